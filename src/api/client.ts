@@ -1,0 +1,336 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import {
+  apiErrorFromResponse,
+  InterruptedError,
+  TransientError,
+  UnexpectedResponseError,
+  UsageError,
+} from '../errors.js';
+import { buildQuery, fillPath, type Operation, type QueryValue } from './operation.js';
+import { isEnvelope, nextPagePath } from './paging.js';
+import { redactJson } from './redact.js';
+import { retryDelay, shouldRetry, sleep } from './retry.js';
+
+export interface ClientOptions {
+  /** The service address; the client adds `/api/v4`. */
+  baseUrl: string;
+  token?: string | undefined;
+  orgId?: string | undefined;
+  timeoutMs?: number;
+  /** Retries after the first attempt, for safe requests. */
+  retries?: number;
+  dispatcher?: Dispatcher;
+  signal?: AbortSignal;
+  debug?: ((line: string) => void) | undefined;
+  userAgent?: string;
+  random?: () => number;
+}
+
+export interface CallParams {
+  path?: Record<string, string | number | undefined>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  durationMs: number;
+}
+
+export interface SendOptions {
+  body?: string | Buffer | undefined;
+  contentType?: string | undefined;
+  accept?: string | undefined;
+  /** Resolve with error statuses instead of throwing (the `api` command prints them as received). */
+  allowErrorStatus?: boolean;
+  context?: string;
+}
+
+export interface Page<T> {
+  data: T;
+  nextPage: string | undefined;
+}
+
+let sharedDispatcher: Dispatcher | undefined;
+
+/** Keep-alive connections; HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment. */
+export function defaultDispatcher(): Dispatcher {
+  sharedDispatcher ??= new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 8 });
+  return sharedDispatcher;
+}
+
+export async function closeDefaultDispatcher(): Promise<void> {
+  const d = sharedDispatcher;
+  sharedDispatcher = undefined;
+  await d?.destroy();
+}
+
+export class ApiClient {
+  readonly origin: string;
+  readonly apiPrefix: string;
+  readonly orgId: string | undefined;
+  private readonly opts: ClientOptions;
+  private readonly dispatcher: Dispatcher;
+
+  constructor(opts: ClientOptions) {
+    const url = new URL(opts.baseUrl);
+    this.origin = url.origin;
+    this.apiPrefix = `${url.pathname.replace(/\/+$/, '')}/api/v4`;
+    this.orgId = opts.orgId;
+    this.opts = opts;
+    this.dispatcher = opts.dispatcher ?? defaultDispatcher();
+  }
+
+  /** The request path of an operation with its parameters filled (`{orgID}` from the settings). */
+  pathFor(op: Operation, params: CallParams = {}): string {
+    const values = { orgID: this.orgId, ...params.path };
+    if (op.path.includes('{orgID}') && !values.orgID) {
+      throw new UsageError('no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one');
+    }
+    return `${this.apiPrefix}${fillPath(op.path, values)}${buildQuery(params.query)}`;
+  }
+
+  /** Calls an operation and returns its payload (unwrapped from the envelope and checked by its schema). */
+  async call<T = unknown>(op: Operation, params: CallParams = {}): Promise<T> {
+    return (await this.page<T>(op, params)).data;
+  }
+
+  /** One page: the payload and the next page's path, if any. */
+  async page<T = unknown>(op: Operation, params: CallParams = {}, pathOverride?: string): Promise<Page<T>> {
+    const body = this.encodeBody(op, params.body);
+    const path = pathOverride ?? this.pathFor(op, params);
+    const res = await this.send(op.method, path, {
+      body,
+      contentType: body === undefined ? undefined : (op.requestMedia ?? 'application/json'),
+      accept: op.media ?? 'application/json',
+      context: op.id,
+    });
+    if (op.media && !op.media.includes('json')) return { data: res.body.toString('utf8') as T, nextPage: undefined };
+    return this.decode<T>(op, res);
+  }
+
+  /** Every page, following `next_page` until it is absent. */
+  async *pages<T = unknown>(op: Operation, params: CallParams = {}): AsyncGenerator<T> {
+    let path: string | undefined;
+    for (;;) {
+      const { data, nextPage } = await this.page<T>(op, params, path);
+      yield data;
+      if (!nextPage) return;
+      const next = nextPagePath(nextPage, this.apiPrefix);
+      if (next === path) return;
+      path = next;
+    }
+  }
+
+  /** Streams a response body to `dest`; partial files are removed, never left looking complete. */
+  async download(op: Operation, params: CallParams, dest: string, onProgress?: (bytes: number) => void): Promise<number> {
+    const path = this.pathFor(op, params);
+    const partial = `${dest}.partial`;
+    const res = await this.stream(op, path);
+    let bytes = 0;
+    try {
+      res.body.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        onProgress?.(bytes);
+      });
+      await pipeline(res.body, createWriteStream(partial, { mode: 0o600 }), { signal: this.opts.signal });
+      await rename(partial, dest);
+      return bytes;
+    } catch (error) {
+      await rm(partial, { force: true });
+      if (this.opts.signal?.aborted) throw new InterruptedError();
+      throw new TransientError(`${op.id}: download interrupted: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private async stream(op: Operation, path: string): Promise<Dispatcher.ResponseData> {
+    const started = Date.now();
+    this.log(`> ${op.method} ${this.origin}${path}`);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await this.dispatcher.request({
+        origin: this.origin,
+        path,
+        method: op.method,
+        headers: this.headers(op.media ?? 'application/octet-stream'),
+        signal: this.opts.signal,
+        headersTimeout: this.opts.timeoutMs ?? 30_000,
+        bodyTimeout: this.opts.timeoutMs ?? 30_000,
+      });
+    } catch (error) {
+      throw this.networkError(op.id, error);
+    }
+    this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
+    if (res.statusCode >= 300) {
+      const text = await res.body.text();
+      throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id);
+    }
+    return res;
+  }
+
+  /** A request to the configured origin with retries, timeouts and abort; the token never leaves it. */
+  async send(method: string, path: string, options: SendOptions = {}): Promise<RawResponse> {
+    const retries = this.opts.retries ?? 2;
+    const maxAttempts = retries + 1;
+    const context = options.context ?? `${method} ${path.split('?')[0]}`;
+    for (let attempt = 1; ; attempt++) {
+      const started = Date.now();
+      this.log(`> ${method} ${this.origin}${path}${attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : ''}`);
+      if (options.body !== undefined) this.log(`> body ${debugBody(options.body)}`);
+      let res: RawResponse;
+      try {
+        res = await this.attempt(method, path, options, started);
+      } catch (error) {
+        if (this.opts.signal?.aborted) throw new InterruptedError();
+        if (shouldRetry(method, 'network', attempt, maxAttempts)) {
+          const delay = retryDelay(attempt, undefined, this.opts.random);
+          this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
+          await this.pause(delay);
+          continue;
+        }
+        throw this.networkError(context, error, attempt);
+      }
+      this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
+      if (res.status < 300 || (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, maxAttempts))) {
+        return res;
+      }
+      const parsedBody = safeJson(res.body.toString('utf8'));
+      if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
+      if (shouldRetry(method, res.status, attempt, maxAttempts)) {
+        const retryAfter = headerValue(res.headers['retry-after']);
+        const delay = retryDelay(attempt, retryAfter, this.opts.random);
+        this.log(`! HTTP ${res.status}; retrying in ${delay} ms`);
+        await this.pause(delay);
+        continue;
+      }
+      throw apiErrorFromResponse(res.status, parsedBody, context);
+    }
+  }
+
+  private async attempt(method: string, path: string, options: SendOptions, started: number): Promise<RawResponse> {
+    const timeoutMs = this.opts.timeoutMs ?? 30_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout;
+    try {
+      const res = await this.dispatcher.request({
+        origin: this.origin,
+        path,
+        method: method as Dispatcher.HttpMethod,
+        headers: {
+          ...this.headers(options.accept ?? 'application/json'),
+          ...(options.contentType ? { 'content-type': options.contentType } : {}),
+        },
+        body: options.body,
+        signal,
+      });
+      const body = Buffer.from(await res.body.arrayBuffer());
+      return { status: res.statusCode, headers: res.headers, body, durationMs: Date.now() - started };
+    } catch (error) {
+      if (timeout.aborted && !this.opts.signal?.aborted) {
+        throw new Error(`no answer within ${timeoutMs / 1000} s`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  private headers(accept: string): Record<string, string> {
+    const headers: Record<string, string> = {
+      accept,
+      'user-agent': this.opts.userAgent ?? 'secscan',
+    };
+    if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
+    return headers;
+  }
+
+  private encodeBody(op: Operation, body: unknown): string | undefined {
+    if (body === undefined) return undefined;
+    if (typeof body === 'string') return body;
+    if (op.body) {
+      const parsed = op.body.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        throw new UsageError(`${op.id}: invalid request: ${where}${issue?.message ?? 'invalid body'}`);
+      }
+      return JSON.stringify(parsed.data);
+    }
+    return JSON.stringify(body);
+  }
+
+  private decode<T>(op: Operation, res: RawResponse): Page<T> {
+    const text = res.body.toString('utf8');
+    let parsed: unknown;
+    try {
+      parsed = text.length === 0 ? undefined : JSON.parse(text);
+    } catch {
+      throw new UnexpectedResponseError(`${op.id}: the service answered with a body that is not JSON`, {
+        status: res.status,
+      });
+    }
+    let payload: unknown = parsed;
+    let nextPage: string | undefined;
+    if (op.envelope !== false) {
+      if (parsed !== undefined && !isEnvelope(parsed)) {
+        throw new UnexpectedResponseError(`${op.id}: the service answered without the {ok, response} envelope`);
+      }
+      if (parsed !== undefined && parsed.ok === false) throw apiErrorFromResponse(res.status, parsed, op.id);
+      payload = parsed?.response;
+      nextPage = typeof parsed?.next_page === 'string' && parsed.next_page ? parsed.next_page : undefined;
+    }
+    if (!op.response) return { data: payload as T, nextPage };
+    const checked = op.response.safeParse(payload);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      throw new UnexpectedResponseError(`${op.id}: unexpected response${where}: ${issue?.message ?? 'invalid'}`, {
+        status: res.status,
+      });
+    }
+    return { data: checked.data as T, nextPage };
+  }
+
+  private networkError(context: string, error: unknown, attempts = 1): TransientError {
+    const cause = error as Error & { cause?: { code?: string; message?: string }; code?: string };
+    const detail = cause.cause?.code ?? cause.code ?? cause.cause?.message ?? cause.message;
+    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    return new TransientError(`${context}: cannot reach ${this.origin}${tries}: ${detail}`, {
+      cause: error,
+      hint: 'check the base URL, the network and any proxy settings; safe to retry',
+    });
+  }
+
+  private async pause(ms: number): Promise<void> {
+    try {
+      await sleep(ms, this.opts.signal);
+    } catch {
+      throw new InterruptedError();
+    }
+  }
+
+  private log(line: string): void {
+    this.opts.debug?.(line);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function debugBody(body: string | Buffer): string {
+  const text = typeof body === 'string' ? body : body.toString('utf8');
+  const parsed = safeJson(text);
+  return (parsed === undefined ? `(${text.length} bytes)` : JSON.stringify(redactJson(parsed))).slice(0, 2000);
+}

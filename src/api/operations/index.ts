@@ -1,0 +1,23 @@
+import type { Operation } from '../operation.js';
+import { rbacOperations } from './rbac.js';
+import { scopeOperations } from './scopes.js';
+import { tokenOperations } from './tokens.js';
+import { userOperations } from './users.js';
+
+/** The whole operations table: one import per area. Later areas add one line each. */
+export const operations = {
+  ...tokenOperations,
+  ...rbacOperations,
+  ...scopeOperations,
+  ...userOperations,
+};
+
+export type OperationId = keyof typeof operations;
+
+export const allOperations: readonly Operation[] = Object.values(operations);
+
+/**
+ * Operations in the table that no command calls, with the reason. A test checks every other operation
+ * is named by a command.
+ */
+export const hiddenOperations: Readonly<Record<string, string>> = {};

@@ -1,0 +1,12 @@
+import { CurrentUser } from '../schemas/users.js';
+import { defineOperations } from '../operation.js';
+
+export const userOperations = defineOperations({
+  ReadUser: {
+    method: 'GET',
+    path: '/user',
+    scopes: [],
+    summary: 'Read user and their organization information',
+    response: CurrentUser,
+  },
+});

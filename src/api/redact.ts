@@ -1,0 +1,28 @@
+const secretKeys = /^(token|value|secret|password|client_secret|access_token|authorization)$/i;
+
+/** A copy of a JSON value with secret-looking fields replaced, for --debug output. */
+export function redactJson(value: unknown, depth = 0): unknown {
+  if (depth > 20) return value;
+  if (Array.isArray(value)) return value.map((v) => redactJson(v, depth + 1));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      out[k] = secretKeys.test(k) && typeof v === 'string' ? '[redacted]' : redactJson(v, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Masks a secret for display: only the last four characters remain. */
+export function maskSecret(secret: string | undefined): string {
+  if (!secret) return '(none)';
+  if (secret.length <= 8) return '****';
+  return `****${secret.slice(-4)}`;
+}
+
+export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 6) out = out.split(s).join('[redacted]');
+  return out;
+}

@@ -1,0 +1,115 @@
+import { ConfigError, type ExitCodeValue, UsageError } from '../errors.js';
+import { orgIdFromToken } from './jwt.js';
+import type { Profile, ProfileStore } from './store.js';
+
+export const defaultBaseUrl = 'https://app.shiftleft.io';
+export const defaultProfileName = 'default';
+
+export interface SettingFlags {
+  profile?: string | undefined;
+  baseUrl?: string | undefined;
+  org?: string | undefined;
+  allowInsecureHttp?: boolean | undefined;
+}
+
+export interface Setting<T> {
+  value: T;
+  /** Where the value came from: `--flag`, an environment variable, `profile NAME`, `token claim`, `default`. */
+  source: string;
+}
+
+export interface Settings {
+  profile: Setting<string>;
+  profileExists: boolean;
+  baseUrl: Setting<string>;
+  orgId: Setting<string | undefined>;
+  token: Setting<string | undefined>;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return uuidPattern.test(value);
+}
+
+function firstEnv(env: NodeJS.ProcessEnv, names: string[]): Setting<string> | undefined {
+  for (const name of names) {
+    const value = env[name]?.trim();
+    if (value) return { value, source: `$${name}` };
+  }
+  return undefined;
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Checks a service address; plain http is only for loopback unless explicitly allowed. */
+export function checkBaseUrl(value: string, source: string, allowInsecureHttp = false): string {
+  const fail = (reason: string): never => {
+    const message = `invalid service address ${JSON.stringify(value)} (from ${source}): ${reason}`;
+    const exit: ExitCodeValue = source.startsWith('--') ? 2 : 3;
+    throw exit === 2 ? new UsageError(message) : new ConfigError(message);
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail('not a URL (e.g. https://app.shiftleft.io)');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return fail('use http:// or https://');
+  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowInsecureHttp) {
+    return fail('plain http is refused for non-loopback hosts; use https or pass --allow-insecure-http');
+  }
+  if (url.search || url.hash || url.username) return fail('no query, fragment or credentials allowed');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export function checkOrgId(value: string, source: string): string {
+  if (isUuid(value)) return value.toLowerCase();
+  const message = `invalid organization id ${JSON.stringify(value)} (from ${source}): expected a UUID`;
+  throw source.startsWith('--') ? new UsageError(message) : new ConfigError(message);
+}
+
+/** The contract's precedence: flags, then environment (SECSCAN_* before SHIFTLEFT_*), then the profile. */
+export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, store: ProfileStore | undefined): Settings {
+  const profileName: Setting<string> = flags.profile
+    ? { value: flags.profile, source: '--profile' }
+    : (firstEnv(env, ['SECSCAN_PROFILE']) ??
+      (store?.currentName
+        ? { value: store.currentName, source: 'current profile' }
+        : { value: defaultProfileName, source: 'default' }));
+  const profile: Profile | undefined = store?.get(profileName.value);
+  const fromProfile = (key: keyof Profile): Setting<string> | undefined => {
+    const value = profile?.[key];
+    return value ? { value, source: `profile ${profileName.value}` } : undefined;
+  };
+
+  const hostEnv = firstEnv(env, ['SECSCAN_BASE_URL']) ?? shiftleftHost(env);
+  const baseUrl = (flags.baseUrl ? { value: flags.baseUrl, source: '--base-url' } : undefined) ??
+    hostEnv ??
+    fromProfile('base_url') ?? { value: defaultBaseUrl, source: 'default' };
+  baseUrl.value = checkBaseUrl(baseUrl.value, baseUrl.source, flags.allowInsecureHttp);
+
+  const token: Setting<string | undefined> = firstEnv(env, ['SECSCAN_TOKEN', 'SHIFTLEFT_ACCESS_TOKEN']) ??
+    fromProfile('token') ?? { value: undefined, source: 'none' };
+
+  let orgId: Setting<string | undefined> = (flags.org ? { value: flags.org, source: '--org' } : undefined) ??
+    firstEnv(env, ['SECSCAN_ORG_ID', 'SHIFTLEFT_ORG_ID']) ??
+    fromProfile('org_id') ?? { value: undefined, source: 'none' };
+  if (orgId.value) orgId.value = checkOrgId(orgId.value, orgId.source);
+  else {
+    const claim = orgIdFromToken(token.value);
+    if (claim) orgId = { value: claim, source: 'token claim' };
+  }
+
+  return { profile: profileName, profileExists: profile !== undefined, baseUrl, orgId, token };
+}
+
+/** SHIFTLEFT_API_HOST is a host name such as app.shiftleft.io: https:// is implied. */
+function shiftleftHost(env: NodeJS.ProcessEnv): Setting<string> | undefined {
+  const host = firstEnv(env, ['SHIFTLEFT_API_HOST']);
+  if (!host) return undefined;
+  return { value: /^https?:\/\//.test(host.value) ? host.value : `https://${host.value}`, source: host.source };
+}

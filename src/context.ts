@@ -1,0 +1,225 @@
+import type { ChalkInstance } from 'chalk';
+import type { ApiClient } from './api/client.js';
+import { configDir } from './config/paths.js';
+import { resolveSettings, type Settings } from './config/settings.js';
+import type { ProfileStore } from './config/store.js';
+import { ConfigError, UsageError } from './errors.js';
+import { colorEnabled, type OutputFormat } from './output/format.js';
+
+export interface GlobalOptions {
+  output?: string;
+  fields?: string;
+  color: boolean;
+  quiet: boolean;
+  debug: boolean;
+  timeout?: string;
+  retries?: string;
+  yes: boolean;
+  input: boolean;
+  profile?: string;
+  baseUrl?: string;
+  org?: string;
+  allowInsecureHttp: boolean;
+}
+
+export interface IO {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export interface ContextDeps {
+  io: IO;
+  env: NodeJS.ProcessEnv;
+  signal: AbortSignal;
+  version: string;
+  /** Test seam: the undici dispatcher (a MockAgent in command tests). */
+  dispatcher?: import('undici').Dispatcher;
+}
+
+function parseNumber(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    throw new UsageError(`invalid value for ${name}: ${JSON.stringify(value)} (expected a number from ${min} to ${max})`);
+  }
+  return n;
+}
+
+/** Everything a verb may need, built lazily: --help and usage errors never touch config or network. */
+export class Context {
+  readonly io: IO;
+  readonly env: NodeJS.ProcessEnv;
+  readonly signal: AbortSignal;
+  readonly version: string;
+  readonly globals: GlobalOptions;
+  private readonly deps: ContextDeps;
+  private storePromise: Promise<ProfileStore> | undefined;
+  private clientPromise: Promise<ApiClient> | undefined;
+  private chalkInstance: ChalkInstance | undefined;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  /** The output format chosen for this run (set before the verb runs). */
+  format: OutputFormat = 'table';
+  fields: string[] | undefined;
+
+  constructor(globals: GlobalOptions, deps: ContextDeps) {
+    this.globals = globals;
+    this.deps = deps;
+    this.io = deps.io;
+    this.env = deps.env;
+    this.signal = deps.signal;
+    this.version = deps.version;
+    this.timeoutMs = (parseNumber('--timeout', globals.timeout, 1, 3600) ?? 30) * 1000;
+    this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
+    if (this.retries !== Math.floor(this.retries)) throw new UsageError('invalid value for --retries: expected a whole number');
+  }
+
+  get debugEnabled(): boolean {
+    return this.globals.debug || this.env.SECSCAN_DEBUG === '1';
+  }
+
+  get stdoutIsTTY(): boolean {
+    return Boolean(this.io.stdout.isTTY);
+  }
+
+  get stderrIsTTY(): boolean {
+    return Boolean(this.io.stderr.isTTY);
+  }
+
+  /** Prompts and confirmations are allowed: stdin and stderr are terminals and --no-input is not given. */
+  get interactive(): boolean {
+    return this.globals.input && Boolean(this.io.stdin.isTTY) && this.stderrIsTTY;
+  }
+
+  get color(): boolean {
+    return colorEnabled(this.globals.color, this.env, this.stdoutIsTTY);
+  }
+
+  async chalk(): Promise<ChalkInstance> {
+    if (!this.chalkInstance) {
+      const { Chalk } = await import('chalk');
+      this.chalkInstance = new Chalk({ level: this.color ? 1 : 0 });
+    }
+    return this.chalkInstance;
+  }
+
+  async stderrChalk(): Promise<ChalkInstance> {
+    const { Chalk } = await import('chalk');
+    return new Chalk({ level: colorEnabled(this.globals.color, this.env, this.stderrIsTTY) ? 1 : 0 });
+  }
+
+  debug(line: string): void {
+    if (this.debugEnabled) this.io.stderr.write(`debug: ${line}\n`);
+  }
+
+  /** A notice on stderr, silenced by --quiet. */
+  note(message: string): void {
+    if (!this.globals.quiet) this.io.stderr.write(`${message}\n`);
+  }
+
+  warn(message: string): void {
+    this.io.stderr.write(`warning: ${message}\n`);
+  }
+
+  store(): Promise<ProfileStore> {
+    this.storePromise ??= import('./config/store.js').then(({ ProfileStore }) =>
+      ProfileStore.open(configDir(this.env)),
+    );
+    return this.storePromise;
+  }
+
+  async settings(): Promise<Settings> {
+    const store = await this.store();
+    const settings = resolveSettings(
+      {
+        profile: this.globals.profile,
+        baseUrl: this.globals.baseUrl,
+        org: this.globals.org,
+        allowInsecureHttp: this.globals.allowInsecureHttp,
+      },
+      this.env,
+      store,
+    );
+    if (settings.profile.source !== 'default' && settings.profile.source !== 'current profile' && !settings.profileExists) {
+      const hasEnvToken = settings.token.value !== undefined;
+      if (!hasEnvToken) {
+        throw new ConfigError(`profile ${JSON.stringify(settings.profile.value)} does not exist`, {
+          hint: `run \`secscan auth login --profile ${settings.profile.value}\`, or see \`secscan profiles list\``,
+        });
+      }
+    }
+    return settings;
+  }
+
+  /** The API client for the resolved settings; a missing token or organization is a configuration error. */
+  client(options: { requireOrg?: boolean } = {}): Promise<ApiClient> {
+    this.clientPromise ??= (async () => {
+      const settings = await this.settings();
+      if (!settings.token.value) {
+        throw new ConfigError('no token: run `secscan auth login`, or set SECSCAN_TOKEN', {
+          hint: 'for CI, set SECSCAN_TOKEN (or SHIFTLEFT_ACCESS_TOKEN) from a secret',
+        });
+      }
+      return this.clientFor(settings.baseUrl.value, settings.token.value, settings.orgId.value);
+    })();
+    const promise = this.clientPromise;
+    if (options.requireOrg === false) return promise;
+    return promise.then((client) => {
+      if (!client.orgId) {
+        throw new ConfigError('no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one');
+      }
+      return client;
+    });
+  }
+
+  async clientFor(baseUrl: string, token: string | undefined, orgId: string | undefined): Promise<ApiClient> {
+    const { ApiClient } = await import('./api/client.js');
+    return new ApiClient({
+      baseUrl,
+      token,
+      orgId,
+      timeoutMs: this.timeoutMs,
+      retries: this.retries,
+      signal: this.signal,
+      dispatcher: this.deps.dispatcher,
+      userAgent: `secscan/${this.version} node/${process.version}`,
+      debug: this.debugEnabled ? (line) => this.debug(this.redact(line)) : undefined,
+    });
+  }
+
+  private redact(line: string): string {
+    const token = this.env.SECSCAN_TOKEN ?? this.env.SHIFTLEFT_ACCESS_TOKEN;
+    return token && token.length >= 6 ? line.split(token).join('[redacted]') : line;
+  }
+
+  /** Asks before a destructive action; refuses without --yes when nobody can answer. */
+  async confirm(question: string): Promise<void> {
+    if (this.globals.yes) return;
+    if (!this.interactive) {
+      throw new UsageError(`${question.replace(/\?$/, '')}: confirmation needed; pass --yes to proceed without a prompt`);
+    }
+    const { ask } = await import('./prompt.js');
+    const answer = await ask(this.io, `${question} [y/N] `, false);
+    if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
+  }
+
+  /** Reads all of stdin (for tokens and --input -). */
+  async readStdin(): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
+  /** Runs `work` with a spinner on stderr when stderr is a terminal and --quiet is not given. */
+  async spin<T>(text: string, work: () => Promise<T>): Promise<T> {
+    if (!this.stderrIsTTY || this.globals.quiet || this.debugEnabled) return work();
+    const { default: ora } = await import('ora');
+    const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true } }).start();
+    try {
+      return await work();
+    } finally {
+      spinner.stop();
+    }
+  }
+}

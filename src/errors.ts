@@ -1,0 +1,150 @@
+export const ExitCode = {
+  ok: 0,
+  gateFailed: 1,
+  usage: 2,
+  config: 3,
+  auth: 4,
+  notFound: 5,
+  rejected: 6,
+  transient: 7,
+  unexpected: 8,
+  interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface ErrorDetails {
+  hint?: string;
+  status?: number;
+  code?: string;
+  cause?: unknown;
+}
+
+/** Every error the CLI reports on purpose; main() turns it into one line and an exit code. */
+export class CliError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly code: string;
+  readonly hint: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(message: string, exitCode: ExitCodeValue, code: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    this.code = details.code ?? code;
+    this.hint = details.hint;
+    this.status = details.status;
+  }
+}
+
+export class UsageError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.usage, 'USAGE', details);
+  }
+}
+
+export class ConfigError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.config, 'CONFIG', details);
+  }
+}
+
+export class GateFailedError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.gateFailed, 'GATE_FAILED', details);
+  }
+}
+
+export class InterruptedError extends CliError {
+  constructor() {
+    super('interrupted', ExitCode.interrupted, 'INTERRUPTED');
+  }
+}
+
+/** The service answered with a status or body this version cannot read (exit 8). */
+export class UnexpectedResponseError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.unexpected, 'UNEXPECTED_RESPONSE', details);
+  }
+}
+
+/** Network failure, timeout, 429 or 5xx once the retry budget is spent (exit 7). */
+export class TransientError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.transient, 'TRANSIENT', details);
+  }
+}
+
+export interface ServiceErrorBody {
+  ok?: boolean;
+  status?: number;
+  code?: string;
+  message?: string;
+  validation_errors?: string[];
+}
+
+/** An error status from the service, with the service's own code and message. */
+export class ApiError extends CliError {
+  readonly body: ServiceErrorBody | undefined;
+  readonly validationErrors: string[];
+
+  constructor(message: string, exitCode: ExitCodeValue, status: number, body: ServiceErrorBody | undefined, hint?: string) {
+    super(message, exitCode, 'API_ERROR', { status, code: body?.code ?? `HTTP_${status}`, hint });
+    this.body = body;
+    this.validationErrors = body?.validation_errors ?? [];
+  }
+}
+
+export class AuthError extends ApiError {}
+export class NotFoundError extends ApiError {}
+export class RejectedError extends ApiError {}
+export class ServerError extends ApiError {}
+
+const statusText: Record<number, string> = {
+  400: 'bad request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not found',
+  408: 'request timeout',
+  409: 'conflict',
+  422: 'unprocessable entity',
+  429: 'too many requests',
+  500: 'internal server error',
+  502: 'bad gateway',
+  503: 'service unavailable',
+  504: 'gateway timeout',
+  507: 'insufficient storage',
+};
+
+export function isServiceErrorBody(body: unknown): body is ServiceErrorBody {
+  return typeof body === 'object' && body !== null && ('message' in body || 'code' in body);
+}
+
+/** The one place that maps an HTTP error status and body to a typed error. */
+export function apiErrorFromResponse(status: number, body: unknown, context: string): ApiError {
+  const parsed = isServiceErrorBody(body) ? body : undefined;
+  const base = parsed?.message?.trim() || statusText[status] || `HTTP ${status}`;
+  const details = parsed?.validation_errors?.length ? `${base}: ${parsed.validation_errors.join('; ')}` : base;
+  const message = `${context}: ${details} (HTTP ${status}${parsed?.code ? ` ${parsed.code}` : ''})`;
+  if (status === 401) {
+    return new AuthError(message, ExitCode.auth, status, parsed, 'check the token: run `secscan auth status`');
+  }
+  if (status === 403) {
+    return new AuthError(message, ExitCode.auth, status, parsed, "the token's role lacks a scope this needs: see `secscan scopes list`");
+  }
+  if (status === 404) return new NotFoundError(message, ExitCode.notFound, status, parsed);
+  if (status === 507 && parsed?.code === 'TOO_MUCH_WORK') {
+    return new RejectedError(message, ExitCode.rejected, status, parsed, 'narrow the request (a page, a name filter, or no members)');
+  }
+  if (status === 408 || status === 429 || status >= 500) {
+    return new ServerError(message, ExitCode.transient, status, parsed, 'the service may be busy: safe to retry');
+  }
+  if (status >= 400) return new RejectedError(message, ExitCode.rejected, status, parsed);
+  return new ServerError(message, ExitCode.unexpected, status, parsed);
+}
+
+/** Decides the process exit code for anything thrown up to main(). */
+export function exitCodeFor(error: unknown): ExitCodeValue {
+  if (error instanceof CliError) return error.exitCode;
+  return ExitCode.unexpected;
+}

@@ -1,0 +1,171 @@
+import type { Command } from 'commander';
+import type { OptionValues } from 'commander';
+import type { VerbModule, VerbSpec } from './commands/types.js';
+import { Context, type ContextDeps, type GlobalOptions } from './context.js';
+import { CliError, ExitCode, exitCodeFor, UsageError } from './errors.js';
+
+export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
+  argv: string[];
+  version: string;
+  signal?: AbortSignal;
+}
+
+const exitCodesHelp = `Exit codes (stable):
+  0    success; a gate that passed; an empty list
+  1    gate failed: findings breach the policy (scans check, scans compare --fail-on)
+  2    usage error: unknown command or flag, bad or conflicting values (no request is sent)
+  3    configuration error: no token or organization, unreadable profile or policy file
+  4    authentication or permission refused (401, 403)
+  5    not found (404), or nothing to evaluate (no scan for that app or branch)
+  6    rejected by the service: 400, 409, 422, 507 TOO_MUCH_WORK
+  7    transient: network failure, timeout, 429 or 5xx after the retry budget; safe to retry
+  8    unexpected response: the service answered with a body this version cannot read
+  130  interrupted (SIGINT)
+A gate fails closed: any code other than 0 and 1 means "not evaluated".
+`;
+
+export { exitCodesHelp };
+
+function wantsJsonErrors(argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if ((a === '-o' || a === '--output') && argv[i + 1] === 'json') return true;
+    if (a === '--output=json' || a === '-ojson') return true;
+  }
+  return false;
+}
+
+function globalsFrom(values: OptionValues): GlobalOptions {
+  return {
+    output: values.output,
+    fields: values.fields,
+    color: values.color !== false,
+    quiet: Boolean(values.quiet),
+    debug: Boolean(values.debug),
+    timeout: values.timeout,
+    retries: values.retries,
+    yes: Boolean(values.yes),
+    input: values.input !== false,
+    profile: values.profile,
+    baseUrl: values.baseUrl,
+    org: values.org,
+    allowInsecureHttp: Boolean(values.allowInsecureHttp),
+  };
+}
+
+function argsOf(command: Command): string[] {
+  return command.processedArgs.flatMap((a: unknown) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
+}
+
+/** Parses argv, runs the verb, renders its result and returns the exit code. The only place exit codes are decided. */
+export async function main(deps: MainDeps): Promise<number> {
+  const { argv, io } = deps;
+  const controller = new AbortController();
+  const signal = deps.signal ?? controller.signal;
+  let exitCode: number = ExitCode.ok;
+  let debug = argv.includes('--debug') || deps.env.SECSCAN_DEBUG === '1';
+
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout.write(`${deps.version}\n`);
+    return 0;
+  }
+  if (argv[0] === 'help' && argv[1] === 'exit-codes') {
+    io.stdout.write(exitCodesHelp);
+    return 0;
+  }
+  const effectiveArgv = argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv;
+
+  const invoke = async (spec: VerbSpec, load: () => Promise<VerbModule>, command: Command): Promise<void> => {
+    const globals = globalsFrom(command.optsWithGlobals());
+    debug ||= globals.debug;
+    const ctx = new Context(globals, { ...deps, signal });
+    const { resolveFormat, baseFormats, parseFields } = await import('./output/format.js');
+    ctx.format = resolveFormat(globals.output, ctx.stdoutIsTTY, [...baseFormats, ...(spec.outputs ?? [])]);
+    ctx.fields = parseFields(globals.fields);
+    const module = await load();
+    const input = { args: argsOf(command), opts: command.opts() };
+    const view = typeof module.view === 'function' ? module.view(input.opts) : module.view;
+    if (ctx.fields && view) {
+      const { unknownFields } = await import('./output/view.js');
+      const unknown = unknownFields(view, ctx.fields);
+      if (unknown.length) {
+        throw new UsageError(
+          `unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')} for --fields (choose from ${view.columns.map((c) => c.key).join(', ')})`,
+        );
+      }
+    }
+    module.validate?.(input);
+    const result = await module.run(ctx, input);
+    const { present } = await import('./output/present.js');
+    await present(ctx, result, view);
+    exitCode = result.exitCode ?? ExitCode.ok;
+  };
+
+  const onSignal = (name: NodeJS.Signals) => {
+    if (controller.signal.aborted) process.exit(name === 'SIGINT' ? 130 : 143);
+    controller.abort(new Error(name));
+  };
+  if (!deps.signal) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  try {
+    const { buildProgram } = await import('./program.js');
+    const program = await buildProgram(effectiveArgv, deps.version, invoke);
+    if (effectiveArgv.length === 0) {
+      io.stdout.write(program.helpInformation());
+      return 0;
+    }
+    program.configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: () => {},
+    });
+    await program.parseAsync(effectiveArgv, { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    return reportError(error, deps, debug);
+  } finally {
+    if (!deps.signal) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+    const { closeDefaultDispatcher } = await import('./api/client.js');
+    await closeDefaultDispatcher();
+  }
+}
+
+interface CommanderLikeError {
+  code: string;
+  exitCode: number;
+  message: string;
+}
+
+function isCommanderError(error: unknown): error is CommanderLikeError {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return error instanceof Error && typeof code === 'string' && code.startsWith('commander.');
+}
+
+function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
+  const { io, argv } = deps;
+  let err: unknown = error;
+  if (isCommanderError(error)) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+    if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') return ExitCode.usage;
+    const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)');
+    err = new UsageError(message, { hint: 'see `secscan --help`' });
+  }
+  const code = exitCodeFor(err);
+  const cli = err instanceof CliError ? err : undefined;
+  const message = cli ? cli.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
+  if (code !== ExitCode.interrupted) {
+    io.stderr.write(`error: ${message.split('\n').join(' ')}\n`);
+    if (cli?.hint) io.stderr.write(`hint: ${cli.hint}\n`);
+  }
+  if (wantsJsonErrors(argv)) {
+    const body = { error: { code: cli?.code ?? 'INTERNAL', message, status: cli?.status ?? null, exit_code: code } };
+    io.stderr.write(`${JSON.stringify(body)}\n`);
+  }
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+  return code;
+}

@@ -1,0 +1,44 @@
+import type { Result } from '../commands/types.js';
+import type { Context } from '../context.js';
+import { renderList, renderObject } from './render.js';
+import type { AnyView } from './view.js';
+import { OutputWriter } from './writer.js';
+
+const keyValueView: AnyView = { columns: [] };
+
+/** Prints a verb's result with the renderer chosen by -o. */
+export async function present(ctx: Context, result: Result, view: AnyView | undefined): Promise<void> {
+  const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable);
+  const chalk = await ctx.chalk();
+  const options = { format: ctx.format, fields: ctx.fields, chalk, out };
+  switch (result.kind) {
+    case 'list': {
+      const listView = result.view ?? view ?? keyValueView;
+      const count = await renderList(result.rows, listView, options);
+      if (count === 0 && ctx.format === 'table' && listView.emptyMessage) ctx.note(listView.emptyMessage);
+      const footer = result.footer?.(count);
+      if (footer && ctx.stdoutIsTTY) ctx.note(footer);
+      break;
+    }
+    case 'object': {
+      const itemView = result.view ?? view ?? objectView(result.item);
+      await renderObject(result.item, itemView, options);
+      break;
+    }
+    case 'raw':
+      await out.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
+      await out.flush();
+      break;
+    case 'custom':
+      await result.render(out, chalk);
+      await out.flush();
+      break;
+    default:
+      break;
+  }
+}
+
+/** A detail view from an object's own keys, for verbs that declare none. */
+export function objectView(item: Record<string, unknown>): AnyView {
+  return { columns: Object.keys(item).map((key) => ({ key, header: key })) };
+}

@@ -1,0 +1,117 @@
+import type { ChalkInstance } from 'chalk';
+import { stringify as yamlStringify } from 'yaml';
+import type { OutputFormat } from './format.js';
+import { csvCell, sanitize, sanitizeMultiline, toText } from './sanitize.js';
+import { renderTable } from './table.js';
+import { type AnyView, type Column, cellValue, selectColumns } from './view.js';
+import type { OutputWriter } from './writer.js';
+
+export interface RenderOptions {
+  format: OutputFormat;
+  fields: string[] | undefined;
+  chalk: ChalkInstance;
+  out: OutputWriter;
+}
+
+type Row = Record<string, unknown>;
+
+function pick(row: Row, columns: Column<Row>[]): Row {
+  const out: Row = {};
+  for (const c of columns) out[c.key] = cellValue(c, row);
+  return out;
+}
+
+/** The JSON form of a row: the full object, or only the --fields. */
+function jsonRow(row: Row, view: AnyView, fields: string[] | undefined): unknown {
+  return fields ? pick(row, selectColumns(view, fields)) : row;
+}
+
+async function* iterate<T>(rows: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
+  yield* rows;
+}
+
+/** Renders a list; ndjson, csv, tsv and json stream as rows arrive. Returns the number of rows. */
+export async function renderList(rows: Iterable<Row> | AsyncIterable<Row>, view: AnyView, opts: RenderOptions): Promise<number> {
+  const { format, fields, out } = opts;
+  const columns = selectColumns(view, fields) as Column<Row>[];
+  let count = 0;
+  switch (format) {
+    case 'ndjson':
+      for await (const row of iterate(rows)) {
+        count++;
+        await out.write(`${JSON.stringify(jsonRow(row, view, fields))}\n`);
+      }
+      break;
+    case 'json':
+      await out.write('[');
+      for await (const row of iterate(rows)) {
+        const text = JSON.stringify(jsonRow(row, view, fields), null, 2).replace(/\n/g, '\n  ');
+        await out.write(`${count++ === 0 ? '\n  ' : ',\n  '}${text}`);
+      }
+      await out.write(count ? '\n]\n' : ']\n');
+      break;
+    case 'csv':
+      await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
+      for await (const row of iterate(rows)) {
+        count++;
+        await out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
+      }
+      break;
+    case 'yaml': {
+      const all: unknown[] = [];
+      for await (const row of iterate(rows)) all.push(jsonRow(row, view, fields));
+      count = all.length;
+      if (count) await out.write(yamlStringify(all));
+      else await out.write('[]\n');
+      break;
+    }
+    case 'table': {
+      const all: Row[] = [];
+      for await (const row of iterate(rows)) all.push(row);
+      count = all.length;
+      if (count) await out.write(renderTable(all, columns, opts.chalk));
+      break;
+    }
+    default:
+      for await (const row of iterate(rows)) {
+        count++;
+        await out.write(`${columns.map((c) => sanitize(toText(cellValue(c, row)))).join('\t')}\n`);
+      }
+  }
+  await out.flush();
+  return count;
+}
+
+/** Renders one object: a labelled detail view for humans, the full object for machines. */
+export async function renderObject(item: Row, view: AnyView, opts: RenderOptions): Promise<void> {
+  const { format, fields, out } = opts;
+  const columns = selectColumns(view, fields) as Column<Row>[];
+  switch (format) {
+    case 'json':
+      await out.write(`${JSON.stringify(jsonRow(item, view, fields), null, 2)}\n`);
+      break;
+    case 'ndjson':
+      await out.write(`${JSON.stringify(jsonRow(item, view, fields))}\n`);
+      break;
+    case 'yaml':
+      await out.write(yamlStringify(jsonRow(item, view, fields)));
+      break;
+    case 'csv':
+      await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
+      await out.write(`${columns.map((c) => csvCell(cellValue(c, item))).join(',')}\n`);
+      break;
+    case 'table': {
+      const width = Math.max(...columns.map((c) => c.header.length)) + 1;
+      for (const c of columns) {
+        const text = sanitizeMultiline(toText(cellValue(c, item)));
+        const styled = c.style ? c.style(text, item, opts.chalk) : text;
+        const label = opts.chalk.bold(`${c.header}:`.padEnd(width + 1));
+        await out.write(`${label}${styled.replace(/\n/g, `\n${' '.repeat(width + 1)}`)}\n`);
+      }
+      break;
+    }
+    default:
+      for (const c of columns) await out.write(`${c.key}\t${sanitize(toText(cellValue(c, item)))}\n`);
+  }
+  await out.flush();
+}

@@ -1,0 +1,44 @@
+import type { ChalkInstance } from 'chalk';
+
+export interface Column<T = Record<string, unknown>> {
+  /** Name used by --fields; also the JSON key when it is the object's own field. */
+  key: string;
+  header: string;
+  get?: (row: T) => unknown;
+  /** Colour for human output (table on a terminal). */
+  style?: (text: string, row: T, chalk: ChalkInstance) => string;
+  /** Width cap for the table renderer; longer text is cut with an ellipsis. */
+  max?: number;
+}
+
+export interface View<T = Record<string, unknown>> {
+  columns: Column<T>[];
+  /** Columns shown by default when --fields is not given (all when omitted). */
+  defaults?: string[];
+  /** Printed on stderr (terminal only) when a list is empty. */
+  emptyMessage?: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: views are declared over the API's loose objects.
+export type AnyView = View<any>;
+
+export function defineView<T>(view: View<T>): View<T> {
+  return view;
+}
+
+export function cellValue<T>(column: Column<T>, row: T): unknown {
+  return column.get ? column.get(row) : (row as Record<string, unknown>)[column.key];
+}
+
+export function selectColumns<T>(view: View<T>, fields: string[] | undefined): Column<T>[] {
+  if (fields?.length) {
+    return fields.map((f) => view.columns.find((c) => c.key === f) as Column<T>);
+  }
+  if (view.defaults) return view.defaults.map((f) => view.columns.find((c) => c.key === f) as Column<T>);
+  return view.columns;
+}
+
+/** Unknown --fields names, for a usage error before any request. */
+export function unknownFields(view: AnyView, fields: string[]): string[] {
+  return fields.filter((f) => !view.columns.some((c) => c.key === f));
+}
