@@ -41,7 +41,9 @@ function parseNumber(name: string, value: string | undefined, min: number, max: 
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isFinite(n) || n < min || n > max) {
-    throw new UsageError(`invalid value for ${name}: ${JSON.stringify(value)} (expected a number from ${min} to ${max})`);
+    throw new UsageError(
+      `invalid value for ${name}: ${JSON.stringify(value)} (expected a number from ${min} to ${max})`,
+    );
   }
   return n;
 }
@@ -72,7 +74,8 @@ export class Context {
     this.version = deps.version;
     this.timeoutMs = (parseNumber('--timeout', globals.timeout, 1, 3600) ?? 30) * 1000;
     this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
-    if (this.retries !== Math.floor(this.retries)) throw new UsageError('invalid value for --retries: expected a whole number');
+    if (this.retries !== Math.floor(this.retries))
+      throw new UsageError('invalid value for --retries: expected a whole number');
   }
 
   get debugEnabled(): boolean {
@@ -141,7 +144,11 @@ export class Context {
       this.env,
       store,
     );
-    if (settings.profile.source !== 'default' && settings.profile.source !== 'current profile' && !settings.profileExists) {
+    if (
+      settings.profile.source !== 'default' &&
+      settings.profile.source !== 'current profile' &&
+      !settings.profileExists
+    ) {
       const hasEnvToken = settings.token.value !== undefined;
       if (!hasEnvToken) {
         throw new ConfigError(`profile ${JSON.stringify(settings.profile.value)} does not exist`, {
@@ -167,7 +174,9 @@ export class Context {
     if (options.requireOrg === false) return promise;
     return promise.then((client) => {
       if (!client.orgId) {
-        throw new ConfigError('no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one');
+        throw new ConfigError(
+          'no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
+        );
       }
       return client;
     });
@@ -197,7 +206,9 @@ export class Context {
   async confirm(question: string): Promise<void> {
     if (this.globals.yes) return;
     if (!this.interactive) {
-      throw new UsageError(`${question.replace(/\?$/, '')}: confirmation needed; pass --yes to proceed without a prompt`);
+      throw new UsageError(
+        `${question.replace(/\?$/, '')}: confirmation needed; pass --yes to proceed without a prompt`,
+      );
     }
     const { ask } = await import('./prompt.js');
     const answer = await ask(this.io, `${question} [y/N] `, false);
@@ -207,7 +218,8 @@ export class Context {
   /** Reads all of stdin (for tokens and --input -). */
   async readStdin(): Promise<string> {
     const chunks: Buffer[] = [];
-    for await (const chunk of this.io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    for await (const chunk of this.io.stdin)
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
     return Buffer.concat(chunks).toString('utf8');
   }
 

@@ -88,7 +88,13 @@ export class ApiError extends CliError {
   readonly body: ServiceErrorBody | undefined;
   readonly validationErrors: string[];
 
-  constructor(message: string, exitCode: ExitCodeValue, status: number, body: ServiceErrorBody | undefined, hint?: string) {
+  constructor(
+    message: string,
+    exitCode: ExitCodeValue,
+    status: number,
+    body: ServiceErrorBody | undefined,
+    hint?: string,
+  ) {
     super(message, exitCode, 'API_ERROR', { status, code: body?.code ?? `HTTP_${status}`, hint });
     this.body = body;
     this.validationErrors = body?.validation_errors ?? [];
@@ -124,20 +130,46 @@ export function isServiceErrorBody(body: unknown): body is ServiceErrorBody {
 export function apiErrorFromResponse(status: number, body: unknown, context: string): ApiError {
   const parsed = isServiceErrorBody(body) ? body : undefined;
   const base = parsed?.message?.trim() || statusText[status] || `HTTP ${status}`;
-  const details = parsed?.validation_errors?.length ? `${base}: ${parsed.validation_errors.join('; ')}` : base;
+  const details = parsed?.validation_errors?.length
+    ? `${base}: ${parsed.validation_errors.join('; ')}`
+    : base;
   const message = `${context}: ${details} (HTTP ${status}${parsed?.code ? ` ${parsed.code}` : ''})`;
   if (status === 401) {
-    return new AuthError(message, ExitCode.auth, status, parsed, 'check the token: run `secscan auth status`');
+    return new AuthError(
+      message,
+      ExitCode.auth,
+      status,
+      parsed,
+      'check the token: run `secscan auth status`',
+    );
   }
   if (status === 403) {
-    return new AuthError(message, ExitCode.auth, status, parsed, "the token's role lacks a scope this needs: see `secscan scopes list`");
+    return new AuthError(
+      message,
+      ExitCode.auth,
+      status,
+      parsed,
+      "the token's role lacks a scope this needs: see `secscan scopes list`",
+    );
   }
   if (status === 404) return new NotFoundError(message, ExitCode.notFound, status, parsed);
   if (status === 507 && parsed?.code === 'TOO_MUCH_WORK') {
-    return new RejectedError(message, ExitCode.rejected, status, parsed, 'narrow the request (a page, a name filter, or no members)');
+    return new RejectedError(
+      message,
+      ExitCode.rejected,
+      status,
+      parsed,
+      'narrow the request (a page, a name filter, or no members)',
+    );
   }
   if (status === 408 || status === 429 || status >= 500) {
-    return new ServerError(message, ExitCode.transient, status, parsed, 'the service may be busy: safe to retry');
+    return new ServerError(
+      message,
+      ExitCode.transient,
+      status,
+      parsed,
+      'the service may be busy: safe to retry',
+    );
   }
   if (status >= 400) return new RejectedError(message, ExitCode.rejected, status, parsed);
   return new ServerError(message, ExitCode.unexpected, status, parsed);
@@ -147,4 +179,9 @@ export function apiErrorFromResponse(status: number, body: unknown, context: str
 export function exitCodeFor(error: unknown): ExitCodeValue {
   if (error instanceof CliError) return error.exitCode;
   return ExitCode.unexpected;
+}
+
+/** A not-found decided by the CLI itself (e.g. an id missing from a listing). */
+export function notFoundError(message: string, hint?: string): NotFoundError {
+  return new NotFoundError(message, ExitCode.notFound, 404, undefined, hint);
 }

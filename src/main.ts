@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import type { OptionValues } from 'commander';
+import type { Command, OptionValues } from 'commander';
 import type { VerbModule, VerbSpec } from './commands/types.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { CliError, ExitCode, exitCodeFor, UsageError } from './errors.js';
@@ -54,7 +53,9 @@ function globalsFrom(values: OptionValues): GlobalOptions {
 }
 
 function argsOf(command: Command): string[] {
-  return command.processedArgs.flatMap((a: unknown) => (Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)]));
+  return command.processedArgs.flatMap((a: unknown) =>
+    Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)],
+  );
 }
 
 /** Parses argv, runs the verb, renders its result and returns the exit code. The only place exit codes are decided. */
@@ -151,8 +152,11 @@ function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
   let err: unknown = error;
   if (isCommanderError(error)) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
-    if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') return ExitCode.usage;
-    const message = error.message.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)');
+    if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync')
+      return ExitCode.usage;
+    const message = error.message
+      .replace(/^error: /, '')
+      .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)');
     err = new UsageError(message, { hint: 'see `secscan --help`' });
   }
   const code = exitCodeFor(err);
@@ -163,7 +167,9 @@ function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
     if (cli?.hint) io.stderr.write(`hint: ${cli.hint}\n`);
   }
   if (wantsJsonErrors(argv)) {
-    const body = { error: { code: cli?.code ?? 'INTERNAL', message, status: cli?.status ?? null, exit_code: code } };
+    const body = {
+      error: { code: cli?.code ?? 'INTERNAL', message, status: cli?.status ?? null, exit_code: code },
+    };
     io.stderr.write(`${JSON.stringify(body)}\n`);
   }
   if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);

@@ -6,25 +6,37 @@ import { baseFormats } from './output/format.js';
 export type Invoke = (spec: VerbSpec, load: () => Promise<VerbModule>, command: Command) => Promise<void>;
 
 /** Global options that take a value, so the noun can be found in argv without parsing. */
-const globalValueOptions = new Set(['-o', '--output', '--fields', '--timeout', '--retries', '--profile', '--base-url', '--org']);
+const globalValueOptions = new Set([
+  '-o',
+  '--output',
+  '--fields',
+  '--timeout',
+  '--retries',
+  '--profile',
+  '--base-url',
+  '--org',
+]);
 
 export function addGlobalOptions(program: Command): void {
   program
     .addOption(
-      new Option('-o, --output <format>', `output format: ${baseFormats.join(', ')} (some commands add more)`),
+      new Option(
+        '-o, --output <format>',
+        `output format: ${baseFormats.join(', ')} (some commands add more)`,
+      ),
     )
     .option('--fields <list>', 'comma-separated fields (columns) to print')
     .option('--no-color', 'disable colour (also NO_COLOR=1 or CLICOLOR=0)')
-    .option('-q, --quiet', 'print no progress or notices on stderr', false)
-    .option('--debug', 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)', false)
+    .option('-q, --quiet', 'print no progress or notices on stderr')
+    .option('--debug', 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)')
     .option('--timeout <seconds>', 'timeout of each request attempt (default 30)')
     .option('--retries <n>', 'retries of safe requests after the first attempt (default 2)')
-    .option('-y, --yes', 'do not ask before destructive actions', false)
+    .option('-y, --yes', 'do not ask before destructive actions')
     .option('--no-input', 'never prompt; fail instead')
     .option('--profile <name>', 'connection profile to use (also SECSCAN_PROFILE)')
     .option('--base-url <url>', 'service address (also SECSCAN_BASE_URL)')
     .option('--org <uuid>', 'organization id (also SECSCAN_ORG_ID)')
-    .option('--allow-insecure-http', 'allow plain http:// to a non-loopback host', false);
+    .option('--allow-insecure-http', 'allow plain http:// to a non-loopback host');
 }
 
 /** The first argument that is not a global option or its value: the noun the user asked for. */
@@ -59,7 +71,10 @@ function helpText(spec: VerbSpec): string {
 
 /** Adds a verb (or a group of verbs) under `parent`. */
 export function addVerb(parent: Command, spec: VerbSpec, invoke: Invoke): Command {
-  const command = parent.command(spec.name).description(spec.description ?? spec.summary).summary(spec.summary);
+  const command = parent
+    .command(spec.name)
+    .description(spec.description ?? spec.summary)
+    .summary(spec.summary);
   for (const alias of spec.aliases ?? []) command.alias(alias);
   for (const arg of spec.args ?? []) {
     const name = arg.variadic ? `${arg.name}...` : arg.name;

@@ -90,7 +90,9 @@ export class ApiClient {
   pathFor(op: Operation, params: CallParams = {}): string {
     const values = { orgID: this.orgId, ...params.path };
     if (op.path.includes('{orgID}') && !values.orgID) {
-      throw new UsageError('no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one');
+      throw new UsageError(
+        'no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
+      );
     }
     return `${this.apiPrefix}${fillPath(op.path, values)}${buildQuery(params.query)}`;
   }
@@ -110,7 +112,8 @@ export class ApiClient {
       accept: op.media ?? 'application/json',
       context: op.id,
     });
-    if (op.media && !op.media.includes('json')) return { data: res.body.toString('utf8') as T, nextPage: undefined };
+    if (op.media && !op.media.includes('json'))
+      return { data: res.body.toString('utf8') as T, nextPage: undefined };
     return this.decode<T>(op, res);
   }
 
@@ -128,7 +131,12 @@ export class ApiClient {
   }
 
   /** Streams a response body to `dest`; partial files are removed, never left looking complete. */
-  async download(op: Operation, params: CallParams, dest: string, onProgress?: (bytes: number) => void): Promise<number> {
+  async download(
+    op: Operation,
+    params: CallParams,
+    dest: string,
+    onProgress?: (bytes: number) => void,
+  ): Promise<number> {
     const path = this.pathFor(op, params);
     const partial = `${dest}.partial`;
     const res = await this.stream(op, path);
@@ -144,7 +152,9 @@ export class ApiClient {
     } catch (error) {
       await rm(partial, { force: true });
       if (this.opts.signal?.aborted) throw new InterruptedError();
-      throw new TransientError(`${op.id}: download interrupted: ${(error as Error).message}`, { cause: error });
+      throw new TransientError(`${op.id}: download interrupted: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 
@@ -180,7 +190,9 @@ export class ApiClient {
     const context = options.context ?? `${method} ${path.split('?')[0]}`;
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
-      this.log(`> ${method} ${this.origin}${path}${attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : ''}`);
+      this.log(
+        `> ${method} ${this.origin}${path}${attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : ''}`,
+      );
       if (options.body !== undefined) this.log(`> body ${debugBody(options.body)}`);
       let res: RawResponse;
       try {
@@ -196,7 +208,10 @@ export class ApiClient {
         throw this.networkError(context, error, attempt);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
-      if (res.status < 300 || (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, maxAttempts))) {
+      if (
+        res.status < 300 ||
+        (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, maxAttempts))
+      ) {
         return res;
       }
       const parsedBody = safeJson(res.body.toString('utf8'));
@@ -212,7 +227,12 @@ export class ApiClient {
     }
   }
 
-  private async attempt(method: string, path: string, options: SendOptions, started: number): Promise<RawResponse> {
+  private async attempt(
+    method: string,
+    path: string,
+    options: SendOptions,
+    started: number,
+  ): Promise<RawResponse> {
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout;
@@ -276,7 +296,9 @@ export class ApiClient {
     let nextPage: string | undefined;
     if (op.envelope !== false) {
       if (parsed !== undefined && !isEnvelope(parsed)) {
-        throw new UnexpectedResponseError(`${op.id}: the service answered without the {ok, response} envelope`);
+        throw new UnexpectedResponseError(
+          `${op.id}: the service answered without the {ok, response} envelope`,
+        );
       }
       if (parsed !== undefined && parsed.ok === false) throw apiErrorFromResponse(res.status, parsed, op.id);
       payload = parsed?.response;
@@ -287,9 +309,12 @@ export class ApiClient {
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-      throw new UnexpectedResponseError(`${op.id}: unexpected response${where}: ${issue?.message ?? 'invalid'}`, {
-        status: res.status,
-      });
+      throw new UnexpectedResponseError(
+        `${op.id}: unexpected response${where}: ${issue?.message ?? 'invalid'}`,
+        {
+          status: res.status,
+        },
+      );
     }
     return { data: checked.data as T, nextPage };
   }
@@ -332,5 +357,8 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 function debugBody(body: string | Buffer): string {
   const text = typeof body === 'string' ? body : body.toString('utf8');
   const parsed = safeJson(text);
-  return (parsed === undefined ? `(${text.length} bytes)` : JSON.stringify(redactJson(parsed))).slice(0, 2000);
+  return (parsed === undefined ? `(${text.length} bytes)` : JSON.stringify(redactJson(parsed))).slice(
+    0,
+    2000,
+  );
 }

@@ -39,7 +39,9 @@ export function defineOperations<const T extends Record<string, Omit<Operation, 
   return out as { readonly [K in keyof T]: T[K] & { readonly id: K & string } };
 }
 
-export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType ? z.infer<O['response']> : unknown;
+export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType
+  ? z.infer<O['response']>
+  : unknown;
 export type BodyOf<O extends Operation> = O['body'] extends z.ZodType ? z.input<O['body']> : undefined;
 
 /** Path parameter names of a template, in order. */
@@ -61,7 +63,13 @@ export function fillPath(template: string, values: Record<string, string | numbe
   });
 }
 
-export type QueryValue = string | number | boolean | undefined | null | readonly (string | number | boolean)[];
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | undefined
+  | null
+  | readonly (string | number | boolean)[];
 
 /** Serializes a query object; arrays repeat the key (`type=vuln&type=oss_vuln`). */
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {

@@ -11,7 +11,12 @@ export function isRetryableStatus(status: number): boolean {
   return retryableStatuses.has(status);
 }
 
-export function shouldRetry(method: HttpMethod | string, status: number | 'network', attempt: number, maxAttempts: number): boolean {
+export function shouldRetry(
+  method: HttpMethod | string,
+  status: number | 'network',
+  attempt: number,
+  maxAttempts: number,
+): boolean {
   if (attempt >= maxAttempts || !isSafeMethod(method)) return false;
   return status === 'network' || isRetryableStatus(status);
 }
@@ -30,7 +35,11 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
 }
 
 /** Capped exponential backoff with full jitter; `Retry-After` wins when the service sends it. */
-export function retryDelay(attempt: number, retryAfter: string | undefined, random: () => number = Math.random): number {
+export function retryDelay(
+  attempt: number,
+  retryAfter: string | undefined,
+  random: () => number = Math.random,
+): number {
   const fromHeader = parseRetryAfter(retryAfter);
   if (fromHeader !== undefined) return fromHeader;
   const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));

@@ -9,14 +9,50 @@ export interface NounEntry {
 
 /** Top-level commands. Only the entry the user names is loaded, so --version and --help stay cheap. */
 export const nouns: NounEntry[] = [
-  { name: 'auth', summary: 'Log in, check and log out of the service', load: () => import('./auth/index.js') },
-  { name: 'profiles', summary: 'List, switch and remove connection profiles', load: () => import('./profiles/index.js') },
-  { name: 'config', summary: 'Read and change settings of a profile', load: () => import('./config/index.js') },
-  { name: 'whoami', summary: 'Show the current user and their organizations', load: () => import('./whoami/index.js') },
+  {
+    name: 'auth',
+    summary: 'Log in, check and log out of the service',
+    load: () => import('./auth/index.js'),
+  },
+  {
+    name: 'profiles',
+    summary: 'List, switch and remove connection profiles',
+    load: () => import('./profiles/index.js'),
+  },
+  {
+    name: 'config',
+    summary: 'Read and change settings of a profile',
+    load: () => import('./config/index.js'),
+  },
+  {
+    name: 'whoami',
+    summary: 'Show the current user and their organizations',
+    load: () => import('./whoami/index.js'),
+  },
   { name: 'tokens', summary: 'List, create and delete API tokens', load: () => import('./tokens/index.js') },
-  { name: 'roles', summary: 'Manage RBAC roles and list roles for tokens', load: () => import('./roles/index.js') },
-  { name: 'scopes', summary: "List the caller's scopes and the available ones", load: () => import('./scopes/index.js') },
-  { name: 'api', summary: 'Make an authenticated request to the API and print the response', load: () => import('./api/index.js') },
-  { name: 'sandbox', summary: 'Run a local stand-in for the service with demo data', load: () => import('./sandbox/index.js') },
-  { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./completion/index.js') },
+  {
+    name: 'roles',
+    summary: 'Manage RBAC roles and list roles for tokens',
+    load: () => import('./roles/index.js'),
+  },
+  {
+    name: 'scopes',
+    summary: "List the caller's scopes and the available ones",
+    load: () => import('./scopes/index.js'),
+  },
+  {
+    name: 'api',
+    summary: 'Make an authenticated request to the API and print the response',
+    load: () => import('./api/index.js'),
+  },
+  {
+    name: 'sandbox',
+    summary: 'Run a local stand-in for the service with demo data',
+    load: () => import('./sandbox/index.js'),
+  },
+  {
+    name: 'completion',
+    summary: 'Print a shell completion script (bash, zsh, fish)',
+    load: () => import('./completion/index.js'),
+  },
 ];

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { Context } from '../context.js';
-import type { OutputWriter } from '../output/writer.js';
 import type { AnyView } from '../output/view.js';
+import type { OutputWriter } from '../output/writer.js';
 
 export interface OptionSpec {
   /** Commander flags, e.g. `--type <type>` or `-s, --severity <level...>`. */
@@ -34,7 +34,13 @@ export type Rows = Iterable<Record<string, unknown>> | AsyncIterable<Record<stri
 
 /** What a verb returns; the renderer chosen by -o prints it. A verb never prints data itself. */
 export type Result =
-  | { kind: 'list'; rows: Rows; view?: AnyView; footer?: (count: number) => string | undefined; exitCode?: number }
+  | {
+      kind: 'list';
+      rows: Rows;
+      view?: AnyView;
+      footer?: (count: number) => string | undefined;
+      exitCode?: number;
+    }
   | { kind: 'object'; item: Record<string, unknown>; view?: AnyView; exitCode?: number }
   | { kind: 'raw'; body: string; exitCode?: number }
   | { kind: 'custom'; render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>; exitCode?: number }
@@ -58,8 +64,6 @@ export interface VerbSpec {
   options?: OptionSpec[];
   /** Output formats beyond the base ones (e.g. `sarif`). */
   outputs?: string[];
-  /** Commands that need no token or organization (auth login, sandbox, config). */
-  local?: boolean;
   load?: () => Promise<VerbModule>;
   verbs?: VerbSpec[];
 }

@@ -4,7 +4,9 @@ export function decodeJwtClaims(token: string): Record<string, unknown> | undefi
   if (!part) return undefined;
   try {
     const claims: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
+    return claims && typeof claims === 'object' && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

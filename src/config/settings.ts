@@ -1,4 +1,4 @@
-import { ConfigError, type ExitCodeValue, UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import { orgIdFromToken } from './jwt.js';
 import type { Profile, ProfileStore } from './store.js';
 
@@ -28,6 +28,11 @@ export interface Settings {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A bad value typed on the command line is a usage error (2); one from the environment or a profile is configuration (3). */
+function isCommandLine(source: string): boolean {
+  return source.startsWith('--') || source === 'the command line';
+}
+
 export function isUuid(value: string): boolean {
   return uuidPattern.test(value);
 }
@@ -49,8 +54,7 @@ function isLoopback(hostname: string): boolean {
 export function checkBaseUrl(value: string, source: string, allowInsecureHttp = false): string {
   const fail = (reason: string): never => {
     const message = `invalid service address ${JSON.stringify(value)} (from ${source}): ${reason}`;
-    const exit: ExitCodeValue = source.startsWith('--') ? 2 : 3;
-    throw exit === 2 ? new UsageError(message) : new ConfigError(message);
+    throw isCommandLine(source) ? new UsageError(message) : new ConfigError(message);
   };
   let url: URL;
   try {
@@ -69,11 +73,15 @@ export function checkBaseUrl(value: string, source: string, allowInsecureHttp = 
 export function checkOrgId(value: string, source: string): string {
   if (isUuid(value)) return value.toLowerCase();
   const message = `invalid organization id ${JSON.stringify(value)} (from ${source}): expected a UUID`;
-  throw source.startsWith('--') ? new UsageError(message) : new ConfigError(message);
+  throw isCommandLine(source) ? new UsageError(message) : new ConfigError(message);
 }
 
 /** The contract's precedence: flags, then environment (SECSCAN_* before SHIFTLEFT_*), then the profile. */
-export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, store: ProfileStore | undefined): Settings {
+export function resolveSettings(
+  flags: SettingFlags,
+  env: NodeJS.ProcessEnv,
+  store: ProfileStore | undefined,
+): Settings {
   const profileName: Setting<string> = flags.profile
     ? { value: flags.profile, source: '--profile' }
     : (firstEnv(env, ['SECSCAN_PROFILE']) ??
@@ -111,5 +119,8 @@ export function resolveSettings(flags: SettingFlags, env: NodeJS.ProcessEnv, sto
 function shiftleftHost(env: NodeJS.ProcessEnv): Setting<string> | undefined {
   const host = firstEnv(env, ['SHIFTLEFT_API_HOST']);
   if (!host) return undefined;
-  return { value: /^https?:\/\//.test(host.value) ? host.value : `https://${host.value}`, source: host.source };
+  return {
+    value: /^https?:\/\//.test(host.value) ? host.value : `https://${host.value}`,
+    source: host.source,
+  };
 }

@@ -48,10 +48,13 @@ export class ProfileStore {
       });
       return new ProfileStore(conf as unknown as ConfLike, dir);
     } catch (error) {
-      throw new ConfigError(`cannot read the configuration in ${join(dir, 'config.json')}: ${(error as Error).message}`, {
-        hint: 'fix or remove the file, or point SECSCAN_CONFIG_DIR elsewhere',
-        cause: error,
-      });
+      throw new ConfigError(
+        `cannot read the configuration in ${join(dir, 'config.json')}: ${(error as Error).message}`,
+        {
+          hint: 'fix or remove the file, or point SECSCAN_CONFIG_DIR elsewhere',
+          cause: error,
+        },
+      );
     }
   }
 

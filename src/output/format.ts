@@ -4,10 +4,16 @@ export const baseFormats = ['table', 'tsv', 'json', 'ndjson', 'yaml', 'csv'] as 
 export type OutputFormat = (typeof baseFormats)[number] | 'sarif' | 'junit' | 'markdown';
 
 /** The explicit -o value, else a table on a terminal and tab-separated rows when piped. */
-export function resolveFormat(explicit: string | undefined, stdoutIsTTY: boolean, allowed: readonly string[]): OutputFormat {
+export function resolveFormat(
+  explicit: string | undefined,
+  stdoutIsTTY: boolean,
+  allowed: readonly string[],
+): OutputFormat {
   if (explicit) {
     if (!allowed.includes(explicit)) {
-      throw new UsageError(`invalid value for -o, --output: ${JSON.stringify(explicit)} (choose from ${allowed.join(', ')})`);
+      throw new UsageError(
+        `invalid value for -o, --output: ${JSON.stringify(explicit)} (choose from ${allowed.join(', ')})`,
+      );
     }
     return explicit as OutputFormat;
   }

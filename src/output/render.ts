@@ -31,7 +31,11 @@ async function* iterate<T>(rows: Iterable<T> | AsyncIterable<T>): AsyncGenerator
 }
 
 /** Renders a list; ndjson, csv, tsv and json stream as rows arrive. Returns the number of rows. */
-export async function renderList(rows: Iterable<Row> | AsyncIterable<Row>, view: AnyView, opts: RenderOptions): Promise<number> {
+export async function renderList(
+  rows: Iterable<Row> | AsyncIterable<Row>,
+  view: AnyView,
+  opts: RenderOptions,
+): Promise<number> {
   const { format, fields, out } = opts;
   const columns = selectColumns(view, fields) as Column<Row>[];
   let count = 0;

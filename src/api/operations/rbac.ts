@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineOperations } from '../operation.js';
 import { OkOnly, StringArray } from '../schemas/common.js';
 import { CreateRoleBody, RbacRole, UpdateRoleBody } from '../schemas/rbac.js';
-import { defineOperations } from '../operation.js';
 
 export const rbacOperations = defineOperations({
   ListOrgRBACRoles: {

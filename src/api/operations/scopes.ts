@@ -1,5 +1,5 @@
-import { StringArray } from '../schemas/common.js';
 import { defineOperations } from '../operation.js';
+import { StringArray } from '../schemas/common.js';
 
 export const scopeOperations = defineOperations({
   ListMyOrgScopes: {

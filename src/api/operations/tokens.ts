@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineOperations } from '../operation.js';
 import { OkOnly } from '../schemas/common.js';
 import { CreatedToken, ManagedRole, NewToken, Token, TokenType } from '../schemas/tokens.js';
-import { defineOperations } from '../operation.js';
 
 export const tokenOperations = defineOperations({
   ListRoles: {

@@ -1,5 +1,5 @@
-import { CurrentUser } from '../schemas/users.js';
 import { defineOperations } from '../operation.js';
+import { CurrentUser } from '../schemas/users.js';
 
 export const userOperations = defineOperations({
   ReadUser: {

@@ -1,0 +1,16 @@
+import { defaultProfileName } from '../../config/settings.js';
+import type { ProfileStore } from '../../config/store.js';
+import { profileNamePattern } from '../../config/store.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+
+/** The profile a command acts on: --profile, then SECSCAN_PROFILE, then the current one, then `default`. */
+export function targetProfile(ctx: Context, store: ProfileStore): string {
+  const name = ctx.globals.profile ?? ctx.env.SECSCAN_PROFILE ?? store.currentName ?? defaultProfileName;
+  if (!profileNamePattern.test(name)) {
+    throw new UsageError(
+      `invalid profile name ${JSON.stringify(name)}: use letters, digits, '.', '_' and '-'`,
+    );
+  }
+  return name;
+}

@@ -1,0 +1,32 @@
+import { maskSecret } from '../../api/redact.js';
+import type { Settings } from '../../config/settings.js';
+import { UsageError } from '../../errors.js';
+
+export const readableKeys = ['profile', 'base_url', 'org_id', 'token'] as const;
+export const writableKeys = ['base_url', 'org_id'] as const;
+export type WritableKey = (typeof writableKeys)[number];
+
+export function settingRows(settings: Settings): Record<string, unknown>[] {
+  return [
+    { key: 'profile', value: settings.profile.value, source: settings.profile.source },
+    { key: 'base_url', value: settings.baseUrl.value, source: settings.baseUrl.source },
+    { key: 'org_id', value: settings.orgId.value ?? '', source: settings.orgId.source },
+    {
+      key: 'token',
+      value: settings.token.value ? maskSecret(settings.token.value) : '',
+      source: settings.token.source,
+    },
+  ];
+}
+
+export function checkWritableKey(key: string): WritableKey {
+  if (key === 'token') {
+    throw new UsageError(
+      'tokens are never taken from the command line: use `secscan auth login --with-token < file`',
+    );
+  }
+  if (!(writableKeys as readonly string[]).includes(key)) {
+    throw new UsageError(`unknown setting ${JSON.stringify(key)} (choose from ${writableKeys.join(', ')})`);
+  }
+  return key as WritableKey;
+}

@@ -1,0 +1,16 @@
+import type { Context } from '../../context.js';
+import { ConfigError } from '../../errors.js';
+import type { Result, RunInput } from '../types.js';
+
+export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
+  const name = args[0] as string;
+  const store = await ctx.store();
+  if (!store.get(name)) {
+    throw new ConfigError(`profile ${JSON.stringify(name)} does not exist`, {
+      hint: 'see `secscan profiles list`',
+    });
+  }
+  store.use(name);
+  ctx.note(`Now using profile ${name}.`);
+  return { kind: 'none' };
+}

@@ -1,0 +1,25 @@
+import { defineView } from '../../output/view.js';
+
+export const tokenView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'label', header: 'LABEL', max: 40 },
+    { key: 'token_type', header: 'TYPE' },
+    { key: 'role_id', header: 'ROLE' },
+    { key: 'expires_at', header: 'EXPIRES' },
+    { key: 'description', header: 'DESCRIPTION', max: 50 },
+  ],
+  emptyMessage: 'No tokens.',
+});
+
+export const createdTokenView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'label', header: 'Label' },
+    { key: 'token_type', header: 'Type' },
+    { key: 'role_id', header: 'Role' },
+    { key: 'description', header: 'Description' },
+    { key: 'expires_at', header: 'Expires' },
+    { key: 'value', header: 'Token', style: (text, _row, chalk) => chalk.bold(text) },
+  ],
+});
