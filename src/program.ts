@@ -135,3 +135,10 @@ async function addNoun(program: Command, entry: NounEntry, invoke: Invoke): Prom
   const { default: spec } = await entry.load();
   addVerb(program, { ...spec, aliases: entry.aliases }, invoke);
 }
+
+/** The root help exactly as commander renders it at 80 columns (pre-rendered into dist/ by the build). */
+export async function renderRootHelp(): Promise<string> {
+  const program = await buildProgram([], '0.0.0', async () => {});
+  program.configureOutput({ getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
+  return program.helpInformation();
+}

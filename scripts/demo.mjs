@@ -1,0 +1,87 @@
+// `npm run demo`: starts `secscan sandbox` on a free port with a throw-away config directory, runs real
+// commands against it as a user would, and stops it. Every command is shown before its output.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'secscan-demo-'));
+const usersFile = join(dir, 'users.json');
+const env = { ...process.env, SECSCAN_CONFIG_DIR: join(dir, 'config'), FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
+for (const key of ['SECSCAN_TOKEN', 'SECSCAN_BASE_URL', 'SECSCAN_ORG_ID', 'SECSCAN_PROFILE', 'SHIFTLEFT_ACCESS_TOKEN']) {
+  delete env[key];
+}
+
+const sandbox = spawn(process.execPath, [bin, 'sandbox', '--profile', 'demo', '--users-file', usersFile], {
+  env,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const settings = {};
+const lines = createInterface({ input: sandbox.stdout });
+await new Promise((resolve, reject) => {
+  sandbox.once('exit', (code) => reject(new Error(`the sandbox exited early (${code})`)));
+  lines.on('line', (line) => {
+    const [key, ...rest] = line.split('=');
+    settings[key] = rest.join('=');
+    if (Object.keys(settings).length === 3) resolve();
+  });
+});
+sandbox.removeAllListeners('exit');
+
+const heading = (text) => console.log(`\n\x1b[1m== ${text}\x1b[0m`);
+function secscan(args, extraEnv = {}, input) {
+  console.log(`\n$ secscan ${args.map((a) => (/[\s"'{}]/.test(a) ? `'${a}'` : a)).join(' ')}`);
+  const res = spawnSync(process.execPath, [bin, ...args], {
+    env: { ...env, ...extraEnv },
+    input,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'inherit', 'inherit'],
+  });
+  if (res.status !== 0) console.log(`(exit code ${res.status})`);
+  return res.status;
+}
+
+let failed = false;
+try {
+  console.log(`Sandbox running at ${settings.SECSCAN_BASE_URL} (organization ${settings.SECSCAN_ORG_ID}).`);
+  console.log('Its settings are stored as profile "demo", the current profile.');
+  const users = JSON.parse(readFileSync(usersFile, 'utf8'));
+
+  heading('Who am I, and what may I do?');
+  secscan(['whoami']);
+  secscan(['auth', 'status']);
+
+  heading('Tokens and roles');
+  secscan(['tokens', 'list']);
+  secscan(['roles', 'list', '--access-token']);
+  secscan(['roles', 'list', '--fields', 'name,role_type,scope_count']);
+
+  heading('Create a CI token, use it, revoke it');
+  const ciRole = users.roles?.ci;
+  secscan(['tokens', 'create', '--label', 'demo pipeline', '--role', ciRole, '--valid-for', '1h']);
+  secscan(['tokens', 'list', '-o', 'json', '--fields', 'id,label,token_type']);
+
+  heading('A custom role');
+  secscan(['roles', 'create', '--name', 'Demo triage', '--scope', 'findings:list,findings:read', '--type', 'organization']);
+
+  heading('Scripting: tab-separated when piped, JSON on request, raw API calls');
+  secscan(['scopes', 'list', '-o', 'csv']);
+  secscan(['api', 'GET', '/orgs/{orgID}/roles']);
+
+  heading('Errors are one line with a stable exit code');
+  const guest = users.users.find((u) => u.role === 'GUEST' || u.role === 'Guest');
+  secscan(['tokens', 'list'], { SECSCAN_TOKEN: guest.token });
+  secscan(['tokens', 'create', '--label', 'x', '--role', ciRole, '--valid-for', 'soon']);
+  secscan(['help', 'exit-codes']);
+} catch (error) {
+  failed = true;
+  console.error(`demo failed: ${error.message}`);
+} finally {
+  sandbox.kill('SIGINT');
+  await new Promise((resolve) => sandbox.once('exit', resolve));
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log('\nThe sandbox is stopped. Run it yourself with `secscan sandbox --profile demo` and try any command.');
+process.exitCode = failed ? 1 : 0;
