@@ -173,6 +173,7 @@ export class ApiClient {
         bodyTimeout: this.opts.timeoutMs ?? 30_000,
       });
     } catch (error) {
+      if (this.opts.signal?.aborted) throw new InterruptedError();
       throw this.networkError(op.id, error);
     }
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
@@ -321,7 +322,9 @@ export class ApiClient {
 
   private networkError(context: string, error: unknown, attempts = 1): TransientError {
     const cause = error as Error & { cause?: { code?: string; message?: string }; code?: string };
-    const detail = cause.cause?.code ?? cause.code ?? cause.cause?.message ?? cause.message;
+    // Only string codes (ECONNREFUSED, UND_ERR_SOCKET): an abort reason's DOMException code is a number (23).
+    const code = [cause.cause?.code, cause.code].find((c) => typeof c === 'string');
+    const detail = code ?? cause.message;
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
     return new TransientError(`${context}: cannot reach ${this.origin}${tries}: ${detail}`, {
       cause: error,
