@@ -1,0 +1,116 @@
+import { Agent } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import type { Operation } from '../../src/api/operation.js';
+import { allOperations } from '../../src/api/operations/index.js';
+import { isEnvelope } from '../../src/api/paging.js';
+import { type ContractServer, type RecordedRequest, startPrism } from './prism.js';
+import { paramsFor, pathSamples } from './samples.js';
+import {
+  documentedExamples,
+  findOperation,
+  loadVendor,
+  operationIds,
+  requiredScopes,
+  vendorFile,
+  vendorPresent,
+} from './vendor.js';
+
+if (!vendorPresent) {
+  console.warn(`test/contract SKIPPED: the vendor OpenAPI document is absent (looked for ${vendorFile})`);
+}
+
+const doc = vendorPresent ? loadVendor() : undefined;
+const maxPages = 3;
+
+function exampleCases(): { title: string; op: Operation; value: unknown }[] {
+  if (!doc) return [];
+  return allOperations.flatMap((op) => {
+    const vop = findOperation(doc, op.method, op.path);
+    const media = op.media ?? 'application/json';
+    if (!vop || !media.includes('json')) return [];
+    return documentedExamples(doc, vop, String(op.successStatus ?? 200), media).map((ex) => ({
+      title: `${op.id} ${ex.name}`,
+      op,
+      value: ex.value,
+    }));
+  });
+}
+
+function violationLines(requests: RecordedRequest[]): string[] {
+  return requests.flatMap((r) =>
+    r.violations.map((v) => `${r.method} ${r.path}: ${v.location?.join('.') ?? 'request'}: ${v.message}`),
+  );
+}
+
+(vendorPresent ? describe : describe.skip)(
+  'contract: the operations table against the vendor document',
+  () => {
+    let server: ContractServer;
+    let client: ApiClient;
+    const dispatcher = new Agent();
+
+    beforeAll(async () => {
+      server = await startPrism(vendorFile);
+      client = new ApiClient({
+        baseUrl: server.baseUrl,
+        token: 'contract-test-token',
+        orgId: pathSamples.orgID,
+        retries: 0,
+        dispatcher,
+      });
+    });
+
+    afterAll(async () => {
+      await dispatcher.close();
+      await server?.close();
+    });
+
+    it('names only operations the vendor document defines', () => {
+      const known = operationIds(doc!);
+      expect(allOperations.map((op) => op.id).filter((id) => !known.has(id))).toEqual([]);
+    });
+
+    describe.each(allOperations)('$id', (op) => {
+      it('has the method, path, operationId and scopes of the document', () => {
+        const vop = findOperation(doc!, op.method, op.path);
+        expect(vop, `${op.method} ${op.path} is not in the vendor document`).toBeDefined();
+        expect(vop?.operationId).toBe(op.id);
+        expect(new Set(requiredScopes(doc!, vop!))).toEqual(new Set(op.scopes));
+      });
+
+      it('is called without request violations and its response parses', async () => {
+        const params = paramsFor(op);
+        const before = server.requests.length;
+        let failure: unknown;
+        try {
+          if (op.paginated) {
+            let pages = 0;
+            for await (const _ of client.pages(op, params)) if (++pages >= maxPages) break;
+          } else {
+            await client.call(op, params);
+          }
+        } catch (error) {
+          failure = error;
+        }
+        const sent = server.requests.slice(before);
+        expect(violationLines(sent), 'Prism reported request violations').toEqual([]);
+        if (failure) throw failure;
+        expect(sent.length).toBeGreaterThan(0);
+        expect(sent[0]?.status).toBe(op.successStatus ?? 200);
+      });
+    });
+
+    it.each(exampleCases())('documented $title parses', ({ op, value }) => {
+      let payload = value;
+      if (op.envelope !== false) {
+        expect(isEnvelope(value), 'enveloped operation: the example has no {ok, response} envelope').toBe(
+          true,
+        );
+        payload = (value as { response?: unknown }).response;
+      }
+      const checked = op.response?.safeParse(payload);
+      expect(checked?.success === false ? checked.error.issues : []).toEqual([]);
+    });
+  },
+);

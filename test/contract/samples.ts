@@ -1,0 +1,92 @@
+import type { CallParams } from '../../src/api/client.js';
+import type { Operation, QueryValue } from '../../src/api/operation.js';
+import { pathParams } from '../../src/api/operation.js';
+import type { OperationId } from '../../src/api/operations/index.js';
+
+/**
+ * A valid value for every path parameter name the vendor document uses (uuid where it says so). A new
+ * operation usually needs nothing here; a new parameter name needs one line.
+ */
+export const pathSamples: Readonly<Record<string, string>> = {
+  orgID: '0b6f5a2e-3c1d-4e8f-9a7b-2d4c6e8f0a1b',
+  appID: 'shiftleft-java-demo',
+  appGroupName: 'payments',
+  auditYear: '2025',
+  auditMonth: '6',
+  auditDay: '15',
+  commentID: 'comment-1',
+  compoundID: '5d2c8e1f-7a3b-4c6d-9e0f-1a2b3c4d5e6f',
+  compoundName: 'storefront',
+  ext: 'html',
+  failureId: '8e7d6c5b-4a39-4281-9706-f5e4d3c2b1a0',
+  findingID: '42',
+  groupID: '3f2e1d0c-9b8a-4776-8554-433221100fed',
+  rbacRoleID: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+  rbacTeamID: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+  reference: 'default',
+  SAMLConfigName: 'corp-sso',
+  scanID: '17',
+  searchID: 'search-1',
+  tokenID: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+  userIDv2: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
+  versionID: 'v1',
+  year: '2021',
+};
+
+/** Query parameters per operation, for those that require some or have worth-checking serializations. */
+export const querySamples: Partial<Record<OperationId, Record<string, QueryValue>>> = {
+  ListTokens: { show_expired: true, token_type: 'integration' },
+};
+
+/** A request body per operation that takes one; each must pass the operation's own body schema. */
+export const bodySamples: Partial<Record<OperationId, unknown>> = {
+  CreateToken: {
+    label: 'contract test',
+    description: 'issued by the contract suite',
+    role_id: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
+    token_type: 'access',
+    valid_for_seconds: 3600,
+  },
+  CreateCustomRBACRole: {
+    name: 'Contract reviewer',
+    description: 'reads findings',
+    scopes: ['findings:list', 'findings:read'],
+    role_type: 'organization',
+  },
+  UpdateRBACRole: { name: 'Contract reviewer', scopes: ['findings:list'] },
+};
+
+const samplesFile = 'test/contract/samples.ts';
+
+/** The call parameters for an operation, or an error naming the sample to add. */
+export function paramsFor(op: Operation): CallParams {
+  const path: Record<string, string> = {};
+  for (const name of pathParams(op.path)) {
+    const value = pathSamples[name];
+    if (value === undefined) {
+      throw new Error(
+        `${op.id}: no sample for path parameter {${name}}: add one to pathSamples in ${samplesFile}`,
+      );
+    }
+    path[name] = value;
+  }
+  const params: CallParams = { path };
+  const query = querySamples[op.id as OperationId];
+  if (query) params.query = query;
+  const body = bodySamples[op.id as OperationId];
+  if (op.body && body === undefined) {
+    throw new Error(
+      `${op.id}: takes a request body but has no sample: add one to bodySamples in ${samplesFile}`,
+    );
+  }
+  if (body !== undefined) {
+    const parsed = op.body?.safeParse(body);
+    if (parsed && !parsed.success) {
+      throw new Error(
+        `${op.id}: bodySamples entry fails the operation's body schema: ${parsed.error.message}`,
+      );
+    }
+    params.body = body;
+  }
+  return params;
+}
