@@ -1,0 +1,263 @@
+import type { FindingType, Severity } from './model.js';
+
+/** A kind of finding the seed draws from; the app's language decides file names and packages. */
+export interface FindingTemplate {
+  key: string;
+  type: FindingType;
+  title: string;
+  category: string;
+  severity: Severity;
+  owasp: string;
+  owasp2017: string;
+  cwe: number;
+  description: string;
+  fix: string;
+  /** Dependency findings: package name by language, vulnerable version and CVE. */
+  dependency?: {
+    packages: Record<string, string>;
+    version: string;
+    fixedIn: string;
+    cve: string;
+    cvss: number;
+  };
+}
+
+export const findingTemplates: FindingTemplate[] = [
+  {
+    key: 'sqli',
+    type: 'vuln',
+    title: 'SQL Injection: attacker-controlled data reaches a database query',
+    category: 'SQL Injection',
+    severity: 'critical',
+    owasp: 'a03-injection',
+    owasp2017: 'a1-injection',
+    cwe: 89,
+    description: 'A request parameter flows into a SQL statement built by string concatenation.',
+    fix: 'Use a parameterized query (a prepared statement) instead of concatenating the parameter.',
+  },
+  {
+    key: 'xss',
+    type: 'vuln',
+    title: 'Cross-Site Scripting: request data is written to an HTML response',
+    category: 'Cross-Site Scripting',
+    severity: 'high',
+    owasp: 'a03-injection',
+    owasp2017: 'a7-cross-site-scripting',
+    cwe: 79,
+    description: 'User input is written to the response without HTML encoding.',
+    fix: 'Encode the value for the HTML context, or render it through the template engine’s escaping.',
+  },
+  {
+    key: 'traversal',
+    type: 'vuln',
+    title: 'Directory Traversal: a file path is built from user input',
+    category: 'Directory Traversal',
+    severity: 'high',
+    owasp: 'a01-broken-access-control',
+    owasp2017: 'a5-broken-access-control',
+    cwe: 22,
+    description:
+      'A path from the request is opened without checking that it stays inside the base directory.',
+    fix: 'Resolve the path and check that it starts with the base directory before opening it.',
+  },
+  {
+    key: 'ssrf',
+    type: 'vuln',
+    title: 'Server-Side Request Forgery: a URL from the request is fetched',
+    category: 'Server-Side Request Forgery',
+    severity: 'high',
+    owasp: 'a10-server-side-request-forgery-(ssrf)',
+    owasp2017: 'a5-broken-access-control',
+    cwe: 918,
+    description: 'The server fetches a URL taken from the request, reaching internal services.',
+    fix: 'Allow only known hosts, and refuse private and link-local addresses.',
+  },
+  {
+    key: 'deserialization',
+    type: 'vuln',
+    title: 'Deserialization of untrusted data',
+    category: 'Deserialization',
+    severity: 'critical',
+    owasp: 'a08-software-and-data-integrity-failures',
+    owasp2017: 'a8-insecure-deserialization',
+    cwe: 502,
+    description: 'Bytes from the request are deserialized into arbitrary objects.',
+    fix: 'Deserialize into a fixed, allow-listed type, or use a data-only format such as JSON.',
+  },
+  {
+    key: 'weak-hash',
+    type: 'vuln',
+    title: 'Weak hash algorithm used for passwords',
+    category: 'Weak Hash',
+    severity: 'medium',
+    owasp: 'a02-cryptographic-failures',
+    owasp2017: 'a3-sensitive-data-exposure',
+    cwe: 328,
+    description: 'Passwords are hashed with MD5 or SHA-1 without a salt.',
+    fix: 'Hash passwords with bcrypt, scrypt or Argon2.',
+  },
+  {
+    key: 'log-forging',
+    type: 'vuln',
+    title: 'Log Forging: request data is written to the log unescaped',
+    category: 'Log Forging',
+    severity: 'low',
+    owasp: 'a09-security-logging-and-monitoring-failures',
+    owasp2017: 'uncategorized',
+    cwe: 117,
+    description: 'New lines in a request header let an attacker forge log entries.',
+    fix: 'Strip or encode line breaks before logging request data.',
+  },
+  {
+    key: 'data-leak',
+    type: 'vuln',
+    title: 'Sensitive Data Leak: personal data written to the log',
+    category: 'Sensitive Data Leak',
+    severity: 'medium',
+    owasp: 'a04-insecure-design',
+    owasp2017: 'a3-sensitive-data-exposure',
+    cwe: 200,
+    description: 'An e-mail address and a card number reach a log statement.',
+    fix: 'Mask personal data before logging it, or do not log it.',
+  },
+  {
+    key: 'xxe',
+    type: 'vuln',
+    title: 'XML External Entity processing enabled',
+    category: 'XML External Entities',
+    severity: 'high',
+    owasp: 'a05-security-misconfiguration',
+    owasp2017: 'a4-xml-external-entities',
+    cwe: 611,
+    description: 'The XML parser resolves external entities in documents from the request.',
+    fix: 'Disable DTDs and external entities on the parser.',
+  },
+  {
+    key: 'secret',
+    type: 'secret',
+    title: 'Hardcoded credential: an API key in source code',
+    category: 'Hardcoded Credentials',
+    severity: 'high',
+    owasp: 'a07-identification-and-authentication-failures',
+    owasp2017: 'a2-broken-authentication',
+    cwe: 798,
+    description: 'A live-looking API key is committed in the source.',
+    fix: 'Revoke the key, remove it from the history, and read it from a secret store at run time.',
+  },
+  {
+    key: 'headers',
+    type: 'insight',
+    title: 'Security headers missing from HTTP responses',
+    category: 'Security Misconfiguration',
+    severity: 'low',
+    owasp: 'a05-security-misconfiguration',
+    owasp2017: 'a6-security-misconfiguration',
+    cwe: 693,
+    description: 'Responses lack Content-Security-Policy and X-Content-Type-Options.',
+    fix: 'Add the headers in a response middleware.',
+  },
+  {
+    key: 'debug',
+    type: 'security_issue',
+    title: 'Debug mode enabled in production configuration',
+    category: 'Security Misconfiguration',
+    severity: 'medium',
+    owasp: 'a05-security-misconfiguration',
+    owasp2017: 'a6-security-misconfiguration',
+    cwe: 489,
+    description: 'The production profile turns on debug endpoints.',
+    fix: 'Turn debug mode off in the production profile.',
+  },
+  {
+    key: 'rce-dependency',
+    type: 'oss_vuln',
+    title: 'Remote code execution in a logging dependency',
+    category: 'Vulnerable Dependency',
+    severity: 'critical',
+    owasp: 'a06-vulnerable-and-outdated-components',
+    owasp2017: 'a9-using components with known vulnerabilities',
+    cwe: 502,
+    description: 'A dependency version with a known remote code execution flaw is in use.',
+    fix: 'Upgrade the package to the fixed version or later.',
+    dependency: {
+      packages: {
+        java: 'pkg:maven/org.apache.logging.log4j/log4j-core',
+        go: 'pkg:golang/github.com/sirupsen/logrus',
+        javascript: 'pkg:npm/log4js',
+        python: 'pkg:pypi/loguru',
+      },
+      version: '2.14.1',
+      fixedIn: '2.17.1',
+      cve: 'CVE-2021-44228',
+      cvss: 10,
+    },
+  },
+  {
+    key: 'prototype-dependency',
+    type: 'oss_vuln',
+    title: 'Injection flaw in a utility dependency',
+    category: 'Vulnerable Dependency',
+    severity: 'high',
+    owasp: 'a06-vulnerable-and-outdated-components',
+    owasp2017: 'a9-using components with known vulnerabilities',
+    cwe: 94,
+    description: 'A utility library version allows command injection through templates.',
+    fix: 'Upgrade the package to the fixed version or later.',
+    dependency: {
+      packages: {
+        java: 'pkg:maven/com.fasterxml.jackson.core/jackson-databind',
+        go: 'pkg:golang/golang.org/x/net',
+        javascript: 'pkg:npm/lodash',
+        python: 'pkg:pypi/requests',
+      },
+      version: '4.17.20',
+      fixedIn: '4.17.21',
+      cve: 'CVE-2021-23337',
+      cvss: 7.2,
+    },
+  },
+  {
+    key: 'container',
+    type: 'container',
+    title: 'Vulnerable OpenSSL in the container base image',
+    category: 'Container Vulnerability',
+    severity: 'high',
+    owasp: 'a06-vulnerable-and-outdated-components',
+    owasp2017: 'a9-using components with known vulnerabilities',
+    cwe: 843,
+    description: 'The base image ships an OpenSSL version with a type confusion flaw.',
+    fix: 'Rebuild on a base image with OpenSSL 3.0.8 or later.',
+    dependency: {
+      packages: {
+        java: 'pkg:deb/debian/openssl',
+        go: 'pkg:deb/debian/openssl',
+        javascript: 'pkg:deb/debian/openssl',
+        python: 'pkg:deb/debian/openssl',
+      },
+      version: '3.0.7',
+      fixedIn: '3.0.8',
+      cve: 'CVE-2023-0286',
+      cvss: 7.4,
+    },
+  },
+];
+
+export const sourceFiles: Record<string, string[]> = {
+  java: [
+    'src/main/java/io/shiftleft/controller/CustomerController.java',
+    'src/main/java/io/shiftleft/controller/AdminController.java',
+    'src/main/java/io/shiftleft/data/DataLoader.java',
+    'src/main/java/io/shiftleft/util/Crypto.java',
+  ],
+  go: ['internal/payments/handler.go', 'internal/payments/store.go', 'cmd/server/main.go'],
+  javascript: ['src/routes/search.js', 'src/routes/profile.js', 'src/lib/render.js', 'src/server.js'],
+  python: ['docs/app.py', 'docs/views.py', 'docs/settings.py'],
+};
+
+export const languageOfApp: Record<string, string> = {
+  'shiftleft-java-demo': 'java',
+  'payments-api': 'go',
+  'ledger-service': 'java',
+  'web-frontend': 'javascript',
+  'docs-site': 'python',
+};
