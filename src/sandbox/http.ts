@@ -1,0 +1,72 @@
+import type { Operation } from '../api/operation.js';
+import type { OperationId } from '../api/operations/index.js';
+import type { Caller } from './permissions.js';
+import type { SandboxState } from './state.js';
+
+/** What a handler answers; the server writes it. */
+export interface Reply {
+  status: number;
+  /** JSON-serialized unless `media` says otherwise (then a string or a Buffer). */
+  body?: unknown;
+  media?: string;
+}
+
+/** Everything a handler may use. Later areas need nothing more than this to add their routes. */
+export interface HandlerContext {
+  op: Operation;
+  /** Path parameters, decoded segment by segment. */
+  params: Readonly<Record<string, string>>;
+  query: URLSearchParams;
+  /** The request body, validated against `op.body` when the operation has one. */
+  body: unknown;
+  caller: Caller;
+  state: SandboxState;
+  /** `http://<Host header>`: where links such as `next_page` must point. */
+  baseUrl: string;
+  /** Marks the state as changed: it is written to the state file once the request succeeds. */
+  save(): void;
+}
+
+export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;
+
+/** One area's handlers; keys are checked against the operations table. */
+export type HandlerMap = Partial<Record<OperationId, Handler>>;
+
+/** The success envelope `{ok: true, response?, next_page?}`; no payload gives `{ok: true}`. */
+export function ok(response?: unknown, options: { nextPage?: string; status?: number } = {}): Reply {
+  const body: Record<string, unknown> = { ok: true };
+  if (response !== undefined) body.response = response;
+  if (options.nextPage) body.next_page = options.nextPage;
+  return { status: options.status ?? 200, body };
+}
+
+/** A bare JSON body, for the operations the service answers without the envelope. */
+export function bare(body: unknown, status = 200): Reply {
+  return { status, body };
+}
+
+export function text(body: string | Buffer, media: string, status = 200): Reply {
+  return { status, body, media };
+}
+
+/** The service's error body `{ok: false, code, message, validation_errors}`. */
+export function error(status: number, code: string, message: string, validationErrors: string[] = []): Reply {
+  return { status, body: { ok: false, code, message, validation_errors: validationErrors } };
+}
+
+/** The RBAC role update/delete 404 and create 409 use `{status, code, message}` without `ok`. */
+export function statusError(status: number, code: string, message: string): Reply {
+  return { status, body: { status, code, message } };
+}
+
+export const notFound = (message: string): Reply => error(404, 'NOT_FOUND', message);
+export const forbidden = (message: string): Reply => error(403, 'FORBIDDEN', message);
+export const invalid = (message: string, validationErrors: string[] = [message]): Reply =>
+  error(400, 'VALIDATION_ERROR', message, validationErrors);
+
+/** Thrown by helpers deep in a handler (pagination, lookups) to answer at once. */
+export class ReplyError extends Error {
+  constructor(readonly reply: Reply) {
+    super(`sandbox reply ${reply.status}`);
+  }
+}

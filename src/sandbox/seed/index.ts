@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { Prng } from '../random.js';
+import { builtInRoles, managedRoles } from '../roles.js';
+import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
+import { seedApps } from './apps.js';
+import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
+import { seedCustomRoles, seedTeams } from './rbac.js';
+
+/** The demo organization for a seed: the same seed always gives the same state, tokens included. */
+export function seedState(seed: number): SandboxState {
+  const rng = new Prng(seed);
+  const org = seedOrg(rng);
+  const users = seedUsers(rng, org);
+  const roles = managedRoles();
+  const customRoles = seedCustomRoles(rng, org);
+  const teams = seedTeams(rng, users, customRoles.team);
+  const orgTokens = seedOrgTokens(rng, users[0] as UserRecord, {
+    ci: { label: 'CI pipeline', description: 'main build', role_id: roles.ci.id, token_type: 'access' },
+    expired: {
+      label: 'Old CI pipeline',
+      description: 'expired a week after it was issued',
+      role_id: roles.ci.id,
+      token_type: 'access',
+      validDays: 7,
+    },
+    jira: { label: 'Jira plugin', description: '', role_id: roles.jira.id, token_type: 'integration' },
+    serviceAccount: {
+      label: 'Provisioning service account',
+      description: 'issues CI tokens for new pipelines',
+      role_id: roles.serviceAccount.id,
+      token_type: 'integration',
+    },
+  });
+  return {
+    version: stateVersion,
+    seed,
+    secret: createHash('sha256').update(`secscan-sandbox-secret:${seed}`).digest('hex'),
+    org,
+    users,
+    tokens: {
+      roles: Object.values(roles),
+      items: [...seedUserTokens(rng, users), ...Object.values(orgTokens)],
+      demo: Object.fromEntries(Object.entries(orgTokens).map(([key, token]) => [key, token.id])),
+    },
+    rbac: { roles: [...builtInRoles(), customRoles.team, customRoles.organization], teams },
+    apps: seedApps(rng, teams),
+  };
+}

@@ -1,0 +1,185 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Operation } from '../api/operation.js';
+import { allOperations } from '../api/operations/index.js';
+import { authenticate } from './auth.js';
+import {
+  error,
+  forbidden,
+  type HandlerContext,
+  type HandlerMap,
+  invalid,
+  type Reply,
+  ReplyError,
+} from './http.js';
+import { apiPrefix } from './paging.js';
+import { type Caller, missingScope } from './permissions.js';
+import { createRouter } from './router.js';
+import type { SandboxState } from './state.js';
+
+export interface ServerOptions {
+  state: SandboxState;
+  handlers: Readonly<HandlerMap>;
+  /** Share of requests (0..1) answered with a 503 or a dropped connection. */
+  failRate?: number;
+  latencyMs?: number;
+  log?: (line: string) => void;
+  /** Called after a request that changed the state succeeded (to persist it). */
+  onChange?: (state: SandboxState) => void;
+  operations?: readonly Operation[];
+}
+
+const maxBodyBytes = 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxBodyBytes) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Parses and validates the body against the operation's (strict) schema. */
+function parseBody(op: Operation, raw: string): { ok: true; body: unknown } | { ok: false; reply: Reply } {
+  if (op.requestMedia && !/json/.test(op.requestMedia)) return { ok: true, body: raw };
+  let body: unknown;
+  if (raw.trim() !== '') {
+    try {
+      body = JSON.parse(raw);
+    } catch (e) {
+      return { ok: false, reply: invalid('malformed JSON body', [`body: ${(e as Error).message}`]) };
+    }
+  }
+  if (!op.body) return { ok: true, body };
+  const parsed = op.body.safeParse(body);
+  if (parsed.success) return { ok: true, body: parsed.data };
+  const issues = parsed.error.issues.map((i) =>
+    i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
+  );
+  return { ok: false, reply: invalid('invalid request body', issues) };
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const media = reply.media ?? 'application/json; charset=utf-8';
+  const payload =
+    reply.body === undefined
+      ? ''
+      : reply.media
+        ? (reply.body as string | Buffer)
+        : JSON.stringify(reply.body);
+  const headers: Record<string, string | number> = {
+    'content-type': media,
+    'content-length': Buffer.byteLength(payload),
+  };
+  if (reply.status === 401) headers['www-authenticate'] = 'Bearer';
+  res.writeHead(reply.status, headers).end(payload);
+}
+
+/** The local service: routing from the operations table, bearer auth, scopes, faults, then the area handler. */
+export function createSandboxServer(options: ServerOptions): Server {
+  const { state, handlers, log } = options;
+  const route = createRouter(options.operations ?? allOperations);
+  let faults = 0;
+
+  async function respond(
+    req: IncomingMessage,
+    rawPath: string,
+    baseUrl: string,
+    search: string,
+  ): Promise<Reply> {
+    let raw: string;
+    try {
+      raw = await readBody(req);
+    } catch (e) {
+      if (e instanceof BodyTooLarge)
+        return error(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${maxBodyBytes} bytes`);
+      throw e;
+    }
+    const method = req.method ?? 'GET';
+    const match = rawPath.startsWith(`${apiPrefix}/`)
+      ? route(method, rawPath.slice(apiPrefix.length))
+      : undefined;
+    if (!match || match.kind === 'none') return error(404, 'NOT_FOUND', `no operation serves ${rawPath}`);
+    if (match.kind === 'bad-path') return error(400, 'BAD_REQUEST', 'the path is not valid percent-encoding');
+    if (match.kind === 'method') {
+      return error(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${method} is not allowed here (use ${match.allowed.join(', ')})`,
+      );
+    }
+    const { op, params } = match;
+    const handler = handlers[op.id as keyof HandlerMap];
+    if (!handler) return error(501, 'NOT_IMPLEMENTED', `the sandbox does not serve ${op.id}`);
+    const auth = authenticate(state, req.headers.authorization);
+    if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
+    const caller: Caller = auth.caller;
+    if (params.orgID !== undefined && params.orgID !== state.org.id) {
+      return forbidden(`the token does not belong to organization ${params.orgID}`);
+    }
+    const missing = missingScope(state, caller, op, { appID: params.appID, rbacTeamID: params.rbacTeamID });
+    if (missing) return forbidden(`missing scope ${missing}`);
+    const body = parseBody(op, raw);
+    if (!body.ok) return body.reply;
+    let changed = false;
+    const ctx: HandlerContext = {
+      op,
+      params,
+      query: new URLSearchParams(search),
+      body: body.body,
+      caller,
+      state,
+      baseUrl,
+      save: () => {
+        changed = true;
+      },
+    };
+    const reply = await handler(ctx);
+    if (changed && reply.status < 400) options.onChange?.(state);
+    return reply;
+  }
+
+  return createServer((req, res) => {
+    const started = performance.now();
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q === -1 ? url : url.slice(0, q);
+    const search = q === -1 ? '' : url.slice(q + 1);
+    const host = req.headers.host && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : undefined;
+    const address = req.socket.localAddress ?? '127.0.0.1';
+    const baseUrl = `http://${host ?? `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`}`;
+    const finish = (status: number | string) =>
+      log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
+    void (async () => {
+      if (options.latencyMs) await delay(options.latencyMs);
+      if (options.failRate && Math.random() < options.failRate) {
+        // Alternating keeps the two faults at half each, whatever the rate.
+        if (faults++ % 2 === 1) {
+          req.socket.destroy();
+          finish('dropped');
+          return;
+        }
+        send(res, error(503, 'SERVICE_UNAVAILABLE', 'injected fault: the service is unavailable'));
+        finish(503);
+        return;
+      }
+      let reply: Reply;
+      try {
+        reply = await respond(req, rawPath, baseUrl, search);
+      } catch (e) {
+        if (e instanceof ReplyError) reply = e.reply;
+        else {
+          log?.(`sandbox: ${(e as Error).stack ?? String(e)}`);
+          reply = error(500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
+        }
+      }
+      send(res, reply);
+      finish(reply.status);
+    })();
+  });
+}

@@ -1,0 +1,105 @@
+import type { AddressInfo } from 'node:net';
+import { ConfigError, UsageError } from '../errors.js';
+import { type Accounts, accounts } from './accounts.js';
+import type { HandlerMap } from './http.js';
+import { type RawSandboxOptions, resolveOptions } from './options.js';
+import { loadState, saveState, writeFileAtomic } from './persist.js';
+import { superAdminAlias } from './roles.js';
+import { handlers as defaultHandlers } from './routes/index.js';
+import { seedState } from './seed/index.js';
+import { createSandboxServer } from './server.js';
+import type { SandboxState } from './state.js';
+
+export interface StartOptions extends RawSandboxOptions {
+  /** One line per request (method, path, status, ms); never the token. */
+  log?: (line: string) => void;
+  /** Test seam: replaces the handler registry. */
+  handlers?: Readonly<HandlerMap>;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  orgId: string;
+  /** A Super Admin user's token. */
+  token: string;
+  state: SandboxState;
+  accounts: Accounts;
+  /** True when the state came from an existing `--state` file. */
+  loaded: boolean;
+  close(): Promise<void>;
+}
+
+function writeOrFail(flag: string, path: string, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    throw new ConfigError(`${flag}: cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Starts the sandbox on its own HTTP server; for the command, in-process tests and benchmarks. */
+export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
+  const options = resolveOptions(raw);
+  const { state: statePath } = options;
+  const loadedState = statePath ? loadState(statePath) : undefined;
+  const state = loadedState ?? seedState(options.seed);
+  if (statePath && !loadedState) writeOrFail('--state', statePath, () => saveState(statePath, state));
+  const who = accounts(state);
+  const superAdmin = who.users.find((u) => u.role === superAdminAlias);
+  if (!superAdmin) throw new ConfigError('--state: the state has no Super Admin user with a token');
+  const server = createSandboxServer({
+    state,
+    handlers: raw.handlers ?? defaultHandlers,
+    failRate: options.failRate,
+    latencyMs: options.latency,
+    log: raw.log,
+    onChange: statePath ? (s) => saveState(statePath, s) : undefined,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const flag = error.code === 'EADDRINUSE' || error.code === 'EACCES' ? '--port' : '--host';
+      reject(
+        new UsageError(
+          `${flag}: cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`,
+        ),
+      );
+    });
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://${urlHost(options.host)}:${port}`;
+  const { usersFile } = options;
+  if (usersFile) {
+    const data = `${JSON.stringify({ ...who, baseUrl }, null, 2)}\n`;
+    try {
+      writeOrFail('--users-file', usersFile, () => writeFileAtomic(usersFile, data));
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl,
+    orgId: state.org.id,
+    token: superAdmin.token,
+    state,
+    accounts: who,
+    loaded: loadedState !== undefined,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(() => {
+        if (statePath) saveState(statePath, state);
+      });
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The sandbox's whole state: one plain, JSON-serializable object, saved as is by `--state FILE`. Each area
+ * owns one top-level section; a later area adds its section here and in the seed.
+ */
+export interface SandboxState {
+  version: 1;
+  seed: number;
+  /** HMAC key of the tokens: kept so tokens issued before a restart still verify. */
+  secret: string;
+  org: OrgSection;
+  users: UserRecord[];
+  tokens: TokensSection;
+  rbac: RbacSection;
+  apps: AppRecord[];
+}
+
+export interface OrgSection {
+  id: string;
+  name: string;
+}
+
+/** Org role aliases: `SUPER_ADMIN`, `POWER_USER`, `MEMBER`, `GUEST`, `TEAM_DEFINED`, `LEGACY_COLLABORATOR`. */
+export interface UserRecord {
+  id_v2: string;
+  id_v1: string;
+  name: string;
+  email: string;
+  org_role: string;
+  last_logins: number[];
+}
+
+export type TokenKind = 'user' | 'org';
+
+export interface TokenRecord {
+  /** Also the token's `jti` claim. */
+  id: string;
+  kind: TokenKind;
+  /** Owner of a user token; creator of an org token. */
+  user_id: string;
+  label: string;
+  description: string;
+  /** Org tokens only: a managed role id or a custom organization role id. */
+  role_id?: string;
+  token_type?: 'access' | 'integration';
+  /** Unix seconds. */
+  iat: number;
+  exp?: number;
+}
+
+export interface ManagedRoleRecord {
+  id: string;
+  label: string;
+  description: string;
+  scopes: string[];
+}
+
+export interface TokensSection {
+  /** The roles an org token may carry (`ListRoles`). */
+  roles: ManagedRoleRecord[];
+  items: TokenRecord[];
+  /** Seeded org tokens by name (`ci`, `expired`, `jira`, `serviceAccount`): the users file lists them. */
+  demo: Record<string, string>;
+}
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  description: string;
+  scopes: string[];
+  role_type: 'vendor' | 'team' | 'organization';
+  /** Built-in roles only. */
+  id_aliases?: string[];
+  /** Custom roles only. */
+  organization_id?: string;
+}
+
+export interface TeamMember {
+  user_id_v2: string;
+  /** `TEAM_ADMIN`, `TEAM_MANAGER`, `TEAM_MEMBER`, `TEAM_GUEST` or a custom team role id. */
+  team_role: string;
+}
+
+/** A team's applications are the apps whose `team_id` names it (an app belongs to at most one team). */
+export interface TeamRecord {
+  team_id: string;
+  team_name: string;
+  version: number;
+  users: TeamMember[];
+}
+
+export interface RbacSection {
+  roles: RoleRecord[];
+  teams: TeamRecord[];
+}
+
+export interface AppRecord {
+  id: string;
+  name: string;
+  tags: { key: string; value: string }[];
+  team_id?: string;
+  base_branch: string;
+}
+
+export const stateVersion = 1;
