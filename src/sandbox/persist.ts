@@ -17,6 +17,8 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   tokens: (v) => isObject(v) && isArray(v.roles) && isArray(v.items) && isObject(v.demo),
   rbac: (v) => isObject(v) && isArray(v.roles) && isArray(v.teams),
   apps: isArray,
+  analysis: (v) =>
+    isObject(v) && isArray(v.scans) && isArray(v.findings) && isArray(v.compounds) && isObject(v.next),
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

@@ -1,3 +1,5 @@
+import type { AnalysisSection } from './analysis/model.js';
+
 /**
  * The sandbox's whole state: one plain, JSON-serializable object, saved as is by `--state FILE`. Each area
  * owns one top-level section; a later area adds its section here and in the seed.
@@ -12,6 +14,7 @@ export interface SandboxState {
   tokens: TokensSection;
   rbac: RbacSection;
   apps: AppRecord[];
+  analysis: AnalysisSection;
 }
 
 export interface OrgSection {

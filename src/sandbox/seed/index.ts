@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type AnalysisSeedOptions, seedAnalysis } from '../analysis/seed.js';
 import { Prng } from '../random.js';
 import { builtInRoles, managedRoles } from '../roles.js';
 import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
@@ -7,7 +8,7 @@ import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
 
 /** The demo organization for a seed: the same seed always gives the same state, tokens included. */
-export function seedState(seed: number): SandboxState {
+export function seedState(seed: number, options: AnalysisSeedOptions = {}): SandboxState {
   const rng = new Prng(seed);
   const org = seedOrg(rng);
   const users = seedUsers(rng, org);
@@ -31,6 +32,7 @@ export function seedState(seed: number): SandboxState {
       token_type: 'integration',
     },
   });
+  const apps = seedApps(rng, teams);
   return {
     version: stateVersion,
     seed,
@@ -43,6 +45,7 @@ export function seedState(seed: number): SandboxState {
       demo: Object.fromEntries(Object.entries(orgTokens).map(([key, token]) => [key, token.id])),
     },
     rbac: { roles: [...builtInRoles(), customRoles.team, customRoles.organization], teams },
-    apps: seedApps(rng, teams),
+    apps,
+    analysis: seedAnalysis(rng, apps, users, options),
   };
 }
