@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { MockAgent } from 'undici';
+import { afterEach, beforeEach, expect } from 'vitest';
+import { main } from '../../src/main.js';
+
+export const ORIGIN = 'http://127.0.0.1:9';
+export const API = '/api/v4';
+export const ORG = '8f1e2d3c-4b5a-4697-8a1b-2c3d4e5f6a7b';
+export const OTHER_ORG = '11111111-2222-4333-8444-555555555555';
+
+/** A JWT-shaped string (unsigned) carrying the given claims; the client only reads `orgID`. */
+export function jwt(
+  claims: Record<string, unknown> = { orgID: ORG },
+  secret = 'c2lnbmF0dXJlLXNlY3JldA',
+): string {
+  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.${secret}`;
+}
+
+export const TOKEN = jwt();
+
+/** The service's success envelope. */
+export function ok(response: unknown, nextPage?: string): Record<string, unknown> {
+  return nextPage ? { ok: true, response, next_page: nextPage } : { ok: true, response };
+}
+
+export const json = { headers: { 'content-type': 'application/json' } };
+
+export class Capture extends Writable {
+  text = '';
+  isTTY: boolean;
+  columns = 120;
+
+  constructor(isTTY: boolean) {
+    super();
+    this.isTTY = isTTY;
+  }
+
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+export interface RunOptions {
+  /** Added to an empty environment (plus SECSCAN_CONFIG_DIR): nothing from the real one leaks in. */
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  /** A stdin stream that stays open (for prompts), overriding `stdin`. */
+  stdinStream?: Readable;
+  stdinTTY?: boolean;
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Cli {
+  readonly agent: MockAgent;
+  /** The interceptor pool for ORIGIN. */
+  readonly api: ReturnType<MockAgent['get']>;
+  readonly configDir: string;
+  run(argv: string[], options?: RunOptions): Promise<RunResult>;
+  /** Requests the agent saw, in order. */
+  calls(): {
+    method: string;
+    path: string;
+    query: Record<string, string>;
+    body: unknown;
+    headers: Record<string, unknown>;
+  }[];
+}
+
+/** The environment of a logged-in user by variables: service address and a token naming ORG. */
+export function authEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return { SECSCAN_BASE_URL: ORIGIN, SECSCAN_TOKEN: TOKEN, ...extra };
+}
+
+/**
+ * Registers hooks giving each test a fresh MockAgent (net connect disabled, call history on) and config
+ * dir; after each test every interceptor must have been used.
+ */
+export function useCli(): Cli {
+  let agent: MockAgent;
+  let configDir: string;
+  beforeEach(() => {
+    agent = new MockAgent({ enableCallHistory: true });
+    agent.disableNetConnect();
+    configDir = mkdtempSync(join(tmpdir(), 'secscan-test-'));
+  });
+  afterEach(async () => {
+    try {
+      agent.assertNoPendingInterceptors();
+    } finally {
+      await agent.close();
+      rmSync(configDir, { recursive: true, force: true });
+    }
+  });
+  return {
+    get agent() {
+      return agent;
+    },
+    get api() {
+      return agent.get(ORIGIN);
+    },
+    get configDir() {
+      return configDir;
+    },
+    run: (argv, options = {}) =>
+      runCli(argv, { ...options, env: { SECSCAN_CONFIG_DIR: configDir, ...options.env } }, agent),
+    calls: () =>
+      (agent.getCallHistory()?.calls() ?? []).map((c) => ({
+        method: c.method,
+        path: c.path,
+        query: c.searchParams,
+        body: c.body ? safeParse(c.body) : undefined,
+        headers: (c.headers ?? {}) as Record<string, unknown>,
+      })),
+  };
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Runs main() in-process with fake streams and the given dispatcher. */
+export async function runCli(argv: string[], options: RunOptions, agent: MockAgent): Promise<RunResult> {
+  const stdout = new Capture(options.stdoutTTY ?? false);
+  const stderr = new Capture(options.stderrTTY ?? false);
+  const stdin = (options.stdinStream ??
+    Readable.from(options.stdin === undefined ? [] : [options.stdin])) as Readable & {
+    isTTY?: boolean;
+  };
+  stdin.isTTY = options.stdinTTY ?? false;
+  const env = Object.fromEntries(
+    Object.entries(options.env ?? {}).filter(([, v]) => v !== undefined),
+  ) as NodeJS.ProcessEnv;
+  const code = await main({
+    argv,
+    version: '0.0.0-test',
+    io: { stdin, stdout, stderr },
+    env,
+    dispatcher: agent,
+    signal: options.signal ?? new AbortController().signal,
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** A stdin that answers prompts line by line and stays a "terminal". */
+export function typedInput(...lines: string[]): PassThrough {
+  const stream = new PassThrough();
+  setTimeout(() => {
+    for (const line of lines) stream.write(`${line}\n`);
+  }, 10);
+  return stream;
+}
+
+/** Asserts a usage error: exit 2, exactly this `error:` line first, and no request sent. */
+export function expectUsage(result: RunResult, message: string, cli: Cli): void {
+  expect(result.stderr.split('\n')[0]).toBe(`error: ${message}`);
+  expect(result.code).toBe(2);
+  expect(result.stdout).toBe('');
+  expect(cli.calls()).toEqual([]);
+}
