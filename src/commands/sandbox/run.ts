@@ -35,15 +35,16 @@ export async function run(ctx: Context, input: RunInput): Promise<Result> {
   });
   try {
     if (sandbox.loaded) ctx.note(`sandbox: loaded the state from ${input.opts.state}`);
-    ctx.io.stdout.write(
-      `SECSCAN_BASE_URL=${sandbox.baseUrl}\nSECSCAN_ORG_ID=${sandbox.orgId}\nSECSCAN_TOKEN=${sandbox.token}\n`,
-    );
     if (profile) {
       const store = await ctx.store();
       store.update(profile, { base_url: sandbox.baseUrl, org_id: sandbox.orgId, token: sandbox.token });
       store.use(profile);
       ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
     }
+    // Printed last: whoever waits for these lines may use the profile at once.
+    ctx.io.stdout.write(
+      `SECSCAN_BASE_URL=${sandbox.baseUrl}\nSECSCAN_ORG_ID=${sandbox.orgId}\nSECSCAN_TOKEN=${sandbox.token}\n`,
+    );
     ctx.note(`sandbox: serving ${sandbox.baseUrl}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
     await untilAborted(ctx.signal);
   } finally {

@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../../src/main.js';
+
+class Capture extends Writable {
+  text = '';
+  isTTY = false;
+
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'secscan-sandbox-cmd-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function start(argv: string[], signal: AbortSignal) {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const code = main({
+    argv,
+    io: { stdin: Readable.from([]), stdout, stderr },
+    env: { SECSCAN_CONFIG_DIR: join(dir, 'config') },
+    version: '0.0.0-test',
+    signal,
+  });
+  return { stdout, stderr, code };
+}
+
+async function readyLines(stdout: Capture, code: Promise<number>): Promise<string[]> {
+  const deadline = Date.now() + 10_000;
+  let exited = false;
+  void code.then(() => {
+    exited = true;
+  });
+  while (stdout.text.split('\n').length < 4) {
+    if (exited || Date.now() > deadline) throw new Error(`the sandbox did not get ready: ${stdout.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return stdout.text.trimEnd().split('\n');
+}
+
+describe('secscan sandbox', () => {
+  it('prints exactly three lines, stores the profile, serves until aborted, then exits 0', async () => {
+    const controller = new AbortController();
+    const run = start(
+      ['sandbox', '--port', '0', '--seed', '3', '--log', '--profile', 'demo'],
+      controller.signal,
+    );
+    const lines = await readyLines(run.stdout, run.code);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^SECSCAN_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[1]).toMatch(/^SECSCAN_ORG_ID=[0-9a-f-]{36}$/);
+    expect(lines[2]).toMatch(/^SECSCAN_TOKEN=[\w-]+\.[\w-]+\.[\w-]+$/);
+    const [baseUrl, orgId, token] = lines.map((l) => l.slice(l.indexOf('=') + 1)) as [string, string, string];
+
+    const res = await fetch(`${baseUrl}/api/v4/orgs/${orgId}/tokens`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const config = JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8'));
+    expect(config.profiles.demo).toEqual({ base_url: baseUrl, org_id: orgId, token });
+    expect(config.current_profile).toBe('demo');
+
+    controller.abort();
+    expect(await run.code).toBe(0);
+    expect(run.stdout.text.trimEnd().split('\n')).toHaveLength(3);
+    expect(run.stderr.text).toMatch(new RegExp(`GET /api/v4/orgs/${orgId}/tokens 200 \\d+ms`));
+    expect(run.stderr.text).not.toContain(token);
+    await expect(fetch(baseUrl)).rejects.toThrow();
+  });
+
+  it('exits 2 with one line naming a bad flag value', async () => {
+    const run = start(['sandbox', '--fail-rate', '2'], new AbortController().signal);
+    expect(await run.code).toBe(2);
+    expect(run.stdout.text).toBe('');
+    expect(run.stderr.text).toMatch(
+      /^error: invalid value for --fail-rate: "2" \(expected a number from 0 to 1\)\n/,
+    );
+  });
+
+  it('exits 3 for an unreadable state file', async () => {
+    const state = join(dir, 'state.json');
+    writeFileSync(state, 'not json');
+    const run = start(['sandbox', '--state', state], new AbortController().signal);
+    expect(await run.code).toBe(3);
+    expect(run.stderr.text).toMatch(/^error: --state: /);
+  });
+});
