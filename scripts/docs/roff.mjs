@@ -1,0 +1,72 @@
+/** Escapes plain text for a roff text line: backslashes, non-ASCII characters and leading control characters. */
+export function text(s) {
+  const escaped = s
+    .replace(/\\/g, '\\e')
+    .replace(/[^\x00-\x7f]/gu, (c) => `\\[u${c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+  return escaped.replace(/^([.'])/, '\\&$1');
+}
+
+/** Text where hyphens are minus signs (options, commands): copy-pasting it works. */
+export function code(s) {
+  return text(s).replace(/-/g, '\\-');
+}
+
+export const bold = (s) => `\\fB${code(s)}\\fR`;
+export const italic = (s) => `\\fI${code(s)}\\fR`;
+
+/** Prose with `inline code` in bold. */
+export function prose(s) {
+  return s
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 ? bold(part.slice(1, -1)) : text(part)))
+    .join('')
+    .replace(/^([.'])/, '\\&$1');
+}
+
+/** An option's names in bold and its value in italics, e.g. `-o, --output format`. */
+export function optionTag(option) {
+  const names = option.names.map(bold).join(', ');
+  if (!option.takesValue) return names;
+  const value = option.choices ? option.choices.join('|') : (option.placeholder ?? 'value');
+  return option.optionalValue ? `${names} [${italic(value)}]` : `${names} ${italic(value)}`;
+}
+
+/** Lines of a multi-line description: indented lines become a literal display, the rest paragraphs. */
+export function paragraphs(description) {
+  const out = [];
+  let literal = false;
+  for (const line of description.split('\n')) {
+    const indented = /^\s{2,}/.test(line);
+    if (indented && !literal) out.push('.EX');
+    if (!indented && literal) out.push('.EE');
+    literal = indented;
+    out.push(indented ? code(line.replace(/^\s+/, '')) : prose(line));
+  }
+  if (literal) out.push('.EE');
+  return out;
+}
+
+/** Breaks text lines longer than `width` bytes at spaces, leaving requests and literal displays alone. */
+export function wrap(lines, width = 80) {
+  const out = [];
+  let literal = false;
+  for (const line of lines) {
+    if (/^\.(EX|nf)\b/.test(line)) literal = true;
+    if (/^\.(EE|fi)\b/.test(line)) literal = false;
+    if (literal || line.startsWith('.') || Buffer.byteLength(line) <= width) {
+      out.push(line);
+      continue;
+    }
+    let current = '';
+    for (const word of line.split(' ')) {
+      if (current && Buffer.byteLength(`${current} ${word}`) > width) {
+        out.push(current);
+        current = /^[.']/.test(word) ? `\\&${word}` : word;
+      } else {
+        current = current ? `${current} ${word}` : word;
+      }
+    }
+    out.push(current);
+  }
+  return out;
+}
