@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { TagKV } from './common.js';
+
+export const findingTypes = [
+  'vuln',
+  'secret',
+  'insight',
+  'extscan',
+  'oss_vuln',
+  'container',
+  'security_issue',
+] as const;
+export const severities = ['low', 'medium', 'high', 'critical'] as const;
+export const findingStatuses = ['unset', 'fixed', 'ignored', '3rdparty'] as const;
+/** Values the status-setting operations accept; blank (`none` on the command line) removes the status. */
+export const statusUpdates = [
+  'fixed',
+  'ignore',
+  'codeviolationfixed',
+  'codeviolationignore',
+  'codeviolationremovestatus',
+] as const;
+export const scanPlatforms = [
+  'java',
+  'go',
+  'csharp',
+  'javascript',
+  'c',
+  'python',
+  'terraform_hcl',
+  'ruby',
+  'php',
+  'fuzzytestlang',
+  'kotlin',
+  'javasrc',
+  'pythonsrc',
+  'jssrc',
+  'secrets',
+  'swiftsrc',
+  'plsql',
+  'apex',
+] as const;
+export const scanLanguages = [
+  'java',
+  'go',
+  'csharp',
+  'javascript',
+  'c',
+  'python',
+  'terraform_hcl',
+  'ruby',
+  'php',
+  'fuzzytestlang',
+  'kotlin',
+  'swift',
+  'plsql',
+  'apex',
+] as const;
+
+export const Finding = z.looseObject({
+  id: z.string(),
+  app: z.string(),
+  type: z.string(),
+  internal_id: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  severity: z.string().optional(),
+  owasp_category: z.string().optional(),
+  category: z.string().optional(),
+  status: z.string().optional(),
+  assignee: z.string().optional(),
+  version_first_seen: z.string().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+  tags: z.array(TagKV).optional(),
+  regression: z.boolean().optional(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+export const ScanSummary = z.looseObject({
+  id: z.string(),
+  app: z.string(),
+  version: z.string(),
+  successful: z.boolean(),
+});
+
+export const TagCount = z.looseObject({
+  key: z.string().optional(),
+  value: z.union([z.string(), z.number()]).optional(),
+  finding_type: z.string().optional(),
+  count: z.number().optional(),
+});
+
+export const FindingsPage = z.looseObject({
+  has_more: z.boolean().optional(),
+  scan: ScanSummary.optional(),
+  findings: z.array(Finding).optional(),
+  counts: z.array(TagCount).optional(),
+});
+export type FindingsPage = z.infer<typeof FindingsPage>;
+
+export const CompoundFindingsPage = z.looseObject({
+  has_more: z.boolean().optional(),
+  polyglot_scan: z
+    .looseObject({
+      compound_id: z.string().optional(),
+      polyglot_scan_id: z.number().optional(),
+      scans: z.array(ScanSummary).optional(),
+    })
+    .optional(),
+  findings: z.array(Finding).optional(),
+  total_count: z.number().optional(),
+  counts: z
+    .array(
+      z.looseObject({
+        key: z.string().optional(),
+        value_counts: z.record(z.string(), z.number()).optional(),
+      }),
+    )
+    .optional(),
+});
+export type CompoundFindingsPage = z.infer<typeof CompoundFindingsPage>;
+
+const Totals = z.looseObject({
+  total: z.number().optional(),
+  total_fixed: z.number().optional(),
+  total_ignored: z.number().optional(),
+});
+
+export const FindingsSummary = z.looseObject({
+  finding_type: z.string().optional(),
+  total: z.number(),
+  total_reachable: z.number().optional(),
+  total_ignored: z.number().optional(),
+  total_fixed: z.number().optional(),
+  by_severity: z.record(z.string(), Totals).optional(),
+  by_category: z.record(z.string(), Totals).optional(),
+  by_assignee: z.record(z.string(), Totals).optional(),
+});
+export type FindingsSummary = z.infer<typeof FindingsSummary>;
+
+export const OrgFindingsSummary = z.looseObject({
+  findings_summaries: z.array(FindingsSummary).optional(),
+  apps: z
+    .array(
+      z.looseObject({
+        app: z.string().optional(),
+        findings_summaries: z.array(FindingsSummary).optional(),
+        scan: ScanSummary.optional(),
+      }),
+    )
+    .optional(),
+});
+
+export const StatusBody = z.strictObject({
+  status: z.enum(statusUpdates).optional(),
+  optional_comment: z.string().optional(),
+});
+export const AssigneeBody = z.strictObject({ assignee: z.string() });
+export const BulkStatusBody = z.strictObject({
+  findings: z.array(z.number().int().positive()).min(1),
+  status: z.enum(statusUpdates).optional(),
+});
+export const BulkAssigneeBody = z.strictObject({
+  findings: z.array(z.number().int().positive()).min(1),
+  assignee: z.string(),
+});

@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import type { Finding } from '../api/schemas/findings.js';
+
+/** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
+export interface TextSink {
+  write(text: string): Promise<void>;
+}
+
+export interface SarifOptions {
+  toolVersion: string;
+  /** Where users learn about the tool (SARIF `informationUri`). */
+  informationUri?: string;
+}
+
+export const sarifSchema = 'https://json.schemastore.org/sarif-2.1.0.json';
+const defaultInformationUri = 'https://github.com/secscan/secscan';
+
+/** GitHub code scanning reads a 0.0-10.0 `security-severity`; these sit inside each of its bands. */
+const severityScore: Record<string, number> = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.5 };
+
+export function sarifLevel(severity: string | undefined): 'error' | 'warning' | 'note' {
+  if (severity === 'critical' || severity === 'high') return 'error';
+  if (severity === 'medium') return 'warning';
+  return 'note';
+}
+
+function tagValue(finding: Finding, key: string): string | number | undefined {
+  return finding.tags?.find((t) => t.key === key)?.value;
+}
+
+/** The finding's CVSS score when it has one (dependency findings), else a score for its severity. */
+export function securitySeverity(finding: Finding): string {
+  const cvss = Number(tagValue(finding, 'cvss_score') ?? Number.NaN);
+  const score =
+    Number.isFinite(cvss) && cvss > 0 && cvss <= 10 ? cvss : (severityScore[finding.severity ?? ''] ?? 2.5);
+  return score.toFixed(1);
+}
+
+/** A rule id per category: `sql-injection` for "SQL Injection". */
+export function ruleIdFor(finding: Finding): string {
+  const category = finding.category?.trim() || finding.type || 'finding';
+  return (
+    category
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'finding'
+  );
+}
+
+function pascal(text: string): string {
+  return text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]?.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+function cweOf(finding: Finding): string | undefined {
+  const cwe = tagValue(finding, 'cwe_category');
+  return cwe === undefined || cwe === '' ? undefined : String(cwe);
+}
+
+/** The reporting descriptor for a category, built from the first finding seen in it. */
+export function sarifRule(finding: Finding): Record<string, unknown> {
+  const category = finding.category?.trim() || finding.type;
+  const cwe = cweOf(finding);
+  const owasp = finding.owasp_category;
+  const description = sentence(finding.description || finding.title || category);
+  const refs = [cwe ? `CWE-${cwe}` : undefined, owasp ? `OWASP ${owasp}` : undefined].filter(Boolean);
+  const helpText =
+    `${sentence(`${category} findings are reported when ${finding.type === 'oss_vuln' || finding.type === 'container' ? 'a dependency has a known vulnerability' : 'the code matches this weakness'}`)} ` +
+    `Example: ${sentence(finding.title ?? category)} ${description}` +
+    (refs.length ? ` References: ${refs.join(', ')}.` : '');
+  const helpMarkdown =
+    `**${category}**\n\n${description}\n\n` +
+    (refs.length ? `References: ${refs.join(', ')}\n\n` : '') +
+    `Triage with \`secscan findings show --app ${finding.app} ${finding.id}\` and read the recommended fix ` +
+    `with \`secscan findings fix --app ${finding.app} ${finding.id}\`.`;
+  const tags = ['security', finding.type];
+  if (cwe) tags.push(`external/cwe/cwe-${cwe}`);
+  if (owasp) tags.push(`external/owasp/${owasp}`);
+  return {
+    id: ruleIdFor(finding),
+    name: pascal(category) || 'Finding',
+    shortDescription: { text: sentence(category) },
+    fullDescription: { text: description },
+    help: { text: helpText, markdown: helpMarkdown },
+    ...(cwe ? { helpUri: `https://cwe.mitre.org/data/definitions/${cwe}.html` } : {}),
+    defaultConfiguration: { level: sarifLevel(finding.severity) },
+    properties: { tags, precision: 'high', 'security-severity': securitySeverity(finding) },
+  };
+}
+
+/**
+ * Where the finding's details carry a file (and line). GitHub requires a location on every result: a
+ * finding without one is placed on a path named after its app, line 1.
+ */
+function location(finding: Finding): Record<string, unknown>[] {
+  const raw = finding.details?.file_name ?? finding.details?.file ?? finding.details?.path;
+  const file = typeof raw === 'string' && raw.trim() !== '' ? raw : finding.app;
+  const uri = encodeURI(file.replace(/\\/g, '/').replace(/^\.?\/+/, ''));
+  const line = Number(finding.details?.line_number);
+  const physical: Record<string, unknown> = { artifactLocation: { uri } };
+  physical.region = { startLine: Number.isInteger(line) && line > 0 ? line : 1 };
+  return [{ physicalLocation: physical }];
+}
+
+/** A stable fingerprint: the same finding gives the same value in every scan and export. */
+export function fingerprint(finding: Finding): string {
+  return createHash('sha256').update(`${finding.app}\u0000${finding.internal_id}`).digest('hex').slice(0, 32);
+}
+
+/** One SARIF result for a finding; `ruleIndex` points into the run's rules. */
+export function sarifResult(finding: Finding, ruleIndex: number): Record<string, unknown> {
+  const title = finding.title || finding.category || finding.type;
+  const locations = location(finding);
+  return {
+    ruleId: ruleIdFor(finding),
+    ruleIndex,
+    level: sarifLevel(finding.severity),
+    message: { text: sentence(title) },
+    locations,
+    partialFingerprints: { 'secscanFindingHash/v1': fingerprint(finding) },
+    properties: {
+      'security-severity': securitySeverity(finding),
+      finding_id: finding.id,
+      app: finding.app,
+      type: finding.type,
+      severity: finding.severity,
+      status: finding.status,
+      ...(finding.assignee ? { assignee: finding.assignee } : {}),
+    },
+  };
+}
+
+/**
+ * Streams a SARIF 2.1.0 log: results are written as findings arrive and the rules (one per category, few)
+ * after them, so memory stays flat however many findings there are. Returns the number of results.
+ */
+export async function writeSarif(
+  out: TextSink,
+  findings: AsyncIterable<Finding> | Iterable<Finding>,
+  options: SarifOptions,
+): Promise<number> {
+  const rules = new Map<string, { index: number; rule: Record<string, unknown>; score: number }>();
+  let count = 0;
+  await out.write(
+    `{\n  "$schema": "${sarifSchema}",\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`,
+  );
+  for await (const finding of findings) {
+    const id = ruleIdFor(finding);
+    let entry = rules.get(id);
+    if (!entry) {
+      entry = { index: rules.size, rule: sarifRule(finding), score: Number(securitySeverity(finding)) };
+      rules.set(id, entry);
+    } else {
+      // The rule carries the highest severity of its findings: GitHub ranks alerts by the rule's.
+      const score = Number(securitySeverity(finding));
+      if (score > entry.score) {
+        entry.score = score;
+        (entry.rule.properties as Record<string, unknown>)['security-severity'] = score.toFixed(1);
+        entry.rule.defaultConfiguration = { level: sarifLevel(finding.severity) };
+      }
+    }
+    await out.write(
+      `${count++ === 0 ? '\n' : ',\n'}        ${JSON.stringify(sarifResult(finding, entry.index))}`,
+    );
+  }
+  const driver = {
+    name: 'secscan',
+    fullName: 'secscan application-security findings',
+    version: options.toolVersion,
+    semanticVersion: options.toolVersion,
+    informationUri: options.informationUri ?? defaultInformationUri,
+    rules: [...rules.values()].map((r) => r.rule),
+  };
+  await out.write(
+    `${count ? '\n      ' : ''}],\n      "tool": ${JSON.stringify({ driver })},\n` +
+      `      "columnKind": "utf16CodeUnits"\n    }\n  ]\n}\n`,
+  );
+  return count;
+}
