@@ -117,11 +117,16 @@ export async function main(deps: MainDeps): Promise<number> {
       io.stdout.write(program.helpInformation());
       return 0;
     }
-    program.configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-      outputError: () => {},
-    });
+    // Subcommands copy the output settings when they are added, so each one is configured (help went to process.stdout).
+    const output = {
+      writeOut: (s: string) => io.stdout.write(s),
+      writeErr: (s: string) => io.stderr.write(s),
+    };
+    const configure = (command: Command): void => {
+      command.configureOutput({ ...output, outputError: () => {} });
+      for (const sub of command.commands) configure(sub);
+    };
+    configure(program);
     await program.parseAsync(effectiveArgv, { from: 'user' });
     return exitCode;
   } catch (error) {
