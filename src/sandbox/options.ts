@@ -9,6 +9,8 @@ export interface SandboxOptions {
   failRate: number;
   latency: number;
   usersFile?: string;
+  /** Give `shiftleft-java-demo` this many findings (benchmarks); undefined keeps the usual dozen. */
+  findings?: number;
 }
 
 type Raw = string | number | undefined;
@@ -21,6 +23,7 @@ export interface RawSandboxOptions {
   failRate?: Raw;
   latency?: Raw;
   usersFile?: Raw;
+  findings?: Raw;
 }
 
 function numberOption(
@@ -72,5 +75,7 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
     failRate: numberOption('--fail-rate', raw.failRate, 0, 0, 1, false),
     latency: numberOption('--latency', raw.latency, 0, 0, 60_000, true),
     usersFile: pathOption('--users-file', raw.usersFile),
+    findings:
+      raw.findings === undefined ? undefined : numberOption('--findings', raw.findings, 0, 1, 2_000_000, true),
   };
 }

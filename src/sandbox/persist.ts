@@ -19,6 +19,10 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   apps: isArray,
   analysis: (v) =>
     isObject(v) && isArray(v.scans) && isArray(v.findings) && isArray(v.compounds) && isObject(v.next),
+  configuration: (v) => isObject(v) && isObject(v.org) && isObject(v.teams) && isObject(v.apps),
+  appGroups: isArray,
+  analyzeFailures: isArray,
+  checkPolicies: isArray,
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

@@ -48,7 +48,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   const options = resolveOptions(raw);
   const { state: statePath } = options;
   const loadedState = statePath ? loadState(statePath) : undefined;
-  const state = loadedState ?? seedState(options.seed);
+  const state = loadedState ?? seedState(options.seed, { findings: options.findings });
   if (statePath && !loadedState) writeOrFail('--state', statePath, () => saveState(statePath, state));
   const who = accounts(state);
   const superAdmin = who.users.find((u) => u.role === superAdminAlias);

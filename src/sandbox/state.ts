@@ -1,4 +1,10 @@
 import type { AnalysisSection } from './analysis/model.js';
+import type {
+  AnalyzeFailureRecord,
+  AppGroupRecord,
+  CheckPolicyRecord,
+  ConfigurationSection,
+} from './analysis/projects.js';
 
 /**
  * The sandbox's whole state: one plain, JSON-serializable object, saved as is by `--state FILE`. Each area
@@ -15,6 +21,12 @@ export interface SandboxState {
   rbac: RbacSection;
   apps: AppRecord[];
   analysis: AnalysisSection;
+  /** Organization, team and app analysis configuration (merged: org, then team, then app). */
+  configuration: ConfigurationSection;
+  appGroups: AppGroupRecord[];
+  analyzeFailures: AnalyzeFailureRecord[];
+  /** Stored check-analysis configurations (`scans check --policy`). */
+  checkPolicies: CheckPolicyRecord[];
 }
 
 export interface OrgSection {
@@ -102,6 +114,7 @@ export interface AppRecord {
   tags: { key: string; value: string }[];
   team_id?: string;
   base_branch: string;
+  labels?: string[];
 }
 
 export const stateVersion = 1;

@@ -1,5 +1,11 @@
 import type { Operation } from '../operation.js';
+import { analyzeOperations } from './analyze.js';
+import { appGroupOperations } from './app-groups.js';
+import { appOperations } from './apps.js';
+import { checkAnalysisOperations } from './checkanalysis.js';
+import { compoundOperations } from './compounds.js';
 import { rbacOperations } from './rbac.js';
+import { scanOperations } from './scans.js';
 import { scopeOperations } from './scopes.js';
 import { tokenOperations } from './tokens.js';
 import { userOperations } from './users.js';
@@ -10,6 +16,12 @@ export const operations = {
   ...rbacOperations,
   ...scopeOperations,
   ...userOperations,
+  ...scanOperations,
+  ...compoundOperations,
+  ...appOperations,
+  ...appGroupOperations,
+  ...analyzeOperations,
+  ...checkAnalysisOperations,
 };
 
 export type OperationId = keyof typeof operations;
@@ -20,4 +32,6 @@ export const allOperations: readonly Operation[] = Object.values(operations);
  * Operations in the table that no command calls, with the reason. A test checks every other operation
  * is named by a command.
  */
-export const hiddenOperations: Readonly<Record<string, string>> = {};
+export const hiddenOperations: Readonly<Record<string, string>> = {
+  ReadCompoundShallow: 'answers as ReadCompoundShallowByID, which `compounds show ID` uses',
+};

@@ -27,12 +27,17 @@ export default defineNoun({
     { flags: '--latency <ms>', description: 'delay added to every request, in milliseconds', default: '0' },
     { flags: '--log', description: 'log one line per request on stderr (method, path, status, time)' },
     { flags: '--users-file <file>', description: "write every demo user's token to FILE (JSON, mode 0600)" },
+    {
+      flags: '--findings <n>',
+      description: 'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)',
+    },
   ],
   examples: [
     'secscan sandbox',
     'eval "$(secscan sandbox --port 8787 &)"',
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
+    'secscan sandbox --findings 100000 --port 8787',
   ],
   load: () => import('./run.js'),
 });

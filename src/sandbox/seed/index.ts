@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto';
+import {
+  seedAnalyzeFailures,
+  seedAppGroups,
+  seedConfiguration,
+  seedPolicies,
+} from '../analysis/projects.js';
 import { type AnalysisSeedOptions, seedAnalysis } from '../analysis/seed.js';
 import { Prng } from '../random.js';
 import { builtInRoles, managedRoles } from '../roles.js';
@@ -33,6 +39,7 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     },
   });
   const apps = seedApps(rng, teams);
+  const analysis = seedAnalysis(rng, apps, users, options);
   return {
     version: stateVersion,
     seed,
@@ -46,6 +53,10 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     },
     rbac: { roles: [...builtInRoles(), customRoles.team, customRoles.organization], teams },
     apps,
-    analysis: seedAnalysis(rng, apps, users, options),
+    analysis,
+    configuration: seedConfiguration(teams.map((t) => t.team_id)),
+    appGroups: seedAppGroups(),
+    analyzeFailures: seedAnalyzeFailures(rng, analysis),
+    checkPolicies: seedPolicies(),
   };
 }

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { FindingsSummary, ScanSummary } from './findings.js';
+
+export const AppVersion = z.looseObject({
+  version: z.string(),
+  scan: ScanSummary,
+  findings_summaries: z.array(FindingsSummary).optional(),
+  total: z.number().optional(),
+  total_fixed: z.number().optional(),
+  total_ignored: z.number().optional(),
+});
+export type AppVersion = z.infer<typeof AppVersion>;

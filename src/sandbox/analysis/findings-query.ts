@@ -1,0 +1,191 @@
+import { invalid, notFound, ReplyError } from '../http.js';
+import type { SandboxState } from '../state.js';
+import type { FindingRecord, PolyglotScanRecord, ScanRecord } from './model.js';
+
+/** The API's Finding shape for a stored finding; `exclude` drops `description`, `details` (the `fields` query). */
+export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: f.id,
+    app: f.app,
+    type: f.type,
+    title: f.title,
+    description: f.description,
+    severity: f.severity,
+    owasp_category: f.owasp_category,
+    category: f.category,
+    status: f.status,
+    ...(f.assignee ? { assignee: f.assignee } : {}),
+    version_first_seen: f.version_first_seen,
+    details: f.details,
+    internal_id: f.internal_id,
+    tags: [...f.tags, { key: 'severity', value: f.severity }],
+  };
+  if (exclude) for (const field of exclude) delete out[field];
+  return out;
+}
+
+export const severityRank: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
+
+const bad = (name: string, detail: string): ReplyError =>
+  new ReplyError(invalid(`invalid query parameter ${name}`, [`${name}: ${detail}`]));
+
+export function oneOf(query: URLSearchParams, name: string, allowed: readonly string[]): string[] {
+  const values = query
+    .getAll(name)
+    .flatMap((v) => v.split(','))
+    .filter((v) => v !== '');
+  for (const v of values) if (!allowed.includes(v)) throw bad(name, `expected one of ${allowed.join(', ')}`);
+  return values;
+}
+
+export function bool(query: URLSearchParams, name: string): boolean | undefined {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return undefined;
+  if (/^(true|1)$/i.test(raw)) return true;
+  if (/^(false|0)$/i.test(raw)) return false;
+  throw bad(name, 'expected true or false');
+}
+
+/** Newest first; completed scans only. */
+export function completedScans(state: SandboxState, app: string): ScanRecord[] {
+  return state.analysis.scans
+    .filter((s) => s.app === app && s.status === 'completed')
+    .sort((a, b) => b.started_at.localeCompare(a.started_at) || Number(b.id) - Number(a.id));
+}
+
+function tagsMatch(tags: Record<string, string>, wanted: readonly string[]): boolean {
+  return wanted.every((kv) => {
+    const i = kv.indexOf('=');
+    return i > 0 && tags[kv.slice(0, i)] === kv.slice(i + 1);
+  });
+}
+
+/** `scan.<id>` or `tag.<key>=<value>` (the latest scan with that tag). */
+export function scanByRef(state: SandboxState, app: string, ref: string): ScanRecord | undefined {
+  const scans = completedScans(state, app);
+  if (ref.startsWith('scan.')) return scans.find((s) => s.id === ref.slice(5));
+  if (ref.startsWith('tag.')) return scans.find((s) => tagsMatch(s.tags, [ref.slice(4)]));
+  return undefined;
+}
+
+/** ListAppFindings: `scan`, else `version`, else the scan `tags`, else the latest scan. */
+export function selectAppScan(state: SandboxState, app: string, query: URLSearchParams): ScanRecord {
+  if (!state.apps.some((a) => a.id === app)) throw new ReplyError(notFound(`no app has the id ${app}`));
+  const scans = completedScans(state, app);
+  const id = query.get('scan');
+  const version = query.get('version');
+  const tags = query.getAll('tags').filter(Boolean);
+  let scan: ScanRecord | undefined;
+  if (id) scan = scans.find((s) => s.id === id);
+  else if (version) scan = scans.find((s) => s.version === version);
+  else scan = scans.find((s) => tagsMatch(s.tags, tags));
+  if (!scan) {
+    const what = id ? `scan ${id}` : version ? `a scan of version ${version}` : 'a completed scan';
+    throw new ReplyError(notFound(`app ${app} has no ${what}`));
+  }
+  return scan;
+}
+
+export function compoundByName(state: SandboxState, name: string) {
+  const compound = state.analysis.compounds.find((c) => c.name === name);
+  if (!compound) throw new ReplyError(notFound(`no compound is named ${name}`));
+  return compound;
+}
+
+/** Newest first; completed compound scans only. */
+export function polyglotScans(state: SandboxState, compoundId: string): PolyglotScanRecord[] {
+  return state.analysis.polyglotScans
+    .filter((p) => p.compound_id === compoundId && p.status === 'completed')
+    .sort((a, b) => b.started_at.localeCompare(a.started_at) || b.id - a.id);
+}
+
+/** ListCompoundFindings: `polyglot_scan`, else `scan_version`, else `scan_branch`, else `scan_tag`, else the latest. */
+export function selectPolyglotScan(
+  state: SandboxState,
+  compoundId: string,
+  query: URLSearchParams,
+  names = { id: 'polyglot_scan', version: 'scan_version', branch: 'scan_branch', tag: 'scan_tag' },
+): PolyglotScanRecord {
+  const scans = polyglotScans(state, compoundId);
+  const id = query.get(names.id);
+  const version = query.get(names.version);
+  const branch = query.get(names.branch);
+  const tag = query.get(names.tag);
+  let scan: PolyglotScanRecord | undefined;
+  if (id) scan = scans.find((p) => String(p.id) === id);
+  else if (version) scan = scans.find((p) => p.version === version);
+  else if (branch) scan = scans.find((p) => p.branch === branch);
+  else if (tag) {
+    const m = /^(.*?)__eq__(.*)$/.exec(tag);
+    if (!m) throw bad(names.tag, 'expected <key>__eq__<value>');
+    scan = scans.find((p) => p.tags[m[1] as string] === m[2]);
+  } else scan = scans[0];
+  if (!scan) throw new ReplyError(notFound('the compound has no matching completed scan'));
+  return scan;
+}
+
+const platformLanguage: Record<string, string> = {
+  javasrc: 'java',
+  pythonsrc: 'python',
+  jssrc: 'javascript',
+  swiftsrc: 'swift',
+};
+
+/** The element scans of a compound scan, narrowed by `scan_platform` or `scan_language`. */
+export function elementScans(state: SandboxState, polyglot: PolyglotScanRecord, query: URLSearchParams) {
+  const platform = query.get('scan_platform');
+  const language = query.get('scan_language');
+  if (platform && language) throw bad('scan_platform', 'not together with scan_language');
+  const wanted = platform ? (platformLanguage[platform] ?? platform) : language;
+  return state.analysis.scans.filter(
+    (s) => polyglot.scan_ids.includes(s.id) && (!wanted || s.language === wanted),
+  );
+}
+
+export function findingsOfScans(state: SandboxState, scans: readonly ScanRecord[]): FindingRecord[] {
+  const ids = new Set<string>();
+  for (const s of scans) for (const id of s.finding_ids) ids.add(id);
+  return state.analysis.findings.filter((f) => ids.has(f.id));
+}
+
+/** `diff` against `source` (default: the previous scan on the target's branch). */
+export function diffFindings(
+  state: SandboxState,
+  target: ScanRecord,
+  query: URLSearchParams,
+): FindingRecord[] | undefined {
+  const diff = query.get('diff');
+  const sourceRef = query.get('source');
+  if (!diff && !sourceRef) return undefined;
+  if (diff && !['new', 'regression', 'common', 'fixed'].includes(diff)) {
+    throw bad('diff', 'expected new, regression, common or fixed');
+  }
+  if (sourceRef && !/^(scan\.\d+|tag\.\w+=\w+)$/.test(sourceRef)) {
+    throw bad('source', 'expected scan.<number> or tag.<key>=<value>');
+  }
+  const scans = completedScans(state, target.app);
+  const source = sourceRef
+    ? scanByRef(state, target.app, sourceRef)
+    : scans.find((s) => s.branch === target.branch && s.started_at < target.started_at);
+  if (!source) throw new ReplyError(notFound(`no source scan ${sourceRef ?? 'before the target'}`));
+  const before = new Set(source.finding_ids);
+  const after = new Set(target.finding_ids);
+  const earlier = new Set(
+    scans.filter((s) => s.started_at < source.started_at).flatMap((s) => s.finding_ids),
+  );
+  const pick = (ids: Iterable<string>) => {
+    const set = new Set(ids);
+    return state.analysis.findings.filter((f) => set.has(f.id));
+  };
+  const added = [...after].filter((id) => !before.has(id));
+  switch (diff ?? 'new') {
+    case 'fixed':
+      return pick([...before].filter((id) => !after.has(id)));
+    case 'common':
+      return pick([...after].filter((id) => before.has(id)));
+    case 'regression':
+      return pick(added.filter((id) => earlier.has(id)));
+    default:
+      return pick(added);
+  }
+}

@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { PackageInfoBody } from '../../api/schemas/sca.js';
+import { packageInfo, parsePurl } from '../analysis/packages.js';
+import { type HandlerMap, invalid, ok } from '../http.js';
+
+export const packageHandlers: HandlerMap = {
+  RetrievePackageInfo: ({ state, body }) => {
+    const { purls } = body as z.output<typeof PackageInfoBody>;
+    const badPurls = purls.filter((p) => !parsePurl(p));
+    if (badPurls.length) {
+      return invalid(
+        'invalid request body',
+        badPurls.map((p) => `purls: ${JSON.stringify(p)} is not a package URL (pkg:type/name@version)`),
+      );
+    }
+    return ok(purls.map((purl) => packageInfo(state, purl)));
+  },
+};
