@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperations } from '../operation.js';
+import { OkOnly } from '../schemas/common.js';
 import {
   ArchiveBody,
   Compound,
@@ -10,7 +11,6 @@ import {
   ShallowCompound,
   StreamlinedScans,
 } from '../schemas/compounds.js';
-import { OkOnly } from '../schemas/common.js';
 
 export const compoundOperations = defineOperations({
   ListOrgCompounds: {
@@ -62,7 +62,12 @@ export const compoundOperations = defineOperations({
     path: '/orgs/{orgID}/compounds/named/{compoundName}/branches',
     scopes: ['scans:read'],
     summary: 'Read branches for compound',
-    response: z.looseObject({ branches: z.array(z.string()).nullish().transform((v) => v ?? []) }),
+    response: z.looseObject({
+      branches: z
+        .array(z.string())
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
   },
   ReadCompoundShallow: {
     method: 'GET',

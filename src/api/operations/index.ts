@@ -22,6 +22,12 @@ export const operations = {
   ...appGroupOperations,
   ...analyzeOperations,
   ...checkAnalysisOperations,
+  ...scanOperations,
+  ...compoundOperations,
+  ...appOperations,
+  ...appGroupOperations,
+  ...analyzeOperations,
+  ...checkAnalysisOperations,
 };
 
 export type OperationId = keyof typeof operations;

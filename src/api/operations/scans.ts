@@ -8,7 +8,12 @@ export const scanOperations = defineOperations({
     path: '/orgs/{orgID}/apps/{appID}/scans',
     scopes: ['scans:read'],
     summary: 'List scans',
-    response: z.looseObject({ scans: z.array(Scan).nullish().transform((v) => v ?? []) }),
+    response: z.looseObject({
+      scans: z
+        .array(Scan)
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
   },
   ReadScan: {
     method: 'GET',

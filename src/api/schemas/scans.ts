@@ -74,9 +74,18 @@ export type DiffFinding = z.infer<typeof DiffFinding>;
 export const ScanDiff = z.looseObject({
   source: ScanInfo.optional(),
   target: ScanInfo.optional(),
-  new: z.array(DiffFinding).nullish().transform((v) => v ?? []),
-  fixed: z.array(DiffFinding).nullish().transform((v) => v ?? []),
-  common: z.array(DiffFinding).nullish().transform((v) => v ?? []),
+  new: z
+    .array(DiffFinding)
+    .nullish()
+    .transform((v) => v ?? []),
+  fixed: z
+    .array(DiffFinding)
+    .nullish()
+    .transform((v) => v ?? []),
+  common: z
+    .array(DiffFinding)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type ScanDiff = z.infer<typeof ScanDiff>;
 

@@ -30,9 +30,10 @@ function describePath(path: Path): string {
 function lineOf(doc: Document, counter: LineCounter, path: Path, key?: string): number {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-    const target = n === path.length && key !== undefined && isMap(node)
-      ? node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key)?.key
-      : node;
+    const target =
+      n === path.length && key !== undefined && isMap(node)
+        ? node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key)?.key
+        : node;
     const offset = (target as { range?: [number, number, number] } | undefined)?.range?.[0];
     if (offset !== undefined && (n > 0 || isMap(node) || isSeq(node))) return counter.linePos(offset).line;
   }
@@ -55,13 +56,18 @@ export function parseRules(text: string, label: string, json = false): CheckRule
     try {
       JSON.parse(text);
     } catch (error) {
-      fail(label, jsonErrorLine(text, error as Error), `not valid JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, '')}`);
+      fail(
+        label,
+        jsonErrorLine(text, error as Error),
+        `not valid JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, '')}`,
+      );
     }
   }
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const syntax = doc.errors[0];
-  if (syntax) fail(label, counter.linePos(syntax.pos[0]).line, `not valid YAML: ${syntax.message.split('\n')[0]}`);
+  if (syntax)
+    fail(label, counter.linePos(syntax.pos[0]).line, `not valid YAML: ${syntax.message.split('\n')[0]}`);
   if (doc.contents === null) fail(label, 1, 'the file is empty: expected `rules:`');
   const data: unknown = doc.toJS();
   const parsed = RulesFile.safeParse(data);
@@ -80,7 +86,11 @@ export function parseRules(text: string, label: string, json = false): CheckRule
   const seen = new Set<string>();
   rules.forEach((rule, i) => {
     if (seen.has(rule.id)) {
-      fail(label, lineOf(doc, counter, ['rules', i, 'id']), `rules[${i}].id: duplicate rule id ${JSON.stringify(rule.id)}`);
+      fail(
+        label,
+        lineOf(doc, counter, ['rules', i, 'id']),
+        `rules[${i}].id: duplicate rule id ${JSON.stringify(rule.id)}`,
+      );
     }
     seen.add(rule.id);
     for (const [key, allowed] of [

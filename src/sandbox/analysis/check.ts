@@ -38,7 +38,12 @@ export function checkSubject(state: SandboxState, name: string): CheckSubject {
   if (!app) throw new ReplyError(notFound(`no compound or app is named ${name}`));
   const units = appScans(state, app.id)
     .filter((s) => s.status === 'completed')
-    .map((s) => ({ id: Number(s.id), branch: s.branch, started_at: s.started_at, finding_ids: s.finding_ids }));
+    .map((s) => ({
+      id: Number(s.id),
+      branch: s.branch,
+      started_at: s.started_at,
+      finding_ids: s.finding_ids,
+    }));
   return { defaultBranch: app.base_branch, units };
 }
 
@@ -126,7 +131,8 @@ function summary(matched: FindingRecord[], keys: string[], overThreshold: number
   const by_tag: Record<string, Record<string, number>> = {};
   for (const key of keys) {
     const counts: Record<string, number> = {};
-    for (const f of matched) for (const v of new Set(attributeValues(f, key))) counts[v] = (counts[v] ?? 0) + 1;
+    for (const f of matched)
+      for (const v of new Set(attributeValues(f, key))) counts[v] = (counts[v] ?? 0) + 1;
     by_tag[key] = counts;
   }
   return {
@@ -145,7 +151,8 @@ function summary(matched: FindingRecord[], keys: string[], overThreshold: number
 export function evaluateCheck(state: SandboxState, name: string, body: CheckBody): Record<string, unknown> {
   const ids = new Set<string>();
   for (const rule of body.rules) {
-    if (ids.has(rule.id)) throw new ReplyError(invalid('invalid request body', [`rules: duplicate id ${rule.id}`]));
+    if (ids.has(rule.id))
+      throw new ReplyError(invalid('invalid request body', [`rules: duplicate id ${rule.id}`]));
     ids.add(rule.id);
   }
   const subject = checkSubject(state, name);
@@ -164,7 +171,12 @@ export function evaluateCheck(state: SandboxState, name: string, body: CheckBody
     for (const f of matched) all.set(f.id, f);
     const overThreshold = Math.max(0, matched.length - (rule.threshold ?? 0));
     over += overThreshold;
-    rules[rule.id] = summary(matched, Object.keys(rule.tags ?? {}), overThreshold, rule.num_findings ?? limit);
+    rules[rule.id] = summary(
+      matched,
+      Object.keys(rule.tags ?? {}),
+      overThreshold,
+      rule.num_findings ?? limit,
+    );
   }
   return {
     ...(source ? { source: { id: source.id } } : {}),

@@ -55,7 +55,8 @@ export function projectFinding(f: FindingRecord): Record<string, unknown> {
 type Tally = { total: number; total_fixed: number; total_ignored: number };
 
 function tally(map: Record<string, Tally>, key: string, f: FindingRecord): void {
-  const t = (map[key] ??= { total: 0, total_fixed: 0, total_ignored: 0 });
+  const t = map[key] ?? { total: 0, total_fixed: 0, total_ignored: 0 };
+  map[key] = t;
   t.total++;
   if (f.status === 'fixed') t.total_fixed++;
   if (f.status === 'ignored') t.total_ignored++;

@@ -13,6 +13,8 @@ export const analyzeHandlers: HandlerMap = {
   },
   GetAnalyzeFailure: (ctx) => {
     const failure = ctx.state.analyzeFailures.find((f) => f.id === ctx.params.failureId);
-    return failure ? ok(shape(ctx.state, failure)) : notFound(`no analyze failure has the id ${ctx.params.failureId}`);
+    return failure
+      ? ok(shape(ctx.state, failure))
+      : notFound(`no analyze failure has the id ${ctx.params.failureId}`);
   },
 };

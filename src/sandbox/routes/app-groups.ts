@@ -16,7 +16,11 @@ export const appGroupHandlers: HandlerMap = {
     const body = ctx.body as z.output<typeof UpsertAppGroupBody>;
     const { state } = ctx;
     const unknown = [...(body.add_app_ids ?? [])].filter((id) => !state.apps.some((a) => a.id === id));
-    if (unknown.length) return invalid('invalid request body', unknown.map((id) => `add_app_ids: no app has the id ${id}`));
+    if (unknown.length)
+      return invalid(
+        'invalid request body',
+        unknown.map((id) => `add_app_ids: no app has the id ${id}`),
+      );
     let group = state.appGroups.find((g) => g.name === ctx.params.appGroupName);
     if (!group) {
       group = { name: ctx.params.appGroupName as string, app_ids: [] };
@@ -29,7 +33,9 @@ export const appGroupHandlers: HandlerMap = {
       group.name = body.rename;
     }
     const remove = new Set(body.remove_app_ids ?? []);
-    group.app_ids = [...new Set([...group.app_ids.filter((id) => !remove.has(id)), ...(body.add_app_ids ?? [])])];
+    group.app_ids = [
+      ...new Set([...group.app_ids.filter((id) => !remove.has(id)), ...(body.add_app_ids ?? [])]),
+    ];
     ctx.save();
     return ok([group]);
   },

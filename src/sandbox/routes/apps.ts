@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type AppConfigBody, AppSpec, appIdPattern, type LabelsBody } from '../../api/schemas/apps.js';
+import { type AppConfigBody, type AppSpec, appIdPattern, type LabelsBody } from '../../api/schemas/apps.js';
 import type { AppConfigRecord } from '../analysis/projects.js';
 import { appScans, requireApp } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, invalid, ok, ReplyError } from '../http.js';
@@ -59,7 +59,8 @@ function applyConfig(ctx: HandlerContext, replace: boolean) {
 function unixSeconds(ctx: HandlerContext, name: string, fallback: number): number {
   const raw = ctx.query.get(name);
   if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ReplyError(invalid(`invalid query parameter ${name}`, [`${name}: expected Unix seconds`]));
+  if (!/^\d+$/.test(raw))
+    throw new ReplyError(invalid(`invalid query parameter ${name}`, [`${name}: expected Unix seconds`]));
   return Number(raw);
 }
 
@@ -89,7 +90,12 @@ export const appHandlers: HandlerMap = {
         labels: [],
       };
       ctx.state.apps.push(app);
-      created.push({ id: app.id, name: app.name, base_branch: app.base_branch, ...(app.team_id ? { team_id: app.team_id } : {}) });
+      created.push({
+        id: app.id,
+        name: app.name,
+        base_branch: app.base_branch,
+        ...(app.team_id ? { team_id: app.team_id } : {}),
+      });
     }
     if (created.length) ctx.save();
     return ok({ apps: created, rejected_ids, rejected_team_ids });

@@ -22,4 +22,10 @@ export const handlers: Readonly<HandlerMap> = {
   ...appGroupHandlers,
   ...analyzeHandlers,
   ...checkAnalysisHandlers,
+  ...scanHandlers,
+  ...compoundHandlers,
+  ...appHandlers,
+  ...appGroupHandlers,
+  ...analyzeHandlers,
+  ...checkAnalysisHandlers,
 };

@@ -92,7 +92,9 @@ export const scanHandlers: HandlerMap = {
         ['2017', f.owasp_2017 || 'uncategorized'],
         ['2021', f.owasp_category || 'uncategorized'],
       ] as const) {
-        const byCategory = ((out[year] as Record<string, Record<string, number>>)[key] ??= {});
+        const byYear = out[year] as Record<string, Record<string, number>>;
+        const byCategory = byYear[key] ?? {};
+        byYear[key] = byCategory;
         byCategory[f.category] = (byCategory[f.category] ?? 0) + 1;
       }
     }

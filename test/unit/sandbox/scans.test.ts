@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, orgToken, useSandbox, userToken } from './harness.js';
+import { call, orgToken, userToken, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 
@@ -36,15 +36,18 @@ describe('sandbox: scans', () => {
       params: { appID: 'shiftleft-java-demo', scanID: id },
     });
     expect(Object.keys(owasp.json.response)).toEqual(['2017', '2021']);
-    const report = await call(sandbox(), 'ScansCheckReport', { params: { appID: 'shiftleft-java-demo', scanID: id } });
+    const report = await call(sandbox(), 'ScansCheckReport', {
+      params: { appID: 'shiftleft-java-demo', scanID: id },
+    });
     expect(report.json.response[0].rules['no-critical']).toBeDefined();
   });
 
   it('compares two scans: new, fixed, common, and a regression', async () => {
-    const list = await call(sandbox(), 'ListScans', { params: { appID: 'ledger-service' }, query: 'limit=50' });
-    const main = list.json.response.scans
-      .filter((s: { successful: boolean }) => s.successful)
-      .reverse();
+    const list = await call(sandbox(), 'ListScans', {
+      params: { appID: 'ledger-service' },
+      query: 'limit=50',
+    });
+    const main = list.json.response.scans.filter((s: { successful: boolean }) => s.successful).reverse();
     let regressions = 0;
     for (let i = 1; i < main.length; i++) {
       const diff = await call(sandbox(), 'ListScansCompare', {
@@ -65,7 +68,10 @@ describe('sandbox: scans', () => {
       query: 'source=scan.1&target=tag.branch=main',
     });
     expect(missing.status).toBe(404);
-    const bad = await call(sandbox(), 'ListScansCompare', { params: { appID: 'payments-api' }, query: 'source=x&target=y' });
+    const bad = await call(sandbox(), 'ListScansCompare', {
+      params: { appID: 'payments-api' },
+      query: 'source=x&target=y',
+    });
     expect(bad.status).toBe(400);
   });
 
