@@ -1,27 +1,31 @@
 import type { Operation } from '../operation.js';
 import { analyzeOperations } from './analyze.js';
 import { appGroupOperations } from './app-groups.js';
+import { autofixOperations } from './autofix.js';
 import { appOperations } from './apps.js';
 import { checkAnalysisOperations } from './checkanalysis.js';
+import { commentOperations } from './comments.js';
 import { compoundOperations } from './compounds.js';
+import { findingOperations } from './findings.js';
 import { rbacOperations } from './rbac.js';
+import { scaOperations } from './sca.js';
 import { scanOperations } from './scans.js';
 import { scopeOperations } from './scopes.js';
 import { tokenOperations } from './tokens.js';
 import { userOperations } from './users.js';
+import { versionOperations } from './versions.js';
 
 /** The whole operations table: one import per area. Later areas add one line each. */
 export const operations = {
+  ...findingOperations,
+  ...commentOperations,
+  ...autofixOperations,
+  ...versionOperations,
+  ...scaOperations,
   ...tokenOperations,
   ...rbacOperations,
   ...scopeOperations,
   ...userOperations,
-  ...scanOperations,
-  ...compoundOperations,
-  ...appOperations,
-  ...appGroupOperations,
-  ...analyzeOperations,
-  ...checkAnalysisOperations,
   ...scanOperations,
   ...compoundOperations,
   ...appOperations,

@@ -2,13 +2,19 @@ import type { HandlerMap } from '../http.js';
 import { analyzeHandlers } from './analyze.js';
 import { appGroupHandlers } from './app-groups.js';
 import { appHandlers } from './apps.js';
+import { autofixHandlers } from './autofix.js';
 import { checkAnalysisHandlers } from './checkanalysis.js';
+import { commentHandlers } from './comments.js';
 import { compoundHandlers } from './compounds.js';
+import { findingHandlers } from './findings.js';
+import { packageHandlers } from './packages.js';
 import { rbacHandlers } from './rbac.js';
+import { scaHandlers } from './sca.js';
 import { scanHandlers } from './scans.js';
 import { scopeHandlers } from './scopes.js';
 import { tokenHandlers } from './tokens.js';
 import { userHandlers } from './users.js';
+import { versionHandlers } from './versions.js';
 
 /** Handlers by operationId: one line per area. An operation without a handler answers 501. */
 export const handlers: Readonly<HandlerMap> = {
@@ -16,12 +22,12 @@ export const handlers: Readonly<HandlerMap> = {
   ...rbacHandlers,
   ...scopeHandlers,
   ...userHandlers,
-  ...scanHandlers,
-  ...compoundHandlers,
-  ...appHandlers,
-  ...appGroupHandlers,
-  ...analyzeHandlers,
-  ...checkAnalysisHandlers,
+  ...findingHandlers,
+  ...commentHandlers,
+  ...autofixHandlers,
+  ...versionHandlers,
+  ...scaHandlers,
+  ...packageHandlers,
   ...scanHandlers,
   ...compoundHandlers,
   ...appHandlers,
