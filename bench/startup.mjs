@@ -20,7 +20,8 @@ function time(args) {
 
 const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (const args of Object.values(cases)) time(args); // warm the compile cache and the page cache
-for (let i = 0; i < rounds; i++) for (const [name, args] of Object.entries(cases)) samples[name].push(time(args));
+for (let i = 0; i < rounds; i++)
+  for (const [name, args] of Object.entries(cases)) samples[name].push(time(args));
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

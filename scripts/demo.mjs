@@ -10,8 +10,18 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'secscan-demo-'));
 const usersFile = join(dir, 'users.json');
-const env = { ...process.env, SECSCAN_CONFIG_DIR: join(dir, 'config'), FORCE_COLOR: process.stdout.isTTY ? '1' : '0' };
-for (const key of ['SECSCAN_TOKEN', 'SECSCAN_BASE_URL', 'SECSCAN_ORG_ID', 'SECSCAN_PROFILE', 'SHIFTLEFT_ACCESS_TOKEN']) {
+const env = {
+  ...process.env,
+  SECSCAN_CONFIG_DIR: join(dir, 'config'),
+  FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
+};
+for (const key of [
+  'SECSCAN_TOKEN',
+  'SECSCAN_BASE_URL',
+  'SECSCAN_ORG_ID',
+  'SECSCAN_PROFILE',
+  'SHIFTLEFT_ACCESS_TOKEN',
+]) {
   delete env[key];
 }
 
@@ -64,7 +74,16 @@ try {
   secscan(['tokens', 'list', '-o', 'json', '--fields', 'id,label,token_type']);
 
   heading('A custom role');
-  secscan(['roles', 'create', '--name', 'Demo triage', '--scope', 'findings:list,findings:read', '--type', 'organization']);
+  secscan([
+    'roles',
+    'create',
+    '--name',
+    'Demo triage',
+    '--scope',
+    'findings:list,findings:read',
+    '--type',
+    'organization',
+  ]);
 
   heading('Scripting: tab-separated when piped, JSON on request, raw API calls');
   secscan(['scopes', 'list', '-o', 'csv']);
@@ -83,5 +102,7 @@ try {
   await new Promise((resolve) => sandbox.once('exit', resolve));
   rmSync(dir, { recursive: true, force: true });
 }
-console.log('\nThe sandbox is stopped. Run it yourself with `secscan sandbox --profile demo` and try any command.');
+console.log(
+  '\nThe sandbox is stopped. Run it yourself with `secscan sandbox --profile demo` and try any command.',
+);
 process.exitCode = failed ? 1 : 0;

@@ -11,7 +11,9 @@ if (missing.length === 0) process.exit(0);
 const isRoot = process.getuid?.() === 0;
 const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
 if (!isRoot || !hasApt) {
-  console.error(`The tests need: ${missing.join(', ')}. Install them (e.g. sudo apt-get install -y ${missing.join(' ')}).`);
+  console.error(
+    `The tests need: ${missing.join(', ')}. Install them (e.g. sudo apt-get install -y ${missing.join(' ')}).`,
+  );
   process.exit(1);
 }
 console.error(`Installing ${missing.join(', ')} from Debian for the completion and man page tests...`);

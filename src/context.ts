@@ -225,7 +225,9 @@ export class Context {
 
   /** Runs `work` with a spinner on stderr when stderr is a terminal and --quiet is not given. */
   async spin<T>(text: string, work: () => Promise<T>): Promise<T> {
-    if (!this.stderrIsTTY || this.globals.quiet || this.debugEnabled) return work();
+    // ora loops forever clearing lines on a terminal that reports zero columns (some ptys): no spinner there.
+    const columns = (this.io.stderr as { columns?: number }).columns ?? 0;
+    if (!this.stderrIsTTY || columns <= 0 || this.globals.quiet || this.debugEnabled) return work();
     const { default: ora } = await import('ora');
     const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true } }).start();
     try {
