@@ -86,7 +86,7 @@ try {
   ]);
 
   heading('Scripting: tab-separated when piped, JSON on request, raw API calls');
-  secscan(['scopes', 'list', '-o', 'csv']);
+  secscan(['roles', 'list', '-o', 'csv', '--fields', 'name,role_type,scope_count']);
   secscan(['api', 'GET', '/orgs/{orgID}/roles']);
 
   heading('Errors are one line with a stable exit code');
