@@ -41,6 +41,26 @@ export const nouns: NounEntry[] = [
     load: () => import('./scopes/index.js'),
   },
   {
+    name: 'findings',
+    summary: 'List, filter, triage and comment on findings; export SARIF',
+    load: () => import('./findings/index.js'),
+  },
+  {
+    name: 'dependencies',
+    summary: 'Search the dependencies found in the organization’s scans',
+    load: () => import('./dependencies/index.js'),
+  },
+  {
+    name: 'packages',
+    summary: 'Look up licences and CVEs of packages by package URL',
+    load: () => import('./packages/index.js'),
+  },
+  {
+    name: 'sca',
+    summary: 'Software composition analysis: the packages found in scans',
+    load: () => import('./sca/index.js'),
+  },
+  {
     name: 'api',
     summary: 'Make an authenticated request to the API and print the response',
     load: () => import('./api/index.js'),

@@ -161,7 +161,24 @@ export const findingHandlers: HandlerMap = {
         tag: '',
       });
       const scans = elementScans(ctx.state, polyglot, new URLSearchParams());
-      return { scan: scans[0] as ScanRecord, items: findingsOfScans(ctx.state, scans) };
+      if (!ctx.query.get('diff') && !ctx.query.get('source')) {
+        return { scan: scans[0] as ScanRecord, items: findingsOfScans(ctx.state, scans) };
+      }
+      // A source scan names one app's scan: the other element scans compare with their previous scan.
+      const source = ctx.query.get('source') ?? '';
+      const items = scans.flatMap((scan) => {
+        const own = source.startsWith('scan.')
+          ? ctx.state.analysis.scans.some((x) => x.id === source.slice(5) && x.app === scan.app)
+          : true;
+        const q = new URLSearchParams(ctx.query);
+        if (!own) q.delete('source');
+        try {
+          return diffFindings(ctx.state, scan, q) ?? [];
+        } catch {
+          return [];
+        }
+      });
+      return { scan: scans[0] as ScanRecord, items };
     }),
 
   ListCompoundFindings: (ctx) => {
