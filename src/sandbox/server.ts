@@ -13,7 +13,7 @@ import {
   ReplyError,
 } from './http.js';
 import { apiPrefix } from './paging.js';
-import { type Caller, missingScope } from './permissions.js';
+import { missingScope } from './permissions.js';
 import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
 
@@ -96,9 +96,8 @@ export function createSandboxServer(options: ServerOptions): Server {
     try {
       raw = await readBody(req);
     } catch (e) {
-      if (e instanceof BodyTooLarge)
-        return error(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${maxBodyBytes} bytes`);
-      throw e;
+      if (!(e instanceof BodyTooLarge)) throw e;
+      return error(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${maxBodyBytes} bytes`);
     }
     const method = req.method ?? 'GET';
     const match = rawPath.startsWith(`${apiPrefix}/`)
@@ -118,7 +117,7 @@ export function createSandboxServer(options: ServerOptions): Server {
     if (!handler) return error(501, 'NOT_IMPLEMENTED', `the sandbox does not serve ${op.id}`);
     const auth = authenticate(state, req.headers.authorization);
     if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
-    const caller: Caller = auth.caller;
+    const { caller } = auth;
     if (params.orgID !== undefined && params.orgID !== state.org.id) {
       return forbidden(`the token does not belong to organization ${params.orgID}`);
     }

@@ -24,8 +24,9 @@ function checkRole(state: SandboxState, roleId: string, type: 'access' | 'integr
   const managed = state.tokens.roles.some((role) => role.id === roleId);
   const custom = state.rbac.roles.some((role) => role.id === roleId && role.role_type === 'organization');
   if (!managed && !custom) return `role_id: no token role has the id ${roleId}`;
-  if (type === 'access' && roleId !== managedRoleIds.ci)
+  if (type === 'access' && roleId !== managedRoleIds.ci) {
     return 'token_type: access tokens need the CI token role';
+  }
   return undefined;
 }
 

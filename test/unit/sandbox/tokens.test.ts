@@ -133,6 +133,7 @@ describe('the service-account rule', () => {
     ['an integration token', { token_type: 'integration', role: 'ci' }],
     ['a Jira token', { token_type: 'integration', role: 'jira' }],
     ['another service account', { role: 'serviceAccount' }],
+    ['an access token with another role than CI', { token_type: 'access', role: 'jira' }],
   ] as const)('refuses %s with 403', async (_name, { role, ...rest }) => {
     const res = await call(sandbox(), 'CreateToken', {
       token: orgToken(sandbox(), 'serviceAccount'),
