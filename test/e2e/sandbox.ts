@@ -1,0 +1,102 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { execa, type Options, type ResultPromise } from 'execa';
+
+export const bin = fileURLToPath(new URL('../../bin/secscan.js', import.meta.url));
+
+export interface SeededUser {
+  email: string;
+  role: string;
+  token: string;
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  orgId: string;
+  token: string;
+  users: SeededUser[];
+  tokens: Record<string, string>;
+  roles: Record<string, string>;
+  /** Lines the sandbox wrote on stderr (the request log with `--log`). */
+  log: string[];
+  tokenOf(role: string): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the built `secscan sandbox` on a free port and reads its three ready lines and users file. */
+export async function startSandbox(args: string[] = []): Promise<RunningSandbox> {
+  const dir = mkdtempSync(join(tmpdir(), 'secscan-e2e-sandbox-'));
+  const usersFile = join(dir, 'users.json');
+  const child = execa('node', [bin, 'sandbox', '--port', '0', '--users-file', usersFile, ...args], {
+    env: { SECSCAN_CONFIG_DIR: join(dir, 'config') },
+    extendEnv: false,
+    reject: false,
+    buffer: false,
+  });
+  const log: string[] = [];
+  if (child.stderr) createInterface({ input: child.stderr }).on('line', (line) => log.push(line));
+  const settings: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox not ready: ${log.join('\n')}`)), 20_000);
+    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}): ${log.join('\n')}`)));
+    if (!child.stdout) return reject(new Error('no stdout'));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const eq = line.indexOf('=');
+      settings[line.slice(0, eq)] = line.slice(eq + 1);
+      if (Object.keys(settings).length === 3) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  const users = JSON.parse(readFileSync(usersFile, 'utf8'));
+  return {
+    baseUrl: settings.SECSCAN_BASE_URL as string,
+    orgId: settings.SECSCAN_ORG_ID as string,
+    token: settings.SECSCAN_TOKEN as string,
+    users: users.users,
+    tokens: users.tokens,
+    roles: users.roles,
+    log,
+    tokenOf(role: string) {
+      const user = users.users.find((u: SeededUser) => u.role === role);
+      if (!user) throw new Error(`no seeded user with role ${role}`);
+      return user.token;
+    },
+    async stop() {
+      child.kill('SIGINT');
+      await child;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A temporary config directory and an environment holding nothing from the developer's own. */
+export function isolatedEnv(extra: Record<string, string> = {}): {
+  env: Record<string, string>;
+  dir: string;
+  cleanup(): void;
+} {
+  const dir = mkdtempSync(join(tmpdir(), 'secscan-e2e-config-'));
+  const env: Record<string, string> = { SECSCAN_CONFIG_DIR: dir, PATH: process.env.PATH ?? '', ...extra };
+  return { env, dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs the built binary with only the given environment; never rejects, so tests assert exit codes. */
+export function secscan(args: string[], env: Record<string, string>, options: Options = {}): ResultPromise {
+  return execa('node', [bin, ...args], { env, extendEnv: false, reject: false, stdin: 'ignore', ...options });
+}
+
+/** Runs the binary under a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
+export function secscanInTerminal(args: string[], env: Record<string, string>): ResultPromise {
+  const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  return execa('script', ['-qec', `stty cols 160 rows 50; node '${bin}' ${quoted}`, '/dev/null'], {
+    env: { ...env, TERM: 'xterm-256color' },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
+}
