@@ -55,6 +55,12 @@ function pascal(text: string): string {
     .join('');
 }
 
+/** SARIF1001: a rule's name must differ from its id, even in case only ("Deserialization"). */
+function ruleName(category: string, id: string): string {
+  const name = pascal(category) || 'Finding';
+  return name.toLowerCase() === id.toLowerCase() ? `${name}Weakness` : name;
+}
+
 function sentence(text: string): string {
   const t = text.trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;
@@ -86,7 +92,7 @@ export function sarifRule(finding: Finding): Record<string, unknown> {
   if (owasp) tags.push(`external/owasp/${owasp}`);
   return {
     id: ruleIdFor(finding),
-    name: pascal(category) || 'Finding',
+    name: ruleName(category, ruleIdFor(finding)),
     shortDescription: { text: sentence(category) },
     fullDescription: { text: description },
     help: { text: helpText, markdown: helpMarkdown },

@@ -1,0 +1,122 @@
+import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { Agent } from 'undici';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/api/client.js';
+import { operations } from '../../../src/api/operations/index.js';
+import type { Finding } from '../../../src/api/schemas/findings.js';
+import { fingerprint, sarifLevel, writeSarif } from '../../../src/output/sarif.js';
+import { useSandbox } from '../sandbox/harness.js';
+
+const sandbox = useSandbox();
+const dir = mkdtempSync(join(tmpdir(), 'secscan-sarif-'));
+const dispatcher = new Agent();
+afterAll(async () => {
+  await dispatcher.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The validator ships inside a registry package; its executable bit comes from a postinstall script npm may skip. */
+function validatorPath(): string {
+  const path = createRequire(import.meta.url)('@microsoft/sarif-multitool') as string;
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    chmodSync(path, 0o755);
+  }
+  return path;
+}
+
+async function sarifOf(findings: AsyncIterable<Finding> | Finding[]): Promise<string> {
+  let text = '';
+  await writeSarif(
+    {
+      write: async (t) => {
+        text += t;
+      },
+    },
+    findings,
+    { toolVersion: '0.1.0' },
+  );
+  return text;
+}
+
+async function* sandboxFindings(): AsyncGenerator<Finding> {
+  const client = new ApiClient({
+    baseUrl: sandbox().baseUrl,
+    token: sandbox().token,
+    orgId: sandbox().orgId,
+    dispatcher,
+  });
+  for await (const page of client.pages<{ findings?: Finding[] }>(operations.ListOrgFindings, {
+    query: { status: 'any', per_page: 50 },
+  })) {
+    yield* page.findings ?? [];
+  }
+}
+
+describe('SARIF', () => {
+  it('the official validator (Gh;Sarif rules) reports no error and no warning on the sandbox findings', async () => {
+    const file = join(dir, 'findings.sarif');
+    const report = join(dir, 'report.sarif');
+    writeFileSync(file, await sarifOf(sandboxFindings()));
+    const result = await execa(
+      validatorPath(),
+      ['validate', file, '--rule-kind', 'Gh;Sarif', '-o', report, '--log', 'ForceOverwrite'],
+      {
+        env: { DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
+        reject: false,
+        timeout: 120_000,
+      },
+    );
+    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+    const validation = JSON.parse(readFileSync(report, 'utf8'));
+    const problems = validation.runs[0].results
+      .filter(
+        (r: { level?: string }) => r.level === undefined || r.level === 'error' || r.level === 'warning',
+      )
+      .map((r: { ruleId: string; message: unknown; locations?: unknown }) => `${r.ruleId}: ${JSON.stringify(r.message)} ${JSON.stringify(r.locations)}`);
+    expect(problems).toEqual([]);
+    const log = JSON.parse(readFileSync(file, 'utf8'));
+    expect(log.runs[0].results.length).toBeGreaterThan(40);
+  }, 180_000);
+
+  it('one rule per category, levels by severity, numeric security-severity, stable fingerprints, locations', async () => {
+    const findings: Finding[] = [];
+    for await (const f of sandboxFindings()) findings.push(f);
+    const log = JSON.parse(await sarifOf(findings));
+    const run = log.runs[0];
+    const categories = new Set(findings.map((f) => f.category));
+    expect(run.tool.driver.rules).toHaveLength(categories.size);
+    for (const rule of run.tool.driver.rules) {
+      expect(rule.fullDescription.text).toMatch(/\w/);
+      expect(rule.help.text).toMatch(/\w/);
+      expect(Number(rule.properties['security-severity'])).toBeGreaterThan(0);
+    }
+    run.results.forEach((r: Record<string, any>, i: number) => {
+      const f = findings[i] as Finding;
+      expect(r.level).toBe(sarifLevel(f.severity));
+      expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+      expect(Number.isFinite(Number(r.properties['security-severity']))).toBe(true);
+      expect(r.partialFingerprints['secscanFindingHash/v1']).toBe(fingerprint(f));
+      expect(r.locations[0].physicalLocation.artifactLocation.uri).toBe(f.details?.file_name);
+      expect(r.locations[0].physicalLocation.region.startLine).toBe(f.details?.line_number);
+    });
+    expect(sarifLevel('critical')).toBe('error');
+    expect(sarifLevel('medium')).toBe('warning');
+    expect(sarifLevel('low')).toBe('note');
+    const again = JSON.parse(await sarifOf(findings));
+    expect(again.runs[0].results.map((r: { partialFingerprints: unknown }) => r.partialFingerprints)).toEqual(
+      run.results.map((r: { partialFingerprints: unknown }) => r.partialFingerprints),
+    );
+  });
+
+  it('an empty list is a valid log with no results', async () => {
+    const log = JSON.parse(await sarifOf([]));
+    expect(log.runs[0].results).toEqual([]);
+    expect(log.runs[0].tool.driver.rules).toEqual([]);
+  });
+});
