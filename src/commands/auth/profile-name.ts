@@ -2,7 +2,7 @@ import { defaultProfileName } from '../../config/settings.js';
 import type { ProfileStore } from '../../config/store.js';
 import { profileNamePattern } from '../../config/store.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ConfigError, UsageError } from '../../errors.js';
 
 /** The profile a command acts on: --profile, then SECSCAN_PROFILE, then the current one, then `default`. */
 export function targetProfile(ctx: Context, store: ProfileStore): string {
@@ -13,4 +13,13 @@ export function targetProfile(ctx: Context, store: ProfileStore): string {
     );
   }
   return name;
+}
+
+/** The named profile must exist (profiles use/remove). */
+export function requireProfile(store: ProfileStore, name: string): void {
+  if (!store.get(name)) {
+    throw new ConfigError(`profile ${JSON.stringify(name)} does not exist`, {
+      hint: 'see `secscan profiles list`',
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import type { Context } from '../../context.js';
-import { ConfigError } from '../../errors.js';
+import { requireProfile } from '../auth/profile-name.js';
 import type { Result, RunInput } from '../types.js';
 
 export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
