@@ -5,11 +5,7 @@ import type { Result, RunInput } from '../types.js';
 export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
   const name = args[0] as string;
   const store = await ctx.store();
-  if (!store.get(name)) {
-    throw new ConfigError(`profile ${JSON.stringify(name)} does not exist`, {
-      hint: 'see `secscan profiles list`',
-    });
-  }
+  requireProfile(store, name);
   await ctx.confirm(`Remove profile ${name} and its token?`);
   store.remove(name);
   ctx.note(`Removed profile ${name}.`);
