@@ -1,0 +1,191 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/secscan.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'secscan-e2e-findings-'));
+const usersFile = join(dir, 'users.json');
+const app = 'shiftleft-java-demo';
+let sandbox: ChildProcess;
+let settings: Record<string, string> = {};
+let log = '';
+let users: { users: { role: string; token: string }[] };
+
+beforeAll(async () => {
+  sandbox = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--users-file', usersFile, '--log'], {
+    env: { PATH: process.env.PATH, SECSCAN_CONFIG_DIR: join(dir, 'sandbox-config') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  sandbox.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const lines = createInterface({ input: sandbox.stdout as NodeJS.ReadableStream });
+  settings = await new Promise((resolve, reject) => {
+    const found: Record<string, string> = {};
+    sandbox.once('exit', (code) => reject(new Error(`the sandbox exited (${code}): ${log}`)));
+    lines.on('line', (line) => {
+      const [key, ...rest] = line.split('=');
+      found[key as string] = rest.join('=');
+      if (Object.keys(found).length === 3) resolve(found);
+    });
+  });
+  users = JSON.parse(readFileSync(usersFile, 'utf8'));
+});
+
+afterAll(async () => {
+  if (sandbox && sandbox.exitCode === null) {
+    const exited = new Promise((resolve) => sandbox.once('exit', resolve));
+    sandbox.kill('SIGINT');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function secscan(args: string[], options: { input?: string; token?: string } = {}) {
+  return execa(process.execPath, [bin, ...args], {
+    env: {
+      PATH: process.env.PATH,
+      SECSCAN_CONFIG_DIR: join(dir, 'config'),
+      SECSCAN_BASE_URL: settings.SECSCAN_BASE_URL,
+      SECSCAN_ORG_ID: settings.SECSCAN_ORG_ID,
+      SECSCAN_TOKEN: options.token ?? settings.SECSCAN_TOKEN,
+    },
+    extendEnv: false,
+    input: options.input,
+    reject: false,
+  });
+}
+
+const requests = () => log.split('\n').filter((l) => /^(GET|PUT|POST|DELETE|PATCH) \//.test(l)).length;
+
+describe('e2e: findings against a real sandbox', () => {
+  it('a new user triages a finding: list, show, comment, status fixed, list shows it fixed', async () => {
+    const list = await secscan(['findings', 'list', '--app', app, '--severity', 'critical', '-o', 'json']);
+    expect(list.exitCode).toBe(0);
+    const found = JSON.parse(list.stdout) as { id: string; status: string }[];
+    expect(found.length).toBeGreaterThan(0);
+    const id = found[0]?.id as string;
+
+    const show = await secscan(['findings', 'show', '--app', app, id]);
+    expect(show.exitCode).toBe(0);
+    expect(show.stdout).toMatch(new RegExp(`^id\\t${id}$`, 'm'));
+    expect(show.stdout).toMatch(/^severity\tcritical$/m);
+
+    const comment = await secscan([
+      'findings',
+      'comment',
+      'add',
+      '--app',
+      app,
+      id,
+      'Reproduced; fixing in 2.4',
+    ]);
+    expect(comment.exitCode).toBe(0);
+    expect(comment.stderr).toContain(`Commented on finding ${id}`);
+
+    const status = await secscan([
+      'findings',
+      'status',
+      '--app',
+      app,
+      '--set',
+      'fixed',
+      '--comment',
+      'Fixed in 2.4',
+      id,
+    ]);
+    expect(status.exitCode).toBe(0);
+    expect(status.stdout).toMatch(new RegExp(`^${id}\\t.*\\tunset\\tfixed\\tyes$`, 'm'));
+
+    const comments = await secscan(['findings', 'comment', 'list', '--app', app, id, '-o', 'json']);
+    expect(JSON.parse(comments.stdout).map((c: { comment: string }) => c.comment)).toEqual([
+      'Reproduced; fixing in 2.4',
+      'Fixed in 2.4',
+    ]);
+
+    const fixed = await secscan(['findings', 'list', '--app', app, '--status', 'fixed', '-o', 'ndjson']);
+    expect(
+      fixed.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).id),
+    ).toContain(id);
+    const open = await secscan(['findings', 'list', '--app', app, '--all', '-o', 'ndjson']);
+    expect(
+      open.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).id),
+    ).not.toContain(id);
+  });
+
+  it('bulk status through --ids-from - from findings list -o json', async () => {
+    const list = await secscan([
+      'findings',
+      'list',
+      '--app',
+      app,
+      '--severity',
+      'medium',
+      '--severity',
+      'high',
+      '-o',
+      'json',
+    ]);
+    const findings = (JSON.parse(list.stdout) as { id: string }[]).slice(0, 3);
+    expect(findings.length).toBeGreaterThan(0);
+    const ids = JSON.stringify(findings.map((f) => f.id));
+    const bulk = await secscan(['findings', 'status', '--app', app, '--set', 'ignore', '--ids-from', '-'], {
+      input: ids,
+    });
+    expect(bulk.exitCode).toBe(0);
+    expect(bulk.stdout.trim().split('\n')).toHaveLength(findings.length);
+    expect(log).toContain(`PUT /api/v4/orgs/${settings.SECSCAN_ORG_ID}/apps/${app}/findings_status`);
+    const ignored = await secscan(['findings', 'list', '--app', app, '--status', 'ignored', '-o', 'json']);
+    const ignoredIds = (JSON.parse(ignored.stdout) as { id: string }[]).map((f) => f.id);
+    for (const f of findings) expect(ignoredIds).toContain(f.id);
+  });
+
+  it('a role lacking the scopes gets 403 (exit 4)', async () => {
+    const guest = users.users.find((u) => u.role === 'GUEST')?.token as string;
+    const result = await secscan(['findings', 'status', '--app', app, '--set', 'fixed', '1'], {
+      token: guest,
+    });
+    expect(result.exitCode).toBe(4);
+    expect(result.stderr).toMatch(
+      /^error: ReadAppFinding: missing scope findings:read \(HTTP 403 FORBIDDEN\)$/m,
+    );
+  });
+
+  it('bad input exits 2 with one line naming the flag, and sends no request', async () => {
+    const before = requests();
+    const result = await secscan(['findings', 'list', '--app', app, '--severity', 'urgent', '--debug']);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: invalid value for --severity: "urgent" (choose from low, medium, high, critical)',
+    );
+    expect(result.stderr).not.toMatch(/debug: > (GET|PUT)/);
+    const tooMany = await secscan([
+      'findings',
+      'list',
+      '--compound',
+      'shop',
+      ...Array(6).fill(['--search', 'x']).flat(),
+    ]);
+    expect(tooMany.exitCode).toBe(2);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(requests()).toBe(before);
+  });
+
+  it('-o sarif of the whole org is valid JSON with one result per finding', async () => {
+    const ndjson = await secscan(['findings', 'list', '--status', 'any', '--all', '-o', 'ndjson']);
+    const sarif = await secscan(['findings', 'list', '--status', 'any', '--all', '-o', 'sarif']);
+    expect(sarif.exitCode).toBe(0);
+    expect(JSON.parse(sarif.stdout).runs[0].results).toHaveLength(ndjson.stdout.trim().split('\n').length);
+  });
+});
