@@ -61,6 +61,31 @@ export const nouns: NounEntry[] = [
     load: () => import('./sca/index.js'),
   },
   {
+    name: 'scans',
+    summary: 'List, show and compare scans; gate merges with `scans check`',
+    load: () => import('./scans/index.js'),
+  },
+  {
+    name: 'compounds',
+    summary: 'List, show, archive and delete compounds; their scans, branches and SARIF',
+    load: () => import('./compounds/index.js'),
+  },
+  {
+    name: 'apps',
+    summary: 'List, create and delete apps; labels, branches and configuration',
+    load: () => import('./apps/index.js'),
+  },
+  {
+    name: 'app-groups',
+    summary: 'List, show, create, change and delete app groups',
+    load: () => import('./app-groups/index.js'),
+  },
+  {
+    name: 'analyze-failures',
+    summary: 'List and show analysis failures',
+    load: () => import('./analyze-failures/index.js'),
+  },
+  {
     name: 'api',
     summary: 'Make an authenticated request to the API and print the response',
     load: () => import('./api/index.js'),

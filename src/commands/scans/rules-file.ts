@@ -5,6 +5,23 @@ import { ConfigError } from '../../errors.js';
 
 const severities = ['critical', 'high', 'medium', 'low'];
 const findingTypes = ['vuln', 'secret', 'insight', 'extscan', 'oss_vuln', 'container', 'security_issue'];
+/** Finding fields and the tags findings carry: a misspelt key would match nothing and pass the gate. */
+export const ruleTagKeys = [
+  'severity',
+  'type',
+  'finding_type',
+  'category',
+  'owasp_category',
+  'status',
+  'app',
+  'cwe',
+  'cwe_category',
+  'language',
+  'reachability',
+  'cve',
+  'package_url',
+  'cvss_score',
+];
 
 const RulesFile = z.strictObject({
   version: z.literal(2).optional(),
@@ -93,6 +110,15 @@ export function parseRules(text: string, label: string, json = false): CheckRule
       );
     }
     seen.add(rule.id);
+    for (const key of Object.keys(rule.tags ?? {})) {
+      if (!ruleTagKeys.includes(key)) {
+        fail(
+          label,
+          lineOf(doc, counter, ['rules', i, 'tags'], key),
+          `rules[${i}].tags: unknown tag key ${JSON.stringify(key)} (choose from ${ruleTagKeys.join(', ')})`,
+        );
+      }
+    }
     for (const [key, allowed] of [
       ['severity', severities],
       ['type', findingTypes],

@@ -1,0 +1,38 @@
+import type { GateReport } from './model.js';
+
+function cell(text: string | number): string {
+  return String(text)
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/([\\|`*_<>[\]])/g, '\\$1');
+}
+
+/** A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
+export function markdownReport(report: GateReport): string {
+  const icon = report.passed ? '✅' : '❌';
+  const verdict = report.passed ? 'passed' : report.enforced ? 'failed' : 'failed (not enforced)';
+  const lines = [
+    `### ${icon} Security gate ${verdict}: ${cell(report.compound)}`,
+    '',
+    `Policy ${cell(report.policy)}, ${report.kind === 'diff' ? `new findings of scan ${report.target} since scan ${report.source ?? '(none)'}` : `all findings of scan ${report.target}`}.`,
+    '',
+    '| Rule | Matched | Reachable | Threshold | Over | Result |',
+    '|---|---:|---:|---:|---:|---|',
+    ...report.rules.map(
+      (r) =>
+        `| ${cell(r.rule)} | ${r.matched} | ${r.reachable} | ${r.threshold} | ${r.over} | ${r.result === 'pass' ? '✅ pass' : '❌ fail'} |`,
+    ),
+    `| **Total** | ${report.totals.matched} | ${report.totals.reachable} | | ${report.totals.over} | |`,
+  ];
+  for (const row of report.rules.filter((r) => r.result === 'fail')) {
+    const top = report.findings[row.rule] ?? [];
+    if (!top.length) continue;
+    lines.push('', `<details><summary>Top findings of ${cell(row.rule)}</summary>`, '');
+    for (const f of top) {
+      lines.push(
+        `- **${cell(f.severity)}** #${f.id ?? '?'} ${cell(f.title)}${f.app ? ` (${cell(f.app)}${f.location ? ` \`${f.location.replace(/`/g, '')}\`` : ''})` : ''}`,
+      );
+    }
+    lines.push('', '</details>');
+  }
+  return `${lines.join('\n')}\n`;
+}
