@@ -5,23 +5,73 @@ _secscan_globals='--allow-insecure-http --base-url --debug --fields --no-color -
 
 _secscan_child() {
   case "$1|$2" in
+    '|analyze-failures') REPLY='analyze-failures' ;;
     '|api') REPLY='api' ;;
+    '|app-groups') REPLY='app-groups' ;;
+    '|apps') REPLY='apps' ;;
     '|auth') REPLY='auth' ;;
     '|completion') REPLY='completion' ;;
+    '|compounds') REPLY='compounds' ;;
     '|config') REPLY='config' ;;
+    '|dependencies') REPLY='dependencies' ;;
+    '|findings') REPLY='findings' ;;
+    '|packages') REPLY='packages' ;;
     '|profiles') REPLY='profiles' ;;
     '|roles') REPLY='roles' ;;
     '|sandbox') REPLY='sandbox' ;;
+    '|sca') REPLY='sca' ;;
+    '|scans') REPLY='scans' ;;
     '|scopes') REPLY='scopes' ;;
     '|tokens') REPLY='tokens' ;;
     '|whoami') REPLY='whoami' ;;
+    'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
+    'analyze-failures|show') REPLY='analyze-failures show' ;;
+    'app-groups|delete' | 'app-groups|rm') REPLY='app-groups delete' ;;
+    'app-groups|list' | 'app-groups|ls') REPLY='app-groups list' ;;
+    'app-groups|show') REPLY='app-groups show' ;;
+    'app-groups|upsert') REPLY='app-groups upsert' ;;
+    'apps|branches') REPLY='apps branches' ;;
+    'apps|config') REPLY='apps config' ;;
+    'apps|create') REPLY='apps create' ;;
+    'apps|default-branch') REPLY='apps default-branch' ;;
+    'apps|delete' | 'apps|rm') REPLY='apps delete' ;;
+    'apps|labels') REPLY='apps labels' ;;
+    'apps|list' | 'apps|ls') REPLY='apps list' ;;
+    'apps|scan-branches') REPLY='apps scan-branches' ;;
+    'apps|show') REPLY='apps show' ;;
+    'apps config|merged') REPLY='apps config merged' ;;
+    'apps config|patch') REPLY='apps config patch' ;;
+    'apps config|set') REPLY='apps config set' ;;
+    'apps config|show') REPLY='apps config show' ;;
     'auth|login') REPLY='auth login' ;;
     'auth|logout') REPLY='auth logout' ;;
     'auth|status') REPLY='auth status' ;;
+    'compounds|archive') REPLY='compounds archive' ;;
+    'compounds|branches') REPLY='compounds branches' ;;
+    'compounds|delete' | 'compounds|rm') REPLY='compounds delete' ;;
+    'compounds|fixes-stats') REPLY='compounds fixes-stats' ;;
+    'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
+    'compounds|sarif') REPLY='compounds sarif' ;;
+    'compounds|scan') REPLY='compounds scan' ;;
+    'compounds|scans') REPLY='compounds scans' ;;
+    'compounds|show') REPLY='compounds show' ;;
+    'compounds|unarchive') REPLY='compounds unarchive' ;;
     'config|get') REPLY='config get' ;;
     'config|list' | 'config|ls') REPLY='config list' ;;
     'config|set') REPLY='config set' ;;
     'config|unset') REPLY='config unset' ;;
+    'dependencies|search') REPLY='dependencies search' ;;
+    'findings|assign') REPLY='findings assign' ;;
+    'findings|comment') REPLY='findings comment' ;;
+    'findings|fix') REPLY='findings fix' ;;
+    'findings|list' | 'findings|ls') REPLY='findings list' ;;
+    'findings|show') REPLY='findings show' ;;
+    'findings|status') REPLY='findings status' ;;
+    'findings|summary') REPLY='findings summary' ;;
+    'findings comment|add') REPLY='findings comment add' ;;
+    'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
+    'findings comment|show') REPLY='findings comment show' ;;
+    'packages|show') REPLY='packages show' ;;
     'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
     'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
     'profiles|use') REPLY='profiles use' ;;
@@ -29,6 +79,13 @@ _secscan_child() {
     'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
     'roles|list' | 'roles|ls') REPLY='roles list' ;;
     'roles|update') REPLY='roles update' ;;
+    'sca|packages') REPLY='sca packages' ;;
+    'scans|check') REPLY='scans check' ;;
+    'scans|compare') REPLY='scans compare' ;;
+    'scans|list' | 'scans|ls') REPLY='scans list' ;;
+    'scans|owasp') REPLY='scans owasp' ;;
+    'scans|report') REPLY='scans report' ;;
+    'scans|show') REPLY='scans show' ;;
     'scopes|available') REPLY='scopes available' ;;
     'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
     'tokens|create') REPLY='tokens create' ;;
@@ -40,11 +97,22 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='api auth completion config profiles roles sandbox scopes tokens whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings packages profiles roles sandbox sca scans scopes tokens whoami' ;;
+    'analyze-failures') REPLY='list ls show' ;;
+    'app-groups') REPLY='delete list ls rm show upsert' ;;
+    'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
+    'apps config') REPLY='merged patch set show' ;;
     'auth') REPLY='login logout status' ;;
+    'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
     'config') REPLY='get list ls set unset' ;;
+    'dependencies') REPLY='search' ;;
+    'findings') REPLY='assign comment fix list ls show status summary' ;;
+    'findings comment') REPLY='add list ls show' ;;
+    'packages') REPLY='show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'roles') REPLY='create delete list ls rm update' ;;
+    'sca') REPLY='packages' ;;
+    'scans') REPLY='check compare list ls owasp report show' ;;
     'scopes') REPLY='available list ls' ;;
     'tokens') REPLY='create delete list ls rm' ;;
     *) REPLY='' ;;
@@ -54,17 +122,65 @@ _secscan_commands() {
 _secscan_flags() {
   case "$1" in
     '') REPLY='--help --version -V -h' ;;
+    'analyze-failures') REPLY='--help -h' ;;
+    'analyze-failures list') REPLY='--help --limit -h' ;;
+    'analyze-failures show') REPLY='--help -h' ;;
     'api') REPLY='--field --help --input --paginate -F -h' ;;
+    'app-groups') REPLY='--help -h' ;;
+    'app-groups delete') REPLY='--help -h' ;;
+    'app-groups list') REPLY='--help -h' ;;
+    'app-groups show') REPLY='--help -h' ;;
+    'app-groups upsert') REPLY='--add --help --remove --rename -h' ;;
+    'apps') REPLY='--help -h' ;;
+    'apps branches') REPLY='--app --from --help --until -h' ;;
+    'apps config') REPLY='--help -h' ;;
+    'apps config merged') REPLY='--help -h' ;;
+    'apps config patch') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'apps config set') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'apps config show') REPLY='--help -h' ;;
+    'apps create') REPLY='--base-branch --from-file --help --name --team -h' ;;
+    'apps default-branch') REPLY='--help -h' ;;
+    'apps delete') REPLY='--help -h' ;;
+    'apps labels') REPLY='--add --clear --help --remove -h' ;;
+    'apps list') REPLY='--help -h' ;;
+    'apps scan-branches') REPLY='--help -h' ;;
+    'apps show') REPLY='--help -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--help --with-token -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'auth status') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
+    'compounds') REPLY='--help -h' ;;
+    'compounds archive') REPLY='--help -h' ;;
+    'compounds branches') REPLY='--help -h' ;;
+    'compounds delete') REPLY='--help -h' ;;
+    'compounds fixes-stats') REPLY='--help -h' ;;
+    'compounds list') REPLY='--all --archived --help --limit -h' ;;
+    'compounds sarif') REPLY='--branch --help --language --out --scan --tag --version -h' ;;
+    'compounds scan') REPLY='--help -h' ;;
+    'compounds scans') REPLY='--branch --help --limit --status --streamlined -h' ;;
+    'compounds show') REPLY='--full --help -h' ;;
+    'compounds unarchive') REPLY='--help -h' ;;
     'config') REPLY='--help -h' ;;
     'config get') REPLY='--help -h' ;;
     'config list') REPLY='--help -h' ;;
     'config set') REPLY='--help -h' ;;
     'config unset') REPLY='--help -h' ;;
+    'dependencies') REPLY='--help -h' ;;
+    'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
+    'findings') REPLY='--help -h' ;;
+    'findings assign') REPLY='--app --help --ids-from --none --to -h' ;;
+    'findings comment') REPLY='--help -h' ;;
+    'findings comment add') REPLY='--app --help -h' ;;
+    'findings comment list') REPLY='--app --help -h' ;;
+    'findings comment show') REPLY='--app --help -h' ;;
+    'findings fix') REPLY='--app --applied --help -h' ;;
+    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --scan --scan-language --scan-platform --scan-version --search --severity --sort --source --status --tag --type -h' ;;
+    'findings show') REPLY='--app --help -h' ;;
+    'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
+    'findings summary') REPLY='--app --default-branch --help --scan-version --tag --type -h' ;;
+    'packages') REPLY='--help -h' ;;
+    'packages show') REPLY='--from-file --help -h' ;;
     'profiles') REPLY='--help -h' ;;
     'profiles list') REPLY='--help -h' ;;
     'profiles remove') REPLY='--help -h' ;;
@@ -74,7 +190,16 @@ _secscan_flags() {
     'roles delete') REPLY='--help -h' ;;
     'roles list') REPLY='--access-token --help -h' ;;
     'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
-    'sandbox') REPLY='--fail-rate --help --host --latency --log --port --seed --state --users-file -h' ;;
+    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
+    'sca') REPLY='--help -h' ;;
+    'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
+    'scans') REPLY='--help -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --source-branch --target-branch -h' ;;
+    'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
+    'scans list') REPLY='--app --help --limit --tag -h' ;;
+    'scans owasp') REPLY='--app --help -h' ;;
+    'scans report') REPLY='--app --help -h' ;;
+    'scans show') REPLY='--app --help -h' ;;
     'scopes') REPLY='--help -h' ;;
     'scopes available') REPLY='--help -h' ;;
     'scopes list') REPLY='--app --help --team -h' ;;
@@ -89,9 +214,85 @@ _secscan_flags() {
 
 _secscan_takes_value() {
   case "$1|$2" in
-    'api|-F' | \
+    'analyze-failures list|--limit' | \
+      'api|-F' | \
       'api|--field' | \
       'api|--input' | \
+      'app-groups upsert|--rename' | \
+      'app-groups upsert|--add' | \
+      'app-groups upsert|--remove' | \
+      'apps branches|--app' | \
+      'apps branches|--from' | \
+      'apps branches|--until' | \
+      'apps config patch|--file' | \
+      'apps config patch|--secrets-entropy' | \
+      'apps config patch|--cpg2sp-max-steps' | \
+      'apps config patch|--default-branch' | \
+      'apps config set|--file' | \
+      'apps config set|--secrets-entropy' | \
+      'apps config set|--cpg2sp-max-steps' | \
+      'apps config set|--default-branch' | \
+      'apps create|--name' | \
+      'apps create|--team' | \
+      'apps create|--base-branch' | \
+      'apps create|--from-file' | \
+      'apps labels|--add' | \
+      'apps labels|--remove' | \
+      'compounds list|--limit' | \
+      'compounds sarif|--out' | \
+      'compounds sarif|--scan' | \
+      'compounds sarif|--version' | \
+      'compounds sarif|--branch' | \
+      'compounds sarif|--tag' | \
+      'compounds sarif|--language' | \
+      'compounds scans|--status' | \
+      'compounds scans|--branch' | \
+      'compounds scans|--limit' | \
+      'dependencies search|--from' | \
+      'dependencies search|--until' | \
+      'dependencies search|--per-page' | \
+      'dependencies search|--limit' | \
+      'findings assign|--app' | \
+      'findings assign|--to' | \
+      'findings assign|--ids-from' | \
+      'findings comment add|--app' | \
+      'findings comment list|--app' | \
+      'findings comment show|--app' | \
+      'findings fix|--app' | \
+      'findings list|--app' | \
+      'findings list|--compound' | \
+      'findings list|--severity' | \
+      'findings list|--status' | \
+      'findings list|--type' | \
+      'findings list|--category' | \
+      'findings list|--assignee' | \
+      'findings list|--assignment' | \
+      'findings list|--tag' | \
+      'findings list|--finding-tag' | \
+      'findings list|--search' | \
+      'findings list|--sort' | \
+      'findings list|--order' | \
+      'findings list|--scan' | \
+      'findings list|--scan-version' | \
+      'findings list|--branch' | \
+      'findings list|--polyglot-scan' | \
+      'findings list|--scan-platform' | \
+      'findings list|--scan-language' | \
+      'findings list|--source' | \
+      'findings list|--diff' | \
+      'findings list|--per-page' | \
+      'findings list|--page' | \
+      'findings list|--limit' | \
+      'findings show|--app' | \
+      'findings status|--app' | \
+      'findings status|--set' | \
+      'findings status|--comment' | \
+      'findings status|--ids-from' | \
+      'findings summary|--app' | \
+      'findings summary|--scan-version' | \
+      'findings summary|--type' | \
+      'findings summary|--tag' | \
+      'packages show|--from-file' | \
       'roles create|--name' | \
       'roles create|--scope' | \
       'roles create|--type' | \
@@ -108,6 +309,44 @@ _secscan_takes_value() {
       'sandbox|--fail-rate' | \
       'sandbox|--latency' | \
       'sandbox|--users-file' | \
+      'sandbox|--findings' | \
+      'sca packages|--app' | \
+      'sca packages|--compound' | \
+      'sca packages|--scan' | \
+      'sca packages|--branch' | \
+      'sca packages|--polyglot-scan' | \
+      'sca packages|--type' | \
+      'sca packages|--sort' | \
+      'sca packages|--order' | \
+      'sca packages|--per-page' | \
+      'sca packages|--limit' | \
+      'scans check|--compound' | \
+      'scans check|--rules' | \
+      'scans check|--policy' | \
+      'scans check|--target-branch' | \
+      'scans check|--source-branch' | \
+      'scans check|--kind' | \
+      'scans check|--num-findings' | \
+      'scans check|--fail-on' | \
+      'scans check|--report-json' | \
+      'scans check|--report-junit' | \
+      'scans check|--report-sarif' | \
+      'scans check|--report-markdown' | \
+      'scans compare|--app' | \
+      'scans compare|--source' | \
+      'scans compare|--target' | \
+      'scans compare|--source-branch' | \
+      'scans compare|--target-branch' | \
+      'scans compare|--source-scan' | \
+      'scans compare|--target-scan' | \
+      'scans compare|--fail-on' | \
+      'scans compare|--severity-threshold' | \
+      'scans list|--app' | \
+      'scans list|--tag' | \
+      'scans list|--limit' | \
+      'scans owasp|--app' | \
+      'scans report|--app' | \
+      'scans show|--app' | \
       'scopes list|--app' | \
       'scopes list|--team' | \
       'tokens create|--label' | \
@@ -131,11 +370,32 @@ _secscan_takes_value() {
 _secscan_values() {
   case "$1|$2" in
     'api|--input') REPLY='@file' ;;
+    'apps config patch|--file') REPLY='@file' ;;
+    'apps config set|--file') REPLY='@file' ;;
+    'apps create|--from-file') REPLY='@file' ;;
+    'compounds sarif|--out') REPLY='@file' ;;
+    'compounds scans|--status') REPLY='completed running failed' ;;
+    'findings assign|--ids-from') REPLY='@file' ;;
+    'findings status|--ids-from') REPLY='@file' ;;
+    'packages show|--from-file') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
+    'scans check|--rules') REPLY='@file' ;;
+    'scans check|--kind') REPLY='single diff' ;;
+    'scans check|--fail-on') REPLY='threshold none' ;;
+    'scans check|--report-json') REPLY='@file' ;;
+    'scans check|--report-junit') REPLY='@file' ;;
+    'scans check|--report-sarif') REPLY='@file' ;;
+    'scans check|--report-markdown') REPLY='@file' ;;
+    'scans compare|--fail-on') REPLY='new regression' ;;
+    'scans compare|--severity-threshold') REPLY='low medium high critical' ;;
     'tokens create|--type') REPLY='access integration' ;;
     'tokens list|--type') REPLY='access integration' ;;
+    'findings list|-o') REPLY='table tsv json ndjson yaml csv sarif' ;;
+    'findings list|--output') REPLY='table tsv json ndjson yaml csv sarif' ;;
+    'scans check|-o') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;
+    'scans check|--output') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;
     *'|-o') REPLY='table tsv json ndjson yaml csv' ;;
     *'|--output') REPLY='table tsv json ndjson yaml csv' ;;
     *) REPLY='' ;;

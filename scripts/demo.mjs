@@ -89,6 +89,40 @@ try {
   secscan(['roles', 'list', '-o', 'csv', '--fields', 'name,role_type,scope_count']);
   secscan(['api', 'GET', '/orgs/{orgID}/roles']);
 
+  heading('Triage findings: list, show, fix with a comment, export SARIF');
+  secscan([
+    'findings',
+    'list',
+    '--app',
+    'shiftleft-java-demo',
+    '--severity',
+    'critical',
+    '--severity',
+    'high',
+  ]);
+  secscan(['findings', 'show', '--app', 'shiftleft-java-demo', '4']);
+  secscan([
+    'findings',
+    'status',
+    '--app',
+    'shiftleft-java-demo',
+    '--set',
+    'fixed',
+    '--comment',
+    'Fixed in 2.4',
+    '4',
+  ]);
+  secscan(['findings', 'comment', 'list', '--app', 'shiftleft-java-demo', '4']);
+  {
+    console.log("\n$ secscan findings list --status any --all -o sarif | jq '.runs[0].results | length'");
+    const sarif = spawnSync(
+      process.execPath,
+      [bin, 'findings', 'list', '--status', 'any', '--all', '-o', 'sarif'],
+      { env },
+    );
+    console.log(JSON.parse(sarif.stdout.toString()).runs[0].results.length);
+  }
+
   heading('Errors are one line with a stable exit code');
   const guest = users.users.find((u) => u.role === 'GUEST' || u.role === 'Guest');
   secscan(['tokens', 'list'], { SECSCAN_TOKEN: guest.token });

@@ -76,6 +76,8 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
     latency: numberOption('--latency', raw.latency, 0, 0, 60_000, true),
     usersFile: pathOption('--users-file', raw.usersFile),
     findings:
-      raw.findings === undefined ? undefined : numberOption('--findings', raw.findings, 0, 1, 2_000_000, true),
+      raw.findings === undefined
+        ? undefined
+        : numberOption('--findings', raw.findings, 0, 1, 2_000_000, true),
   };
 }

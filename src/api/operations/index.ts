@@ -1,8 +1,8 @@
 import type { Operation } from '../operation.js';
 import { analyzeOperations } from './analyze.js';
 import { appGroupOperations } from './app-groups.js';
-import { autofixOperations } from './autofix.js';
 import { appOperations } from './apps.js';
+import { autofixOperations } from './autofix.js';
 import { checkAnalysisOperations } from './checkanalysis.js';
 import { commentOperations } from './comments.js';
 import { compoundOperations } from './compounds.js';

@@ -78,7 +78,10 @@ describe('SARIF', () => {
       .filter(
         (r: { level?: string }) => r.level === undefined || r.level === 'error' || r.level === 'warning',
       )
-      .map((r: { ruleId: string; message: unknown; locations?: unknown }) => `${r.ruleId}: ${JSON.stringify(r.message)} ${JSON.stringify(r.locations)}`);
+      .map(
+        (r: { ruleId: string; message: unknown; locations?: unknown }) =>
+          `${r.ruleId}: ${JSON.stringify(r.message)} ${JSON.stringify(r.locations)}`,
+      );
     expect(problems).toEqual([]);
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(log.runs[0].results.length).toBeGreaterThan(40);
@@ -96,6 +99,7 @@ describe('SARIF', () => {
       expect(rule.help.text).toMatch(/\w/);
       expect(Number(rule.properties['security-severity'])).toBeGreaterThan(0);
     }
+    // biome-ignore lint/suspicious/noExplicitAny: SARIF results are read as arbitrary JSON.
     run.results.forEach((r: Record<string, any>, i: number) => {
       const f = findings[i] as Finding;
       expect(r.level).toBe(sarifLevel(f.severity));
