@@ -89,7 +89,8 @@ export function parseRules(text: string, label: string, json = false): CheckRule
   const data: unknown = doc.toJS();
   const parsed = RulesFile.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0] as z.core.$ZodIssue;
+    const issues = parsed.error.issues;
+    const issue = (issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]) as z.core.$ZodIssue;
     const path = issue.path as Path;
     if (issue.code === 'unrecognized_keys') {
       const key = issue.keys[0] as string;
@@ -97,7 +98,8 @@ export function parseRules(text: string, label: string, json = false): CheckRule
       fail(label, lineOf(doc, counter, path, key), `${where}unknown key ${JSON.stringify(key)}`);
     }
     const where = path.length ? `${describePath(path)}: ` : '';
-    fail(label, lineOf(doc, counter, path), `${where}${issue.message}`);
+    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+    fail(label, lineOf(doc, counter, path), `${where}${missing ? 'is required' : issue.message}`);
   }
   const rules = parsed.data.rules;
   const seen = new Set<string>();
