@@ -36,6 +36,13 @@ export const pathSamples: Readonly<Record<string, string>> = {
 /** Query parameters per operation, for those that require some or have worth-checking serializations. */
 export const querySamples: Partial<Record<OperationId, Record<string, QueryValue>>> = {
   ListTokens: { show_expired: true, token_type: 'integration' },
+  ListScansCompare: { source: 'scan.1', target: 'scan.2' },
+  ListScans: { tags: ['branch=main'], limit: 5 },
+  ListOrgCompounds: { archived: false, per_page: 100 },
+  ListScansInCompound: { archived: true, status: 'completed', branch: 'main', limit: 10 },
+  DownloadSarifReport: { scan_branch: 'main', scan_language: 'java' },
+  ListAppsBranches: { app: 'shiftleft-java-demo', from: 1_700_000_000, until: 1_700_600_000 },
+  ListAnalyzeFailures: { limit: 100 },
 };
 
 /** A request body per operation that takes one; each must pass the operation's own body schema. */
@@ -54,6 +61,22 @@ export const bodySamples: Partial<Record<OperationId, unknown>> = {
     role_type: 'organization',
   },
   UpdateRBACRole: { name: 'Contract reviewer', scopes: ['findings:list'] },
+  // CheckScans: no source/target here: the vendor oneOf of {branch} and {scan} matches both for any object.
+  CheckScans: {
+    version: 2,
+    meta: { kind: 'diff', num_findings: 5 },
+    rules: [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
+  },
+  ToggleCompoundArchive: { is_archived: true },
+  CreateApp: [{ id: 'billing-api', name: 'Billing API', base_branch: 'main' }],
+  UpdateAppLabels: { add: ['pci'], remove: ['legacy'] },
+  UpdateAppConfig: {
+    default_branch: 'main',
+    analysis_configuration: { secrets: { entropy: 4.5, disable: false }, cpg2sp: { 'max-steps': 200000 } },
+  },
+  PatchAppConfig: { analysis_configuration: { secrets: { disable: true } } },
+  UpdateAppDefaultBranch: { default_branch: 'trunk' },
+  UpsertAppGroup: { rename: 'payments-team', add_app_ids: ['payments-api'], remove_app_ids: ['ledger-service'] },
 };
 
 const samplesFile = 'test/contract/samples.ts';
