@@ -36,6 +36,10 @@ export const pathSamples: Readonly<Record<string, string>> = {
 /** Query parameters per operation, for those that require some or have worth-checking serializations. */
 export const querySamples: Partial<Record<OperationId, Record<string, QueryValue>>> = {
   ListTokens: { show_expired: true, token_type: 'integration' },
+  ListAppFindings: {
+  ListCompoundFindings: {
+  ListOrgFindings: { assignment: 'unassigned', per_page: 50 },
+  SearchDependency: { search: 'log4j', page: 1, per_page: 250, from: 1_700_000_000 },
   ListScansCompare: { source: 'scan.1', target: 'scan.2' },
   ListScans: { tags: ['branch=main'], limit: 5 },
   ListOrgCompounds: { archived: false, per_page: 100 },
@@ -61,6 +65,12 @@ export const bodySamples: Partial<Record<OperationId, unknown>> = {
     role_type: 'organization',
   },
   UpdateRBACRole: { name: 'Contract reviewer', scopes: ['findings:list'] },
+  SetAppFindingStatus: { status: 'fixed', optional_comment: 'fixed in 2.4' },
+  SetAppFindingAssignee: { assignee: 'dev@example.com' },
+  SetAppMultipleFindingsStatus: { findings: [42, 43], status: 'ignore' },
+  SetAppMultipleFindingsAssignee: { findings: [42, 43], assignee: 'dev@example.com' },
+  CreateAppFindingComment: { comment: 'Reproduced; fixing in 2.4' },
+  RetrievePackageInfo: { purls: ['pkg:maven/commons-io/commons-io@2.5'] },
   // CheckScans: no source/target here: the vendor oneOf of {branch} and {scan} matches both for any object.
   CheckScans: {
     version: 2,

@@ -36,7 +36,14 @@ export const ScaPackage = z.looseObject({
   total_reachable: z.number(),
   total_exploitable: z.number(),
   total_apps: z.number(),
-  risk_type: z.string().optional(),
+  risk_type: z
+    .looseObject({
+      is_malicious: z.boolean().optional(),
+      is_squatted: z.boolean().optional(),
+      is_abandoned: z.boolean().optional(),
+      is_repo_hijackable: z.boolean().optional(),
+    })
+    .optional(),
   apps: z.array(z.string()).optional(),
 });
 

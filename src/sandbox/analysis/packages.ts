@@ -77,7 +77,12 @@ export interface PackageRow extends Record<string, unknown> {
   total_reachable: number;
   total_exploitable: number;
   total_apps: number;
-  risk_type: string;
+  risk_type: {
+    is_malicious: boolean;
+    is_squatted: boolean;
+    is_abandoned: boolean;
+    is_repo_hijackable: boolean;
+  };
   apps: string[];
 }
 
@@ -102,7 +107,12 @@ export function scanPackages(state: SandboxState, scans: readonly ScanRecord[]):
         total_reachable: 0,
         total_exploitable: 0,
         total_apps: 0,
-        risk_type: 'none',
+        risk_type: {
+          is_malicious: false,
+          is_squatted: false,
+          is_abandoned: false,
+          is_repo_hijackable: false,
+        },
         apps: [],
       };
       rows.set(purl, r);
@@ -126,7 +136,6 @@ export function scanPackages(state: SandboxState, scans: readonly ScanRecord[]):
     r.total_vulns++;
     if (f.reachable) r.total_reachable++;
     if (f.exploitable) r.total_exploitable++;
-    r.risk_type = 'vulnerable';
   }
   return [...rows.values()];
 }
