@@ -37,7 +37,17 @@ export const pathSamples: Readonly<Record<string, string>> = {
 export const querySamples: Partial<Record<OperationId, Record<string, QueryValue>>> = {
   ListTokens: { show_expired: true, token_type: 'integration' },
   ListAppFindings: {
+    severity: 'high',
+    status: 'fixed',
+    sort: 'severity',
+    order: 'asc',
+    per_page: 249,
+  },
   ListCompoundFindings: {
+    finding_type: 'vuln',
+    finding_tag: ['cvss_score__gte__7'],
+    per_page: 250,
+  },
   ListOrgFindings: { assignment: 'unassigned', per_page: 50 },
   SearchDependency: { search: 'log4j', page: 1, per_page: 250, from: 1_700_000_000 },
   ListScansCompare: { source: 'scan.1', target: 'scan.2' },
