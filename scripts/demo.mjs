@@ -1,7 +1,7 @@
 // `npm run demo`: starts `secscan sandbox` on a free port with a throw-away config directory, runs real
 // commands against it as a user would, and stops it. Every command is shown before its output.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -122,6 +122,55 @@ try {
     );
     console.log(JSON.parse(sarif.stdout.toString()).runs[0].results.length);
   }
+
+  heading('Gate a merge in CI: scans check and scans compare');
+  const rulesFile = join(dir, 'rules.yml');
+  writeFileSync(
+    rulesFile,
+    'rules:\n  - id: no-new-critical\n    tags:\n      severity: [critical]\n    threshold: 0\n' +
+      '  - id: few-new-high\n    tags:\n      severity: [high]\n    threshold: 2\n',
+  );
+  const ci = { SECSCAN_TOKEN: users.tokens.ci };
+  secscan(['compounds', 'list', '--all']);
+  secscan(
+    ['scans', 'check', '--compound', 'shop', '--rules', rulesFile, '--target-branch', 'main', '-o', 'table'],
+    ci,
+  );
+  secscan(
+    [
+      'scans',
+      'check',
+      '--compound',
+      'shop',
+      '--rules',
+      rulesFile,
+      '--target-branch',
+      'feature/checkout',
+      '--source-branch',
+      'main',
+      '-o',
+      'table',
+      '--report-junit',
+      join(dir, 'junit.xml'),
+    ],
+    ci,
+  );
+  secscan([
+    'scans',
+    'compare',
+    '--app',
+    'payments-api',
+    '--source-branch',
+    'main',
+    '--target-branch',
+    'feature/checkout',
+    '--fail-on',
+    'new',
+    '--severity-threshold',
+    'high',
+    '-o',
+    'table',
+  ]);
 
   heading('Errors are one line with a stable exit code');
   const guest = users.users.find((u) => u.role === 'GUEST' || u.role === 'Guest');
