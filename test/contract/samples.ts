@@ -96,7 +96,11 @@ export const bodySamples: Partial<Record<OperationId, unknown>> = {
   },
   PatchAppConfig: { analysis_configuration: { secrets: { disable: true } } },
   UpdateAppDefaultBranch: { default_branch: 'trunk' },
-  UpsertAppGroup: { rename: 'payments-team', add_app_ids: ['payments-api'], remove_app_ids: ['ledger-service'] },
+  UpsertAppGroup: {
+    rename: 'payments-team',
+    add_app_ids: ['payments-api'],
+    remove_app_ids: ['ledger-service'],
+  },
 };
 
 const samplesFile = 'test/contract/samples.ts';
