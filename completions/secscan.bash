@@ -175,10 +175,10 @@ _secscan_flags() {
     'findings comment list') REPLY='--app --help -h' ;;
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
-    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --scan --scan-language --scan-platform --scan-version --search --severity --sort --source --status --tag --type -h' ;;
+    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
     'findings show') REPLY='--app --help -h' ;;
     'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
-    'findings summary') REPLY='--app --default-branch --help --scan-version --tag --type -h' ;;
+    'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
     'packages') REPLY='--help -h' ;;
     'packages show') REPLY='--from-file --help -h' ;;
     'profiles') REPLY='--help -h' ;;
@@ -273,7 +273,7 @@ _secscan_takes_value() {
       'findings list|--sort' | \
       'findings list|--order' | \
       'findings list|--scan' | \
-      'findings list|--scan-version' | \
+      'findings list|--version' | \
       'findings list|--branch' | \
       'findings list|--polyglot-scan' | \
       'findings list|--scan-platform' | \
@@ -289,7 +289,7 @@ _secscan_takes_value() {
       'findings status|--comment' | \
       'findings status|--ids-from' | \
       'findings summary|--app' | \
-      'findings summary|--scan-version' | \
+      'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
       'packages show|--from-file' | \

@@ -257,7 +257,7 @@ function __secscan_takes_value
             'findings list|--sort' \
             'findings list|--order' \
             'findings list|--scan' \
-            'findings list|--scan-version' \
+            'findings list|--version' \
             'findings list|--branch' \
             'findings list|--polyglot-scan' \
             'findings list|--scan-platform' \
@@ -273,7 +273,7 @@ function __secscan_takes_value
             'findings status|--comment' \
             'findings status|--ids-from' \
             'findings summary|--app' \
-            'findings summary|--scan-version' \
+            'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
             'packages show|--from-file' \
@@ -604,7 +604,7 @@ complete -c secscan -n "__secscan_at 'findings comment show'" -s h -l help -d 's
 complete -c secscan -n "__secscan_at 'findings fix'" -l app -x -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings fix'" -l applied -d 'read the fix generated for the finding instead (a feature the vendor enables on request)'
 complete -c secscan -n "__secscan_at 'findings fix'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings list'" -l app -x -d 'findings of an app (its latest scan unless --scan, --scan-version, --branch)'
+complete -c secscan -n "__secscan_at 'findings list'" -l app -x -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
 complete -c secscan -n "__secscan_at 'findings list'" -l compound -x -d 'findings of a compound (its latest compound scan)'
 complete -c secscan -n "__secscan_at 'findings list'" -l severity -x -d 'only these severities: low, medium, high, critical (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l status -x -d 'only these statuses: unset, fixed, ignored, 3rdparty, any (repeatable; the app and organization lists default to unset, the compound list to every status)'
@@ -618,7 +618,7 @@ complete -c secscan -n "__secscan_at 'findings list'" -l search -x -d 'title or 
 complete -c secscan -n "__secscan_at 'findings list'" -l sort -x -d 'id, title, severity or created_at (default id, newest first)'
 complete -c secscan -n "__secscan_at 'findings list'" -l order -x -d 'asc or desc'
 complete -c secscan -n "__secscan_at 'findings list'" -l scan -x -d 'the scan to list (--app; default the latest)'
-complete -c secscan -n "__secscan_at 'findings list'" -l scan-version -x -d 'the latest scan of this code version'
+complete -c secscan -n "__secscan_at 'findings list'" -l version -x -d 'the latest scan of this code version'
 complete -c secscan -n "__secscan_at 'findings list'" -l branch -x -d 'the latest scan of this branch'
 complete -c secscan -n "__secscan_at 'findings list'" -l polyglot-scan -x -d 'the compound scan to list (--compound; default the latest)'
 complete -c secscan -n "__secscan_at 'findings list'" -l scan-platform -x -d '--compound: element scans of one platform (java, go, csharp, javascript, c, python, terraform_hcl, ruby, php, fuzzytestlang, kotlin, javasrc, pythonsrc, jssrc, secrets, swiftsrc, plsql, apex)'
@@ -641,7 +641,7 @@ complete -c secscan -n "__secscan_at 'findings status'" -l comment -x -d 'the te
 complete -c secscan -n "__secscan_at 'findings status'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings status'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings summary'" -l app -x -d 'one app'
-complete -c secscan -n "__secscan_at 'findings summary'" -l scan-version -x -d 'with --app: this code version'
+complete -c secscan -n "__secscan_at 'findings summary'" -l version -x -d 'with --app: this code version'
 complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -d 'only this finding type (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'" -l default-branch -d 'organization: only default-branch scans'

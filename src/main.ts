@@ -66,7 +66,8 @@ export async function main(deps: MainDeps): Promise<number> {
   let exitCode: number = ExitCode.ok;
   let debug = argv.includes('--debug') || deps.env.SECSCAN_DEBUG === '1';
 
-  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+  const { requestedNoun } = await import('./program.js');
+  if (requestedNoun(argv) === undefined && (argv.includes('--version') || argv.includes('-V'))) {
     io.stdout.write(`${deps.version}\n`);
     return 0;
   }
@@ -112,7 +113,7 @@ export async function main(deps: MainDeps): Promise<number> {
   }
   try {
     const { buildProgram } = await import('./program.js');
-    const program = await buildProgram(effectiveArgv, deps.version, invoke);
+    const program = await buildProgram(effectiveArgv, invoke);
     if (effectiveArgv.length === 0) {
       io.stdout.write(program.helpInformation());
       return 0;

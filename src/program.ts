@@ -1,9 +1,11 @@
-import { Argument, Command, Option } from 'commander';
+import { Argument, Command, Help, Option } from 'commander';
 import { type NounEntry, nouns } from './commands/registry.js';
 import type { OptionSpec, VerbModule, VerbSpec } from './commands/types.js';
 import { baseFormats } from './output/format.js';
 
 export type Invoke = (spec: VerbSpec, load: () => Promise<VerbModule>, command: Command) => Promise<void>;
+
+const versionOption = new Option('-V, --version', 'print the version');
 
 /** Global options that take a value, so the noun can be found in argv without parsing. */
 const globalValueOptions = new Set([
@@ -101,16 +103,22 @@ export function addVerb(parent: Command, spec: VerbSpec, invoke: Invoke): Comman
  */
 export async function buildProgram(
   argv: readonly string[],
-  version: string,
   invoke: Invoke,
   options: { all?: boolean } = {},
 ): Promise<Command> {
   const program = new Command('secscan')
     .description('Drive the application-security scanning service (REST API v4) from a terminal or CI.')
-    .version(version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
-    .configureHelp({ sortSubcommands: false, showGlobalOptions: true });
+    .configureHelp({
+      sortSubcommands: false,
+      showGlobalOptions: true,
+      // -V, --version is answered by main() only before any command, so verbs may take a --version of their own.
+      visibleOptions: (cmd) => {
+        const shown = Help.prototype.visibleOptions.call(cmd.createHelp(), cmd);
+        return cmd.parent ? shown : [versionOption, ...shown];
+      },
+    });
   program.exitOverride().configureOutput({ outputError: () => {} });
   addGlobalOptions(program);
   program.helpCommand(false);
@@ -138,7 +146,7 @@ async function addNoun(program: Command, entry: NounEntry, invoke: Invoke): Prom
 
 /** The root help exactly as commander renders it at 80 columns (pre-rendered into dist/ by the build). */
 export async function renderRootHelp(): Promise<string> {
-  const program = await buildProgram([], '0.0.0', async () => {});
+  const program = await buildProgram([], async () => {});
   program.configureOutput({ getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
   return program.helpInformation();
 }

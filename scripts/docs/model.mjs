@@ -18,7 +18,7 @@ export async function loadModel() {
 
   const specs = new Map();
   for (const entry of nouns) indexSpecs(specs, [], (await entry.load()).default);
-  const program = await buildProgram([], version, async () => {}, { all: true });
+  const program = await buildProgram([], async () => {}, { all: true });
   const help = program.createHelp();
   const ownOptions = help.visibleOptions(program).filter((o) => !['--help', '--version'].includes(o.long));
   const globals = new Set(ownOptions);

@@ -17,7 +17,7 @@ const idsFrom = {
 const listOptions: OptionSpec[] = [
   {
     flags: '--app <id>',
-    description: 'findings of an app (its latest scan unless --scan, --scan-version, --branch)',
+    description: 'findings of an app (its latest scan unless --scan, --version, --branch)',
   },
   { flags: '--compound <name>', description: 'findings of a compound (its latest compound scan)' },
   {
@@ -57,7 +57,7 @@ const listOptions: OptionSpec[] = [
   { flags: '--sort <field>', description: 'id, title, severity or created_at (default id, newest first)' },
   { flags: '--order <order>', description: 'asc or desc' },
   { flags: '--scan <id>', description: 'the scan to list (--app; default the latest)' },
-  { flags: '--scan-version <version>', description: 'the latest scan of this code version' },
+  { flags: '--version <version>', description: 'the latest scan of this code version' },
   { flags: '--branch <name>', description: 'the latest scan of this branch' },
   {
     flags: '--polyglot-scan <id>',
@@ -221,10 +221,10 @@ export default defineNoun({
       summary: 'Totals by type, severity and category (and by app, organization-wide)',
       description:
         'Without --app: the organization’s totals and one row per app. With --app: the totals of the app’s\n' +
-        'latest scanned version, or of --scan-version.',
+        'latest scanned version, or of --version.',
       options: [
         { flags: '--app <id>', description: 'one app' },
-        { flags: '--scan-version <version>', description: 'with --app: this code version' },
+        { flags: '--version <version>', description: 'with --app: this code version' },
         { flags: '--type <type>', description: 'only this finding type (repeatable)', repeatable: true },
         {
           flags: '--tag <key=value>',

@@ -152,7 +152,7 @@ export function planList(opts: Opts): ListPlan {
   flags(
     [
       ['--scan', opts.scan],
-      ['--scan-version', opts.scanVersion],
+      ['--version', opts.version],
       ['--branch', opts.branch],
       ['--source', opts.source],
     ],
@@ -189,7 +189,7 @@ export function planList(opts: Opts): ListPlan {
     query.finding_exploitable = opts.exploitable ? true : undefined;
     query.finding_has_ai_fix = opts.hasAiFix ? true : undefined;
     query.polyglot_scan = opts.polyglotScan;
-    query.scan_version = opts.scanVersion;
+    query.scan_version = opts.version;
     query.scan_branch = opts.branch;
     if (tags.length > 1) throw new UsageError('--tag can be given once with --compound (one scan tag)');
     query.scan_tag = tags.length ? `${tags[0]?.[0]}__eq__${tags[0]?.[1]}` : undefined;
@@ -215,7 +215,7 @@ export function planList(opts: Opts): ListPlan {
     query.sort = sort;
     query.order = order;
     query.scan = level === 'compound' ? opts.polyglotScan : opts.scan;
-    query.version = opts.scanVersion;
+    query.version = opts.version;
     query.source = opts.source;
     query.diff = diff;
   }

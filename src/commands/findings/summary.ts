@@ -66,8 +66,8 @@ function rows(summaries: Summary[], apps: { app?: string; findings_summaries?: S
 
 export function validate({ opts }: RunInput): void {
   if (opts.app !== undefined && !String(opts.app).trim()) throw new UsageError('--app must not be empty');
-  const appOnly = opts.app === undefined && opts.scanVersion !== undefined;
-  if (appOnly) throw new UsageError('--scan-version needs --app');
+  const appOnly = opts.app === undefined && opts.version !== undefined;
+  if (appOnly) throw new UsageError('--version needs --app');
   if (opts.app !== undefined && (opts.tag !== undefined || opts.defaultBranch)) {
     throw new UsageError(
       `${opts.tag !== undefined ? '--tag' : '--default-branch'} is for the organization summary, not with --app`,
@@ -90,9 +90,9 @@ export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
   const client = await ctx.client();
   const type = opts.type?.length ? opts.type : undefined;
   if (opts.app !== undefined) {
-    const version = opts.scanVersion
+    const version = opts.version
       ? await client.call<{ findings_summaries?: Summary[] }>(operations.ReadAppVersion, {
-          path: { appID: opts.app, versionID: opts.scanVersion },
+          path: { appID: opts.app, versionID: opts.version },
           query: { type },
         })
       : (
