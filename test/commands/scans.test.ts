@@ -124,18 +124,16 @@ describe('scans: parse errors (exit 2, no request)', () => {
 
 describe('scans check: runs against a stub', () => {
   it('posts the check body, prints the rows and exits 1 on a breach after writing the reports', async () => {
-    cli.api
-      .intercept({ path: check, method: 'POST' })
-      .reply(
-        200,
-        ok({
-          source: { id: 4 },
-          target: { id: 5 },
-          rules: { 'no-critical': summary(1, 1) },
-          totals: summary(1, 1),
-        }),
-        json,
-      );
+    cli.api.intercept({ path: check, method: 'POST' }).reply(
+      200,
+      ok({
+        source: { id: 4 },
+        target: { id: 5 },
+        rules: { 'no-critical': summary(1, 1) },
+        totals: summary(1, 1),
+      }),
+      json,
+    );
     const junit = join(dir, 'junit.xml');
     const r = await cli.run(
       [

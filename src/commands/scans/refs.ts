@@ -43,7 +43,7 @@ export async function latestScanOnBranch(client: ApiClient, app: string, branch:
   if (!scan)
     throw notFoundError(
       `app ${app} has no successful scan on branch ${branch}`,
-      'see `secscan scans list --app ' + app + '`',
+      `see \`secscan scans list --app ${app}\``,
     );
   return `scan.${scan.id}`;
 }

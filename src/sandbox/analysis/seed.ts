@@ -312,7 +312,7 @@ export function seedAnalysis(
   options: AnalysisSeedOptions = {},
 ): AnalysisSection {
   const builder = new Builder(rng, people);
-  apps.forEach((app, index) => builder.app(app, index, options));
+  for (const [index, app] of apps.entries()) builder.app(app, index, options);
   builder.compounds();
   builder.comments();
   return builder.section;

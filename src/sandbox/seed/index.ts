@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  seedAnalyzeFailures,
-  seedAppGroups,
-  seedConfiguration,
-  seedPolicies,
-} from '../analysis/projects.js';
+import { seedAnalyzeFailures, seedAppGroups, seedConfiguration, seedPolicies } from '../analysis/projects.js';
 import { type AnalysisSeedOptions, seedAnalysis } from '../analysis/seed.js';
 import { Prng } from '../random.js';
 import { builtInRoles, managedRoles } from '../roles.js';
