@@ -1,6 +1,7 @@
 import type { SandboxState } from '../state.js';
+import { toApiFinding } from './findings-query.js';
 import type { ScanRecord } from './model.js';
-import { appScans, findingsOf, projectFinding, scanInfo } from './shape.js';
+import { appScans, findingsOf, scanInfo } from './shape.js';
 
 /** `scan.<number>` or `tag.<key>=<value>` (the latest completed scan of the app with that tag). */
 export function resolveScanRef(state: SandboxState, appId: string, ref: string): ScanRecord | undefined {
@@ -29,7 +30,7 @@ export function compareScans(
       .flatMap((s) => s.finding_ids),
   );
   const project = (ids: string[], regression: (id: string) => boolean) =>
-    findingsOf(state, ids).map((f) => ({ ...projectFinding(f), regression: regression(f.id) }));
+    findingsOf(state, ids).map((f) => ({ ...toApiFinding(f), regression: regression(f.id) }));
   return {
     source: scanInfo(source),
     target: scanInfo(target),

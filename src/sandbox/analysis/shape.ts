@@ -32,26 +32,6 @@ export function appScans(state: SandboxState, appId: string): ScanRecord[] {
     .sort((a, b) => b.started_at.localeCompare(a.started_at) || Number(b.id) - Number(a.id));
 }
 
-/** The Finding shape of the API (a minimal projection; `findings list` has its own). */
-export function projectFinding(f: FindingRecord): Record<string, unknown> {
-  return {
-    id: f.id,
-    app: f.app,
-    type: f.type,
-    title: f.title,
-    description: f.description,
-    severity: f.severity,
-    owasp_category: f.owasp_category,
-    category: f.category,
-    status: f.status,
-    ...(f.assignee ? { assignee: f.assignee } : {}),
-    version_first_seen: f.version_first_seen,
-    details: f.details,
-    internal_id: f.internal_id,
-    tags: f.tags,
-  };
-}
-
 type Tally = { total: number; total_fixed: number; total_ignored: number };
 
 function tally(map: Record<string, Tally>, key: string, f: FindingRecord): void {
