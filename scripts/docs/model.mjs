@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-
 const dist = new URL('../../dist/', import.meta.url);
 
 /** Options whose value is a file name even though neither the flag nor its placeholder says "file". */
@@ -14,7 +12,6 @@ export async function loadModel() {
   const { nouns } = await import(new URL('commands/registry.js', dist).href);
   const { baseFormats } = await import(new URL('output/format.js', dist).href);
   const { exitCodesHelp } = await import(new URL('main.js', dist).href);
-  const { version } = JSON.parse(readFileSync(new URL('../package.json', dist), 'utf8'));
 
   const specs = new Map();
   for (const entry of nouns) indexSpecs(specs, [], (await entry.load()).default);

@@ -64,12 +64,7 @@ export function fillPath(template: string, values: Record<string, string | numbe
 }
 
 export type QueryValue =
-  | string
-  | number
-  | boolean
-  | undefined
-  | null
-  | readonly (string | number | boolean)[];
+  string | number | boolean | undefined | null | readonly (string | number | boolean)[];
 
 /** Serializes a query object; arrays repeat the key (`type=vuln&type=oss_vuln`). */
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {

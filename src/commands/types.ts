@@ -22,7 +22,7 @@ export interface ArgSpec {
   variadic?: boolean;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: options arrive from commander as a loose record.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- options arrive from commander as a loose record.
 export type Opts = Record<string, any>;
 
 export interface RunInput {

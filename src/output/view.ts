@@ -19,7 +19,7 @@ export interface View<T = Record<string, unknown>> {
   emptyMessage?: string;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: views are declared over the API's loose objects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- views are declared over the API's loose objects.
 export type AnyView = View<any>;
 
 export function defineView<T>(view: View<T>): View<T> {

@@ -20,7 +20,7 @@ const bashCompletes = (words: string[]) =>
     '--norc',
     '--noprofile',
     '-c',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash array expansion, not a template.
+    // a bash array expansion, not a template
     'source completions/secscan.bash; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _secscan; echo "${COMPREPLY[*]}"',
     'bash',
     ...words,

@@ -51,7 +51,9 @@ function stopSandbox(pidFile: string): void {
   const pid = Number(readFileSync(pidFile, 'utf8').trim());
   try {
     process.kill(pid, 'SIGINT');
-  } catch {}
+  } catch {
+    // already stopped
+  }
 }
 
 interface Step {

@@ -29,10 +29,7 @@ export function validate({ args, opts }: RunInput): void {
   if (opts.out === undefined) throw new UsageError('--out is required (a file, or - for standard output)');
   requireNonEmpty('--out', opts.out);
   if (opts.out !== '-') {
-    let isDir = false;
-    try {
-      isDir = statSync(dirname(resolve(opts.out))).isDirectory();
-    } catch {}
+    const isDir = statSync(dirname(resolve(opts.out)), { throwIfNoEntry: false })?.isDirectory() ?? false;
     if (!isDir) throw new UsageError(`invalid value for --out: the directory of ${opts.out} does not exist`);
   }
   const selectors = ['scan', 'version', 'branch', 'tag'].filter((k) => opts[k] !== undefined);

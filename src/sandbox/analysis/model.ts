@@ -4,13 +4,7 @@
  */
 
 export type FindingType =
-  | 'vuln'
-  | 'secret'
-  | 'insight'
-  | 'extscan'
-  | 'oss_vuln'
-  | 'container'
-  | 'security_issue';
+  'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue';
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export type FindingStatus = 'unset' | 'fixed' | 'ignored' | '3rdparty';
 

@@ -99,7 +99,7 @@ describe('SARIF', () => {
       expect(rule.help.text).toMatch(/\w/);
       expect(Number(rule.properties['security-severity'])).toBeGreaterThan(0);
     }
-    // biome-ignore lint/suspicious/noExplicitAny: SARIF results are read as arbitrary JSON.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- SARIF results are read as arbitrary JSON.
     run.results.forEach((r: Record<string, any>, i: number) => {
       const f = findings[i] as Finding;
       expect(r.level).toBe(sarifLevel(f.severity));

@@ -6,7 +6,7 @@ import { type Sandbox, type StartOptions, startSandbox } from '../../../src/sand
 export interface Answer {
   status: number;
   body: unknown;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers.
   json: any;
 }
 
