@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], testTimeout: 20000, hookTimeout: 60000, pool: 'forks' },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20000,
+    hookTimeout: 60000,
+    pool: 'forks',
+    reporters: ['default', './test/summary-reporter.ts'],
+  },
 });
