@@ -47,7 +47,7 @@ function globalsFrom(values: OptionValues): GlobalOptions {
     input: values.input !== false,
     profile: values.profile,
     baseUrl: values.baseUrl,
-    org: values.org,
+    org: typeof values.org === 'string' ? values.org : undefined,
     allowInsecureHttp: Boolean(values.allowInsecureHttp),
   };
 }
@@ -85,7 +85,9 @@ export async function main(deps: MainDeps): Promise<number> {
     ctx.format = resolveFormat(globals.output, ctx.stdoutIsTTY, [...baseFormats, ...(spec.outputs ?? [])]);
     ctx.fields = parseFields(globals.fields);
     const module = await load();
-    const input = { args: argsOf(command), opts: command.opts() };
+    // A bare global --org (no uuid) asks for the organization level: verbs see it as `opts.org === true`.
+    const orgLevel = command.optsWithGlobals().org === true ? { org: true } : {};
+    const input = { args: argsOf(command), opts: { ...command.opts(), ...orgLevel } };
     const view = typeof module.view === 'function' ? module.view(input.opts) : module.view;
     if (ctx.fields && view) {
       const { unknownFields } = await import('./output/view.js');

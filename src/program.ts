@@ -37,7 +37,10 @@ export function addGlobalOptions(program: Command): void {
     .option('--no-input', 'never prompt; fail instead')
     .option('--profile <name>', 'connection profile to use (also SECSCAN_PROFILE)')
     .option('--base-url <url>', 'service address (also SECSCAN_BASE_URL)')
-    .option('--org <uuid>', 'organization id (also SECSCAN_ORG_ID)')
+    .option(
+      '--org [uuid]',
+      'organization id (also SECSCAN_ORG_ID); bare, the organization level of a listing',
+    )
     .option('--allow-insecure-http', 'allow plain http:// to a non-loopback host');
 }
 

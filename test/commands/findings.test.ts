@@ -55,6 +55,14 @@ describe('findings: usage errors (exit 2, no request)', () => {
       '--app and --compound cannot be used together (choose one level)',
     ],
     [
+      ['findings', 'list', '--org', '--app', 'a'],
+      '--org (the organization level) cannot be used with --app or --compound',
+    ],
+    [
+      ['findings', 'summary', '--org', '--app', 'a'],
+      '--org (the organization level) cannot be used with --app',
+    ],
+    [
       ['findings', 'list', '--app', 'a', '--assignee', 'a@b.io', '--assignment', 'assigned'],
       '--assignee and --assignment cannot be used together',
     ],
@@ -299,6 +307,16 @@ describe('findings list: flags map to each level’s parameters', () => {
         .map((l) => JSON.parse(l).id),
     ).toEqual(['4']);
     expect(`${fullUrl(0).pathname}${fullUrl(0).search}`).toBe(`${base}/findings?assignment=assigned`);
+  });
+
+  it('a bare --org asks for the organization level; --org UUID also names the organization', async () => {
+    cli.api
+      .intercept({ path: under(`${base}/findings`), method: 'GET' })
+      .reply(200, ok({ has_more: false, findings: [finding('5')] }));
+    const bare = await cli.run(['findings', 'list', '--org', '-o', 'ndjson'], { env: authEnv() });
+    expect(bare.code).toBe(0);
+    expect(JSON.parse(bare.stdout).id).toBe('5');
+    expect(fullUrl(0).pathname).toBe(`${base}/findings`);
   });
 
   it('--all follows next_page and --limit stops requesting pages', async () => {

@@ -94,8 +94,8 @@ export default defineNoun({
       aliases: ['ls'],
       summary: 'List findings of an app, a compound or the organization',
       description:
-        'List findings of an app (--app), a compound (--compound), or, with neither, of the whole organization\n' +
-        '(the latest default-branch scan of each app; --org UUID names another organization).\n' +
+        'List findings of an app (--app), a compound (--compound), or the whole organization (--org, or neither)\n' +
+        '(the latest default-branch scan of each app; --org UUID also names another organization).\n' +
         'The same flags mean the same thing at every level; secscan maps them to each operation’s parameters.\n' +
         'Without --all or --limit one page is fetched. -o ndjson, csv and sarif stream as pages arrive.',
       options: listOptions,
@@ -105,7 +105,7 @@ export default defineNoun({
         'secscan findings list --compound shop --finding-tag cvss_score__gte__7 --sort severity --order desc --all',
         'secscan findings list --app shiftleft-java-demo --source scan.1002 --diff new',
         'secscan findings list --app shiftleft-java-demo --all -o sarif > findings.sarif',
-        'secscan findings list --status any --assignment unassigned --limit 100 -o csv',
+        'secscan findings list --org --status any --assignment unassigned --limit 100 -o csv',
       ],
       load: () => import('./list.js'),
     },

@@ -82,6 +82,9 @@ export function planList(opts: Opts): ListPlan {
   if (opts.app !== undefined && opts.compound !== undefined) {
     throw new UsageError('--app and --compound cannot be used together (choose one level)');
   }
+  if (opts.org === true && (opts.app !== undefined || opts.compound !== undefined)) {
+    throw new UsageError('--org (the organization level) cannot be used with --app or --compound');
+  }
   const level: Level = opts.app !== undefined ? 'app' : opts.compound !== undefined ? 'compound' : 'org';
   if (level === 'app' && !String(opts.app).trim()) throw new UsageError('--app must not be empty');
   if (level === 'compound' && !String(opts.compound).trim())

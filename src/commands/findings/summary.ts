@@ -65,6 +65,9 @@ function rows(summaries: Summary[], apps: { app?: string; findings_summaries?: S
 }
 
 export function validate({ opts }: RunInput): void {
+  if (opts.org === true && opts.app !== undefined) {
+    throw new UsageError('--org (the organization level) cannot be used with --app');
+  }
   if (opts.app !== undefined && !String(opts.app).trim()) throw new UsageError('--app must not be empty');
   const appOnly = opts.app === undefined && opts.version !== undefined;
   if (appOnly) throw new UsageError('--version needs --app');
