@@ -1,28 +1,13 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { operations } from '../../api/operations/index.js';
+import { scanLanguages } from '../../api/schemas/findings.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { requireScanId, requireTag } from '../scans/refs.js';
 import type { Result, RunInput } from '../types.js';
 import { requireNonEmpty } from '../validate.js';
 import { requireCompoundName } from './common.js';
-
-const languages = [
-  'java',
-  'go',
-  'csharp',
-  'javascript',
-  'c',
-  'python',
-  'terraform_hcl',
-  'ruby',
-  'php',
-  'kotlin',
-  'swift',
-  'plsql',
-  'apex',
-];
 
 export function validate({ args, opts }: RunInput): void {
   requireCompoundName(args[0]);
@@ -38,9 +23,9 @@ export function validate({ args, opts }: RunInput): void {
   if (opts.version !== undefined) requireNonEmpty('--version', opts.version);
   if (opts.branch !== undefined) requireNonEmpty('--branch', opts.branch);
   if (opts.tag !== undefined) requireTag('--tag', opts.tag);
-  if (opts.language !== undefined && !languages.includes(opts.language)) {
+  if (opts.language !== undefined && !(scanLanguages as readonly string[]).includes(opts.language)) {
     throw new UsageError(
-      `invalid value for --language: ${JSON.stringify(opts.language)} (choose from ${languages.join(', ')})`,
+      `invalid value for --language: ${JSON.stringify(opts.language)} (choose from ${scanLanguages.join(', ')})`,
     );
   }
 }
