@@ -15,6 +15,7 @@ export function ask(io: IO, question: string, hidden: boolean): Promise<string> 
       };
     }
     rl.on('SIGINT', () => {
+      output.write('\n');
       rl.close();
       reject(new InterruptedError());
     });
