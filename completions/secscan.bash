@@ -376,6 +376,15 @@ _secscan_values() {
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds scans|--status') REPLY='completed running failed' ;;
     'findings assign|--ids-from') REPLY='@file' ;;
+    'findings list|--severity') REPLY='low medium high critical' ;;
+    'findings list|--status') REPLY='unset fixed ignored 3rdparty any' ;;
+    'findings list|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
+    'findings list|--assignment') REPLY='assigned unassigned' ;;
+    'findings list|--sort') REPLY='id title severity created_at' ;;
+    'findings list|--order') REPLY='asc desc' ;;
+    'findings list|--scan-platform') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
+    'findings list|--scan-language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
+    'findings list|--diff') REPLY='new regression common fixed' ;;
     'findings status|--ids-from') REPLY='@file' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;

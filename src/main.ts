@@ -155,6 +155,26 @@ function isCommanderError(error: unknown): error is CommanderLikeError {
   return error instanceof Error && typeof code === 'string' && code.startsWith('commander.');
 }
 
+/** Points at the help of the command the user was typing (its leading words), not only the root. */
+function helpHint(argv: readonly string[], code: string): string {
+  const words: string[] = [];
+  for (const arg of argv) {
+    if (arg.startsWith('-') || words.length === 3) break;
+    words.push(arg);
+  }
+  if (code === 'commander.unknownCommand') words.pop();
+  return `see \`${['secscan', ...words, '--help'].join(' ')}\``;
+}
+
+/** Commander's wording, in the one-line form every other usage error uses. */
+function commanderMessage(raw: string): string {
+  const text = raw.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)');
+  const choice = /^option '([^']+)' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(text);
+  if (!choice) return text;
+  const flag = /--[\w-]+/.exec(choice[1] as string)?.[0] ?? choice[1];
+  return `invalid value for ${flag}: ${JSON.stringify(choice[2])} (choose from ${choice[3]})`;
+}
+
 function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
   const { io, argv } = deps;
   let err: unknown = error;
@@ -162,10 +182,7 @@ function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync')
       return ExitCode.usage;
-    const message = error.message
-      .replace(/^error: /, '')
-      .replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)');
-    err = new UsageError(message, { hint: 'see `secscan --help`' });
+    err = new UsageError(commanderMessage(error.message), { hint: helpHint(argv, error.code) });
   }
   const code = exitCodeFor(err);
   const cli = err instanceof CliError ? err : undefined;

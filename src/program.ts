@@ -1,4 +1,4 @@
-import { Argument, Command, Help, Option } from 'commander';
+import { Argument, Command, Help, InvalidArgumentError, Option } from 'commander';
 import { type NounEntry, nouns } from './commands/registry.js';
 import type { OptionSpec, VerbModule, VerbSpec } from './commands/types.js';
 import { baseFormats } from './output/format.js';
@@ -62,7 +62,15 @@ function collect(value: string, previous: string[] | undefined): string[] {
 export function buildOption(spec: OptionSpec): Option {
   const option = new Option(spec.flags, spec.description);
   if (spec.choices) option.choices(spec.choices);
-  if (spec.repeatable) option.argParser(collect);
+  if (spec.repeatable && spec.choices) {
+    const allowed = spec.choices;
+    // Each repeated value is checked like a single one; argChoices stays for help and completions.
+    option.argParser((value: string, previous: string[] | undefined) => {
+      if (!allowed.includes(value))
+        throw new InvalidArgumentError(`Allowed choices are ${allowed.join(', ')}.`);
+      return collect(value, previous);
+    });
+  } else if (spec.repeatable) option.argParser(collect);
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.hidden) option.hideHelp();
   return option;

@@ -26,6 +26,15 @@ describe('global options: parse errors (exit 2, no request)', () => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
 
+  it('points the hint at the help of the command being typed', async () => {
+    const unknown = await cli.run(['tokens', 'lst']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('hint: see `secscan tokens --help`');
+    const choice = await cli.run(['roles', 'list', '-o', 'xml']);
+    expect(choice.code).toBe(2);
+    expect(cli.calls()).toHaveLength(0);
+  });
+
   it('writes usage errors as JSON too with -o json', async () => {
     const result = await cli.run(['-o', 'json', 'tokens', 'create', '--label', 'x'], { env: authEnv() });
     expect(result.code).toBe(2);

@@ -14,7 +14,7 @@ describe('compounds, apps, app-groups, analyze-failures: parse errors (exit 2, n
     ],
     [
       ['compounds', 'scans', 'shop', '--status', 'done'],
-      "option '--status <status>' argument 'done' is invalid. Allowed choices are completed, running, failed.",
+      'invalid value for --status: "done" (choose from completed, running, failed)',
     ],
     [
       ['compounds', 'scans', 'shop', '--limit', '101'],

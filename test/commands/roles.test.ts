@@ -29,7 +29,7 @@ describe('roles: parse errors (exit 2, no request)', () => {
     ],
     [
       ['roles', 'create', '--name', 'x', '--scope', 'a:b', '--type', 'global'],
-      "option '--type <type>' argument 'global' is invalid. Allowed choices are team, organization.",
+      'invalid value for --type: "global" (choose from team, organization)',
     ],
     [['roles', 'update', 'nope', '--name', 'x'], 'invalid role id "nope": expected a UUID'],
     [

@@ -49,11 +49,11 @@ describe('scans: parse errors (exit 2, no request)', () => {
     ],
     [
       ['scans', 'check', '--compound', 'shop', '--rules', rules, '--kind', 'all'],
-      "option '--kind <kind>' argument 'all' is invalid. Allowed choices are single, diff.",
+      'invalid value for --kind: "all" (choose from single, diff)',
     ],
     [
       ['scans', 'check', '--compound', 'shop', '--rules', rules, '--fail-on', 'new'],
-      "option '--fail-on <when>' argument 'new' is invalid. Allowed choices are threshold, none.",
+      'invalid value for --fail-on: "new" (choose from threshold, none)',
     ],
     [
       ['scans', 'check', '--compound', 'shop', '--rules', rules, '--num-findings', '-1'],

@@ -22,7 +22,7 @@ describe('tokens: parse errors (exit 2, no request)', () => {
     [['tokens', 'list', '--bogus'], "unknown option '--bogus'"],
     [
       ['tokens', 'list', '--type', 'robot'],
-      "option '--type <type>' argument 'robot' is invalid. Allowed choices are access, integration.",
+      'invalid value for --type: "robot" (choose from access, integration)',
     ],
     [['tokens', 'create', '--role', ROLE_ID], '--label is required'],
     [['tokens', 'create', '--label', 'ci'], '--role is required (see `secscan roles list --access-token`)'],
@@ -37,7 +37,7 @@ describe('tokens: parse errors (exit 2, no request)', () => {
     ],
     [
       ['tokens', 'create', '--label', 'ci', '--role', ROLE_ID, '--type', 'x'],
-      "option '--type <type>' argument 'x' is invalid. Allowed choices are access, integration.",
+      'invalid value for --type: "x" (choose from access, integration)',
     ],
     [['tokens', 'delete', 'not-a-uuid', '--yes'], 'invalid token id "not-a-uuid": expected a UUID'],
     [['tokens', 'delete'], "missing required argument 'id'"],

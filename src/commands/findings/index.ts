@@ -6,6 +6,7 @@ import {
   severities,
 } from '../../api/schemas/findings.js';
 import { defineNoun, type OptionSpec } from '../types.js';
+import { diffs, sorts } from './query.js';
 
 const app = { flags: '--app <id>', description: 'the app the finding belongs to (required)' };
 const idsFrom = {
@@ -22,22 +23,30 @@ const listOptions: OptionSpec[] = [
   { flags: '--compound <name>', description: 'findings of a compound (its latest compound scan)' },
   {
     flags: '--severity <level>',
-    description: `only these severities: ${severities.join(', ')} (repeatable)`,
+    description: 'only these severities (repeatable)',
+    choices: severities,
     repeatable: true,
   },
   {
     flags: '--status <status>',
-    description: `only these statuses: ${findingStatuses.join(', ')}, any (repeatable; the app and organization lists default to unset, the compound list to every status)`,
+    description:
+      'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)',
+    choices: [...findingStatuses, 'any'],
     repeatable: true,
   },
   {
     flags: '--type <type>',
-    description: `only these types: ${findingTypes.join(', ')} (repeatable)`,
+    description: 'only these types (repeatable)',
+    choices: findingTypes,
     repeatable: true,
   },
   { flags: '--category <name>', description: 'only this category, e.g. "SQL Injection"' },
   { flags: '--assignee <email>', description: 'only findings assigned to EMAIL (not with --assignment)' },
-  { flags: '--assignment <state>', description: 'assigned or unassigned (not with --assignee)' },
+  {
+    flags: '--assignment <state>',
+    description: 'assigned or unassigned findings (not with --assignee)',
+    choices: ['assigned', 'unassigned'],
+  },
   {
     flags: '--tag <key=value>',
     description: 'only scans with this tag, e.g. branch=main (repeatable)',
@@ -54,8 +63,12 @@ const listOptions: OptionSpec[] = [
     description: 'title or description contains TEXT, any case (at most 5, all must match)',
     repeatable: true,
   },
-  { flags: '--sort <field>', description: 'id, title, severity or created_at (default id, newest first)' },
-  { flags: '--order <order>', description: 'asc or desc' },
+  {
+    flags: '--sort <field>',
+    description: 'sort field (default id, newest first)',
+    choices: sorts,
+  },
+  { flags: '--order <order>', description: 'sort order', choices: ['asc', 'desc'] },
   { flags: '--scan <id>', description: 'the scan to list (--app; default the latest)' },
   { flags: '--version <version>', description: 'the latest scan of this code version' },
   { flags: '--branch <name>', description: 'the latest scan of this branch' },
@@ -65,11 +78,13 @@ const listOptions: OptionSpec[] = [
   },
   {
     flags: '--scan-platform <platform>',
-    description: `--compound: element scans of one platform (${scanPlatforms.join(', ')})`,
+    description: '--compound: element scans of one platform',
+    choices: scanPlatforms,
   },
   {
     flags: '--scan-language <language>',
-    description: `--compound: element scans of one language (${scanLanguages.join(', ')})`,
+    description: '--compound: element scans of one language',
+    choices: scanLanguages,
   },
   { flags: '--reachable', description: '--compound: only reachable findings' },
   { flags: '--exploitable', description: '--compound: only exploitable findings' },
@@ -78,7 +93,11 @@ const listOptions: OptionSpec[] = [
     flags: '--source <ref>',
     description: 'compare with this scan: scan.<number> or tag.<key>=<value> (with --diff)',
   },
-  { flags: '--diff <kind>', description: 'new, regression, common or fixed findings against --source' },
+  {
+    flags: '--diff <kind>',
+    description: 'findings of this kind against --source',
+    choices: diffs,
+  },
   { flags: '--per-page <n>', description: 'findings per request, 1 to 250 (default 50; 250 with --all)' },
   { flags: '--page <n>', description: 'one page of results (prefer --all or --limit)' },
   { flags: '--all', description: 'fetch every page (follows next_page)' },
