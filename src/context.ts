@@ -3,7 +3,7 @@ import type { ApiClient } from './api/client.js';
 import { configDir } from './config/paths.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
-import { ConfigError, UsageError } from './errors.js';
+import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, type OutputFormat } from './output/format.js';
 
 export interface GlobalOptions {
@@ -174,9 +174,7 @@ export class Context {
     if (options.requireOrg === false) return promise;
     return promise.then((client) => {
       if (!client.orgId) {
-        throw new ConfigError(
-          'no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
-        );
+        throw missingOrgError();
       }
       return client;
     });

@@ -185,3 +185,10 @@ export function exitCodeFor(error: unknown): ExitCodeValue {
 export function notFoundError(message: string, hint?: string): NotFoundError {
   return new NotFoundError(message, ExitCode.notFound, 404, undefined, hint);
 }
+
+/** No organization id from any setting: a configuration error (exit 3), wherever it is noticed. */
+export function missingOrgError(): ConfigError {
+  return new ConfigError(
+    'no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
+  );
+}

@@ -5,6 +5,7 @@ import { type Dispatcher, EnvHttpProxyAgent } from 'undici';
 import {
   apiErrorFromResponse,
   InterruptedError,
+  missingOrgError,
   TransientError,
   UnexpectedResponseError,
   UsageError,
@@ -90,9 +91,7 @@ export class ApiClient {
   pathFor(op: Operation, params: CallParams = {}): string {
     const values = { orgID: this.orgId, ...params.path };
     if (op.path.includes('{orgID}') && !values.orgID) {
-      throw new UsageError(
-        'no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
-      );
+      throw missingOrgError();
     }
     return `${this.apiPrefix}${fillPath(op.path, values)}${buildQuery(params.query)}`;
   }
