@@ -4,6 +4,7 @@ import { operations } from '../../../src/api/operations/index.js';
 import {
   ApiError,
   AuthError,
+  ConfigError,
   NotFoundError,
   RejectedError,
   UnexpectedResponseError,
@@ -105,7 +106,7 @@ describe('ApiClient envelope and schema', () => {
   });
 
   it('needs an organization id for {orgID} paths', () => {
-    expect(() => client(agent, { orgId: undefined }).pathFor(ops.ListThings)).toThrow(UsageError);
+    expect(() => client(agent, { orgId: undefined }).pathFor(ops.ListThings)).toThrow(ConfigError);
   });
 
   it('encodes path parameters so an id cannot change the path', async () => {
