@@ -60,3 +60,32 @@ export function splitList(values: string[] | undefined): string[] {
     .map((v) => v.trim())
     .filter(Boolean);
 }
+
+/** Unix seconds from a date (2026-09-01, ISO time), Unix seconds, or an age such as 30d (that long ago). */
+export function parseWhen(flag: string, value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (/^\d{9,}$/.test(text)) return Number(text);
+  if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
+    const ms = Date.parse(text);
+    if (Number.isNaN(ms))
+      throw new UsageError(`invalid value for ${flag}: ${JSON.stringify(value)} (not a date)`);
+    return Math.floor(ms / 1000);
+  }
+  try {
+    return Math.floor(now / 1000) - parseDuration(flag, text);
+  } catch {
+    throw new UsageError(
+      `invalid value for ${flag}: ${JSON.stringify(value)} (expected a date such as 2026-09-01, Unix seconds, or an age such as 30d)`,
+    );
+  }
+}
+
+/** `--from` and `--until` as Unix seconds, the first not after the second. */
+export function parseWindow(opts: { from?: string; until?: string }): { from?: number; until?: number } {
+  const from = parseWhen('--from', opts.from);
+  const until = parseWhen('--until', opts.until);
+  if (from !== undefined && until !== undefined && from > until)
+    throw new UsageError('--from is after --until');
+  return { from, until };
+}

@@ -135,7 +135,7 @@ describe('findings: usage errors (exit 2, no request)', () => {
     [['findings', 'comment', 'add', '--app', 'a', '1', ' '], 'the comment text must not be empty'],
     [
       ['dependencies', 'search', 'x', '--from', 'yesterday'],
-      'invalid value for --from: "yesterday" (expected a date such as 2025-01-31 or a duration such as 30d)',
+      'invalid value for --from: "yesterday" (expected a date such as 2026-09-01, Unix seconds, or an age such as 30d)',
     ],
     [['packages', 'show', 'log4j'], 'invalid package URL "log4j": expected pkg:<type>/<name>@<version>'],
     [['sca', 'packages'], 'give either --app ID or --compound NAME'],
@@ -462,5 +462,12 @@ describe('other verbs', () => {
       `${base}/dependencies?search=x&page=1&per_page=1&from=1738281600`,
     );
     expect(result.stderr).toContain('warning: the service serves at most 20 pages of 1');
+  });
+
+  it('dependencies search takes Unix seconds as a time, not as an age', async () => {
+    cli.api.intercept({ path: (p) => p.includes('/dependencies?'), method: 'GET' }).reply(200, ok([]));
+    const result = await cli.run(['dependencies', 'search', 'x', '--from', '1700000000'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(fullUrl(0).searchParams.get('from')).toBe('1700000000');
   });
 });

@@ -1,10 +1,9 @@
 import { operations } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { defineView } from '../../output/view.js';
 import type { Result, RunInput } from '../types.js';
+import { parseWindow } from '../validate.js';
 import { requireAppId } from './view.js';
-import { parseWhen } from './when.js';
 
 type Row = Record<string, unknown> & { branches?: string[] | null; languages?: string[] | null };
 
@@ -21,16 +20,13 @@ export const view = defineView<Row>({
 
 export function validate({ opts }: RunInput): void {
   if (opts.app !== undefined) requireAppId('--app', opts.app);
-  const from = parseWhen('--from', opts.from);
-  const until = parseWhen('--until', opts.until);
-  if (from !== undefined && until !== undefined && from > until)
-    throw new UsageError('--from is after --until');
+  parseWindow(opts);
 }
 
 export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
   const client = await ctx.client();
   const rows = await client.call<Row[]>(operations.ListAppsBranches, {
-    query: { app: opts.app, from: parseWhen('--from', opts.from), until: parseWhen('--until', opts.until) },
+    query: { app: opts.app, ...parseWindow(opts) },
   });
   return { kind: 'list', rows };
 }

@@ -14,11 +14,12 @@ export default defineNoun({
       options: [
         {
           flags: '--from <when>',
-          description: 'window start: a date (2025-01-31, ISO time) or a duration ago (30d, 12h)',
+          description:
+            'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)',
         },
         {
           flags: '--until <when>',
-          description: 'window end: a date or a duration ago (default: the latest scan)',
+          description: 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)',
         },
         { flags: '--per-page <n>', description: 'results per request, 1 to 1000 (default 250)' },
         { flags: '--limit <n>', description: 'stop after N results' },

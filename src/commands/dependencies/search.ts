@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { defineView } from '../../output/view.js';
 import type { Result, RunInput } from '../types.js';
-import { parseDuration, parseInteger } from '../validate.js';
+import { parseInteger, parseWindow } from '../validate.js';
 
 const maxPages = 20;
 
@@ -25,33 +25,9 @@ export const view = defineView<Record<string, unknown>>({
   emptyMessage: 'No dependency matches.',
 });
 
-/** A date or ISO time, or a duration ago (`30d`), as Unix seconds. */
-export function parseWhen(flag: string, value: string, now = Date.now()): number {
-  if (/^\d{4}-\d{2}-\d{2}/.test(value)) {
-    const ms = Date.parse(value);
-    if (Number.isNaN(ms))
-      throw new UsageError(
-        `invalid value for ${flag}: ${JSON.stringify(value)} (expected a date such as 2025-01-31)`,
-      );
-    return Math.floor(ms / 1000);
-  }
-  try {
-    return Math.floor(now / 1000) - parseDuration(flag, value);
-  } catch {
-    throw new UsageError(
-      `invalid value for ${flag}: ${JSON.stringify(value)} (expected a date such as 2025-01-31 or a duration such as 30d)`,
-    );
-  }
-}
-
 function plan(opts: RunInput['opts']) {
-  const from = opts.from === undefined ? undefined : parseWhen('--from', opts.from);
-  const until = opts.until === undefined ? undefined : parseWhen('--until', opts.until);
-  if (from !== undefined && until !== undefined && from > until)
-    throw new UsageError('--from must be before --until');
   return {
-    from,
-    until,
+    ...parseWindow(opts),
     perPage: parseInteger('--per-page', opts.perPage, 1, 1000) ?? 250,
     limit: parseInteger('--limit', opts.limit, 1, 20_000),
   };
