@@ -78,7 +78,8 @@ export async function main(deps: MainDeps): Promise<number> {
   const effectiveArgv = argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv;
 
   const invoke = async (spec: VerbSpec, load: () => Promise<VerbModule>, command: Command): Promise<void> => {
-    const globals = globalsFrom(command.optsWithGlobals());
+    const values = command.optsWithGlobals();
+    const globals = globalsFrom(values);
     debug ||= globals.debug;
     const ctx = new Context(globals, { ...deps, signal });
     const { resolveFormat, baseFormats, parseFields } = await import('./output/format.js');
@@ -86,7 +87,7 @@ export async function main(deps: MainDeps): Promise<number> {
     ctx.fields = parseFields(globals.fields);
     const module = await load();
     // A bare global --org (no uuid) asks for the organization level: verbs see it as `opts.org === true`.
-    const orgLevel = command.optsWithGlobals().org === true ? { org: true } : {};
+    const orgLevel = values.org === true ? { org: true } : {};
     const input = { args: argsOf(command), opts: { ...command.opts(), ...orgLevel } };
     const view = typeof module.view === 'function' ? module.view(input.opts) : module.view;
     if (ctx.fields && view) {
