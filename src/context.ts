@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
+import { redactText } from './api/redact.js';
 import { configDir } from './config/paths.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
@@ -191,13 +192,11 @@ export class Context {
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
       userAgent: `secscan/${this.version} node/${process.version}`,
-      debug: this.debugEnabled ? (line) => this.debug(this.redact(line)) : undefined,
+      debug: this.debugEnabled
+        ? (line) =>
+            this.debug(redactText(line, [token, this.env.SECSCAN_TOKEN, this.env.SHIFTLEFT_ACCESS_TOKEN]))
+        : undefined,
     });
-  }
-
-  private redact(line: string): string {
-    const token = this.env.SECSCAN_TOKEN ?? this.env.SHIFTLEFT_ACCESS_TOKEN;
-    return token && token.length >= 6 ? line.split(token).join('[redacted]') : line;
   }
 
   /** Asks before a destructive action; refuses without --yes when nobody can answer. */

@@ -49,12 +49,6 @@ export class ConfigError extends CliError {
   }
 }
 
-export class GateFailedError extends CliError {
-  constructor(message: string, details: ErrorDetails = {}) {
-    super(message, ExitCode.gateFailed, 'GATE_FAILED', details);
-  }
-}
-
 export class InterruptedError extends CliError {
   constructor() {
     super('interrupted', ExitCode.interrupted, 'INTERRUPTED');
