@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/** `npm test` runs every project; `vitest run --project commands` (or unit, e2e, contract) runs one layer. */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',
     reporters: ['default', './test/summary-reporter.ts'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/docs/**/*.test.ts'] } },
+      { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 import type { Command, OptionValues } from 'commander';
-import type { VerbModule, VerbSpec } from './commands/types.js';
+import type { CommandEntry } from './commands/manifest.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { CliError, ExitCode, exitCodeFor, UsageError } from './errors.js';
 
@@ -52,10 +52,9 @@ function globalsFrom(values: OptionValues): GlobalOptions {
   };
 }
 
-function argsOf(command: Command): string[] {
-  return command.processedArgs.flatMap((a: unknown) =>
-    Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)],
-  );
+/** Positional values as the verb declared them (a variadic argument stays one array). */
+function argsOf(command: Command): unknown[] {
+  return [...command.processedArgs];
 }
 
 /** Parses argv, runs the verb, renders its result and returns the exit code. The only place exit codes are decided. */
@@ -77,19 +76,19 @@ export async function main(deps: MainDeps): Promise<number> {
   }
   const effectiveArgv = argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv;
 
-  const invoke = async (spec: VerbSpec, load: () => Promise<VerbModule>, command: Command): Promise<void> => {
+  const invoke = async (entry: CommandEntry, command: Command): Promise<void> => {
     const values = command.optsWithGlobals();
     const globals = globalsFrom(values);
     debug ||= globals.debug;
     const ctx = new Context(globals, { ...deps, signal });
     const { resolveFormat, baseFormats, parseFields } = await import('./output/format.js');
-    ctx.format = resolveFormat(globals.output, ctx.stdoutIsTTY, [...baseFormats, ...(spec.outputs ?? [])]);
+    ctx.format = resolveFormat(globals.output, ctx.stdoutIsTTY, [...baseFormats, ...(entry.outputs ?? [])]);
     ctx.fields = parseFields(globals.fields);
-    const module = await load();
-    // A bare global --org (no uuid) asks for the organization level: verbs see it as `opts.org === true`.
-    const orgLevel = values.org === true ? { org: true } : {};
-    const input = { args: argsOf(command), opts: { ...command.opts(), ...orgLevel } };
-    const view = typeof module.view === 'function' ? module.view(input.opts) : module.view;
+    const { loadVerb } = await import('./commands/manifest.js');
+    const verb = await loadVerb(entry.load);
+    // A bare global --org (no uuid) asks for the organization level of a listing.
+    const input = { args: argsOf(command), opts: command.opts(), orgLevel: values.org === true };
+    const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;
     if (ctx.fields && view) {
       const { unknownFields } = await import('./output/view.js');
       const unknown = unknownFields(view, ctx.fields);
@@ -99,8 +98,8 @@ export async function main(deps: MainDeps): Promise<number> {
         );
       }
     }
-    module.validate?.(input);
-    const result = await module.run(ctx, input);
+    verb.validate?.(input);
+    const result = await verb.run(ctx, input);
     const { present } = await import('./output/present.js');
     await present(ctx, result, view);
     exitCode = result.exitCode ?? ExitCode.ok;
@@ -140,7 +139,7 @@ export async function main(deps: MainDeps): Promise<number> {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     }
-    const { closeDefaultDispatcher } = await import('./api/client.js');
+    const { closeDefaultDispatcher } = await import('./api/dispatcher.js');
     await closeDefaultDispatcher();
   }
 }
@@ -171,9 +170,16 @@ function helpHint(argv: readonly string[], code: string): string {
 function commanderMessage(raw: string): string {
   const text = raw.replace(/^error: /, '').replace(/\n\(Did you mean (.*)\?\)/, ' (did you mean $1?)');
   const choice = /^option '([^']+)' argument '(.*)' is invalid\. Allowed choices are (.*)\.$/s.exec(text);
-  if (!choice) return text;
-  const flag = /--[\w-]+/.exec(choice[1] as string)?.[0] ?? choice[1];
-  return `invalid value for ${flag}: ${JSON.stringify(choice[2])} (choose from ${choice[3]})`;
+  if (choice) {
+    const flag = /--[\w-]+/.exec(choice[1] as string)?.[0] ?? choice[1];
+    return `invalid value for ${flag}: ${JSON.stringify(choice[2])} (choose from ${choice[3]})`;
+  }
+  const conflict = /^option '([^']+)' cannot be used with option '([^']+)'$/.exec(text);
+  if (conflict) {
+    const [a, b] = [conflict[1], conflict[2]].map((f) => /--[\w-]+/.exec(f as string)?.[0] ?? f);
+    return `${a} and ${b} cannot be used together`;
+  }
+  return text;
 }
 
 function reportError(error: unknown, deps: MainDeps, debug: boolean): number {

@@ -1,9 +1,11 @@
-import { Argument, Command, Help, InvalidArgumentError, Option } from 'commander';
-import { type NounEntry, nouns } from './commands/registry.js';
-import type { OptionSpec, VerbModule, VerbSpec } from './commands/types.js';
+import { Argument, Command, Help, Option } from 'commander';
+import type { ArgEntry, CommandEntry, OptionEntry } from './commands/manifest.js';
+import { loadManifest } from './commands/manifest-data.js';
+import { parseValue } from './commands/parsers.js';
+import { UsageError } from './errors.js';
 import { baseFormats } from './output/format.js';
 
-export type Invoke = (spec: VerbSpec, load: () => Promise<VerbModule>, command: Command) => Promise<void>;
+export type Invoke = (entry: CommandEntry, command: Command) => Promise<void>;
 
 const versionOption = new Option('-V, --version', 'print the version');
 
@@ -55,68 +57,108 @@ export function requestedNoun(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
+function longFlag(flags: string): string {
+  return /--[\w-]+/.exec(flags)?.[0] ?? flags;
 }
 
-export function buildOption(spec: OptionSpec): Option {
-  const option = new Option(spec.flags, spec.description);
-  if (spec.choices) option.choices(spec.choices);
-  if (spec.repeatable && spec.choices) {
-    const allowed = spec.choices;
-    // Each repeated value is checked like a single one; argChoices stays for help and completions.
-    option.argParser((value: string, previous: string[] | undefined) => {
-      if (!allowed.includes(value))
-        throw new InvalidArgumentError(`Allowed choices are ${allowed.join(', ')}.`);
-      return collect(value, previous);
-    });
-  } else if (spec.repeatable) option.argParser(collect);
-  if (spec.default !== undefined) option.default(spec.default);
-  if (spec.hidden) option.hideHelp();
+function buildOption(entry: OptionEntry): Option {
+  const option = new Option(entry.flags, entry.description);
+  const flag = longFlag(entry.flags);
+  if (entry.choices) option.choices(entry.choices);
+  const { parser, choices } = entry;
+  const one = (value: string): unknown => {
+    if (choices && !choices.includes(value)) {
+      throw new UsageError(
+        `invalid value for ${flag}: ${JSON.stringify(value)} (choose from ${choices.join(', ')})`,
+      );
+    }
+    return parser ? parseValue(parser, { flag }, value) : value;
+  };
+  if (entry.repeatable) {
+    option.argParser((value: string, previous: unknown[] | undefined) => [
+      ...(Array.isArray(previous) ? previous : []),
+      one(value),
+    ]);
+  } else if (parser || choices) {
+    option.argParser((value: string) => one(value));
+  }
+  if (entry.default !== undefined) option.default(entry.default);
+  if (entry.required) option.makeOptionMandatory();
+  if (entry.conflicts) option.conflicts(entry.conflicts);
+  if (entry.hidden) option.hideHelp();
   return option;
 }
 
-function helpText(spec: VerbSpec): string {
-  const parts: string[] = [];
-  if (spec.examples?.length) parts.push(`\nExamples:\n${spec.examples.map((e) => `  ${e}`).join('\n')}`);
-  return parts.join('\n');
+function buildArgument(entry: ArgEntry): Argument {
+  const name = entry.variadic ? `${entry.name}...` : entry.name;
+  const argument = new Argument(entry.required ? `<${name}>` : `[${name}]`, entry.description);
+  const { parser, choices } = entry;
+  const what = parser?.what ?? entry.name;
+  const one = (value: string): unknown => {
+    if (choices && !choices.includes(value)) {
+      throw new UsageError(`invalid ${what} ${JSON.stringify(value)} (choose from ${choices.join(', ')})`);
+    }
+    return parser ? parseValue(parser, { what }, value) : value;
+  };
+  if (choices) argument.choices(choices);
+  if (entry.variadic) {
+    argument.argParser((value: string, previous: unknown[] | undefined) => [
+      ...(Array.isArray(previous) ? previous : []),
+      one(value),
+    ]);
+  } else if (parser || choices) {
+    argument.argParser((value: string) => one(value));
+  }
+  return argument;
 }
 
-/** Adds a verb (or a group of verbs) under `parent`. */
-export function addVerb(parent: Command, spec: VerbSpec, invoke: Invoke): Command {
+/** The commander command of a manifest entry, with everything under it; verbs run through `invoke`. */
+export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke): Command {
   const command = parent
-    .command(spec.name)
-    .description(spec.description ?? spec.summary)
-    .summary(spec.summary);
-  for (const alias of spec.aliases ?? []) command.alias(alias);
-  for (const arg of spec.args ?? []) {
-    const name = arg.variadic ? `${arg.name}...` : arg.name;
-    command.addArgument(new Argument(arg.required ? `<${name}>` : `[${name}]`, arg.description));
+    .command(entry.name)
+    .description(entry.description ?? entry.summary)
+    .summary(entry.summary);
+  for (const alias of entry.aliases) command.alias(alias);
+  for (const arg of entry.args ?? []) command.addArgument(buildArgument(arg));
+  const required = new Map<string, string>();
+  for (const option of entry.options ?? []) {
+    command.addOption(buildOption(option));
+    if (option.required) {
+      const hint = typeof option.required === 'string' ? ` (${option.required})` : '';
+      required.set(option.attribute, `${longFlag(option.flags)} is required${hint}`);
+    }
   }
-  for (const option of spec.options ?? []) command.addOption(buildOption(option));
-  const extra = helpText(spec);
-  if (extra) command.addHelpText('after', extra);
-  if (spec.verbs?.length) {
-    for (const verb of spec.verbs) addVerb(command, verb, invoke);
-  } else if (spec.load) {
-    const load = spec.load;
+  if (required.size) {
+    // Commander's own check runs (after --help); only its wording is ours: "--label is required (hint)".
+    (
+      command as unknown as { missingMandatoryOptionValue(option: Option): never }
+    ).missingMandatoryOptionValue = (option: Option) => {
+      throw new UsageError(required.get(option.attributeName()) ?? `${option.long} is required`);
+    };
+  }
+  if (entry.examples.length) {
+    command.addHelpText('after', `\nExamples:\n${entry.examples.map((e) => `  ${e}`).join('\n')}`);
+  }
+  if (entry.kind === 'group') {
+    for (const child of entry.commands ?? []) addEntry(command, child, invoke);
+  } else {
     command.action(async (...actionArgs: unknown[]) => {
-      const cmd = actionArgs[actionArgs.length - 1] as Command;
-      await invoke(spec, load, cmd);
+      await invoke(entry, actionArgs[actionArgs.length - 1] as Command);
     });
   }
   return command;
 }
 
 /**
- * The commander tree. Every noun is listed for help, but only the noun named in argv is loaded and built
- * (`all` loads every noun, for completions and the man page).
+ * The commander tree, from the manifest. Every noun is listed for help, but only the noun named in argv
+ * is built in full (`all` builds every noun, for completions and the man page).
  */
 export async function buildProgram(
   argv: readonly string[],
   invoke: Invoke,
   options: { all?: boolean } = {},
 ): Promise<Command> {
+  const manifest = await loadManifest();
   const program = new Command('secscan')
     .description('Drive the application-security scanning service (REST API v4) from a terminal or CI.')
     .helpOption('-h, --help', 'show help')
@@ -139,20 +181,15 @@ export async function buildProgram(
       'Settings: flags, then SECSCAN_* (or SHIFTLEFT_*) variables, then the profile (`secscan auth login`).',
   );
   const wanted = options.all ? undefined : requestedNoun(argv);
-  for (const entry of nouns) {
-    if (options.all || entry.name === wanted || entry.aliases?.includes(wanted ?? '')) {
-      await addNoun(program, entry, invoke);
+  for (const entry of manifest.commands) {
+    if (options.all || entry.name === wanted || entry.aliases.includes(wanted ?? '')) {
+      addEntry(program, entry, invoke);
     } else {
       const stub = program.command(entry.name).description(entry.summary);
-      for (const alias of entry.aliases ?? []) stub.alias(alias);
+      for (const alias of entry.aliases) stub.alias(alias);
     }
   }
   return program;
-}
-
-async function addNoun(program: Command, entry: NounEntry, invoke: Invoke): Promise<void> {
-  const { default: spec } = await entry.load();
-  addVerb(program, { ...spec, aliases: entry.aliases }, invoke);
 }
 
 /** The root help exactly as commander renders it at 80 columns (pre-rendered into dist/ by the build). */

@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+import { defaultDispatcher } from './dispatcher.js';
 import {
   apiErrorFromResponse,
   InterruptedError,
@@ -10,8 +11,11 @@ import {
   UnexpectedResponseError,
   UsageError,
 } from '../errors.js';
-import { buildQuery, fillPath, type Operation, type QueryValue } from './operation.js';
+import { buildQuery, fillPath, type Operation, type PathParamNames, type QueryValue } from './operation.js';
+import { type OperationId, operations } from './operations/index.js';
+import { type BodyOf, type PathOf, type ResponseOf, schemasOf } from './operations/schemas.js';
 import { isEnvelope, nextPagePath } from './paging.js';
+import type { OperationSchemas } from './schema.js';
 import { redactJson } from './redact.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';
 
@@ -30,11 +34,27 @@ export interface ClientOptions {
   random?: () => number;
 }
 
+/** Parameters of any operation (the untyped form, for tests and `secscan api`). */
 export interface CallParams {
-  path?: Record<string, string | number | undefined>;
-  query?: Record<string, QueryValue>;
+  path?: Readonly<Record<string, string | number | undefined>>;
+  query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
 }
+
+type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
+
+/** Parameters of operation K: its path placeholders (but `orgID`, filled from the settings), query and body. */
+export type ParamsOf<K extends OperationId> = {
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: BodyOf<K>;
+} & ([RequiredPathNames<K>] extends [never]
+  ? { path?: { readonly orgID?: string } }
+  : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });
+
+/** Operations without path placeholders may be called without parameters. */
+export type ParamsArg<K extends OperationId> = [RequiredPathNames<K>] extends [never]
+  ? [params?: ParamsOf<K>]
+  : [params: ParamsOf<K>];
 
 export interface RawResponse {
   status: number;
@@ -57,26 +77,12 @@ export interface Page<T> {
   nextPage: string | undefined;
 }
 
-let sharedDispatcher: Dispatcher | undefined;
-
-/** Keep-alive connections; HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment. */
-export function defaultDispatcher(): Dispatcher {
-  sharedDispatcher ??= new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 8 });
-  return sharedDispatcher;
-}
-
-export async function closeDefaultDispatcher(): Promise<void> {
-  const d = sharedDispatcher;
-  sharedDispatcher = undefined;
-  await d?.destroy();
-}
-
 export class ApiClient {
   readonly origin: string;
   readonly apiPrefix: string;
   readonly orgId: string | undefined;
   private readonly opts: ClientOptions;
-  private readonly dispatcher: Dispatcher;
+  private dispatcher: Dispatcher | undefined;
 
   constructor(opts: ClientOptions) {
     const url = new URL(opts.baseUrl);
@@ -84,7 +90,7 @@ export class ApiClient {
     this.apiPrefix = `${url.pathname.replace(/\/+$/, '')}/api/v4`;
     this.orgId = opts.orgId;
     this.opts = opts;
-    this.dispatcher = opts.dispatcher ?? defaultDispatcher();
+    this.dispatcher = opts.dispatcher;
   }
 
   /** The request path of an operation with its parameters filled (`{orgID}` from the settings). */
@@ -96,14 +102,39 @@ export class ApiClient {
     return `${this.apiPrefix}${fillPath(op.path, values)}${buildQuery(params.query)}`;
   }
 
-  /** Calls an operation and returns its payload (unwrapped from the envelope and checked by its schema). */
-  async call<T = unknown>(op: Operation, params: CallParams = {}): Promise<T> {
-    return (await this.page<T>(op, params)).data;
+  /** Calls an operation by its id and returns its payload (unwrapped from the envelope, checked by its schema). */
+  async call<K extends OperationId>(id: K, ...[params]: ParamsArg<K>): Promise<ResponseOf<K>> {
+    return (await this.page(id, params as ParamsOf<K>)).data;
   }
 
   /** One page: the payload and the next page's path, if any. */
-  async page<T = unknown>(op: Operation, params: CallParams = {}, pathOverride?: string): Promise<Page<T>> {
-    const body = this.encodeBody(op, params.body);
+  async page<K extends OperationId>(
+    id: K,
+    params: ParamsOf<K> | undefined,
+    pathOverride?: string,
+  ): Promise<Page<ResponseOf<K>>> {
+    const op = operations[id] as Operation;
+    const schemas = await schemasOf(op);
+    return (await this.pageOf(op, (params ?? {}) as CallParams, schemas, pathOverride)) as Page<
+      ResponseOf<K>
+    >;
+  }
+
+  /** Every page, following `next_page` until it is absent. */
+  async *pages<K extends OperationId>(id: K, ...[params]: ParamsArg<K>): AsyncGenerator<ResponseOf<K>> {
+    const op = operations[id] as Operation;
+    const schemas = await schemasOf(op);
+    yield* this.pagesOf(op, (params ?? {}) as CallParams, schemas) as AsyncGenerator<ResponseOf<K>>;
+  }
+
+  /** One page of any operation row, with the schemas given (the typed forms above resolve them). */
+  async pageOf(
+    op: Operation,
+    params: CallParams = {},
+    schemas: OperationSchemas = {},
+    pathOverride?: string,
+  ): Promise<Page<unknown>> {
+    const body = this.encodeBody(op, schemas, params.body);
     const path = pathOverride ?? this.pathFor(op, params);
     const res = await this.send(op.method, path, {
       body,
@@ -112,15 +143,18 @@ export class ApiClient {
       context: op.id,
     });
     if (op.media && !op.media.includes('json'))
-      return { data: res.body.toString('utf8') as T, nextPage: undefined };
-    return this.decode<T>(op, res);
+      return { data: res.body.toString('utf8'), nextPage: undefined };
+    return this.decode(op, schemas, res);
   }
 
-  /** Every page, following `next_page` until it is absent. */
-  async *pages<T = unknown>(op: Operation, params: CallParams = {}): AsyncGenerator<T> {
+  async *pagesOf(
+    op: Operation,
+    params: CallParams = {},
+    schemas: OperationSchemas = {},
+  ): AsyncGenerator<unknown> {
     let path: string | undefined;
     for (;;) {
-      const { data, nextPage } = await this.page<T>(op, params, path);
+      const { data, nextPage } = await this.pageOf(op, params, schemas, path);
       yield data;
       if (!nextPage) return;
       const next = nextPagePath(nextPage, this.apiPrefix);
@@ -130,13 +164,14 @@ export class ApiClient {
   }
 
   /** Streams a response body to `dest`; partial files are removed, never left looking complete. */
-  async download(
-    op: Operation,
-    params: CallParams,
+  async download<K extends OperationId>(
+    id: K,
+    params: ParamsOf<K>,
     dest: string,
     onProgress?: (bytes: number) => void,
   ): Promise<number> {
-    const path = this.pathFor(op, params);
+    const op = operations[id] as Operation;
+    const path = this.pathFor(op, params as CallParams);
     const partial = `${dest}.partial`;
     const res = await this.stream(op, path);
     let bytes = 0;
@@ -162,7 +197,8 @@ export class ApiClient {
     this.log(`> ${op.method} ${this.origin}${path}`);
     let res: Dispatcher.ResponseData;
     try {
-      res = await this.dispatcher.request({
+      const dispatcher = (this.dispatcher ??= await defaultDispatcher());
+      res = await dispatcher.request({
         origin: this.origin,
         path,
         method: op.method,
@@ -237,7 +273,8 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout;
     try {
-      const res = await this.dispatcher.request({
+      const dispatcher = (this.dispatcher ??= await defaultDispatcher());
+      const res = await dispatcher.request({
         origin: this.origin,
         path,
         method: method as Dispatcher.HttpMethod,
@@ -267,11 +304,11 @@ export class ApiClient {
     return headers;
   }
 
-  private encodeBody(op: Operation, body: unknown): string | undefined {
+  private encodeBody(op: Operation, schemas: OperationSchemas, body: unknown): string | undefined {
     if (body === undefined) return undefined;
     if (typeof body === 'string') return body;
-    if (op.body) {
-      const parsed = op.body.safeParse(body);
+    if (schemas.body) {
+      const parsed = schemas.body.safeParse(body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
@@ -282,7 +319,7 @@ export class ApiClient {
     return JSON.stringify(body);
   }
 
-  private decode<T>(op: Operation, res: RawResponse): Page<T> {
+  private decode(op: Operation, schemas: OperationSchemas, res: RawResponse): Page<unknown> {
     const text = res.body.toString('utf8');
     let parsed: unknown;
     try {
@@ -304,8 +341,8 @@ export class ApiClient {
       payload = parsed?.response;
       nextPage = typeof parsed?.next_page === 'string' && parsed.next_page ? parsed.next_page : undefined;
     }
-    if (!op.response) return { data: payload as T, nextPage };
-    const checked = op.response.safeParse(payload);
+    if (!schemas.response) return { data: payload, nextPage };
+    const checked = schemas.response.safeParse(payload);
     if (!checked.success) {
       const issue = checked.error.issues[0];
       const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
@@ -316,7 +353,7 @@ export class ApiClient {
         },
       );
     }
-    return { data: checked.data as T, nextPage };
+    return { data: checked.data, nextPage };
   }
 
   private networkError(context: string, error: unknown, attempts = 1): TransientError {

@@ -1,24 +1,17 @@
-import type { z } from 'zod';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One row of the operations table: everything the client needs to call an operation and everything the
- * sandbox needs to serve it. Paths are relative to `/api/v4` and use `{name}` placeholders.
+ * One row of the operations table: what the client needs to call an operation and the sandbox needs to
+ * route it. Plain data (no schemas), so reading the table costs nothing at start-up; the zod schemas of an
+ * area live in `operations/<area>.schemas.ts` and load only when one of its operations is called.
+ * Paths are relative to `/api/v4` and use `{name}` placeholders.
  */
-export interface Operation {
-  readonly id: string;
+export interface OperationRow {
   readonly method: HttpMethod;
   readonly path: string;
   /** Scopes the vendor document requires of the caller's token. */
   readonly scopes: readonly string[];
   readonly summary: string;
-  /** Query parameters (loose, validated by commands before sending). */
-  readonly query?: z.ZodType;
-  /** Request body: strict. */
-  readonly body?: z.ZodType;
-  /** The payload: inside the envelope's `response` when `envelope` is true, else the bare body. */
-  readonly response?: z.ZodType;
   /** false for the operations the service answers without `{ok, response}`. */
   readonly envelope?: boolean;
   /** Media type of the response when it is not JSON. */
@@ -27,22 +20,29 @@ export interface Operation {
   readonly requestMedia?: string;
   /** The response carries a top-level `next_page` link to follow. */
   readonly paginated?: boolean;
-  /** Statuses the operation answers on success besides 200. */
+  /** The status the operation answers on success when it is not 200 (201, 204, 302). */
   readonly successStatus?: number;
 }
 
-export function defineOperations<const T extends Record<string, Omit<Operation, 'id'>>>(
-  table: T,
-): { readonly [K in keyof T]: T[K] & { readonly id: K & string } } {
-  const out: Record<string, Operation> = {};
-  for (const [id, op] of Object.entries(table)) out[id] = { ...op, id };
-  return out as { readonly [K in keyof T]: T[K] & { readonly id: K & string } };
+export interface Operation extends OperationRow {
+  readonly id: string;
+  /** The table file the row lives in; its schemas are in `<area>.schemas.ts`. */
+  readonly area: string;
 }
 
-export type ResponseOf<O extends Operation> = O['response'] extends z.ZodType
-  ? z.infer<O['response']>
-  : unknown;
-export type BodyOf<O extends Operation> = O['body'] extends z.ZodType ? z.input<O['body']> : undefined;
+export function defineOperations<const A extends string, const T extends Record<string, OperationRow>>(
+  area: A,
+  table: T,
+): { readonly [K in keyof T]: T[K] & { readonly id: K & string; readonly area: A } } {
+  const out: Record<string, Operation> = {};
+  for (const [id, op] of Object.entries(table)) out[id] = { ...op, id, area };
+  return out as { readonly [K in keyof T]: T[K] & { readonly id: K & string; readonly area: A } };
+}
+
+/** Path parameter names of a template, as a union type: `'orgID' | 'appID'`. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | PathParamNames<Rest>
+  : never;
 
 /** Path parameter names of a template, in order. */
 export function pathParams(template: string): string[] {
@@ -67,7 +67,7 @@ export type QueryValue =
   string | number | boolean | undefined | null | readonly (string | number | boolean)[];
 
 /** Serializes a query object; arrays repeat the key (`type=vuln&type=oss_vuln`). */
-export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+export function buildQuery(query: Readonly<Record<string, QueryValue>> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

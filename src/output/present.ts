@@ -1,4 +1,4 @@
-import type { Result } from '../commands/types.js';
+import type { Result } from './result.js';
 import type { Context } from '../context.js';
 import { renderList, renderObject } from './render.js';
 import type { AnyView } from './view.js';
@@ -26,7 +26,11 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       break;
     }
     case 'raw':
-      await out.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
+      if (typeof result.body === 'string') {
+        await out.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
+      } else {
+        for await (const chunk of result.body) await out.write(chunk);
+      }
       await out.flush();
       break;
     case 'custom':

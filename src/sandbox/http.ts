@@ -1,5 +1,6 @@
-import type { Operation } from '../api/operation.js';
+import type { Operation, PathParamNames } from '../api/operation.js';
 import type { OperationId } from '../api/operations/index.js';
+import type { ParsedBodyOf, PathOf } from '../api/operations/schemas.js';
 import type { Caller } from './permissions.js';
 import type { SandboxState } from './state.js';
 
@@ -11,14 +12,14 @@ export interface Reply {
   media?: string;
 }
 
-/** Everything a handler may use. Later areas need nothing more than this to add their routes. */
-export interface HandlerContext {
+/** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
+export interface HandlerContext<K extends OperationId = OperationId> {
   op: Operation;
   /** Path parameters, decoded segment by segment. */
-  params: Readonly<Record<string, string>>;
+  params: Readonly<Record<PathParamNames<PathOf<K>>, string>>;
   query: URLSearchParams;
-  /** The request body, validated against `op.body` when the operation has one. */
-  body: unknown;
+  /** The request body, validated against the operation's body schema when it has one. */
+  body: ParsedBodyOf<K>;
   caller: Caller;
   state: SandboxState;
   /** `http://<Host header>`: where links such as `next_page` must point. */
@@ -27,10 +28,10 @@ export interface HandlerContext {
   save(): void;
 }
 
-export type Handler = (ctx: HandlerContext) => Reply | Promise<Reply>;
+export type Handler<K extends OperationId = OperationId> = (ctx: HandlerContext<K>) => Reply | Promise<Reply>;
 
-/** One area's handlers; keys are checked against the operations table. */
-export type HandlerMap = Partial<Record<OperationId, Handler>>;
+/** One area's handlers by operationId, each typed by its operation's path and body. */
+export type HandlerMap = { readonly [K in OperationId]?: Handler<K> };
 
 /** The success envelope `{ok: true, response?, next_page?}`; no payload gives `{ok: true}`. */
 export function ok(response?: unknown, options: { nextPage?: string; status?: number } = {}): Reply {

@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Operation } from '../api/operation.js';
 import { allOperations } from '../api/operations/index.js';
+import type { OperationSchemas } from '../api/schema.js';
 import { authenticate } from './auth.js';
 import {
   error,
   forbidden,
+  type Handler,
   type HandlerContext,
   type HandlerMap,
   invalid,
@@ -27,6 +29,8 @@ export interface ServerOptions {
   /** Called after a request that changed the state succeeded (to persist it). */
   onChange?: (state: SandboxState) => void;
   operations?: readonly Operation[];
+  /** Every operation's schemas, by operationId (`allSchemas()`): request bodies are validated against them. */
+  schemas: Readonly<Record<string, OperationSchemas>>;
 }
 
 const maxBodyBytes = 1024 * 1024;
@@ -45,7 +49,11 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Parses and validates the body against the operation's (strict) schema. */
-function parseBody(op: Operation, raw: string): { ok: true; body: unknown } | { ok: false; reply: Reply } {
+function parseBody(
+  op: Operation,
+  schemas: OperationSchemas,
+  raw: string,
+): { ok: true; body: unknown } | { ok: false; reply: Reply } {
   if (op.requestMedia && !/json/.test(op.requestMedia)) return { ok: true, body: raw };
   let body: unknown;
   if (raw.trim() !== '') {
@@ -55,8 +63,8 @@ function parseBody(op: Operation, raw: string): { ok: true; body: unknown } | { 
       return { ok: false, reply: invalid('malformed JSON body', [`body: ${(e as Error).message}`]) };
     }
   }
-  if (!op.body) return { ok: true, body };
-  const parsed = op.body.safeParse(body);
+  if (!schemas.body) return { ok: true, body };
+  const parsed = schemas.body.safeParse(body);
   if (parsed.success) return { ok: true, body: parsed.data };
   const issues = parsed.error.issues.map((i) =>
     i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
@@ -113,7 +121,7 @@ export function createSandboxServer(options: ServerOptions): Server {
       );
     }
     const { op, params } = match;
-    const handler = handlers[op.id as keyof HandlerMap];
+    const handler = handlers[op.id as keyof HandlerMap] as Handler | undefined;
     if (!handler) return error(501, 'NOT_IMPLEMENTED', `the sandbox does not serve ${op.id}`);
     const auth = authenticate(state, req.headers.authorization);
     if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
@@ -123,12 +131,12 @@ export function createSandboxServer(options: ServerOptions): Server {
     }
     const missing = missingScope(state, caller, op, { appID: params.appID, rbacTeamID: params.rbacTeamID });
     if (missing) return forbidden(`missing scope ${missing}`);
-    const body = parseBody(op, raw);
+    const body = parseBody(op, options.schemas[op.id] ?? {}, raw);
     if (!body.ok) return body.reply;
     let changed = false;
     const ctx: HandlerContext = {
       op,
-      params,
+      params: params as HandlerContext['params'],
       query: new URLSearchParams(search),
       body: body.body,
       caller,

@@ -53,7 +53,9 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   const who = accounts(state);
   const superAdmin = who.users.find((u) => u.role === superAdminAlias);
   if (!superAdmin) throw new ConfigError('--state: the state has no Super Admin user with a token');
+  const { allSchemas } = await import('../api/operations/schemas.js');
   const server = createSandboxServer({
+    schemas: await allSchemas(),
     state,
     handlers: raw.handlers ?? defaultHandlers,
     failRate: options.failRate,

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, expect } from 'vitest';
+import { buildQuery, fillPath, type QueryValue } from '../../src/api/operation.js';
+import { type OperationId, operations } from '../../src/api/operations/index.js';
 import { main } from '../../src/main.js';
 
 export const ORIGIN = 'http://127.0.0.1:9';
@@ -69,6 +71,11 @@ export interface Cli {
   readonly api: ReturnType<MockAgent['get']>;
   readonly configDir: string;
   run(argv: string[], options?: RunOptions): Promise<RunResult>;
+  /**
+   * An interceptor for one operation, by its id: the path is filled from the table (`orgID` defaults to
+   * ORG) and the query must match exactly (in any order). Chain `.reply(...)` as with MockAgent.
+   */
+  stub(id: OperationId, request?: StubRequest): ReturnType<ReturnType<MockAgent['get']>['intercept']>;
   /** Requests the agent saw, in order. */
   calls(): {
     method: string;
@@ -77,6 +84,19 @@ export interface Cli {
     body: unknown;
     headers: Record<string, unknown>;
   }[];
+}
+
+export interface StubRequest {
+  path?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  /** The exact JSON body expected (compared as serialized by the client). */
+  body?: unknown;
+}
+
+/** The request path of an operation as the client sends it. */
+export function operationPath(id: OperationId, request: StubRequest = {}): string {
+  const op = operations[id];
+  return `${API}${fillPath(op.path, { orgID: ORG, ...request.path })}${buildQuery(request.query)}`;
 }
 
 /** The environment of a logged-in user by variables: service address and a token naming ORG. */
@@ -116,6 +136,12 @@ export function useCli(): Cli {
     },
     run: (argv, options = {}) =>
       runCli(argv, { ...options, env: { SECSCAN_CONFIG_DIR: configDir, ...options.env } }, agent),
+    stub: (id, request = {}) =>
+      agent.get(ORIGIN).intercept({
+        path: operationPath(id, request),
+        method: operations[id].method,
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      }),
     calls: () =>
       (agent.getCallHistory()?.calls() ?? []).map((c) => ({
         method: c.method,

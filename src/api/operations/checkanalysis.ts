@@ -1,6 +1,6 @@
 import { defineOperations } from '../operation.js';
 
-export const checkAnalysisOperations = defineOperations({
+export const checkAnalysisOperations = defineOperations('checkanalysis', {
   // The stored policy is returned as the raw YAML file, not in the envelope.
   ResolveCheckAnalysisConfiguration: {
     method: 'GET',

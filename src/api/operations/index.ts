@@ -15,7 +15,7 @@ import { tokenOperations } from './tokens.js';
 import { userOperations } from './users.js';
 import { versionOperations } from './versions.js';
 
-/** The whole operations table: one import per area. Later areas add one line each. */
+/** The whole operations table (plain rows): one import per area. */
 export const operations = {
   ...findingOperations,
   ...commentOperations,
@@ -34,14 +34,20 @@ export const operations = {
   ...checkAnalysisOperations,
 };
 
-export type OperationId = keyof typeof operations;
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+export type Area = Operations[OperationId]['area'];
 
 export const allOperations: readonly Operation[] = Object.values(operations);
 
+export function isOperationId(id: string): id is OperationId {
+  return Object.hasOwn(operations, id);
+}
+
 /**
  * Operations in the table that no command calls, with the reason. A test checks every other operation
- * is named by a command.
+ * is named by a command's `operations`.
  */
-export const hiddenOperations: Readonly<Record<string, string>> = {
+export const hiddenOperations: Readonly<Partial<Record<OperationId, string>>> = {
   ReadCompoundShallow: 'answers as ReadCompoundShallowByID, which `compounds show ID` uses',
 };

@@ -1,12 +1,10 @@
 import { defineOperations } from '../operation.js';
-import { CurrentUser } from '../schemas/users.js';
 
-export const userOperations = defineOperations({
+export const userOperations = defineOperations('users', {
   ReadUser: {
     method: 'GET',
     path: '/user',
     scopes: [],
     summary: 'Read user and their organization information',
-    response: CurrentUser,
   },
 });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { TagKV } from './common.js';
 
 /** Starts and ends with a letter or digit; the interior may also hold `_ : . -`. */
-export const appIdPattern = /^[a-zA-Z0-9]([a-zA-Z0-9_:.-]*[a-zA-Z0-9])?$/;
+import { appIdPattern } from '../values.js';
+
+export { appIdPattern } from '../values.js';
 
 export const App = z.looseObject({
   id: z.string(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** `<resource>:<action>` or `<resource>:*`, word characters only. */
-export const scopePattern = /^\w+:\w+$|^\w+:\*$/;
+import { scopePattern } from '../values.js';
+
+export { scopePattern } from '../values.js';
 export const Scope = z.string().regex(scopePattern, 'a scope is <resource>:<action> or <resource>:*');
 
 export const OkOnly = z.looseObject({}).optional();

@@ -1,61 +1,14 @@
 import { z } from 'zod';
 import { TagKV } from './common.js';
 
-export const findingTypes = [
-  'vuln',
-  'secret',
-  'insight',
-  'extscan',
-  'oss_vuln',
-  'container',
-  'security_issue',
-] as const;
-export const severities = ['low', 'medium', 'high', 'critical'] as const;
-export const findingStatuses = ['unset', 'fixed', 'ignored', '3rdparty'] as const;
-/** Values the status-setting operations accept; blank (`none` on the command line) removes the status. */
-export const statusUpdates = [
-  'fixed',
-  'ignore',
-  'codeviolationfixed',
-  'codeviolationignore',
-  'codeviolationremovestatus',
-] as const;
-export const scanPlatforms = [
-  'java',
-  'go',
-  'csharp',
-  'javascript',
-  'c',
-  'python',
-  'terraform_hcl',
-  'ruby',
-  'php',
-  'fuzzytestlang',
-  'kotlin',
-  'javasrc',
-  'pythonsrc',
-  'jssrc',
-  'secrets',
-  'swiftsrc',
-  'plsql',
-  'apex',
-] as const;
-export const scanLanguages = [
-  'java',
-  'go',
-  'csharp',
-  'javascript',
-  'c',
-  'python',
-  'terraform_hcl',
-  'ruby',
-  'php',
-  'fuzzytestlang',
-  'kotlin',
-  'swift',
-  'plsql',
-  'apex',
-] as const;
+export {
+  findingStatuses,
+  findingTypes,
+  scanLanguages,
+  scanPlatforms,
+  severities,
+  statusUpdates,
+} from '../values.js';
 
 export const Finding = z.looseObject({
   id: z.string(),

@@ -1,19 +1,7 @@
 import { z } from 'zod';
 import { TagKV } from './common.js';
 
-export const scaSorts = [
-  'package',
-  'url',
-  'name',
-  'namespace',
-  'type',
-  'version',
-  'license',
-  'created_at',
-  'num_vulns',
-  'num_reachable',
-  'num_exploitable',
-] as const;
+export { scaSorts } from '../values.js';
 
 export const Dependency = z.looseObject({
   id: z.string(),

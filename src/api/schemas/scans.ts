@@ -90,7 +90,7 @@ export const ScanDiff = z.looseObject({
 export type ScanDiff = z.infer<typeof ScanDiff>;
 
 /** `scan.<number>` or `tag.<key>=<value>`: a scan of an app in ListScansCompare and the findings lists. */
-export const scanRefPattern = /^(scan\.\d+|tag\.\w+=[^\s=]+)$/;
+export { scanRefPattern } from '../values.js';
 
 export const CheckRule = z.strictObject({
   id: z.string().min(1),

@@ -1,33 +1,44 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { parseDuration, requireNonEmpty } from '../validate.js';
+import { choice, defineVerb, parsed, text } from '../define.js';
+import { duration } from '../parsers.js';
 import { createdTokenView } from './view.js';
 
-export const view = createdTokenView;
-
-export function validate({ opts }: RunInput): void {
-  if (opts.label === undefined) throw new UsageError('--label is required');
-  if (opts.role === undefined)
-    throw new UsageError('--role is required (see `secscan roles list --access-token`)');
-  requireNonEmpty('--label', opts.label);
-  requireNonEmpty('--role', opts.role);
-  if (opts.validFor !== undefined) parseDuration('--valid-for', opts.validFor);
-}
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const token = await client.call<Record<string, unknown>>(operations.CreateToken, {
-    body: {
-      label: opts.label,
-      role_id: opts.role,
-      description: opts.description,
-      token_type: opts.type,
-      valid_for_seconds:
-        opts.validFor === undefined ? undefined : parseDuration('--valid-for', opts.validFor),
-    },
-  });
-  ctx.note('Save this token now: its value is not shown again.');
-  return { kind: 'object', item: token };
-}
+export default defineVerb({
+  name: 'create',
+  summary: 'Create a token and print its secret value once',
+  description:
+    'Create a token. Its secret value is printed once and cannot be shown again. Find role ids with ' +
+    '`secscan roles list --access-token` (the CI token role for pipelines).',
+  examples: [
+    'secscan tokens create --label "GitHub Actions" --role <ci-role-id> --valid-for 90d',
+    'secscan tokens create --label ci --role <ci-role-id> -o json | jq -r .value',
+  ],
+  operations: ['CreateToken'],
+  options: {
+    label: text('--label <label>', 'label identifying the token (required)', { required: true }),
+    role: text('--role <role-id>', 'role id attached to the token (required)', {
+      required: 'see `secscan roles list --access-token`',
+    }),
+    description: text('--description <text>', 'why the token exists'),
+    type: choice('--type <type>', 'token type (default access)', ['access', 'integration']),
+    validFor: parsed(
+      '--valid-for <duration>',
+      'lifetime, e.g. 3600, 90m, 12h, 30d (default: the service’s)',
+      duration(),
+    ),
+  },
+  view: createdTokenView,
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const token = await client.call('CreateToken', {
+      body: {
+        label: opts.label,
+        role_id: opts.role,
+        description: opts.description,
+        token_type: opts.type,
+        valid_for_seconds: opts.validFor,
+      },
+    });
+    ctx.note('Save this token now: its value is not shown again.');
+    return { kind: 'object', item: token };
+  },
+});

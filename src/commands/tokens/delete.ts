@@ -1,17 +1,18 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireUuid } from '../validate.js';
+import { arg, defineVerb } from '../define.js';
+import { uuid } from '../parsers.js';
 
-export function validate({ args }: RunInput): void {
-  requireUuid('token id', args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const id = args[0] as string;
-  const client = await ctx.client();
-  await ctx.confirm(`Delete token ${id}? Anything using it stops working`);
-  await client.call(operations.DeleteToken, { path: { tokenID: id } });
-  ctx.note(`Deleted token ${id}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'delete',
+  aliases: ['rm'],
+  summary: 'Delete (revoke) a token',
+  examples: ['secscan tokens delete 3fa85f64-5717-4562-b3fc-2c963f66afa6 --yes'],
+  operations: ['DeleteToken'],
+  args: [arg('id', 'token id (from `secscan tokens list`)', { parser: uuid('token id') })],
+  async run(ctx, { args: [id] }) {
+    const client = await ctx.client();
+    await ctx.confirm(`Delete token ${id}? Anything using it stops working`);
+    await client.call('DeleteToken', { path: { tokenID: id } });
+    ctx.note(`Deleted token ${id}.`);
+    return { kind: 'none' };
+  },
+});

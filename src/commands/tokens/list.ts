@@ -1,16 +1,24 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
+import { choice, defineVerb, flag } from '../define.js';
 import { tokenView } from './view.js';
 
-export const view = tokenView;
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const tokens = await ctx.spin('Listing tokens', () =>
-    client.call<Record<string, unknown>[]>(operations.ListTokens, {
-      query: { show_expired: opts.showExpired ? true : undefined, token_type: opts.type },
-    }),
-  );
-  return { kind: 'list', rows: tokens };
-}
+export default defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List the organization’s tokens (never their secret values)',
+  examples: ['secscan tokens list', 'secscan tokens list --type integration --show-expired -o json'],
+  operations: ['ListTokens'],
+  options: {
+    showExpired: flag('--show-expired', 'include expired tokens'),
+    type: choice('--type <type>', 'only tokens of this type', ['access', 'integration']),
+  },
+  view: tokenView,
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const tokens = await ctx.spin('Listing tokens', () =>
+      client.call('ListTokens', {
+        query: { show_expired: opts.showExpired ? true : undefined, token_type: opts.type },
+      }),
+    );
+    return { kind: 'list', rows: tokens };
+  },
+});

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type AppConfigBody, type AppSpec, appIdPattern, type LabelsBody } from '../../api/schemas/apps.js';
+import { type AppSpec, appIdPattern } from '../../api/schemas/apps.js';
 import type { AppConfigRecord } from '../analysis/projects.js';
 import { appScans, requireApp } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, invalid, ok, ReplyError } from '../http.js';
@@ -38,9 +38,9 @@ function mergedConfig(state: SandboxState, app: AppRecord) {
   };
 }
 
-function applyConfig(ctx: HandlerContext, replace: boolean) {
+function applyConfig(ctx: HandlerContext<'UpdateAppConfig' | 'PatchAppConfig'>, replace: boolean) {
   const app = appOf(ctx);
-  const body = ctx.body as AppConfigBody;
+  const body = ctx.body;
   if (body.default_branch) app.base_branch = body.default_branch;
   const incoming = body.analysis_configuration;
   if (replace) ctx.state.configuration.apps[app.id] = (incoming ?? {}) as AppConfigRecord;
@@ -68,7 +68,7 @@ export const appHandlers: HandlerMap = {
   ListApps: ({ state }) => ok(state.apps.map((app) => listed(state, app))),
 
   CreateApp: (ctx) => {
-    const specs = ctx.body as z.output<typeof AppSpec>[];
+    const specs = ctx.body;
     const created: z.output<typeof AppSpec>[] = [];
     const rejected_ids: string[] = [];
     const rejected_team_ids: string[] = [];
@@ -116,7 +116,7 @@ export const appHandlers: HandlerMap = {
 
   UpdateAppLabels: (ctx) => {
     const app = appOf(ctx);
-    const body = ctx.body as z.output<typeof LabelsBody>;
+    const body = ctx.body;
     let labels = body.clear ? [] : [...(app.labels ?? [])];
     const remove = new Set(body.remove ?? []);
     labels = [...new Set([...labels.filter((l) => !remove.has(l)), ...(body.add ?? [])])];
@@ -175,7 +175,7 @@ export const appHandlers: HandlerMap = {
   PatchAppConfig: (ctx) => applyConfig(ctx, false),
   UpdateAppDefaultBranch: (ctx) => {
     const app = appOf(ctx);
-    app.base_branch = (ctx.body as { default_branch: string }).default_branch;
+    app.base_branch = ctx.body.default_branch;
     ctx.save();
     return ok({ default_branch: app.base_branch });
   },

@@ -1,5 +1,3 @@
-import type { z } from 'zod';
-import type { CommentBody } from '../../api/schemas/comments.js';
 import type { CommentRecord } from '../analysis/model.js';
 import { type HandlerContext, type HandlerMap, notFound, ok, ReplyError } from '../http.js';
 
@@ -25,7 +23,7 @@ export const commentHandlers: HandlerMap = {
 
   CreateAppFindingComment: (ctx) => {
     const f = finding(ctx);
-    const body = ctx.body as z.output<typeof CommentBody>;
+    const body = ctx.body;
     const { analysis } = ctx.state;
     const comment: CommentRecord = {
       id: String(analysis.next.comment++),

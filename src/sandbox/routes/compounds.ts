@@ -114,7 +114,7 @@ export const compoundHandlers: HandlerMap = {
   ReadCompoundFull: (ctx) => ok(full(ctx, byId(ctx))),
   ToggleCompoundArchive: (ctx) => {
     const compound = byName(ctx);
-    compound.archived = (ctx.body as { is_archived: boolean }).is_archived;
+    compound.archived = ctx.body.is_archived;
     ctx.save();
     return ok();
   },

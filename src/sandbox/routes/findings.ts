@@ -1,10 +1,3 @@
-import type { z } from 'zod';
-import type {
-  AssigneeBody,
-  BulkAssigneeBody,
-  BulkStatusBody,
-  StatusBody,
-} from '../../api/schemas/findings.js';
 import { cachedQuery, findingsChanged, queryKey } from '../analysis/findings-cache.js';
 import {
   appLevelFilters,
@@ -272,7 +265,7 @@ export const findingHandlers: HandlerMap = {
     ok(toApiFinding(appFinding(state, params.appID as string, params.findingID as string))),
 
   SetAppFindingStatus: (ctx) => {
-    const body = ctx.body as z.output<typeof StatusBody>;
+    const body = ctx.body;
     const finding = appFinding(ctx.state, ctx.params.appID as string, ctx.params.findingID as string);
     setStatus(ctx, finding, body?.status, body?.optional_comment);
     findingsChanged(ctx.state);
@@ -281,7 +274,7 @@ export const findingHandlers: HandlerMap = {
   },
 
   SetAppMultipleFindingsStatus: (ctx) => {
-    const body = ctx.body as z.output<typeof BulkStatusBody>;
+    const body = ctx.body;
     for (const finding of bulkFindings(ctx.state, ctx.params.appID as string, body.findings)) {
       setStatus(ctx, finding, body.status);
     }
@@ -291,7 +284,7 @@ export const findingHandlers: HandlerMap = {
   },
 
   SetAppFindingAssignee: (ctx) => {
-    const body = ctx.body as z.output<typeof AssigneeBody>;
+    const body = ctx.body;
     checkAssignee(body.assignee);
     const finding = appFinding(ctx.state, ctx.params.appID as string, ctx.params.findingID as string);
     if (body.assignee) finding.assignee = body.assignee;
@@ -302,7 +295,7 @@ export const findingHandlers: HandlerMap = {
   },
 
   SetAppMultipleFindingsAssignee: (ctx) => {
-    const body = ctx.body as z.output<typeof BulkAssigneeBody>;
+    const body = ctx.body;
     checkAssignee(body.assignee);
     for (const finding of bulkFindings(ctx.state, ctx.params.appID as string, body.findings)) {
       if (body.assignee) finding.assignee = body.assignee;

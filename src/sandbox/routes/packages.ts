@@ -1,11 +1,9 @@
-import type { z } from 'zod';
-import type { PackageInfoBody } from '../../api/schemas/sca.js';
 import { packageInfo, parsePurl } from '../analysis/packages.js';
 import { type HandlerMap, invalid, ok } from '../http.js';
 
 export const packageHandlers: HandlerMap = {
   RetrievePackageInfo: ({ state, body }) => {
-    const { purls } = body as z.output<typeof PackageInfoBody>;
+    const { purls } = body;
     const badPurls = purls.filter((p) => !parsePurl(p));
     if (badPurls.length) {
       return invalid(

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { CreateRoleBody, UpdateRoleBody } from '../../api/schemas/rbac.js';
 import { error, type HandlerContext, type HandlerMap, ok, type Reply, statusError } from '../http.js';
 import { roleByAlias } from '../permissions.js';
 import { superAdminAlias } from '../roles.js';
@@ -26,7 +24,7 @@ export const rbacHandlers: HandlerMap = {
     ok(state.rbac.roles.map((role) => ({ ...role, scopes: [...role.scopes] }))),
 
   CreateCustomRBACRole: (ctx) => {
-    const body = ctx.body as z.output<typeof CreateRoleBody>;
+    const body = ctx.body;
     const { state } = ctx;
     const existing = sameName(state, body.name);
     if (existing) {
@@ -53,7 +51,7 @@ export const rbacHandlers: HandlerMap = {
     const found = customRole(ctx, 'updated');
     if ('reply' in found) return found.reply;
     const { role } = found;
-    const body = ctx.body as z.output<typeof UpdateRoleBody>;
+    const body = ctx.body;
     if (body.name !== undefined) {
       const other = sameName(ctx.state, body.name, role.id);
       if (other) return statusError(409, 'CONFLICT', `a role named ${JSON.stringify(other.name)} exists`);

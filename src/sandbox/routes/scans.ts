@@ -1,4 +1,3 @@
-import type { CheckBody } from '../../api/schemas/scans.js';
 import { evaluateCheck } from '../analysis/check.js';
 import { compareScans, resolveScanRef } from '../analysis/compare.js';
 import type { ScanRecord } from '../analysis/model.js';
@@ -82,7 +81,7 @@ export const scanHandlers: HandlerMap = {
     return ok(compareScans(ctx.state, refs[0] as ScanRecord, refs[1] as ScanRecord));
   },
 
-  CheckScans: (ctx) => ok(evaluateCheck(ctx.state, ctx.params.compoundName as string, ctx.body as CheckBody)),
+  CheckScans: (ctx) => ok(evaluateCheck(ctx.state, ctx.params.compoundName as string, ctx.body)),
 
   ReadAppScanFindingsOWASPGrouped: (ctx) => {
     const scan = scanOf(ctx);

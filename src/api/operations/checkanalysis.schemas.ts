@@ -1,0 +1,3 @@
+import { defineSchemas } from '../schema.js';
+
+export default defineSchemas({});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { OkOnly } from '../schemas/common.js';
+import {
+  ArchiveBody,
+  Compound,
+  CompoundList,
+  CompoundScan,
+  CompoundScans,
+  FixStats,
+  ShallowCompound,
+  StreamlinedScans,
+} from '../schemas/compounds.js';
+import { defineSchemas } from '../schema.js';
+
+export default defineSchemas({
+  ListOrgCompounds: {
+    response: CompoundList,
+  },
+  DeleteCompound: {
+    response: OkOnly,
+  },
+  ReadCompoundShallowByID: {
+    response: ShallowCompound,
+  },
+  ReadCompoundShallowByName: {
+    response: ShallowCompound,
+  },
+  ReadCompoundFull: {
+    response: Compound,
+  },
+  ToggleCompoundArchive: {
+    body: ArchiveBody,
+    response: OkOnly,
+  },
+  CompoundBranches: {
+    response: z.looseObject({
+      branches: z
+        .array(z.string())
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
+  },
+  ReadCompoundShallow: {
+    response: ShallowCompound,
+  },
+  ListScansInCompound: {
+    response: CompoundScans,
+  },
+  ReadCompoundScan: {
+    response: CompoundScan,
+  },
+  GetStreamlinedScans: {
+    response: StreamlinedScans,
+  },
+  getFixesPerCompoundStats: {
+    response: FixStats,
+  },
+});

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { main } from './main.js';
+import { packageRoot } from './paths.js';
+
+export { main };
+
+/** The process entry of the bundle: real streams and environment. */
+export async function run(argv: string[]): Promise<number> {
+  const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const io = {
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+  };
+  return main({ argv, version, io, env: process.env });
+}

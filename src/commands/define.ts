@@ -1,0 +1,218 @@
+import type { OperationId } from '../api/operations/index.js';
+import type { Context } from '../context.js';
+import type { AnyView } from '../output/view.js';
+import type { ParserSpec } from './parsers.js';
+import type { Result } from '../output/result.js';
+
+/**
+ * A verb is one declaration: its flags and arguments as data (so the build can write them into the
+ * manifest, and help, completions and the man page read them without importing the verb), its view and
+ * its run(). Option values arrive typed from the declarations.
+ */
+
+declare const valueType: unique symbol;
+
+export interface OptionDecl<T = unknown, Req extends boolean = boolean> {
+  /** Commander flags: `--label <label>`, `-s, --severity <level>`, `--show-expired`. */
+  readonly flags: string;
+  readonly description: string;
+  readonly choices?: readonly string[];
+  /** How the value is parsed and checked at parse time (exit 2 with the flag named). */
+  readonly parser?: ParserSpec;
+  /** Collect repeated uses into an array (`--scope a --scope b`). */
+  readonly repeatable?: boolean;
+  /** Mandatory; a string is the hint appended to "--flag is required". */
+  readonly required?: true | string;
+  readonly default?: string | boolean | number | readonly string[];
+  /** Attribute names of options this one cannot be used with. */
+  readonly conflicts?: readonly string[];
+  /** Hidden from help and completions (for deprecated spellings). */
+  readonly hidden?: boolean;
+  /** Completion of the value: live values from the service or local lists. */
+  readonly complete?: CompletionKind;
+  readonly [valueType]?: [T, Req];
+}
+
+/** What shell completion offers for a value (besides `choices`, which complete themselves). */
+export type CompletionKind =
+  'file' | 'dir' | 'profile' | 'app' | 'compound' | 'team' | 'policy' | 'saml' | 'field' | 'shell' | 'topic';
+
+export interface ArgDecl<T = string, Req extends boolean = boolean, V extends boolean = boolean> {
+  readonly name: string;
+  readonly description: string;
+  readonly required: Req;
+  readonly variadic: V;
+  readonly choices?: readonly string[];
+  readonly parser?: ParserSpec;
+  readonly complete?: CompletionKind;
+  readonly [valueType]?: T;
+}
+
+interface Extra {
+  conflicts?: readonly string[];
+  hidden?: boolean;
+  complete?: CompletionKind;
+}
+
+type Ret<T, Req> = OptionDecl<T, Req extends true | string ? true : false>;
+
+/** A boolean switch: `--show-expired`, or the negated `--no-members` (true unless given). */
+export function flag(flags: string, description: string, extra: Extra = {}): OptionDecl<boolean, false> {
+  return { flags, description, ...extra };
+}
+
+/** A string value. */
+export function text<const R extends true | string | undefined = undefined>(
+  flags: string,
+  description: string,
+  extra: Extra & { required?: R; default?: string; nonEmpty?: boolean } = {},
+): Ret<string, R> {
+  const { nonEmpty, ...rest } = extra;
+  return { flags, description, ...rest, ...(nonEmpty === false ? {} : { parser: { kind: 'text' } }) };
+}
+
+/** One of a fixed set of values (commander's choices: help, completion and one check). */
+export function choice<
+  const C extends readonly string[],
+  const R extends true | string | undefined = undefined,
+>(
+  flags: string,
+  description: string,
+  choices: C,
+  extra: Extra & { required?: R; default?: C[number] } = {},
+): Ret<C[number], R> {
+  return { flags, description, choices, ...extra };
+}
+
+/** A value checked and converted by a parser (numbers, durations, ids, dates). */
+export function parsed<T, const R extends true | string | undefined = undefined>(
+  flags: string,
+  description: string,
+  parser: ParserSpec<T>,
+  extra: Extra & { required?: R; default?: string } = {},
+): Ret<T, R> {
+  return { flags, description, parser, ...extra };
+}
+
+/** A repeatable value: every use is collected (each checked by the parser or choices given). */
+export function list<
+  const C extends readonly string[] = readonly string[],
+  const R extends true | string | undefined = undefined,
+>(
+  flags: string,
+  description: string,
+  extra: Extra & { required?: R; choices?: C; parser?: ParserSpec<string> } = {},
+): Ret<C extends readonly [] ? string[] : string extends C[number] ? string[] : C[number][], R> {
+  return { flags, description, repeatable: true, ...extra } as Ret<
+    C extends readonly [] ? string[] : string extends C[number] ? string[] : C[number][],
+    R
+  >;
+}
+
+interface ArgExtra<T> {
+  choices?: readonly string[];
+  parser?: ParserSpec<T>;
+  complete?: CompletionKind;
+}
+
+/** A required positional argument. */
+export function arg<T = string>(
+  name: string,
+  description: string,
+  extra: ArgExtra<T> = {},
+): ArgDecl<T, true, false> {
+  return { name, description, required: true, variadic: false, ...extra };
+}
+
+/** An optional positional argument. */
+export function optionalArg<T = string>(
+  name: string,
+  description: string,
+  extra: ArgExtra<T> = {},
+): ArgDecl<T, false, false> {
+  return { name, description, required: false, variadic: false, ...extra };
+}
+
+/** The last positional argument, taking every remaining value (`ID...`); required unless `required: false`. */
+export function variadicArg<T = string>(
+  name: string,
+  description: string,
+  extra: ArgExtra<T> & { required?: boolean } = {},
+): ArgDecl<T, boolean, true> {
+  const { required = true, ...rest } = extra;
+  return { name, description, required, variadic: true, ...rest };
+}
+
+type OptionValue<D> = D extends OptionDecl<infer T, infer R> ? (R extends true ? T : T | undefined) : never;
+export type OptsOf<O extends Options> = { -readonly [K in keyof O]: OptionValue<O[K]> };
+
+type ArgValue<D> =
+  D extends ArgDecl<infer T, infer R, infer V>
+    ? V extends true
+      ? T[]
+      : R extends true
+        ? T
+        : T | undefined
+    : never;
+export type ArgsOf<A extends readonly ArgDecl[]> = { -readonly [I in keyof A]: ArgValue<A[I]> };
+
+export type Options = Readonly<Record<string, OptionDecl>>;
+
+export interface RunInput<A extends readonly ArgDecl[] = readonly ArgDecl[], O extends Options = Options> {
+  args: ArgsOf<A>;
+  opts: OptsOf<O>;
+  /** The global `--org` was given bare: the organization level of a listing. */
+  orgLevel: boolean;
+}
+
+export interface Help {
+  summary: string;
+  /** Paragraphs of plain text; the help renderer wraps them at the terminal width. */
+  description?: string;
+  /** Command lines, shown as given (never wrapped mid-word). */
+  examples: readonly string[];
+}
+
+export interface VerbSpec<
+  A extends readonly ArgDecl[] = readonly ArgDecl[],
+  O extends Options = Options,
+> extends Help {
+  kind: 'verb';
+  name: string;
+  aliases?: readonly string[];
+  args?: A;
+  options?: O;
+  /** Output formats beyond the base ones (e.g. `sarif`). */
+  outputs?: readonly string[];
+  /** Every operation the verb may call; the table-coverage test and `api --list` read them. */
+  operations: readonly OperationId[];
+  /** The view for table/tsv/csv columns and --fields; may depend on the options. */
+  view?: AnyView | ((opts: OptsOf<O>) => AnyView);
+  /** Cross-flag checks before anything is read or sent (exit 2 on failure). */
+  validate?(input: RunInput<A, O>): void;
+  run(ctx: Context, input: RunInput<A, O>): Promise<Result>;
+}
+
+export function defineVerb<
+  const A extends readonly ArgDecl[] = readonly [],
+  const O extends Options = Record<never, never>,
+>(spec: Omit<VerbSpec<A, O>, 'kind'>): VerbSpec<A, O> {
+  return { ...spec, kind: 'verb' };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a loader yields a verb of any declared shape.
+export type AnyVerb = VerbSpec<any, any>;
+export type CommandModule = { default: AnyVerb | GroupSpec };
+export type Loader = () => Promise<CommandModule>;
+
+/** A noun or a sub-group: help and the commands under it, never flags. */
+export interface GroupSpec extends Help {
+  kind: 'group';
+  name: string;
+  aliases?: readonly string[];
+  commands: readonly Loader[];
+}
+
+export function defineGroup(spec: Omit<GroupSpec, 'kind'>): GroupSpec {
+  return { ...spec, kind: 'group' };
+}

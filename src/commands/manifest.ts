@@ -1,0 +1,170 @@
+import type { AnyVerb, ArgDecl, CompletionKind, GroupSpec, Loader, OptionDecl } from './define.js';
+import type { ParserSpec } from './parsers.js';
+import { nouns } from './registry.js';
+
+/**
+ * The command tree as plain data, written by the build (`dist/manifest.json`) from the verb declarations.
+ * The program builds commander from it and imports only the verb that runs; help, completions and the
+ * man page read it too.
+ */
+export interface OptionEntry {
+  flags: string;
+  /** The key the verb reads the value under (commander's attribute name). */
+  attribute: string;
+  description: string;
+  choices?: string[];
+  parser?: ParserSpec;
+  repeatable?: boolean;
+  required?: true | string;
+  default?: string | boolean | number | string[];
+  conflicts?: string[];
+  hidden?: boolean;
+  complete?: CompletionKind;
+}
+
+export interface ArgEntry {
+  name: string;
+  description: string;
+  required: boolean;
+  variadic: boolean;
+  choices?: string[];
+  parser?: ParserSpec;
+  complete?: CompletionKind;
+}
+
+export interface CommandEntry {
+  kind: 'verb' | 'group';
+  name: string;
+  aliases: string[];
+  summary: string;
+  description?: string;
+  examples: string[];
+  /** Where the module is: the noun's place in the registry, then its place in each group's `commands`. */
+  load: number[];
+  args?: ArgEntry[];
+  options?: OptionEntry[];
+  outputs?: string[];
+  operations?: string[];
+  /** --fields names of the verb's view. */
+  fields?: string[];
+  commands?: CommandEntry[];
+}
+
+export interface Manifest {
+  commands: CommandEntry[];
+}
+
+/** Commander's attribute name of a flag: `--valid-for <d>` is `validFor`, `--no-members` is `members`. */
+export function attributeOf(flags: string): string {
+  const long = /--([\w-]+)/.exec(flags)?.[1] ?? /-(\w)/.exec(flags)?.[1] ?? flags;
+  return long.replace(/^no-/, '').replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+}
+
+function optionEntry(key: string, decl: OptionDecl, where: string): OptionEntry {
+  const attribute = attributeOf(decl.flags);
+  if (attribute !== key)
+    throw new Error(`${where}: option ${decl.flags} must be declared under the key ${attribute}`);
+  const entry: OptionEntry = { flags: decl.flags, attribute, description: decl.description };
+  if (decl.choices) entry.choices = [...decl.choices];
+  if (decl.parser) entry.parser = { ...decl.parser };
+  if (decl.repeatable) entry.repeatable = true;
+  if (decl.required) entry.required = decl.required;
+  if (decl.default !== undefined)
+    entry.default = Array.isArray(decl.default) ? [...decl.default] : (decl.default as string);
+  if (decl.conflicts?.length) entry.conflicts = [...decl.conflicts];
+  if (decl.hidden) entry.hidden = true;
+  if (decl.complete) entry.complete = decl.complete;
+  return entry;
+}
+
+function argEntry(decl: ArgDecl): ArgEntry {
+  const entry: ArgEntry = {
+    name: decl.name,
+    description: decl.description,
+    required: decl.required,
+    variadic: decl.variadic,
+  };
+  if (decl.choices) entry.choices = [...decl.choices];
+  if (decl.parser) entry.parser = { ...decl.parser };
+  if (decl.complete) entry.complete = decl.complete;
+  return entry;
+}
+
+function viewFields(verb: AnyVerb): string[] | undefined {
+  let view = verb.view;
+  if (typeof view === 'function') {
+    try {
+      view = view({});
+    } catch {
+      return undefined;
+    }
+  }
+  return view?.columns.map((c) => c.key);
+}
+
+async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: string): Promise<CommandEntry> {
+  const base = {
+    name: module.name,
+    aliases: [...(module.aliases ?? [])],
+    summary: module.summary,
+    ...(module.description ? { description: module.description } : {}),
+    examples: [...module.examples],
+    load,
+  };
+  if (module.kind === 'group') {
+    const commands: CommandEntry[] = [];
+    for (const [i, loader] of module.commands.entries()) {
+      const child = (await loader()).default;
+      commands.push(await entryOf(child, [...load, i], `${where} ${child.name}`));
+    }
+    return { kind: 'group', ...base, commands };
+  }
+  const verb = module;
+  const entry: CommandEntry = { kind: 'verb', ...base };
+  if (verb.args?.length) entry.args = verb.args.map(argEntry);
+  const options = Object.entries((verb.options ?? {}) as Record<string, OptionDecl>);
+  if (options.length) entry.options = options.map(([key, decl]) => optionEntry(key, decl, where));
+  if (verb.outputs?.length) entry.outputs = [...verb.outputs];
+  entry.operations = [...verb.operations];
+  const fields = viewFields(verb);
+  if (fields) entry.fields = fields;
+  return entry;
+}
+
+/** Imports every command module and describes the tree (the build writes the result to the manifest). */
+export async function buildManifest(): Promise<Manifest> {
+  const commands: CommandEntry[] = [];
+  for (const [i, loader] of nouns.entries()) {
+    const noun = (await loader()).default;
+    commands.push(await entryOf(noun, [i], noun.name));
+  }
+  return { commands };
+}
+
+/** The verb module at a manifest `load` path. */
+export async function loadVerb(path: readonly number[]): Promise<AnyVerb> {
+  let loaders: readonly Loader[] = nouns;
+  for (const [depth, index] of path.entries()) {
+    const loader = loaders[index];
+    if (!loader) throw new Error(`no command at ${path.join('.')}`);
+    const module = (await loader()).default;
+    if (depth === path.length - 1) {
+      if (module.kind !== 'verb') throw new Error(`${module.name} is a group, not a verb`);
+      return module;
+    }
+    if (module.kind !== 'group') throw new Error(`${module.name} has no commands`);
+    loaders = module.commands;
+  }
+  throw new Error('empty command path');
+}
+
+/** Every entry of the tree, depth first, with its words (`['findings', 'comment', 'add']`). */
+export function walk(
+  entries: readonly CommandEntry[],
+  parent: string[] = [],
+): { words: string[]; entry: CommandEntry }[] {
+  return entries.flatMap((entry) => {
+    const words = [...parent, entry.name];
+    return [{ words, entry }, ...walk(entry.commands ?? [], words)];
+  });
+}

@@ -1,0 +1,23 @@
+import type { ChalkInstance } from 'chalk';
+import type { AnyView } from './view.js';
+import type { OutputWriter } from './writer.js';
+
+export type Rows = Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>;
+
+/**
+ * What a verb returns; the renderer chosen by -o prints it. A verb never prints data itself: `custom`
+ * results carry a renderer from this layer (a report, SARIF), never one written in the verb.
+ */
+export type Result =
+  | {
+      kind: 'list';
+      rows: Rows;
+      view?: AnyView;
+      footer?: (count: number) => string | undefined;
+      exitCode?: number;
+    }
+  | { kind: 'object'; item: Record<string, unknown>; view?: AnyView; exitCode?: number }
+  /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive). */
+  | { kind: 'raw'; body: string | AsyncIterable<string>; exitCode?: number }
+  | { kind: 'custom'; render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>; exitCode?: number }
+  | { kind: 'none'; exitCode?: number };
