@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusUpdates } from '../values.js';
 import { TagKV } from './common.js';
 
 export {
