@@ -2,7 +2,7 @@ import { operations } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { defineView } from '../../output/view.js';
 import { requireScanId } from '../scans/refs.js';
-import { summaryLines } from '../scans/view.js';
+import { summaryLines } from '../../output/views/scans.js';
 import type { Result, RunInput } from '../types.js';
 import { includeArchived, requireCompoundName } from './common.js';
 

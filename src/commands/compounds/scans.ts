@@ -2,7 +2,7 @@ import { operations } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { defineView } from '../../output/view.js';
-import { scanView } from '../scans/view.js';
+import { scanView } from '../../output/views/scans.js';
 import type { Opts, Result, RunInput } from '../types.js';
 import { parseInteger, requireNonEmpty } from '../validate.js';
 import { includeArchived, requireCompoundName } from './common.js';

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Result, RunInput } from '../types.js';
 import { parseInteger, requireNonEmpty } from '../validate.js';
 import { requireTag } from './refs.js';
-import { scanView } from './view.js';
+import { scanView } from '../../output/views/scans.js';
 
 export const view = scanView;
 

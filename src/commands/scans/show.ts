@@ -5,7 +5,7 @@ import { notFoundError, UsageError } from '../../errors.js';
 import type { Result, RunInput } from '../types.js';
 import { requireNonEmpty } from '../validate.js';
 import { requireScanId } from './refs.js';
-import { scanDetailView } from './view.js';
+import { scanDetailView } from '../../output/views/scans.js';
 
 export const view = scanDetailView;
 

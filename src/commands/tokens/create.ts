@@ -1,6 +1,6 @@
 import { choice, defineVerb, parsed, text } from '../define.js';
 import { duration } from '../parsers.js';
-import { createdTokenView } from './view.js';
+import { createdTokenView } from '../../output/views/tokens.js';
 
 export default defineVerb({
   name: 'create',

@@ -1,5 +1,5 @@
 import { choice, defineVerb, flag } from '../define.js';
-import { tokenView } from './view.js';
+import { tokenView } from '../../output/views/tokens.js';
 
 export default defineVerb({
   name: 'list',

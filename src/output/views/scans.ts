@@ -1,5 +1,5 @@
 import type { FindingsSummary, Scan } from '../../api/schemas/scans.js';
-import { defineView } from '../../output/view.js';
+import { defineView } from '../view.js';
 
 const tag = (s: Scan, key: string) => (s.tags as Record<string, unknown> | undefined)?.[key];
 
