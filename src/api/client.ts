@@ -69,6 +69,8 @@ export interface SendOptions {
   accept?: string | undefined;
   /** Resolve with error statuses instead of throwing (the `api` command prints them as received). */
   allowErrorStatus?: boolean;
+  /** The operation's success status when it is a redirect (302): resolved with, never followed. */
+  expectStatus?: number | undefined;
   context?: string;
 }
 
@@ -134,14 +136,16 @@ export class ApiClient {
     schemas: OperationSchemas = {},
     pathOverride?: string,
   ): Promise<Page<unknown>> {
-    const body = this.encodeBody(op, schemas, params.body);
+    const body = encodeBody(op, schemas, params.body);
     const path = pathOverride ?? this.pathFor(op, params);
     const res = await this.send(op.method, path, {
       body,
       contentType: body === undefined ? undefined : (op.requestMedia ?? 'application/json'),
       accept: op.media ?? 'application/json',
       context: op.id,
+      expectStatus: op.successStatus,
     });
+    if (res.status >= 300) return { data: this.redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json'))
       return { data: res.body.toString('utf8'), nextPage: undefined };
     return this.decode(op, schemas, res);
@@ -246,6 +250,7 @@ export class ApiClient {
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
       if (
         res.status < 300 ||
+        res.status === options.expectStatus ||
         (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, maxAttempts))
       ) {
         return res;
@@ -304,19 +309,16 @@ export class ApiClient {
     return headers;
   }
 
-  private encodeBody(op: Operation, schemas: OperationSchemas, body: unknown): string | undefined {
-    if (body === undefined) return undefined;
-    if (typeof body === 'string') return body;
-    if (schemas.body) {
-      const parsed = schemas.body.safeParse(body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-        throw new UsageError(`${op.id}: invalid request: ${where}${issue?.message ?? 'invalid body'}`);
-      }
-      return JSON.stringify(parsed.data);
+  /** A redirecting operation (AuthorizeSlack, AzureAuthorization) yields where it points, not a body. */
+  private redirectTarget(op: Operation, schemas: OperationSchemas, res: RawResponse): unknown {
+    const location = headerValue(res.headers.location);
+    const checked = schemas.response?.safeParse(location);
+    if (checked && !checked.success) {
+      throw new UnexpectedResponseError(`${op.id}: the service redirected without a Location`, {
+        status: res.status,
+      });
     }
-    return JSON.stringify(body);
+    return location;
   }
 
   private decode(op: Operation, schemas: OperationSchemas, res: RawResponse): Page<unknown> {
@@ -379,6 +381,25 @@ export class ApiClient {
   private log(line: string): void {
     this.opts.debug?.(line);
   }
+}
+
+/**
+ * The request body as sent: a string as given (a raw file, YAML); anything else checked against the
+ * operation's (strict) body schema and serialized. A body the schema refuses is a usage error.
+ */
+export function encodeBody(op: Operation, schemas: OperationSchemas, body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return body;
+  if (schemas.body) {
+    const parsed = schemas.body.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      throw new UsageError(`${op.id}: invalid request: ${where}${issue?.message ?? 'invalid body'}`);
+    }
+    return JSON.stringify(parsed.data);
+  }
+  return JSON.stringify(body);
 }
 
 function safeJson(text: string): unknown {

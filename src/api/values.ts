@@ -83,3 +83,19 @@ export const scopePattern = /^\w+:\w+$|^\w+:\*$/;
 export const scanRefPattern = /^(scan\.\d+|tag\.\w+=[^\s=]+)$/;
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Organization roles assignable to a user (UpdateOrgUser, ProvisionSAMLUsers). */
+export const orgRoles = ['SUPER_ADMIN', 'POWER_USER', 'MEMBER', 'GUEST', 'TEAM_DEFINED'] as const;
+/** Sign-in providers a non-admin may use (organization configuration). */
+export const authProviders = ['google', 'github', 'username-password', 'sl-saml2'] as const;
+export const trainingProviders = ['kontra', 'secure-code-warrior'] as const;
+/** How webhook deliveries are authenticated. */
+export const webhookAuthTypes = ['hmac', 'bearer'] as const;
+/** What a cloud-platform enrollment covers, and the level its configuration is read from. */
+export const enrollmentKinds = ['SAST', 'SCA'] as const;
+export const enrollmentScopes = ['compound', 'organization'] as const;
+export const reportFormats = ['html', 'pdf'] as const;
+export const owaspYears = ['2017', '2021', '2025'] as const;
+
+/** A SAML configuration's name (also its id): letters, digits, hyphen and underscore, 1 to 255. */
+export const samlConfigNamePattern = /^[\w-]{1,255}$/;

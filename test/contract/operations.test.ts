@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Operation } from '../../src/api/operation.js';
 import { allOperations } from '../../src/api/operations/index.js';
+import { allSchemas } from '../../src/api/operations/schemas.js';
 import { isEnvelope } from '../../src/api/paging.js';
+import type { OperationSchemas } from '../../src/api/schema.js';
 import { type ContractServer, type RecordedRequest, startPrism } from './prism.js';
 import { paramsFor, pathSamples } from './samples.js';
 import {
   documentedExamples,
+  documentedRequestExamples,
   findOperation,
   loadVendor,
   operationIds,
@@ -37,6 +40,20 @@ function exampleCases(): { title: string; op: Operation; value: unknown }[] {
   });
 }
 
+function requestExampleCases(): { title: string; op: Operation; value: unknown }[] {
+  if (!doc) return [];
+  return allOperations.flatMap((op) => {
+    const vop = findOperation(doc, op.method, op.path);
+    const media = op.requestMedia ?? 'application/json';
+    if (!vop || !media.includes('json')) return [];
+    return documentedRequestExamples(doc, vop, media).map((ex) => ({
+      title: `${op.id} ${ex.name}`,
+      op,
+      value: ex.value,
+    }));
+  });
+}
+
 function violationLines(requests: RecordedRequest[]): string[] {
   return requests.flatMap((r) =>
     r.violations.map((v) => `${r.method} ${r.path}: ${v.location?.join('.') ?? 'request'}: ${v.message}`),
@@ -48,9 +65,12 @@ function violationLines(requests: RecordedRequest[]): string[] {
   () => {
     let server: ContractServer;
     let client: ApiClient;
+    let schemas: Readonly<Record<string, OperationSchemas>>;
     const dispatcher = new Agent();
+    const schemasOf = (op: Operation): OperationSchemas => schemas[op.id] ?? {};
 
     beforeAll(async () => {
+      schemas = await allSchemas();
       server = await startPrism(vendorFile);
       client = new ApiClient({
         baseUrl: server.baseUrl,
@@ -71,6 +91,12 @@ function violationLines(requests: RecordedRequest[]): string[] {
       expect(allOperations.map((op) => op.id).filter((id) => !known.has(id))).toEqual([]);
     });
 
+    it('holds every operation the vendor document defines', () => {
+      const ids = new Set(allOperations.map((op) => op.id));
+      expect([...operationIds(doc!)].filter((id) => !ids.has(id))).toEqual([]);
+      expect(allOperations).toHaveLength(145);
+    });
+
     describe.each(allOperations)('$id', (op) => {
       it('has the method, path, operationId and scopes of the document', () => {
         const vop = findOperation(doc!, op.method, op.path);
@@ -80,18 +106,21 @@ function violationLines(requests: RecordedRequest[]): string[] {
       });
 
       it('is called without request violations and its response parses', async () => {
-        const params = paramsFor(op);
+        const params = paramsFor(op, schemasOf(op));
         const before = server.requests.length;
         let failure: unknown;
+        server.preferStatus = (op.successStatus ?? 200) >= 300 ? op.successStatus : undefined;
         try {
           if (op.paginated) {
             let pages = 0;
-            for await (const _ of client.pages(op, params)) if (++pages >= maxPages) break;
+            for await (const _ of client.pagesOf(op, params, schemasOf(op))) if (++pages >= maxPages) break;
           } else {
-            await client.call(op, params);
+            await client.pageOf(op, params, schemasOf(op));
           }
         } catch (error) {
           failure = error;
+        } finally {
+          server.preferStatus = undefined;
         }
         const sent = server.requests.slice(before);
         expect(violationLines(sent), 'Prism reported request violations').toEqual([]);
@@ -99,6 +128,12 @@ function violationLines(requests: RecordedRequest[]): string[] {
         expect(sent.length).toBeGreaterThan(0);
         expect(sent[0]?.status).toBe(op.successStatus ?? 200);
       });
+    });
+
+    it.each(requestExampleCases())('documented request $title passes the body schema', ({ op, value }) => {
+      const checked = schemasOf(op).body?.safeParse(value);
+      expect(checked, `${op.id} has a documented request body but no body schema`).toBeDefined();
+      expect(checked?.success === false ? checked.error.issues : []).toEqual([]);
     });
 
     it.each(exampleCases())('documented $title parses', ({ op, value }) => {
@@ -109,7 +144,7 @@ function violationLines(requests: RecordedRequest[]): string[] {
         );
         payload = (value as { response?: unknown }).response;
       }
-      const checked = op.response?.safeParse(payload);
+      const checked = schemasOf(op).response?.safeParse(payload);
       expect(checked?.success === false ? checked.error.issues : []).toEqual([]);
     });
   },

@@ -22,6 +22,11 @@ export interface ContractServer {
   /** The proxy's address: the client adds `/api/v4`, the proxy strips it before Prism. */
   baseUrl: string;
   requests: RecordedRequest[];
+  /**
+   * A status to ask Prism for (`Prefer: code=N`): without it Prism answers an operation that documents
+   * no 2xx (the 302 redirects) with its default response.
+   */
+  preferStatus: number | undefined;
   close(): Promise<void>;
 }
 
@@ -59,7 +64,11 @@ export async function startPrism(specFile: string, bootTimeoutMs = 45_000): Prom
         port: prismPort,
         method: req.method,
         path: url.slice(apiPrefix.length) || '/',
-        headers: { ...req.headers, host: `127.0.0.1:${prismPort}` },
+        headers: {
+          ...req.headers,
+          host: `127.0.0.1:${prismPort}`,
+          ...(server.preferStatus ? { prefer: `code=${server.preferStatus}` } : {}),
+        },
       },
       async (answer) => {
         const chunks: Buffer[] = [];
@@ -79,13 +88,15 @@ export async function startPrism(specFile: string, bootTimeoutMs = 45_000): Prom
   proxy.listen(0, '127.0.0.1');
   await once(proxy, 'listening');
   const { port } = proxy.address() as AddressInfo;
-  return {
+  const server: ContractServer = {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    preferStatus: undefined,
     close: async () => {
       await Promise.all([closeServer(proxy), stop(child)]);
     },
   };
+  return server;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CallParams } from '../../src/api/client.js';
 import type { Operation, QueryValue } from '../../src/api/operation.js';
 import { pathParams } from '../../src/api/operation.js';
 import type { OperationId } from '../../src/api/operations/index.js';
+import type { OperationSchemas } from '../../src/api/schema.js';
 
 /**
  * A valid value for every path parameter name the vendor document uses (uuid where it says so). A new
@@ -57,6 +58,17 @@ export const querySamples: Partial<Record<OperationId, Record<string, QueryValue
   DownloadSarifReport: { scan_branch: 'main', scan_language: 'java' },
   ListAppsBranches: { app: 'shiftleft-java-demo', from: 1_700_000_000, until: 1_700_600_000 },
   ListAnalyzeFailures: { limit: 100 },
+  ListTeams: { no_members: true },
+  ListOrgRBACUsers: { email: 'dev@example.com' },
+  ListHumanGroups: { iname: 'payments' },
+  GetWebhook: { version: 2 },
+  SetUpWebhook: { version: 2 },
+  DeleteWebhook: { version: 2 },
+  UpsertCheckAnalysisConfiguration: { tag: 'v2' },
+  ReadDetailedOWASPReport: { comments: true, status: 'fixed', tz: 'Europe/Berlin' },
+  ReadScanPCIDSSReport: { ignore_info_findings: true },
+  GetOrgSCMSecretsAuditLog: { days: 31, 'by-project': true },
+  DownloadOrganizationBackup: { backup_id: '7c6b5a49-3827-4160-9f5e-4d3c2b1a0f9e' },
 };
 
 /** A request body per operation that takes one; each must pass the operation's own body schema. */
@@ -101,12 +113,98 @@ export const bodySamples: Partial<Record<OperationId, unknown>> = {
     add_app_ids: ['payments-api'],
     remove_app_ids: ['ledger-service'],
   },
+  SetUpWebhook: {
+    url: 'https://hooks.example.com/secscan',
+    events: [{ name: 'scan.finished' }],
+    authType: 'hmac',
+    secret: 'contract-secret',
+    enableEmailNotification: true,
+  },
+  UpdateOrgConfig: {
+    session_timeout_hours: 24,
+    allowed_non_admin_auth_providers: ['github', 'sl-saml2'],
+    security_training_provider: 'kontra',
+    analysis_configuration: { secrets: { entropy: 4.5, disable: false } },
+    autofix_configuration: { enable: true, max_fixes_per_run: 10, fix_only_severities: ['critical', 'high'] },
+  },
+  PatchOrgConfig: { session_timeout_hours: 12 },
+  CreateOrgAnalysisConfig: { secrets: { entropy: 4.2, disable: false } },
+  UpdateOrgAnalysisConfig: { secrets: { disable: true } },
+  UpdateTeamConfig: { analysis_configuration: { secrets: { entropy: 4 } } },
+  PatchTeamConfig: { analysis_configuration: { secrets: { disable: false } } },
+  UpsertCheckAnalysisConfiguration:
+    'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n    threshold: 0\n',
+  CreateTeam: {
+    name: 'Payments',
+    applications: ['payments-api'],
+    team_membership: [{ user_id_v2: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', team_role: 'TEAM_MEMBER' }],
+  },
+  UpdateTeam: {
+    version: 3,
+    add_applications: ['ledger-service'],
+    force_app_inclusion: true,
+    remove_team_membership: [
+      { user_id_v2: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', team_role: 'TEAM_MEMBER' },
+    ],
+  },
+  DeleteTeam: { version: 3 },
+  UpdateTeamApps: { version: 3, add_applications: ['ledger-service'], remove_applications: ['payments-api'] },
+  UpdateTeamMembership: {
+    version: 3,
+    add_team_membership: [{ user_id_v2: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', team_role: 'TEAM_ADMIN' }],
+  },
+  UpdateTeamMetadata: { version: 3, change_name: 'Payments platform' },
+  UpsertGroup: {
+    group_ids: [{ group_id: '3f2e1d0c-9b8a-4776-8554-433221100fed', team_role: 'TEAM_MEMBER' }],
+  },
+  UpdateGroup: { team_role: 'TEAM_ADMIN' },
+  UpdateOrgUser: { org_role: 'MEMBER' },
+  CreateOrgSAMLConfig: {
+    name: 'corp-sso',
+    idp_metadata_url: 'https://idp.example.com/metadata',
+    default_org_role: 'TEAM_DEFINED',
+    allow_idp_initiated_logins: true,
+  },
+  UpdateOrgSAMLConfig: { sign_auth_requests: true, allow_implicit_invites: false },
+  BulkResetSAMLUserAccessTokens: { user_ids: ['2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d'] },
+  ProvisionSAMLUsers: [
+    {
+      name: 'Dana Developer',
+      email: 'dana@example.com',
+      organization_role: 'MEMBER',
+      team_membership: [{ team_id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', role: 'TEAM_MEMBER' }],
+    },
+  ],
+  CreateSavedSearch: {
+    search_name: 'Critical open',
+    path_name: '/findings',
+    search_query: 'severity=critical',
+  },
+  UpdateSavedSearch: { search_name: 'Critical open', path_name: '/findings', search_query: 'severity=high' },
+  PutAzureboardAssociation: {
+    azure_org_name: 'contoso',
+    azure_project_name: 'payments',
+    finding_work_item_type: 'Bug',
+  },
+  SubmitFindingToAzureBoardPut: {
+    scan_id: 17,
+    finding_ids: [42, 43],
+    extra_parameters: { 'System.AreaPath': 'payments' },
+  },
+  storeWizCreds: {
+    client_id: 'contract-client',
+    client_secret: 'contract-secret',
+    auth_url: 'https://auth.example.com/oauth/token',
+    api_url: 'https://api.example.com/graphql',
+  },
+  updateWizOrgEnrollment: { enrolled_for: ['SAST', 'SCA'], scope: 'organization', is_enabled: true },
+  updateWizCompoundEnrollment: { enrolled_for: ['SCA'], scope: 'compound', is_enabled: false },
 };
 
 const samplesFile = 'test/contract/samples.ts';
 
 /** The call parameters for an operation, or an error naming the sample to add. */
-export function paramsFor(op: Operation): CallParams {
+export function paramsFor(op: Operation, schemas: OperationSchemas): CallParams {
   const path: Record<string, string> = {};
   for (const name of pathParams(op.path)) {
     const value = pathSamples[name];
@@ -121,13 +219,13 @@ export function paramsFor(op: Operation): CallParams {
   const query = querySamples[op.id as OperationId];
   if (query) params.query = query;
   const body = bodySamples[op.id as OperationId];
-  if (op.body && body === undefined) {
+  if ((schemas.body || op.requestMedia) && body === undefined) {
     throw new Error(
       `${op.id}: takes a request body but has no sample: add one to bodySamples in ${samplesFile}`,
     );
   }
   if (body !== undefined) {
-    const parsed = op.body?.safeParse(body);
+    const parsed = schemas.body?.safeParse(body);
     if (parsed && !parsed.success) {
       throw new Error(
         `${op.id}: bodySamples entry fails the operation's body schema: ${parsed.error.message}`,

@@ -1,11 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-/** Beside the repository: /work/shared in development, next to the clone in CI. Read, never copied. */
-export const vendorFile = fileURLToPath(
-  new URL('../../../shared/spec/vendor/openapi-v4.yml', import.meta.url),
-);
+const vendorPath = 'shared/spec/vendor/openapi-v4.yml';
+
+/**
+ * Beside the repository (/work/shared in development, next to the clone in CI), or beside a directory
+ * above it (a worktree under /work/wt), or where SECSCAN_VENDOR_OPENAPI says. Read, never copied.
+ */
+function findVendorFile(): string {
+  if (process.env.SECSCAN_VENDOR_OPENAPI) return process.env.SECSCAN_VENDOR_OPENAPI;
+  const repo = fileURLToPath(new URL('../../', import.meta.url));
+  const candidates = [resolvePath(repo, '..', vendorPath), resolvePath(repo, '..', '..', vendorPath)];
+  return candidates.find((file) => existsSync(file)) ?? (candidates[0] as string);
+}
+
+export const vendorFile = findVendorFile();
 export const vendorPresent = existsSync(vendorFile);
 
 type Json = Record<string, unknown>;
@@ -73,7 +84,10 @@ export function documentedExamples(
   media: string,
 ): DocumentedExample[] {
   const content = resolve(doc, op.responses?.[status]) as { content?: Record<string, Json> } | undefined;
-  const entry = content?.content?.[media];
+  return examplesOf(doc, content?.content?.[media]);
+}
+
+function examplesOf(doc: VendorDocument, entry: Json | undefined): DocumentedExample[] {
   if (!entry) return [];
   const out: DocumentedExample[] = [];
   if ('example' in entry) out.push({ name: 'example', value: entry.example });
@@ -82,4 +96,14 @@ export function documentedExamples(
     if (resolved && 'value' in resolved) out.push({ name: `examples.${name}`, value: resolved.value });
   }
   return out;
+}
+
+/** The `example` and `examples` of an operation's request body in one media type. */
+export function documentedRequestExamples(
+  doc: VendorDocument,
+  op: VendorOperation & { requestBody?: unknown },
+  media: string,
+): DocumentedExample[] {
+  const body = resolve(doc, op.requestBody) as { content?: Record<string, Json> } | undefined;
+  return examplesOf(doc, body?.content?.[media]);
 }

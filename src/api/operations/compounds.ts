@@ -55,6 +55,7 @@ export const compoundOperations = defineOperations('compounds', {
     path: '/orgs/{orgID}/compounds/named/{compoundName}/scans',
     scopes: ['scans:read'],
     summary: 'List Scans of Compound',
+    paginated: true,
   },
   ReadCompoundScan: {
     method: 'GET',
@@ -67,6 +68,7 @@ export const compoundOperations = defineOperations('compounds', {
     path: '/orgs/{orgID}/compounds/named/{compoundName}/scans/streamlined',
     scopes: [],
     summary: 'List scans in a compound, returning a subset of the scan summary information',
+    paginated: true,
   },
   DownloadSarifReport: {
     method: 'GET',

@@ -5,21 +5,32 @@ import type { Area, OperationId, Operations } from './index.js';
 
 /** Each area's schemas, loaded on first use: a command pays only for the zod schemas of what it calls. */
 const loaders = {
+  alerting: () => import('./alerting.schemas.js'),
   analyze: () => import('./analyze.schemas.js'),
   'app-groups': () => import('./app-groups.schemas.js'),
   apps: () => import('./apps.schemas.js'),
+  audit: () => import('./audit.schemas.js'),
   autofix: () => import('./autofix.schemas.js'),
+  azureboard: () => import('./azureboard.schemas.js'),
+  backups: () => import('./backups.schemas.js'),
   checkanalysis: () => import('./checkanalysis.schemas.js'),
   comments: () => import('./comments.schemas.js'),
   compounds: () => import('./compounds.schemas.js'),
   findings: () => import('./findings.schemas.js'),
+  'org-config': () => import('./org-config.schemas.js'),
   rbac: () => import('./rbac.schemas.js'),
+  reports: () => import('./reports.schemas.js'),
+  saml: () => import('./saml.schemas.js'),
+  'saved-searches': () => import('./saved-searches.schemas.js'),
   sca: () => import('./sca.schemas.js'),
   scans: () => import('./scans.schemas.js'),
   scopes: () => import('./scopes.schemas.js'),
+  slack: () => import('./slack.schemas.js'),
+  'team-config': () => import('./team-config.schemas.js'),
   tokens: () => import('./tokens.schemas.js'),
   users: () => import('./users.schemas.js'),
   versions: () => import('./versions.schemas.js'),
+  wiz: () => import('./wiz.schemas.js'),
 } satisfies Record<Area, () => Promise<{ default: Record<string, OperationSchemas> }>>;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void

@@ -1,0 +1,7 @@
+import { defineSchemas } from '../schema.js';
+
+export default defineSchemas({
+  ReadCWEReport: {},
+  ReadDetailedOWASPReport: {},
+  ReadScanPCIDSSReport: {},
+});

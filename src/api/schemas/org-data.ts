@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const OrgBackup = z.looseObject({
+  backup_id: z.string(),
+  organization_id: z.string().optional(),
+  status: z.string().optional(),
+  created_at: z.string().optional(),
+  completed_at: z.string().optional(),
+});
+export type OrgBackup = z.infer<typeof OrgBackup>;
+
+export const ScmSecretsAuditLog = z.looseObject({
+  total_attempts: z.number(),
+  total_user_ids: z.array(z.string()).nullish(),
+  total_token_ids: z.array(z.string()).nullish(),
+  projects: z
+    .array(
+      z.looseObject({
+        project_id: z.string(),
+        attempts: z.number().optional(),
+        user_ids: z.array(z.string()).nullish(),
+        token_ids: z.array(z.string()).nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type ScmSecretsAuditLog = z.infer<typeof ScmSecretsAuditLog>;
+
+export const SavedSearchBody = z.strictObject({
+  search_name: z.string().optional(),
+  path_name: z.string().optional(),
+  search_query: z.string().optional(),
+});
+
+export const SavedSearch = z.looseObject({
+  id: z.string(),
+  search_name: z.string().optional(),
+  path_name: z.string().optional(),
+  search_query: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type SavedSearch = z.infer<typeof SavedSearch>;
+
+/** A stored check-analysis policy: its content hash and, per name, the tags pointing at it. */
+export const PolicyVersion = z.looseObject({
+  contentHash: z.string(),
+  tags: z.array(z.looseObject({ name: z.string(), tags: z.array(z.string()).nullish() })).nullish(),
+});
+export type PolicyVersion = z.infer<typeof PolicyVersion>;
+
+export const PolicyUpsert = z.looseObject({
+  contentHash: z.string(),
+  tags: z.array(z.string()).nullish(),
+});

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { orgRoles } from '../values.js';
+
+/** A team member: a user and the team role (a role name such as TEAM_MEMBER, or a role id). */
+export const TeamMember = z.looseObject({ user_id_v2: z.string(), team_role: z.string().optional() });
+
+export const TeamSummary = z.looseObject({ team_id: z.string(), team_name: z.string().optional() });
+export type TeamSummary = z.infer<typeof TeamSummary>;
+
+/** `version` is the team's configuration version: every team write sends the current one. */
+export const Team = z.looseObject({
+  version: z.number().optional(),
+  team_id: z.string(),
+  team_name: z.string().optional(),
+  applications: z.array(z.string()).nullish(),
+  users: z.array(TeamMember).nullish(),
+});
+export type Team = z.infer<typeof Team>;
+
+const MemberBody = z.strictObject({ user_id_v2: z.string().min(1), team_role: z.string().min(1) });
+const TeamVersion = z.number().int().nonnegative();
+const AppIds = z.array(z.string().min(1));
+
+export const CreateTeamBody = z.strictObject({
+  name: z.string().min(1),
+  applications: AppIds.optional(),
+  team_membership: z.array(MemberBody).optional(),
+});
+
+export const UpdateTeamBody = z.strictObject({
+  version: TeamVersion,
+  add_applications: AppIds.optional(),
+  /** Moves an app that belongs to another team. */
+  force_app_inclusion: z.boolean().optional(),
+  remove_applications: AppIds.optional(),
+  add_team_membership: z.array(MemberBody).optional(),
+  remove_team_membership: z.array(MemberBody).optional(),
+});
+
+export const UpdateTeamMembershipBody = z.strictObject({
+  version: TeamVersion,
+  add_team_membership: z.array(MemberBody).optional(),
+  remove_team_membership: z.array(MemberBody).optional(),
+});
+
+export const UpdateTeamAppsBody = z.strictObject({
+  version: TeamVersion,
+  add_applications: AppIds.optional(),
+  force_app_inclusion: z.boolean().optional(),
+  remove_applications: AppIds.optional(),
+});
+
+export const UpdateTeamMetadataBody = z.strictObject({
+  version: TeamVersion,
+  change_name: z.string().min(1).optional(),
+});
+
+export const DeleteTeamBody = z.strictObject({ version: TeamVersion });
+
+/** Members carry `user_id_v2` in the org-wide group listing and `user_id` in the team group operations. */
+export const HumanGroup = z.looseObject({
+  group_id: z.string(),
+  group_name: z.string().optional(),
+  members: z
+    .array(
+      z.looseObject({
+        user_id_v2: z.string().optional(),
+        user_id: z.string().optional(),
+        email: z.string().optional(),
+      }),
+    )
+    .nullish(),
+  teams: z
+    .array(
+      z.looseObject({
+        team_id: z.string().optional(),
+        team_name: z.string().optional(),
+        role: z.string().optional(),
+      }),
+    )
+    .nullish(),
+});
+export type HumanGroup = z.infer<typeof HumanGroup>;
+
+export const HumanGroups = z.looseObject({ groups: z.array(HumanGroup).nullish() });
+
+export const UpsertGroupBody = z.strictObject({
+  group_ids: z.array(z.strictObject({ group_id: z.string().min(1), team_role: z.string().min(1) })),
+});
+
+export const UpdateGroupBody = z.strictObject({ team_role: z.string().min(1).optional() });
+
+export const OrgUser = z.looseObject({
+  id_v2: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  team_membership: z
+    .array(
+      z.looseObject({
+        team_name: z.string().optional(),
+        team_id: z.string().optional(),
+        role: z.string().optional(),
+        role_name: z.string().optional(),
+        role_aliases: z.array(z.string()).nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type OrgUser = z.infer<typeof OrgUser>;
+
+export const UpdateOrgUserBody = z.strictObject({ org_role: z.enum(orgRoles) });
+
+/** A pending invitation; `role` is a role id, `invited_utc_timestamp` as the service sends it. */
+export const Invitation = z.looseObject({
+  email: z.string(),
+  name: z.string().optional(),
+  role: z.string().optional(),
+  invited_utc_timestamp: z.number().optional(),
+});
+export type Invitation = z.infer<typeof Invitation>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { webhookAuthTypes } from '../values.js';
+
+/** Bearer delivery: the token, and how to renew it (endpoint, method, body; fields of the renewal answer). */
+const BearerToken = z.strictObject({
+  token: z.string().optional(),
+  renewalMetadata: z
+    .strictObject({
+      url: z.string().optional(),
+      method: z.string().optional(),
+      bodyFields: z.record(z.string(), z.string()).optional(),
+      asJson: z.boolean().optional(),
+      forceFormUrlEncoding: z.boolean().optional(),
+    })
+    .optional(),
+  responseHandling: z
+    .strictObject({
+      tokenField: z.string().optional(),
+      ttlField: z.string().optional(),
+      typeField: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** `authType` defaults to hmac with a secret (generated when none is given) and bearer with a token. */
+export const WebhookBody = z.strictObject({
+  url: z.url(),
+  events: z.array(z.strictObject({ name: z.string().min(1) })),
+  token: BearerToken.optional(),
+  authType: z.enum(webhookAuthTypes).optional(),
+  secret: z.string().optional(),
+  enableEmailNotification: z.boolean().optional(),
+});
+export type WebhookBody = z.infer<typeof WebhookBody>;
+
+export const WebhookSetup = z.looseObject({
+  secret: z.string().optional(),
+  authType: z.string().optional(),
+  url: z.string().optional(),
+  events: z.array(z.string()).nullish(),
+});
+
+export const Webhook = z.looseObject({
+  url: z.string().optional(),
+  tokenID: z.string().optional(),
+  events: z.array(z.string()).nullish(),
+});
+export type Webhook = z.infer<typeof Webhook>;
+
+export const AlertingEvents = z.looseObject({
+  events: z.array(z.looseObject({ name: z.string() })).nullish(),
+});
