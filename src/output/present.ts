@@ -29,7 +29,12 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       if (typeof result.body === 'string') {
         await out.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
       } else {
-        for await (const chunk of result.body) await out.write(chunk);
+        try {
+          for await (const chunk of result.body) await out.write(chunk);
+        } finally {
+          // Chunks yielded before a failure are printed before the error (`api` prints an error body first).
+          await out.flush();
+        }
       }
       await out.flush();
       break;

@@ -1,34 +1,66 @@
-import { defineNoun } from '../types.js';
+import { operationView } from '../../output/views/api.js';
+import { defineVerb, flag, list, optionalArg, text } from '../define.js';
+import { resolveTarget, type TargetInput } from './target.js';
 
-export default defineNoun({
+export default defineVerb({
   name: 'api',
   summary: 'Make an authenticated request to the API and print the response',
   description:
-    'Call any API v4 path and print the response body as received (pretty JSON on a terminal).\n' +
-    'PATH is relative to /api/v4; {orgID} is filled from the settings. -F fields become query parameters\n' +
-    'for GET and DELETE and a JSON body otherwise (true, false, null and numbers are typed; @FILE reads a file).\n' +
-    'Retries, timeouts and the exit codes follow the same rules as every other command.',
-  args: [
-    { name: 'method', description: 'GET, POST, PUT, PATCH or DELETE', required: true },
-    { name: 'path', description: 'e.g. /orgs/{orgID}/apps', required: true },
-  ],
-  options: [
-    {
-      flags: '-F, --field <key=value>',
-      description: 'add a parameter or body field (repeatable)',
-      repeatable: true,
-    },
-    {
-      flags: '--input <file>',
-      description: 'read the raw request body from a file ("-" for standard input)',
-    },
-    { flags: '--paginate', description: 'follow next_page links and print every page' },
-  ],
+    'Call any API v4 operation and print the response body as received (pretty JSON on a terminal).\n\n' +
+    'OPERATION is an operationId: `secscan api --list` lists every one, with its method, path, scopes and ' +
+    'the command that covers it. A -F field named like a placeholder of its path fills it ({orgID} comes ' +
+    'from the settings unless given); the other fields become the query of a GET or DELETE and the JSON ' +
+    'body otherwise (with --input, the query). Accept and Content-Type follow the operation; a redirect ' +
+    'prints where it points.\n\n' +
+    'METHOD PATH calls a path relative to /api/v4; {orgID} is filled from the settings. -F fields become ' +
+    'query parameters for GET and DELETE and a JSON body otherwise.\n\n' +
+    '-F values true, false, null and numbers are typed; @FILE reads a file. Retries, timeouts and the exit ' +
+    'codes follow the same rules as every other command: an error status prints its body, then exits by ' +
+    'the status.',
   examples: [
+    'secscan api --list',
+    'secscan api ListTeams',
+    'secscan api ReadTeam -F rbacTeamID=1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+    'secscan api UpdateTeam -F rbacTeamID=<team-id> --input body.json',
+    'secscan api ListAppFindings -F appID=shiftleft-java-demo -F per_page=100 --paginate',
     'secscan api GET /orgs/{orgID}/tokens',
     'secscan api GET /orgs/{orgID}/findings -F per_page=100 --paginate | jq ".response.findings[].id"',
     'secscan api POST /orgs/{orgID}/rbac/roles --input role.json',
     'secscan api GET /user',
   ],
-  load: () => import('./run.js'),
+  // Any operation, by design: the table-coverage test counts only the commands made for an operation.
+  operations: [],
+  args: [
+    optionalArg('operation', 'an operationId (see --list), or the METHOD of METHOD PATH'),
+    optionalArg('path', 'with a METHOD: the path, e.g. /orgs/{orgID}/apps'),
+  ],
+  options: {
+    field: list('-F, --field <key=value>', 'add a parameter or body field (repeatable)'),
+    input: text('--input <file>', 'read the raw request body from a file ("-" for standard input)', {
+      complete: 'file',
+    }),
+    paginate: flag('--paginate', 'follow next_page links and print every page'),
+    list: flag('--list', 'list every operation, with the command that covers it', {
+      conflicts: ['field', 'input', 'paginate'],
+    }),
+  },
+  view: operationView,
+  validate({ args: [operation, path], opts }) {
+    resolveTarget({ operation, path, ...opts } satisfies TargetInput);
+  },
+  async run(ctx, { args: [operation, path], opts }) {
+    const target = resolveTarget({ operation, path, ...opts });
+    if (target.kind === 'list') {
+      const { operationListing } = await import('./list.js');
+      return { kind: 'list', rows: await operationListing() };
+    }
+    const client = await ctx.client({ requireOrg: false });
+    const { operationExchange, pathExchange } = await import('./request.js');
+    const plan =
+      target.kind === 'operation'
+        ? await operationExchange(ctx, client, target, opts)
+        : await pathExchange(ctx, client, target, opts);
+    const { exchange } = await import('./exchange.js');
+    return { kind: 'raw', body: exchange(client, plan, ctx.stdoutIsTTY) };
+  },
 });

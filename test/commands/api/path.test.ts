@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API, authEnv, expectUsage, ORG, ORIGIN, ok, TOKEN, useCli } from '../helpers/cli.js';
+import { API, authEnv, expectUsage, ORG, ORIGIN, ok, TOKEN, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
 const apps = `${API}/orgs/${ORG}/apps`;
@@ -126,5 +126,36 @@ describe('api', () => {
     const result = await cli.run(['api', 'PATCH', '/x', '-F', 'a=b'], { env: authEnv() });
     expect(result.code).toBe(7);
     expect(cli.calls()).toHaveLength(1);
+  });
+
+  it('uses the media types of the operation the path belongs to', async () => {
+    const csv = 'time,user,action\n2025-06-01T00:00:00Z,dev@example.com,login\n';
+    cli.stub('DownloadAuditLog', { path: { auditYear: 2025, auditMonth: 6 } }).reply(200, csv);
+    const result = await cli.run(['api', 'GET', '/orgs/{orgID}/audit/csv/2025/6'], { env: authEnv() });
+    expect(result).toEqual({ code: 0, stdout: csv, stderr: '' });
+    expect(cli.calls()[0]?.headers.accept).toBe('application/csv');
+  });
+
+  it('sends --input to a YAML operation as YAML', async () => {
+    cli
+      .stub('UpsertCheckAnalysisConfiguration', { path: { reference: 'strict' } })
+      .reply(200, ok({ contentHash: 'abc', tags: [] }));
+    const result = await cli.run(
+      ['api', 'PUT', '/orgs/{orgID}/checkanalysis/policies/strict', '--input', '-'],
+      {
+        env: authEnv(),
+        stdin: 'rules: []\n',
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(cli.calls()[0]?.headers['content-type']).toBe('application/yaml');
+  });
+
+  it('reports an unreadable --input file as a usage error before any request', async () => {
+    expectUsage(
+      await cli.run(['api', 'PUT', '/things', '--input', '/nonexistent/body.json'], { env: authEnv() }),
+      'cannot read --input /nonexistent/body.json: ENOENT',
+      cli,
+    );
   });
 });
