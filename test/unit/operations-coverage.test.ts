@@ -1,33 +1,52 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { allOperations, hiddenOperations } from '../../src/api/operations/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allOperations, hiddenOperations, isOperationId } from '../../src/api/operations/index.js';
+import { buildManifest, walk } from '../../src/commands/manifest.js';
 
-const commandsDir = fileURLToPath(new URL('../../src/commands', import.meta.url));
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sources(path);
-    return entry.name.endsWith('.ts') ? [readFileSync(path, 'utf8')] : [];
-  });
+/** Every operationId the verbs declare, with the commands declaring it. */
+async function declaredOperations(): Promise<Map<string, string[]>> {
+  const declared = new Map<string, string[]>();
+  for (const { words, entry } of walk((await buildManifest()).commands)) {
+    for (const id of entry.operations ?? []) declared.set(id, [...(declared.get(id) ?? []), words.join(' ')]);
+  }
+  return declared;
 }
 
 describe('the operations table', () => {
-  const code = sources(commandsDir).join('\n');
+  let declared: Map<string, string[]>;
 
-  it.each(allOperations.map((op) => [op.id]))('%s is called by a command or hidden with a reason', (id) => {
-    const called = new RegExp(`operations\\.${id}\\b|['"]${id}['"]`).test(code);
-    const reason = hiddenOperations[id];
+  beforeAll(async () => {
+    declared = await declaredOperations();
+  });
+
+  it.each(allOperations.map((op) => [op.id]))('%s is declared by a verb or hidden with a reason', (id) => {
+    const reason = hiddenOperations[id as keyof typeof hiddenOperations];
+    const verbs = declared.get(id);
     if (reason !== undefined) {
       expect(reason.trim().length, `hidden ${id} needs a reason`).toBeGreaterThan(10);
-      expect(called, `${id} is hidden but a command calls it`).toBe(false);
+      expect(
+        verbs,
+        `${id} is hidden but ${verbs?.join(', ')} declares it: drop it from hiddenOperations`,
+      ).toBe(undefined);
     } else {
-      expect(called, `no command calls ${id}: add one, or list it in hiddenOperations with the reason`).toBe(
-        true,
+      expect(
+        verbs,
+        `no verb declares ${id} in its operations: add a command, or list it in hiddenOperations with the reason`,
+      ).toBeDefined();
+    }
+  });
+
+  it('names the command and the issue of an operation reachable only through `secscan api`', () => {
+    for (const [id, reason] of Object.entries(hiddenOperations)) {
+      if (!reason.startsWith('reachable through')) continue;
+      expect(reason).toMatch(
+        new RegExp(`^reachable through \`secscan api ${id}\`; its command comes with issue \\d+$`),
       );
     }
+  });
+
+  it('hides only operations of the table, and verbs declare only operations of the table', () => {
+    expect(Object.keys(hiddenOperations).filter((id) => !isOperationId(id))).toEqual([]);
+    expect([...declared.keys()].filter((id) => !isOperationId(id))).toEqual([]);
   });
 
   it('has unique method and path pairs', () => {
