@@ -127,7 +127,12 @@ export class ApiClient {
     yield* this.pagesOf(op, (params ?? {}) as CallParams, schemas) as AsyncGenerator<ResponseOf<K>>;
   }
 
-  /** One page of any operation row, with the schemas given (the typed forms above resolve them). */
+  /** Any operation row, with the schemas given (the typed forms above resolve them from the table). */
+  async callOf(op: Operation, params: CallParams = {}, schemas: OperationSchemas = {}): Promise<unknown> {
+    return (await this.pageOf(op, params, schemas)).data;
+  }
+
+  /** One page of any operation row, with the schemas given. */
   async pageOf(
     op: Operation,
     params: CallParams = {},
@@ -170,8 +175,16 @@ export class ApiClient {
     dest: string,
     onProgress?: (bytes: number) => void,
   ): Promise<number> {
-    const op = operations[id] as Operation;
-    const path = this.pathFor(op, params as CallParams);
+    return this.downloadOf(operations[id] as Operation, params as CallParams, dest, onProgress);
+  }
+
+  async downloadOf(
+    op: Operation,
+    params: CallParams,
+    dest: string,
+    onProgress?: (bytes: number) => void,
+  ): Promise<number> {
+    const path = this.pathFor(op, params);
     const partial = `${dest}.partial`;
     const res = await this.stream(op, path);
     let bytes = 0;
