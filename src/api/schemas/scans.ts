@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TagKV } from './common.js';
 
 const Counts = z.looseObject({

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { operations } from '../../api/operations/index.js';
 import { AppSpec } from '../../api/schemas/apps.js';
 import type { Context } from '../../context.js';

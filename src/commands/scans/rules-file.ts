@@ -1,5 +1,5 @@
 import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type CheckRule, CheckRule as RuleSchema } from '../../api/schemas/scans.js';
 import { ConfigError } from '../../errors.js';
 

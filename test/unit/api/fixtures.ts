@@ -1,5 +1,5 @@
 import { MockAgent } from 'undici';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiClient, type CallParams, type ClientOptions } from '../../../src/api/client.js';
 import { defineOperations, type Operation } from '../../../src/api/operation.js';
 import { defineSchemas, type OperationSchemas } from '../../../src/api/schema.js';
