@@ -1,6 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { redactText } from './api/redact.js';
+import { orgIdFromToken } from './config/jwt.js';
 import { configDir } from './config/paths.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
@@ -133,8 +134,24 @@ export class Context {
     return this.storePromise;
   }
 
+  /**
+   * The profile store is opened (and conf loaded) only when a setting may come from it: a run whose flags
+   * and environment give the token, the address and the organization reads no file at all.
+   */
+  private needsStore(): boolean {
+    const env = this.env;
+    if (this.globals.profile !== undefined || env.SECSCAN_PROFILE) return true;
+    const token = env.SECSCAN_TOKEN || env.SHIFTLEFT_ACCESS_TOKEN;
+    const address = this.globals.baseUrl || env.SECSCAN_BASE_URL || env.SHIFTLEFT_API_HOST;
+    const org = this.globals.org || env.SECSCAN_ORG_ID || env.SHIFTLEFT_ORG_ID || orgIdFromToken(token);
+    return !(token && address && org);
+  }
+
   async settings(): Promise<Settings> {
-    const store = await this.store();
+    const store = this.needsStore() ? await this.store() : undefined;
+    if (store?.exposed) {
+      this.warn(`${store.path} can be read by other users; run \`chmod 600 ${store.path}\``);
+    }
     const settings = resolveSettings(
       {
         profile: this.globals.profile,
@@ -150,12 +167,9 @@ export class Context {
       settings.profile.source !== 'current profile' &&
       !settings.profileExists
     ) {
-      const hasEnvToken = settings.token.value !== undefined;
-      if (!hasEnvToken) {
-        throw new ConfigError(`profile ${JSON.stringify(settings.profile.value)} does not exist`, {
-          hint: `run \`secscan auth login --profile ${settings.profile.value}\`, or see \`secscan profiles list\``,
-        });
-      }
+      throw new ConfigError(`profile ${JSON.stringify(settings.profile.value)} does not exist`, {
+        hint: `run \`secscan auth login --profile ${settings.profile.value}\`, or see \`secscan profiles list\``,
+      });
     }
     return settings;
   }
