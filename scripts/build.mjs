@@ -2,6 +2,7 @@
 // the bundle dist/secscan.cjs that bin/secscan.js runs, and V8's code cache of a warmed-up bundle.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
@@ -39,6 +40,24 @@ const manifestPlugin = {
 // ES modules with code splitting (each verb, schema area and dependency lands in the chunk that needs it),
 // then each chunk rewritten as CommonJS, so bin/load.js can run it with a V8 code cache.
 const chunks = at('dist/chunks');
+
+/**
+ * commander requires node:child_process at load for executable subcommands, which secscan never uses:
+ * loading it costs a few milliseconds on every run, so it is required on first use instead.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error('commander changed: update the lazy-child-process plugin');
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: { cli: at('src/cli.ts') },
   outdir: chunks,
@@ -50,12 +69,17 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
-  plugins: [manifestPlugin],
+  plugins: [manifestPlugin, lazyChildProcess],
   define: { 'import.meta.url': '__secscanModuleUrl' },
 });
 mkdirSync(chunks, { recursive: true });
 for (const file of result.outputFiles) {
-  const cjs = await transform(file.text, { format: 'cjs', loader: 'js', target: 'node20', logLevel: 'warning' });
+  const cjs = await transform(file.text, {
+    format: 'cjs',
+    loader: 'js',
+    target: 'node20',
+    logLevel: 'warning',
+  });
   const code = cjs.code
     .replace(/require\("\.\/([\w.-]+)\.js"\)/g, 'require("./$1.cjs")')
     .replace(/\bimport\("\.\/([\w.-]+)\.js"\)/g, 'Promise.resolve().then(() => require("./$1.cjs"))');

@@ -1,5 +1,4 @@
 import type { ChalkInstance } from 'chalk';
-import { stringify as yamlStringify } from 'yaml';
 import type { OutputFormat } from './format.js';
 import { csvCell, sanitize, sanitizeMultiline, toText } from './sanitize.js';
 import { renderTable } from './table.js';
@@ -24,6 +23,12 @@ function pick(row: Row, columns: Column<Row>[]): Row {
 /** The JSON form of a row: the full object, or only the --fields. */
 function jsonRow(row: Row, view: AnyView, fields: string[] | undefined): unknown {
   return fields ? pick(row, selectColumns(view, fields)) : row;
+}
+
+/** yaml loads only for -o yaml. */
+async function yamlText(value: unknown): Promise<string> {
+  const { stringify } = await import('yaml');
+  return stringify(value);
 }
 
 async function* iterate<T>(rows: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
@@ -65,7 +70,7 @@ export async function renderList(
       const all: unknown[] = [];
       for await (const row of iterate(rows)) all.push(jsonRow(row, view, fields));
       count = all.length;
-      if (count) await out.write(yamlStringify(all));
+      if (count) await out.write(await yamlText(all));
       else await out.write('[]\n');
       break;
     }
@@ -98,7 +103,7 @@ export async function renderObject(item: Row, view: AnyView, opts: RenderOptions
       await out.write(`${JSON.stringify(jsonRow(item, view, fields))}\n`);
       break;
     case 'yaml':
-      await out.write(yamlStringify(jsonRow(item, view, fields)));
+      await out.write(await yamlText(jsonRow(item, view, fields)));
       break;
     case 'csv':
       await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
