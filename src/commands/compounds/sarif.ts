@@ -10,7 +10,7 @@ export default defineVerb({
   summary: 'Download the service’s SARIF report of a compound scan',
   examples: [
     'secscan compounds sarif shop --branch main --out shop.sarif',
-    'secscan compounds sarif shop --scan 1042 --out - | jq .runs[0].results',
+    'secscan compounds sarif shop --scan 1042 --out - | jq ".runs[0].results"',
   ],
   operations: ['DownloadSarifReport'],
   args: [arg('name', 'compound name', { parser: nonEmpty('compound name'), complete: 'compound' })],
