@@ -1,6 +1,10 @@
 import type { AppGroup } from '../../api/schemas/apps.js';
-import { defineView } from '../../output/view.js';
-import { requireNonEmpty } from '../validate.js';
+import { defineView } from '../view.js';
+
+export const groupNameView = defineView<{ name: string }>({
+  columns: [{ key: 'name', header: 'NAME' }],
+  emptyMessage: 'No app groups.',
+});
 
 export const groupView = defineView<AppGroup>({
   columns: [
@@ -9,7 +13,3 @@ export const groupView = defineView<AppGroup>({
   ],
   emptyMessage: 'No app groups.',
 });
-
-export function requireGroupName(value: string | undefined): string {
-  return requireNonEmpty('app group name', value);
-}

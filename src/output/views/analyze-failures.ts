@@ -1,4 +1,4 @@
-import { defineView } from '../../output/view.js';
+import { defineView } from '../view.js';
 
 export const failureView = defineView<Record<string, unknown>>({
   columns: [
