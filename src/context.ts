@@ -7,6 +7,7 @@ import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, type OutputFormat } from './output/format.js';
+import { sanitizeMultiline } from './output/sanitize.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -118,13 +119,13 @@ export class Context {
     if (this.debugEnabled) this.io.stderr.write(`debug: ${line}\n`);
   }
 
-  /** A notice on stderr, silenced by --quiet. */
+  /** A notice on stderr, silenced by --quiet. It may quote the service or the user: sanitized. */
   note(message: string): void {
-    if (!this.globals.quiet) this.io.stderr.write(`${message}\n`);
+    if (!this.globals.quiet) this.io.stderr.write(`${sanitizeMultiline(message)}\n`);
   }
 
   warn(message: string): void {
-    this.io.stderr.write(`warning: ${message}\n`);
+    this.io.stderr.write(`warning: ${sanitizeMultiline(message)}\n`);
   }
 
   store(): Promise<ProfileStore> {
@@ -240,7 +241,12 @@ export class Context {
     const columns = (this.io.stderr as { columns?: number }).columns ?? 0;
     if (!this.stderrIsTTY || columns <= 0 || this.globals.quiet || this.debugEnabled) return work();
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true } }).start();
+    // discardStdin would put the terminal in raw mode, where Ctrl-C is a keypress and no longer a SIGINT.
+    const spinner = ora({
+      text,
+      stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true },
+      discardStdin: false,
+    }).start();
     try {
       return await work();
     } finally {
