@@ -1,2 +1,7 @@
 import type { Loader } from './define.js';
-export const nouns: readonly Loader[] = [() => import('./tokens/index.js')];
+export const nouns: readonly Loader[] = [
+  () => import('./auth/index.js'),
+  () => import('./profiles/index.js'),
+  () => import('./config/index.js'),
+  () => import('./tokens/index.js'),
+];
