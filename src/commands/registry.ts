@@ -3,5 +3,6 @@ export const nouns: readonly Loader[] = [
   () => import('./auth/index.js'),
   () => import('./profiles/index.js'),
   () => import('./config/index.js'),
+  () => import('./whoami/index.js'),
   () => import('./tokens/index.js'),
 ];
