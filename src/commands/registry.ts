@@ -5,4 +5,5 @@ export const nouns: readonly Loader[] = [
   () => import('./config/index.js'),
   () => import('./whoami/index.js'),
   () => import('./tokens/index.js'),
+  () => import('./roles/index.js'),
 ];
