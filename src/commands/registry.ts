@@ -6,4 +6,5 @@ export const nouns: readonly Loader[] = [
   () => import('./whoami/index.js'),
   () => import('./tokens/index.js'),
   () => import('./roles/index.js'),
+  () => import('./scopes/index.js'),
 ];
