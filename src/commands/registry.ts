@@ -7,4 +7,5 @@ export const nouns: readonly Loader[] = [
   () => import('./tokens/index.js'),
   () => import('./roles/index.js'),
   () => import('./scopes/index.js'),
+  () => import('./completion/index.js'),
 ];
