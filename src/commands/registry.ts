@@ -7,5 +7,6 @@ export const nouns: readonly Loader[] = [
   () => import('./tokens/index.js'),
   () => import('./roles/index.js'),
   () => import('./scopes/index.js'),
+  () => import('./sandbox/index.js'),
   () => import('./completion/index.js'),
 ];
