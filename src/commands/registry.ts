@@ -1,8 +1,18 @@
 import type { Loader } from './define.js';
+
+/** Top-level commands, in the order help lists them. Each noun lists its verbs; only the one run is loaded. */
 export const nouns: readonly Loader[] = [
+  () => import('./auth/index.js'),
+  () => import('./profiles/index.js'),
+  () => import('./config/index.js'),
+  () => import('./whoami/index.js'),
   () => import('./tokens/index.js'),
+  () => import('./roles/index.js'),
+  () => import('./scopes/index.js'),
   () => import('./compounds/index.js'),
   () => import('./apps/index.js'),
   () => import('./app-groups/index.js'),
   () => import('./analyze-failures/index.js'),
+  () => import('./sandbox/index.js'),
+  () => import('./completion/index.js'),
 ];

@@ -1,4 +1,4 @@
-import { defineView } from '../../output/view.js';
+import { defineView } from '../view.js';
 
 type Row = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API, expectUsage, jwt, ORG, ORIGIN, ok, useCli } from '../helpers/cli.js';
+import { expectUsage, jwt, ORG, ORIGIN, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
 const user = {
@@ -10,9 +10,22 @@ const user = {
   extra_field: 'passes through',
 };
 
+describe('whoami: usage errors (exit 2, no request)', () => {
+  it.each([
+    [['whoami', '--me'], "unknown option '--me'"],
+    [['whoami', 'ada'], "too many arguments for 'whoami'. Expected 0 arguments but got 1."],
+    [
+      ['whoami', '--fields', 'org'],
+      'unknown field "org" for --fields (choose from name, email, idv2, membership, invites)',
+    ],
+  ])('%j', async (argv, message) => {
+    expectUsage(await cli.run(argv, { env: { SECSCAN_TOKEN: 'x' } }), message, cli);
+  });
+});
+
 describe('whoami', () => {
   it('needs no organization and prints a labelled view on a terminal', async () => {
-    cli.api.intercept({ path: `${API}/user`, method: 'GET' }).reply(200, ok(user));
+    cli.stub('ReadUser').reply(200, ok(user));
     const result = await cli.run(['whoami', '--no-color'], {
       env: { SECSCAN_BASE_URL: ORIGIN, SECSCAN_TOKEN: jwt({ sub: 'x' }) },
       stdoutTTY: true,
@@ -23,7 +36,7 @@ describe('whoami', () => {
   });
 
   it('prints the full object with -o json, unknown fields included', async () => {
-    cli.api.intercept({ path: `${API}/user`, method: 'GET' }).reply(200, ok(user));
+    cli.stub('ReadUser').reply(200, ok(user));
     const result = await cli.run(['whoami', '-o', 'json'], {
       env: { SECSCAN_BASE_URL: ORIGIN, SECSCAN_TOKEN: 'opaque-token' },
     });
@@ -35,14 +48,6 @@ describe('whoami', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toBe(
       'error: no token: run `secscan auth login`, or set SECSCAN_TOKEN\nhint: for CI, set SECSCAN_TOKEN (or SHIFTLEFT_ACCESS_TOKEN) from a secret\n',
-    );
-  });
-
-  it('refuses an unknown flag', async () => {
-    expectUsage(
-      await cli.run(['whoami', '--me'], { env: { SECSCAN_TOKEN: 'x' } }),
-      "unknown option '--me'",
-      cli,
     );
   });
 });
