@@ -63,8 +63,8 @@ export default defineVerb({
       await client.call('ListMyOrgScopes');
       return me;
     });
-    store.update(name, { base_url: settings.baseUrl.value, org_id: orgId, token });
-    store.use(name);
+    await store.update(name, { base_url: settings.baseUrl.value, org_id: orgId, token });
+    await store.use(name);
     const who = user.email ?? user.name ?? 'the token’s user';
     ctx.note(`Logged in to ${settings.baseUrl.value} as ${who} (organization ${orgId}).`);
     ctx.note(`Saved profile ${name} in ${store.path}; it is now the current profile.`);

@@ -13,7 +13,7 @@ export default defineVerb({
       ctx.note(`Profile ${name} holds no token: nothing to do.`);
       return { kind: 'none' };
     }
-    store.update(name, { token: undefined });
+    await store.update(name, { token: undefined });
     ctx.note(`Removed the token from profile ${name}.`);
     if (ctx.env.SECSCAN_TOKEN || ctx.env.SHIFTLEFT_ACCESS_TOKEN) {
       ctx.warn(

@@ -25,8 +25,8 @@ export default defineVerb({
     const value = checkValue(key, rawValue, ctx.globals.allowInsecureHttp);
     const store = await ctx.store();
     const name = targetProfile(ctx, store);
-    store.update(name, { [key]: value });
-    if (!store.currentName) store.use(name);
+    await store.update(name, { [key]: value });
+    if (!store.currentName) await store.use(name);
     ctx.note(`Set ${key} in profile ${name}.`);
     return { kind: 'none' };
   },

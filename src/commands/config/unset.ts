@@ -19,7 +19,7 @@ export default defineVerb({
       ctx.note(`Profile ${name} does not exist: nothing to do.`);
       return { kind: 'none' };
     }
-    store.update(name, { [key]: undefined });
+    await store.update(name, { [key]: undefined });
     ctx.note(`Removed ${key} from profile ${name}.`);
     return { kind: 'none' };
   },

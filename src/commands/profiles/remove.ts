@@ -12,7 +12,7 @@ export default defineVerb({
     const store = await ctx.store();
     requireProfile(store, name);
     await ctx.confirm(`Remove profile ${name} and its token?`);
-    store.remove(name);
+    await store.remove(name);
     ctx.note(`Removed profile ${name}.`);
     return { kind: 'none' };
   },

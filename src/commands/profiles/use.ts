@@ -10,7 +10,7 @@ export default defineVerb({
   async run(ctx, { args: [name] }) {
     const store = await ctx.store();
     requireProfile(store, name);
-    store.use(name);
+    await store.use(name);
     ctx.note(`Now using profile ${name}.`);
     return { kind: 'none' };
   },

@@ -101,7 +101,6 @@ export default defineVerb({
     const profile = ctx.globals.profile;
     checkProfile(profile);
     const { startSandbox } = await import('../../sandbox/start.js');
-    // Defaults arrive as declared (strings, as help shows them); startSandbox reads both forms.
     const sandbox = await startSandbox({
       host: opts.host,
       port: opts.port,
@@ -117,8 +116,12 @@ export default defineVerb({
       if (sandbox.loaded) ctx.note(`sandbox: loaded the state from ${opts.state}`);
       if (profile) {
         const store = await ctx.store();
-        store.update(profile, { base_url: sandbox.baseUrl, org_id: sandbox.orgId, token: sandbox.token });
-        store.use(profile);
+        await store.update(profile, {
+          base_url: sandbox.baseUrl,
+          org_id: sandbox.orgId,
+          token: sandbox.token,
+        });
+        await store.use(profile);
         ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
       }
     } catch (error) {
