@@ -1,2 +1,5 @@
 import type { Loader } from './define.js';
-export const nouns: readonly Loader[] = [() => import('./tokens/index.js')];
+export const nouns: readonly Loader[] = [
+  () => import('./tokens/index.js'),
+  () => import('./findings/index.js'),
+];
