@@ -40,12 +40,9 @@ export default defineVerb({
   args: [variadicArg('finding-id', 'finding ids', { required: false, parser: findingId })],
   options: {
     app: appOption,
-    set: choice(
-      '--set <status>',
-      'fixed, ignore, codeviolationfixed, codeviolationignore, codeviolationremovestatus, or none (clears it)',
-      statusChoices,
-      { required: `one of ${statusChoices.join(', ')}` },
-    ),
+    set: choice('--set <status>', 'the status to set (none clears it)', statusChoices, {
+      required: `one of ${statusChoices.join(', ')}`,
+    }),
     comment: text('--comment <text>', 'the text of the comment the status change adds'),
     idsFrom: idsFromOption,
   },
