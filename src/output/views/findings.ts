@@ -1,5 +1,7 @@
 import type { ChalkInstance } from 'chalk';
-import { defineView } from '../../output/view.js';
+import type { Comment } from '../../api/schemas/comments.js';
+import type { Finding } from '../../api/schemas/findings.js';
+import { defineView } from '../view.js';
 
 export function severityStyle(text: string, chalk: ChalkInstance): string {
   switch (text) {
@@ -16,9 +18,7 @@ export function severityStyle(text: string, chalk: ChalkInstance): string {
   }
 }
 
-type Row = Record<string, unknown>;
-
-export const findingView = defineView<Row>({
+export const findingView = defineView<Finding>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'severity', header: 'SEVERITY', style: (t, _r, chalk) => severityStyle(t, chalk) },
@@ -36,25 +36,23 @@ export const findingView = defineView<Row>({
   emptyMessage: 'No findings match.',
 });
 
-function location(row: Row): string {
-  const d = (row.details ?? {}) as Record<string, unknown>;
+function location(finding: Finding): string {
+  const d = finding.details ?? {};
   if (!d.file_name) return '';
   return `${d.file_name}${d.line_number ? `:${d.line_number}` : ''}${d.method_name ? ` (${d.method_name})` : ''}`;
 }
 
-function tags(row: Row): string {
-  const list = (row.tags ?? []) as { key: string; value: unknown }[];
-  return list.map((t) => `${t.key}=${t.value}`).join('\n');
+function tags(finding: Finding): string {
+  return (finding.tags ?? []).map((t) => `${t.key}=${t.value}`).join('\n');
 }
 
-function details(row: Row): string {
-  const d = (row.details ?? {}) as Record<string, unknown>;
-  return Object.entries(d)
+function details(finding: Finding): string {
+  return Object.entries(finding.details ?? {})
     .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
     .join('\n');
 }
 
-export const findingDetailView = defineView<Row>({
+export const findingDetailView = defineView<Finding>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'title', header: 'Title', style: (t, _r, chalk) => chalk.bold(t) },
@@ -74,7 +72,16 @@ export const findingDetailView = defineView<Row>({
   ],
 });
 
-export const changeView = defineView<Row>({
+/** What a status or assignee change did to each finding. */
+export type FindingChange = {
+  id: string;
+  title: string | undefined;
+  before: string | undefined;
+  after: string;
+  changed: boolean;
+};
+
+export const changeView = defineView<FindingChange>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'title', header: 'TITLE', max: 60 },
@@ -84,14 +91,50 @@ export const changeView = defineView<Row>({
   ],
 });
 
-export const commentView = defineView<Row>({
+export const commentView = defineView<Comment>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'created_at', header: 'CREATED' },
-    { key: 'author', header: 'AUTHOR', get: (r) => (r.owner as Row | undefined)?.email ?? '' },
+    { key: 'author', header: 'AUTHOR', get: (r) => r.owner?.email ?? '' },
     { key: 'comment', header: 'COMMENT', max: 80 },
     { key: 'finding_id', header: 'FINDING' },
   ],
   defaults: ['id', 'created_at', 'author', 'comment'],
   emptyMessage: 'No comments.',
+});
+
+export const recommendedFixView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'fix', header: 'Recommended fix', style: (t, _r, chalk) => chalk.bold(t) },
+    { key: 'fix_notes', header: 'Notes' },
+  ],
+});
+
+export const appliedFixView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'finding_id', header: 'Finding' },
+    { key: 'status', header: 'Status' },
+    { key: 'scan_id', header: 'Scan' },
+    { key: 'fix', header: 'Fix' },
+  ],
+});
+
+/** One row of `findings summary`: totals of a type, severity, category or app. */
+export type SummaryRow = {
+  group: 'type' | 'severity' | 'category' | 'app';
+  name: string;
+  total: number;
+  fixed: number;
+  ignored: number;
+};
+
+export const summaryView = defineView<SummaryRow>({
+  columns: [
+    { key: 'group', header: 'GROUP' },
+    { key: 'name', header: 'NAME', max: 40 },
+    { key: 'total', header: 'TOTAL' },
+    { key: 'fixed', header: 'FIXED' },
+    { key: 'ignored', header: 'IGNORED' },
+  ],
+  emptyMessage: 'No findings.',
 });
