@@ -12,12 +12,12 @@ import { defineView, selectColumns } from '../../output/view.js';
 import type { OutputWriter } from '../../output/writer.js';
 import type { Result, RunInput } from '../types.js';
 import { parseInteger, requireNonEmpty } from '../validate.js';
-import { junitReport } from './reports/junit.js';
-import { markdownReport } from './reports/markdown.js';
-import { type GateReport, gateReport, jsonReport, type RuleRow, verdictLine } from './reports/model.js';
-import { sarifReport } from './reports/sarif.js';
-import { writeReportFile } from './reports/write.js';
-import { parseRules } from './rules-file.js';
+import { junitReport } from '../../output/reports/junit.js';
+import { markdownReport } from '../../output/reports/markdown.js';
+import { type GateReport, gateReport, jsonReport, type RuleRow, verdictLine } from '../../output/reports/model.js';
+import { sarifReport } from '../../output/reports/sarif.js';
+import { writeReportFile } from '../../output/reports/write.js';
+import { parseRules } from '../../rules/rules-file.js';
 
 export const view = defineView<RuleRow>({
   columns: [
