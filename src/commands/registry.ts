@@ -1,2 +1,2 @@
 import type { Loader } from './define.js';
-export const nouns: readonly Loader[] = [() => import('./tokens/index.js')];
+export const nouns: readonly Loader[] = [() => import('./tokens/index.js'), () => import('./scans/index.js')];
