@@ -100,6 +100,12 @@ export const CheckRule = z.strictObject({
 });
 export type CheckRule = z.infer<typeof CheckRule>;
 
+/** A rules file (`scans check --rules`) and a stored check-analysis policy: the rules of a CheckBody. */
+export const CheckRulesFile = z.strictObject({
+  version: z.literal(2).optional(),
+  rules: z.array(CheckRule).min(1, 'at least one rule is needed'),
+});
+
 const CheckScanSelector = z.union([
   z.strictObject({ branch: z.string().min(1) }),
   z.strictObject({ scan: z.number().int().positive() }),

@@ -1,5 +1,5 @@
-import type { Finding } from '../../../api/schemas/findings.js';
-import { writeSarif } from '../../../output/sarif.js';
+import type { Finding } from '../../api/schemas/findings.js';
+import { writeSarif } from '../sarif.js';
 import type { GateReport, TopFinding } from './model.js';
 
 /** The check answer carries findings as id, title and tags: enough for the same rules as `findings list`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRules } from '../../../src/commands/scans/rules-file.js';
+import { parseRules } from '../../../src/rules/rules-file.js';
 import { ExitCode } from '../../../src/errors.js';
 
 function problem(text: string, json = false): { message: string; code: number } {

@@ -1,5 +1,5 @@
-import type { CheckResult, CheckRule, CheckSummary } from '../../../api/schemas/scans.js';
-import { UnexpectedResponseError } from '../../../errors.js';
+import type { CheckResult, CheckRule, CheckSummary } from '../../api/schemas/scans.js';
+import { UnexpectedResponseError } from '../../errors.js';
 
 export interface RuleRow {
   rule: string;

@@ -1,5 +1,5 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { ConfigError } from '../../../errors.js';
+import { ConfigError } from '../../errors.js';
 
 /** Writes through a temporary file and a rename: a CI job never reads half a report. */
 export async function writeReportFile(flag: string, path: string, text: string): Promise<void> {

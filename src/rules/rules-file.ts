@@ -1,10 +1,14 @@
 import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import * as z from 'zod';
-import { type CheckRule, CheckRule as RuleSchema } from '../../api/schemas/scans.js';
-import { ConfigError } from '../../errors.js';
+import { type CheckRule, CheckRulesFile } from '../api/schemas/scans.js';
+import { findingTypes } from '../api/values.js';
+import { ConfigError } from '../errors.js';
+
+/**
+ * The rules-file format: what `scans check --rules` reads and what a stored check-analysis policy holds
+ * (the sandbox reads policies with it too). Parsing and checking, every problem at a line of the file.
+ */
 
 const severities = ['critical', 'high', 'medium', 'low'];
-const findingTypes = ['vuln', 'secret', 'insight', 'extscan', 'oss_vuln', 'container', 'security_issue'];
 /** Finding fields and the tags findings carry: a misspelt key would match nothing and pass the gate. */
 export const ruleTagKeys = [
   'severity',
@@ -22,11 +26,6 @@ export const ruleTagKeys = [
   'package_url',
   'cvss_score',
 ];
-
-const RulesFile = z.strictObject({
-  version: z.literal(2).optional(),
-  rules: z.array(RuleSchema).min(1, 'at least one rule is needed'),
-});
 
 /** A problem in a rules file, at a line; the message is `file:line: reason`. */
 export class RulesFileError extends ConfigError {}
@@ -87,10 +86,11 @@ export function parseRules(text: string, label: string, json = false): CheckRule
     fail(label, counter.linePos(syntax.pos[0]).line, `not valid YAML: ${syntax.message.split('\n')[0]}`);
   if (doc.contents === null) fail(label, 1, 'the file is empty: expected `rules:`');
   const data: unknown = doc.toJS();
-  const parsed = RulesFile.safeParse(data);
+  const parsed = CheckRulesFile.safeParse(data);
   if (!parsed.success) {
     const issues = parsed.error.issues;
-    const issue = (issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]) as z.core.$ZodIssue;
+    const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
+    if (!issue) fail(label, 1, 'not a rules file');
     const path = issue.path as Path;
     if (issue.code === 'unrecognized_keys') {
       const key = issue.keys[0] as string;
