@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { arg, defineVerb, flag, list } from '../define.js';
 import { appId } from '../parsers.js';
-import { splitList } from '../validate.js';
+import { splitList } from '../shared/lists.js';
 import { labelView } from '../../output/views/apps.js';
 
 export default defineVerb({

@@ -1,6 +1,6 @@
 import type { QueryValue } from '../../api/operation.js';
 import { UsageError } from '../../errors.js';
-import { splitList } from '../validate.js';
+import { splitList } from '../shared/lists.js';
 import type { ListOpts } from './list.js';
 
 export const sorts = ['id', 'title', 'severity', 'created_at'] as const;

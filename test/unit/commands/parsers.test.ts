@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectFields, parseField } from '../../../src/commands/api/fields.js';
 import { parseScopes } from '../../../src/commands/roles/scopes.js';
-import { parseDuration, parseInteger, requireUuid, splitList } from '../../../src/commands/validate.js';
+import { duration, int, parseValue, uuid } from '../../../src/commands/parsers.js';
+import { splitList } from '../../../src/commands/shared/lists.js';
 import { UsageError } from '../../../src/errors.js';
 
-describe('parseDuration', () => {
+const parseDuration = (flag: string, text: string) => parseValue(duration(), { flag }, text);
+
+describe('the duration parser', () => {
   it.each([
     ['3600', 3600],
     ['90s', 90],
@@ -21,9 +24,12 @@ describe('parseDuration', () => {
     expect(parseDuration('--valid-for', text)).toBe(seconds);
   });
 
-  it.each(['', '0', '0s', '-5', '1.5h', '10y', 'h', '1h junk', '12 h'])('refuses %j', (text) => {
-    expect(() => parseDuration('--valid-for', text)).toThrow(UsageError);
-  });
+  it.each(['', '0', '0s', '-5', '1.5h', '10y', 'h', '1h junk', '12 h', '99999999999d'])(
+    'refuses %j',
+    (text) => {
+      expect(() => parseDuration('--valid-for', text)).toThrow(UsageError);
+    },
+  );
 
   it('names the flag and the value', () => {
     expect(() => parseDuration('--valid-for', 'soon')).toThrow(
@@ -32,23 +38,27 @@ describe('parseDuration', () => {
     expect(() => parseDuration('--valid-for', '0')).toThrow(
       'invalid value for --valid-for: "0" (must be more than zero)',
     );
+    expect(() => parseDuration('--valid-for', '99999999999d')).toThrow(
+      'invalid value for --valid-for: "99999999999d" (at most ten years)',
+    );
   });
 });
 
-describe('parseInteger, requireUuid, splitList', () => {
+describe('int and uuid parsers, splitList', () => {
   it('parses whole numbers in range', () => {
-    expect(parseInteger('--limit', '10', 1, 100)).toBe(10);
-    expect(parseInteger('--limit', undefined, 1, 100)).toBeUndefined();
-    expect(() => parseInteger('--limit', '1.5', 1, 100)).toThrow(UsageError);
-    expect(() => parseInteger('--limit', '101', 1, 100)).toThrow(UsageError);
+    const limit = (text: string) => parseValue(int(1, 100), { flag: '--limit' }, text);
+    expect(limit('10')).toBe(10);
+    expect(() => limit('1.5')).toThrow(UsageError);
+    expect(() => limit('101')).toThrow(
+      'invalid value for --limit: "101" (expected a whole number from 1 to 100)',
+    );
   });
 
   it('requires a UUID', () => {
-    expect(requireUuid('token id', '3FA85F64-5717-4562-B3FC-2C963F66AFA6')).toBe(
-      '3FA85F64-5717-4562-B3FC-2C963F66AFA6',
-    );
-    expect(() => requireUuid('token id', 'abc')).toThrow('invalid token id "abc": expected a UUID');
-    expect(() => requireUuid('token id', undefined)).toThrow('invalid token id "": expected a UUID');
+    const id = (text: string) => parseValue(uuid('token id'), {}, text);
+    expect(id('3FA85F64-5717-4562-B3FC-2C963F66AFA6')).toBe('3FA85F64-5717-4562-B3FC-2C963F66AFA6');
+    expect(() => id('abc')).toThrow('invalid token id "abc": expected a UUID');
+    expect(() => id('')).toThrow('invalid token id "": expected a UUID');
   });
 
   it('splits repeated and comma-separated values', () => {
