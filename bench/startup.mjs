@@ -1,45 +1,162 @@
-// Start-up cost: `secscan --version` and `secscan --help` against `node -e 0`, paired in one run.
-// Runs are interleaved so machine noise hits all three alike; medians are compared.
-import { spawnSync } from 'node:child_process';
+// Start-up cost against `node -e 0`, paired in one run: runs are interleaved so machine noise hits every
+// case alike, and medians are compared. Budgets (issue 7): --version <= 1.3x; --help of every command and a
+// usage error <= 1.5x; `apps list` and `findings list --app shiftleft-java-demo --limit 20` against a running
+// sandbox <= 2.5x with peak RSS <= 80 MiB. `BENCH_ROUNDS` sets the rounds (default 21).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
-const rounds = Number(process.env.BENCH_ROUNDS ?? 40);
-const cases = {
-  'node -e 0': ['-e', '0'],
-  'secscan --version': [bin, '--version'],
-  'secscan --help': [bin, '--help'],
-};
-
-function time(args) {
-  const start = process.hrtime.bigint();
-  const res = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (res.status !== 0) throw new Error(`${args.join(' ')} exited ${res.status}`);
-  return Number(process.hrtime.bigint() - start) / 1e6;
+const manifest = JSON.parse(readFileSync(new URL('../dist/manifest.json', import.meta.url), 'utf8'));
+const rounds = Number(process.env.BENCH_ROUNDS ?? 21);
+const helpRounds = Math.max(3, Math.round(rounds / 4));
+const configDir = mkdtempSync(join(tmpdir(), 'secscan-bench-'));
+const baseEnv = { ...process.env, SECSCAN_CONFIG_DIR: configDir };
+for (const key of [
+  'SECSCAN_TOKEN',
+  'SECSCAN_BASE_URL',
+  'SECSCAN_ORG_ID',
+  'SECSCAN_PROFILE',
+  'SHIFTLEFT_ACCESS_TOKEN',
+]) {
+  delete baseEnv[key];
 }
 
-const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
-for (const args of Object.values(cases)) time(args); // warm the compile cache and the page cache
-for (let i = 0; i < rounds; i++)
-  for (const [name, args] of Object.entries(cases)) samples[name].push(time(args));
+function time(args, env = baseEnv) {
+  const start = process.hrtime.bigint();
+  const res = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], env });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  return { ms, status: res.status, stderr: res.stderr.toString() };
+}
+
+/** Peak RSS in MiB, from GNU time. */
+function peakRss(args, env) {
+  const res = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env,
+  });
+  const kb = Number(res.stderr.toString().trim().split('\n').pop());
+  return kb / 1024;
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const base = median(samples['node -e 0']);
-const targets = { 'secscan --version': 1.3, 'secscan --help': 1.5 };
-console.log(`rounds: ${rounds}, node ${process.version}`);
-console.log('command              median ms   ratio   target');
+
+function commandPaths(entries, parent = []) {
+  return entries.flatMap((e) => [
+    [...parent, e.name],
+    ...commandPaths(e.commands ?? [], [...parent, e.name]),
+  ]);
+}
+
+async function startSandbox() {
+  const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0'], {
+    env: baseEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const settings = {};
+  const lines = createInterface({ input: child.stdout });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+    lines.on('line', (line) => {
+      const [key, ...rest] = line.split('=');
+      settings[key] = rest.join('=');
+      if (Object.keys(settings).length === 3) resolve();
+    });
+  });
+  return { child, env: { ...baseEnv, ...settings } };
+}
+
+/** Runs each case once per round, interleaved with `node -e 0`; returns medians. */
+function measure(cases, n) {
+  const samples = cases.map(() => []);
+  const base = [];
+  for (const c of cases) time(c.args, c.env); // warm the page cache
+  for (let i = 0; i < n; i++) {
+    base.push(time(['-e', '0']).ms);
+    cases.forEach((c, j) => {
+      const r = time(c.args, c.env);
+      if (r.status !== (c.status ?? 0)) throw new Error(`${c.name} exited ${r.status}: ${r.stderr}`);
+      samples[j].push(r.ms);
+    });
+  }
+  const b = median(base);
+  return {
+    base: b,
+    results: cases.map((c, j) => ({ ...c, ms: median(samples[j]), ratio: median(samples[j]) / b })),
+  };
+}
+
+const sandbox = await startSandbox();
 let ok = true;
-for (const name of Object.keys(cases)) {
-  const m = median(samples[name]);
-  const ratio = m / base;
-  const target = targets[name];
-  if (target && ratio > target) ok = false;
-  console.log(
-    `${name.padEnd(20)} ${m.toFixed(1).padStart(9)}   ${ratio.toFixed(2).padStart(5)}x   ${target ? `<= ${target}x` : ''}`,
+const rows = [];
+try {
+  const main = measure(
+    [
+      { name: 'secscan --version', args: [bin, '--version'], target: 1.3 },
+      { name: 'secscan --help', args: [bin, '--help'], target: 1.5 },
+      {
+        name: 'usage error (tokens list --bogus)',
+        args: [bin, 'tokens', 'list', '--bogus'],
+        status: 2,
+        target: 1.5,
+      },
+      { name: 'apps list', args: [bin, 'apps', 'list'], env: sandbox.env, target: 2.5, rss: 80 },
+      {
+        name: 'findings list --app shiftleft-java-demo --limit 20',
+        args: [bin, 'findings', 'list', '--app', 'shiftleft-java-demo', '--limit', '20'],
+        env: sandbox.env,
+        target: 2.5,
+        rss: 80,
+      },
+    ],
+    rounds,
   );
+  rows.push(...main.results.map((r) => ({ ...r, base: main.base })));
+  const helps = measure(
+    commandPaths(manifest.commands).map((words) => ({
+      name: `${words.join(' ')} --help`,
+      args: [bin, ...words, '--help'],
+      target: 1.5,
+    })),
+    helpRounds,
+  );
+  const worst = helps.results.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const helpMedian = median(helps.results.map((r) => r.ratio));
+  rows.push({
+    name: `--help of every command (${helps.results.length}): worst ${worst.name}`,
+    ms: worst.ms,
+    ratio: worst.ratio,
+    target: 1.5,
+    base: helps.base,
+  });
+  console.log(
+    `rounds: ${rounds} (help pages: ${helpRounds}), node ${process.version}, node -e 0: ${main.base.toFixed(1)} ms`,
+  );
+  console.log(`median ratio of the ${helps.results.length} help pages: ${helpMedian.toFixed(2)}x`);
+  console.log(
+    'case                                                     median ms   ratio   target   peak RSS',
+  );
+  for (const r of rows) {
+    let rss = '';
+    if (r.rss) {
+      const peak = Math.max(...[1, 2, 3].map(() => peakRss(r.args, r.env)));
+      rss = `${peak.toFixed(0)} MiB (<= ${r.rss})`;
+      if (peak > r.rss) ok = false;
+    }
+    if (r.ratio > r.target) ok = false;
+    console.log(
+      `${r.name.slice(0, 56).padEnd(56)} ${r.ms.toFixed(1).padStart(9)}   ${r.ratio.toFixed(2).padStart(5)}x   <= ${r.target}x   ${rss}`,
+    );
+  }
+} finally {
+  sandbox.child.kill('SIGINT');
+  rmSync(configDir, { recursive: true, force: true });
 }
 console.log(ok ? 'within budget' : 'OVER BUDGET');
 process.exitCode = ok ? 0 : 1;

@@ -1,34 +1,44 @@
-// Loads the bundled CLI (dist/secscan.cjs) with V8's code cache (dist/secscan.cache), so a run skips
-// compiling the code it has run before: Node 20 has no compile cache of its own for ES modules.
+// Loads the bundled CLI from dist/chunks/ with V8's code cache beside each chunk (NAME.cjs.cache): a run
+// reads and compiles only the chunks its command needs, and skips compiling what it ran before. Node 20 has
+// no compile cache of its own for ES modules, so the build writes the chunks as CommonJS for this loader.
 import { readFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
 // undici's HTTP parser is WebAssembly: optimising it costs ~80 ms and ~40 MB per run; baseline code parses
-// a command's few responses as fast. Set before anything compiles, so the code cache's flag hash matches.
+// a command's few responses as fast. Set before anything compiles, so the code caches' flag hash matches.
 v8.setFlagsFromString('--liftoff-only');
 
-export const bundleFile = fileURLToPath(new URL('../dist/secscan.cjs', import.meta.url));
-export const cacheFile = fileURLToPath(new URL('../dist/secscan.cache', import.meta.url));
+export const chunksDir = fileURLToPath(new URL('../dist/chunks/', import.meta.url));
+const nodeRequire = createRequire(chunksDir);
 
-/** The bundle's exports; `script` lets the build write a fresh cache after a warm-up. */
-export function loadBundle({ useCache = true } = {}) {
-  const source = readFileSync(bundleFile, 'utf8');
-  let cachedData;
-  if (useCache) {
-    try {
-      cachedData = readFileSync(cacheFile);
-    } catch {
-      cachedData = undefined;
-    }
+/** Chunks loaded so far, with their scripts (the build writes their code caches after a warm-up). */
+export const loaded = new Map();
+
+function readCache(file) {
+  try {
+    return readFileSync(`${file}.cache`);
+  } catch {
+    return undefined;
   }
-  const script = new vm.Script(Module.wrap(source), { filename: bundleFile, cachedData });
+}
+
+/** Runs one chunk (once) and returns its exports; chunks require each other by relative path. */
+export function requireChunk(name, { useCache = true } = {}) {
+  const file = join(chunksDir, name);
+  const known = loaded.get(file);
+  if (known) return known.module.exports;
+  const source = readFileSync(file, 'utf8');
+  const script = new vm.Script(Module.wrap(source), {
+    filename: file,
+    cachedData: useCache ? readCache(file) : undefined,
+  });
   const module = { exports: {} };
-  script
-    .runInThisContext()
-    .call(module.exports, module.exports, createRequire(bundleFile), module, bundleFile, dirname(bundleFile));
-  return { exports: module.exports, script };
+  loaded.set(file, { module, script });
+  const require = (id) => (id.startsWith('./') ? requireChunk(id.slice(2), { useCache }) : nodeRequire(id));
+  script.runInThisContext().call(module.exports, module.exports, require, module, file, dirname(file));
+  return module.exports;
 }

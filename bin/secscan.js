@@ -10,7 +10,6 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
-  const { loadBundle } = await import('./load.js');
-  const { run } = loadBundle().exports;
-  process.exitCode = await run(argv);
+  const { requireChunk } = await import('./load.js');
+  process.exitCode = await requireChunk('cli.cjs').run(argv);
 }

@@ -2,9 +2,10 @@
 // the bundle dist/secscan.cjs that bin/secscan.js runs, and V8's code cache of a warmed-up bundle.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -36,18 +37,54 @@ const manifestPlugin = {
   },
 };
 
-await build({
-  entryPoints: [at('src/cli.ts')],
-  outfile: at('dist/secscan.cjs'),
+// ES modules with code splitting (each verb, schema area and dependency lands in the chunk that needs it),
+// then each chunk rewritten as CommonJS, so bin/load.js can run it with a V8 code cache.
+const chunks = at('dist/chunks');
+
+/**
+ * commander requires node:child_process at load for executable subcommands, which secscan never uses:
+ * loading it costs a few milliseconds on every run, so it is required on first use instead.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error('commander changed: update the lazy-child-process plugin');
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
+const result = await build({
+  entryPoints: { cli: at('src/cli.ts') },
+  outdir: chunks,
   bundle: true,
+  splitting: true,
   platform: 'node',
-  format: 'cjs',
+  format: 'esm',
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [manifestPlugin],
+  write: false,
+  plugins: [manifestPlugin, lazyChildProcess],
   define: { 'import.meta.url': '__secscanModuleUrl' },
-  banner: { js: "const __secscanModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+mkdirSync(chunks, { recursive: true });
+for (const file of result.outputFiles) {
+  const cjs = await transform(file.text, {
+    format: 'cjs',
+    loader: 'js',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  const code = cjs.code
+    .replace(/require\("\.\/([\w.-]+)\.js"\)/g, 'require("./$1.cjs")')
+    .replace(/\bimport\("\.\/([\w.-]+)\.js"\)/g, 'Promise.resolve().then(() => require("./$1.cjs"))');
+  const banner = "const __secscanModuleUrl = require('node:url').pathToFileURL(__filename).href;\n";
+  writeFileSync(file.path.replace(/\.js$/, '.cjs'), banner + code);
+}
 
 execFileSync(process.execPath, [at('scripts/warm-cache.mjs')], { cwd: root, stdio: 'inherit' });

@@ -6,9 +6,9 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { cacheFile, loadBundle } from '../bin/load.js';
+import { loaded, requireChunk } from '../bin/load.js';
 
-const { exports: cli, script } = loadBundle({ useCache: false });
+const cli = requireChunk('cli.cjs', { useCache: false });
 
 const finding = {
   id: '1',
@@ -70,4 +70,4 @@ for (const argv of commands) {
 }
 server.close();
 rmSync(configDir, { recursive: true, force: true });
-writeFileSync(cacheFile, script.createCachedData());
+for (const [file, { script }] of loaded) writeFileSync(`${file}.cache`, script.createCachedData());

@@ -1,11 +1,13 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { redactText } from './api/redact.js';
+import { orgIdFromToken } from './config/jwt.js';
 import { configDir } from './config/paths.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, type OutputFormat } from './output/format.js';
+import { sanitizeMultiline } from './output/sanitize.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -117,13 +119,13 @@ export class Context {
     if (this.debugEnabled) this.io.stderr.write(`debug: ${line}\n`);
   }
 
-  /** A notice on stderr, silenced by --quiet. */
+  /** A notice on stderr, silenced by --quiet. It may quote the service or the user: sanitized. */
   note(message: string): void {
-    if (!this.globals.quiet) this.io.stderr.write(`${message}\n`);
+    if (!this.globals.quiet) this.io.stderr.write(`${sanitizeMultiline(message)}\n`);
   }
 
   warn(message: string): void {
-    this.io.stderr.write(`warning: ${message}\n`);
+    this.io.stderr.write(`warning: ${sanitizeMultiline(message)}\n`);
   }
 
   store(): Promise<ProfileStore> {
@@ -133,8 +135,24 @@ export class Context {
     return this.storePromise;
   }
 
+  /**
+   * The profile store is opened (and conf loaded) only when a setting may come from it: a run whose flags
+   * and environment give the token, the address and the organization reads no file at all.
+   */
+  private needsStore(): boolean {
+    const env = this.env;
+    if (this.globals.profile !== undefined || env.SECSCAN_PROFILE) return true;
+    const token = env.SECSCAN_TOKEN || env.SHIFTLEFT_ACCESS_TOKEN;
+    const address = this.globals.baseUrl || env.SECSCAN_BASE_URL || env.SHIFTLEFT_API_HOST;
+    const org = this.globals.org || env.SECSCAN_ORG_ID || env.SHIFTLEFT_ORG_ID || orgIdFromToken(token);
+    return !(token && address && org);
+  }
+
   async settings(): Promise<Settings> {
-    const store = await this.store();
+    const store = this.needsStore() ? await this.store() : undefined;
+    if (store?.exposed) {
+      this.warn(`${store.path} can be read by other users; run \`chmod 600 ${store.path}\``);
+    }
     const settings = resolveSettings(
       {
         profile: this.globals.profile,
@@ -150,12 +168,9 @@ export class Context {
       settings.profile.source !== 'current profile' &&
       !settings.profileExists
     ) {
-      const hasEnvToken = settings.token.value !== undefined;
-      if (!hasEnvToken) {
-        throw new ConfigError(`profile ${JSON.stringify(settings.profile.value)} does not exist`, {
-          hint: `run \`secscan auth login --profile ${settings.profile.value}\`, or see \`secscan profiles list\``,
-        });
-      }
+      throw new ConfigError(`profile ${JSON.stringify(settings.profile.value)} does not exist`, {
+        hint: `run \`secscan auth login --profile ${settings.profile.value}\`, or see \`secscan profiles list\``,
+      });
     }
     return settings;
   }
@@ -226,7 +241,12 @@ export class Context {
     const columns = (this.io.stderr as { columns?: number }).columns ?? 0;
     if (!this.stderrIsTTY || columns <= 0 || this.globals.quiet || this.debugEnabled) return work();
     const { default: ora } = await import('ora');
-    const spinner = ora({ text, stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true } }).start();
+    // discardStdin would put the terminal in raw mode, where Ctrl-C is a keypress and no longer a SIGINT.
+    const spinner = ora({
+      text,
+      stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true },
+      discardStdin: false,
+    }).start();
     try {
       return await work();
     } finally {

@@ -8,7 +8,9 @@ export const ExitCode = {
   rejected: 6,
   transient: 7,
   unexpected: 8,
+  busy: 9,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -49,9 +51,21 @@ export class ConfigError extends CliError {
   }
 }
 
+/** Ctrl-C (SIGINT, exit 130) or SIGTERM (exit 143): the run stops, printing no error line. */
 export class InterruptedError extends CliError {
-  constructor() {
-    super('interrupted', ExitCode.interrupted, 'INTERRUPTED');
+  constructor(signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') {
+    super(
+      signal === 'SIGTERM' ? 'terminated' : 'interrupted',
+      signal === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted,
+      signal === 'SIGTERM' ? 'TERMINATED' : 'INTERRUPTED',
+    );
+  }
+}
+
+/** Another run holds the lock (exit 9), named in the message. */
+export class BusyError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.busy, 'BUSY', details);
   }
 }
 
@@ -120,9 +134,35 @@ export function isServiceErrorBody(body: unknown): body is ServiceErrorBody {
   return typeof body === 'object' && body !== null && ('message' in body || 'code' in body);
 }
 
+export interface ResponseContext {
+  /** The request's method: a failed write (POST, PATCH) may still have been applied. */
+  method?: string | undefined;
+  /** How to check whether a write was applied, for the hint. */
+  verify?: string | undefined;
+  /** The Location of a redirect. */
+  location?: string | undefined;
+}
+
+const writeMethods = new Set(['POST', 'PATCH']);
+
 /** The one place that maps an HTTP error status and body to a typed error. */
-export function apiErrorFromResponse(status: number, body: unknown, context: string): ApiError {
+export function apiErrorFromResponse(
+  status: number,
+  body: unknown,
+  context: string,
+  request: ResponseContext = {},
+): ApiError {
   const parsed = isServiceErrorBody(body) ? body : undefined;
+  if (status >= 300 && status < 400) {
+    const where = request.location ? ` to ${request.location}` : '';
+    return new ApiError(
+      `${context}: the service answered with a redirect${where} (HTTP ${status}), which is not followed`,
+      ExitCode.unexpected,
+      status,
+      parsed,
+      'check the base URL: the token is never sent to a redirect target',
+    );
+  }
   const base = parsed?.message?.trim() || statusText[status] || `HTTP ${status}`;
   const details = parsed?.validation_errors?.length
     ? `${base}: ${parsed.validation_errors.join('; ')}`
@@ -157,12 +197,16 @@ export function apiErrorFromResponse(status: number, body: unknown, context: str
     );
   }
   if (status === 408 || status === 429 || status >= 500) {
+    const write = request.method !== undefined && writeMethods.has(request.method.toUpperCase());
+    const hint = write
+      ? `the change may or may not have been applied: check before retrying${request.verify ? ` (${request.verify})` : ''}`
+      : 'the service may be busy: safe to retry';
     return new ServerError(
-      message,
+      write ? `${message}; the outcome of the change is unknown` : message,
       ExitCode.transient,
       status,
       parsed,
-      'the service may be busy: safe to retry',
+      hint,
     );
   }
   if (status >= 400) return new RejectedError(message, ExitCode.rejected, status, parsed);

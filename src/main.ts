@@ -1,7 +1,8 @@
 import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
-import { CliError, ExitCode, exitCodeFor, UsageError } from './errors.js';
+import { CliError, ExitCode, exitCodeFor, InterruptedError, UsageError } from './errors.js';
+import { safeJson, sanitizeLine, sanitizeMultiline } from './output/sanitize.js';
 
 export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
   argv: string[];
@@ -13,14 +14,20 @@ const exitCodesHelp = `Exit codes (stable):
   0    success; a gate that passed; an empty list
   1    gate failed: findings breach the policy (scans check, scans compare --fail-on)
   2    usage error: unknown command or flag, bad or conflicting values (no request is sent)
-  3    configuration error: no token or organization, unreadable profile or policy file
+  3    configuration error: no token or organization, unreadable profile, rules, policy or config
+       file, a service certificate the client does not trust
   4    authentication or permission refused (401, 403)
   5    not found (404), or nothing to evaluate (no scan for that app or branch)
-  6    rejected by the service: 400, 409, 422, 507 TOO_MUCH_WORK
-  7    transient: network failure, timeout, 429 or 5xx after the retry budget; safe to retry
-  8    unexpected response: the service answered with a body this version cannot read
-  130  interrupted (SIGINT)
-A gate fails closed: any code other than 0 and 1 means "not evaluated".
+  6    rejected by the service: 400, 409 (e.g. stale team version), 422, 507 TOO_MUCH_WORK
+  7    transient: network failure, timeout, 429 or 5xx after the retry budget. A read is safe to
+       retry; a write (POST, PATCH) whose answer was lost may have been applied: the message says
+       so and how to check
+  8    unexpected response: a body this version cannot read, of the wrong shape (never read as
+       empty), or over the size limit
+  9    busy: another run holds the lock (e.g. backups download into the same directory)
+  130  interrupted (SIGINT); 143 for SIGTERM
+A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
+still written, saying why.
 `;
 
 export { exitCodesHelp };
@@ -105,9 +112,14 @@ export async function main(deps: MainDeps): Promise<number> {
     exitCode = result.exitCode ?? ExitCode.ok;
   };
 
+  // The first SIGINT or SIGTERM aborts the request in flight (partial files are removed); a second one ends
+  // the process at once. Either way the exit code is the signal's: 130 for SIGINT, 143 for SIGTERM.
+  let received: 'SIGINT' | 'SIGTERM' | undefined;
   const onSignal = (name: NodeJS.Signals) => {
-    if (controller.signal.aborted) process.exit(name === 'SIGINT' ? 130 : 143);
-    controller.abort(new Error(name));
+    const signalName = name === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
+    if (received) process.exit(signalName === 'SIGTERM' ? ExitCode.terminated : ExitCode.interrupted);
+    received = signalName;
+    controller.abort(new InterruptedError(signalName));
   };
   if (!deps.signal) {
     process.on('SIGINT', onSignal);
@@ -131,9 +143,9 @@ export async function main(deps: MainDeps): Promise<number> {
     };
     configure(program);
     await program.parseAsync(effectiveArgv, { from: 'user' });
-    return exitCode;
+    return received ? new InterruptedError(received).exitCode : exitCode;
   } catch (error) {
-    return reportError(error, deps, debug);
+    return reportError(received ? new InterruptedError(received) : error, deps, debug);
   } finally {
     if (!deps.signal) {
       process.off('SIGINT', onSignal);
@@ -193,17 +205,19 @@ function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
   }
   const code = exitCodeFor(err);
   const cli = err instanceof CliError ? err : undefined;
-  const message = cli ? cli.message : `internal error: ${(err as Error)?.message ?? String(err)}`;
-  if (code !== ExitCode.interrupted) {
-    io.stderr.write(`error: ${message.split('\n').join(' ')}\n`);
-    if (cli?.hint) io.stderr.write(`hint: ${cli.hint}\n`);
+  const message = sanitizeLine(
+    cli ? cli.message : `internal error: ${(err as Error)?.message ?? String(err)}`,
+  );
+  if (!(err instanceof InterruptedError)) {
+    io.stderr.write(`error: ${message}\n`);
+    if (cli?.hint) io.stderr.write(`hint: ${sanitizeLine(cli.hint)}\n`);
   }
   if (wantsJsonErrors(argv)) {
     const body = {
       error: { code: cli?.code ?? 'INTERNAL', message, status: cli?.status ?? null, exit_code: code },
     };
-    io.stderr.write(`${JSON.stringify(body)}\n`);
+    io.stderr.write(`${safeJson(body)}\n`);
   }
-  if (debug && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${sanitizeMultiline(err.stack)}\n`);
   return code;
 }

@@ -82,7 +82,14 @@ function buildOption(entry: OptionEntry): Option {
   } else if (parser || choices) {
     option.argParser((value: string) => one(value));
   }
-  if (entry.default !== undefined) option.default(entry.default);
+  // A declared default goes through the parser too, so the verb gets the type its declaration promises.
+  if (entry.default !== undefined) {
+    const value =
+      parser && typeof entry.default === 'string'
+        ? parseValue(parser, { flag }, entry.default)
+        : entry.default;
+    option.default(value);
+  }
   if (entry.required) option.makeOptionMandatory();
   if (entry.conflicts) option.conflicts(entry.conflicts);
   if (entry.hidden) option.hideHelp();

@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { defaultDispatcher } from './dispatcher.js';
 import {
   apiErrorFromResponse,
+  ConfigError,
   InterruptedError,
   missingOrgError,
   TransientError,
@@ -16,8 +17,8 @@ import { type OperationId, operations } from './operations/index.js';
 import { type BodyOf, type PathOf, type ResponseOf, schemasOf } from './operations/schemas.js';
 import { isEnvelope, nextPagePath } from './paging.js';
 import type { OperationSchemas } from './schema.js';
-import { redactJson } from './redact.js';
-import { retryDelay, shouldRetry, sleep } from './retry.js';
+import { redactJson, redactUrl } from './redact.js';
+import { isSafeMethod, retryDelay, shouldRetry, sleep } from './retry.js';
 
 export interface ClientOptions {
   /** The service address; the client adds `/api/v4`. */
@@ -32,6 +33,33 @@ export interface ClientOptions {
   debug?: ((line: string) => void) | undefined;
   userAgent?: string;
   random?: () => number;
+  /** The largest JSON body read into memory (downloads stream and are not capped). Default 256 MiB. */
+  maxBodyBytes?: number;
+}
+
+const defaultMaxBodyBytes = 256 * 1024 * 1024;
+
+/** TLS verification failures: the certificate is not trusted, so retrying cannot help (exit 3). */
+const untrustedCertificate = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_SIGNATURE_FAILURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'HOSTNAME_MISMATCH',
+]);
+
+/** The string code of a network error (ECONNREFUSED, UND_ERR_SOCKET, SELF_SIGNED_CERT_IN_CHAIN ...). */
+function errorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } } };
+  // Only string codes: an abort reason's DOMException code is a number (23).
+  return [e.cause?.cause?.code, e.cause?.code, e.code].find((c): c is string => typeof c === 'string');
 }
 
 /** Parameters of any operation (the untyped form, for tests and `secscan api`). */
@@ -64,6 +92,8 @@ export interface RawResponse {
 }
 
 export interface SendOptions {
+  /** For a write (POST, PATCH) whose answer is lost: how the user can check whether it was applied. */
+  verify?: string | undefined;
   body?: string | Buffer | undefined;
   contentType?: string | undefined;
   accept?: string | undefined;
@@ -129,7 +159,12 @@ export class ApiClient {
     yield* this.pagesOf(op, (params ?? {}) as CallParams, schemas) as AsyncGenerator<ResponseOf<K>>;
   }
 
-  /** One page of any operation row, with the schemas given (the typed forms above resolve them). */
+  /** Any operation row, with the schemas given (the typed forms above resolve them from the table). */
+  async callOf(op: Operation, params: CallParams = {}, schemas: OperationSchemas = {}): Promise<unknown> {
+    return (await this.pageOf(op, params, schemas)).data;
+  }
+
+  /** One page of any operation row, with the schemas given. */
   async pageOf(
     op: Operation,
     params: CallParams = {},
@@ -161,8 +196,12 @@ export class ApiClient {
       const { data, nextPage } = await this.pageOf(op, params, schemas, path);
       yield data;
       if (!nextPage) return;
-      const next = nextPagePath(nextPage, this.apiPrefix);
-      if (next === path) return;
+      const next = nextPagePath(nextPage, this.apiPrefix, op.id);
+      if (next === (path ?? this.pathFor(op, params))) {
+        throw new UnexpectedResponseError(
+          `${op.id}: next_page repeats the page just read (${redactUrl(next)})`,
+        );
+      }
       path = next;
     }
   }
@@ -174,8 +213,16 @@ export class ApiClient {
     dest: string,
     onProgress?: (bytes: number) => void,
   ): Promise<number> {
-    const op = operations[id] as Operation;
-    const path = this.pathFor(op, params as CallParams);
+    return this.downloadOf(operations[id] as Operation, params as CallParams, dest, onProgress);
+  }
+
+  async downloadOf(
+    op: Operation,
+    params: CallParams,
+    dest: string,
+    onProgress?: (bytes: number) => void,
+  ): Promise<number> {
+    const path = this.pathFor(op, params);
     const partial = `${dest}.partial`;
     const res = await this.stream(op, path);
     let bytes = 0;
@@ -189,7 +236,7 @@ export class ApiClient {
       return bytes;
     } catch (error) {
       await rm(partial, { force: true });
-      if (this.opts.signal?.aborted) throw new InterruptedError();
+      if (this.opts.signal?.aborted) throw this.interrupted();
       throw new TransientError(`${op.id}: download interrupted: ${(error as Error).message}`, {
         cause: error,
       });
@@ -198,7 +245,7 @@ export class ApiClient {
 
   private async stream(op: Operation, path: string): Promise<Dispatcher.ResponseData> {
     const started = Date.now();
-    this.log(`> ${op.method} ${this.origin}${path}`);
+    this.log(`> ${op.method} ${this.origin}${redactUrl(path)}`);
     let res: Dispatcher.ResponseData;
     try {
       const dispatcher = (this.dispatcher ??= await defaultDispatcher());
@@ -212,13 +259,17 @@ export class ApiClient {
         bodyTimeout: this.opts.timeoutMs ?? 30_000,
       });
     } catch (error) {
-      if (this.opts.signal?.aborted) throw new InterruptedError();
-      throw this.networkError(op.id, error);
+      if (this.opts.signal?.aborted) throw this.interrupted();
+      if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(op.id, error);
+      throw this.networkError(op.id, op.method, error);
     }
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
     if (res.statusCode >= 300) {
-      const text = await res.body.text();
-      throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id);
+      const text = (await readCapped(res.body, 1024 * 1024)).toString('utf8');
+      throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
+        method: op.method,
+        location: headerValue(res.headers.location),
+      });
     }
     return res;
   }
@@ -231,21 +282,23 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       this.log(
-        `> ${method} ${this.origin}${path}${attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : ''}`,
+        `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : ''}`,
       );
       if (options.body !== undefined) this.log(`> body ${debugBody(options.body)}`);
       let res: RawResponse;
       try {
         res = await this.attempt(method, path, options, started);
       } catch (error) {
-        if (this.opts.signal?.aborted) throw new InterruptedError();
+        if (this.opts.signal?.aborted) throw this.interrupted();
+        if (error instanceof UnexpectedResponseError) throw error;
+        if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(context, error);
         if (shouldRetry(method, 'network', attempt, maxAttempts)) {
           const delay = retryDelay(attempt, undefined, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
         }
-        throw this.networkError(context, error, attempt);
+        throw this.networkError(context, method, error, attempt, options.verify);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
       if (
@@ -264,7 +317,11 @@ export class ApiClient {
         await this.pause(delay);
         continue;
       }
-      throw apiErrorFromResponse(res.status, parsedBody, context);
+      throw apiErrorFromResponse(res.status, parsedBody, context, {
+        method,
+        verify: options.verify,
+        location: headerValue(res.headers.location),
+      });
     }
   }
 
@@ -290,7 +347,13 @@ export class ApiClient {
         body: options.body,
         signal,
       });
-      const body = Buffer.from(await res.body.arrayBuffer());
+      const limit = this.opts.maxBodyBytes ?? defaultMaxBodyBytes;
+      const body = await readCapped(res.body, limit);
+      if (body.length > limit) {
+        throw new UnexpectedResponseError(
+          `${method} ${path.split('?')[0]}: the answer is larger than the ${formatBytes(limit)} a response may have; not read`,
+        );
+      }
       return { status: res.statusCode, headers: res.headers, body, durationMs: Date.now() - started };
     } catch (error) {
       if (timeout.aborted && !this.opts.signal?.aborted) {
@@ -339,7 +402,9 @@ export class ApiClient {
           `${op.id}: the service answered without the {ok, response} envelope`,
         );
       }
-      if (parsed !== undefined && parsed.ok === false) throw apiErrorFromResponse(res.status, parsed, op.id);
+      if (parsed !== undefined && parsed.ok === false) {
+        throw apiErrorFromResponse(res.status, parsed, op.id, { method: op.method });
+      }
       payload = parsed?.response;
       nextPage = typeof parsed?.next_page === 'string' && parsed.next_page ? parsed.next_page : undefined;
     }
@@ -358,23 +423,47 @@ export class ApiClient {
     return { data: checked.data, nextPage };
   }
 
-  private networkError(context: string, error: unknown, attempts = 1): TransientError {
-    const cause = error as Error & { cause?: { code?: string; message?: string }; code?: string };
-    // Only string codes (ECONNREFUSED, UND_ERR_SOCKET): an abort reason's DOMException code is a number (23).
-    const code = [cause.cause?.code, cause.code].find((c) => typeof c === 'string');
-    const detail = code ?? cause.message;
+  private networkError(
+    context: string,
+    method: string,
+    error: unknown,
+    attempts = 1,
+    verify?: string,
+  ): TransientError {
+    const detail = errorCode(error) ?? (error as Error).message;
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+    if (!isSafeMethod(method)) {
+      return new TransientError(
+        `${context}: the connection to ${this.origin} failed before an answer (${detail}): the change may or may not have been applied`,
+        { cause: error, hint: `check before retrying${verify ? `: ${verify}` : ''}` },
+      );
+    }
     return new TransientError(`${context}: cannot reach ${this.origin}${tries}: ${detail}`, {
       cause: error,
       hint: 'check the base URL, the network and any proxy settings; safe to retry',
     });
   }
 
+  private certificateError(context: string, error: unknown): ConfigError {
+    return new ConfigError(
+      `${context}: the certificate of ${this.origin} is not trusted (${errorCode(error)})`,
+      {
+        cause: error,
+        hint: 'if the service uses a private CA, point NODE_EXTRA_CA_CERTS at its certificate file (PEM)',
+      },
+    );
+  }
+
+  private interrupted(): InterruptedError {
+    const reason: unknown = this.opts.signal?.reason;
+    return reason instanceof InterruptedError ? reason : new InterruptedError();
+  }
+
   private async pause(ms: number): Promise<void> {
     try {
       await sleep(ms, this.opts.signal);
     } catch {
-      throw new InterruptedError();
+      throw this.interrupted();
     }
   }
 
@@ -408,6 +497,28 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Reads a body up to `limit` bytes; past it, stops reading and returns what it has plus one byte. */
+async function readCapped(
+  body: AsyncIterable<Buffer | Uint8Array> & { destroy?(): unknown },
+  limit: number,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > limit) {
+      body.destroy?.();
+      return Buffer.alloc(limit + 1);
+    }
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks);
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MiB` : `${Math.round(n / 1024)} KiB`;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

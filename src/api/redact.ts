@@ -1,4 +1,21 @@
 const secretKeys = /^(token|value|secret|password|client_secret|access_token|authorization)$/i;
+const secretParams =
+  /^(token|secret|password|client_secret|access_token|api_key|apikey|key|sig|signature|code|state)$/i;
+
+/** A path or URL for --debug, with the values of secret-looking query parameters replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = decodeURIComponent((eq === -1 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '));
+      return eq !== -1 && secretParams.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${params.join('&')}`;
+}
 
 /** A copy of a JSON value with secret-looking fields replaced, for --debug output. */
 export function redactJson(value: unknown, depth = 0): unknown {

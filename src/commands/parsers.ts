@@ -41,8 +41,9 @@ export const int = (min: number, max: number, what?: string): ParserSpec<number>
   max,
   what,
 });
-/** A number (decimals allowed) from min to max. */
-export const decimal = (min: number, max: number): ParserSpec<number> => ({ kind: 'number', min, max });
+/** A number (decimals allowed) from min to max; without max, any number from min up. */
+export const decimal = (min: number, max?: number): ParserSpec<number> =>
+  max === undefined ? { kind: 'number', min } : { kind: 'number', min, max };
 /** `3600`, `90m`, `12h`, `30d`, `2w`, `1d12h`: seconds, more than zero. */
 export const duration = (): ParserSpec<number> => ({ kind: 'duration' });
 export const uuid = (what?: string): ParserSpec<string> => ({ kind: 'uuid', what });
@@ -137,7 +138,8 @@ export function parseValue(spec: ParserSpec, subject: Subject, value: string): u
         n < (spec.min ?? -Infinity) ||
         n > (spec.max ?? Infinity)
       ) {
-        throw invalid(named, value, `expected a number from ${spec.min} to ${spec.max}`);
+        const range = spec.max === undefined ? `, ${spec.min} or more` : ` from ${spec.min} to ${spec.max}`;
+        throw invalid(named, value, `expected a number${range}`);
       }
       return n;
     }

@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../errors.js';
+import { acquireLock, LockBusyError } from '../util/lockfile.js';
 
 export interface Profile {
   base_url?: string;
@@ -23,43 +24,57 @@ interface ConfLike {
 
 export const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
+async function openConf(dir: string): Promise<ConfLike> {
+  const { default: Conf } = await import('conf');
+  return new Conf<ConfigData>({
+    cwd: dir,
+    configName: 'config',
+    configFileMode: 0o600,
+    defaults: { profiles: {} },
+    clearInvalidConfig: false,
+    watch: false,
+  }) as unknown as ConfLike;
+}
+
+function unreadable(dir: string, error: unknown): ConfigError {
+  return new ConfigError(
+    `cannot read the configuration in ${join(dir, 'config.json')}: ${(error as Error).message}`,
+    { hint: 'fix or remove the file, or point SECSCAN_CONFIG_DIR elsewhere', cause: error },
+  );
+}
+
 /**
- * Profiles in `<config dir>/config.json`: directory 0700, file 0600, written atomically (by conf) so a
- * crash never leaves it half-written.
+ * Profiles in `<config dir>/config.json`: directory 0700, file 0600, written atomically (by conf) so a crash
+ * never leaves it half-written. Every change re-reads the file under a lock (`config.json.lock`), so
+ * concurrent writers never lose each other's changes.
  */
 export class ProfileStore {
   private constructor(
-    private readonly conf: ConfLike,
+    private conf: ConfLike,
     readonly dir: string,
   ) {}
 
   static async open(dir: string): Promise<ProfileStore> {
-    const { default: Conf } = await import('conf');
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       chmodSync(dir, 0o700);
-      const conf = new Conf<ConfigData>({
-        cwd: dir,
-        configName: 'config',
-        configFileMode: 0o600,
-        defaults: { profiles: {} },
-        clearInvalidConfig: false,
-        watch: false,
-      });
-      return new ProfileStore(conf as unknown as ConfLike, dir);
+      return new ProfileStore(await openConf(dir), dir);
     } catch (error) {
-      throw new ConfigError(
-        `cannot read the configuration in ${join(dir, 'config.json')}: ${(error as Error).message}`,
-        {
-          hint: 'fix or remove the file, or point SECSCAN_CONFIG_DIR elsewhere',
-          cause: error,
-        },
-      );
+      throw unreadable(dir, error);
     }
   }
 
   get path(): string {
     return this.conf.path;
+  }
+
+  /** The file can be read by others (group or world bits set): its tokens are exposed, as ssh warns. */
+  get exposed(): boolean {
+    try {
+      return (statSync(this.path).mode & 0o077) !== 0;
+    } catch {
+      return false;
+    }
   }
 
   get currentName(): string | undefined {
@@ -75,31 +90,32 @@ export class ProfileStore {
   }
 
   /** Merges `changes` into the profile (an `undefined` value removes the key). */
-  update(name: string, changes: Partial<Record<ProfileKey, string | undefined>>): Profile {
-    const data = this.read();
-    const profile: Profile = { ...data.profiles[name] };
-    for (const [key, value] of Object.entries(changes) as [ProfileKey, string | undefined][]) {
-      if (value === undefined) delete profile[key];
-      else profile[key] = value;
-    }
-    this.write({ ...data, profiles: { ...data.profiles, [name]: profile } });
-    return profile;
+  update(name: string, changes: Partial<Record<ProfileKey, string | undefined>>): Promise<Profile> {
+    let profile: Profile = {};
+    return this.change((data) => {
+      profile = { ...data.profiles[name] };
+      for (const [key, value] of Object.entries(changes) as [ProfileKey, string | undefined][]) {
+        if (value === undefined) delete profile[key];
+        else profile[key] = value;
+      }
+      return { ...data, profiles: { ...data.profiles, [name]: profile } };
+    }).then(() => profile);
   }
 
-  use(name: string): void {
-    this.write({ ...this.read(), current_profile: name });
+  use(name: string): Promise<void> {
+    return this.change((data) => ({ ...data, current_profile: name }));
   }
 
-  remove(name: string): void {
-    const data = this.read();
-    const { [name]: _removed, ...rest } = data.profiles;
-    const next: ConfigData = { ...data, profiles: rest };
-    if (next.current_profile === name) delete next.current_profile;
-    this.write(next);
+  remove(name: string): Promise<void> {
+    return this.change((data) => {
+      const { [name]: _removed, ...rest } = data.profiles;
+      const next: ConfigData = { ...data, profiles: rest };
+      if (next.current_profile === name) delete next.current_profile;
+      return next;
+    });
   }
 
-  private read(): ConfigData {
-    const data = this.conf.store;
+  private read(data: ConfigData = this.conf.store): ConfigData {
     if (!data || typeof data !== 'object' || typeof data.profiles !== 'object' || data.profiles === null) {
       throw new ConfigError(`the configuration in ${this.path} is not valid`, {
         hint: 'fix or remove the file',
@@ -108,11 +124,35 @@ export class ProfileStore {
     return data;
   }
 
-  private write(data: ConfigData): void {
+  /** Read-modify-write under the lock, from the file as it is now (another process may have changed it). */
+  private async change(apply: (data: ConfigData) => ConfigData): Promise<void> {
+    let release: () => void;
     try {
-      this.conf.store = data;
+      release = await acquireLock(join(this.dir, 'config.json.lock'), { waitMs: 10_000, staleMs: 60_000 });
     } catch (error) {
+      if (error instanceof LockBusyError) {
+        throw new ConfigError(`cannot write ${this.path}: another secscan is still changing it`, {
+          hint: `if none is running, remove ${error.path}`,
+        });
+      }
       throw new ConfigError(`cannot write ${this.path}: ${(error as Error).message}`, { cause: error });
+    }
+    try {
+      let fresh: ConfLike;
+      try {
+        fresh = await openConf(this.dir);
+      } catch (error) {
+        throw unreadable(this.dir, error);
+      }
+      try {
+        fresh.store = apply(this.read(fresh.store));
+      } catch (error) {
+        if (error instanceof ConfigError) throw error;
+        throw new ConfigError(`cannot write ${this.path}: ${(error as Error).message}`, { cause: error });
+      }
+      this.conf = fresh;
+    } finally {
+      release();
     }
   }
 }

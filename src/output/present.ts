@@ -29,10 +29,9 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       if (typeof result.body === 'string') {
         await out.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
       } else {
-        try {
-          for await (const chunk of result.body) await out.write(chunk);
-        } finally {
-          // Chunks yielded before a failure are printed before the error (`api` prints an error body first).
+        // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
+        for await (const chunk of result.body) {
+          await out.write(chunk);
           await out.flush();
         }
       }

@@ -1,7 +1,14 @@
 import type { ChalkInstance } from 'chalk';
-import { stringify as yamlStringify } from 'yaml';
 import type { OutputFormat } from './format.js';
-import { csvCell, sanitize, sanitizeMultiline, toText } from './sanitize.js';
+import {
+  csvCell,
+  escapeYamlQuoted,
+  rawInYaml,
+  safeJson,
+  sanitize,
+  sanitizeMultiline,
+  toText,
+} from './sanitize.js';
 import { renderTable } from './table.js';
 import { type AnyView, type Column, cellValue, selectColumns } from './view.js';
 import type { OutputWriter } from './writer.js';
@@ -26,6 +33,26 @@ function jsonRow(row: Row, view: AnyView, fields: string[] | undefined): unknown
   return fields ? pick(row, selectColumns(view, fields)) : row;
 }
 
+/**
+ * YAML text (yaml loads only for -o yaml). A string holding characters YAML would print raw (C1, DEL, bidi,
+ * zero-width) is written double-quoted, where those characters are then `\u`-escaped.
+ */
+export async function yamlText(value: unknown): Promise<string> {
+  const { Document, isScalar, visit } = await import('yaml');
+  const doc = new Document(value);
+  let risky = false;
+  visit(doc, {
+    Scalar(_key, node) {
+      if (isScalar(node) && typeof node.value === 'string' && rawInYaml.test(node.value)) {
+        node.type = 'QUOTE_DOUBLE';
+        risky = true;
+      }
+    },
+  });
+  const text = doc.toString();
+  return risky ? escapeYamlQuoted(text) : text;
+}
+
 async function* iterate<T>(rows: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
   yield* rows;
 }
@@ -43,13 +70,13 @@ export async function renderList(
     case 'ndjson':
       for await (const row of iterate(rows)) {
         count++;
-        await out.write(`${JSON.stringify(jsonRow(row, view, fields))}\n`);
+        await out.write(`${safeJson(jsonRow(row, view, fields))}\n`);
       }
       break;
     case 'json':
       await out.write('[');
       for await (const row of iterate(rows)) {
-        const text = JSON.stringify(jsonRow(row, view, fields), null, 2).replace(/\n/g, '\n  ');
+        const text = safeJson(jsonRow(row, view, fields), 2).replace(/\n/g, '\n  ');
         await out.write(`${count++ === 0 ? '\n  ' : ',\n  '}${text}`);
       }
       await out.write(count ? '\n]\n' : ']\n');
@@ -65,7 +92,7 @@ export async function renderList(
       const all: unknown[] = [];
       for await (const row of iterate(rows)) all.push(jsonRow(row, view, fields));
       count = all.length;
-      if (count) await out.write(yamlStringify(all));
+      if (count) await out.write(await yamlText(all));
       else await out.write('[]\n');
       break;
     }
@@ -92,13 +119,13 @@ export async function renderObject(item: Row, view: AnyView, opts: RenderOptions
   const columns = selectColumns(view, fields) as Column<Row>[];
   switch (format) {
     case 'json':
-      await out.write(`${JSON.stringify(jsonRow(item, view, fields), null, 2)}\n`);
+      await out.write(`${safeJson(jsonRow(item, view, fields), 2)}\n`);
       break;
     case 'ndjson':
-      await out.write(`${JSON.stringify(jsonRow(item, view, fields))}\n`);
+      await out.write(`${safeJson(jsonRow(item, view, fields))}\n`);
       break;
     case 'yaml':
-      await out.write(yamlStringify(jsonRow(item, view, fields)));
+      await out.write(await yamlText(jsonRow(item, view, fields)));
       break;
     case 'csv':
       await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);

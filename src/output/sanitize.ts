@@ -1,21 +1,38 @@
-const ansi = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-_]/g;
-const control = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/**
+ * Text from the service or the user never reaches a terminal raw: escape sequences (CSI, OSC, and the rest),
+ * control characters (C0, DEL, C1), bidi overrides and invisible characters are removed from what people
+ * read (table, tsv, csv, error and notice lines); machine formats keep them, escaped (see escapeJson).
+ */
+const escapes =
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[P^_X][^\u001b]*(?:\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]|\u009d[^\u0007\u009c]*(?:\u0007|\u009c)/g;
+/** Bidi embeddings, overrides, isolates and marks; zero-width characters and the byte-order mark. */
+const invisible = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const controls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
-/** Removes ANSI escapes and control characters from text printed for humans; tabs and newlines become spaces. */
+/** One line for humans: escapes and invisible characters removed; tabs, newlines and CR become spaces. */
 export function sanitize(text: string): string {
   return text
-    .replace(ansi, '')
+    .replace(escapes, '')
     .replace(/[\t\n\r]+/g, ' ')
-    .replace(control, '');
+    .replace(controls, '')
+    .replace(invisible, '');
 }
 
 /** Same, but keeps newlines (for multi-line detail text such as descriptions and fixes). */
 export function sanitizeMultiline(text: string): string {
   return text
-    .replace(ansi, '')
+    .replace(escapes, '')
     .replace(/\r\n?/g, '\n')
     .replace(/\t/g, '  ')
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '');
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '')
+    .replace(invisible, '');
+}
+
+/** An error or notice line: sanitized, and capped so an 11 MB message is not one 11 MB line. */
+export function sanitizeLine(text: string, max = 1000): string {
+  const clean = sanitize(text);
+  if (clean.length <= max) return clean;
+  return `${clean.slice(0, max)}… (${clean.length - max} more characters)`;
 }
 
 export function toText(value: unknown): string {
@@ -28,9 +45,35 @@ export function toText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A CSV cell: quoted when needed; a leading = + - @ is prefixed with ' so spreadsheets do not run it. */
+/**
+ * A CSV cell: sanitized (newlines kept inside the quotes), quoted when needed; a leading = + - @ is prefixed
+ * with ' so spreadsheets do not run it.
+ */
 export function csvCell(value: unknown): string {
-  let text = toText(value);
+  let text = sanitizeMultiline(toText(value));
   if (/^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Characters JSON.stringify leaves raw that a terminal would act on or hide: DEL, C1, bidi, zero-width. */
+const rawInJson = /[\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/g;
+
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** JSON text with every such character `\u`-escaped (valid: they can only occur inside strings). */
+export function escapeJson(json: string): string {
+  return json.replace(rawInJson, unicodeEscape);
+}
+
+/** JSON.stringify, then escapeJson. */
+export function safeJson(value: unknown, indent?: number): string {
+  return escapeJson(JSON.stringify(value, null, indent));
+}
+
+/** Characters YAML would print raw (its own escapes cover the C0 controls in double-quoted scalars). */
+export const rawInYaml =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/;
+
+export function escapeYamlQuoted(text: string): string {
+  return text.replace(new RegExp(rawInYaml.source, 'g'), unicodeEscape);
 }

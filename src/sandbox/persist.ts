@@ -23,6 +23,7 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   appGroups: isArray,
   analyzeFailures: isArray,
   checkPolicies: isArray,
+  webhooks: isArray,
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

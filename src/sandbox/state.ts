@@ -27,6 +27,29 @@ export interface SandboxState {
   analyzeFailures: AnalyzeFailureRecord[];
   /** Stored check-analysis configurations (`scans check --policy`). */
   checkPolicies: CheckPolicyRecord[];
+  /**
+   * One webhook per organization and flow version (1 legacy, 2 normal): SetUpWebhook stores it, the
+   * `scan.finished` delivery of `secscan sandbox scan` reads it.
+   */
+  webhooks: WebhookRecord[];
+}
+
+export interface WebhookRecord {
+  version: 1 | 2;
+  url: string;
+  /** Token id the service associates with the webhook (GetWebhook returns it). */
+  tokenID: string;
+  events: string[];
+  authType: 'hmac' | 'bearer';
+  /** HMAC key (generated when `hmac` is set up without one). */
+  secret?: string;
+  /** Bearer auth: the token sent, and how it is renewed. */
+  token?: {
+    token: string;
+    renewalMetadata?: Record<string, unknown>;
+    responseHandling?: Record<string, unknown>;
+  };
+  enableEmailNotification: boolean;
 }
 
 export interface OrgSection {

@@ -4,7 +4,7 @@ import { ApiClient } from '../../src/api/client.js';
 import type { Operation } from '../../src/api/operation.js';
 import { allOperations } from '../../src/api/operations/index.js';
 import { allSchemas } from '../../src/api/operations/schemas.js';
-import { isEnvelope } from '../../src/api/paging.js';
+import { isEnvelope, nextPagePath } from '../../src/api/paging.js';
 import type { OperationSchemas } from '../../src/api/schema.js';
 import { type ContractServer, type RecordedRequest, startPrism } from './prism.js';
 import { paramsFor, pathSamples } from './samples.js';
@@ -24,7 +24,6 @@ if (!vendorPresent) {
 }
 
 const doc = vendorPresent ? loadVendor() : undefined;
-const maxPages = 3;
 
 function exampleCases(): { title: string; op: Operation; value: unknown }[] {
   if (!doc) return [];
@@ -111,11 +110,15 @@ function violationLines(requests: RecordedRequest[]): string[] {
         let failure: unknown;
         server.preferStatus = (op.successStatus ?? 200) >= 300 ? op.successStatus : undefined;
         try {
-          if (op.paginated) {
-            let pages = 0;
-            for await (const _ of client.pagesOf(op, params, schemasOf(op))) if (++pages >= maxPages) break;
-          } else {
-            await client.pageOf(op, params, schemasOf(op));
+          // Prism answers every page with the same example: follow one next_page, as far as it can go.
+          const first = await client.pageOf(op, params, schemasOf(op));
+          if (op.paginated && first.nextPage) {
+            await client.pageOf(
+              op,
+              params,
+              schemasOf(op),
+              nextPagePath(first.nextPage, client.apiPrefix, op.id),
+            );
           }
         } catch (error) {
           failure = error;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AnalyzeFailure } from '../schemas/apps.js';
 import { defineSchemas } from '../schema.js';
 

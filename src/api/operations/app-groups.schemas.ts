@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppGroup, UpsertAppGroupBody } from '../schemas/apps.js';
 import { OkOnly, StringArray } from '../schemas/common.js';
 import { defineSchemas } from '../schema.js';

@@ -1,10 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PolicyUpsert, PolicyVersion } from '../schemas/org-data.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
   ListCheckAnalysisConfiguration: {
     response: z.array(PolicyVersion),
+  },
+  // ResolveCheckAnalysisConfiguration: the raw YAML file (not JSON), which the client returns as text.
+  ResolveCheckAnalysisConfiguration: {
+    response: z.string(),
   },
   UpsertCheckAnalysisConfiguration: {
     response: PolicyUpsert,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Comment, CommentBody } from '../schemas/comments.js';
 import { defineSchemas } from '../schema.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OkOnly } from '../schemas/common.js';
 import { AutofixConfig, OrgConfig, OrgConfigBody, SecretsAnalysisBody } from '../schemas/org-config.js';
 import { defineSchemas } from '../schema.js';

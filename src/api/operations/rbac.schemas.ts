@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OkOnly, StringArray } from '../schemas/common.js';
 import { CreateRoleBody, RbacRole, UpdateRoleBody } from '../schemas/rbac.js';
 import {

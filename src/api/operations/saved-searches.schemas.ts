@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SavedSearch, SavedSearchBody } from '../schemas/org-data.js';
 import { defineSchemas } from '../schema.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Dependency, PackageInfo, PackageInfoBody, ScaPackagesPage } from '../schemas/sca.js';
 import { defineSchemas } from '../schema.js';
 

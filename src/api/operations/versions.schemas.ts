@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppVersion } from '../schemas/versions.js';
 import { defineSchemas } from '../schema.js';
 

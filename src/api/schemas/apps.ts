@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TagKV } from './common.js';
 
 /** Starts and ends with a letter or digit; the interior may also hold `_ : . -`. */

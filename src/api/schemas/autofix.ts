@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RecommendedFix = z.looseObject({ fix: z.string().optional(), fix_notes: z.string().optional() });
 

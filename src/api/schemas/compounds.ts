@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FindingsSummary, Scan, ScanInfo, TagCount } from './scans.js';
 
 export const ShallowCompound = z.looseObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { statusUpdates } from '../values.js';
 import { TagKV } from './common.js';
 

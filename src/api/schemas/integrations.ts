@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { enrollmentKinds, enrollmentScopes } from '../values.js';
 
 /** An app's work-board association. */

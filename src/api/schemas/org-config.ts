@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { authProviders, severities, trainingProviders } from '../values.js';
 import { SecretsConfig } from './apps.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const OrgBackup = z.looseObject({
   backup_id: z.string(),

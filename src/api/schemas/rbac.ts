@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Scope } from './common.js';
 
 export const RoleType = z.enum(['team', 'organization']);

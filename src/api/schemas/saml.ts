@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { orgRoles, samlConfigNamePattern } from '../values.js';
 import { Uuid } from './common.js';
 import { CurrentUser } from './users.js';

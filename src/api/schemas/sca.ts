@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TagKV } from './common.js';
 
 export { scaSorts } from '../values.js';
@@ -10,6 +10,7 @@ export const Dependency = z.looseObject({
   title: z.string(),
   tags: z.array(TagKV).optional(),
 });
+export type Dependency = z.infer<typeof Dependency>;
 
 export const ScaPackage = z.looseObject({
   package: z.string(),
@@ -34,6 +35,7 @@ export const ScaPackage = z.looseObject({
     .optional(),
   apps: z.array(z.string()).optional(),
 });
+export type ScaPackage = z.infer<typeof ScaPackage>;
 
 export const ScaPackagesPage = z.looseObject({
   packages: z.array(ScaPackage),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TagKV } from './common.js';
 
 const Counts = z.looseObject({
@@ -99,6 +99,12 @@ export const CheckRule = z.strictObject({
   num_findings: z.number().int().min(0).max(100).optional(),
 });
 export type CheckRule = z.infer<typeof CheckRule>;
+
+/** A rules file (`scans check --rules`) and a stored check-analysis policy: the rules of a CheckBody. */
+export const CheckRulesFile = z.strictObject({
+  version: z.literal(2).optional(),
+  rules: z.array(CheckRule).min(1, 'at least one rule is needed'),
+});
 
 const CheckScanSelector = z.union([
   z.strictObject({ branch: z.string().min(1) }),

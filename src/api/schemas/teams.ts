@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { orgRoles } from '../values.js';
 
 /** A team member: a user and the team role (a role name such as TEAM_MEMBER, or a role id). */

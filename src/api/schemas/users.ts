@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CurrentUser = z.looseObject({
   idv2: z.string().optional(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FindingsSummary, ScanSummary } from './findings.js';
 
 export const AppVersion = z.looseObject({

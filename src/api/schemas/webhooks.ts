@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { webhookAuthTypes } from '../values.js';
 
 /** Bearer delivery: the token, and how to renew it (endpoint, method, body; fields of the renewal answer). */

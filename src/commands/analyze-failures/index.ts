@@ -1,21 +1,8 @@
-import { defineNoun } from '../types.js';
+import { defineGroup } from '../define.js';
 
-export default defineNoun({
+export default defineGroup({
   name: 'analyze-failures',
   summary: 'List and show analysis failures',
-  verbs: [
-    {
-      name: 'list',
-      aliases: ['ls'],
-      summary: 'List the organization’s analysis failures, newest first',
-      options: [{ flags: '--limit <n>', description: 'at most this many, 1 to 100 (default 100)' }],
-      load: () => import('./list.js'),
-    },
-    {
-      name: 'show',
-      summary: 'Show an analysis failure',
-      args: [{ name: 'id', description: 'failure id (uuid)', required: true }],
-      load: () => import('./show.js'),
-    },
-  ],
+  examples: ['secscan analyze-failures list', 'secscan analyze-failures show <failure-id>'],
+  commands: [() => import('./list.js'), () => import('./show.js')],
 });

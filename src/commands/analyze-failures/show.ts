@@ -1,19 +1,16 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireUuid } from '../validate.js';
-import { failureView } from './view.js';
+import { arg, defineVerb } from '../define.js';
+import { uuid } from '../parsers.js';
+import { failureView } from '../../output/views/analyze-failures.js';
 
-export const view = failureView;
-
-export function validate({ args }: RunInput): void {
-  requireUuid('failure id', args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const item = await client.call<Record<string, unknown>>(operations.GetAnalyzeFailure, {
-    path: { failureId: args[0] },
-  });
-  return { kind: 'object', item };
-}
+export default defineVerb({
+  name: 'show',
+  summary: 'Show an analysis failure',
+  examples: ['secscan analyze-failures show 3fa85f64-5717-4562-b3fc-2c963f66afa6'],
+  operations: ['GetAnalyzeFailure'],
+  args: [arg('id', 'failure id (uuid)', { parser: uuid('failure id') })],
+  view: failureView,
+  async run(ctx, { args: [id] }) {
+    const client = await ctx.client();
+    return { kind: 'object', item: await client.call('GetAnalyzeFailure', { path: { failureId: id } }) };
+  },
+});

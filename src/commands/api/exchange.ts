@@ -1,6 +1,7 @@
 import type { ApiClient, RawResponse } from '../../api/client.js';
 import { isEnvelope, nextPagePath } from '../../api/paging.js';
-import { apiErrorFromResponse } from '../../errors.js';
+import { redactUrl } from '../../api/redact.js';
+import { apiErrorFromResponse, UnexpectedResponseError } from '../../errors.js';
 
 /** One request of `secscan api`, as sent: path under /api/v4 with its query, body and media types. */
 export interface Exchange {
@@ -40,8 +41,12 @@ export async function* exchange(client: ApiClient, plan: Exchange, pretty: boole
     if (!plan.paginate) return;
     const next = nextLink(text);
     if (!next) return;
-    const nextPath = nextPagePath(next, client.apiPrefix);
-    if (nextPath === path) return;
+    const nextPath = nextPagePath(next, client.apiPrefix, context);
+    if (nextPath === path) {
+      throw new UnexpectedResponseError(
+        `${context}: next_page repeats the page just read (${redactUrl(nextPath)})`,
+      );
+    }
     path = nextPath;
   }
 }

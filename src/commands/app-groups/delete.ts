@@ -1,17 +1,18 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireGroupName } from './view.js';
+import { arg, defineVerb } from '../define.js';
+import { nonEmpty } from '../parsers.js';
 
-export function validate({ args }: RunInput): void {
-  requireGroupName(args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const name = args[0] as string;
-  const client = await ctx.client();
-  await ctx.confirm(`Delete app group ${name}?`);
-  await client.call(operations.DeleteAppGroup, { path: { appGroupName: name } });
-  ctx.note(`Deleted app group ${name}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'delete',
+  aliases: ['rm'],
+  summary: 'Delete an app group (its apps stay)',
+  examples: ['secscan app-groups delete payments --yes'],
+  operations: ['DeleteAppGroup'],
+  args: [arg('name', 'app group name', { parser: nonEmpty('app group name') })],
+  async run(ctx, { args: [name] }) {
+    const client = await ctx.client();
+    await ctx.confirm(`Delete app group ${name}?`);
+    await client.call('DeleteAppGroup', { path: { appGroupName: name } });
+    ctx.note(`Deleted app group ${name}.`);
+    return { kind: 'none' };
+  },
+});

@@ -1,15 +1,16 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import { defineView } from '../../output/view.js';
-import type { Result } from '../types.js';
+import { defineVerb } from '../define.js';
+import { groupNameView } from '../../output/views/app-groups.js';
 
-export const view = defineView<{ name: string }>({
-  columns: [{ key: 'name', header: 'NAME' }],
-  emptyMessage: 'No app groups.',
+export default defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List the app groups',
+  examples: ['secscan app-groups list'],
+  operations: ['ReadOrgGroups'],
+  view: groupNameView,
+  async run(ctx) {
+    const client = await ctx.client();
+    const names = await client.call('ReadOrgGroups');
+    return { kind: 'list', rows: names.map((name) => ({ name })) };
+  },
 });
-
-export async function run(ctx: Context): Promise<Result> {
-  const client = await ctx.client();
-  const names = await client.call<string[]>(operations.ReadOrgGroups);
-  return { kind: 'list', rows: names.map((name) => ({ name })) };
-}

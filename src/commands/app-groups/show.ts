@@ -1,21 +1,21 @@
-import { operations } from '../../api/operations/index.js';
-import type { AppGroup } from '../../api/schemas/apps.js';
-import type { Context } from '../../context.js';
 import { notFoundError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { groupView, requireGroupName } from './view.js';
+import { arg, defineVerb } from '../define.js';
+import { nonEmpty } from '../parsers.js';
+import { groupView } from '../../output/views/app-groups.js';
 
-export const view = groupView;
-
-export function validate({ args }: RunInput): void {
-  requireGroupName(args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const groups = await client.call<AppGroup[]>(operations.ReadAppGroup, { path: { appGroupName: args[0] } });
-  const group = groups.find((g) => g.name === args[0]) ?? groups[0];
-  if (!group)
-    throw notFoundError(`ReadAppGroup: no app group is named ${args[0]}`, 'see `secscan app-groups list`');
-  return { kind: 'object', item: group };
-}
+export default defineVerb({
+  name: 'show',
+  summary: 'Show an app group and its apps',
+  examples: ['secscan app-groups show payments', 'secscan app-groups show payments -o json'],
+  operations: ['ReadAppGroup'],
+  args: [arg('name', 'app group name', { parser: nonEmpty('app group name') })],
+  view: groupView,
+  async run(ctx, { args: [name] }) {
+    const client = await ctx.client();
+    const groups = await client.call('ReadAppGroup', { path: { appGroupName: name } });
+    const group = groups.find((g) => g.name === name) ?? groups[0];
+    if (!group)
+      throw notFoundError(`ReadAppGroup: no app group is named ${name}`, 'see `secscan app-groups list`');
+    return { kind: 'object', item: group };
+  },
+});

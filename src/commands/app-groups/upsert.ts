@@ -1,38 +1,47 @@
-import { operations } from '../../api/operations/index.js';
-import type { AppGroup } from '../../api/schemas/apps.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { requireAppId } from '../apps/view.js';
-import type { Result, RunInput } from '../types.js';
-import { requireNonEmpty, splitList } from '../validate.js';
-import { groupView, requireGroupName } from './view.js';
+import { arg, defineVerb, list, text } from '../define.js';
+import { appId, nonEmpty, parseValue } from '../parsers.js';
+import { splitList } from '../shared/lists.js';
+import { groupView } from '../../output/views/app-groups.js';
 
-export const view = groupView;
-
-export function validate({ args, opts }: RunInput): void {
-  requireGroupName(args[0]);
-  if (opts.rename !== undefined) requireNonEmpty('--rename', opts.rename);
-  const add = splitList(opts.add);
-  const remove = splitList(opts.remove);
-  for (const id of [...add, ...remove])
-    requireAppId(add.includes(id) ? '--add app id' : '--remove app id', id);
-  const both = add.filter((id) => remove.includes(id));
-  if (both.length) throw new UsageError(`app ${JSON.stringify(both[0])} is both in --add and --remove`);
-}
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const add = splitList(opts.add);
-  const remove = splitList(opts.remove);
-  const client = await ctx.client();
-  const groups = await client.call<AppGroup[]>(operations.UpsertAppGroup, {
-    path: { appGroupName: args[0] },
-    body: {
-      ...(opts.rename ? { rename: opts.rename } : {}),
-      ...(add.length ? { add_app_ids: add } : {}),
-      ...(remove.length ? { remove_app_ids: remove } : {}),
-    },
-  });
-  const name = opts.rename ?? args[0];
-  const group = groups.find((g) => g.name === name) ?? groups[0] ?? { name, app_ids: [] };
-  return { kind: 'object', item: group };
-}
+export default defineVerb({
+  name: 'upsert',
+  summary: 'Create an app group, or rename it and add or remove apps',
+  examples: [
+    'secscan app-groups upsert payments --add payments-api,ledger-service',
+    'secscan app-groups upsert payments --rename money --remove ledger-service',
+  ],
+  operations: ['UpsertAppGroup'],
+  args: [arg('name', 'app group name', { parser: nonEmpty('app group name') })],
+  options: {
+    rename: text('--rename <name>', 'new name'),
+    add: list('--add <app>', 'add apps (repeatable, or comma-separated)', { complete: 'app' }),
+    remove: list('--remove <app>', 'remove apps (repeatable, or comma-separated)', { complete: 'app' }),
+  },
+  view: groupView,
+  validate({ opts }) {
+    // Each use may list several ids, so each id is checked once the lists are split.
+    const add = splitList(opts.add);
+    const remove = splitList(opts.remove);
+    for (const id of add) parseValue(appId('--add app id'), {}, id);
+    for (const id of remove) parseValue(appId('--remove app id'), {}, id);
+    const both = add.filter((id) => remove.includes(id));
+    if (both.length) throw new UsageError(`app ${JSON.stringify(both[0])} is both in --add and --remove`);
+  },
+  async run(ctx, { args: [name], opts }) {
+    const add = splitList(opts.add);
+    const remove = splitList(opts.remove);
+    const client = await ctx.client();
+    const groups = await client.call('UpsertAppGroup', {
+      path: { appGroupName: name },
+      body: {
+        ...(opts.rename ? { rename: opts.rename } : {}),
+        ...(add.length ? { add_app_ids: add } : {}),
+        ...(remove.length ? { remove_app_ids: remove } : {}),
+      },
+    });
+    const groupName = opts.rename ?? name;
+    const group = groups.find((g) => g.name === groupName) ?? groups[0] ?? { name: groupName, app_ids: [] };
+    return { kind: 'object', item: group };
+  },
+});

@@ -1,32 +1,31 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { parseWindow } from '../validate.js';
-import { requireAppId } from './view.js';
+import { UsageError } from '../../errors.js';
+import { defineVerb, parsed } from '../define.js';
+import { appId, when } from '../parsers.js';
+import { appBranchesView } from '../../output/views/apps.js';
 
-type Row = Record<string, unknown> & { branches?: string[] | null; languages?: string[] | null };
-
-export const view = defineView<Row>({
-  columns: [
-    { key: 'id', header: 'APP' },
-    { key: 'default_branch', header: 'DEFAULT' },
-    { key: 'branches', header: 'BRANCHES', get: (r) => (r.branches ?? []).join(', ') },
-    { key: 'languages', header: 'LANGUAGES', get: (r) => (r.languages ?? []).join(', ') },
-    { key: 'name', header: 'NAME' },
+export default defineVerb({
+  name: 'branches',
+  summary: 'List the branches scanned per app in a time window (default: the last week)',
+  examples: [
+    'secscan apps branches --from 90d',
+    'secscan apps branches --app payments-api --from 2026-09-01',
   ],
-  emptyMessage: 'No apps.',
+  operations: ['ListAppsBranches'],
+  options: {
+    app: parsed('--app <id>', 'only this app', appId(), { complete: 'app' }),
+    from: parsed('--from <when>', 'start: a date, Unix seconds, or an age such as 30d (default 7d)', when()),
+    until: parsed('--until <when>', 'end: a date, Unix seconds, or an age (default now)', when()),
+  },
+  view: appBranchesView,
+  validate({ opts }) {
+    if (opts.from !== undefined && opts.until !== undefined && opts.from > opts.until)
+      throw new UsageError('--from is after --until');
+  },
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const rows = await client.call('ListAppsBranches', {
+      query: { app: opts.app, from: opts.from, until: opts.until },
+    });
+    return { kind: 'list', rows };
+  },
 });
-
-export function validate({ opts }: RunInput): void {
-  if (opts.app !== undefined) requireAppId('--app', opts.app);
-  parseWindow(opts);
-}
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const rows = await client.call<Row[]>(operations.ListAppsBranches, {
-    query: { app: opts.app, ...parseWindow(opts) },
-  });
-  return { kind: 'list', rows };
-}

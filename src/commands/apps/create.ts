@@ -1,53 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
-import { z } from 'zod';
-import { operations } from '../../api/operations/index.js';
+import * as z from 'zod';
 import { AppSpec } from '../../api/schemas/apps.js';
-import type { Context } from '../../context.js';
-import { ConfigError, RejectedError, UsageError } from '../../errors.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { requireNonEmpty } from '../validate.js';
-import { requireAppId } from './view.js';
+import { ConfigError, ExitCode, RejectedError, UsageError } from '../../errors.js';
+import { defineVerb, optionalArg, text } from '../define.js';
+import { appId } from '../parsers.js';
+import { type CreatedAppRow, createdAppView } from '../../output/views/apps.js';
 
-type Row = { id: string; result: string; name?: string; base_branch?: string; team_id?: string };
-
-export const view = defineView<Row>({
-  columns: [
-    { key: 'id', header: 'ID' },
-    {
-      key: 'result',
-      header: 'RESULT',
-      style: (t, _r, chalk) => (t === 'created' ? chalk.green(t) : chalk.red(t)),
-    },
-    { key: 'name', header: 'NAME' },
-    { key: 'base_branch', header: 'BRANCH' },
-    { key: 'team_id', header: 'TEAM' },
-  ],
-});
-
-export function validate({ args, opts }: RunInput): void {
-  if (opts.fromFile !== undefined) {
-    if (args[0] !== undefined || opts.name || opts.team || opts.baseBranch) {
-      throw new UsageError(
-        '--from-file creates the apps the file lists: give no id, --name, --team or --base-branch',
-      );
-    }
-    requireNonEmpty('--from-file', opts.fromFile);
-    return;
-  }
-  if (args[0] === undefined) throw new UsageError('an app id is required (or --from-file)');
-  requireAppId('app id', args[0]);
-  for (const [key, flag] of [
-    ['name', '--name'],
-    ['team', '--team'],
-    ['baseBranch', '--base-branch'],
-  ] as const) {
-    if (opts[key] !== undefined) requireNonEmpty(flag, opts[key]);
-  }
-}
-
-async function fromFile(path: string): Promise<z.output<typeof AppSpec>[]> {
+async function fromFile(path: string): Promise<AppSpec[]> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -73,38 +33,60 @@ async function fromFile(path: string): Promise<z.output<typeof AppSpec>[]> {
   return parsed.data;
 }
 
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const specs = opts.fromFile
-    ? await fromFile(opts.fromFile)
-    : [{ id: args[0] as string, name: opts.name, team_id: opts.team, base_branch: opts.baseBranch }];
-  const client = await ctx.client();
-  const answer = await client.call<{
-    apps?: Row[] | null;
-    rejected_ids?: string[] | null;
-    rejected_team_ids?: string[] | null;
-  }>(operations.CreateApp, {
-    body: specs.map((s) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined))),
-  });
-  const created = new Set((answer.apps ?? []).map((a) => a.id));
-  const rejectedTeams = new Set(answer.rejected_team_ids ?? []);
-  const rows: Row[] = specs.map((s) => ({
-    ...s,
-    id: s.id,
-    result: created.has(s.id)
-      ? 'created'
-      : s.team_id && rejectedTeams.has(s.team_id)
-        ? 'rejected: unknown team'
-        : 'rejected',
-  }));
-  const rejected = rows.filter((r) => r.result !== 'created');
-  if (rejected.length === rows.length) {
-    throw new RejectedError(
-      `CreateApp: rejected ${rejected.map((r) => r.id).join(', ')} (the id exists or is invalid, or the team is unknown)`,
-      6,
-      200,
-      undefined,
-    );
-  }
-  if (rejected.length) ctx.warn(`rejected: ${rejected.map((r) => r.id).join(', ')}`);
-  return { kind: 'list', rows, exitCode: rejected.length ? 6 : 0 };
-}
+export default defineVerb({
+  name: 'create',
+  summary: 'Create an app, or many from a file',
+  examples: [
+    'secscan apps create billing-api --name "Billing API" --base-branch main',
+    'secscan apps create --from-file apps.yml',
+  ],
+  operations: ['CreateApp'],
+  args: [optionalArg('id', 'app id (letters, digits, and _ : . - inside)', { parser: appId() })],
+  options: {
+    name: text('--name <name>', 'display name'),
+    team: text('--team <team-id>', 'the team the app belongs to', { complete: 'team' }),
+    baseBranch: text('--base-branch <branch>', 'the default branch (default main)'),
+    fromFile: text('--from-file <file>', 'YAML or JSON list of {id, name, team_id, base_branch}', {
+      complete: 'file',
+    }),
+  },
+  view: createdAppView,
+  validate({ args: [id], opts }) {
+    if (opts.fromFile !== undefined) {
+      if (id !== undefined || opts.name || opts.team || opts.baseBranch) {
+        throw new UsageError(
+          '--from-file creates the apps the file lists: give no id, --name, --team or --base-branch',
+        );
+      }
+    } else if (id === undefined) throw new UsageError('an app id is required (or --from-file)');
+  },
+  async run(ctx, { args: [id], opts }) {
+    const specs: AppSpec[] =
+      opts.fromFile !== undefined
+        ? await fromFile(opts.fromFile)
+        : [{ id: id as string, name: opts.name, team_id: opts.team, base_branch: opts.baseBranch }];
+    const client = await ctx.client();
+    const answer = await client.call('CreateApp', { body: specs });
+    const created = new Set((answer.apps ?? []).map((a) => a.id));
+    const rejectedTeams = new Set(answer.rejected_team_ids ?? []);
+    const rows: CreatedAppRow[] = specs.map((s) => ({
+      ...s,
+      result: created.has(s.id)
+        ? 'created'
+        : s.team_id && rejectedTeams.has(s.team_id)
+          ? 'rejected: unknown team'
+          : 'rejected',
+    }));
+    const rejected = rows.filter((r) => r.result !== 'created');
+    if (rejected.length === rows.length) {
+      throw new RejectedError(
+        `CreateApp: rejected ${rejected.map((r) => r.id).join(', ')} (the id exists or is invalid, or the team is unknown)`,
+        ExitCode.rejected,
+        200,
+        undefined,
+      );
+    }
+    if (rejected.length) ctx.warn(`rejected: ${rejected.map((r) => r.id).join(', ')}`);
+    return { kind: 'list', rows, exitCode: rejected.length ? ExitCode.rejected : ExitCode.ok };
+  },
+});

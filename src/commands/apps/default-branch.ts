@@ -1,20 +1,22 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireNonEmpty } from '../validate.js';
-import { requireAppId } from './view.js';
+import { arg, defineVerb } from '../define.js';
+import { appId, nonEmpty } from '../parsers.js';
 
-export function validate({ args }: RunInput): void {
-  requireAppId('app id', args[0]);
-  requireNonEmpty('branch', args[1]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const answer = await client.call<{ default_branch?: string }>(operations.UpdateAppDefaultBranch, {
-    path: { appID: args[0] },
-    body: { default_branch: args[1] },
-  });
-  ctx.note(`The default branch of ${args[0]} is now ${answer.default_branch ?? args[1]}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'default-branch',
+  summary: 'Set an app’s default branch',
+  examples: ['secscan apps default-branch payments-api trunk'],
+  operations: ['UpdateAppDefaultBranch'],
+  args: [
+    arg('id', 'app id', { parser: appId(), complete: 'app' }),
+    arg('branch', 'the new default branch', { parser: nonEmpty('branch') }),
+  ],
+  async run(ctx, { args: [id, branch] }) {
+    const client = await ctx.client();
+    const answer = await client.call('UpdateAppDefaultBranch', {
+      path: { appID: id },
+      body: { default_branch: branch },
+    });
+    ctx.note(`The default branch of ${id} is now ${answer.default_branch ?? branch}.`);
+    return { kind: 'none' };
+  },
+});

@@ -1,17 +1,18 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireAppId } from './view.js';
+import { arg, defineVerb } from '../define.js';
+import { appId } from '../parsers.js';
 
-export function validate({ args }: RunInput): void {
-  requireAppId('app id', args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const id = args[0] as string;
-  const client = await ctx.client();
-  await ctx.confirm(`Delete app ${id}? Its scans and findings can no longer be read`);
-  await client.call(operations.DeleteApp, { path: { appID: id } });
-  ctx.note(`Deleted app ${id}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'delete',
+  aliases: ['rm'],
+  summary: 'Delete an app',
+  examples: ['secscan apps delete billing-api --yes'],
+  operations: ['DeleteApp'],
+  args: [arg('id', 'app id', { parser: appId(), complete: 'app' })],
+  async run(ctx, { args: [id] }) {
+    const client = await ctx.client();
+    await ctx.confirm(`Delete app ${id}? Its scans and findings can no longer be read`);
+    await client.call('DeleteApp', { path: { appID: id } });
+    ctx.note(`Deleted app ${id}.`);
+    return { kind: 'none' };
+  },
+});

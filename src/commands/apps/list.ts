@@ -1,13 +1,16 @@
-import { operations } from '../../api/operations/index.js';
-import type { App } from '../../api/schemas/apps.js';
-import type { Context } from '../../context.js';
-import type { Result } from '../types.js';
-import { appView } from './view.js';
+import { defineVerb } from '../define.js';
+import { appView } from '../../output/views/apps.js';
 
-export const view = appView;
-
-export async function run(ctx: Context): Promise<Result> {
-  const client = await ctx.client();
-  const apps = await ctx.spin('Listing apps', () => client.call<App[]>(operations.ListApps));
-  return { kind: 'list', rows: apps };
-}
+export default defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List the organization’s apps',
+  examples: ['secscan apps list', 'secscan apps list --fields id,team_id -o csv'],
+  operations: ['ListApps'],
+  view: appView,
+  async run(ctx) {
+    const client = await ctx.client();
+    const apps = await ctx.spin('Listing apps', () => client.call('ListApps'));
+    return { kind: 'list', rows: apps };
+  },
+});

@@ -1,16 +1,16 @@
-import { operations } from '../../api/operations/index.js';
-import type { App } from '../../api/schemas/apps.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { appView, requireAppId } from './view.js';
+import { arg, defineVerb } from '../define.js';
+import { appId } from '../parsers.js';
+import { appView } from '../../output/views/apps.js';
 
-export const view = appView;
-
-export function validate({ args }: RunInput): void {
-  requireAppId('app id', args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  return { kind: 'object', item: await client.call<App>(operations.ReadApp, { path: { appID: args[0] } }) };
-}
+export default defineVerb({
+  name: 'show',
+  summary: 'Show an app',
+  examples: ['secscan apps show payments-api', 'secscan apps show payments-api -o json'],
+  operations: ['ReadApp'],
+  args: [arg('id', 'app id', { parser: appId(), complete: 'app' })],
+  view: appView,
+  async run(ctx, { args: [id] }) {
+    const client = await ctx.client();
+    return { kind: 'object', item: await client.call('ReadApp', { path: { appID: id } }) };
+  },
+});

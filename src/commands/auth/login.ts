@@ -1,10 +1,8 @@
-import { operations } from '../../api/operations/index.js';
-import type { CurrentUser } from '../../api/schemas/users.js';
 import { resolveSettings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { targetProfile } from './profile-name.js';
+import { defineVerb, flag } from '../define.js';
+import { targetProfile } from '../shared/profiles.js';
 
 async function readToken(ctx: Context, withToken: boolean): Promise<string> {
   let token: string;
@@ -25,34 +23,51 @@ async function readToken(ctx: Context, withToken: boolean): Promise<string> {
   return token;
 }
 
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const store = await ctx.store();
-  const name = targetProfile(ctx, store);
-  const token = await readToken(ctx, Boolean(opts.withToken));
-  const settings = resolveSettings(
-    {
-      profile: name,
-      baseUrl: ctx.globals.baseUrl,
-      org: ctx.globals.org,
-      allowInsecureHttp: ctx.globals.allowInsecureHttp,
-    },
-    { ...ctx.env, SECSCAN_TOKEN: token, SHIFTLEFT_ACCESS_TOKEN: undefined },
-    store,
-  );
-  const orgId = settings.orgId.value;
-  if (!orgId) {
-    throw new ConfigError('cannot tell the organization from this token: pass --org <uuid>');
-  }
-  const client = await ctx.clientFor(settings.baseUrl.value, token, orgId);
-  const user = await ctx.spin('Verifying the token', async () => {
-    const me = await client.call<CurrentUser>(operations.ReadUser);
-    await client.call(operations.ListMyOrgScopes);
-    return me;
-  });
-  store.update(name, { base_url: settings.baseUrl.value, org_id: orgId, token });
-  store.use(name);
-  const who = user.email ?? user.name ?? 'the token’s user';
-  ctx.note(`Logged in to ${settings.baseUrl.value} as ${who} (organization ${orgId}).`);
-  ctx.note(`Saved profile ${name} in ${store.path}; it is now the current profile.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'login',
+  summary: 'Verify a token and save it in a profile',
+  description:
+    'Save a token (with the base URL and organization) in a profile after verifying it with a real call.\n' +
+    'The token is read from standard input with --with-token, or typed at a hidden prompt on a terminal;\n' +
+    'it is never taken from the command line. Use the global --profile, --base-url and --org to choose where.',
+  examples: [
+    'secscan auth login --with-token < token.txt',
+    'secscan auth login --profile staging --base-url https://app.example.com --org <uuid> --with-token < token.txt',
+    'secscan auth login   # prompts for the token on a terminal',
+  ],
+  operations: ['ReadUser', 'ListMyOrgScopes'],
+  options: {
+    withToken: flag('--with-token', 'read the token from standard input'),
+  },
+  async run(ctx, { opts }) {
+    const store = await ctx.store();
+    const name = targetProfile(ctx, store);
+    const token = await readToken(ctx, Boolean(opts.withToken));
+    const settings = resolveSettings(
+      {
+        profile: name,
+        baseUrl: ctx.globals.baseUrl,
+        org: ctx.globals.org,
+        allowInsecureHttp: ctx.globals.allowInsecureHttp,
+      },
+      { ...ctx.env, SECSCAN_TOKEN: token, SHIFTLEFT_ACCESS_TOKEN: undefined },
+      store,
+    );
+    const orgId = settings.orgId.value;
+    if (!orgId) {
+      throw new ConfigError('cannot tell the organization from this token: pass --org <uuid>');
+    }
+    const client = await ctx.clientFor(settings.baseUrl.value, token, orgId);
+    const user = await ctx.spin('Verifying the token', async () => {
+      const me = await client.call('ReadUser');
+      await client.call('ListMyOrgScopes');
+      return me;
+    });
+    await store.update(name, { base_url: settings.baseUrl.value, org_id: orgId, token });
+    await store.use(name);
+    const who = user.email ?? user.name ?? 'the token’s user';
+    ctx.note(`Logged in to ${settings.baseUrl.value} as ${who} (organization ${orgId}).`);
+    ctx.note(`Saved profile ${name} in ${store.path}; it is now the current profile.`);
+    return { kind: 'none' };
+  },
+});

@@ -1,6 +1,13 @@
-import { defineNoun } from '../types.js';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { packageRoot } from '../../paths.js';
+import { arg, defineVerb } from '../define.js';
 
-export default defineNoun({
+const files = { bash: 'secscan.bash', zsh: '_secscan', fish: 'secscan.fish' } as const;
+type Shell = keyof typeof files;
+const shells: readonly Shell[] = ['bash', 'zsh', 'fish'];
+
+export default defineVerb({
   name: 'completion',
   summary: 'Print a shell completion script (bash, zsh, fish)',
   description:
@@ -8,7 +15,11 @@ export default defineNoun({
     '  bash: secscan completion bash > ~/.local/share/bash-completion/completions/secscan\n' +
     '  zsh:  secscan completion zsh > ~/.zfunc/_secscan  (with ~/.zfunc in fpath)\n' +
     '  fish: secscan completion fish > ~/.config/fish/completions/secscan.fish',
-  args: [{ name: 'shell', description: 'bash, zsh or fish', required: true }],
   examples: ['source <(secscan completion bash)', 'secscan completion fish | source'],
-  load: () => import('./run.js'),
+  operations: [],
+  args: [arg<Shell>('shell', 'bash, zsh or fish', { choices: shells })],
+  async run(_ctx, { args: [shell] }) {
+    const file = join(packageRoot(), 'completions', files[shell]);
+    return { kind: 'raw', body: await readFile(file, 'utf8') };
+  },
 });

@@ -1,23 +1,21 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { includeArchived, requireCompoundName } from './common.js';
+import { arg, defineVerb } from '../define.js';
+import { nonEmpty } from '../parsers.js';
+import { compoundBranchView } from '../../output/views/compounds.js';
 
-export const view = defineView<{ branch: string }>({
-  columns: [{ key: 'branch', header: 'BRANCH' }],
-  emptyMessage: 'No branches.',
+export default defineVerb({
+  name: 'branches',
+  summary: 'List the branches a compound was scanned on',
+  examples: ['secscan compounds branches shop'],
+  operations: ['CompoundBranches'],
+  args: [arg('name', 'compound name', { parser: nonEmpty('compound name'), complete: 'compound' })],
+  view: compoundBranchView,
+  async run(ctx, { args: [name] }) {
+    const client = await ctx.client();
+    // Archived compounds are found too: `archived` asks the service to include them.
+    const { branches } = await client.call('CompoundBranches', {
+      path: { compoundName: name },
+      query: { archived: true },
+    });
+    return { kind: 'list', rows: branches.map((branch) => ({ branch })) };
+  },
 });
-
-export function validate({ args }: RunInput): void {
-  requireCompoundName(args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const { branches } = await client.call<{ branches: string[] }>(operations.CompoundBranches, {
-    path: { compoundName: args[0] },
-    query: includeArchived,
-  });
-  return { kind: 'list', rows: branches.map((branch) => ({ branch })) };
-}

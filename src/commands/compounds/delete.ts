@@ -1,17 +1,18 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireUuid } from '../validate.js';
+import { arg, defineVerb } from '../define.js';
+import { uuid } from '../parsers.js';
 
-export function validate({ args }: RunInput): void {
-  requireUuid('compound id', args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const id = args[0] as string;
-  const client = await ctx.client();
-  await ctx.confirm(`Delete compound ${id}? Its compound scans go with it`);
-  await client.call(operations.DeleteCompound, { path: { compoundID: id } });
-  ctx.note(`Deleted compound ${id}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'delete',
+  aliases: ['rm'],
+  summary: 'Delete a compound',
+  examples: ['secscan compounds delete 5d2c8e1f-7a3b-4c6d-9e0f-1a2b3c4d5e6f --yes'],
+  operations: ['DeleteCompound'],
+  args: [arg('id', 'compound id (uuid, from `secscan compounds list`)', { parser: uuid('compound id') })],
+  async run(ctx, { args: [id] }) {
+    const client = await ctx.client();
+    await ctx.confirm(`Delete compound ${id}? Its compound scans go with it`);
+    await client.call('DeleteCompound', { path: { compoundID: id } });
+    ctx.note(`Deleted compound ${id}.`);
+    return { kind: 'none' };
+  },
+});

@@ -1,20 +1,15 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import { defineView } from '../../output/view.js';
-import type { Result } from '../types.js';
+import { defineVerb } from '../define.js';
+import { fixStatsView } from '../../output/views/compounds.js';
 
-export const view = defineView<Record<string, unknown>>({
-  columns: [
-    { key: 'compound_name', header: 'COMPOUND' },
-    { key: 'fix_count', header: 'FIXES' },
-  ],
-  emptyMessage: 'No compounds.',
+export default defineVerb({
+  name: 'fixes-stats',
+  summary: 'Count the fixes available per compound',
+  examples: ['secscan compounds fixes-stats', 'secscan compounds fixes-stats -o json'],
+  operations: ['getFixesPerCompoundStats'],
+  view: fixStatsView,
+  async run(ctx) {
+    const client = await ctx.client();
+    const { stats } = await client.call('getFixesPerCompoundStats');
+    return { kind: 'list', rows: stats };
+  },
 });
-
-export async function run(ctx: Context): Promise<Result> {
-  const client = await ctx.client();
-  const { stats } = await client.call<{ stats: Record<string, unknown>[] }>(
-    operations.getFixesPerCompoundStats,
-  );
-  return { kind: 'list', rows: stats };
-}

@@ -1,44 +1,24 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import { defineView } from '../../output/view.js';
-import { requireScanId } from '../scans/refs.js';
-import { summaryLines } from '../../output/views/scans.js';
-import type { Result, RunInput } from '../types.js';
-import { includeArchived, requireCompoundName } from './common.js';
+import { arg, defineVerb } from '../define.js';
+import { nonEmpty, scanId } from '../parsers.js';
+import { compoundScanView } from '../../output/views/compounds.js';
 
-type CompoundScan = Record<string, unknown> & {
-  scans?: { app?: string; id?: string; version?: string }[] | null;
-};
-
-export const view = defineView<CompoundScan>({
-  columns: [
-    { key: 'polyglot_scan_id', header: 'Scan' },
-    { key: 'compound_id', header: 'Compound' },
-    { key: 'branch', header: 'Branch' },
-    { key: 'status', header: 'Status' },
-    {
-      key: 'scans',
-      header: 'App scans',
-      get: (s) => (s.scans ?? []).map((a) => `${a.app} ${a.id} (${a.version})`).join('\n'),
-    },
-    {
-      key: 'findings_summaries',
-      header: 'Findings',
-      get: (s) => summaryLines(s.findings_summaries as never),
-    },
+export default defineVerb({
+  name: 'scan',
+  summary: 'Show a compound scan with its app scans and findings summaries',
+  examples: ['secscan compounds scan shop 1042', 'secscan compounds scan shop 1042 -o json'],
+  operations: ['ReadCompoundScan'],
+  args: [
+    arg('name', 'compound name', { parser: nonEmpty('compound name'), complete: 'compound' }),
+    arg('scan-id', 'compound (polyglot) scan id', { parser: scanId() }),
   ],
+  view: compoundScanView,
+  async run(ctx, { args: [name, id] }) {
+    const client = await ctx.client();
+    // Archived compounds are found too: `archived` asks the service to include them.
+    const scan = await client.call('ReadCompoundScan', {
+      path: { compoundName: name, scanID: id },
+      query: { archived: true },
+    });
+    return { kind: 'object', item: scan };
+  },
 });
-
-export function validate({ args }: RunInput): void {
-  requireCompoundName(args[0]);
-  requireScanId('scan id', args[1]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const scan = await client.call<CompoundScan>(operations.ReadCompoundScan, {
-    path: { compoundName: args[0], scanID: args[1] },
-    query: includeArchived,
-  });
-  return { kind: 'object', item: scan };
-}

@@ -1,9 +1,19 @@
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { setArchived } from './archive.js';
+import { arg, defineVerb } from '../define.js';
+import { nonEmpty } from '../parsers.js';
 
-export { validate } from './archive.js';
-
-export function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  return setArchived(ctx, args[0] as string, false);
-}
+export default defineVerb({
+  name: 'unarchive',
+  summary: 'Unarchive a compound',
+  examples: ['secscan compounds unarchive java-demo'],
+  operations: ['ToggleCompoundArchive'],
+  args: [arg('name', 'compound name', { parser: nonEmpty('compound name'), complete: 'compound' })],
+  async run(ctx, { args: [name] }) {
+    const client = await ctx.client();
+    await client.call('ToggleCompoundArchive', {
+      path: { compoundName: name },
+      body: { is_archived: false },
+    });
+    ctx.note(`Unarchived compound ${name}.`);
+    return { kind: 'none' };
+  },
+});

@@ -1,17 +1,14 @@
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
+import { arg, defineVerb } from '../define.js';
 import { readableKeys, settingRows } from './keys.js';
 
-export function validate({ args }: RunInput): void {
-  if (!(readableKeys as readonly string[]).includes(args[0] as string)) {
-    throw new UsageError(
-      `unknown setting ${JSON.stringify(args[0])} (choose from ${readableKeys.join(', ')})`,
-    );
-  }
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const row = settingRows(await ctx.settings()).find((r) => r.key === args[0]);
-  return { kind: 'raw', body: String(row?.value ?? '') };
-}
+export default defineVerb({
+  name: 'get',
+  summary: 'Print one effective setting (the token is masked)',
+  examples: ['secscan config get org_id'],
+  operations: [],
+  args: [arg('key', 'profile, base_url, org_id or token', { choices: readableKeys })],
+  async run(ctx, { args: [key] }) {
+    const row = settingRows(await ctx.settings()).find((r) => r.key === key);
+    return { kind: 'raw', body: String(row?.value ?? '') };
+  },
+});

@@ -6,6 +6,9 @@ export const readableKeys = ['profile', 'base_url', 'org_id', 'token'] as const;
 export const writableKeys = ['base_url', 'org_id'] as const;
 export type WritableKey = (typeof writableKeys)[number];
 
+/** Help of the `key` argument of `config set` and `config unset`. */
+export const keyHelp = 'base_url or org_id (tokens are set with `secscan auth login`)';
+
 export function settingRows(settings: Settings): Record<string, unknown>[] {
   return [
     { key: 'profile', value: settings.profile.value, source: settings.profile.source },

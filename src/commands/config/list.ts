@@ -1,10 +1,15 @@
-import type { Context } from '../../context.js';
-import type { Result } from '../types.js';
+import { settingView } from '../../output/views/config.js';
+import { defineVerb } from '../define.js';
 import { settingRows } from './keys.js';
-import { settingView } from './view.js';
 
-export const view = settingView;
-
-export async function run(ctx: Context): Promise<Result> {
-  return { kind: 'list', rows: settingRows(await ctx.settings()) };
-}
+export default defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'Show each effective setting and where it comes from (flag, environment, profile)',
+  examples: ['secscan config list', 'SECSCAN_ORG_ID=... secscan config list'],
+  operations: [],
+  view: settingView,
+  async run(ctx) {
+    return { kind: 'list', rows: settingRows(await ctx.settings()) };
+  },
+});

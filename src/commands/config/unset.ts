@@ -1,21 +1,26 @@
-import type { Context } from '../../context.js';
-import { targetProfile } from '../auth/profile-name.js';
-import type { Result, RunInput } from '../types.js';
-import { checkWritableKey } from './keys.js';
+import { arg, defineVerb } from '../define.js';
+import { targetProfile } from '../shared/profiles.js';
+import { checkWritableKey, keyHelp } from './keys.js';
 
-export function validate({ args }: RunInput): void {
-  checkWritableKey(args[0] as string);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const key = checkWritableKey(args[0] as string);
-  const store = await ctx.store();
-  const name = targetProfile(ctx, store);
-  if (!store.get(name)) {
-    ctx.note(`Profile ${name} does not exist: nothing to do.`);
+export default defineVerb({
+  name: 'unset',
+  summary: 'Remove a setting from the profile',
+  examples: ['secscan config unset org_id', 'secscan --profile ci config unset base_url'],
+  operations: [],
+  args: [arg('key', keyHelp)],
+  validate({ args: [key] }) {
+    checkWritableKey(key);
+  },
+  async run(ctx, { args: [rawKey] }) {
+    const key = checkWritableKey(rawKey);
+    const store = await ctx.store();
+    const name = targetProfile(ctx, store);
+    if (!store.get(name)) {
+      ctx.note(`Profile ${name} does not exist: nothing to do.`);
+      return { kind: 'none' };
+    }
+    await store.update(name, { [key]: undefined });
+    ctx.note(`Removed ${key} from profile ${name}.`);
     return { kind: 'none' };
-  }
-  store.update(name, { [key]: undefined });
-  ctx.note(`Removed ${key} from profile ${name}.`);
-  return { kind: 'none' };
-}
+  },
+});

@@ -1,61 +1,60 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
+import type { Dependency } from '../../api/schemas/sca.js';
 import { UsageError } from '../../errors.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { parseInteger, parseWindow } from '../validate.js';
+import { dependencyView } from '../../output/views/dependencies.js';
+import { arg, defineVerb, parsed } from '../define.js';
+import { int, nonEmpty, when } from '../parsers.js';
 
+/** SearchDependency serves pages 1 to 20 only. */
 const maxPages = 20;
 
-function tag(row: Record<string, unknown>, key: string): unknown {
-  return (row.tags as { key: string; value: unknown }[] | undefined)?.find((t) => t.key === key)?.value;
-}
-
-export const view = defineView<Record<string, unknown>>({
-  columns: [
-    { key: 'app', header: 'APP' },
-    { key: 'title', header: 'PACKAGE', max: 60 },
-    { key: 'type', header: 'TYPE' },
-    { key: 'license', header: 'LICENSE', get: (r) => tag(r, 'license') },
-    { key: 'vulns', header: 'VULNS', get: (r) => tag(r, 'num_vulns') },
-    { key: 'package_url', header: 'PURL', get: (r) => tag(r, 'package_url') },
-    { key: 'id', header: 'ID' },
-  ],
-  defaults: ['app', 'title', 'type', 'license', 'vulns'],
-  emptyMessage: 'No dependency matches.',
-});
-
-function plan(opts: RunInput['opts']) {
-  return {
-    ...parseWindow(opts),
-    perPage: parseInteger('--per-page', opts.perPage, 1, 1000) ?? 250,
-    limit: parseInteger('--limit', opts.limit, 1, 20_000),
-  };
-}
-
-export function validate({ args, opts }: RunInput): void {
-  if (!args[0]?.trim()) throw new UsageError('the search text must not be empty');
-  plan(opts);
-}
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const p = plan(opts);
-  const client = await ctx.client();
-  async function* rows() {
-    let count = 0;
-    for (let page = 1; page <= maxPages; page++) {
-      const items = await client.call<Record<string, unknown>[]>(operations.SearchDependency, {
-        query: { search: args[0], page, per_page: p.perPage, from: p.from, until: p.until },
-      });
-      for (const item of items) {
-        yield item;
-        if (p.limit !== undefined && ++count >= p.limit) return;
+export default defineVerb({
+  name: 'search',
+  summary: 'List dependencies matching TEXT across every app',
+  description:
+    'Search the packages found by scans in a time window (default: the four months before the latest ' +
+    'successful scan). The service serves at most 20 pages: narrow the window or the text when it is reached.',
+  examples: ['secscan dependencies search log4j', 'secscan dependencies search lodash --from 90d -o json'],
+  operations: ['SearchDependency'],
+  args: [arg('text', 'text to look for in package names and URLs', { parser: nonEmpty('the search text') })],
+  options: {
+    from: parsed(
+      '--from <when>',
+      'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)',
+      when(),
+    ),
+    until: parsed(
+      '--until <when>',
+      'window end: a date, Unix seconds, or a duration ago (default: the latest scan)',
+      when(),
+    ),
+    perPage: parsed('--per-page <n>', 'results per request, 1 to 1000 (default 250)', int(1, 1000)),
+    limit: parsed('--limit <n>', 'stop after N results', int(1, 20_000)),
+  },
+  view: dependencyView,
+  validate({ opts }) {
+    if (opts.from !== undefined && opts.until !== undefined && opts.from > opts.until)
+      throw new UsageError('--from is after --until');
+  },
+  async run(ctx, { args: [search], opts }) {
+    const client = await ctx.client();
+    const perPage = opts.perPage ?? 250;
+    const { from, until, limit } = opts;
+    async function* rows(): AsyncGenerator<Dependency> {
+      let count = 0;
+      for (let page = 1; page <= maxPages; page++) {
+        const items = await client.call('SearchDependency', {
+          query: { search, page, per_page: perPage, from, until },
+        });
+        for (const item of items) {
+          yield item;
+          if (limit !== undefined && ++count >= limit) return;
+        }
+        if (items.length < perPage) return;
       }
-      if (items.length < p.perPage) return;
+      ctx.warn(
+        `the service serves at most ${maxPages} pages of ${perPage}: more dependencies may match. Narrow --from/--until or the search text, or raise --per-page (up to 1000)`,
+      );
     }
-    ctx.warn(
-      `the service serves at most ${maxPages} pages of ${p.perPage}: more dependencies may match. Narrow --from/--until or the search text, or raise --per-page (up to 1000)`,
-    );
-  }
-  return { kind: 'list', rows: rows() };
-}
+    return { kind: 'list', rows: rows() };
+  },
+});

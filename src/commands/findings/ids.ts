@@ -1,20 +1,32 @@
 import { readFileSync } from 'node:fs';
+import type { Finding } from '../../api/schemas/findings.js';
 import type { Context } from '../../context.js';
-import { NotFoundError, UsageError } from '../../errors.js';
-import type { Opts } from '../types.js';
-
-export function requireApp(opts: Opts): string {
-  if (opts.app === undefined) throw new UsageError('--app is required (the app the finding belongs to)');
-  if (!String(opts.app).trim()) throw new UsageError('--app must not be empty');
-  return String(opts.app);
-}
+import { ExitCode, NotFoundError, UsageError } from '../../errors.js';
+import { text } from '../define.js';
+import { pattern } from '../parsers.js';
 
 /** Finding ids are positive integers (bulk operations send them as numbers). */
-export function requireFindingId(value: string | undefined, where = 'finding id'): string {
-  if (value === undefined || !/^[1-9]\d{0,15}$/.test(value.trim())) {
+const findingIdPattern = /^[1-9]\d{0,15}$/;
+export const findingId = pattern(findingIdPattern, 'expected a positive whole number', 'finding id');
+
+/** The bulk operations take at most this many findings a request. */
+export const batchSize = 100;
+
+export const appOption = text('--app <id>', 'the app the finding belongs to (required)', {
+  required: 'the app the finding belongs to',
+});
+
+export const idsFromOption = text(
+  '--ids-from <file>',
+  'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)',
+);
+
+function checkFindingId(value: string | undefined, where: string): string {
+  const id = value?.trim() ?? '';
+  if (!findingIdPattern.test(id)) {
     throw new UsageError(`invalid ${where} ${JSON.stringify(value ?? '')}: expected a positive whole number`);
   }
-  return value.trim();
+  return id;
 }
 
 /** Ids one a line, or a JSON array of ids or of findings (`findings list -o json` output). */
@@ -37,42 +49,42 @@ export function parseIds(text: string, source: string): string[] {
   }
   return items.map((item, i) => {
     const value = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
-    return requireFindingId(
+    return checkFindingId(
       value === undefined ? undefined : String(value),
       `finding id at item ${i + 1} of --ids-from ${source}`,
     );
   });
 }
 
-/** Checks the id arguments (the file or stdin is read later, in `collectIds`). */
-export function validateIds(args: string[], opts: Opts): void {
-  requireApp(opts);
-  if (opts.idsFrom === undefined && args.length === 0) {
+/** At least one id, as arguments or from --ids-from (the file or stdin is read later, in `collectIds`). */
+export function requireIds(ids: readonly string[], idsFrom: string | undefined): void {
+  if (idsFrom === undefined && ids.length === 0) {
     throw new UsageError(
       'give at least one finding id, or --ids-from FILE|- (ids one a line or a JSON array)',
     );
   }
-  for (const id of args) requireFindingId(id);
-  if (opts.idsFrom !== undefined && !String(opts.idsFrom).trim())
-    throw new UsageError('--ids-from must not be empty');
 }
 
-export async function collectIds(ctx: Context, args: string[], opts: Opts): Promise<string[]> {
-  const ids = [...args.map((a) => a.trim())];
-  if (opts.idsFrom !== undefined) {
-    const source = String(opts.idsFrom);
+/** The id arguments and those of --ids-from, without repeats. */
+export async function collectIds(
+  ctx: Context,
+  ids: readonly string[],
+  idsFrom: string | undefined,
+): Promise<string[]> {
+  const all = [...ids];
+  if (idsFrom !== undefined) {
     let text: string;
-    if (source === '-') text = await ctx.readStdin();
+    if (idsFrom === '-') text = await ctx.readStdin();
     else {
       try {
-        text = readFileSync(source, 'utf8');
+        text = readFileSync(idsFrom, 'utf8');
       } catch (error) {
-        throw new UsageError(`--ids-from: cannot read ${source}: ${(error as Error).message}`);
+        throw new UsageError(`--ids-from: cannot read ${idsFrom}: ${(error as Error).message}`);
       }
     }
-    ids.push(...parseIds(text, source === '-' ? 'stdin' : source));
+    all.push(...parseIds(text, idsFrom === '-' ? 'stdin' : idsFrom));
   }
-  const unique = [...new Set(ids)];
+  const unique = [...new Set(all)];
   if (!unique.length) throw new UsageError('--ids-from: no finding ids found');
   return unique;
 }
@@ -100,23 +112,22 @@ export async function readFindings(
   ctx: Context,
   app: string,
   ids: readonly string[],
-): Promise<{ found: Record<string, unknown>[]; unknown: string[] }> {
-  const { operations } = await import('../../api/operations/index.js');
+): Promise<{ found: Finding[]; unknown: string[] }> {
   const client = await ctx.client();
   const results = await mapLimit(ids, 8, async (id) => {
     try {
-      return await client.call<Record<string, unknown>>(operations.ReadAppFinding, {
-        path: { appID: app, findingID: id },
-      });
+      return await client.call('ReadAppFinding', { path: { appID: app, findingID: id } });
     } catch (error) {
       if (error instanceof NotFoundError) return id;
       throw error;
     }
   });
-  const found = results.filter((r): r is Record<string, unknown> => typeof r !== 'string');
+  const found = results.filter((r): r is Finding => typeof r !== 'string');
   const unknown = results.filter((r): r is string => typeof r === 'string');
   if (unknown.length) ctx.warn(`app ${app} has no finding ${unknown.join(', ')}: left out`);
-  if (!found.length) throw new NotFoundError(`app ${app} has none of the findings given`, 5, 404, undefined);
+  if (!found.length) {
+    throw new NotFoundError(`app ${app} has none of the findings given`, ExitCode.notFound, 404, undefined);
+  }
   return { found, unknown };
 }
 

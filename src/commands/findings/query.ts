@@ -1,50 +1,23 @@
 import type { QueryValue } from '../../api/operation.js';
-import {
-  findingStatuses,
-  findingTypes,
-  scanLanguages,
-  scanPlatforms,
-  severities,
-} from '../../api/schemas/findings.js';
 import { UsageError } from '../../errors.js';
-import type { Opts } from '../types.js';
-import { parseInteger } from '../validate.js';
-
-export type Level = 'app' | 'compound' | 'org';
+import { splitList } from '../shared/lists.js';
+import type { ListOpts } from './list.js';
 
 export const sorts = ['id', 'title', 'severity', 'created_at'] as const;
 export const diffs = ['new', 'regression', 'common', 'fixed'] as const;
 
-function list(value: unknown): string[] {
-  const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return values
-    .flatMap((v) => String(v).split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
-}
+const tagOps =
+  'equal|eq|not_equal|ne|neq|equal_fold|ieq|not_equal_fold|nieq|ineq|ine|contains|has|not_contains|nhas|' +
+  'contains_fold|ihas|not_contains_fold|nihas|inhas|in|not_in|nin|in_fold|iin|not_in_fold|niin|approx|lt|lte|gt|gte';
+/** `--finding-tag`: `key__operator__value`. */
+export const tagQuery = new RegExp(`^(.+?)__(${tagOps})__(.*)$`);
 
-function choice(flag: string, values: string[], allowed: readonly string[]): string[] {
-  for (const v of values) {
-    if (!allowed.includes(v)) {
-      throw new UsageError(
-        `invalid value for ${flag}: ${JSON.stringify(v)} (choose from ${allowed.join(', ')})`,
-      );
-    }
-  }
-  return values;
-}
+type Level = 'app' | 'compound' | 'org';
 
-function one(flag: string, value: unknown, allowed: readonly string[]): string | undefined {
-  if (value === undefined) return undefined;
-  return choice(flag, [String(value)], allowed)[0];
-}
-
-const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function requireEmail(flag: string, value: string): string {
-  if (!emailish.test(value))
-    throw new UsageError(`invalid value for ${flag}: ${JSON.stringify(value)} (expected an e-mail address)`);
-  return value;
+function only(level: Level, flag: string, allowedAt: Level[], hint = ''): never {
+  throw new UsageError(
+    `${flag} is not available ${level === 'org' ? 'at organization level' : `with --${level}`} (only with ${allowedAt.map((l) => (l === 'org' ? 'the organization list' : `--${l}`)).join(' or ')})${hint}`,
+  );
 }
 
 function keyValue(flag: string, value: string): [string, string] {
@@ -54,84 +27,42 @@ function keyValue(flag: string, value: string): [string, string] {
   return [value.slice(0, i), value.slice(i + 1)];
 }
 
-const tagOps =
-  'equal|eq|not_equal|ne|neq|equal_fold|ieq|not_equal_fold|nieq|ineq|ine|contains|has|not_contains|nhas|' +
-  'contains_fold|ihas|not_contains_fold|nihas|inhas|in|not_in|nin|in_fold|iin|not_in_fold|niin|approx|lt|lte|gt|gte';
-const tagQuery = new RegExp(`^(.+?)__(${tagOps})__(.*)$`);
-
-function only(level: Level, flag: string, allowedAt: Level[], hint = ''): never {
-  throw new UsageError(
-    `${flag} is not available ${level === 'org' ? 'at organization level' : `with --${level}`} (only with ${allowedAt.map((l) => (l === 'org' ? 'the organization list' : `--${l}`)).join(' or ')})${hint}`,
-  );
-}
-
-export interface ListPlan {
-  level: Level;
-  /** The query of the operation, with its own parameter names. */
+export type ListPlan = (
+  | { level: 'app'; app: string; deprecated: false }
+  /** The deprecated compound list serves `--source`/`--diff` for compounds. */
+  | { level: 'compound'; compound: string; deprecated: boolean }
+  | { level: 'org'; deprecated: false }
+) & {
+  /** The query of the level's operation, with its own parameter names. */
   query: Record<string, QueryValue>;
   /** A client-side filter (`--search` at app and organization level, where the service has none). */
   search: string[];
-  /** The deprecated compound list serves `--source`/`--diff` for compounds. */
-  deprecated: boolean;
   limit: number | undefined;
   all: boolean;
-}
+};
 
-/** Checks every flag of `findings list` and maps it to the level's parameter names; no request is sent. */
-export function planList(opts: Opts): ListPlan {
-  if (opts.app !== undefined && opts.compound !== undefined) {
-    throw new UsageError('--app and --compound cannot be used together (choose one level)');
-  }
-  if (opts.org === true && (opts.app !== undefined || opts.compound !== undefined)) {
+/**
+ * The rules across flags of `findings list` (each flag's own form is checked when it is parsed), and the
+ * flags mapped to the level's parameter names; no request is sent.
+ */
+export function planList(opts: ListOpts, orgLevel: boolean): ListPlan {
+  if (orgLevel && (opts.app !== undefined || opts.compound !== undefined)) {
     throw new UsageError('--org (the organization level) cannot be used with --app or --compound');
   }
   const level: Level = opts.app !== undefined ? 'app' : opts.compound !== undefined ? 'compound' : 'org';
-  if (level === 'app' && !String(opts.app).trim()) throw new UsageError('--app must not be empty');
-  if (level === 'compound' && !String(opts.compound).trim())
-    throw new UsageError('--compound must not be empty');
-  const severity = choice('--severity', list(opts.severity), severities);
-  const status = choice('--status', list(opts.status), [...findingStatuses, 'any']);
-  const type = choice('--type', list(opts.type), findingTypes);
-  const assignment = one('--assignment', opts.assignment, ['assigned', 'unassigned']);
-  const assignee =
-    opts.assignee === undefined ? undefined : requireEmail('--assignee', String(opts.assignee));
-  if (assignee && assignment) throw new UsageError('--assignee and --assignment cannot be used together');
-  const sort = one('--sort', opts.sort, sorts);
-  const order = one('--order', opts.order, ['asc', 'desc']);
-  const perPage = parseInteger('--per-page', opts.perPage, 1, 250);
-  const page = parseInteger('--page', opts.page, 1, 1_000_000);
-  const limit = parseInteger('--limit', opts.limit, 1, 100_000_000);
-  if (opts.all && limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
-  if (page !== undefined && (opts.all || limit !== undefined)) {
-    throw new UsageError(
-      '--page cannot be used with --all or --limit (they follow next_page from the first page)',
-    );
-  }
-  const tags = list(opts.tag).map((t) => keyValue('--tag', t));
-  const findingTags = (Array.isArray(opts.findingTag) ? opts.findingTag : []).map(String);
+  const severity = opts.severity ?? [];
+  const status = opts.status ?? [];
+  const type = opts.type ?? [];
+  const { assignee, assignment, sort, order, diff, limit } = opts;
+  const tags = splitList(opts.tag).map((t) => keyValue('--tag', t));
+  const findingTags = opts.findingTag ?? [];
   if (findingTags.length > 20) throw new UsageError('--finding-tag can be given at most 20 times');
   const parsedTags = findingTags.map((t) => {
-    const m = tagQuery.exec(t);
-    if (!m) {
-      throw new UsageError(
-        `invalid value for --finding-tag: ${JSON.stringify(t)} (expected key__operator__value, e.g. category__eq__XSS)`,
-      );
-    }
-    return { key: m[1] as string, op: m[2] as string, value: m[3] as string, text: t };
+    const [, key = '', op = '', value = ''] = tagQuery.exec(t) ?? [];
+    return { key, op, value, text: t };
   });
-  const search = (Array.isArray(opts.search) ? opts.search : []).map(String);
+  const search = opts.search ?? [];
   if (search.length > 5) throw new UsageError('--search can be given at most 5 times');
-  if (search.some((s) => !s.trim())) throw new UsageError('--search must not be empty');
-  const platform = one('--scan-platform', opts.scanPlatform, scanPlatforms);
-  const language = one('--scan-language', opts.scanLanguage, scanLanguages);
-  if (platform && language)
-    throw new UsageError('--scan-platform and --scan-language cannot be used together');
-  const diff = one('--diff', opts.diff, diffs);
-  if (opts.source !== undefined && !/^(scan\.\d+|tag\.\w+=\w+)$/.test(String(opts.source))) {
-    throw new UsageError(
-      `invalid value for --source: ${JSON.stringify(opts.source)} (expected scan.<number> or tag.<key>=<value>)`,
-    );
-  }
   if (diff && opts.source === undefined)
     throw new UsageError('--diff needs --source (the scan to compare with)');
   if (opts.source !== undefined && !diff)
@@ -143,8 +74,8 @@ export function planList(opts: Opts): ListPlan {
   };
   flags(
     [
-      ['--scan-platform', platform],
-      ['--scan-language', language],
+      ['--scan-platform', opts.scanPlatform],
+      ['--scan-language', opts.scanLanguage],
       ['--polyglot-scan', opts.polyglotScan],
       ['--reachable', opts.reachable],
       ['--exploitable', opts.exploitable],
@@ -163,9 +94,6 @@ export function planList(opts: Opts): ListPlan {
   );
   if (level === 'compound' && opts.scan !== undefined)
     only(level, '--scan', ['app'], '; use --polyglot-scan');
-  if (opts.polyglotScan !== undefined)
-    parseInteger('--polyglot-scan', opts.polyglotScan, 1, Number.MAX_SAFE_INTEGER);
-  if (opts.scan !== undefined) parseInteger('--scan', opts.scan, 1, Number.MAX_SAFE_INTEGER);
 
   const deprecated = level === 'compound' && diff !== undefined;
   const query: Record<string, QueryValue> = {};
@@ -196,8 +124,8 @@ export function planList(opts: Opts): ListPlan {
     query.scan_branch = opts.branch;
     if (tags.length > 1) throw new UsageError('--tag can be given once with --compound (one scan tag)');
     query.scan_tag = tags.length ? `${tags[0]?.[0]}__eq__${tags[0]?.[1]}` : undefined;
-    query.scan_platform = platform;
-    query.scan_language = language;
+    query.scan_platform = opts.scanPlatform;
+    query.scan_language = opts.scanLanguage;
   } else {
     const nonEq = parsedTags.find((t) => t.op !== 'eq' && t.op !== 'equal');
     if (nonEq) {
@@ -222,15 +150,16 @@ export function planList(opts: Opts): ListPlan {
     query.source = opts.source;
     query.diff = diff;
   }
-  const pageSize = perPage ?? (opts.all ? 250 : limit !== undefined ? Math.min(limit, 250) : undefined);
-  query.per_page = pageSize;
-  query.page = page;
-  return {
-    level,
+  query.per_page = opts.perPage ?? (opts.all ? 250 : limit !== undefined ? Math.min(limit, 250) : undefined);
+  query.page = opts.page;
+  const common = {
     query,
     search: level === 'compound' && !deprecated ? [] : search,
-    deprecated,
     limit,
     all: Boolean(opts.all),
   };
+  if (opts.app !== undefined) return { level: 'app', app: opts.app, deprecated: false, ...common };
+  if (opts.compound !== undefined)
+    return { level: 'compound', compound: opts.compound, deprecated, ...common };
+  return { level: 'org', deprecated: false, ...common };
 }

@@ -1,22 +1,23 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireApp, requireFindingId } from './ids.js';
-import { findingDetailView } from './view.js';
+import { findingDetailView } from '../../output/views/findings.js';
+import { arg, defineVerb } from '../define.js';
+import { appOption, findingId } from './ids.js';
 
-export const view = findingDetailView;
-
-export function validate({ args, opts }: RunInput): void {
-  requireFindingId(args[0]);
-  requireApp(opts);
-}
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const finding = await ctx.spin('Reading the finding', () =>
-    client.call<Record<string, unknown>>(operations.ReadAppFinding, {
-      path: { appID: opts.app, findingID: args[0] },
-    }),
-  );
-  return { kind: 'object', item: finding };
-}
+export default defineVerb({
+  name: 'show',
+  summary: 'Show one finding in detail',
+  examples: [
+    'secscan findings show --app shiftleft-java-demo 12',
+    'secscan findings show --app shiftleft-java-demo 12 -o json',
+  ],
+  operations: ['ReadAppFinding'],
+  args: [arg('finding-id', 'the finding id (from `findings list`)', { parser: findingId })],
+  options: { app: appOption },
+  view: findingDetailView,
+  async run(ctx, { args: [id], opts }) {
+    const client = await ctx.client();
+    const finding = await ctx.spin('Reading the finding', () =>
+      client.call('ReadAppFinding', { path: { appID: opts.app, findingID: id } }),
+    );
+    return { kind: 'object', item: finding };
+  },
+});

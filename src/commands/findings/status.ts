@@ -1,74 +1,95 @@
-import { operations } from '../../api/operations/index.js';
-import { statusUpdates } from '../../api/schemas/findings.js';
-import type { Context } from '../../context.js';
-import { ExitCode, UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { chunks, collectIds, mapLimit, readFindings, requireApp, validateIds } from './ids.js';
-import { changeView } from './view.js';
+import { statusUpdates } from '../../api/values.js';
+import { ExitCode } from '../../errors.js';
+import { changeView, type FindingChange } from '../../output/views/findings.js';
+import { choice, defineVerb, text, variadicArg } from '../define.js';
+import {
+  appOption,
+  batchSize,
+  chunks,
+  collectIds,
+  findingId,
+  idsFromOption,
+  mapLimit,
+  readFindings,
+  requireIds,
+} from './ids.js';
 
-export const view = changeView;
-export const statusChoices = [...statusUpdates, 'none'] as const;
-const resulting: Record<string, string> = {
+const statusChoices = [...statusUpdates, 'none'] as const;
+const resulting = {
   fixed: 'fixed',
   codeviolationfixed: 'fixed',
   ignore: 'ignored',
   codeviolationignore: 'ignored',
   codeviolationremovestatus: 'unset',
   none: 'unset',
-};
-export const batchSize = 100;
+} as const satisfies Record<(typeof statusChoices)[number], string>;
 
-export function validate({ args, opts }: RunInput): void {
-  if (opts.set === undefined) throw new UsageError(`--set is required (one of ${statusChoices.join(', ')})`);
-  if (!(statusChoices as readonly string[]).includes(opts.set)) {
-    throw new UsageError(
-      `invalid value for --set: ${JSON.stringify(opts.set)} (choose from ${statusChoices.join(', ')})`,
-    );
-  }
-  if (opts.comment !== undefined && !String(opts.comment).trim())
-    throw new UsageError('--comment must not be empty');
-  validateIds(args, opts);
-}
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const app = requireApp(opts);
-  const ids = await collectIds(ctx, args, opts);
-  const client = await ctx.client();
-  const { found, unknown } = await ctx.spin('Reading the findings', () => readFindings(ctx, app, ids));
-  const status = opts.set === 'none' ? undefined : (opts.set as string);
-  const known = found.map((f) => String(f.id));
-  await ctx.spin('Setting the status', async () => {
-    // Only the single-finding operation carries a comment text (`optional_comment`).
-    if (known.length === 1 || opts.comment !== undefined) {
-      await mapLimit(known, 4, (id) =>
-        client.call(operations.SetAppFindingStatus, {
-          path: { appID: app, findingID: id },
-          body: {
-            ...(status ? { status } : {}),
-            ...(opts.comment ? { optional_comment: opts.comment } : {}),
-          },
-        }),
-      );
-    } else {
-      for (const batch of chunks(known, batchSize)) {
-        await client.call(operations.SetAppMultipleFindingsStatus, {
-          path: { appID: app },
-          body: { findings: batch.map(Number), ...(status ? { status } : {}) },
-        });
+export default defineVerb({
+  name: 'status',
+  summary: 'Set the status of findings (each change also adds a comment)',
+  description:
+    'Set the status of one or more findings. One id uses the single-finding operation; several ids (or ' +
+    '--ids-from) use the bulk operation in batches of 100. --comment is attached to each status change ' +
+    '(one request per finding). Prints what changed; ids the app does not have are reported (exit 5).',
+  examples: [
+    'secscan findings status --app shiftleft-java-demo --set fixed --comment "fixed in #123" 12',
+    'secscan findings status --app shiftleft-java-demo --set ignore 12 14 15',
+    "secscan findings list --app shiftleft-java-demo --severity low -o json | jq '[.[].id]' | secscan findings status --app shiftleft-java-demo --set ignore --ids-from -",
+  ],
+  operations: ['ReadAppFinding', 'SetAppFindingStatus', 'SetAppMultipleFindingsStatus'],
+  args: [variadicArg('finding-id', 'finding ids', { required: false, parser: findingId })],
+  options: {
+    app: appOption,
+    set: choice('--set <status>', 'the status to set (none clears it)', statusChoices, {
+      required: `one of ${statusChoices.join(', ')}`,
+    }),
+    comment: text('--comment <text>', 'the text of the comment the status change adds'),
+    idsFrom: idsFromOption,
+  },
+  view: changeView,
+  validate({ args: [ids], opts }) {
+    requireIds(ids, opts.idsFrom);
+  },
+  async run(ctx, { args: [args], opts }) {
+    const app = opts.app;
+    const ids = await collectIds(ctx, args, opts.idsFrom);
+    const client = await ctx.client();
+    const { found, unknown } = await ctx.spin('Reading the findings', () => readFindings(ctx, app, ids));
+    const status = opts.set === 'none' ? undefined : opts.set;
+    const known = found.map((f) => f.id);
+    await ctx.spin('Setting the status', async () => {
+      // Only the single-finding operation carries a comment text (`optional_comment`).
+      if (known.length === 1 || opts.comment !== undefined) {
+        await mapLimit(known, 4, (id) =>
+          client.call('SetAppFindingStatus', {
+            path: { appID: app, findingID: id },
+            body: {
+              ...(status ? { status } : {}),
+              ...(opts.comment ? { optional_comment: opts.comment } : {}),
+            },
+          }),
+        );
+      } else {
+        for (const batch of chunks(known, batchSize)) {
+          await client.call('SetAppMultipleFindingsStatus', {
+            path: { appID: app },
+            body: { findings: batch.map(Number), ...(status ? { status } : {}) },
+          });
+        }
       }
-    }
-  });
-  const after = resulting[opts.set as string] as string;
-  const rows = found.map((f) => ({
-    id: f.id,
-    title: f.title,
-    before: f.status,
-    after,
-    changed: f.status !== after,
-  }));
-  const changed = rows.filter((r) => r.changed).length;
-  ctx.note(
-    `Set ${after} on ${rows.length} finding${rows.length === 1 ? '' : 's'} of ${app} (${changed} changed).`,
-  );
-  return { kind: 'list', rows, exitCode: unknown.length ? ExitCode.notFound : undefined };
-}
+    });
+    const after = resulting[opts.set];
+    const rows: FindingChange[] = found.map((f) => ({
+      id: f.id,
+      title: f.title,
+      before: f.status,
+      after,
+      changed: f.status !== after,
+    }));
+    const changed = rows.filter((r) => r.changed).length;
+    ctx.note(
+      `Set ${after} on ${rows.length} finding${rows.length === 1 ? '' : 's'} of ${app} (${changed} changed).`,
+    );
+    return { kind: 'list', rows, exitCode: unknown.length ? ExitCode.notFound : undefined };
+  },
+});

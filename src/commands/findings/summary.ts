@@ -1,31 +1,19 @@
-import { operations } from '../../api/operations/index.js';
-import { findingTypes } from '../../api/schemas/findings.js';
-import type { Context } from '../../context.js';
+import type { FindingsSummary } from '../../api/schemas/findings.js';
+import { findingTypes } from '../../api/values.js';
 import { UsageError } from '../../errors.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-
-export const view = defineView<Record<string, unknown>>({
-  columns: [
-    { key: 'group', header: 'GROUP' },
-    { key: 'name', header: 'NAME', max: 40 },
-    { key: 'total', header: 'TOTAL' },
-    { key: 'fixed', header: 'FIXED' },
-    { key: 'ignored', header: 'IGNORED' },
-  ],
-  emptyMessage: 'No findings.',
-});
+import { type SummaryRow, summaryView } from '../../output/views/findings.js';
+import { defineVerb, flag, list, text } from '../define.js';
+import { pattern } from '../parsers.js';
 
 type Totals = { total?: number; total_fixed?: number; total_ignored?: number };
-interface Summary extends Totals {
-  finding_type?: string;
-  by_severity?: Record<string, Totals>;
-  by_category?: Record<string, Totals>;
-}
 
-function rows(summaries: Summary[], apps: { app?: string; findings_summaries?: Summary[] }[] = []) {
-  const out: Record<string, unknown>[] = [];
-  const add = (group: string, map: Map<string, Totals>) => {
+/** Totals by type, severity (most severe first) and category (largest first), then one row per app. */
+function summaryRows(
+  summaries: readonly FindingsSummary[],
+  apps: readonly { app?: string; findings_summaries?: FindingsSummary[] }[] = [],
+): SummaryRow[] {
+  const out: SummaryRow[] = [];
+  const add = (group: SummaryRow['group'], map: Map<string, Totals>) => {
     for (const [name, t] of map) {
       out.push({
         group,
@@ -64,55 +52,51 @@ function rows(summaries: Summary[], apps: { app?: string; findings_summaries?: S
   return out;
 }
 
-export function validate({ opts }: RunInput): void {
-  if (opts.org === true && opts.app !== undefined) {
-    throw new UsageError('--org (the organization level) cannot be used with --app');
-  }
-  if (opts.app !== undefined && !String(opts.app).trim()) throw new UsageError('--app must not be empty');
-  const appOnly = opts.app === undefined && opts.version !== undefined;
-  if (appOnly) throw new UsageError('--version needs --app');
-  if (opts.app !== undefined && (opts.tag !== undefined || opts.defaultBranch)) {
-    throw new UsageError(
-      `${opts.tag !== undefined ? '--tag' : '--default-branch'} is for the organization summary, not with --app`,
-    );
-  }
-  for (const t of opts.type ?? []) {
-    if (!(findingTypes as readonly string[]).includes(t)) {
-      throw new UsageError(
-        `invalid value for --type: ${JSON.stringify(t)} (choose from ${findingTypes.join(', ')})`,
-      );
+export default defineVerb({
+  name: 'summary',
+  summary: 'Totals by type, severity and category (and by app, organization-wide)',
+  description:
+    'Without --app: the organization’s totals and one row per app. With --app: the totals of the app’s ' +
+    'latest scanned version, or of --version.',
+  examples: [
+    'secscan findings summary',
+    'secscan findings summary --default-branch --type vuln',
+    'secscan findings summary --app payments-api',
+  ],
+  operations: ['ReadOrgFindingsSummary', 'ListAppVersions', 'ReadAppVersion'],
+  options: {
+    app: text('--app <id>', 'one app', { conflicts: ['tag', 'defaultBranch'] }),
+    version: text('--version <version>', 'with --app: this code version'),
+    type: list('--type <type>', 'only this finding type (repeatable)', { choices: findingTypes }),
+    tag: list('--tag <key=value>', 'organization: only scans with this tag (repeatable)', {
+      parser: pattern(/^[^=]+=/, 'expected key=value'),
+    }),
+    defaultBranch: flag('--default-branch', 'organization: only default-branch scans'),
+  },
+  view: summaryView,
+  validate({ opts, orgLevel }) {
+    if (orgLevel && opts.app !== undefined) {
+      throw new UsageError('--org (the organization level) cannot be used with --app');
     }
-  }
-  for (const t of opts.tag ?? []) {
-    if (!/^[^=]+=/.test(t))
-      throw new UsageError(`invalid value for --tag: ${JSON.stringify(t)} (expected key=value)`);
-  }
-}
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const type = opts.type?.length ? opts.type : undefined;
-  if (opts.app !== undefined) {
-    const version = opts.version
-      ? await client.call<{ findings_summaries?: Summary[] }>(operations.ReadAppVersion, {
-          path: { appID: opts.app, versionID: opts.version },
-          query: { type },
-        })
-      : (
-          await client.call<{ findings_summaries?: Summary[] }[]>(operations.ListAppVersions, {
-            path: { appID: opts.app },
+    if (opts.app === undefined && opts.version !== undefined) throw new UsageError('--version needs --app');
+  },
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const type = opts.type?.length ? opts.type : undefined;
+    if (opts.app !== undefined) {
+      const version = opts.version
+        ? await client.call('ReadAppVersion', {
+            path: { appID: opts.app, versionID: opts.version },
             query: { type },
           })
-        )[0];
-    return { kind: 'list', rows: rows(version?.findings_summaries ?? []) };
-  }
-  const summary = await ctx.spin('Reading the summary', () =>
-    client.call<{
-      findings_summaries?: Summary[];
-      apps?: { app?: string; findings_summaries?: Summary[] }[];
-    }>(operations.ReadOrgFindingsSummary, {
-      query: { tags: opts.tag, type, default_branch: opts.defaultBranch ? true : undefined },
-    }),
-  );
-  return { kind: 'list', rows: rows(summary.findings_summaries ?? [], summary.apps ?? []) };
-}
+        : (await client.call('ListAppVersions', { path: { appID: opts.app }, query: { type } }))[0];
+      return { kind: 'list', rows: summaryRows(version?.findings_summaries ?? []) };
+    }
+    const summary = await ctx.spin('Reading the summary', () =>
+      client.call('ReadOrgFindingsSummary', {
+        query: { tags: opts.tag, type, default_branch: opts.defaultBranch ? true : undefined },
+      }),
+    );
+    return { kind: 'list', rows: summaryRows(summary.findings_summaries ?? [], summary.apps ?? []) };
+  },
+});

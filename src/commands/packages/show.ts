@@ -1,67 +1,67 @@
 import { readFileSync } from 'node:fs';
-import { operations } from '../../api/operations/index.js';
-import type { PackageInfo } from '../../api/schemas/sca.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
+import { packageInfoView } from '../../output/views/packages.js';
+import { defineVerb, text, variadicArg } from '../define.js';
+import { pattern } from '../parsers.js';
 
 const purlPattern = /^pkg:[a-zA-Z][a-zA-Z0-9.+-]*\/\S+$/;
+const purlExpected = 'expected pkg:<type>/<name>@<version>';
 
-function cves(row: PackageInfo): string {
-  return (row.cves ?? [])
-    .map((c) => {
-      const v3 = c.impact?.cvssV3;
-      const score = v3?.baseScore === undefined ? '' : ` ${v3.baseScore.toFixed(1)}`;
-      return `${c.id ?? c.internalId ?? '?'}${score || v3?.baseSeverity ? ` (${[score.trim(), v3?.baseSeverity].filter(Boolean).join(' ')})` : ''}`;
-    })
-    .join(', ');
-}
-
-export const view = defineView<PackageInfo>({
-  columns: [
-    { key: 'purl', header: 'PURL' },
-    { key: 'licenses', header: 'LICENSES' },
-    { key: 'cves', header: 'CVES', get: cves },
-  ],
-});
-
-function check(purls: string[], where: string): string[] {
-  for (const p of purls) {
-    if (!purlPattern.test(p)) {
+/** Package URLs one a line (# comments and blank lines skipped), each checked like an argument. */
+function purlsOf(text: string, file: string): string[] {
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  for (const line of lines) {
+    if (!purlPattern.test(line)) {
       throw new UsageError(
-        `invalid package URL ${JSON.stringify(p)}${where}: expected pkg:<type>/<name>@<version>`,
+        `invalid package URL ${JSON.stringify(line)} in --from-file ${file}: ${purlExpected}`,
       );
     }
   }
-  return purls;
+  return lines;
 }
 
-export function validate({ args, opts }: RunInput): void {
-  if (!args.length && opts.fromFile === undefined)
-    throw new UsageError('give at least one package URL, or --from-file FILE');
-  check(args, '');
-}
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const purls = [...args];
-  if (opts.fromFile !== undefined) {
-    let text: string;
-    try {
-      text = opts.fromFile === '-' ? await ctx.readStdin() : readFileSync(opts.fromFile, 'utf8');
-    } catch (error) {
-      throw new UsageError(`--from-file: cannot read ${opts.fromFile}: ${(error as Error).message}`);
+export default defineVerb({
+  name: 'show',
+  summary: 'Licences and CVEs (with score and severity) of package URLs, in one request',
+  examples: [
+    'secscan packages show pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1',
+    'secscan packages show --from-file purls.txt -o json',
+  ],
+  operations: ['RetrievePackageInfo'],
+  args: [
+    variadicArg('purl', 'package URLs such as pkg:maven/commons-io/commons-io@2.5', {
+      required: false,
+      parser: pattern(purlPattern, purlExpected, 'package URL'),
+    }),
+  ],
+  options: {
+    fromFile: text('--from-file <file>', 'also read package URLs from FILE (one a line; - for stdin)'),
+  },
+  view: packageInfoView,
+  validate({ args: [purls], opts }) {
+    if (!purls.length && opts.fromFile === undefined)
+      throw new UsageError('give at least one package URL, or --from-file FILE');
+  },
+  async run(ctx, { args: [args], opts }) {
+    const purls = [...args];
+    const file = opts.fromFile;
+    if (file !== undefined) {
+      let text: string;
+      try {
+        text = file === '-' ? await ctx.readStdin() : readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new UsageError(`--from-file: cannot read ${file}: ${(error as Error).message}`);
+      }
+      purls.push(...purlsOf(text, file));
     }
-    const lines = text
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .filter((l) => l && !l.startsWith('#'));
-    purls.push(...check(lines, ` in --from-file ${opts.fromFile}`));
-  }
-  if (!purls.length) throw new UsageError('--from-file: no package URLs found');
-  const client = await ctx.client({ requireOrg: false });
-  const info = await ctx.spin('Looking up packages', () =>
-    client.call<PackageInfo[]>(operations.RetrievePackageInfo, { body: { purls: [...new Set(purls)] } }),
-  );
-  return { kind: 'list', rows: info as Record<string, unknown>[] };
-}
+    if (!purls.length) throw new UsageError('--from-file: no package URLs found');
+    const client = await ctx.client({ requireOrg: false });
+    const info = await ctx.spin('Looking up packages', () =>
+      client.call('RetrievePackageInfo', { body: { purls: [...new Set(purls)] } }),
+    );
+    return { kind: 'list', rows: info };
+  },
+});

@@ -1,13 +1,19 @@
-import type { Context } from '../../context.js';
-import { requireProfile } from '../auth/profile-name.js';
-import type { Result, RunInput } from '../types.js';
+import { arg, defineVerb } from '../define.js';
+import { requireProfile } from '../shared/profiles.js';
 
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const name = args[0] as string;
-  const store = await ctx.store();
-  requireProfile(store, name);
-  await ctx.confirm(`Remove profile ${name} and its token?`);
-  store.remove(name);
-  ctx.note(`Removed profile ${name}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'remove',
+  aliases: ['rm'],
+  summary: 'Remove a profile and its token',
+  examples: ['secscan profiles remove staging --yes'],
+  operations: [],
+  args: [arg('name', 'profile name', { complete: 'profile' })],
+  async run(ctx, { args: [name] }) {
+    const store = await ctx.store();
+    requireProfile(store, name);
+    await ctx.confirm(`Remove profile ${name} and its token?`);
+    await store.remove(name);
+    ctx.note(`Removed profile ${name}.`);
+    return { kind: 'none' };
+  },
+});

@@ -1,12 +1,17 @@
-import type { Context } from '../../context.js';
-import { requireProfile } from '../auth/profile-name.js';
-import type { Result, RunInput } from '../types.js';
+import { arg, defineVerb } from '../define.js';
+import { requireProfile } from '../shared/profiles.js';
 
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const name = args[0] as string;
-  const store = await ctx.store();
-  requireProfile(store, name);
-  store.use(name);
-  ctx.note(`Now using profile ${name}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'use',
+  summary: 'Make a profile the current one',
+  examples: ['secscan profiles use staging'],
+  operations: [],
+  args: [arg('name', 'profile name', { complete: 'profile' })],
+  async run(ctx, { args: [name] }) {
+    const store = await ctx.store();
+    requireProfile(store, name);
+    await store.use(name);
+    ctx.note(`Now using profile ${name}.`);
+    return { kind: 'none' };
+  },
+});

@@ -1,29 +1,34 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
+import { rbacRoleView } from '../../output/views/roles.js';
 import { UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { requireNonEmpty } from '../validate.js';
-import { parseScopes } from './scopes.js';
-import { rbacRoleView } from './view.js';
+import { choice, defineVerb, list, text } from '../define.js';
+import { parseScopes, scopeHelp } from './scopes.js';
 
-export const view = rbacRoleView;
-
-export function validate({ opts }: RunInput): void {
-  if (opts.name === undefined) throw new UsageError('--name is required');
-  requireNonEmpty('--name', opts.name);
-  if (parseScopes('--scope', opts.scope).length === 0)
-    throw new UsageError('at least one --scope is required');
-}
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const role = await client.call<Record<string, unknown>>(operations.CreateCustomRBACRole, {
-    body: {
-      name: opts.name,
-      description: opts.description,
-      scopes: parseScopes('--scope', opts.scope),
-      role_type: opts.type,
-    },
-  });
-  return { kind: 'object', item: role };
-}
+export default defineVerb({
+  name: 'create',
+  summary: 'Create a custom RBAC role',
+  examples: ['secscan roles create --name "Triage" --scope findings:list,findings:read --scope comments:*'],
+  operations: ['CreateCustomRBACRole'],
+  options: {
+    name: text('--name <name>', 'role name (required, unique)', { required: true }),
+    scope: list('--scope <scope>', `${scopeHelp} (required)`),
+    type: choice('--type <type>', 'where the role applies', ['team', 'organization']),
+    description: text('--description <text>', 'what the role is for', { nonEmpty: false }),
+  },
+  view: rbacRoleView,
+  validate({ opts }) {
+    if (parseScopes('--scope', opts.scope).length === 0)
+      throw new UsageError('at least one --scope is required');
+  },
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const role = await client.call('CreateCustomRBACRole', {
+      body: {
+        name: opts.name,
+        description: opts.description,
+        scopes: parseScopes('--scope', opts.scope),
+        role_type: opts.type,
+      },
+    });
+    return { kind: 'object', item: role };
+  },
+});

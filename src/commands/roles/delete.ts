@@ -1,17 +1,18 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result, RunInput } from '../types.js';
-import { requireUuid } from '../validate.js';
+import { arg, defineVerb } from '../define.js';
+import { uuid } from '../parsers.js';
 
-export function validate({ args }: RunInput): void {
-  requireUuid('role id', args[0]);
-}
-
-export async function run(ctx: Context, { args }: RunInput): Promise<Result> {
-  const id = args[0] as string;
-  const client = await ctx.client();
-  await ctx.confirm(`Delete role ${id}?`);
-  await client.call(operations.DeleteCustomRBACRole, { path: { rbacRoleID: id } });
-  ctx.note(`Deleted role ${id}.`);
-  return { kind: 'none' };
-}
+export default defineVerb({
+  name: 'delete',
+  aliases: ['rm'],
+  summary: 'Delete a custom role (built-in roles cannot be deleted)',
+  examples: ['secscan roles delete b6d1a7f0-1c2d-4e3f-8a9b-0c1d2e3f4a5b --yes'],
+  operations: ['DeleteCustomRBACRole'],
+  args: [arg('id', 'role id (uuid)', { parser: uuid('role id') })],
+  async run(ctx, { args: [id] }) {
+    const client = await ctx.client();
+    await ctx.confirm(`Delete role ${id}?`);
+    await client.call('DeleteCustomRBACRole', { path: { rbacRoleID: id } });
+    ctx.note(`Deleted role ${id}.`);
+    return { kind: 'none' };
+  },
+});

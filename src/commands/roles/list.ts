@@ -1,13 +1,25 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Opts, Result, RunInput } from '../types.js';
-import { managedRoleView, rbacRoleView } from './view.js';
+import { managedRoleView, rbacRoleView } from '../../output/views/roles.js';
+import { defineVerb, flag } from '../define.js';
 
-export const view = (opts: Opts) => (opts.accessToken ? managedRoleView : rbacRoleView);
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const op = opts.accessToken ? operations.ListRoles : operations.ListOrgRBACRoles;
-  const roles = await ctx.spin('Listing roles', () => client.call<Record<string, unknown>[]>(op));
-  return { kind: 'list', rows: roles };
-}
+export default defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List RBAC roles, or the managed roles tokens can carry',
+  examples: [
+    'secscan roles list',
+    'secscan roles list --access-token',
+    'secscan roles list -o json | jq ".[].scopes"',
+  ],
+  operations: ['ListOrgRBACRoles', 'ListRoles'],
+  options: {
+    accessToken: flag('--access-token', 'list the managed roles for tokens (role ids for `tokens create`)'),
+  },
+  view: (opts) => (opts.accessToken ? managedRoleView : rbacRoleView),
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const roles = await ctx.spin('Listing roles', async (): Promise<Record<string, unknown>[]> =>
+      opts.accessToken ? client.call('ListRoles') : client.call('ListOrgRBACRoles'),
+    );
+    return { kind: 'list', rows: roles };
+  },
+});

@@ -1,6 +1,9 @@
 import { scopePattern } from '../../api/schemas/common.js';
 import { UsageError } from '../../errors.js';
-import { splitList } from '../validate.js';
+import { splitList } from '../shared/lists.js';
+
+/** Help of the scope flags. */
+export const scopeHelp = 'scope <resource>:<action> or <resource>:*; repeat or separate with commas';
 
 /** Scopes from repeated or comma-separated flags, each checked as `<resource>:<action>` or `<resource>:*`. */
 export function parseScopes(flag: string, values: string[] | undefined): string[] {

@@ -1,60 +1,66 @@
-import { operations } from '../../api/operations/index.js';
-import type { RbacRole } from '../../api/schemas/rbac.js';
-import type { Context } from '../../context.js';
 import { notFoundError, UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { requireUuid } from '../validate.js';
-import { parseScopes } from './scopes.js';
-import { rbacRoleView } from './view.js';
+import { rbacRoleView } from '../../output/views/roles.js';
+import { arg, defineVerb, list, text } from '../define.js';
+import { uuid } from '../parsers.js';
+import { parseScopes, scopeHelp } from './scopes.js';
 
-export const view = rbacRoleView;
-
-export function validate({ args, opts }: RunInput): void {
-  requireUuid('role id', args[0]);
-  const replace = parseScopes('--scope', opts.scope);
-  const add = parseScopes('--add-scope', opts.addScope);
-  const remove = parseScopes('--remove-scope', opts.removeScope);
-  if (replace.length && (add.length || remove.length)) {
-    throw new UsageError('--scope replaces all scopes: do not combine it with --add-scope or --remove-scope');
-  }
-  if (
-    !replace.length &&
-    !add.length &&
-    !remove.length &&
-    opts.name === undefined &&
-    opts.description === undefined
-  ) {
-    throw new UsageError(
-      'nothing to change: give --name, --description, --scope, --add-scope or --remove-scope',
-    );
-  }
-  if (opts.name !== undefined && !String(opts.name).trim()) throw new UsageError('--name must not be empty');
-}
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const id = args[0] as string;
-  const client = await ctx.client();
-  const replace = parseScopes('--scope', opts.scope);
-  // UpdateRBACRole replaces the whole role and requires scopes: read the current one to keep what is not changed.
-  const roles = await client.call<RbacRole[]>(operations.ListOrgRBACRoles);
-  const current = roles.find((r) => r.id === id);
-  if (!current) throw notFoundError(`UpdateRBACRole: no role with id ${id}`, 'see `secscan roles list`');
-  let scopes = replace.length ? replace : current.scopes;
-  const remove = new Set(parseScopes('--remove-scope', opts.removeScope));
-  scopes = [
-    ...new Set([...scopes.filter((s) => !remove.has(s)), ...parseScopes('--add-scope', opts.addScope)]),
-  ];
-  if (!scopes.length) throw new UsageError('a role needs at least one scope');
-  await client.call(operations.UpdateRBACRole, {
-    path: { rbacRoleID: id },
-    body: {
-      name: opts.name ?? current.name,
-      description: opts.description ?? current.description ?? '',
-      scopes,
-    },
-  });
-  ctx.note(`Updated role ${id}.`);
-  const name = opts.name ?? current.name;
-  const description = opts.description ?? current.description;
-  return { kind: 'object', item: { ...current, name, description, scopes } };
-}
+export default defineVerb({
+  name: 'update',
+  summary: 'Change a custom role’s name, description or scopes',
+  examples: ['secscan roles update <id> --add-scope comments:create --remove-scope findings:read'],
+  operations: ['ListOrgRBACRoles', 'UpdateRBACRole'],
+  args: [arg('id', 'role id (uuid)', { parser: uuid('role id') })],
+  options: {
+    name: text('--name <name>', 'new name'),
+    description: text('--description <text>', 'new description', { nonEmpty: false }),
+    scope: list('--scope <scope>', `replace all scopes: ${scopeHelp}`),
+    addScope: list('--add-scope <scope>', 'add scopes to the current ones'),
+    removeScope: list('--remove-scope <scope>', 'remove scopes from the current ones'),
+  },
+  view: rbacRoleView,
+  validate({ opts }) {
+    const replace = parseScopes('--scope', opts.scope);
+    const add = parseScopes('--add-scope', opts.addScope);
+    const remove = parseScopes('--remove-scope', opts.removeScope);
+    if (replace.length && (add.length || remove.length)) {
+      throw new UsageError(
+        '--scope replaces all scopes: do not combine it with --add-scope or --remove-scope',
+      );
+    }
+    if (
+      !replace.length &&
+      !add.length &&
+      !remove.length &&
+      opts.name === undefined &&
+      opts.description === undefined
+    ) {
+      throw new UsageError(
+        'nothing to change: give --name, --description, --scope, --add-scope or --remove-scope',
+      );
+    }
+  },
+  async run(ctx, { args: [id], opts }) {
+    const client = await ctx.client();
+    const replace = parseScopes('--scope', opts.scope);
+    // UpdateRBACRole replaces the whole role and requires scopes: read the current one to keep what is not changed.
+    const roles = await client.call('ListOrgRBACRoles');
+    const current = roles.find((r) => r.id === id);
+    if (!current) throw notFoundError(`UpdateRBACRole: no role with id ${id}`, 'see `secscan roles list`');
+    const remove = new Set(parseScopes('--remove-scope', opts.removeScope));
+    const scopes = [
+      ...new Set([
+        ...(replace.length ? replace : current.scopes).filter((s) => !remove.has(s)),
+        ...parseScopes('--add-scope', opts.addScope),
+      ]),
+    ];
+    if (!scopes.length) throw new UsageError('a role needs at least one scope');
+    const name = opts.name ?? current.name;
+    const description = opts.description ?? current.description;
+    await client.call('UpdateRBACRole', {
+      path: { rbacRoleID: id },
+      body: { name, description: description ?? '', scopes },
+    });
+    ctx.note(`Updated role ${id}.`);
+    return { kind: 'object', item: { ...current, name, description, scopes } };
+  },
+});

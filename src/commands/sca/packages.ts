@@ -1,92 +1,75 @@
-import { operations } from '../../api/operations/index.js';
-import { scaSorts } from '../../api/schemas/sca.js';
-import type { Context } from '../../context.js';
+import type { ScaPackage } from '../../api/schemas/sca.js';
+import { scaSorts } from '../../api/values.js';
 import { UsageError } from '../../errors.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { parseInteger } from '../validate.js';
+import { scaPackageView } from '../../output/views/sca.js';
+import { choice, defineVerb, flag, parsed, text } from '../define.js';
+import { int, scanId } from '../parsers.js';
 
-export const view = defineView<Record<string, unknown>>({
-  columns: [
-    { key: 'package', header: 'PACKAGE', max: 50 },
-    { key: 'version', header: 'VERSION' },
-    { key: 'type', header: 'TYPE' },
-    { key: 'license', header: 'LICENSE' },
-    { key: 'total_vulns', header: 'VULNS' },
-    { key: 'total_reachable', header: 'REACHABLE' },
-    { key: 'total_exploitable', header: 'EXPLOITABLE' },
-    { key: 'package_url', header: 'PURL' },
-    { key: 'apps', header: 'APPS' },
+export default defineVerb({
+  name: 'packages',
+  summary: 'List the packages of an app’s or a compound’s latest scan',
+  examples: [
+    'secscan sca packages --app shiftleft-java-demo',
+    'secscan sca packages --compound shop --sort num_vulns --order desc --all -o csv',
   ],
-  defaults: ['package', 'version', 'type', 'license', 'total_vulns', 'total_reachable'],
-  emptyMessage: 'No packages.',
-});
-
-function plan(opts: RunInput['opts']) {
-  if ((opts.app === undefined) === (opts.compound === undefined))
-    throw new UsageError('give either --app ID or --compound NAME');
-  if (opts.app !== undefined && opts.polyglotScan !== undefined)
-    throw new UsageError('--polyglot-scan needs --compound');
-  if (opts.compound !== undefined && opts.scan !== undefined)
-    throw new UsageError('--scan needs --app (use --polyglot-scan)');
-  for (const [flag, value, allowed] of [
-    ['--type', opts.type, ['package', 'container_package']],
-    ['--sort', opts.sort, scaSorts],
-    ['--order', opts.order, ['asc', 'desc']],
-  ] as const) {
-    if (value !== undefined && !(allowed as readonly string[]).includes(value)) {
-      throw new UsageError(
-        `invalid value for ${flag}: ${JSON.stringify(value)} (choose from ${allowed.join(', ')})`,
-      );
-    }
-  }
-  const limit = parseInteger('--limit', opts.limit, 1, 100_000_000);
-  if (opts.all && limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
-  return {
-    perPage: parseInteger('--per-page', opts.perPage, 1, 10_000),
-    scan: parseInteger('--scan', opts.scan, 1, Number.MAX_SAFE_INTEGER),
-    polyglot: parseInteger('--polyglot-scan', opts.polyglotScan, 1, Number.MAX_SAFE_INTEGER),
-    limit,
-  };
-}
-
-export function validate({ opts }: RunInput): void {
-  plan(opts);
-}
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const p = plan(opts);
-  const client = await ctx.client();
-  const info = { total: 0, more: false };
-  async function* rows() {
-    let count = 0;
-    for (let page = 1; ; page++) {
-      const common = { type: opts.type, sort: opts.sort, order: opts.order, per_page: p.perPage, page };
-      const data = await (opts.app !== undefined
-        ? client.call<{ packages: Record<string, unknown>[]; has_more: boolean; total_count: number }>(
-            operations.ReadAppSCAPackages,
-            { path: { appID: opts.app }, query: { ...common, scan: p.scan, branch: opts.branch } },
-          )
-        : client.call<{ packages: Record<string, unknown>[]; has_more: boolean; total_count: number }>(
-            operations.ReadCompoundSCAPackages,
-            {
-              path: { compoundName: opts.compound },
-              query: { ...common, polyglot_scan: p.polyglot, scan_branch: opts.branch },
-            },
-          ));
-      info.total = data.total_count;
-      info.more = data.has_more;
-      for (const pkg of data.packages) {
-        yield pkg;
-        if (p.limit !== undefined && ++count >= p.limit) return;
+  operations: ['ReadAppSCAPackages', 'ReadCompoundSCAPackages'],
+  options: {
+    app: text('--app <id>', 'packages of an app', { conflicts: ['compound'] }),
+    compound: text('--compound <name>', 'packages of a compound'),
+    scan: parsed('--scan <id>', '--app: this scan (default the latest)', scanId()),
+    branch: text('--branch <name>', 'the latest scan of this branch'),
+    polyglotScan: parsed(
+      '--polyglot-scan <id>',
+      '--compound: this compound scan',
+      scanId('polyglot scan id'),
+    ),
+    type: choice('--type <type>', 'only packages of this type', ['package', 'container_package']),
+    sort: choice('--sort <field>', 'sort field', scaSorts),
+    order: choice('--order <order>', 'sort order', ['asc', 'desc']),
+    perPage: parsed('--per-page <n>', 'packages per request, 1 to 10000 (default 100)', int(1, 10_000)),
+    all: flag('--all', 'fetch every page', { conflicts: ['limit'] }),
+    limit: parsed('--limit <n>', 'stop after N packages', int(1, 100_000_000)),
+  },
+  view: scaPackageView,
+  validate({ opts }) {
+    if (opts.app === undefined && opts.compound === undefined)
+      throw new UsageError('give either --app ID or --compound NAME');
+    if (opts.app !== undefined && opts.polyglotScan !== undefined)
+      throw new UsageError('--polyglot-scan needs --compound');
+    if (opts.compound !== undefined && opts.scan !== undefined)
+      throw new UsageError('--scan needs --app (use --polyglot-scan)');
+  },
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const { app, compound, limit } = opts;
+    const info = { total: 0 };
+    async function* rows(): AsyncGenerator<ScaPackage> {
+      let count = 0;
+      for (let page = 1; ; page++) {
+        const common = { type: opts.type, sort: opts.sort, order: opts.order, per_page: opts.perPage, page };
+        const data =
+          app !== undefined
+            ? await client.call('ReadAppSCAPackages', {
+                path: { appID: app },
+                query: { ...common, scan: opts.scan, branch: opts.branch },
+              })
+            : await client.call('ReadCompoundSCAPackages', {
+                path: { compoundName: compound ?? '' },
+                query: { ...common, polyglot_scan: opts.polyglotScan, scan_branch: opts.branch },
+              });
+        info.total = data.total_count;
+        for (const pkg of data.packages) {
+          yield pkg;
+          if (limit !== undefined && ++count >= limit) return;
+        }
+        if (!data.has_more || (!opts.all && limit === undefined)) return;
       }
-      if (!data.has_more || (!opts.all && p.limit === undefined)) return;
     }
-  }
-  return {
-    kind: 'list',
-    rows: rows(),
-    footer: (count) =>
-      info.total > count ? `${count} of ${info.total} packages (--all for every page)` : undefined,
-  };
-}
+    return {
+      kind: 'list',
+      rows: rows(),
+      footer: (count) =>
+        info.total > count ? `${count} of ${info.total} packages (--all for every page)` : undefined,
+    };
+  },
+});

@@ -1,95 +1,86 @@
 import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { ChalkInstance } from 'chalk';
-import { operations } from '../../api/operations/index.js';
-import type { CheckBody, CheckResult, CheckRule } from '../../api/schemas/scans.js';
+import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
 import type { Context } from '../../context.js';
-import { ConfigError, UsageError } from '../../errors.js';
-import { csvCell, sanitize } from '../../output/sanitize.js';
-import { renderTable } from '../../output/table.js';
-import { defineView, selectColumns } from '../../output/view.js';
-import type { OutputWriter } from '../../output/writer.js';
-import type { Result, RunInput } from '../types.js';
-import { parseInteger, requireNonEmpty } from '../validate.js';
-import { junitReport } from './reports/junit.js';
-import { markdownReport } from './reports/markdown.js';
-import { type GateReport, gateReport, jsonReport, type RuleRow, verdictLine } from './reports/model.js';
-import { sarifReport } from './reports/sarif.js';
-import { writeReportFile } from './reports/write.js';
-import { parseRules } from './rules-file.js';
-
-export const view = defineView<RuleRow>({
-  columns: [
-    { key: 'rule', header: 'RULE' },
-    { key: 'matched', header: 'MATCHED' },
-    { key: 'reachable', header: 'REACHABLE' },
-    { key: 'threshold', header: 'THRESHOLD' },
-    { key: 'over', header: 'OVER' },
-    {
-      key: 'result',
-      header: 'RESULT',
-      get: (r) => r.result.toUpperCase(),
-      style: (text, _r, chalk) => (text === 'FAIL' ? chalk.red.bold(text) : chalk.green(text)),
-    },
-  ],
-});
+import { ConfigError, ExitCode, UsageError } from '../../errors.js';
+import { gateRuleView } from '../../output/views/scans.js';
+import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
+import { int, pattern } from '../parsers.js';
 
 const reportFlags = [
-  ['reportJson', '--report-json'],
-  ['reportJunit', '--report-junit'],
-  ['reportSarif', '--report-sarif'],
-  ['reportMarkdown', '--report-markdown'],
+  ['reportJson', '--report-json', 'json'],
+  ['reportJunit', '--report-junit', 'junit'],
+  ['reportSarif', '--report-sarif', 'sarif'],
+  ['reportMarkdown', '--report-markdown', 'markdown'],
 ] as const;
 
-const policyPattern = /^[\w.-]+(:[\w.-]+)?$/;
+const exactlyOne = 'give exactly one of --rules FILE or --policy NAME[:TAG]';
 
-export function validate({ opts }: RunInput): void {
-  if (opts.compound === undefined)
-    throw new UsageError('--compound is required (see `secscan compounds list`)');
-  requireNonEmpty('--compound', opts.compound);
-  if ((opts.rules === undefined) === (opts.policy === undefined)) {
-    throw new UsageError('give exactly one of --rules FILE or --policy NAME[:TAG]');
-  }
-  if (opts.rules !== undefined) requireNonEmpty('--rules', opts.rules);
-  if (opts.policy !== undefined && !policyPattern.test(opts.policy)) {
-    throw new UsageError(
-      `invalid value for --policy: ${JSON.stringify(opts.policy)} (expected NAME or NAME:TAG)`,
-    );
-  }
-  for (const flag of ['sourceBranch', 'targetBranch'] as const) {
-    if (opts[flag] !== undefined)
-      requireNonEmpty(flag === 'sourceBranch' ? '--source-branch' : '--target-branch', opts[flag]);
-  }
-  parseInteger('--num-findings', opts.numFindings, 0, 100);
-  const seen = new Map<string, string>();
-  for (const [key, flag] of reportFlags) {
-    const path = opts[key] as string | undefined;
-    if (path === undefined) continue;
-    requireNonEmpty(flag, path);
-    const full = resolve(path);
-    const other = seen.get(full);
-    if (other) throw new UsageError(`${flag} and ${other} name the same file ${path}`);
-    if (opts.rules !== undefined && resolve(opts.rules) === full)
-      throw new UsageError(`${flag} would overwrite the --rules file ${path}`);
-    seen.set(full, flag);
-    let dir: ReturnType<typeof statSync> | undefined;
-    try {
-      dir = statSync(dirname(full));
-    } catch {
-      dir = undefined;
-    }
-    if (!dir?.isDirectory())
-      throw new UsageError(`invalid value for ${flag}: the directory of ${path} does not exist`);
+const options = {
+  compound: text('--compound <name>', 'compound (or app) name (required)', {
+    required: 'see `secscan compounds list`',
+    complete: 'compound',
+  }),
+  rules: text('--rules <file>', 'rules file, YAML or JSON (`-` reads standard input)', {
+    conflicts: ['policy'],
+    complete: 'file',
+  }),
+  policy: parsed(
+    '--policy <name[:tag]>',
+    'stored check-analysis policy instead of --rules',
+    pattern(/^[\w.-]+(:[\w.-]+)?$/, 'expected NAME or NAME:TAG'),
+    { conflicts: ['rules'], complete: 'policy' },
+  ),
+  targetBranch: text(
+    '--target-branch <branch>',
+    'branch under test: its last scan (default: the default branch)',
+  ),
+  sourceBranch: text(
+    '--source-branch <branch>',
+    'baseline branch: its last scan (default: the scan before the target on its branch)',
+  ),
+  kind: choice('--kind <kind>', 'diff: new findings only; single: all findings (default diff)', [
+    'single',
+    'diff',
+  ]),
+  numFindings: parsed(
+    '--num-findings <n>',
+    'top findings returned per rule, 0 to 100 (default 5)',
+    int(0, 100),
+  ),
+  failOn: choice(
+    '--fail-on <when>',
+    'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)',
+    ['threshold', 'none'],
+  ),
+  reportJson: text('--report-json <file>', 'write the verdict and results as JSON', { complete: 'file' }),
+  reportJunit: text('--report-junit <file>', 'write JUnit XML: one test case per rule', { complete: 'file' }),
+  reportSarif: text('--report-sarif <file>', 'write the matched findings as SARIF 2.1.0', {
+    complete: 'file',
+  }),
+  reportMarkdown: text(
+    '--report-markdown <file>',
+    'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)',
+    { complete: 'file' },
+  ),
+};
+
+type Opts = OptsOf<typeof options>;
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
-async function loadRules(
-  ctx: Context,
-  opts: RunInput['opts'],
-): Promise<{ rules: CheckRule[]; label: string }> {
+/** The rules from the file (or standard input) or the stored policy, and how reports name them. */
+async function loadRules(ctx: Context, opts: Opts): Promise<{ rules: CheckRule[]; label: string }> {
+  const { parseRules } = await import('../../rules/rules-file.js');
   if (opts.rules !== undefined) {
-    const path = opts.rules as string;
+    const path = opts.rules;
     let text: string;
     try {
       if (path === '-') text = await ctx.readStdin();
@@ -105,133 +96,94 @@ async function loadRules(
     const label = path === '-' ? '<stdin>' : path;
     return { rules: parseRules(text, label, /\.json$/i.test(path)), label };
   }
-  const reference = opts.policy as string;
+  const reference = opts.policy;
+  if (reference === undefined) throw new UsageError(exactlyOne);
   const client = await ctx.client();
   const text = await ctx.spin(`Resolving policy ${reference}`, () =>
-    client.call<string>(operations.ResolveCheckAnalysisConfiguration, { path: { reference } }),
+    client.call('ResolveCheckAnalysisConfiguration', { path: { reference } }),
   );
   const label = `policy ${reference}`;
   return { rules: parseRules(text, label), label };
 }
 
-function body(opts: RunInput['opts'], rules: CheckRule[]): CheckBody {
-  const numFindings = parseInteger('--num-findings', opts.numFindings, 0, 100);
+function checkBody(opts: Opts, rules: CheckRule[]): CheckBody {
   return {
     version: 2,
-    meta: { kind: opts.kind ?? 'diff', ...(numFindings === undefined ? {} : { num_findings: numFindings }) },
+    meta: {
+      kind: opts.kind ?? 'diff',
+      ...(opts.numFindings === undefined ? {} : { num_findings: opts.numFindings }),
+    },
     ...(opts.sourceBranch ? { source: { branch: opts.sourceBranch } } : {}),
     ...(opts.targetBranch ? { target: { branch: opts.targetBranch } } : {}),
     rules,
   };
 }
 
-async function writeReports(ctx: Context, opts: RunInput['opts'], report: GateReport): Promise<void> {
-  const makers: Record<string, () => Promise<string> | string> = {
-    reportJson: () => `${JSON.stringify(jsonReport(report), null, 2)}\n`,
-    reportJunit: () => junitReport(report),
-    reportSarif: () => sarifReport(report, ctx.version),
-    reportMarkdown: () => markdownReport(report),
-  };
-  for (const [key, flag] of reportFlags) {
-    const path = opts[key] as string | undefined;
-    if (path === undefined) continue;
-    await writeReportFile(flag, path, await (makers[key] as () => Promise<string> | string)());
-    ctx.debug(`wrote ${flag} ${path}`);
-  }
-}
-
-function humanFindings(report: GateReport, chalk: ChalkInstance): string {
-  const parts: string[] = [];
-  for (const row of report.rules.filter((r) => r.result === 'fail')) {
-    const top = report.findings[row.rule] ?? [];
-    if (!top.length) continue;
-    parts.push(`\nTop findings of ${chalk.bold(row.rule)}:`);
-    for (const f of top) {
-      const where = [f.app, f.location].filter(Boolean).join(' ');
-      parts.push(
-        `  #${f.id ?? '?'}  ${f.severity.padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
-      );
+export default defineVerb({
+  name: 'check',
+  summary: 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)',
+  description:
+    'Check the last scan of a branch of a compound (or app) against rules, from a file (YAML or JSON ' +
+    'holding `rules:`) or a stored check-analysis policy. Exit 0 when no rule is over its threshold, ' +
+    '1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff (the ' +
+    'default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
+    'Reports are written before the exit, whatever the verdict.',
+  examples: [
+    'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH" --source-branch main',
+    'secscan scans check --compound shop --policy default --kind single --report-junit secscan.xml',
+  ],
+  operations: ['ResolveCheckAnalysisConfiguration', 'CheckScans'],
+  options,
+  outputs: ['junit', 'markdown', 'sarif'],
+  view: gateRuleView,
+  validate({ opts }) {
+    if (opts.rules === undefined && opts.policy === undefined) {
+      throw new UsageError(exactlyOne);
     }
-  }
-  return parts.length ? `${parts.join('\n')}\n` : '';
-}
-
-async function render(
-  ctx: Context,
-  report: GateReport,
-  out: OutputWriter,
-  chalk: ChalkInstance,
-): Promise<void> {
-  const columns = selectColumns(view, ctx.fields);
-  const total: RuleRow = {
-    rule: 'TOTAL',
-    matched: report.totals.matched,
-    reachable: report.totals.reachable,
-    threshold: Number.NaN,
-    over: report.totals.over,
-    result: report.passed ? 'pass' : 'fail',
-  };
-  switch (ctx.format) {
-    case 'table': {
-      const rows = [...report.rules, { ...total, threshold: '' as unknown as number }];
-      await out.write(renderTable(rows, columns, chalk));
-      const line = verdictLine(report);
-      await out.write(
-        `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}`,
-      );
-      return;
-    }
-    case 'json':
-      await out.write(`${JSON.stringify(jsonReport(report), null, 2)}\n`);
-      break;
-    case 'yaml': {
-      const { stringify } = await import('yaml');
-      await out.write(stringify(jsonReport(report)));
-      break;
-    }
-    case 'ndjson':
-      for (const row of report.rules) await out.write(`${JSON.stringify(row)}\n`);
-      break;
-    case 'csv':
-      await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
-      for (const row of report.rules)
-        await out.write(
-          `${columns.map((c) => csvCell(c.get ? c.get(row) : row[c.key as keyof RuleRow])).join(',')}\n`,
-        );
-      break;
-    case 'junit':
-      await out.write(junitReport(report));
-      break;
-    case 'markdown':
-      await out.write(markdownReport(report));
-      break;
-    case 'sarif':
-      await out.write(await sarifReport(report, ctx.version));
-      break;
-    default:
-      for (const row of report.rules) {
-        await out.write(
-          `${columns.map((c) => sanitize(String(c.get ? c.get(row) : row[c.key as keyof RuleRow]))).join('\t')}\n`,
-        );
+    const seen = new Map<string, string>();
+    for (const [key, flag] of reportFlags) {
+      const path = opts[key];
+      if (path === undefined) continue;
+      const full = resolve(path);
+      const other = seen.get(full);
+      if (other) throw new UsageError(`${flag} and ${other} name the same file ${path}`);
+      if (opts.rules !== undefined && resolve(opts.rules) === full) {
+        throw new UsageError(`${flag} would overwrite the --rules file ${path}`);
       }
-  }
-  ctx.note(verdictLine(report));
-}
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const { rules, label } = await loadRules(ctx, opts);
-  const compound = opts.compound as string;
-  const request = body(opts, rules);
-  const client = await ctx.client();
-  const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
-    client.call<CheckResult>(operations.CheckScans, { path: { compoundName: compound }, body: request }),
-  );
-  const enforced = opts.failOn !== 'none';
-  const report = gateReport(result, rules, { compound, kind: request.meta.kind, policy: label, enforced });
-  await writeReports(ctx, opts, report);
-  return {
-    kind: 'custom',
-    render: (out, chalk) => render(ctx, report, out, chalk),
-    exitCode: report.passed || !enforced ? 0 : 1,
-  };
-}
+      seen.set(full, flag);
+      if (!isDirectory(dirname(full))) {
+        throw new UsageError(`invalid value for ${flag}: the directory of ${path} does not exist`);
+      }
+    }
+  },
+  async run(ctx, { opts }) {
+    const { rules, label } = await loadRules(ctx, opts);
+    const compound = opts.compound;
+    const request = checkBody(opts, rules);
+    const client = await ctx.client();
+    const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
+      client.call('CheckScans', { path: { compoundName: compound }, body: request }),
+    );
+    const enforced = opts.failOn !== 'none';
+    const { gateReport } = await import('../../output/reports/model.js');
+    const { gateReportText, renderGate } = await import('../../output/gate.js');
+    const { writeReportFile } = await import('../../output/reports/write.js');
+    const report = gateReport(result, rules, { compound, kind: request.meta.kind, policy: label, enforced });
+    for (const [key, flag, kind] of reportFlags) {
+      const path = opts[key];
+      if (path === undefined) continue;
+      await writeReportFile(flag, path, await gateReportText(kind, report, ctx.version));
+      ctx.debug(`wrote ${flag} ${path}`);
+    }
+    return {
+      kind: 'custom',
+      render: renderGate(report, {
+        format: ctx.format,
+        fields: ctx.fields,
+        toolVersion: ctx.version,
+        note: (message) => ctx.note(message),
+      }),
+      exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
+    };
+  },
+});

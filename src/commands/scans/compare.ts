@@ -1,120 +1,139 @@
-import { operations } from '../../api/operations/index.js';
-import type { DiffFinding, ScanDiff } from '../../api/schemas/scans.js';
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { requireNonEmpty } from '../validate.js';
-import { latestScanOnBranch, requireScanId, requireScanRef } from './refs.js';
+import type { ApiClient } from '../../api/client.js';
+import { severities } from '../../api/values.js';
+import { ExitCode, notFoundError, UsageError } from '../../errors.js';
+import { compareGateLine, compareObject, compareSummaryLine } from '../../output/compare.js';
+import { type DiffRow, diffView } from '../../output/views/scans.js';
+import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
+import { scanId, scanRef } from '../parsers.js';
 
-const severities = ['low', 'medium', 'high', 'critical'];
-
-type Row = DiffFinding & { diff: 'new' | 'fixed' | 'common' };
-
-export const view = defineView<Row>({
-  columns: [
-    {
-      key: 'diff',
-      header: 'DIFF',
-      get: (r) => (r.regression ? 'new (regression)' : r.diff),
-      style: (text, r, chalk) =>
-        r.diff === 'new' ? chalk.red(text) : r.diff === 'fixed' ? chalk.green(text) : text,
-    },
-    { key: 'id', header: 'ID' },
-    { key: 'severity', header: 'SEVERITY' },
-    { key: 'type', header: 'TYPE' },
-    { key: 'category', header: 'CATEGORY', max: 30 },
-    { key: 'title', header: 'TITLE', max: 60 },
-    { key: 'regression', header: 'REGRESSION' },
-    { key: 'app', header: 'APP' },
-  ],
-  defaults: ['diff', 'id', 'severity', 'category', 'title'],
-  emptyMessage: 'No findings in either scan.',
-});
-
+const refs = ['source', 'target'] as const;
+const branches = ['sourceBranch', 'targetBranch'] as const;
+const scanIds = ['sourceScan', 'targetScan'] as const;
 const pairs = [
-  ['source', 'target', '--source', '--target'],
-  ['sourceBranch', 'targetBranch', '--source-branch', '--target-branch'],
-  ['sourceScan', 'targetScan', '--source-scan', '--target-scan'],
+  [...refs, '--source', '--target'],
+  [...branches, '--source-branch', '--target-branch'],
+  [...scanIds, '--source-scan', '--target-scan'],
 ] as const;
+const onePair =
+  'give one pair: --source REF --target REF, --source-branch B --target-branch B, or --source-scan N --target-scan N';
 
-export function validate({ opts }: RunInput): void {
-  if (opts.app === undefined) throw new UsageError('--app is required');
-  requireNonEmpty('--app', opts.app);
-  const given = pairs.filter(([a, b]) => opts[a] !== undefined || opts[b] !== undefined);
-  if (given.length !== 1) {
-    throw new UsageError(
-      'give one pair: --source REF --target REF, --source-branch B --target-branch B, or --source-scan N --target-scan N',
+const options = {
+  app: text('--app <id>', 'app id (required)', { required: true, complete: 'app' }),
+  source: parsed('--source <ref>', 'the baseline: scan.N or tag.KEY=VALUE', scanRef(), {
+    conflicts: [...branches, ...scanIds],
+  }),
+  target: parsed('--target <ref>', 'the scan under test: scan.N or tag.KEY=VALUE', scanRef(), {
+    conflicts: [...branches, ...scanIds],
+  }),
+  sourceBranch: text('--source-branch <branch>', 'the baseline: the latest scan of this branch', {
+    conflicts: [...refs, ...scanIds],
+  }),
+  targetBranch: text('--target-branch <branch>', 'under test: the latest scan of this branch', {
+    conflicts: [...refs, ...scanIds],
+  }),
+  sourceScan: parsed('--source-scan <n>', 'the baseline scan id', scanId(), {
+    conflicts: [...refs, ...branches],
+  }),
+  targetScan: parsed('--target-scan <n>', 'the scan id under test', scanId(), {
+    conflicts: [...refs, ...branches],
+  }),
+  common: flag('--common', 'also list the findings both scans have'),
+  failOn: choice('--fail-on <what>', 'exit 1 when new findings (or regressions) exist', [
+    'new',
+    'regression',
+  ]),
+  severityThreshold: choice(
+    '--severity-threshold <level>',
+    'with --fail-on: count only findings of this severity or above',
+    severities,
+  ),
+};
+
+/** A severity's place from low (0) to critical; -1 for one the service has not documented. */
+const rank = (severity: string | undefined) => (severities as readonly string[]).indexOf(severity ?? 'low');
+
+/** The latest successful scan of an app on a branch, as `scan.N`; none is "nothing to evaluate" (exit 5). */
+async function latestScanOnBranch(client: ApiClient, app: string, branch: string): Promise<string> {
+  const { scans } = await client.call('ListScans', {
+    path: { appID: app },
+    query: { tags: [`branch=${branch}`], limit: 50 },
+  });
+  const scan = scans.find((s) => s.successful !== false);
+  if (!scan) {
+    throw notFoundError(
+      `app ${app} has no successful scan on branch ${branch}`,
+      `see \`secscan scans list --app ${app}\``,
     );
   }
-  const [a, b, flagA, flagB] = given[0] as (typeof pairs)[number];
-  if (opts[a] === undefined) throw new UsageError(`${flagA} is required with ${flagB}`);
-  if (opts[b] === undefined) throw new UsageError(`${flagB} is required with ${flagA}`);
-  if (a === 'source') {
-    requireScanRef('--source', opts.source);
-    requireScanRef('--target', opts.target);
-  } else if (a === 'sourceScan') {
-    requireScanId('--source-scan', opts.sourceScan);
-    requireScanId('--target-scan', opts.targetScan);
-  } else {
-    requireNonEmpty('--source-branch', opts.sourceBranch);
-    requireNonEmpty('--target-branch', opts.targetBranch);
-  }
-  if (opts.severityThreshold !== undefined && opts.failOn === undefined) {
-    throw new UsageError('--severity-threshold needs --fail-on new or --fail-on regression');
-  }
+  return `scan.${scan.id}`;
 }
 
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const app = opts.app as string;
-  const client = await ctx.client();
-  let source: string;
-  let target: string;
-  if (opts.sourceBranch !== undefined) {
-    [source, target] = await Promise.all([
-      latestScanOnBranch(client, app, opts.sourceBranch),
-      latestScanOnBranch(client, app, opts.targetBranch),
+/** The source and target as the service reads them: `scan.N` or `tag.KEY=VALUE`. */
+async function resolveRefs(client: ApiClient, opts: OptsOf<typeof options>): Promise<[string, string]> {
+  const { app, source, target, sourceBranch, targetBranch, sourceScan, targetScan } = opts;
+  if (sourceBranch !== undefined && targetBranch !== undefined) {
+    return Promise.all([
+      latestScanOnBranch(client, app, sourceBranch),
+      latestScanOnBranch(client, app, targetBranch),
     ]);
-  } else if (opts.sourceScan !== undefined) {
-    source = `scan.${opts.sourceScan}`;
-    target = `scan.${opts.targetScan}`;
-  } else {
-    source = opts.source;
-    target = opts.target;
   }
-  const diff = await ctx.spin(`Comparing ${source} with ${target}`, () =>
-    client.call<ScanDiff>(operations.ListScansCompare, { path: { appID: app }, query: { source, target } }),
-  );
-  const regressions = diff.new.filter((f) => f.regression).length;
-  ctx.note(
-    `${app}: ${source} -> ${target}: ${diff.new.length} new (${regressions} regression${regressions === 1 ? '' : 's'}), ${diff.fixed.length} fixed, ${diff.common.length} common`,
-  );
-  let exitCode = 0;
-  if (opts.failOn) {
-    const min = severities.indexOf(opts.severityThreshold ?? 'low');
-    const breaching = diff.new.filter(
-      (f) => (opts.failOn === 'new' || f.regression) && severities.indexOf(f.severity ?? 'low') >= min,
-    );
-    if (breaching.length) {
-      exitCode = 1;
-      ctx.note(
-        `Gate failed: ${breaching.length} ${opts.failOn === 'new' ? 'new finding(s)' : 'regression(s)'}${opts.severityThreshold ? ` of severity ${opts.severityThreshold} or above` : ''}.`,
-      );
-    }
-  }
-  if (ctx.format === 'json' || ctx.format === 'yaml') {
-    const counts = {
-      new: diff.new.length,
-      regressions,
-      fixed: diff.fixed.length,
-      common: diff.common.length,
-    };
-    return { kind: 'object', item: { ...diff, counts }, exitCode };
-  }
-  const rows: Row[] = [
-    ...diff.new.map((f) => ({ ...f, diff: 'new' as const })),
-    ...diff.fixed.map((f) => ({ ...f, diff: 'fixed' as const })),
-    ...(opts.common ? diff.common.map((f) => ({ ...f, diff: 'common' as const })) : []),
-  ];
-  return { kind: 'list', rows, exitCode };
+  if (sourceScan !== undefined && targetScan !== undefined)
+    return [`scan.${sourceScan}`, `scan.${targetScan}`];
+  if (source !== undefined && target !== undefined) return [source, target];
+  throw new UsageError(onePair);
 }
+
+export default defineVerb({
+  name: 'compare',
+  summary: 'New, fixed and common findings between two scans of an app',
+  description:
+    'Compare two scans of an app: new findings are in the target and not the source, fixed ones the ' +
+    'reverse. A new finding an earlier scan already had is a regression. REF is scan.N or tag.KEY=VALUE. ' +
+    'With --fail-on, exit 1 when such findings exist (a gate for a branch against the default branch).',
+  examples: [
+    'secscan scans compare --app payments-api --source-branch main --target-branch feature/checkout',
+    'secscan scans compare --app payments-api --source tag.branch=main --target scan.1042 --fail-on new --severity-threshold high',
+  ],
+  operations: ['ListScans', 'ListScansCompare'],
+  options,
+  view: diffView,
+  validate({ opts }) {
+    const given = pairs.filter(([a, b]) => opts[a] !== undefined || opts[b] !== undefined);
+    const [pair] = given;
+    if (!pair) throw new UsageError(onePair);
+    const [a, b, flagA, flagB] = pair;
+    if (opts[a] === undefined) throw new UsageError(`${flagA} is required with ${flagB}`);
+    if (opts[b] === undefined) throw new UsageError(`${flagB} is required with ${flagA}`);
+    if (opts.severityThreshold !== undefined && opts.failOn === undefined) {
+      throw new UsageError('--severity-threshold needs --fail-on new or --fail-on regression');
+    }
+  },
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    const [source, target] = await resolveRefs(client, opts);
+    const diff = await ctx.spin(`Comparing ${source} with ${target}`, () =>
+      client.call('ListScansCompare', { path: { appID: opts.app }, query: { source, target } }),
+    );
+    ctx.note(compareSummaryLine(opts.app, source, target, diff));
+    let exitCode: number = ExitCode.ok;
+    if (opts.failOn) {
+      const min = rank(opts.severityThreshold);
+      const breaching = diff.new.filter(
+        (f) => (opts.failOn === 'new' || f.regression) && rank(f.severity) >= min,
+      );
+      if (breaching.length) {
+        exitCode = ExitCode.gateFailed;
+        ctx.note(compareGateLine(breaching.length, opts.failOn, opts.severityThreshold));
+      }
+    }
+    if (ctx.format === 'json' || ctx.format === 'yaml') {
+      return { kind: 'object', item: compareObject(diff), exitCode };
+    }
+    const rows: DiffRow[] = [
+      ...diff.new.map((f) => ({ ...f, diff: 'new' as const })),
+      ...diff.fixed.map((f) => ({ ...f, diff: 'fixed' as const })),
+      ...(opts.common ? diff.common.map((f) => ({ ...f, diff: 'common' as const })) : []),
+    ];
+    return { kind: 'list', rows, exitCode };
+  },
+});

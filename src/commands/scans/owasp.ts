@@ -1,42 +1,31 @@
-import { operations } from '../../api/operations/index.js';
-import type { OwaspCounts } from '../../api/schemas/scans.js';
-import type { Context } from '../../context.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { validateScanArgs } from './show.js';
+import { arg, defineVerb, text } from '../define.js';
+import { scanId } from '../parsers.js';
+import { type OwaspRow, owaspView } from '../../output/views/scans.js';
 
-type Row = {
-  year: string;
-  owasp_category: string;
-  category: string;
-  count: number;
-};
-
-export const view = defineView<Row>({
-  columns: [
-    { key: 'year', header: 'YEAR' },
-    { key: 'owasp_category', header: 'OWASP CATEGORY' },
-    { key: 'category', header: 'CATEGORY' },
-    { key: 'count', header: 'COUNT' },
-  ],
-  emptyMessage: 'No findings in this scan.',
-});
-
-export const validate = validateScanArgs;
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const counts = await client.call<OwaspCounts>(operations.ReadAppScanFindingsOWASPGrouped, {
-    path: { appID: opts.app, scanID: args[0] },
-  });
-  if (ctx.format === 'json' || ctx.format === 'yaml') return { kind: 'object', item: counts };
-  const rows: Row[] = [];
-  for (const [year, categories] of Object.entries(counts)) {
-    for (const [owasp, byName] of Object.entries(categories).sort()) {
-      for (const [category, count] of Object.entries(byName)) {
-        if (count > 0) rows.push({ year, owasp_category: owasp, category, count });
+export default defineVerb({
+  name: 'owasp',
+  summary: 'Count a scan’s findings by OWASP year and category',
+  examples: ['secscan scans owasp --app payments-api 1042'],
+  operations: ['ReadAppScanFindingsOWASPGrouped'],
+  args: [arg('scan-id', 'scan id (from `secscan scans list`)', { parser: scanId() })],
+  options: {
+    app: text('--app <id>', 'app id (required)', { required: true, complete: 'app' }),
+  },
+  view: owaspView,
+  async run(ctx, { args: [id], opts }) {
+    const client = await ctx.client();
+    const counts = await client.call('ReadAppScanFindingsOWASPGrouped', {
+      path: { appID: opts.app, scanID: id },
+    });
+    if (ctx.format === 'json' || ctx.format === 'yaml') return { kind: 'object', item: counts };
+    const rows: OwaspRow[] = [];
+    for (const [year, categories] of Object.entries(counts)) {
+      for (const [owasp, byName] of Object.entries(categories).sort()) {
+        for (const [category, count] of Object.entries(byName)) {
+          if (count > 0) rows.push({ year, owasp_category: owasp, category, count });
+        }
       }
     }
-  }
-  return { kind: 'list', rows };
-}
+    return { kind: 'list', rows };
+  },
+});

@@ -1,52 +1,31 @@
-import { operations } from '../../api/operations/index.js';
-import type { CheckResult } from '../../api/schemas/scans.js';
-import type { Context } from '../../context.js';
-import { defineView } from '../../output/view.js';
-import type { Result, RunInput } from '../types.js';
-import { validateScanArgs } from './show.js';
+import { arg, defineVerb, text } from '../define.js';
+import { scanId } from '../parsers.js';
+import { type CheckReportRow, checkReportView } from '../../output/views/scans.js';
 
-type Row = {
-  check: number;
-  rule: string;
-  matched: number;
-  reachable: number;
-  over: number;
-  result: string;
-};
-
-export const view = defineView<Row>({
-  columns: [
-    { key: 'check', header: 'CHECK' },
-    { key: 'rule', header: 'RULE' },
-    { key: 'matched', header: 'MATCHED' },
-    { key: 'reachable', header: 'REACHABLE' },
-    { key: 'over', header: 'OVER' },
-    {
-      key: 'result',
-      header: 'RESULT',
-      style: (text, _r, chalk) => (text === 'FAIL' ? chalk.red.bold(text) : chalk.green(text)),
-    },
-  ],
-  emptyMessage: 'No check results for this scan.',
+export default defineVerb({
+  name: 'report',
+  summary: 'Show the check results recorded for a scan',
+  examples: ['secscan scans report --app payments-api 1042'],
+  operations: ['ScansCheckReport'],
+  args: [arg('scan-id', 'scan id (from `secscan scans list`)', { parser: scanId() })],
+  options: {
+    app: text('--app <id>', 'app id (required)', { required: true, complete: 'app' }),
+  },
+  view: checkReportView,
+  async run(ctx, { args: [id], opts }) {
+    const client = await ctx.client();
+    const results = await client.call('ScansCheckReport', { path: { appID: opts.app, scanID: id } });
+    if (ctx.format === 'json' || ctx.format === 'yaml') return { kind: 'object', item: { results } };
+    const rows: CheckReportRow[] = results.flatMap((r, i) =>
+      Object.entries(r.rules).map(([rule, s]) => ({
+        check: i + 1,
+        rule,
+        matched: s.matched,
+        reachable: s.reachable ?? 0,
+        over: s.over_threshold,
+        result: s.over_threshold > 0 ? 'FAIL' : 'PASS',
+      })),
+    );
+    return { kind: 'list', rows };
+  },
 });
-
-export const validate = validateScanArgs;
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const results = await client.call<CheckResult[]>(operations.ScansCheckReport, {
-    path: { appID: opts.app, scanID: args[0] },
-  });
-  if (ctx.format === 'json' || ctx.format === 'yaml') return { kind: 'object', item: { results } };
-  const rows = results.flatMap((r, i) =>
-    Object.entries(r.rules).map(([rule, s]) => ({
-      check: i + 1,
-      rule,
-      matched: s.matched,
-      reachable: s.reachable ?? 0,
-      over: s.over_threshold,
-      result: s.over_threshold > 0 ? 'FAIL' : 'PASS',
-    })),
-  );
-  return { kind: 'list', rows };
-}

@@ -1,28 +1,22 @@
-import { operations } from '../../api/operations/index.js';
-import type { Scan } from '../../api/schemas/scans.js';
-import type { Context } from '../../context.js';
-import { notFoundError, UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { requireNonEmpty } from '../validate.js';
-import { requireScanId } from './refs.js';
+import { arg, defineVerb, text } from '../define.js';
+import { scanId } from '../parsers.js';
+import { notFoundError } from '../../errors.js';
 import { scanDetailView } from '../../output/views/scans.js';
 
-export const view = scanDetailView;
-
-export function validateScanArgs({ args, opts }: RunInput): void {
-  if (opts.app === undefined) throw new UsageError('--app is required');
-  requireNonEmpty('--app', opts.app);
-  requireScanId('scan id', args[0]);
-}
-
-export const validate = validateScanArgs;
-
-export async function run(ctx: Context, { args, opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const scans = await client.call<Scan[]>(operations.ReadScan, {
-    path: { appID: opts.app, scanID: args[0] },
-  });
-  const scan = scans[0];
-  if (!scan) throw notFoundError(`ReadScan: app ${opts.app} has no scan ${args[0]}`);
-  return { kind: 'object', item: scan };
-}
+export default defineVerb({
+  name: 'show',
+  summary: 'Show a scan with its findings summaries',
+  examples: ['secscan scans show --app payments-api 1042'],
+  operations: ['ReadScan'],
+  args: [arg('scan-id', 'scan id (from `secscan scans list`)', { parser: scanId() })],
+  options: {
+    app: text('--app <id>', 'app id (required)', { required: true, complete: 'app' }),
+  },
+  view: scanDetailView,
+  async run(ctx, { args: [id], opts }) {
+    const client = await ctx.client();
+    const [scan] = await client.call('ReadScan', { path: { appID: opts.app, scanID: id } });
+    if (!scan) throw notFoundError(`ReadScan: app ${opts.app} has no scan ${id}`);
+    return { kind: 'object', item: scan };
+  },
+});

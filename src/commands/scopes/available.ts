@@ -1,14 +1,15 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import type { Result } from '../types.js';
-import { scopeRows, scopeView } from './view.js';
+import { scopeRows, scopeView } from '../../output/views/scopes.js';
+import { defineVerb } from '../define.js';
 
-export const view = scopeView;
-
-export async function run(ctx: Context): Promise<Result> {
-  const client = await ctx.client();
-  const scopes = await ctx.spin('Listing scopes', () =>
-    client.call<string[]>(operations.ListAvailableRBACScopes),
-  );
-  return { kind: 'list', rows: scopeRows(scopes) };
-}
+export default defineVerb({
+  name: 'available',
+  summary: 'List every scope a role can grant',
+  examples: ['secscan scopes available', 'secscan scopes available --fields scope -o json'],
+  operations: ['ListAvailableRBACScopes'],
+  view: scopeView,
+  async run(ctx) {
+    const client = await ctx.client();
+    const scopes = await ctx.spin('Listing scopes', () => client.call('ListAvailableRBACScopes'));
+    return { kind: 'list', rows: scopeRows(scopes) };
+  },
+});

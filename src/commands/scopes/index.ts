@@ -1,24 +1,8 @@
-import { defineNoun } from '../types.js';
+import { defineGroup } from '../define.js';
 
-export default defineNoun({
+export default defineGroup({
   name: 'scopes',
   summary: "List the caller's scopes and the available ones",
-  verbs: [
-    {
-      name: 'list',
-      aliases: ['ls'],
-      summary: 'List what your token may do in the organization, an app or a team',
-      options: [
-        { flags: '--app <app-id>', description: 'scopes in the context of this app' },
-        { flags: '--team <team-id>', description: 'scopes in the context of this team (uuid)' },
-      ],
-      examples: ['secscan scopes list', 'secscan scopes list --app shiftleft-java-demo'],
-      load: () => import('./list.js'),
-    },
-    {
-      name: 'available',
-      summary: 'List every scope a role can grant',
-      load: () => import('./available.js'),
-    },
-  ],
+  examples: ['secscan scopes list', 'secscan scopes available'],
+  commands: [() => import('./list.js'), () => import('./available.js')],
 });

@@ -1,27 +1,27 @@
-import { operations } from '../../api/operations/index.js';
-import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
-import type { Result, RunInput } from '../types.js';
-import { requireNonEmpty, requireUuid } from '../validate.js';
-import { scopeRows, scopeView } from './view.js';
+import { scopeRows, scopeView } from '../../output/views/scopes.js';
+import { defineVerb, parsed, text } from '../define.js';
+import { uuid } from '../parsers.js';
 
-export const view = scopeView;
-
-export function validate({ opts }: RunInput): void {
-  if (opts.app !== undefined && opts.team !== undefined)
-    throw new UsageError('--app and --team cannot be used together');
-  if (opts.app !== undefined) requireNonEmpty('--app', opts.app);
-  if (opts.team !== undefined) requireUuid('team id for --team', opts.team);
-}
-
-export async function run(ctx: Context, { opts }: RunInput): Promise<Result> {
-  const client = await ctx.client();
-  const scopes = await ctx.spin('Listing scopes', () =>
-    opts.app !== undefined
-      ? client.call<string[]>(operations.ListMyAppScopes, { path: { appID: opts.app } })
-      : opts.team !== undefined
-        ? client.call<string[]>(operations.ListMyTeamScopes, { path: { rbacTeamID: opts.team } })
-        : client.call<string[]>(operations.ListMyOrgScopes),
-  );
-  return { kind: 'list', rows: scopeRows(scopes) };
-}
+export default defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'List what your token may do in the organization, an app or a team',
+  examples: ['secscan scopes list', 'secscan scopes list --app shiftleft-java-demo'],
+  operations: ['ListMyOrgScopes', 'ListMyAppScopes', 'ListMyTeamScopes'],
+  options: {
+    app: text('--app <app-id>', 'scopes in the context of this app', { conflicts: ['team'] }),
+    team: parsed('--team <team-id>', 'scopes in the context of this team (uuid)', uuid()),
+  },
+  view: scopeView,
+  async run(ctx, { opts: { app, team } }) {
+    const client = await ctx.client();
+    const scopes = await ctx.spin('Listing scopes', () =>
+      app !== undefined
+        ? client.call('ListMyAppScopes', { path: { appID: app } })
+        : team !== undefined
+          ? client.call('ListMyTeamScopes', { path: { rbacTeamID: team } })
+          : client.call('ListMyOrgScopes'),
+    );
+    return { kind: 'list', rows: scopeRows(scopes) };
+  },
+});

@@ -1,8 +1,15 @@
-import { defineNoun } from '../types.js';
+import { userView } from '../../output/views/whoami.js';
+import { defineVerb } from '../define.js';
 
-export default defineNoun({
+export default defineVerb({
   name: 'whoami',
   summary: 'Show the current user and their organizations',
   examples: ['secscan whoami', 'secscan whoami -o json | jq -r .email'],
-  load: () => import('./run.js'),
+  operations: ['ReadUser'],
+  view: userView,
+  async run(ctx) {
+    const client = await ctx.client({ requireOrg: false });
+    const user = await ctx.spin('Reading user', () => client.call('ReadUser'));
+    return { kind: 'object', item: user };
+  },
 });

@@ -1,4 +1,5 @@
-import type { FindingsSummary, Scan } from '../../api/schemas/scans.js';
+import type { DiffFinding, FindingsSummary, Scan } from '../../api/schemas/scans.js';
+import type { RuleRow } from '../reports/model.js';
 import { defineView } from '../view.js';
 
 const tag = (s: Scan, key: string) => (s.tags as Record<string, unknown> | undefined)?.[key];
@@ -57,5 +58,90 @@ export const scanDetailView = defineView<Scan>({
           : '',
     },
     { key: 'findings_summaries', header: 'SUMMARIES', get: (s) => summaryLines(s.findings_summaries) },
+  ],
+});
+
+/** `scans owasp`: one row per year, OWASP category and finding category with findings. */
+export type OwaspRow = {
+  year: string;
+  owasp_category: string;
+  category: string;
+  count: number;
+};
+
+export const owaspView = defineView<OwaspRow>({
+  columns: [
+    { key: 'year', header: 'YEAR' },
+    { key: 'owasp_category', header: 'OWASP CATEGORY' },
+    { key: 'category', header: 'CATEGORY' },
+    { key: 'count', header: 'COUNT' },
+  ],
+  emptyMessage: 'No findings in this scan.',
+});
+
+/** `scans report`: one row per rule of each check result recorded for a scan. */
+export type CheckReportRow = {
+  check: number;
+  rule: string;
+  matched: number;
+  reachable: number;
+  over: number;
+  result: string;
+};
+
+export const checkReportView = defineView<CheckReportRow>({
+  columns: [
+    { key: 'check', header: 'CHECK' },
+    { key: 'rule', header: 'RULE' },
+    { key: 'matched', header: 'MATCHED' },
+    { key: 'reachable', header: 'REACHABLE' },
+    { key: 'over', header: 'OVER' },
+    {
+      key: 'result',
+      header: 'RESULT',
+      style: (text, _r, chalk) => (text === 'FAIL' ? chalk.red.bold(text) : chalk.green(text)),
+    },
+  ],
+  emptyMessage: 'No check results for this scan.',
+});
+
+/** `scans compare`: a finding and which side of the comparison it is on. */
+export type DiffRow = DiffFinding & { diff: 'new' | 'fixed' | 'common' };
+
+export const diffView = defineView<DiffRow>({
+  columns: [
+    {
+      key: 'diff',
+      header: 'DIFF',
+      get: (r) => (r.regression ? 'new (regression)' : r.diff),
+      style: (text, r, chalk) =>
+        r.diff === 'new' ? chalk.red(text) : r.diff === 'fixed' ? chalk.green(text) : text,
+    },
+    { key: 'id', header: 'ID' },
+    { key: 'severity', header: 'SEVERITY' },
+    { key: 'type', header: 'TYPE' },
+    { key: 'category', header: 'CATEGORY', max: 30 },
+    { key: 'title', header: 'TITLE', max: 60 },
+    { key: 'regression', header: 'REGRESSION' },
+    { key: 'app', header: 'APP' },
+  ],
+  defaults: ['diff', 'id', 'severity', 'category', 'title'],
+  emptyMessage: 'No findings in either scan.',
+});
+
+/** `scans check`: a rule of the gate and its verdict. */
+export const gateRuleView = defineView<RuleRow>({
+  columns: [
+    { key: 'rule', header: 'RULE' },
+    { key: 'matched', header: 'MATCHED' },
+    { key: 'reachable', header: 'REACHABLE' },
+    { key: 'threshold', header: 'THRESHOLD' },
+    { key: 'over', header: 'OVER' },
+    {
+      key: 'result',
+      header: 'RESULT',
+      get: (r) => r.result.toUpperCase(),
+      style: (text, _r, chalk) => (text === 'FAIL' ? chalk.red.bold(text) : chalk.green(text)),
+    },
   ],
 });

@@ -1,5 +1,5 @@
 import type { CheckRule } from '../../api/schemas/scans.js';
-import { parseRules } from '../../commands/scans/rules-file.js';
+import { parseRules } from '../../rules/rules-file.js';
 
 /** The rules of a stored check-analysis configuration (the same format as `scans check --rules`). */
 export function parsePolicy(content: string): CheckRule[] {

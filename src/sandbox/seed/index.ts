@@ -53,5 +53,6 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     appGroups: seedAppGroups(),
     analyzeFailures: seedAnalyzeFailures(rng, analysis),
     checkPolicies: seedPolicies(),
+    webhooks: [],
   };
 }

@@ -33,6 +33,10 @@ describe('api --list', () => {
       summary: 'List tokens',
     });
     expect(rows.find((r) => r.id === 'ListTeams')).toMatchObject({ scopes: ['teams:list'], commands: [] });
+    expect(rows.find((r) => r.id === 'ToggleCompoundArchive')?.commands).toEqual([
+      'secscan compounds archive',
+      'secscan compounds unarchive',
+    ]);
     expect(cli.calls()).toEqual([]);
   });
 
@@ -44,7 +48,7 @@ describe('api --list', () => {
       'DeleteToken\tDELETE\t/orgs/{orgID}/tokens/{tokenID}\ttokens:delete\tsecscan tokens delete',
     );
     expect(lines).toContain(
-      'SetAppMultipleFindingsStatus\tPUT\t/orgs/{orgID}/apps/{appID}/findings_status\tfinding_status:update, finding_fixed:update, finding_ignore:update\t',
+      'GetAzureboardAssociation\tGET\t/orgs/{orgID}/apps/{appID}/integrations/azureboard/association\tproject:read, azureboard_association:read\t',
     );
     expect(lines.indexOf('ListTokens\tGET\t/orgs/{orgID}/tokens\ttokens:list\tsecscan tokens list')).toBe(
       lines.indexOf('CreateToken\tPOST\t/orgs/{orgID}/tokens\ttokens:create\tsecscan tokens create') - 1,

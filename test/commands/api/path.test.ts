@@ -158,4 +158,15 @@ describe('api', () => {
       cli,
     );
   });
+
+  it('stops with exit 8 when next_page repeats the page just read, after printing it', async () => {
+    const body = JSON.stringify(ok([1], `${ORIGIN}/api/v4/orgs/${ORG}/apps`));
+    cli.api.intercept({ path: apps, method: 'GET' }).reply(200, body);
+    const result = await cli.run(['api', 'GET', '/orgs/{orgID}/apps', '--paginate'], { env: authEnv() });
+    expect(result.code).toBe(8);
+    expect(result.stdout).toBe(body);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `error: GET ${apps}: next_page repeats the page just read (${apps})`,
+    );
+  });
 });

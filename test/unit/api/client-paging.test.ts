@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InterruptedError, NotFoundError } from '../../../src/errors.js';
+import { InterruptedError, NotFoundError, UnexpectedResponseError } from '../../../src/errors.js';
 import { client, failure, mockAgent, ORG, ORIGIN, ops, TOKEN, things } from './fixtures.js';
 
 let agent: MockAgent;
@@ -63,7 +63,7 @@ describe('ApiClient.pages', () => {
     ).toBe(true);
   });
 
-  it('stops when next_page points at the page just read', async () => {
+  it('fails (exit 8) when next_page points at the page just read, never repeating its rows', async () => {
     agent
       .get(ORIGIN)
       .intercept({ path: `${things}?page=2`, method: 'GET' })
@@ -72,9 +72,39 @@ describe('ApiClient.pages', () => {
       .get(ORIGIN)
       .intercept({ path: things, method: 'GET' })
       .reply(200, { ok: true, response: [], next_page: `${things}?page=2` });
-    const pages = await collect(client(agent).pages(ops.ListThings));
-    expect(pages).toEqual([[], [{ id: 'x' }]]);
+    const seen: unknown[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const page of client(agent).pages(ops.ListThings)) seen.push(page);
+      })(),
+    );
+    expect(seen).toEqual([[], [{ id: 'x' }]]);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.exitCode).toBe(8);
+    expect(error.message).toContain('next_page repeats the page just read');
   });
+
+  it('fails (exit 8) when the first next_page is the first page itself', async () => {
+    agent
+      .get(ORIGIN)
+      .intercept({ path: things, method: 'GET' })
+      .reply(200, { ok: true, response: [{ id: 'a' }], next_page: `${ORIGIN}${things}` });
+    const error = await failure(collect(client(agent).pages(ops.ListThings)));
+    expect(error.exitCode).toBe(8);
+  });
+
+  it.each(['javascript:alert(1)', 'ftp://example.com/x', 'page=2'])(
+    'fails (exit 8) on a next_page that is not an http(s) link: %s',
+    async (next) => {
+      agent
+        .get(ORIGIN)
+        .intercept({ path: things, method: 'GET' })
+        .reply(200, { ok: true, response: [{ id: 'a' }], next_page: next });
+      const error = await failure(collect(client(agent).pages(ops.ListThings)));
+      expect(error.exitCode).toBe(8);
+      expect(error.message).toContain('next_page');
+    },
+  );
 });
 
 describe('ApiClient.download', () => {

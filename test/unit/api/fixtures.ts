@@ -1,20 +1,20 @@
 import { MockAgent } from 'undici';
-import { z } from 'zod';
-import { ApiClient, type ClientOptions } from '../../../src/api/client.js';
-import { defineOperations } from '../../../src/api/operation.js';
+import * as z from 'zod';
+import { ApiClient, type CallParams, type ClientOptions } from '../../../src/api/client.js';
+import { defineOperations, type Operation } from '../../../src/api/operation.js';
+import { defineSchemas, type OperationSchemas } from '../../../src/api/schema.js';
 import type { ApiError } from '../../../src/errors.js';
 
 export const ORIGIN = 'http://127.0.0.1:9';
 export const ORG = '8f1e2d3c-4b5a-4697-8a1b-2c3d4e5f6a7b';
 export const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJvcmdJRCI6Im8ifQ.test-signature';
 
-export const ops = defineOperations({
+export const ops = defineOperations('test', {
   ListThings: {
     method: 'GET',
     path: '/orgs/{orgID}/things',
     scopes: [],
     summary: 'list',
-    response: z.array(z.looseObject({ id: z.string() })),
     paginated: true,
   },
   ReadThing: { method: 'GET', path: '/orgs/{orgID}/things/{thingID}', scopes: [], summary: 'read' },
@@ -23,7 +23,6 @@ export const ops = defineOperations({
     path: '/orgs/{orgID}/things',
     scopes: [],
     summary: 'create',
-    body: z.strictObject({ name: z.string().min(1) }),
   },
   PutThing: { method: 'PUT', path: '/orgs/{orgID}/things/{thingID}', scopes: [], summary: 'put' },
   PatchThing: { method: 'PATCH', path: '/orgs/{orgID}/things/{thingID}', scopes: [], summary: 'patch' },
@@ -37,14 +36,33 @@ export const ops = defineOperations({
   },
 });
 
+const schemas: Readonly<Record<string, OperationSchemas>> = defineSchemas({
+  ListThings: { response: z.array(z.looseObject({ id: z.string() })) },
+  CreateThing: { body: z.strictObject({ name: z.string().min(1) }) },
+});
+
 export function mockAgent(): MockAgent {
   const agent = new MockAgent({ enableCallHistory: true });
   agent.disableNetConnect();
   return agent;
 }
 
-export function client(agent: MockAgent, options: Partial<ClientOptions> = {}): ApiClient {
-  return new ApiClient({
+/** The client on the fixture rows: the calls take a row and use the fixture schemas. */
+export interface TestClient {
+  api: ApiClient;
+  call(op: Operation, params?: CallParams): Promise<unknown>;
+  pages(op: Operation, params?: CallParams): AsyncGenerator<unknown>;
+  download(
+    op: Operation,
+    params: CallParams,
+    dest: string,
+    onProgress?: (bytes: number) => void,
+  ): Promise<number>;
+  pathFor(op: Operation, params?: CallParams): string;
+}
+
+export function client(agent: MockAgent, options: Partial<ClientOptions> = {}): TestClient {
+  const api = new ApiClient({
     baseUrl: ORIGIN,
     token: TOKEN,
     orgId: ORG,
@@ -53,6 +71,13 @@ export function client(agent: MockAgent, options: Partial<ClientOptions> = {}): 
     timeoutMs: 2000,
     ...options,
   });
+  return {
+    api,
+    call: (op, params) => api.callOf(op, params, schemas[op.id]),
+    pages: (op, params) => api.pagesOf(op, params, schemas[op.id]),
+    download: (op, params, dest, onProgress) => api.downloadOf(op, params, dest, onProgress),
+    pathFor: (op, params) => api.pathFor(op, params),
+  };
 }
 
 export const things = `/api/v4/orgs/${ORG}/things`;

@@ -14,12 +14,12 @@ let store: ProfileStore;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'secscan-settings-'));
   store = await ProfileStore.open(dir);
-  store.update('default', {
+  await store.update('default', {
     base_url: 'https://profile.example.com',
     org_id: THIRD_ORG,
     token: 'profile-token',
   });
-  store.update('ci', { base_url: 'https://ci.example.com', token: 'ci-token' });
+  await store.update('ci', { base_url: 'https://ci.example.com', token: 'ci-token' });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -64,8 +64,8 @@ describe('resolveSettings precedence', () => {
     expect(s.orgId).toEqual({ value: THIRD_ORG, source: '--org' });
   });
 
-  it('chooses the profile by flag, then SECSCAN_PROFILE, then the current one', () => {
-    store.use('ci');
+  it('chooses the profile by flag, then SECSCAN_PROFILE, then the current one', async () => {
+    await store.use('ci');
     expect(resolveSettings({}, {}, store).profile).toEqual({ value: 'ci', source: 'current profile' });
     expect(resolveSettings({}, { SECSCAN_PROFILE: 'default' }, store).profile.source).toBe(
       '$SECSCAN_PROFILE',
@@ -111,10 +111,10 @@ describe('bad values', () => {
     expect(() => resolveSettings(flags, env, store)).toThrow(type);
   });
 
-  it('treats bad profile values as configuration errors (exit 3)', () => {
-    store.update('broken', { base_url: 'not a url' });
+  it('treats bad profile values as configuration errors (exit 3)', async () => {
+    await store.update('broken', { base_url: 'not a url' });
     expect(() => resolveSettings({ profile: 'broken' }, {}, store)).toThrow(ConfigError);
-    store.update('broken', { base_url: 'https://ok.example.com', org_id: 'x' });
+    await store.update('broken', { base_url: 'https://ok.example.com', org_id: 'x' });
     expect(() => resolveSettings({ profile: 'broken' }, {}, store)).toThrow(ConfigError);
   });
 });

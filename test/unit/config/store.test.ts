@@ -20,8 +20,8 @@ describe('ProfileStore', () => {
   it('creates the directory 0700 and the file 0600, leaving no temporary files', async () => {
     const dir = join(root, 'nested', 'secscan');
     const store = await ProfileStore.open(dir);
-    store.update('default', { base_url: 'https://x.test', token: 't' });
-    store.use('default');
+    await store.update('default', { base_url: 'https://x.test', token: 't' });
+    await store.use('default');
     expect(mode(dir)).toBe(0o700);
     expect(mode(join(dir, 'config.json'))).toBe(0o600);
     expect(readdirSync(dir)).toEqual(['config.json']);
@@ -42,18 +42,18 @@ describe('ProfileStore', () => {
 
   it('merges updates, removes keys given undefined, lists sorted', async () => {
     const store = await ProfileStore.open(root);
-    store.update('b', { org_id: ORG, token: 't' });
-    store.update('a', { base_url: 'https://a.test' });
-    store.update('b', { token: undefined });
+    await store.update('b', { org_id: ORG, token: 't' });
+    await store.update('a', { base_url: 'https://a.test' });
+    await store.update('b', { token: undefined });
     expect(store.get('b')).toEqual({ org_id: ORG });
     expect(store.list().map(([n]) => n)).toEqual(['a', 'b']);
   });
 
   it('forgets the current profile when it is removed', async () => {
     const store = await ProfileStore.open(root);
-    store.update('a', {});
-    store.use('a');
-    store.remove('a');
+    await store.update('a', {});
+    await store.use('a');
+    await store.remove('a');
     expect(store.currentName).toBeUndefined();
     expect(store.get('a')).toBeUndefined();
   });
@@ -93,5 +93,24 @@ describe('orgIdFromToken', () => {
     expect(orgIdFromToken(jwt({ orgID: 5 }))).toBeUndefined();
     expect(orgIdFromToken('a.!!!.c')).toBeUndefined();
     expect(orgIdFromToken('opaque')).toBeUndefined();
+  });
+});
+
+describe('ProfileStore under concurrent writers', () => {
+  it('keeps every change when ten stores write at once (each re-reads under the lock)', async () => {
+    const stores = await Promise.all(Array.from({ length: 10 }, () => ProfileStore.open(root)));
+    await Promise.all(stores.map((s, i) => s.update(`p${i}`, { token: `t${i}` })));
+    const fresh = await ProfileStore.open(root);
+    expect(fresh.list().map(([name]) => name)).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`).sort());
+    expect(readdirSync(root)).toEqual(['config.json']);
+  });
+
+  it('warns of nothing for a 0600 file and reports one others can read', async () => {
+    const store = await ProfileStore.open(root);
+    await store.update('a', { token: 't' });
+    expect(store.exposed).toBe(false);
+    const { chmodSync } = await import('node:fs');
+    chmodSync(join(root, 'config.json'), 0o644);
+    expect(store.exposed).toBe(true);
   });
 });

@@ -6,7 +6,6 @@ import { execa } from 'execa';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import { operations } from '../../../src/api/operations/index.js';
 import type { Finding } from '../../../src/api/schemas/findings.js';
 import { fingerprint, sarifLevel, writeSarif } from '../../../src/output/sarif.js';
 import { useSandbox } from '../sandbox/harness.js';
@@ -51,9 +50,7 @@ async function* sandboxFindings(): AsyncGenerator<Finding> {
     orgId: sandbox().orgId,
     dispatcher,
   });
-  for await (const page of client.pages<{ findings?: Finding[] }>(operations.ListOrgFindings, {
-    query: { status: 'any', per_page: 50 },
-  })) {
+  for await (const page of client.pages('ListOrgFindings', { query: { status: 'any', per_page: 50 } })) {
     yield* page.findings ?? [];
   }
 }

@@ -76,16 +76,36 @@ describe('secscan sandbox', () => {
     expect(run.stdout.text.trimEnd().split('\n')).toHaveLength(3);
     expect(run.stderr.text).toMatch(new RegExp(`GET /api/v4/orgs/${orgId}/tokens 200 \\d+ms`));
     expect(run.stderr.text).not.toContain(token);
+    expect(run.stderr.text.endsWith('sandbox: stopped\n')).toBe(true);
     await expect(fetch(baseUrl)).rejects.toThrow();
   });
 
-  it('exits 2 with one line naming a bad flag value', async () => {
-    const run = start(['sandbox', '--fail-rate', '2'], new AbortController().signal);
+  it.each([
+    [['--fail-rate', '2'], 'invalid value for --fail-rate: "2" (expected a number from 0 to 1)'],
+    [['--fail-rate', 'often'], 'invalid value for --fail-rate: "often" (expected a number from 0 to 1)'],
+    [['--port', '65536'], 'invalid value for --port: "65536" (expected a whole number from 0 to 65535)'],
+    [['--port', 'http'], 'invalid value for --port: "http" (expected a whole number from 0 to 65535)'],
+    [['--seed', '-1'], 'invalid value for --seed: "-1" (expected a whole number from 0 to 4294967295)'],
+    [['--seed', '1.5'], 'invalid value for --seed: "1.5" (expected a whole number from 0 to 4294967295)'],
+    [
+      ['--latency', '60001'],
+      'invalid value for --latency: "60001" (expected a whole number from 0 to 60000)',
+    ],
+    [['--findings', '0'], 'invalid value for --findings: "0" (expected a whole number from 1 to 2000000)'],
+    [
+      ['--host', 'local host'],
+      'invalid value for --host: "local host" (expected a host name or an IP address)',
+    ],
+    [['--state', ' '], 'invalid value for --state: " " (expected a file path)'],
+    [['--users-file', ''], 'invalid value for --users-file: "" (expected a file path)'],
+    [['--profile', 'bad name'], `invalid value for --profile: "bad name" (letters, digits, '.', '_', '-')`],
+    [['--bogus'], "unknown option '--bogus'"],
+    [['demo'], "too many arguments for 'sandbox'. Expected 0 arguments but got 1."],
+  ])('exits 2 with one line naming a bad value: %j', async (argv, message) => {
+    const run = start(['sandbox', ...argv], new AbortController().signal);
     expect(await run.code).toBe(2);
     expect(run.stdout.text).toBe('');
-    expect(run.stderr.text).toMatch(
-      /^error: invalid value for --fail-rate: "2" \(expected a number from 0 to 1\)\n/,
-    );
+    expect(run.stderr.text.split('\n')[0]).toBe(`error: ${message}`);
   });
 
   it('exits 3 for an unreadable state file', async () => {

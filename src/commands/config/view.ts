@@ -1,9 +1,0 @@
-import { defineView } from '../../output/view.js';
-
-export const settingView = defineView<Record<string, unknown>>({
-  columns: [
-    { key: 'key', header: 'KEY' },
-    { key: 'value', header: 'VALUE' },
-    { key: 'source', header: 'SOURCE' },
-  ],
-});

@@ -1,0 +1,117 @@
+import type { ChalkInstance } from 'chalk';
+import type { OutputFormat } from './format.js';
+import { junitReport } from './reports/junit.js';
+import { markdownReport } from './reports/markdown.js';
+import { type GateReport, jsonReport, type RuleRow, verdictLine } from './reports/model.js';
+import { sarifReport } from './reports/sarif.js';
+import { csvCell, sanitize } from './sanitize.js';
+import { renderTable } from './table.js';
+import { cellValue, selectColumns } from './view.js';
+import { gateRuleView } from './views/scans.js';
+import type { OutputWriter } from './writer.js';
+
+/** The report files a gate writes (`--report-json` and the like), by kind. */
+export type GateReportKind = 'json' | 'junit' | 'sarif' | 'markdown';
+
+/** The text of one report file. */
+export async function gateReportText(
+  kind: GateReportKind,
+  report: GateReport,
+  toolVersion: string,
+): Promise<string> {
+  switch (kind) {
+    case 'json':
+      return `${JSON.stringify(jsonReport(report), null, 2)}\n`;
+    case 'junit':
+      return junitReport(report);
+    case 'sarif':
+      return sarifReport(report, toolVersion);
+    case 'markdown':
+      return markdownReport(report);
+  }
+}
+
+/** The top findings of each failing rule, for a terminal. */
+function humanFindings(report: GateReport, chalk: ChalkInstance): string {
+  const parts: string[] = [];
+  for (const row of report.rules.filter((r) => r.result === 'fail')) {
+    const top = report.findings[row.rule] ?? [];
+    if (!top.length) continue;
+    parts.push(`\nTop findings of ${chalk.bold(row.rule)}:`);
+    for (const f of top) {
+      const where = [f.app, f.location].filter(Boolean).join(' ');
+      parts.push(
+        `  #${f.id ?? '?'}  ${f.severity.padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
+      );
+    }
+  }
+  return parts.length ? `${parts.join('\n')}\n` : '';
+}
+
+export interface GateRenderOptions {
+  format: OutputFormat;
+  fields: string[] | undefined;
+  toolVersion: string;
+  /** Where the verdict line goes when stdout holds data (stderr). */
+  note: (message: string) => void;
+}
+
+/**
+ * A gate's output in the format chosen by -o: on a table, the rules with a TOTAL row, the verdict line and
+ * the top findings of each failing rule; elsewhere the data on stdout and the verdict line on stderr.
+ */
+export function renderGate(
+  report: GateReport,
+  options: GateRenderOptions,
+): (out: OutputWriter, chalk: ChalkInstance) => Promise<void> {
+  const { format, fields, toolVersion, note } = options;
+  return async (out, chalk) => {
+    const columns = selectColumns(gateRuleView, fields);
+    switch (format) {
+      case 'table': {
+        const total: RuleRow = {
+          rule: 'TOTAL',
+          matched: report.totals.matched,
+          reachable: report.totals.reachable,
+          // A total has no threshold: the cell stays blank.
+          threshold: '' as unknown as number,
+          over: report.totals.over,
+          result: report.passed ? 'pass' : 'fail',
+        };
+        await out.write(renderTable([...report.rules, total], columns, chalk));
+        const line = verdictLine(report);
+        await out.write(
+          `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}`,
+        );
+        return;
+      }
+      case 'json':
+        await out.write(`${JSON.stringify(jsonReport(report), null, 2)}\n`);
+        break;
+      case 'yaml': {
+        const { stringify } = await import('yaml');
+        await out.write(stringify(jsonReport(report)));
+        break;
+      }
+      case 'ndjson':
+        for (const row of report.rules) await out.write(`${JSON.stringify(row)}\n`);
+        break;
+      case 'csv':
+        await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
+        for (const row of report.rules) {
+          await out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
+        }
+        break;
+      case 'junit':
+      case 'markdown':
+      case 'sarif':
+        await out.write(await gateReportText(format, report, toolVersion));
+        break;
+      default:
+        for (const row of report.rules) {
+          await out.write(`${columns.map((c) => sanitize(String(cellValue(c, row)))).join('\t')}\n`);
+        }
+    }
+    note(verdictLine(report));
+  };
+}

@@ -1,0 +1,118 @@
+import type { CheckResult, CheckRule, CheckSummary } from '../../api/schemas/scans.js';
+import { UnexpectedResponseError } from '../../errors.js';
+
+export interface RuleRow {
+  rule: string;
+  matched: number;
+  reachable: number;
+  threshold: number;
+  over: number;
+  result: 'pass' | 'fail';
+}
+
+export interface TopFinding {
+  id: number | undefined;
+  title: string;
+  severity: string;
+  app: string;
+  location: string;
+  tags: Record<string, string[]>;
+}
+
+/** Everything a gate run decided: what every report and renderer prints. */
+export interface GateReport {
+  compound: string;
+  kind: 'single' | 'diff';
+  policy: string;
+  source: number | undefined;
+  target: number;
+  passed: boolean;
+  /** false with `--fail-on none`: the verdict is reported but does not fail the run. */
+  enforced: boolean;
+  rules: RuleRow[];
+  totals: { matched: number; reachable: number; over: number };
+  findings: Record<string, TopFinding[]>;
+  result: CheckResult;
+}
+
+const first = (tags: Record<string, string[]> | undefined, key: string) => tags?.[key]?.[0] ?? '';
+
+function topFindings(summary: CheckSummary): TopFinding[] {
+  return (summary.findings ?? []).map((f) => {
+    const file = first(f.tags, 'file');
+    const line = first(f.tags, 'line');
+    return {
+      id: f.id,
+      title: f.title ?? '',
+      severity: first(f.tags, 'severity'),
+      app: first(f.tags, 'app'),
+      location: file ? `${file}${line ? `:${line}` : ''}` : '',
+      tags: f.tags ?? {},
+    };
+  });
+}
+
+/** A rule the service did not answer for is an unreadable answer, never a pass (fail closed). */
+export function gateReport(
+  result: CheckResult,
+  rules: CheckRule[],
+  meta: { compound: string; kind: 'single' | 'diff'; policy: string; enforced: boolean },
+): GateReport {
+  const rows: RuleRow[] = [];
+  const findings: Record<string, TopFinding[]> = {};
+  for (const rule of rules) {
+    const summary = result.rules[rule.id];
+    if (!summary)
+      throw new UnexpectedResponseError(`CheckScans: the answer has no result for rule ${rule.id}`);
+    const over = summary.over_threshold;
+    rows.push({
+      rule: rule.id,
+      matched: summary.matched,
+      reachable: summary.reachable ?? 0,
+      threshold: rule.threshold ?? 0,
+      over,
+      result: over > 0 ? 'fail' : 'pass',
+    });
+    findings[rule.id] = topFindings(summary);
+  }
+  const totals = {
+    matched: result.totals?.matched ?? rows.reduce((n, r) => n + r.matched, 0),
+    reachable: result.totals?.reachable ?? rows.reduce((n, r) => n + r.reachable, 0),
+    over: rows.reduce((n, r) => n + r.over, 0),
+  };
+  return {
+    ...meta,
+    source: result.source?.id,
+    target: result.target.id,
+    passed: rows.every((r) => r.result === 'pass'),
+    rules: rows,
+    totals,
+    findings,
+    result,
+  };
+}
+
+export function verdictLine(report: GateReport): string {
+  const failing = report.rules.filter((r) => r.result === 'fail');
+  if (!failing.length) return `Gate passed: ${report.rules.length} rule(s), none over its threshold.`;
+  const names = failing.map((r) => `${r.rule} (${r.matched} matched, threshold ${r.threshold})`).join(', ');
+  const suffix = report.enforced ? '' : ' (not enforced: --fail-on none)';
+  return `Gate failed: ${failing.length} of ${report.rules.length} rule(s) over threshold: ${names}${suffix}`;
+}
+
+/** The JSON report: the verdict, the rows and the service's full answer. */
+export function jsonReport(report: GateReport): Record<string, unknown> {
+  return {
+    compound: report.compound,
+    kind: report.kind,
+    policy: report.policy,
+    passed: report.passed,
+    enforced: report.enforced,
+    source: report.source ?? null,
+    target: report.target,
+    rules: report.rules,
+    totals: report.totals,
+    findings: report.findings,
+    result: report.result,
+  };
+}

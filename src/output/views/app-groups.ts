@@ -1,0 +1,15 @@
+import type { AppGroup } from '../../api/schemas/apps.js';
+import { defineView } from '../view.js';
+
+export const groupNameView = defineView<{ name: string }>({
+  columns: [{ key: 'name', header: 'NAME' }],
+  emptyMessage: 'No app groups.',
+});
+
+export const groupView = defineView<AppGroup>({
+  columns: [
+    { key: 'name', header: 'NAME' },
+    { key: 'app_ids', header: 'APPS', get: (g) => (g.app_ids ?? []).join(', ') },
+  ],
+  emptyMessage: 'No app groups.',
+});

@@ -1,0 +1,90 @@
+import type { App, AppConfig } from '../../api/schemas/apps.js';
+import { defineView } from '../view.js';
+
+export const appView = defineView<App>({
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'name', header: 'NAME' },
+    { key: 'base_branch', header: 'BRANCH' },
+    { key: 'team_id', header: 'TEAM' },
+    { key: 'labels', header: 'LABELS', get: (a) => (a.labels ?? []).join(', ') },
+    { key: 'tags', header: 'TAGS', get: (a) => (a.tags ?? []).map((t) => `${t.key}=${t.value}`).join(', ') },
+    { key: 'compound', header: 'COMPOUND' },
+  ],
+  defaults: ['id', 'name', 'base_branch', 'labels', 'tags'],
+  emptyMessage: 'No apps.',
+});
+
+/** One row per app created from `apps create`, or rejected by the service. */
+export type CreatedAppRow = {
+  id: string;
+  result: string;
+  name?: string;
+  base_branch?: string;
+  team_id?: string;
+};
+
+export const createdAppView = defineView<CreatedAppRow>({
+  columns: [
+    { key: 'id', header: 'ID' },
+    {
+      key: 'result',
+      header: 'RESULT',
+      style: (t, _r, chalk) => (t === 'created' ? chalk.green(t) : chalk.red(t)),
+    },
+    { key: 'name', header: 'NAME' },
+    { key: 'base_branch', header: 'BRANCH' },
+    { key: 'team_id', header: 'TEAM' },
+  ],
+});
+
+export const labelView = defineView<{ label: string }>({
+  columns: [{ key: 'label', header: 'LABEL' }],
+  emptyMessage: 'No labels.',
+});
+
+type AppBranches = Record<string, unknown> & { branches?: string[] | null; languages?: string[] | null };
+
+export const appBranchesView = defineView<AppBranches>({
+  columns: [
+    { key: 'id', header: 'APP' },
+    { key: 'default_branch', header: 'DEFAULT' },
+    { key: 'branches', header: 'BRANCHES', get: (r) => (r.branches ?? []).join(', ') },
+    { key: 'languages', header: 'LANGUAGES', get: (r) => (r.languages ?? []).join(', ') },
+    { key: 'name', header: 'NAME' },
+  ],
+  emptyMessage: 'No apps.',
+});
+
+export const scanBranchView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'branch_name', header: 'BRANCH' },
+    { key: 'scan_count', header: 'SCANS' },
+    { key: 'first_scan', header: 'FIRST' },
+    { key: 'last_scan', header: 'LAST' },
+    { key: 'created_at', header: 'CREATED' },
+    { key: 'updated_at', header: 'UPDATED' },
+  ],
+  emptyMessage: 'No scanned branches.',
+});
+
+export const configView = defineView<AppConfig>({
+  columns: [
+    { key: 'default_branch', header: 'Default branch' },
+    {
+      key: 'secrets',
+      header: 'Secrets',
+      get: (c) => {
+        const s = c.analysis_configuration?.secrets;
+        if (!s) return '';
+        return [
+          s.disable === undefined ? '' : s.disable ? 'disabled' : 'enabled',
+          s.entropy === undefined ? '' : `entropy ${s.entropy}`,
+        ]
+          .filter(Boolean)
+          .join(', ');
+      },
+    },
+    { key: 'cpg2sp', header: 'Max steps', get: (c) => c.analysis_configuration?.cpg2sp?.['max-steps'] },
+  ],
+});

@@ -1,0 +1,89 @@
+import type { Compound } from '../../api/schemas/compounds.js';
+import type { FindingsSummary } from '../../api/schemas/scans.js';
+import { defineView } from '../view.js';
+import { summaryLines } from './scans.js';
+
+/** The ids of a compound's apps: the full form maps keys to app objects, older answers to plain ids. */
+export function appIds(c: Compound): string[] {
+  return Object.values(c.apps ?? {}).map((a) =>
+    typeof a === 'string' ? a : String((a as { id?: unknown }).id ?? ''),
+  );
+}
+
+export const compoundView = defineView<Compound>({
+  columns: [
+    { key: 'name', header: 'NAME' },
+    { key: 'id', header: 'ID' },
+    { key: 'apps', header: 'APPS', get: (c) => appIds(c).join(', ') },
+    { key: 'is_archived', header: 'ARCHIVED' },
+  ],
+  emptyMessage: 'No compounds.',
+});
+
+export const compoundDetailView = defineView<Compound>({
+  columns: [
+    { key: 'name', header: 'Name' },
+    { key: 'id', header: 'ID' },
+    {
+      key: 'apps',
+      header: 'Apps',
+      get: (c) => (Array.isArray(c.apps) ? c.apps.join('\n') : appIds(c).join('\n')),
+    },
+  ],
+});
+
+export const compoundBranchView = defineView<{ branch: string }>({
+  columns: [{ key: 'branch', header: 'BRANCH' }],
+  emptyMessage: 'No branches.',
+});
+
+type CompoundScan = Record<string, unknown> & {
+  scans?: { app?: string; id?: string; version?: string }[] | null;
+  findings_summaries?: FindingsSummary[] | null;
+};
+
+export const compoundScanView = defineView<CompoundScan>({
+  columns: [
+    { key: 'polyglot_scan_id', header: 'Scan' },
+    { key: 'compound_id', header: 'Compound' },
+    { key: 'branch', header: 'Branch' },
+    { key: 'status', header: 'Status' },
+    {
+      key: 'scans',
+      header: 'App scans',
+      get: (s) => (s.scans ?? []).map((a) => `${a.app} ${a.id} (${a.version})`).join('\n'),
+    },
+    { key: 'findings_summaries', header: 'Findings', get: (s) => summaryLines(s.findings_summaries) },
+  ],
+});
+
+type Streamlined = Record<string, unknown> & {
+  languages?: string[] | null;
+  vulns?: Record<string, number | undefined>;
+  oss_vulns?: Record<string, number | undefined>;
+};
+
+const bySeverity = (counts: Record<string, number | undefined> | undefined) =>
+  counts ? `${counts.critical ?? 0}/${counts.high ?? 0}/${counts.medium ?? 0}/${counts.low ?? 0}` : '';
+
+export const streamlinedScanView = defineView<Streamlined>({
+  columns: [
+    { key: 'polyglot_scan_id', header: 'ID' },
+    { key: 'branch', header: 'BRANCH' },
+    { key: 'created_at', header: 'CREATED' },
+    { key: 'agent', header: 'AGENT' },
+    { key: 'languages', header: 'LANGUAGES', get: (s) => (s.languages ?? []).join(',') },
+    { key: 'vulns', header: 'VULNS C/H/M/L', get: (s) => bySeverity(s.vulns) },
+    { key: 'oss_vulns', header: 'OSS C/H/M/L', get: (s) => bySeverity(s.oss_vulns) },
+    { key: 'secrets', header: 'SECRETS' },
+  ],
+  emptyMessage: 'No scans.',
+});
+
+export const fixStatsView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'compound_name', header: 'COMPOUND' },
+    { key: 'fix_count', header: 'FIXES' },
+  ],
+  emptyMessage: 'No compounds.',
+});

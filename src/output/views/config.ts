@@ -1,0 +1,9 @@
+import { defineView } from '../view.js';
+
+export const settingView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'key', header: 'KEY' },
+    { key: 'value', header: 'VALUE' },
+    { key: 'source', header: 'SOURCE' },
+  ],
+});

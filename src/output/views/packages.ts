@@ -1,0 +1,20 @@
+import type { PackageInfo } from '../../api/schemas/sca.js';
+import { defineView } from '../view.js';
+
+function cves(row: PackageInfo): string {
+  return (row.cves ?? [])
+    .map((c) => {
+      const v3 = c.impact?.cvssV3;
+      const score = v3?.baseScore === undefined ? '' : ` ${v3.baseScore.toFixed(1)}`;
+      return `${c.id ?? c.internalId ?? '?'}${score || v3?.baseSeverity ? ` (${[score.trim(), v3?.baseSeverity].filter(Boolean).join(' ')})` : ''}`;
+    })
+    .join(', ');
+}
+
+export const packageInfoView = defineView<PackageInfo>({
+  columns: [
+    { key: 'purl', header: 'PURL' },
+    { key: 'licenses', header: 'LICENSES' },
+    { key: 'cves', header: 'CVES', get: cves },
+  ],
+});

@@ -1,0 +1,27 @@
+import { defineView } from '../view.js';
+
+type Row = Record<string, unknown>;
+
+export const rbacRoleView = defineView<Row>({
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'name', header: 'NAME' },
+    { key: 'role_type', header: 'TYPE' },
+    { key: 'scope_count', header: 'SCOPES', get: (r) => (Array.isArray(r.scopes) ? r.scopes.length : 0) },
+    { key: 'id_aliases', header: 'ALIASES' },
+    { key: 'description', header: 'DESCRIPTION', max: 40 },
+    { key: 'scopes', header: 'SCOPE LIST' },
+  ],
+  defaults: ['id', 'name', 'role_type', 'scope_count', 'id_aliases', 'description'],
+  emptyMessage: 'No roles.',
+});
+
+export const managedRoleView = defineView<Row>({
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'label', header: 'LABEL' },
+    { key: 'role_type', header: 'TYPE' },
+    { key: 'description', header: 'DESCRIPTION', max: 70 },
+  ],
+  emptyMessage: 'No roles.',
+});

@@ -1,0 +1,18 @@
+import type { ScaPackage } from '../../api/schemas/sca.js';
+import { defineView } from '../view.js';
+
+export const scaPackageView = defineView<ScaPackage>({
+  columns: [
+    { key: 'package', header: 'PACKAGE', max: 50 },
+    { key: 'version', header: 'VERSION' },
+    { key: 'type', header: 'TYPE' },
+    { key: 'license', header: 'LICENSE' },
+    { key: 'total_vulns', header: 'VULNS' },
+    { key: 'total_reachable', header: 'REACHABLE' },
+    { key: 'total_exploitable', header: 'EXPLOITABLE' },
+    { key: 'package_url', header: 'PURL' },
+    { key: 'apps', header: 'APPS' },
+  ],
+  defaults: ['package', 'version', 'type', 'license', 'total_vulns', 'total_reachable'],
+  emptyMessage: 'No packages.',
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
+import { finding } from './fixtures.js';
+
+const cli = useCli();
+
+describe('findings assign: usage errors (exit 2, no request)', () => {
+  it.each([
+    [
+      ['findings', 'assign', '--app', 'a', '--to', 'nobody', '1'],
+      'invalid value for --to: "nobody" (expected an e-mail address)',
+    ],
+    [['findings', 'assign', '--app', 'a', '1'], 'give --to EMAIL, or --none to unassign'],
+    [
+      ['findings', 'assign', '--app', 'a', '--to', 'dev@example.com', '--none', '1'],
+      '--to and --none cannot be used together',
+    ],
+    [
+      ['findings', 'assign', '--app', 'a', '--none'],
+      'give at least one finding id, or --ids-from FILE|- (ids one a line or a JSON array)',
+    ],
+    [['findings', 'assign', '--none', '1'], '--app is required (the app the finding belongs to)'],
+    [
+      ['findings', 'assign', '--app', 'a', '--none', '1.5'],
+      'invalid finding id "1.5": expected a positive whole number',
+    ],
+  ])('%j', async (argv, message) => {
+    expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
+  });
+});
+
+describe('findings assign', () => {
+  it('one id: the single-finding operation, and the change printed', async () => {
+    cli.stub('ReadAppFinding', { path: { appID: 'a', findingID: '12' } }).reply(200, ok(finding('12')));
+    cli
+      .stub('SetAppFindingAssignee', {
+        path: { appID: 'a', findingID: '12' },
+        body: { assignee: 'dev@example.com' },
+      })
+      .reply(200, { ok: true });
+    const result = await cli.run(['findings', 'assign', '--app', 'a', '--to', 'dev@example.com', '12'], {
+      env: authEnv(),
+    });
+    expect(result).toEqual({
+      code: 0,
+      stdout: '12\tFinding 12\t\tdev@example.com\tyes\n',
+      stderr: 'Assigned to dev@example.com: 1 finding of a.\n',
+    });
+  });
+
+  it('assign --none several ids uses the bulk assignee operation', async () => {
+    cli
+      .stub('ReadAppFinding', { path: { appID: 'a', findingID: '1' } })
+      .reply(200, ok(finding('1', { assignee: 'x@y.io' })));
+    cli.stub('ReadAppFinding', { path: { appID: 'a', findingID: '2' } }).reply(200, ok(finding('2')));
+    cli
+      .stub('SetAppMultipleFindingsAssignee', {
+        path: { appID: 'a' },
+        body: { findings: [1, 2], assignee: '' },
+      })
+      .reply(200, { ok: true });
+    const result = await cli.run(['findings', 'assign', '--app', 'a', '--none', '1', '2'], {
+      env: authEnv(),
+    });
+    expect(result.code).toBe(0);
+    expect(cli.calls().find((c) => c.method === 'PUT')?.body).toEqual({ findings: [1, 2], assignee: '' });
+    expect(result.stdout).toBe('1\tFinding 1\tx@y.io\t\tyes\n2\tFinding 2\t\t\tno\n');
+    expect(result.stderr).toBe('Unassigned: 2 findings of a.\n');
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
+import { finding } from './fixtures.js';
+
+const cli = useCli();
+
+describe('findings show: usage errors (exit 2, no request)', () => {
+  it.each([
+    [['findings', 'show', '12'], '--app is required (the app the finding belongs to)'],
+    [['findings', 'show', '--app', 'a', 'abc'], 'invalid finding id "abc": expected a positive whole number'],
+    [['findings', 'show', '--app', 'a', '0'], 'invalid finding id "0": expected a positive whole number'],
+    [['findings', 'show', '--app', 'a'], "missing required argument 'finding-id'"],
+    [['findings', 'show', '--app', '', '12'], '--app must not be empty'],
+    [
+      ['findings', 'show', '--app', 'a', '12', '13'],
+      "too many arguments for 'show'. Expected 1 argument but got 2.",
+    ],
+  ])('%j', async (argv, message) => {
+    expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
+  });
+});
+
+describe('findings show', () => {
+  it('reads the finding and prints it field by field', async () => {
+    cli
+      .stub('ReadAppFinding', { path: { appID: 'shop-api', findingID: '12' } })
+      .reply(
+        200,
+        ok(finding('12', { details: { file_name: 'src/a.java', line_number: 3, method_name: 'run' } })),
+      );
+    const result = await cli.run(['findings', 'show', '--app', 'shop-api', '12'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines).toContain('id\t12');
+    expect(lines).toContain('severity\thigh');
+    expect(lines).toContain('assignee\t(unassigned)');
+    expect(lines).toContain('location\tsrc/a.java:3 (run)');
+    expect(lines).toContain('tags\tcwe_category=89');
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints the whole object with -o json, and maps 404 to exit 5', async () => {
+    cli
+      .stub('ReadAppFinding', { path: { appID: 'a', findingID: '12' } })
+      .reply(200, ok(finding('12', { extra_field: 'kept' })));
+    const json = await cli.run(['findings', 'show', '--app', 'a', '12', '-o', 'json'], { env: authEnv() });
+    expect(JSON.parse(json.stdout)).toEqual(finding('12', { extra_field: 'kept' }));
+    cli
+      .stub('ReadAppFinding', { path: { appID: 'a', findingID: '13' } })
+      .reply(404, { ok: false, code: 'NOT_FOUND', message: 'no finding 13' });
+    const missing = await cli.run(['findings', 'show', '--app', 'a', '13'], { env: authEnv() });
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toBe('error: ReadAppFinding: no finding 13 (HTTP 404 NOT_FOUND)\n');
+  });
+});

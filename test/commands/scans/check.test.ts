@@ -1,0 +1,285 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { authEnv, expectUsage, json, ok, useCli } from '../../helpers/cli.js';
+
+const cli = useCli();
+const dir = mkdtempSync(join(tmpdir(), 'secscan-scans-cmd-'));
+const rules = join(dir, 'rules.yml');
+writeFileSync(
+  rules,
+  'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n    threshold: 0\n',
+);
+const shop = { path: { compoundName: 'shop' } };
+const yamlMedia = { headers: { 'content-type': 'application/yaml' } };
+
+const summary = (matched: number, over: number) => ({
+  matched,
+  reachable: matched,
+  over_threshold: over,
+  by_tag: { severity: { critical: matched } },
+  findings: matched
+    ? [
+        {
+          id: 7,
+          title: 'SQL <Injection> & "quotes"',
+          tags: {
+            severity: ['critical'],
+            app: ['payments-api'],
+            category: ['SQL Injection'],
+            file: ['a.go'],
+            line: ['3'],
+          },
+        },
+      ]
+    : [],
+});
+
+const breached = ok({
+  source: { id: 4 },
+  target: { id: 5 },
+  rules: { 'no-critical': summary(1, 1) },
+  totals: summary(1, 1),
+});
+const clean = ok({ target: { id: 5 }, rules: { 'no-critical': summary(0, 0) } });
+
+describe('scans check: usage errors (exit 2, no request)', () => {
+  it.each([
+    [['scans', 'check', '--rules', rules], '--compound is required (see `secscan compounds list`)'],
+    [['scans', 'check', '--compound', ' ', '--rules', rules], '--compound must not be empty'],
+    [['scans', 'check', '--compound', 'shop'], 'give exactly one of --rules FILE or --policy NAME[:TAG]'],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--policy', 'p'],
+      '--rules and --policy cannot be used together',
+    ],
+    [['scans', 'check', '--compound', 'shop', '--rules', ''], '--rules must not be empty'],
+    [
+      ['scans', 'check', '--compound', 'shop', '--policy', 'a b'],
+      'invalid value for --policy: "a b" (expected NAME or NAME:TAG)',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--policy', 'default:'],
+      'invalid value for --policy: "default:" (expected NAME or NAME:TAG)',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--target-branch', ''],
+      '--target-branch must not be empty',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--kind', 'all'],
+      'invalid value for --kind: "all" (choose from single, diff)',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--fail-on', 'new'],
+      'invalid value for --fail-on: "new" (choose from threshold, none)',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--num-findings', '-1'],
+      'invalid value for --num-findings: "-1" (expected a whole number from 0 to 100)',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--num-findings', '500'],
+      'invalid value for --num-findings: "500" (expected a whole number from 0 to 100)',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--report-junit', '/nonexistent/dir/j.xml'],
+      'invalid value for --report-junit: the directory of /nonexistent/dir/j.xml does not exist',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--report-junit', rules],
+      `--report-junit would overwrite the --rules file ${rules}`,
+    ],
+    [
+      [
+        'scans',
+        'check',
+        '--compound',
+        'shop',
+        '--rules',
+        rules,
+        '--report-json',
+        join(dir, 'r.out'),
+        '--report-junit',
+        join(dir, 'r.out'),
+      ],
+      `--report-junit and --report-json name the same file ${join(dir, 'r.out')}`,
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--report-sarif', ''],
+      '--report-sarif must not be empty',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '--fields', 'rule,color'],
+      'unknown field "color" for --fields (choose from rule, matched, reachable, threshold, over, result)',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', rules, '-o', 'xml'],
+      'invalid value for -o, --output: "xml" (choose from table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif)',
+    ],
+  ])('%j', async (argv, message) => {
+    expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
+  });
+});
+
+describe('scans check', () => {
+  it('posts the check body, prints the rows and exits 1 on a breach after writing the reports', async () => {
+    cli.stub('CheckScans', shop).reply(200, breached, json);
+    const junit = join(dir, 'junit.xml');
+    const r = await cli.run(
+      [
+        'scans',
+        'check',
+        '--compound',
+        'shop',
+        '--rules',
+        rules,
+        '--target-branch',
+        'feat',
+        '--num-findings',
+        '3',
+        '--report-junit',
+        junit,
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('no-critical\t1\t1\t0\t1\tFAIL\n');
+    expect(r.stderr).toBe(
+      'Gate failed: 1 of 1 rule(s) over threshold: no-critical (1 matched, threshold 0)\n',
+    );
+    expect(cli.calls()[0]?.body).toEqual({
+      version: 2,
+      meta: { kind: 'diff', num_findings: 3 },
+      target: { branch: 'feat' },
+      rules: [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
+    });
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toContain(
+      '#7 [critical] SQL &lt;Injection&gt; &amp; &quot;quotes&quot; (payments-api a.go:3)',
+    );
+  });
+
+  it('prints the rules with a total, the verdict and the top findings of a failing rule as a table', async () => {
+    cli.stub('CheckScans', shop).reply(200, breached, json);
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', rules], {
+      env: authEnv({ NO_COLOR: '1' }),
+      stdoutTTY: true,
+    });
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^RULE\s+MATCHED\s+REACHABLE\s+THRESHOLD\s+OVER\s+RESULT$/);
+    expect(lines[1]).toMatch(/^no-critical\s+1\s+1\s+0\s+1\s+FAIL$/);
+    expect(lines[2]).toMatch(/^TOTAL\s+1\s+1\s+1\s+FAIL$/);
+    expect(r.stdout).toContain(
+      '\nGate failed: 1 of 1 rule(s) over threshold: no-critical (1 matched, threshold 0)\n',
+    );
+    expect(r.stdout).toContain(
+      '\nTop findings of no-critical:\n  #7  critical  SQL <Injection> & "quotes"  (payments-api a.go:3)\n',
+    );
+    expect(r.stderr).toBe('');
+  });
+
+  it('--fail-on none reports a breach without failing, and every report is written', async () => {
+    cli.stub('CheckScans', shop).reply(200, breached, json);
+    const out = mkdtempSync(join(dir, 'reports-'));
+    const files = ['r.json', 'r.xml', 'r.sarif', 'r.md'].map((f) => join(out, f));
+    const r = await cli.run(
+      [
+        'scans',
+        'check',
+        '--compound',
+        'shop',
+        '--rules',
+        rules,
+        '--kind',
+        'single',
+        '--fail-on',
+        'none',
+        '-o',
+        'json',
+        '--report-json',
+        files[0] as string,
+        '--report-junit',
+        files[1] as string,
+        '--report-sarif',
+        files[2] as string,
+        '--report-markdown',
+        files[3] as string,
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect(cli.calls()[0]?.body).toMatchObject({ meta: { kind: 'single' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({ passed: false, enforced: false, compound: 'shop' });
+    expect(r.stderr).toContain('(not enforced: --fail-on none)');
+    expect(JSON.parse(readFileSync(files[0] as string, 'utf8'))).toEqual(JSON.parse(r.stdout));
+    expect(readFileSync(files[1] as string, 'utf8')).toContain('failures="1"');
+    expect(JSON.parse(readFileSync(files[2] as string, 'utf8')).runs[0].results).toHaveLength(1);
+    expect(readFileSync(files[3] as string, 'utf8')).toContain(
+      '### ❌ Security gate failed (not enforced): shop',
+    );
+    expect(files.every((f) => !existsSync(`${f}.${process.pid}.tmp`))).toBe(true);
+  });
+
+  it('reads the rules from standard input with --rules -', async () => {
+    cli.stub('CheckScans', shop).reply(200, clean, json);
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', '-'], {
+      env: authEnv(),
+      stdin: 'rules:\n  - id: no-critical\n',
+    });
+    expect(r.code).toBe(0);
+    expect(cli.calls()[0]?.body).toMatchObject({ rules: [{ id: 'no-critical' }] });
+    expect(r.stderr).toBe('Gate passed: 1 rule(s), none over its threshold.\n');
+  });
+
+  it('fails closed: an answer without a rule it was asked is exit 8, never a pass', async () => {
+    cli.stub('CheckScans', shop).reply(200, ok({ target: { id: 5 }, rules: {} }), json);
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', rules], { env: authEnv() });
+    expect(r.code).toBe(8);
+    expect(r.stderr).toBe('error: CheckScans: the answer has no result for rule no-critical\n');
+  });
+
+  it('an unreadable rules file is exit 3, before any request', async () => {
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', join(dir, 'absent.yml')], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: --rules: cannot read ${join(dir, 'absent.yml')}: no such file`,
+    );
+    expect(cli.calls()).toEqual([]);
+  });
+
+  it('a stored policy is resolved first, and a 404 for it is exit 5', async () => {
+    const policy = { path: { reference: 'default:2' } };
+    cli
+      .stub('ResolveCheckAnalysisConfiguration', policy)
+      .reply(200, 'rules:\n  - id: no-critical\n    tags: {severity: [critical]}\n', yamlMedia);
+    cli.stub('CheckScans', shop).reply(200, clean, json);
+    const r = await cli.run(
+      ['scans', 'check', '--compound', 'shop', '--policy', 'default:2', '-o', 'markdown'],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('### ✅ Security gate passed: shop');
+    cli
+      .stub('ResolveCheckAnalysisConfiguration', policy)
+      .reply(404, { ok: false, code: 'NOT_FOUND', message: 'no such policy' }, json);
+    const missing = await cli.run(['scans', 'check', '--compound', 'shop', '--policy', 'default:2'], {
+      env: authEnv(),
+    });
+    expect(missing.code).toBe(5);
+  });
+
+  it('a malformed policy from the service is exit 3 with its line', async () => {
+    cli
+      .stub('ResolveCheckAnalysisConfiguration', { path: { reference: 'broken' } })
+      .reply(200, 'rules:\n  - id: a\n    threshold: many\n', yamlMedia);
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--policy', 'broken'], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr.split('\n')[0]).toMatch(/^error: policy broken:3: rules\[0\]\.threshold: /);
+  });
+});
