@@ -8,7 +8,10 @@ export default defineConfig({
     pool: 'forks',
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/docs/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/docs/**/*.test.ts'] },
+      },
       { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },

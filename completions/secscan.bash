@@ -125,7 +125,7 @@ _secscan_flags() {
     'analyze-failures') REPLY='--help -h' ;;
     'analyze-failures list') REPLY='--help --limit -h' ;;
     'analyze-failures show') REPLY='--help -h' ;;
-    'api') REPLY='--field --help --input --paginate -F -h' ;;
+    'api') REPLY='--field --help --input --list --paginate -F -h' ;;
     'app-groups') REPLY='--help -h' ;;
     'app-groups delete') REPLY='--help -h' ;;
     'app-groups list') REPLY='--help -h' ;;
@@ -374,6 +374,7 @@ _secscan_values() {
     'apps config set|--file') REPLY='@file' ;;
     'apps create|--from-file') REPLY='@file' ;;
     'compounds sarif|--out') REPLY='@file' ;;
+    'compounds sarif|--language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'compounds scans|--status') REPLY='completed running failed' ;;
     'findings assign|--ids-from') REPLY='@file' ;;
     'findings list|--severity') REPLY='low medium high critical' ;;
@@ -385,11 +386,16 @@ _secscan_values() {
     'findings list|--scan-platform') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
     'findings list|--scan-language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'findings list|--diff') REPLY='new regression common fixed' ;;
+    'findings status|--set') REPLY='fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
     'findings status|--ids-from') REPLY='@file' ;;
+    'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
+    'sca packages|--type') REPLY='package container_package' ;;
+    'sca packages|--sort') REPLY='package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
+    'sca packages|--order') REPLY='asc desc' ;;
     'scans check|--rules') REPLY='@file' ;;
     'scans check|--kind') REPLY='single diff' ;;
     'scans check|--fail-on') REPLY='threshold none' ;;
@@ -413,6 +419,8 @@ _secscan_values() {
 
 _secscan_args() {
   case "$1|$2" in
+    'completion|0') REPLY='bash zsh fish' ;;
+    'config get|0') REPLY='profile base_url org_id token' ;;
     *) REPLY='' ;;
   esac
 }

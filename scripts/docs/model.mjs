@@ -1,20 +1,20 @@
-const dist = new URL('../../dist/', import.meta.url);
+const build = new URL('../../build/', import.meta.url);
 
 /** Options whose value is a file name even though neither the flag nor its placeholder says "file". */
 const fileOptions = new Set(['--input', '--state']);
 
 /**
- * The command tree as plain data, read from the commander program built with every noun loaded.
- * Examples and extra output formats are not kept by commander, so they come from the verb declarations.
+ * The command tree as plain data: the commander program built from the manifest (run `npm run build`
+ * first), with each verb's examples and extra output formats from the manifest entry.
  */
 export async function loadModel() {
-  const { buildProgram } = await import(new URL('program.js', dist).href);
-  const { nouns } = await import(new URL('commands/registry.js', dist).href);
-  const { baseFormats } = await import(new URL('output/format.js', dist).href);
-  const { exitCodesHelp } = await import(new URL('main.js', dist).href);
+  const { buildProgram } = await import(new URL('program.js', build).href);
+  const { buildManifest, walk: walkManifest } = await import(new URL('commands/manifest.js', build).href);
+  const { baseFormats } = await import(new URL('output/format.js', build).href);
+  const { exitCodesHelp } = await import(new URL('main.js', build).href);
 
-  const specs = new Map();
-  for (const entry of nouns) indexSpecs(specs, [], (await entry.load()).default);
+  const manifest = await buildManifest();
+  const specs = new Map(walkManifest(manifest.commands).map(({ words, entry }) => [words.join(' '), entry]));
   const program = await buildProgram([], async () => {}, { all: true });
   const help = program.createHelp();
   const ownOptions = help.visibleOptions(program).filter((o) => !['--help', '--version'].includes(o.long));
@@ -25,12 +25,6 @@ export async function loadModel() {
     baseFormats: [...baseFormats],
     exitCodesHelp,
   };
-}
-
-function indexSpecs(specs, parent, spec) {
-  const path = [...parent, spec.name];
-  specs.set(path.join(' '), spec);
-  for (const verb of spec.verbs ?? []) indexSpecs(specs, path, verb);
 }
 
 function toNode(command, path, context) {
