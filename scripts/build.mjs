@@ -13,13 +13,10 @@ const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 rmSync(at('build'), { recursive: true, force: true });
 rmSync(at('dist'), { recursive: true, force: true });
-// TEMP: tolerate errors while nouns are converted
-try {
-  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'ignore',
-  });
-} catch {}
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 
 const { buildManifest } = await import(new URL('../build/commands/manifest.js', import.meta.url).href);
 const manifest = await buildManifest();
