@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
 const manifest = JSON.parse(readFileSync(new URL('../dist/manifest.json', import.meta.url), 'utf8'));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 21);
-const helpRounds = Math.max(3, Math.round(rounds / 4));
+const helpRounds = Number(process.env.BENCH_HELP_ROUNDS ?? Math.max(5, Math.round(rounds / 2)));
 const configDir = mkdtempSync(join(tmpdir(), 'secscan-bench-'));
 const baseEnv = { ...process.env, SECSCAN_CONFIG_DIR: configDir };
 for (const key of [
@@ -78,8 +78,9 @@ function measure(cases, n) {
   const base = [];
   for (const c of cases) time(c.args, c.env); // warm the page cache
   for (let i = 0; i < n; i++) {
-    base.push(time(['-e', '0']).ms);
     cases.forEach((c, j) => {
+      // Paired: a `node -e 0` before every case, so the baseline sees the same noise as the cases.
+      base.push(time(['-e', '0']).ms);
       const r = time(c.args, c.env);
       if (r.status !== (c.status ?? 0)) throw new Error(`${c.name} exited ${r.status}: ${r.stderr}`);
       samples[j].push(r.ms);

@@ -1,22 +1,22 @@
 // Loads the bundled CLI from dist/chunks/ with V8's code cache beside each chunk (NAME.cjs.cache): a run
 // reads and compiles only the chunks its command needs, and skips compiling what it ran before. Node 20 has
 // no compile cache of its own for ES modules, so the build writes the chunks as CommonJS for this loader.
-import { readFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+'use strict';
+const { readFileSync } = require('node:fs');
+const Module = require('node:module');
+const { dirname, join } = require('node:path');
+const v8 = require('node:v8');
+const vm = require('node:vm');
 
 // undici's HTTP parser is WebAssembly: optimising it costs ~80 ms and ~40 MB per run; baseline code parses
 // a command's few responses as fast. Set before anything compiles, so the code caches' flag hash matches.
 v8.setFlagsFromString('--liftoff-only');
 
-export const chunksDir = fileURLToPath(new URL('../dist/chunks/', import.meta.url));
-const nodeRequire = createRequire(chunksDir);
+const chunksDir = join(__dirname, '..', 'dist', 'chunks');
+const nodeRequire = Module.createRequire(join(chunksDir, 'index.cjs'));
 
 /** Chunks loaded so far, with their scripts (the build writes their code caches after a warm-up). */
-export const loaded = new Map();
+const loaded = new Map();
 
 function readCache(file) {
   try {
@@ -27,7 +27,7 @@ function readCache(file) {
 }
 
 /** Runs one chunk (once) and returns its exports; chunks require each other by relative path. */
-export function requireChunk(name, { useCache = true } = {}) {
+function requireChunk(name, { useCache = true } = {}) {
   const file = join(chunksDir, name);
   const known = loaded.get(file);
   if (known) return known.module.exports;
@@ -42,3 +42,5 @@ export function requireChunk(name, { useCache = true } = {}) {
   script.runInThisContext().call(module.exports, module.exports, require, module, file, dirname(file));
   return module.exports;
 }
+
+module.exports = { chunksDir, loaded, requireChunk };

@@ -55,6 +55,40 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * undici's HTTP/2 client requires node:http2 at load (and with it tls and crypto), though the agent never
+ * speaks HTTP/2: the constants it reads at load are given here (checked against node:http2 below) and the
+ * module is required only by a connection that asks for HTTP/2.
+ */
+const http2Constants = [
+  'HTTP2_HEADER_AUTHORITY',
+  'HTTP2_HEADER_METHOD',
+  'HTTP2_HEADER_PATH',
+  'HTTP2_HEADER_SCHEME',
+  'HTTP2_HEADER_CONTENT_LENGTH',
+  'HTTP2_HEADER_EXPECT',
+  'HTTP2_HEADER_STATUS',
+  'HTTP2_HEADER_PROTOCOL',
+  'NGHTTP2_REFUSED_STREAM',
+  'NGHTTP2_CANCEL',
+];
+const lazyHttp2 = {
+  name: 'lazy-http2',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const eager = "  http2 = require('node:http2')\n";
+      if (!source.includes(eager) || http2Constants.some((c) => !source.includes(`    ${c}`))) {
+        throw new Error('undici changed: update the lazy-http2 plugin');
+      }
+      const { constants } = createRequire(import.meta.url)('node:http2');
+      const known = Object.fromEntries(http2Constants.map((c) => [c, constants[c]]));
+      const lazy = `  http2 = { constants: ${JSON.stringify(known)}, connect: (...args) => require('node:http2').connect(...args) }\n`;
+      return { contents: source.replace(eager, lazy), loader: 'js' };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: { cli: at('src/cli.ts') },
   outdir: chunks,
@@ -66,7 +100,7 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
-  plugins: [manifestPlugin, lazyChildProcess],
+  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2],
   define: { 'import.meta.url': '__secscanModuleUrl' },
 });
 mkdirSync(chunks, { recursive: true });

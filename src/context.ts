@@ -51,6 +51,20 @@ function parseNumber(name: string, value: string | undefined, min: number, max: 
   return n;
 }
 
+/** Every style of a chalk instance, chained or called, returns the text unchanged. */
+const plainChalk: ChalkInstance = new Proxy(() => {}, {
+  // Not a thenable (`then` is undefined), so it can be awaited; `level` 0 like a colourless chalk.
+  get: (_target, key) =>
+    key === 'then' || typeof key === 'symbol' ? undefined : key === 'level' ? 0 : plainChalk,
+  apply: (_target, _this, args: unknown[]) => args.join(' '),
+}) as unknown as ChalkInstance;
+
+async function chalkFor(color: boolean): Promise<ChalkInstance> {
+  if (!color) return plainChalk;
+  const { Chalk } = await import('chalk');
+  return new Chalk({ level: 1 });
+}
+
 /** Everything a verb may need, built lazily: --help and usage errors never touch config or network. */
 export class Context {
   readonly io: IO;
@@ -102,17 +116,14 @@ export class Context {
     return colorEnabled(this.globals.color, this.env, this.stdoutIsTTY);
   }
 
+  /** Colours for stdout; without colour, a stand-in that returns the text (chalk is not even loaded). */
   async chalk(): Promise<ChalkInstance> {
-    if (!this.chalkInstance) {
-      const { Chalk } = await import('chalk');
-      this.chalkInstance = new Chalk({ level: this.color ? 1 : 0 });
-    }
+    this.chalkInstance ??= await chalkFor(this.color);
     return this.chalkInstance;
   }
 
   async stderrChalk(): Promise<ChalkInstance> {
-    const { Chalk } = await import('chalk');
-    return new Chalk({ level: colorEnabled(this.globals.color, this.env, this.stderrIsTTY) ? 1 : 0 });
+    return chalkFor(colorEnabled(this.globals.color, this.env, this.stderrIsTTY));
   }
 
   debug(line: string): void {

@@ -1,6 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import type { Dispatcher } from 'undici';
 import { defaultDispatcher } from './dispatcher.js';
 import {
@@ -223,6 +221,11 @@ export class ApiClient {
     onProgress?: (bytes: number) => void,
   ): Promise<number> {
     const path = this.pathFor(op, params);
+    // Loaded here, not at start-up: every other command would pay for them.
+    const [{ rename, rm }, { pipeline }] = await Promise.all([
+      import('node:fs/promises'),
+      import('node:stream/promises'),
+    ]);
     const partial = `${dest}.partial`;
     const res = await this.stream(op, path);
     let bytes = 0;
