@@ -113,7 +113,11 @@ for (const file of result.outputFiles) {
   });
   const code = cjs.code
     .replace(/require\("\.\/([\w.-]+)\.js"\)/g, 'require("./$1.cjs")')
-    .replace(/\bimport\("\.\/([\w.-]+)\.js"\)/g, 'Promise.resolve().then(() => require("./$1.cjs"))');
+    .replace(/\bimport\("\.\/([\w.-]+)\.js"\)/g, 'Promise.resolve().then(() => require("./$1.cjs"))')
+    .replace(/\bimport\("(node:[\w/]+)"\)/g, 'Promise.resolve().then(() => require("$1"))');
+  if (/\bimport\(/.test(code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))) {
+    throw new Error(`${file.path}: a dynamic import the chunk loader cannot run`);
+  }
   const banner = "const __secscanModuleUrl = require('node:url').pathToFileURL(__filename).href;\n";
   writeFileSync(file.path.replace(/\.js$/, '.cjs'), banner + code);
 }
