@@ -2,14 +2,12 @@
 // `secscan findings list --all -o ndjson`, and with a bash loop of curl + jq following next_page (what users
 // write today). Reports wall time and the secscan process's peak RSS (GNU time) at 10,000 and 100,000
 // findings, and the peak RSS of `-o sarif` at 100,000.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { bin, startSandbox as startBench } from './sandbox.mjs';
 
-const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
 const app = 'shiftleft-java-demo';
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const dir = mkdtempSync(join(tmpdir(), 'secscan-bench-'));
@@ -22,23 +20,11 @@ for (const tool of ['curl', 'jq', '/usr/bin/time']) {
   }
 }
 
-async function startSandbox(findings) {
-  const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--findings', String(findings)], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-    env: { ...process.env, SECSCAN_CONFIG_DIR: join(dir, 'sandbox') },
+function startSandbox(findings) {
+  return startBench(['--findings', String(findings)], {
+    ...process.env,
+    SECSCAN_CONFIG_DIR: join(dir, 'sandbox'),
   });
-  const settings = {};
-  const lines = createInterface({ input: child.stdout });
-  await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
-    lines.on('line', (line) => {
-      const [key, ...rest] = line.split('=');
-      settings[key] = rest.join('=');
-      if (Object.keys(settings).length === 3) resolve();
-    });
-  });
-  child.removeAllListeners('exit');
-  return { child, settings };
 }
 
 /** Runs a command under GNU time: wall seconds, peak RSS in MB, output bytes. */

@@ -2,14 +2,12 @@
 // case alike, and medians are compared. Budgets (issue 7): --version <= 1.3x; --help of every command and a
 // usage error <= 1.5x; `apps list` and `findings list --app shiftleft-java-demo --limit 20` against a running
 // sandbox <= 2.5x with peak RSS <= 80 MiB. `BENCH_ROUNDS` sets the rounds (default 21).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { bin, startSandbox as startBench } from './sandbox.mjs';
 
-const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
 const manifest = JSON.parse(readFileSync(new URL('../dist/manifest.json', import.meta.url), 'utf8'));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 21);
 const helpRounds = Number(process.env.BENCH_HELP_ROUNDS ?? Math.max(5, Math.round(rounds / 2)));
@@ -55,20 +53,7 @@ function commandPaths(entries, parent = []) {
 }
 
 async function startSandbox() {
-  const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0'], {
-    env: baseEnv,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const settings = {};
-  const lines = createInterface({ input: child.stdout });
-  await new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
-    lines.on('line', (line) => {
-      const [key, ...rest] = line.split('=');
-      settings[key] = rest.join('=');
-      if (Object.keys(settings).length === 3) resolve();
-    });
-  });
+  const { child, settings } = await startBench([], baseEnv);
   return { child, env: { ...baseEnv, ...settings } };
 }
 
