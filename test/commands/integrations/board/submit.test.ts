@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authEnv, expectUsage, ok, useCli } from '../../../helpers/cli.js';
+import { authEnv, expectUsage, useCli } from '../../../helpers/cli.js';
 
 const cli = useCli();
 const submit = ['integrations', 'board', 'submit'];
