@@ -15,6 +15,7 @@ _secscan_child() {
     '|config') REPLY='config' ;;
     '|dependencies') REPLY='dependencies' ;;
     '|findings') REPLY='findings' ;;
+    '|integrations') REPLY='integrations' ;;
     '|packages') REPLY='packages' ;;
     '|profiles') REPLY='profiles' ;;
     '|roles') REPLY='roles' ;;
@@ -71,6 +72,26 @@ _secscan_child() {
     'findings comment|add') REPLY='findings comment add' ;;
     'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
     'findings comment|show') REPLY='findings comment show' ;;
+    'integrations|board') REPLY='integrations board' ;;
+    'integrations|chat') REPLY='integrations chat' ;;
+    'integrations|cloud') REPLY='integrations cloud' ;;
+    'integrations board|authorize') REPLY='integrations board authorize' ;;
+    'integrations board|finding') REPLY='integrations board finding' ;;
+    'integrations board|link') REPLY='integrations board link' ;;
+    'integrations board|orgs') REPLY='integrations board orgs' ;;
+    'integrations board|show') REPLY='integrations board show' ;;
+    'integrations board|status') REPLY='integrations board status' ;;
+    'integrations board|submit') REPLY='integrations board submit' ;;
+    'integrations board|unlink') REPLY='integrations board unlink' ;;
+    'integrations chat|authorize') REPLY='integrations chat authorize' ;;
+    'integrations chat|remove' | 'integrations chat|rm') REPLY='integrations chat remove' ;;
+    'integrations cloud|creds') REPLY='integrations cloud creds' ;;
+    'integrations cloud|enrollment') REPLY='integrations cloud enrollment' ;;
+    'integrations cloud creds|set') REPLY='integrations cloud creds set' ;;
+    'integrations cloud creds|show') REPLY='integrations cloud creds show' ;;
+    'integrations cloud enrollment|remove' | 'integrations cloud enrollment|rm') REPLY='integrations cloud enrollment remove' ;;
+    'integrations cloud enrollment|set') REPLY='integrations cloud enrollment set' ;;
+    'integrations cloud enrollment|show') REPLY='integrations cloud enrollment show' ;;
     'packages|show') REPLY='packages show' ;;
     'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
     'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
@@ -97,7 +118,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings packages profiles roles sandbox sca scans scopes tokens whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings integrations packages profiles roles sandbox sca scans scopes tokens whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -108,6 +129,12 @@ _secscan_commands() {
     'dependencies') REPLY='search' ;;
     'findings') REPLY='assign comment fix list ls show status summary' ;;
     'findings comment') REPLY='add list ls show' ;;
+    'integrations') REPLY='board chat cloud' ;;
+    'integrations board') REPLY='authorize finding link orgs show status submit unlink' ;;
+    'integrations chat') REPLY='authorize remove rm' ;;
+    'integrations cloud') REPLY='creds enrollment' ;;
+    'integrations cloud creds') REPLY='set show' ;;
+    'integrations cloud enrollment') REPLY='remove rm set show' ;;
     'packages') REPLY='show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'roles') REPLY='create delete list ls rm update' ;;
@@ -179,6 +206,27 @@ _secscan_flags() {
     'findings show') REPLY='--app --help -h' ;;
     'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
+    'integrations') REPLY='--help -h' ;;
+    'integrations board') REPLY='--help -h' ;;
+    'integrations board authorize') REPLY='--help --open -h' ;;
+    'integrations board finding') REPLY='--help -h' ;;
+    'integrations board link') REPLY='--board-org --help --project --work-item-type -h' ;;
+    'integrations board orgs') REPLY='--help -h' ;;
+    'integrations board show') REPLY='--help -h' ;;
+    'integrations board status') REPLY='--help -h' ;;
+    'integrations board submit') REPLY='--help --ids-from --param --scan -h' ;;
+    'integrations board unlink') REPLY='--help -h' ;;
+    'integrations chat') REPLY='--help -h' ;;
+    'integrations chat authorize') REPLY='--help --open -h' ;;
+    'integrations chat remove') REPLY='--help -h' ;;
+    'integrations cloud') REPLY='--help -h' ;;
+    'integrations cloud creds') REPLY='--help -h' ;;
+    'integrations cloud creds set') REPLY='--api-url --auth-url --client-id --help -h' ;;
+    'integrations cloud creds show') REPLY='--help -h' ;;
+    'integrations cloud enrollment') REPLY='--help -h' ;;
+    'integrations cloud enrollment remove') REPLY='--compound --help -h' ;;
+    'integrations cloud enrollment set') REPLY='--compound --disable --for --help -h' ;;
+    'integrations cloud enrollment show') REPLY='--app --compound --help -h' ;;
     'packages') REPLY='--help -h' ;;
     'packages show') REPLY='--from-file --help -h' ;;
     'profiles') REPLY='--help -h' ;;
@@ -292,6 +340,20 @@ _secscan_takes_value() {
       'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
+      'integrations board link|--board-org' | \
+      'integrations board link|--project' | \
+      'integrations board link|--work-item-type' | \
+      'integrations board submit|--scan' | \
+      'integrations board submit|--ids-from' | \
+      'integrations board submit|--param' | \
+      'integrations cloud creds set|--client-id' | \
+      'integrations cloud creds set|--auth-url' | \
+      'integrations cloud creds set|--api-url' | \
+      'integrations cloud enrollment remove|--compound' | \
+      'integrations cloud enrollment set|--compound' | \
+      'integrations cloud enrollment set|--for' | \
+      'integrations cloud enrollment show|--compound' | \
+      'integrations cloud enrollment show|--app' | \
       'packages show|--from-file' | \
       'roles create|--name' | \
       'roles create|--scope' | \
@@ -389,6 +451,7 @@ _secscan_values() {
     'findings status|--set') REPLY='fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
     'findings status|--ids-from') REPLY='@file' ;;
     'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
+    'integrations board submit|--ids-from') REPLY='@file' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;
     'sandbox|--state') REPLY='@file' ;;

@@ -81,6 +81,8 @@ export class Context {
   /** The output format chosen for this run (set before the verb runs). */
   format: OutputFormat = 'table';
   fields: string[] | undefined;
+  /** Secrets the user handed in (a client secret): kept out of --debug lines. */
+  private readonly secrets: string[] = [];
 
   constructor(globals: GlobalOptions, deps: ContextDeps) {
     this.globals = globals;
@@ -124,6 +126,11 @@ export class Context {
 
   async stderrChalk(): Promise<ChalkInstance> {
     return chalkFor(colorEnabled(this.globals.color, this.env, this.stderrIsTTY));
+  }
+
+  /** Keeps a secret read from the user out of every --debug line from now on. */
+  keepSecret(secret: string): void {
+    this.secrets.push(secret);
   }
 
   debug(line: string): void {
@@ -220,7 +227,14 @@ export class Context {
       userAgent: `secscan/${this.version} node/${process.version}`,
       debug: this.debugEnabled
         ? (line) =>
-            this.debug(redactText(line, [token, this.env.SECSCAN_TOKEN, this.env.SHIFTLEFT_ACCESS_TOKEN]))
+            this.debug(
+              redactText(line, [
+                token,
+                this.env.SECSCAN_TOKEN,
+                this.env.SHIFTLEFT_ACCESS_TOKEN,
+                ...this.secrets,
+              ]),
+            )
         : undefined,
     });
   }

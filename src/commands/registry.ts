@@ -18,6 +18,7 @@ export const nouns: readonly Loader[] = [
   () => import('./apps/index.js'),
   () => import('./app-groups/index.js'),
   () => import('./analyze-failures/index.js'),
+  () => import('./integrations/index.js'),
   () => import('./api/index.js'),
   () => import('./sandbox/index.js'),
   () => import('./completion/index.js'),

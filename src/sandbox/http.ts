@@ -10,6 +10,8 @@ export interface Reply {
   /** JSON-serialized unless `media` says otherwise (then a string or a Buffer). */
   body?: unknown;
   media?: string;
+  /** Extra response headers (a redirect's Location). */
+  headers?: Record<string, string>;
 }
 
 /** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
@@ -48,6 +50,11 @@ export function bare(body: unknown, status = 200): Reply {
 
 export function text(body: string | Buffer, media: string, status = 200): Reply {
   return { status, body, media };
+}
+
+/** A redirect (the authorization starts answer 302) with an empty body. */
+export function redirect(location: string, status = 302): Reply {
+  return { status, headers: { location } };
 }
 
 /** The service's error body `{ok: false, code, message, validation_errors}`. */

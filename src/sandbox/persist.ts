@@ -24,6 +24,14 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   analyzeFailures: isArray,
   checkPolicies: isArray,
   webhooks: isArray,
+  integrations: (v) =>
+    isObject(v) &&
+    isArray(v.pending) &&
+    isObject(v.associations) &&
+    isArray(v.workItems) &&
+    Number.isInteger(v.nextWorkItem) &&
+    isObject(v.cloud) &&
+    isObject(v.cloud.compounds),
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

@@ -15,6 +15,7 @@ import {
   ReplyError,
 } from './http.js';
 import { apiPrefix } from './paging.js';
+import { servePage } from './pages.js';
 import { missingScope } from './permissions.js';
 import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
@@ -85,6 +86,7 @@ function send(res: ServerResponse, reply: Reply): void {
     'content-length': Buffer.byteLength(payload),
   };
   if (reply.status === 401) headers['www-authenticate'] = 'Bearer';
+  Object.assign(headers, reply.headers);
   res.writeHead(reply.status, headers).end(payload);
 }
 
@@ -108,6 +110,12 @@ export function createSandboxServer(options: ServerOptions): Server {
       return error(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${maxBodyBytes} bytes`);
     }
     const method = req.method ?? 'GET';
+    // The stand-in pages a browser reaches from the authorization redirects and the work-item links.
+    if (rawPath.startsWith('/sandbox/')) {
+      const page = servePage({ method, path: rawPath, query: new URLSearchParams(search), state });
+      if (page.changed) options.onChange?.(state);
+      return page.reply;
+    }
     const match = rawPath.startsWith(`${apiPrefix}/`)
       ? route(method, rawPath.slice(apiPrefix.length))
       : undefined;

@@ -5,6 +5,7 @@ import type {
   CheckPolicyRecord,
   ConfigurationSection,
 } from './analysis/projects.js';
+import type { IntegrationsSection } from './integrations.js';
 
 /**
  * The sandbox's whole state: one plain, JSON-serializable object, saved as is by `--state FILE`. Each area
@@ -32,6 +33,8 @@ export interface SandboxState {
    * `scan.finished` delivery of `secscan sandbox scan` reads it.
    */
   webhooks: WebhookRecord[];
+  /** The chat service, the work board and the cloud-security platform. */
+  integrations: IntegrationsSection;
 }
 
 export interface WebhookRecord {

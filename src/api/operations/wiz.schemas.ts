@@ -1,18 +1,29 @@
-import { CloudCredentialsBody, EnrollmentBody } from '../schemas/integrations.js';
+import {
+  CloudCredentials,
+  CloudCredentialsBody,
+  Enrollment,
+  EnrollmentBody,
+} from '../schemas/integrations.js';
 import { defineSchemas } from '../schema.js';
 
-// Success responses of the cloud-platform operations are not documented: read as they come.
+// The cloud-platform operations answer without the envelope; their bodies are not documented and may be empty.
 export default defineSchemas({
-  getWizCompoundEnrollmentStatus: {},
+  getWizCompoundEnrollmentStatus: {
+    response: Enrollment,
+  },
   updateWizCompoundEnrollment: {
     body: EnrollmentBody,
   },
   removeWizCompoundEnrollment: {},
-  getWizCreds: {},
+  getWizCreds: {
+    response: CloudCredentials,
+  },
   storeWizCreds: {
     body: CloudCredentialsBody,
   },
-  getWizOrgEnrollmentStatus: {},
+  getWizOrgEnrollmentStatus: {
+    response: Enrollment,
+  },
   updateWizOrgEnrollment: {
     body: EnrollmentBody,
   },

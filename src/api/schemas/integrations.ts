@@ -33,6 +33,16 @@ export const AzureOrganizations = z.looseObject({
   accounts: z.array(z.looseObject({ name: z.string().optional() })).nullish(),
 });
 
+/** Stored cloud-platform credentials as read back (the service's fields are not documented). */
+export const CloudCredentials = z
+  .looseObject({
+    client_id: z.string().optional(),
+    auth_url: z.string().optional(),
+    api_url: z.string().optional(),
+  })
+  .optional();
+export type CloudCredentials = z.infer<typeof CloudCredentials>;
+
 export const CloudCredentialsBody = z.strictObject({
   client_id: z.string().optional(),
   client_secret: z.string().optional(),
@@ -49,3 +59,13 @@ export const EnrollmentBody = z.strictObject({
   scope: z.enum(enrollmentScopes).optional(),
   is_enabled: z.boolean().optional(),
 });
+
+/** A cloud-platform enrollment as read: `scope` names the level it comes from (none when the body is empty). */
+export const Enrollment = z
+  .looseObject({
+    enrolled_for: z.array(z.string()).nullish(),
+    scope: z.string().optional(),
+    is_enabled: z.boolean().optional(),
+  })
+  .optional();
+export type Enrollment = z.infer<typeof Enrollment>;

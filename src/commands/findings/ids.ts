@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { Finding } from '../../api/schemas/findings.js';
 import type { Context } from '../../context.js';
-import { ExitCode, NotFoundError, UsageError } from '../../errors.js';
+import { ExitCode, NotFoundError } from '../../errors.js';
 import { text } from '../define.js';
-import { pattern } from '../parsers.js';
+import { mapLimit } from '../shared/batches.js';
 
-/** Finding ids are positive integers (bulk operations send them as numbers). */
-const findingIdPattern = /^[1-9]\d{0,15}$/;
-export const findingId = pattern(findingIdPattern, 'expected a positive whole number', 'finding id');
+export { chunks, mapLimit } from '../shared/batches.js';
+export { collectIds, findingId, idsFromOption, parseIds, requireIds } from '../shared/finding-ids.js';
 
 /** The bulk operations take at most this many findings a request. */
 export const batchSize = 100;
@@ -15,97 +13,6 @@ export const batchSize = 100;
 export const appOption = text('--app <id>', 'the app the finding belongs to (required)', {
   required: 'the app the finding belongs to',
 });
-
-export const idsFromOption = text(
-  '--ids-from <file>',
-  'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)',
-);
-
-function checkFindingId(value: string | undefined, where: string): string {
-  const id = value?.trim() ?? '';
-  if (!findingIdPattern.test(id)) {
-    throw new UsageError(`invalid ${where} ${JSON.stringify(value ?? '')}: expected a positive whole number`);
-  }
-  return id;
-}
-
-/** Ids one a line, or a JSON array of ids or of findings (`findings list -o json` output). */
-export function parseIds(text: string, source: string): string[] {
-  const trimmed = text.trim();
-  if (!trimmed) return [];
-  let items: unknown[];
-  if (trimmed.startsWith('[')) {
-    try {
-      items = JSON.parse(trimmed) as unknown[];
-    } catch (error) {
-      throw new UsageError(`--ids-from ${source}: not valid JSON (${(error as Error).message})`);
-    }
-    if (!Array.isArray(items)) throw new UsageError(`--ids-from ${source}: expected a JSON array`);
-  } else {
-    items = trimmed
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .filter((l) => l && !l.startsWith('#'));
-  }
-  return items.map((item, i) => {
-    const value = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : item;
-    return checkFindingId(
-      value === undefined ? undefined : String(value),
-      `finding id at item ${i + 1} of --ids-from ${source}`,
-    );
-  });
-}
-
-/** At least one id, as arguments or from --ids-from (the file or stdin is read later, in `collectIds`). */
-export function requireIds(ids: readonly string[], idsFrom: string | undefined): void {
-  if (idsFrom === undefined && ids.length === 0) {
-    throw new UsageError(
-      'give at least one finding id, or --ids-from FILE|- (ids one a line or a JSON array)',
-    );
-  }
-}
-
-/** The id arguments and those of --ids-from, without repeats. */
-export async function collectIds(
-  ctx: Context,
-  ids: readonly string[],
-  idsFrom: string | undefined,
-): Promise<string[]> {
-  const all = [...ids];
-  if (idsFrom !== undefined) {
-    let text: string;
-    if (idsFrom === '-') text = await ctx.readStdin();
-    else {
-      try {
-        text = readFileSync(idsFrom, 'utf8');
-      } catch (error) {
-        throw new UsageError(`--ids-from: cannot read ${idsFrom}: ${(error as Error).message}`);
-      }
-    }
-    all.push(...parseIds(text, idsFrom === '-' ? 'stdin' : idsFrom));
-  }
-  const unique = [...new Set(all)];
-  if (!unique.length) throw new UsageError('--ids-from: no finding ids found');
-  return unique;
-}
-
-/** Runs `work` over `items`, at most `limit` at a time, in order. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 /** Reads each finding first: what it was (for the report of changes), and which ids the app does not have. */
 export async function readFindings(
@@ -129,10 +36,4 @@ export async function readFindings(
     throw new NotFoundError(`app ${app} has none of the findings given`, ExitCode.notFound, 404, undefined);
   }
   return { found, unknown };
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

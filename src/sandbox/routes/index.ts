@@ -7,6 +7,7 @@ import { checkAnalysisHandlers } from './checkanalysis.js';
 import { commentHandlers } from './comments.js';
 import { compoundHandlers } from './compounds.js';
 import { findingHandlers } from './findings.js';
+import { integrationHandlers } from './integrations.js';
 import { packageHandlers } from './packages.js';
 import { rbacHandlers } from './rbac.js';
 import { scaHandlers } from './sca.js';
@@ -34,4 +35,5 @@ export const handlers: Readonly<HandlerMap> = {
   ...appGroupHandlers,
   ...analyzeHandlers,
   ...checkAnalysisHandlers,
+  ...integrationHandlers,
 };

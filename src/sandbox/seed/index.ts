@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { seedAnalyzeFailures, seedAppGroups, seedConfiguration, seedPolicies } from '../analysis/projects.js';
 import { type AnalysisSeedOptions, seedAnalysis } from '../analysis/seed.js';
+import { seedIntegrations } from '../integrations.js';
 import { Prng } from '../random.js';
 import { builtInRoles, managedRoles } from '../roles.js';
 import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
@@ -54,5 +55,6 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     analyzeFailures: seedAnalyzeFailures(rng, analysis),
     checkPolicies: seedPolicies(),
     webhooks: [],
+    integrations: seedIntegrations(),
   };
 }

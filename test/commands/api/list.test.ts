@@ -48,7 +48,7 @@ describe('api --list', () => {
       'DeleteToken\tDELETE\t/orgs/{orgID}/tokens/{tokenID}\ttokens:delete\tsecscan tokens delete',
     );
     expect(lines).toContain(
-      'GetAzureboardAssociation\tGET\t/orgs/{orgID}/apps/{appID}/integrations/azureboard/association\tproject:read, azureboard_association:read\t',
+      'GetAzureboardAssociation\tGET\t/orgs/{orgID}/apps/{appID}/integrations/azureboard/association\tproject:read, azureboard_association:read\tsecscan integrations board show',
     );
     expect(lines.indexOf('ListTokens\tGET\t/orgs/{orgID}/tokens\ttokens:list\tsecscan tokens list')).toBe(
       lines.indexOf('CreateToken\tPOST\t/orgs/{orgID}/tokens\ttokens:create\tsecscan tokens create') - 1,
