@@ -113,12 +113,19 @@ for (const file of result.outputFiles) {
   });
   const code = cjs.code
     .replace(/require\("\.\/([\w.-]+)\.js"\)/g, 'require("./$1.cjs")')
-    .replace(/\bimport\("\.\/([\w.-]+)\.js"\)/g, 'Promise.resolve().then(() => require("./$1.cjs"))')
+    .replace(
+      /\bimport\("\.\/([\w.-]+)\.js"\)/g,
+      'Promise.resolve().then(() => __secscanImport(require("./$1.cjs")))',
+    )
     .replace(/\bimport\("(node:[\w/]+)"\)/g, 'Promise.resolve().then(() => require("$1"))');
   if (/\bimport\(/.test(code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))) {
     throw new Error(`${file.path}: a dynamic import the chunk loader cannot run`);
   }
-  const banner = "const __secscanModuleUrl = require('node:url').pathToFileURL(__filename).href;\n";
+  // A chunk holding a CommonJS package exports only `default`; Node's import() also gives its named exports.
+  const banner =
+    "const __secscanModuleUrl = require('node:url').pathToFileURL(__filename).href;\n" +
+    'const __secscanImport = (m) => { const own = Object.keys(m).filter((k) => k !== "default" && k !== "__esModule"); ' +
+    'return own.length === 0 && m.default !== null && typeof m.default === "object" ? { ...m.default, default: m.default } : m; };\n';
   writeFileSync(file.path.replace(/\.js$/, '.cjs'), banner + code);
 }
 
