@@ -24,6 +24,8 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   analyzeFailures: isArray,
   checkPolicies: isArray,
   webhooks: isArray,
+  orgConfig: isObject,
+  savedSearches: isArray,
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */
