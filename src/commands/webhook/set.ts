@@ -29,7 +29,7 @@ export default defineVerb({
     'secscan webhook set --url https://hooks.example.com/secscan --event scan.finished --secret-stdin < secret.txt',
     'secscan webhook set --url https://ci.example.com/hook --event scan.finished --token-stdin --renewal renewal.yml < token.txt',
   ],
-  operations: ['GetAlertingEvents', 'SetUpWebhook'],
+  operations: ['SetUpWebhook'],
   options: {
     url: text('--url <url>', 'where events are delivered (required)', { required: true }),
     event: list(
@@ -89,14 +89,6 @@ export default defineVerb({
     const secret = opts.secretStdin ? await fromStdin(ctx, '--secret-stdin', 'secret') : undefined;
     const token = opts.tokenStdin ? await fromStdin(ctx, '--token-stdin', 'token') : undefined;
     const client = await ctx.client();
-    const { events: offered } = await client.call('GetAlertingEvents');
-    const names = offered.map((e) => e.name);
-    const unknown = opts.event.find((e) => !names.includes(e));
-    if (unknown !== undefined) {
-      throw new UsageError(
-        `invalid value for --event: ${JSON.stringify(unknown)} (the service offers ${names.join(', ') || 'no events'})`,
-      );
-    }
     const body: WebhookBody = {
       url: opts.url,
       events: [...new Set(opts.event)].map((name) => ({ name })),
