@@ -65,7 +65,8 @@ describe('e2e: organization and team configuration', () => {
     const refused = await secscan(['org', 'config', 'patch', bad]);
     expect(refused.exitCode).toBe(3);
     expect(refused.stderr.split('\n')[0]).toBe(
-      `error: ${bad}:3: autofix_configuration: unknown key "max_fix_per_run"`,
+      `error: ${bad}:3: autofix_configuration: unknown key "max_fix_per_run" (choose from enable, disable, ` +
+        'auto_run, auto_run_disable, manual, manual_disable, max_fixes_per_run, fix_only_severities)',
     );
     const reset = await secscan(['org', 'config', 'set', file('part.yml', 'session_timeout_hours: 168\n')]);
     expect(reset.exitCode).toBe(2);
@@ -202,6 +203,16 @@ describe('e2e: webhook and saved searches', () => {
     expect((await secscan(['webhook', 'delete', '--yes'])).exitCode).toBe(0);
     expect((await secscan(['webhook', 'show'])).exitCode).toBe(5);
     expect((await secscan(['webhook', 'events'])).stdout).toBe('scan.finished\n');
+    const unknown = await secscan([
+      'webhook',
+      'set',
+      '--url',
+      'https://h.example',
+      '--event',
+      'scan.started',
+    ]);
+    expect(unknown.exitCode).toBe(6);
+    expect(unknown.stderr).toContain('unknown event "scan.started"');
   });
 
   it('creates, updates and deletes a saved search of the caller', async () => {

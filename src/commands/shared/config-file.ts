@@ -1,5 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
-import type * as z from 'zod';
+import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { ConfigError } from '../../errors.js';
 import { loadYaml } from '../../util/yaml.js';
@@ -58,6 +58,20 @@ function dropNulls(value: unknown): unknown {
   );
 }
 
+/** The keys an object of `schema` takes at `path` (through optional values and lists). */
+function keysAt(schema: z.ZodType, path: Path): string[] {
+  let node: z.ZodType | undefined = schema;
+  for (let i = 0; node && i <= path.length; i++) {
+    while (node instanceof z.ZodOptional || node instanceof z.ZodNullable) node = node.unwrap() as z.ZodType;
+    if (i === path.length) break;
+    const step = path[i];
+    if (node instanceof z.ZodArray && typeof step === 'number') node = node.element as z.ZodType;
+    else if (node instanceof z.ZodObject && typeof step === 'string') node = node.shape[step] as z.ZodType;
+    else node = undefined;
+  }
+  return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
+}
+
 function valueText(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
@@ -95,7 +109,9 @@ export async function parseSettingsFile<S extends z.ZodType>(
   const where = path.length ? `${describePath(path)}: ` : '';
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] as string;
-    return fail(lineOf(yaml, doc, counter, path, key), `${where}unknown key ${JSON.stringify(key)}`);
+    const known = keysAt(schema, path);
+    const choose = known.length ? ` (choose from ${known.join(', ')})` : '';
+    return fail(lineOf(yaml, doc, counter, path, key), `${where}unknown key ${JSON.stringify(key)}${choose}`);
   }
   const line = lineOf(yaml, doc, counter, path);
   if (issue.code === 'invalid_type' && doc.getIn(path) === undefined)

@@ -1,7 +1,7 @@
 import type { WebhookBody } from '../../api/schemas/webhooks.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { webhookSetupView } from '../../output/views/webhook.js';
+import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
 import { choice, defineVerb, flag, list, text } from '../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../shared/config-file.js';
 import { flowName, versionOption, versionQuery } from './version.js';
@@ -102,6 +102,7 @@ export default defineVerb({
     const generated = secret === undefined && body.authType === 'hmac' && returned;
     ctx.note(`Set up the webhook of the ${flowName(opts.version)} flow: ${opts.url}.`);
     if (generated) ctx.note('Save this secret now: deliveries are signed with it and it is not shown again.');
-    return { kind: 'object', item: generated ? { ...rest, secret: returned } : rest };
+    if (generated) return { kind: 'object', item: { ...rest, secret: returned } };
+    return { kind: 'object', item: rest, view: webhookAuthView };
   },
 });

@@ -14,15 +14,20 @@ export const webhookView = defineView<WebhookItem>({
   columns: [url, events, { key: 'tokenID', header: 'Token id' }],
 });
 
+const authType = { key: 'authType', header: 'Authentication' };
+
 /** SetUpWebhook: how deliveries authenticate, and a generated secret (shown this once). */
 export const webhookSetupView = defineView<WebhookItem>({
   columns: [
     url,
     events,
-    { key: 'authType', header: 'Authentication' },
+    authType,
     { key: 'secret', header: 'Secret', style: (text, _row, chalk) => chalk.bold(text) },
   ],
 });
+
+/** SetUpWebhook with a secret or token of the user's: nothing secret to show. */
+export const webhookAuthView = defineView<WebhookItem>({ columns: [url, events, authType] });
 
 export const eventView = defineView<{ name: string }>({
   columns: [{ key: 'name', header: 'EVENT' }],

@@ -128,7 +128,9 @@ describe('webhook set', () => {
     writeFileSync(renewal, 'renewalMetadata:\n  url: https://a.example\n  verb: POST\n');
     const r = await cli.run([...base, '--token-stdin', '--renewal', renewal], { env: authEnv(), stdin: 't' });
     expect(r.code).toBe(3);
-    expect(r.stderr.split('\n')[0]).toBe(`error: ${renewal}:3: renewalMetadata: unknown key "verb"`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: ${renewal}:3: renewalMetadata: unknown key "verb" (choose from url, method, bodyFields, asJson, forceFormUrlEncoding)`,
+    );
     expect(cli.calls()).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ export const fileArgs = [
   arg('file', 'configuration file, YAML or JSON (`-` reads standard input)', { complete: 'file' }),
 ] as const;
 
-const hint = `the file holds ${Object.keys(OrgConfigBody.shape).join(', ')} (see \`secscan org config show -o yaml\`)`;
+const hint = 'the file has the shape `secscan org config show -o yaml` prints';
 
 /** `set` replaces the whole configuration (asking before it resets what the file leaves out); `patch` merges. */
 export async function writeOrgConfig(ctx: Context, file: string, replace: boolean): Promise<Result> {

@@ -40,7 +40,7 @@ describe('org config patch', () => {
     });
     expect(r.code).toBe(3);
     expect(r.stderr.split('\n')[0]).toBe(
-      'error: <stdin>:5: analysis_configuration.secrets: unknown key "entropie"',
+      'error: <stdin>:5: analysis_configuration.secrets: unknown key "entropie" (choose from entropy, disable)',
     );
     expect(cli.calls()).toEqual([]);
   });

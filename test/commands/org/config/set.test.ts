@@ -28,9 +28,12 @@ describe('org config set: the file is checked before any request (exit 3, file a
   it.each([
     [
       'sso_name: acme\nautofix_configuration:\n  enable: true\n  enabel: true\n',
-      ':4: autofix_configuration: unknown key "enabel"',
+      ':4: autofix_configuration: unknown key "enabel" (choose from enable, disable, auto_run, auto_run_disable, manual, manual_disable, max_fixes_per_run, fix_only_severities)',
     ],
-    ['session_timeout_hours: 24\nsso: acme\n', ':2: unknown key "sso"'],
+    [
+      'session_timeout_hours: 24\nsso: acme\n',
+      ':2: unknown key "sso" (choose from sso_name, default_saml_config, allowed_non_admin_auth_providers, security_training_provider, analysis_configuration, autofix_configuration, session_timeout_hours)',
+    ],
     [
       'security_training_provider: kontraa\n',
       ':1: security_training_provider: unknown value "kontraa" (choose from kontra, secure-code-warrior)',
@@ -54,7 +57,7 @@ describe('org config set: the file is checked before any request (exit 3, file a
     const r = await cli.run(['org', 'config', 'set', path, '--yes'], { env: authEnv() });
     expect(r.code).toBe(3);
     expect(r.stderr.split('\n')[0]).toContain(`error: ${path}${message}`);
-    expect(r.stderr).toContain('hint: the file holds sso_name,');
+    expect(r.stderr).toContain('hint: the file has the shape `secscan org config show -o yaml` prints');
     expect(cli.calls()).toEqual([]);
   });
 

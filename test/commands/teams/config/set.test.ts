@@ -22,7 +22,9 @@ describe('teams config set', () => {
     writeFileSync(path, 'analysis_configuration:\n  secrets:\n    entropy: 4\n  cpg2sp:\n    max-steps: 3\n');
     const r = await cli.run(['teams', 'config', 'set', 'Web', path], { env: authEnv() });
     expect(r.code).toBe(3);
-    expect(r.stderr.split('\n')[0]).toBe(`error: ${path}:4: analysis_configuration: unknown key "cpg2sp"`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: ${path}:4: analysis_configuration: unknown key "cpg2sp" (choose from secrets)`,
+    );
     writeFileSync(path, 'analysis_configuration:\n  secrets:\n    disable: maybe\n');
     const wrong = await cli.run(['teams', 'config', 'set', 'Web', path], { env: authEnv() });
     expect(wrong.stderr.split('\n')[0]).toBe(
