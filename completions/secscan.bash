@@ -16,14 +16,19 @@ _secscan_child() {
     '|dependencies') REPLY='dependencies' ;;
     '|findings') REPLY='findings' ;;
     '|integrations') REPLY='integrations' ;;
+    '|org') REPLY='org' ;;
     '|packages') REPLY='packages' ;;
+    '|policies') REPLY='policies' ;;
     '|profiles') REPLY='profiles' ;;
     '|roles') REPLY='roles' ;;
     '|sandbox') REPLY='sandbox' ;;
     '|sca') REPLY='sca' ;;
     '|scans') REPLY='scans' ;;
     '|scopes') REPLY='scopes' ;;
+    '|searches') REPLY='searches' ;;
+    '|teams') REPLY='teams' ;;
     '|tokens') REPLY='tokens' ;;
+    '|webhook') REPLY='webhook' ;;
     '|whoami') REPLY='whoami' ;;
     'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
     'analyze-failures|show') REPLY='analyze-failures show' ;;
@@ -92,7 +97,19 @@ _secscan_child() {
     'integrations cloud enrollment|remove' | 'integrations cloud enrollment|rm') REPLY='integrations cloud enrollment remove' ;;
     'integrations cloud enrollment|set') REPLY='integrations cloud enrollment set' ;;
     'integrations cloud enrollment|show') REPLY='integrations cloud enrollment show' ;;
+    'org|analysis') REPLY='org analysis' ;;
+    'org|autofix') REPLY='org autofix' ;;
+    'org|config') REPLY='org config' ;;
+    'org analysis|set') REPLY='org analysis set' ;;
+    'org autofix|show') REPLY='org autofix show' ;;
+    'org config|patch') REPLY='org config patch' ;;
+    'org config|set') REPLY='org config set' ;;
+    'org config|show') REPLY='org config show' ;;
     'packages|show') REPLY='packages show' ;;
+    'policies|diff') REPLY='policies diff' ;;
+    'policies|list' | 'policies|ls') REPLY='policies list' ;;
+    'policies|push') REPLY='policies push' ;;
+    'policies|show') REPLY='policies show' ;;
     'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
     'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
     'profiles|use') REPLY='profiles use' ;;
@@ -109,16 +126,29 @@ _secscan_child() {
     'scans|show') REPLY='scans show' ;;
     'scopes|available') REPLY='scopes available' ;;
     'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
+    'searches|create') REPLY='searches create' ;;
+    'searches|delete' | 'searches|rm') REPLY='searches delete' ;;
+    'searches|list' | 'searches|ls') REPLY='searches list' ;;
+    'searches|update') REPLY='searches update' ;;
+    'teams|config') REPLY='teams config' ;;
+    'teams config|merged') REPLY='teams config merged' ;;
+    'teams config|patch') REPLY='teams config patch' ;;
+    'teams config|set') REPLY='teams config set' ;;
+    'teams config|show') REPLY='teams config show' ;;
     'tokens|create') REPLY='tokens create' ;;
     'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
     'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
+    'webhook|delete' | 'webhook|rm') REPLY='webhook delete' ;;
+    'webhook|events') REPLY='webhook events' ;;
+    'webhook|set') REPLY='webhook set' ;;
+    'webhook|show') REPLY='webhook show' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings integrations packages profiles roles sandbox sca scans scopes tokens whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings integrations org packages policies profiles roles sandbox sca scans scopes searches teams tokens webhook whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -135,13 +165,22 @@ _secscan_commands() {
     'integrations cloud') REPLY='creds enrollment' ;;
     'integrations cloud creds') REPLY='set show' ;;
     'integrations cloud enrollment') REPLY='remove rm set show' ;;
+    'org') REPLY='analysis autofix config' ;;
+    'org analysis') REPLY='set' ;;
+    'org autofix') REPLY='show' ;;
+    'org config') REPLY='patch set show' ;;
     'packages') REPLY='show' ;;
+    'policies') REPLY='diff list ls push show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'roles') REPLY='create delete list ls rm update' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show' ;;
     'scopes') REPLY='available list ls' ;;
+    'searches') REPLY='create delete list ls rm update' ;;
+    'teams') REPLY='config' ;;
+    'teams config') REPLY='merged patch set show' ;;
     'tokens') REPLY='create delete list ls rm' ;;
+    'webhook') REPLY='delete events rm set show' ;;
     *) REPLY='' ;;
   esac
 }
@@ -227,8 +266,22 @@ _secscan_flags() {
     'integrations cloud enrollment remove') REPLY='--compound --help -h' ;;
     'integrations cloud enrollment set') REPLY='--compound --disable --for --help -h' ;;
     'integrations cloud enrollment show') REPLY='--app --compound --help -h' ;;
+    'org') REPLY='--help -h' ;;
+    'org analysis') REPLY='--help -h' ;;
+    'org analysis set') REPLY='--help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'org autofix') REPLY='--help -h' ;;
+    'org autofix show') REPLY='--help -h' ;;
+    'org config') REPLY='--help -h' ;;
+    'org config patch') REPLY='--help -h' ;;
+    'org config set') REPLY='--help -h' ;;
+    'org config show') REPLY='--help -h' ;;
     'packages') REPLY='--help -h' ;;
     'packages show') REPLY='--from-file --help -h' ;;
+    'policies') REPLY='--help -h' ;;
+    'policies diff') REPLY='--help -h' ;;
+    'policies list') REPLY='--help --name -h' ;;
+    'policies push') REPLY='--help --name --tag --use-defaults -h' ;;
+    'policies show') REPLY='--help -h' ;;
     'profiles') REPLY='--help -h' ;;
     'profiles list') REPLY='--help -h' ;;
     'profiles remove') REPLY='--help -h' ;;
@@ -251,10 +304,26 @@ _secscan_flags() {
     'scopes') REPLY='--help -h' ;;
     'scopes available') REPLY='--help -h' ;;
     'scopes list') REPLY='--app --help --team -h' ;;
+    'searches') REPLY='--help -h' ;;
+    'searches create') REPLY='--help --path --query -h' ;;
+    'searches delete') REPLY='--help -h' ;;
+    'searches list') REPLY='--help -h' ;;
+    'searches update') REPLY='--help --name --path --query -h' ;;
+    'teams') REPLY='--help -h' ;;
+    'teams config') REPLY='--help -h' ;;
+    'teams config merged') REPLY='--help -h' ;;
+    'teams config patch') REPLY='--help -h' ;;
+    'teams config set') REPLY='--help -h' ;;
+    'teams config show') REPLY='--help -h' ;;
     'tokens') REPLY='--help -h' ;;
     'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
     'tokens delete') REPLY='--help -h' ;;
     'tokens list') REPLY='--help --show-expired --type -h' ;;
+    'webhook') REPLY='--help -h' ;;
+    'webhook delete') REPLY='--help --version -h' ;;
+    'webhook events') REPLY='--help -h' ;;
+    'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
+    'webhook show') REPLY='--help --version -h' ;;
     'whoami') REPLY='--help -h' ;;
     *) REPLY='' ;;
   esac
@@ -354,7 +423,11 @@ _secscan_takes_value() {
       'integrations cloud enrollment set|--for' | \
       'integrations cloud enrollment show|--compound' | \
       'integrations cloud enrollment show|--app' | \
+      'org analysis set|--secrets-entropy' | \
       'packages show|--from-file' | \
+      'policies list|--name' | \
+      'policies push|--name' | \
+      'policies push|--tag' | \
       'roles create|--name' | \
       'roles create|--scope' | \
       'roles create|--type' | \
@@ -411,12 +484,24 @@ _secscan_takes_value() {
       'scans show|--app' | \
       'scopes list|--app' | \
       'scopes list|--team' | \
+      'searches create|--path' | \
+      'searches create|--query' | \
+      'searches update|--name' | \
+      'searches update|--path' | \
+      'searches update|--query' | \
       'tokens create|--label' | \
       'tokens create|--role' | \
       'tokens create|--description' | \
       'tokens create|--type' | \
       'tokens create|--valid-for' | \
       'tokens list|--type' | \
+      'webhook delete|--version' | \
+      'webhook set|--url' | \
+      'webhook set|--event' | \
+      'webhook set|--auth' | \
+      'webhook set|--renewal' | \
+      'webhook set|--version' | \
+      'webhook show|--version' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
@@ -470,6 +555,11 @@ _secscan_values() {
     'scans compare|--severity-threshold') REPLY='low medium high critical' ;;
     'tokens create|--type') REPLY='access integration' ;;
     'tokens list|--type') REPLY='access integration' ;;
+    'webhook delete|--version') REPLY='1 2' ;;
+    'webhook set|--auth') REPLY='hmac bearer' ;;
+    'webhook set|--renewal') REPLY='@file' ;;
+    'webhook set|--version') REPLY='1 2' ;;
+    'webhook show|--version') REPLY='1 2' ;;
     'findings list|-o') REPLY='table tsv json ndjson yaml csv sarif' ;;
     'findings list|--output') REPLY='table tsv json ndjson yaml csv sarif' ;;
     'scans check|-o') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;

@@ -25,8 +25,12 @@ function __secscan_child
             echo 'findings'
         case '|integrations'
             echo 'integrations'
+        case '|org'
+            echo 'org'
         case '|packages'
             echo 'packages'
+        case '|policies'
+            echo 'policies'
         case '|profiles'
             echo 'profiles'
         case '|roles'
@@ -39,8 +43,14 @@ function __secscan_child
             echo 'scans'
         case '|scopes'
             echo 'scopes'
+        case '|searches'
+            echo 'searches'
+        case '|teams'
+            echo 'teams'
         case '|tokens'
             echo 'tokens'
+        case '|webhook'
+            echo 'webhook'
         case '|whoami'
             echo 'whoami'
         case 'analyze-failures|list' \
@@ -189,8 +199,33 @@ function __secscan_child
             echo 'integrations cloud enrollment set'
         case 'integrations cloud enrollment|show'
             echo 'integrations cloud enrollment show'
+        case 'org|analysis'
+            echo 'org analysis'
+        case 'org|autofix'
+            echo 'org autofix'
+        case 'org|config'
+            echo 'org config'
+        case 'org analysis|set'
+            echo 'org analysis set'
+        case 'org autofix|show'
+            echo 'org autofix show'
+        case 'org config|patch'
+            echo 'org config patch'
+        case 'org config|set'
+            echo 'org config set'
+        case 'org config|show'
+            echo 'org config show'
         case 'packages|show'
             echo 'packages show'
+        case 'policies|diff'
+            echo 'policies diff'
+        case 'policies|list' \
+            'policies|ls'
+            echo 'policies list'
+        case 'policies|push'
+            echo 'policies push'
+        case 'policies|show'
+            echo 'policies show'
         case 'profiles|list' \
             'profiles|ls'
             echo 'profiles list'
@@ -229,6 +264,26 @@ function __secscan_child
         case 'scopes|list' \
             'scopes|ls'
             echo 'scopes list'
+        case 'searches|create'
+            echo 'searches create'
+        case 'searches|delete' \
+            'searches|rm'
+            echo 'searches delete'
+        case 'searches|list' \
+            'searches|ls'
+            echo 'searches list'
+        case 'searches|update'
+            echo 'searches update'
+        case 'teams|config'
+            echo 'teams config'
+        case 'teams config|merged'
+            echo 'teams config merged'
+        case 'teams config|patch'
+            echo 'teams config patch'
+        case 'teams config|set'
+            echo 'teams config set'
+        case 'teams config|show'
+            echo 'teams config show'
         case 'tokens|create'
             echo 'tokens create'
         case 'tokens|delete' \
@@ -237,6 +292,15 @@ function __secscan_child
         case 'tokens|list' \
             'tokens|ls'
             echo 'tokens list'
+        case 'webhook|delete' \
+            'webhook|rm'
+            echo 'webhook delete'
+        case 'webhook|events'
+            echo 'webhook events'
+        case 'webhook|set'
+            echo 'webhook set'
+        case 'webhook|show'
+            echo 'webhook show'
     end
 end
 
@@ -334,7 +398,11 @@ function __secscan_takes_value
             'integrations cloud enrollment set|--for' \
             'integrations cloud enrollment show|--compound' \
             'integrations cloud enrollment show|--app' \
+            'org analysis set|--secrets-entropy' \
             'packages show|--from-file' \
+            'policies list|--name' \
+            'policies push|--name' \
+            'policies push|--tag' \
             'roles create|--name' \
             'roles create|--scope' \
             'roles create|--type' \
@@ -391,12 +459,24 @@ function __secscan_takes_value
             'scans show|--app' \
             'scopes list|--app' \
             'scopes list|--team' \
+            'searches create|--path' \
+            'searches create|--query' \
+            'searches update|--name' \
+            'searches update|--path' \
+            'searches update|--query' \
             'tokens create|--label' \
             'tokens create|--role' \
             'tokens create|--description' \
             'tokens create|--type' \
             'tokens create|--valid-for' \
             'tokens list|--type' \
+            'webhook delete|--version' \
+            'webhook set|--url' \
+            'webhook set|--event' \
+            'webhook set|--auth' \
+            'webhook set|--renewal' \
+            'webhook set|--version' \
+            'webhook show|--version' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
@@ -457,14 +537,19 @@ complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings 
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
 complete -c secscan -n "__secscan_at ''" -a integrations -d 'Connect the chat service (Slack), the work board (Azure Boards) and the cloud platform (Wiz)'
+complete -c secscan -n "__secscan_at ''" -a org -d 'Organization settings: configuration, analysis and AutoFix'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
+complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with'
 complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
 complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
 complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`'
 complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
+complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
+complete -c secscan -n "__secscan_at ''" -a teams -d 'Teams and their configuration'
 complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
+complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
 complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -a list -d 'List the organization’s analysis failures, newest first'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -a ls -d 'List the organization’s analysis failures, newest first'
@@ -545,7 +630,20 @@ complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a remove 
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a rm -d 'Remove a compound’s own enrollment: the organization’s applies to it again'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a set -d 'Enroll the organization or a compound for SAST and SCA findings, or disable it'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a show -d 'Show the enrollment that applies to the organization, a compound or an app, and its level'
+complete -c secscan -n "__secscan_at 'org'" -a analysis -d 'The organization’s analysis configuration (the secrets scanner)'
+complete -c secscan -n "__secscan_at 'org'" -a autofix -d 'The organization’s AutoFix configuration'
+complete -c secscan -n "__secscan_at 'org'" -a config -d 'Show, replace or patch the organization’s configuration'
+complete -c secscan -n "__secscan_at 'org analysis'" -a set -d 'Change the secrets scanner’s settings for the whole organization'
+complete -c secscan -n "__secscan_at 'org autofix'" -a show -d 'Show the organization’s AutoFix configuration'
+complete -c secscan -n "__secscan_at 'org config'" -a patch -d 'Change only the settings a file holds'
+complete -c secscan -n "__secscan_at 'org config'" -a set -d 'Replace the organization’s configuration with a file'
+complete -c secscan -n "__secscan_at 'org config'" -a show -d 'Show the organization’s configuration'
 complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
+complete -c secscan -n "__secscan_at 'policies'" -a diff -d 'Show what pushing a file would change in a stored policy'
+complete -c secscan -n "__secscan_at 'policies'" -a list -d 'List the stored policies: one row per version, with its tags and content hash'
+complete -c secscan -n "__secscan_at 'policies'" -a ls -d 'List the stored policies: one row per version, with its tags and content hash'
+complete -c secscan -n "__secscan_at 'policies'" -a push -d 'Store a rules file as a policy (a new version of NAME)'
+complete -c secscan -n "__secscan_at 'policies'" -a show -d 'Print a stored policy file as it was pushed'
 complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
 complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
 complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
@@ -568,11 +666,27 @@ complete -c secscan -n "__secscan_at 'scans'" -a show -d 'Show a scan with its f
 complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
 complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
 complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'searches'" -a create -d 'Save a search under a name'
+complete -c secscan -n "__secscan_at 'searches'" -a delete -d 'Delete a saved search'
+complete -c secscan -n "__secscan_at 'searches'" -a rm -d 'Delete a saved search'
+complete -c secscan -n "__secscan_at 'searches'" -a list -d 'List your saved searches'
+complete -c secscan -n "__secscan_at 'searches'" -a ls -d 'List your saved searches'
+complete -c secscan -n "__secscan_at 'searches'" -a update -d 'Rename a saved search or change its path or query'
+complete -c secscan -n "__secscan_at 'teams'" -a config -d 'Show and change a team’s analysis configuration'
+complete -c secscan -n "__secscan_at 'teams config'" -a merged -d 'Show the team’s effective configuration: the organization’s, then the team’s on top'
+complete -c secscan -n "__secscan_at 'teams config'" -a patch -d 'Change only the settings a file holds'
+complete -c secscan -n "__secscan_at 'teams config'" -a set -d 'Replace the team’s configuration with a file'
+complete -c secscan -n "__secscan_at 'teams config'" -a show -d 'Show the team’s own configuration'
 complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
 complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
 complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
 complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
 complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'webhook'" -a delete -d 'Delete the webhook: the service stops delivering events'
+complete -c secscan -n "__secscan_at 'webhook'" -a rm -d 'Delete the webhook: the service stops delivering events'
+complete -c secscan -n "__secscan_at 'webhook'" -a events -d 'List the events a webhook can subscribe to'
+complete -c secscan -n "__secscan_at 'webhook'" -a set -d 'Set up (or replace) the webhook: its URL, events and how deliveries authenticate'
+complete -c secscan -n "__secscan_at 'webhook'" -a show -d 'Show the webhook: its URL and events (never its secret)'
 complete -c secscan -n "__secscan_at 'completion'" -a 'bash zsh fish'
 complete -c secscan -n "__secscan_at 'config get'" -a 'profile base_url org_id token'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
@@ -768,9 +882,30 @@ complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -s h -
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l compound -x -d 'a compound, by name'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l app -x -d 'an app: the enrollment of its compound applies'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org analysis'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'org analysis set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org autofix'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org autofix show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
 complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies diff'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies list'" -l name -x -d 'only the versions of this policy'
+complete -c secscan -n "__secscan_at 'policies list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies push'" -l name -x -d 'policy name (required)'
+complete -c secscan -n "__secscan_at 'policies push'" -l tag -x -d 'tag this version (e.g. a version number)'
+complete -c secscan -n "__secscan_at 'policies push'" -l use-defaults -d 'apply the service’s versioning: the next version tag'
+complete -c secscan -n "__secscan_at 'policies push'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
@@ -853,6 +988,22 @@ complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show h
 complete -c secscan -n "__secscan_at 'scopes list'" -l app -x -d 'scopes in the context of this app'
 complete -c secscan -n "__secscan_at 'scopes list'" -l team -x -d 'scopes in the context of this team (uuid)'
 complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches create'" -l path -x -d 'the page the search belongs to, e.g. /findings (required)'
+complete -c secscan -n "__secscan_at 'searches create'" -l query -x -d 'the query string of the search (required)'
+complete -c secscan -n "__secscan_at 'searches create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches update'" -l name -x -d 'new name'
+complete -c secscan -n "__secscan_at 'searches update'" -l path -x -d 'new page path'
+complete -c secscan -n "__secscan_at 'searches update'" -l query -x -d 'new query string'
+complete -c secscan -n "__secscan_at 'searches update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config merged'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
 complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
@@ -864,6 +1015,21 @@ complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help
 complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
 complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
 complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook delete'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook events'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook set'" -l url -x -d 'where events are delivered (required)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l event -x -d 'an event to deliver, repeatable (see `secscan webhook events`; required)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l auth -x -a 'hmac bearer' -d 'hmac: a shared secret (default); bearer: a token'
+complete -c secscan -n "__secscan_at 'webhook set'" -l secret-stdin -d 'read the HMAC secret from standard input (default: generated)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l token-stdin -d 'read the bearer token from standard input'
+complete -c secscan -n "__secscan_at 'webhook set'" -l renewal -r -F -d 'how the bearer token is renewed: a YAML or JSON file'
+complete -c secscan -n "__secscan_at 'webhook set'" -l email-on-failure -d 'e-mail the organization’s administrators when a delivery fails'
+complete -c secscan -n "__secscan_at 'webhook set'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook show'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more)'
 complete -c secscan -l fields -x -d 'comma-separated fields (columns) to print'

@@ -9,6 +9,7 @@ import { renderTable } from './table.js';
 import { cellValue, selectColumns } from './view.js';
 import { gateRuleView } from './views/scans.js';
 import type { OutputWriter } from './writer.js';
+import { loadYaml } from '../util/yaml.js';
 
 /** The report files a gate writes (`--report-json` and the like), by kind. */
 export type GateReportKind = 'json' | 'junit' | 'sarif' | 'markdown';
@@ -89,7 +90,7 @@ export function renderGate(
         await out.write(`${JSON.stringify(jsonReport(report), null, 2)}\n`);
         break;
       case 'yaml': {
-        const { stringify } = await import('yaml');
+        const { stringify } = await loadYaml();
         await out.write(stringify(jsonReport(report)));
         break;
       }

@@ -32,6 +32,8 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
     Number.isInteger(v.nextWorkItem) &&
     isObject(v.cloud) &&
     isObject(v.cloud.compounds),
+  orgConfig: isObject,
+  savedSearches: isArray,
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

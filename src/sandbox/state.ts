@@ -35,6 +35,39 @@ export interface SandboxState {
   webhooks: WebhookRecord[];
   /** The chat service, the work board and the cloud-security platform. */
   integrations: IntegrationsSection;
+  /** The organization configuration but its analysis part (which is `configuration.org`). */
+  orgConfig: OrgConfigRecord;
+  /** Saved searches; each user sees only their own. */
+  savedSearches: SavedSearchRecord[];
+}
+
+/** AutoFix as stored: the `*_disable` switches of a request are kept as `false` of their setting. */
+export interface AutofixRecord {
+  enable?: boolean;
+  auto_run?: boolean;
+  manual?: boolean;
+  max_fixes_per_run?: number;
+  fix_only_severities?: string[];
+}
+
+export interface OrgConfigRecord {
+  sso_name?: string;
+  default_saml_config?: string;
+  allowed_non_admin_auth_providers?: string[];
+  security_training_provider?: string;
+  autofix_configuration?: AutofixRecord;
+  /** Absent: the default, 168 hours. */
+  session_timeout_hours?: number;
+}
+
+export interface SavedSearchRecord {
+  id: string;
+  /** The owner's `id_v2`. */
+  user_id: string;
+  search_name: string;
+  path_name: string;
+  search_query: string;
+  updated_at: string;
 }
 
 export interface WebhookRecord {

@@ -10,7 +10,9 @@ export default defineSchemas({
   ResolveCheckAnalysisConfiguration: {
     response: z.string(),
   },
+  // The body is the YAML file as text, sent as is.
   UpsertCheckAnalysisConfiguration: {
+    body: z.string(),
     response: PolicyUpsert,
   },
 });

@@ -83,7 +83,6 @@ export const hiddenOperations: Readonly<Partial<Record<OperationId, string>>> = 
   AzureCallback: 'the work board’s OAuth redirect target, called by the service, not a user command',
   // Teams, groups, users and SAML.
   ...viaApi(8, [
-    'ListTeams',
     'CreateTeam',
     'ReadTeam',
     'UpdateTeam',
@@ -109,29 +108,6 @@ export const hiddenOperations: Readonly<Partial<Record<OperationId, string>>> = 
     'ProvisionSAMLUsers',
     'BulkResetSAMLUserAccessTokens',
     'ResetSAMLUserAccessToken',
-  ]),
-  // Organization and team configuration, check-analysis policies, the webhook, saved searches.
-  ...viaApi(9, [
-    'ReadOrgConfig',
-    'UpdateOrgConfig',
-    'PatchOrgConfig',
-    'CreateOrgAnalysisConfig',
-    'UpdateOrgAnalysisConfig',
-    'ReadOrgAutoFixConfig',
-    'ReadTeamConfig',
-    'UpdateTeamConfig',
-    'PatchTeamConfig',
-    'ReadMergedTeamConfig',
-    'ListCheckAnalysisConfiguration',
-    'UpsertCheckAnalysisConfiguration',
-    'GetAlertingEvents',
-    'GetWebhook',
-    'SetUpWebhook',
-    'DeleteWebhook',
-    'ListSavedSearches',
-    'CreateSavedSearch',
-    'UpdateSavedSearch',
-    'DeleteSavedSearch',
   ]),
   // Backups, reports and audit logs.
   ...viaApi(10, [

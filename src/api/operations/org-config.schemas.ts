@@ -24,6 +24,6 @@ export default defineSchemas({
     response: OkOnly,
   },
   ReadOrgAutoFixConfig: {
-    response: z.looseObject({ autofix_configuration: AutofixConfig.optional() }),
+    response: z.looseObject({ autofix_configuration: AutofixConfig }),
   },
 });

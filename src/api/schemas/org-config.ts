@@ -24,7 +24,7 @@ export const OrgConfigBody = z.strictObject({
   security_training_provider: z.enum(trainingProviders).optional(),
   analysis_configuration: SecretsAnalysisBody.optional(),
   autofix_configuration: AutofixConfigBody.optional(),
-  session_timeout_hours: z.number().int().positive().optional(),
+  session_timeout_hours: z.number().int().nonnegative().optional(),
 });
 export type OrgConfigBody = z.infer<typeof OrgConfigBody>;
 

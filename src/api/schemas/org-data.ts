@@ -44,11 +44,11 @@ export type SavedSearch = z.infer<typeof SavedSearch>;
 /** A stored check-analysis policy: its content hash and, per name, the tags pointing at it. */
 export const PolicyVersion = z.looseObject({
   contentHash: z.string(),
-  tags: z.array(z.looseObject({ name: z.string(), tags: z.array(z.string()).nullish() })).nullish(),
+  tags: z.array(z.looseObject({ name: z.string(), tags: z.array(z.string()) })),
 });
 export type PolicyVersion = z.infer<typeof PolicyVersion>;
 
 export const PolicyUpsert = z.looseObject({
   contentHash: z.string(),
-  tags: z.array(z.string()).nullish(),
+  tags: z.array(z.string()),
 });

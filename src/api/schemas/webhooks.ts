@@ -1,25 +1,31 @@
 import * as z from 'zod';
 import { webhookAuthTypes } from '../values.js';
 
-/** Bearer delivery: the token, and how to renew it (endpoint, method, body; fields of the renewal answer). */
+const RenewalMetadata = z.strictObject({
+  url: z.string().optional(),
+  method: z.string().optional(),
+  bodyFields: z.record(z.string(), z.string()).optional(),
+  asJson: z.boolean().optional(),
+  forceFormUrlEncoding: z.boolean().optional(),
+});
+
+const ResponseHandling = z.strictObject({
+  tokenField: z.string().optional(),
+  ttlField: z.string().optional(),
+  typeField: z.string().optional(),
+});
+
+/** How a bearer token is renewed (endpoint, method, body; fields of the renewal answer): `webhook set --renewal`. */
+export const WebhookRenewal = z.strictObject({
+  renewalMetadata: RenewalMetadata.optional(),
+  responseHandling: ResponseHandling.optional(),
+});
+
+/** Bearer delivery: the token, and how to renew it. */
 const BearerToken = z.strictObject({
   token: z.string().optional(),
-  renewalMetadata: z
-    .strictObject({
-      url: z.string().optional(),
-      method: z.string().optional(),
-      bodyFields: z.record(z.string(), z.string()).optional(),
-      asJson: z.boolean().optional(),
-      forceFormUrlEncoding: z.boolean().optional(),
-    })
-    .optional(),
-  responseHandling: z
-    .strictObject({
-      tokenField: z.string().optional(),
-      ttlField: z.string().optional(),
-      typeField: z.string().optional(),
-    })
-    .optional(),
+  renewalMetadata: RenewalMetadata.optional(),
+  responseHandling: ResponseHandling.optional(),
 });
 
 /** `authType` defaults to hmac with a secret (generated when none is given) and bearer with a token. */
@@ -48,5 +54,5 @@ export const Webhook = z.looseObject({
 export type Webhook = z.infer<typeof Webhook>;
 
 export const AlertingEvents = z.looseObject({
-  events: z.array(z.looseObject({ name: z.string() })).nullish(),
+  events: z.array(z.looseObject({ name: z.string() })),
 });

@@ -40,7 +40,7 @@ export interface AnalyzeFailureRecord {
   created_at: string;
 }
 
-/** A stored check-analysis configuration: one YAML file per tag (version); the last tag is the latest. */
+/** A stored check-analysis configuration: one YAML file per tag ('' when pushed without); the last is the latest. */
 export interface CheckPolicyRecord {
   name: string;
   versions: { tag: string; content: string }[];

@@ -3,16 +3,20 @@ import { analyzeHandlers } from './analyze.js';
 import { appGroupHandlers } from './app-groups.js';
 import { appHandlers } from './apps.js';
 import { autofixHandlers } from './autofix.js';
+import { alertingHandlers } from './alerting.js';
 import { checkAnalysisHandlers } from './checkanalysis.js';
 import { commentHandlers } from './comments.js';
 import { compoundHandlers } from './compounds.js';
+import { orgConfigHandlers } from './org-config.js';
 import { findingHandlers } from './findings.js';
 import { integrationHandlers } from './integrations.js';
 import { packageHandlers } from './packages.js';
 import { rbacHandlers } from './rbac.js';
+import { savedSearchHandlers } from './saved-searches.js';
 import { scaHandlers } from './sca.js';
 import { scanHandlers } from './scans.js';
 import { scopeHandlers } from './scopes.js';
+import { teamConfigHandlers } from './team-config.js';
 import { tokenHandlers } from './tokens.js';
 import { userHandlers } from './users.js';
 import { versionHandlers } from './versions.js';
@@ -36,4 +40,8 @@ export const handlers: Readonly<HandlerMap> = {
   ...analyzeHandlers,
   ...checkAnalysisHandlers,
   ...integrationHandlers,
+  ...orgConfigHandlers,
+  ...teamConfigHandlers,
+  ...alertingHandlers,
+  ...savedSearchHandlers,
 };

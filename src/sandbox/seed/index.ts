@@ -8,6 +8,7 @@ import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
 import { seedApps } from './apps.js';
 import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
+import { seedOrgConfig, seedSavedSearches } from './settings.js';
 
 /** The demo organization for a seed: the same seed always gives the same state, tokens included. */
 export function seedState(seed: number, options: AnalysisSeedOptions = {}): SandboxState {
@@ -56,5 +57,7 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     checkPolicies: seedPolicies(),
     webhooks: [],
     integrations: seedIntegrations(),
+    orgConfig: seedOrgConfig(org),
+    savedSearches: seedSavedSearches(seed, users[0] as UserRecord),
   };
 }

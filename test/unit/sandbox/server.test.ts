@@ -23,9 +23,9 @@ describe('sandbox: operations of the table without a handler', () => {
   });
 
   it('answers 501 before asking for a token', async () => {
-    const res = await call(sandbox(), 'ReadOrgConfig', { token: null });
+    const res = await call(sandbox(), 'ListTeams', { token: null });
     expect(res.status).toBe(501);
-    expect(res.json.message).toContain('ReadOrgConfig');
+    expect(res.json.message).toContain('ListTeams');
   });
 
   it.each(unserved)('routes %s to itself and answers 501', async (id) => {

@@ -1,0 +1,21 @@
+import { renderPolicyFile } from '../../output/policy.js';
+import { defineVerb } from '../define.js';
+import { referenceArg } from './file.js';
+
+export default defineVerb({
+  name: 'show',
+  summary: 'Print a stored policy file as it was pushed',
+  description:
+    'The file goes to stdout byte for byte (on a terminal, control characters are removed); `-o json` ' +
+    'prints {reference, content}.',
+  examples: ['secscan policies show default', 'secscan policies show default:2 > rules.yml'],
+  operations: ['ResolveCheckAnalysisConfiguration'],
+  args: [referenceArg],
+  async run(ctx, { args: [reference] }) {
+    const client = await ctx.client();
+    const content = await client.call('ResolveCheckAnalysisConfiguration', { path: { reference } });
+    if (ctx.format === 'json' || ctx.format === 'ndjson')
+      return { kind: 'object', item: { reference, content } };
+    return { kind: 'custom', render: renderPolicyFile(content, ctx.stdoutIsTTY) };
+  },
+});

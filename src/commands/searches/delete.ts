@@ -1,0 +1,18 @@
+import { arg, defineVerb } from '../define.js';
+import { nonEmpty } from '../parsers.js';
+
+export default defineVerb({
+  name: 'delete',
+  aliases: ['rm'],
+  summary: 'Delete a saved search',
+  examples: ['secscan searches delete 6f1c2d3e-0000-4000-8000-000000000001 --yes'],
+  operations: ['DeleteSavedSearch'],
+  args: [arg('id', 'saved search id (see `secscan searches list`)', { parser: nonEmpty('search id') })],
+  async run(ctx, { args: [id] }) {
+    const client = await ctx.client();
+    await ctx.confirm(`Delete saved search ${id}?`);
+    await client.call('DeleteSavedSearch', { path: { searchID: id } });
+    ctx.note(`Deleted saved search ${id}.`);
+    return { kind: 'none' };
+  },
+});

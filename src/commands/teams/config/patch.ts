@@ -1,0 +1,15 @@
+import { defineVerb } from '../../define.js';
+import { teamConfigView } from '../../../output/views/team-config.js';
+import { writeArgs, writeTeamConfig } from './write.js';
+
+export default defineVerb({
+  name: 'patch',
+  summary: 'Change only the settings a file holds',
+  examples: [
+    'printf "analysis_configuration: {secrets: {disable: true}}\\n" | secscan teams config patch Web -',
+  ],
+  operations: ['ListTeams', 'ReadTeamConfig', 'PatchTeamConfig'],
+  args: writeArgs,
+  view: teamConfigView,
+  run: (ctx, { args: [team, file] }) => writeTeamConfig(ctx, team, file, false),
+});

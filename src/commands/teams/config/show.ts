@@ -1,0 +1,18 @@
+import { defineVerb } from '../../define.js';
+import { teamConfigView } from '../../../output/views/team-config.js';
+import { resolveTeam, teamArg } from './team.js';
+
+export default defineVerb({
+  name: 'show',
+  summary: 'Show the team’s own configuration',
+  description: 'With `-o yaml` the output is a file `secscan teams config set` takes back as is.',
+  examples: ['secscan teams config show Payments', 'secscan teams config show Payments -o yaml > team.yml'],
+  operations: ['ListTeams', 'ReadTeamConfig'],
+  args: [teamArg],
+  view: teamConfigView,
+  async run(ctx, { args: [team] }) {
+    const client = await ctx.client();
+    const rbacTeamID = await resolveTeam(client, team);
+    return { kind: 'object', item: await client.call('ReadTeamConfig', { path: { rbacTeamID } }) };
+  },
+});

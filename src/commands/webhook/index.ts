@@ -1,0 +1,19 @@
+import { defineGroup } from '../define.js';
+
+export default defineGroup({
+  name: 'webhook',
+  summary: 'The organization’s webhook: where the service delivers events such as scan.finished',
+  description:
+    'One webhook per organization and flow version (2, the normal flow, by default; 1 the legacy flow). ' +
+    'Deliveries authenticate with an HMAC secret or a bearer token.',
+  examples: [
+    'secscan webhook set --url https://hooks.example.com/secscan --event scan.finished',
+    'secscan webhook show',
+  ],
+  commands: [
+    () => import('./show.js'),
+    () => import('./set.js'),
+    () => import('./delete.js'),
+    () => import('./events.js'),
+  ],
+});

@@ -1,0 +1,13 @@
+import type { SavedSearch } from '../../api/schemas/org-data.js';
+import { defineView } from '../view.js';
+
+export const searchView = defineView<SavedSearch>({
+  columns: [
+    { key: 'id', header: 'ID' },
+    { key: 'search_name', header: 'NAME', max: 40 },
+    { key: 'path_name', header: 'PATH', max: 40 },
+    { key: 'search_query', header: 'QUERY', max: 60 },
+    { key: 'updated_at', header: 'UPDATED' },
+  ],
+  emptyMessage: 'No saved searches.',
+});

@@ -1,0 +1,21 @@
+import type { TeamConfig } from '../../api/schemas/org-config.js';
+import { defineView } from '../view.js';
+
+/** A team's own or effective analysis configuration (secrets only). */
+export const teamConfigView = defineView<TeamConfig>({
+  columns: [
+    {
+      key: 'disable',
+      header: 'Secrets scanner',
+      get: (c) => {
+        const disable = c.analysis_configuration?.secrets?.disable;
+        return disable === undefined ? '' : disable ? 'disabled' : 'enabled';
+      },
+    },
+    {
+      key: 'entropy',
+      header: 'Entropy threshold',
+      get: (c) => c.analysis_configuration?.secrets?.entropy,
+    },
+  ],
+});

@@ -1,0 +1,35 @@
+import { defineView } from '../view.js';
+
+type WebhookItem = Record<string, unknown> & { events?: string[] | null };
+
+const url = { key: 'url', header: 'URL' };
+const events = {
+  key: 'events',
+  header: 'Events',
+  get: (w: WebhookItem) => (w.events ?? []).join(', '),
+};
+
+/** GetWebhook: where events go; the token id with bearer deliveries; never a secret. */
+export const webhookView = defineView<WebhookItem>({
+  columns: [url, events, { key: 'tokenID', header: 'Token id' }],
+});
+
+const authType = { key: 'authType', header: 'Authentication' };
+
+/** SetUpWebhook: how deliveries authenticate, and a generated secret (shown this once). */
+export const webhookSetupView = defineView<WebhookItem>({
+  columns: [
+    url,
+    events,
+    authType,
+    { key: 'secret', header: 'Secret', style: (text, _row, chalk) => chalk.bold(text) },
+  ],
+});
+
+/** SetUpWebhook with a secret or token of the user's: nothing secret to show. */
+export const webhookAuthView = defineView<WebhookItem>({ columns: [url, events, authType] });
+
+export const eventView = defineView<{ name: string }>({
+  columns: [{ key: 'name', header: 'EVENT' }],
+  emptyMessage: 'The service offers no events.',
+});
