@@ -7,11 +7,15 @@ import { checkAnalysisHandlers } from './checkanalysis.js';
 import { commentHandlers } from './comments.js';
 import { compoundHandlers } from './compounds.js';
 import { findingHandlers } from './findings.js';
+import { groupHandlers } from './groups.js';
+import { orgUserHandlers } from './org-users.js';
 import { packageHandlers } from './packages.js';
 import { rbacHandlers } from './rbac.js';
+import { samlHandlers } from './saml.js';
 import { scaHandlers } from './sca.js';
 import { scanHandlers } from './scans.js';
 import { scopeHandlers } from './scopes.js';
+import { teamHandlers } from './teams.js';
 import { tokenHandlers } from './tokens.js';
 import { userHandlers } from './users.js';
 import { versionHandlers } from './versions.js';
@@ -34,4 +38,8 @@ export const handlers: Readonly<HandlerMap> = {
   ...appGroupHandlers,
   ...analyzeHandlers,
   ...checkAnalysisHandlers,
+  ...teamHandlers,
+  ...groupHandlers,
+  ...orgUserHandlers,
+  ...samlHandlers,
 };

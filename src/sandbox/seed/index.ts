@@ -4,6 +4,7 @@ import { type AnalysisSeedOptions, seedAnalysis } from '../analysis/seed.js';
 import { Prng } from '../random.js';
 import { builtInRoles, managedRoles } from '../roles.js';
 import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
+import { seedGroups, seedInvitations, seedSaml } from './access.js';
 import { seedApps } from './apps.js';
 import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
@@ -54,5 +55,8 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     analyzeFailures: seedAnalyzeFailures(rng, analysis),
     checkPolicies: seedPolicies(),
     webhooks: [],
+    groups: seedGroups(org, users, teams),
+    invitations: seedInvitations(users),
+    saml: seedSaml(users),
   };
 }
