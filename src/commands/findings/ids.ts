@@ -4,6 +4,9 @@ import type { Context } from '../../context.js';
 import { ExitCode, NotFoundError, UsageError } from '../../errors.js';
 import { text } from '../define.js';
 import { pattern } from '../parsers.js';
+import { mapLimit } from '../shared/lists.js';
+
+export { mapLimit };
 
 /** Finding ids are positive integers (bulk operations send them as numbers). */
 const findingIdPattern = /^[1-9]\d{0,15}$/;
@@ -87,24 +90,6 @@ export async function collectIds(
   const unique = [...new Set(all)];
   if (!unique.length) throw new UsageError('--ids-from: no finding ids found');
   return unique;
-}
-
-/** Runs `work` over `items`, at most `limit` at a time, in order. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** Reads each finding first: what it was (for the report of changes), and which ids the app does not have. */
