@@ -65,6 +65,8 @@ export interface CallParams {
   path?: Readonly<Record<string, string | number | undefined>>;
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
+  /** For a write (POST, PATCH) whose answer is lost: how the user can check whether it was applied. */
+  verify?: string | undefined;
 }
 
 type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
@@ -73,6 +75,7 @@ type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>
 export type ParamsOf<K extends OperationId> = {
   query?: Readonly<Record<string, QueryValue>>;
   body?: BodyOf<K>;
+  verify?: string | undefined;
 } & ([RequiredPathNames<K>] extends [never]
   ? { path?: { readonly orgID?: string } }
   : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });
@@ -177,6 +180,7 @@ export class ApiClient {
       accept: op.media ?? 'application/json',
       context: op.id,
       expectStatus: op.successStatus,
+      verify: params.verify,
     });
     if (res.status >= 300) return { data: this.redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json'))

@@ -38,7 +38,9 @@ function jsonRow(row: Row, view: AnyView, fields: string[] | undefined): unknown
  * zero-width) is written double-quoted, where those characters are then `\u`-escaped.
  */
 export async function yamlText(value: unknown): Promise<string> {
-  const { Document, isScalar, visit } = await import('yaml');
+  const loaded = await import('yaml');
+  // Bundled (dist/), a dynamic import of the CommonJS package yields only its default export.
+  const { Document, isScalar, visit } = loaded.default ?? loaded;
   const doc = new Document(value);
   let risky = false;
   visit(doc, {
