@@ -68,17 +68,18 @@ export default defineVerb({
     }
     const unique = [...new Set(refs)];
     if (!unique.length) throw new UsageError(`--ids-from: ${opts.idsFrom} holds no users`);
+    const [first] = unique;
+    const who = unique.length === 1 && first !== undefined ? first : `${unique.length} users`;
+    await ctx.confirm(`Reset the access token of ${who}? Their tokens stop working`);
     const client = await ctx.client();
     const users = await resolveUsers(client, unique);
     const label = (id: string) => [...users.values()].find((u) => u.id === id)?.email ?? id;
-    await ctx.confirm(
-      `Reset the access token of ${unique.length === 1 ? label((users.get(unique[0] as string) as { id: string }).id) : `${unique.length} users`}? Their tokens stop working`,
-    );
-    if (unique.length === 1 && opts.idsFrom === undefined) {
-      const user = users.get(unique[0] as string) as { id: string; email?: string };
+    const single = first !== undefined && unique.length === 1 && opts.idsFrom === undefined;
+    if (single) {
+      const user = users.get(first) as { id: string; email?: string };
       await client.call('ResetSAMLUserAccessToken', {
         path: { userIDv2: user.id },
-        verify: 'the user’s next API call fails if it was',
+        verify: 'resetting again is harmless: run the command again',
       });
       ctx.note(`Reset the access token of ${label(user.id)}.`);
       return { kind: 'none' };
@@ -86,7 +87,7 @@ export default defineVerb({
     const ids = [...new Set([...users.values()].map((u) => u.id))];
     const result = await client.call('BulkResetSAMLUserAccessTokens', {
       body: { user_ids: ids },
-      verify: 'reset them again: resetting twice is harmless',
+      verify: 'resetting again is harmless: run the command again',
     });
     const rows = [
       ...(result.reset ?? []).map((id) => ({ result: 'reset', detail: '', id })),

@@ -21,11 +21,11 @@ export default defineVerb({
     ),
   },
   async run(ctx, { args: [ref], opts }) {
+    await ctx.confirm(`Delete team ${ref}? Its members lose the access it gave them`);
     const client = await ctx.client();
     const team = await resolveTeam(client, ref);
     const version =
       opts.version ?? (await client.call('ReadTeam', { path: { rbacTeamID: team.id } })).version;
-    await ctx.confirm(`Delete team ${team.name ?? team.id}? Its members lose the access it gave them`);
     await withConflictHint(team.id, () =>
       client.call('DeleteTeam', { path: { rbacTeamID: team.id }, body: { version } }),
     );

@@ -10,9 +10,9 @@ export default defineVerb({
   operations: ['ListOrgRBACUsers', 'DeleteOrgUser'],
   args: [arg('user', 'e-mail or user id', { parser: userRef('user') })],
   async run(ctx, { args: [ref] }) {
+    await ctx.confirm(`Remove ${ref} from the organization? The user loses every access`);
     const client = await ctx.client();
     const user = await resolveUser(client, ref);
-    await ctx.confirm(`Remove ${user.email ?? user.id} from the organization? The user loses every access`);
     await client.call('DeleteOrgUser', { path: { userIDv2: user.id } });
     ctx.note(`Removed ${user.email ?? user.id}.`);
     return { kind: 'none' };

@@ -14,12 +14,12 @@ export default defineVerb({
     arg('group', 'group id or name', { parser: nonEmpty('group') }),
   ],
   async run(ctx, { args: [teamRef, groupRef] }) {
+    await ctx.confirm(
+      `Remove group ${groupRef} from team ${teamRef}? Its members lose the role it gave them`,
+    );
     const client = await ctx.client();
     const team = await resolveTeam(client, teamRef);
     const group = await resolveGroup(client, groupRef);
-    await ctx.confirm(
-      `Remove group ${group.name ?? group.id} from team ${team.name ?? team.id}? Its members lose the role it gave them`,
-    );
     await client.call('RemoveGroupFromTeam', { path: { rbacTeamID: team.id, groupID: group.id } });
     ctx.note(`Removed group ${group.name ?? group.id} from team ${team.name ?? team.id}.`);
     return { kind: 'none' };
