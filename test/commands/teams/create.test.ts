@@ -43,18 +43,16 @@ describe('teams create', () => {
       ],
     };
     cli.stub('CreateTeam', { body }).reply(200, ok({ team_id: TEAM_ID }));
-    cli
-      .stub('ReadTeam', { path: { rbacTeamID: TEAM_ID } })
-      .reply(
-        200,
-        ok({
-          version: 1,
-          team_id: TEAM_ID,
-          team_name: 'Payments',
-          applications: body.applications,
-          users: body.team_membership,
-        }),
-      );
+    cli.stub('ReadTeam', { path: { rbacTeamID: TEAM_ID } }).reply(
+      200,
+      ok({
+        version: 1,
+        team_id: TEAM_ID,
+        team_name: 'Payments',
+        applications: body.applications,
+        users: body.team_membership,
+      }),
+    );
     const result = await cli.run(
       [
         'teams',

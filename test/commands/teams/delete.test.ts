@@ -41,13 +41,11 @@ describe('teams delete', () => {
   });
 
   it('reports a stale version as a conflict (exit 6) with a hint, and does not retry', async () => {
-    cli
-      .stub('DeleteTeam', { path: { rbacTeamID: TEAM_ID }, body: { version: 2 } })
-      .reply(409, {
-        ok: false,
-        code: 'TEAM_VERSION_CONFLICT',
-        message: 'team Payments is at version 4, not 2',
-      });
+    cli.stub('DeleteTeam', { path: { rbacTeamID: TEAM_ID }, body: { version: 2 } }).reply(409, {
+      ok: false,
+      code: 'TEAM_VERSION_CONFLICT',
+      message: 'team Payments is at version 4, not 2',
+    });
     const result = await cli.run(['teams', 'delete', TEAM_ID, '--version', '2', '-y'], { env: authEnv() });
     expect(result.code).toBe(6);
     expect(result.stderr).toBe(

@@ -16,21 +16,19 @@ describe('teams list: usage errors (exit 2, no request)', () => {
 describe('teams list', () => {
   it('asks for page 1 with members, so the service pages instead of answering 507, and follows next_page', async () => {
     const next = `http://127.0.0.1:9/api/v4/orgs/8f1e2d3c-4b5a-4697-8a1b-2c3d4e5f6a7b/rbac/teams?page=2`;
-    cli
-      .stub('ListTeams', { query: { page: 1 } })
-      .reply(
-        200,
-        ok(
-          [
-            {
-              team_id: TEAM_ID,
-              team_name: 'Payments',
-              users: [{ user_id_v2: ALICE, team_role: 'TEAM_MEMBER' }],
-            },
-          ],
-          next,
-        ),
-      );
+    cli.stub('ListTeams', { query: { page: 1 } }).reply(
+      200,
+      ok(
+        [
+          {
+            team_id: TEAM_ID,
+            team_name: 'Payments',
+            users: [{ user_id_v2: ALICE, team_role: 'TEAM_MEMBER' }],
+          },
+        ],
+        next,
+      ),
+    );
     cli
       .stub('ListTeams', { query: { page: 2 } })
       .reply(200, ok([{ team_id: 'b', team_name: 'Web', users: [] }]));

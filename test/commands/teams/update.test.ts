@@ -189,13 +189,11 @@ describe('teams update: the narrowest operation, with the version read', () => {
 
   it('a 409 from the service (changed in between) is exit 6 with a hint, not retried', async () => {
     stubRead();
-    cli
-      .stub('UpdateTeamMetadata', { path, body: { version: 4, change_name: 'B' } })
-      .reply(409, {
-        ok: false,
-        code: 'TEAM_VERSION_CONFLICT',
-        message: 'team Payments is at version 5, not 4',
-      });
+    cli.stub('UpdateTeamMetadata', { path, body: { version: 4, change_name: 'B' } }).reply(409, {
+      ok: false,
+      code: 'TEAM_VERSION_CONFLICT',
+      message: 'team Payments is at version 5, not 4',
+    });
     const result = await cli.run(['teams', 'update', 'Payments', '--rename', 'B'], { env: authEnv() });
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('hint: the team changed since it was read');
