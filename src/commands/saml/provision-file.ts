@@ -154,7 +154,7 @@ function fromYaml(text: string, label: string): ProvisionEntry[] {
   }));
 }
 
-/** A CSV file starts with its header (naming email and organization_role); anything else is JSON or YAML. */
+/** A CSV file starts with its header (naming email); JSON and YAML start otherwise ([, {, -, #, a key). */
 export function parseProvisionFile(text: string, label: string): ProvisionEntry[] {
   const first =
     text
@@ -165,7 +165,7 @@ export function parseProvisionFile(text: string, label: string): ProvisionEntry[
     .toLowerCase()
     .split(',')
     .map((c) => c.trim().replace(/^"|"$/g, ''));
-  const csv = columns.includes('email') && columns.includes('organization_role');
+  const csv = !/^[[{\-#]/.test(first) && columns.length > 1 && columns.includes('email');
   const entries = csv ? fromCsv(text, label) : fromYaml(text, label);
   if (!entries.length) fail(label, 1, 'no users to provision');
   const seen = new Map<string, number>();

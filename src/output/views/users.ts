@@ -12,7 +12,12 @@ type Membership = {
 const memberships = (r: Row): Membership[] =>
   Array.isArray(r.team_membership) ? (r.team_membership as Membership[]) : [];
 
-const roleLabel = (m: Membership): string => m.role_aliases?.[0] ?? m.role_name ?? m.role ?? '';
+/** A role's alias: the TEAM_ one in a team (Power User is TEAM_ADMIN there), the other in the organization. */
+const roleLabel = (m: Membership): string => {
+  const aliases = m.role_aliases ?? [];
+  const inTeam = Boolean(m.team_id);
+  return aliases.find((a) => a.startsWith('TEAM_') === inTeam) ?? aliases[0] ?? m.role_name ?? m.role ?? '';
+};
 
 /** The organization role is the membership entry without a team. */
 export const userView = defineView<Row>({

@@ -234,13 +234,11 @@ describe('teams apply', () => {
   it('says what was and was not applied when a write fails midway (and how to finish)', async () => {
     stubReads();
     cli.stub('CreateTeam').reply(200, ok({ team_id: 'new-team' }));
-    cli
-      .stub('UpdateTeam', { path: { rbacTeamID: ids.payments } })
-      .reply(409, {
-        ok: false,
-        code: 'TEAM_VERSION_CONFLICT',
-        message: 'team Payments is at version 4, not 3',
-      });
+    cli.stub('UpdateTeam', { path: { rbacTeamID: ids.payments } }).reply(409, {
+      ok: false,
+      code: 'TEAM_VERSION_CONFLICT',
+      message: 'team Payments is at version 4, not 3',
+    });
     const result = await apply(file);
     expect(result.code).toBe(6);
     const lines = result.stderr.split('\n');
