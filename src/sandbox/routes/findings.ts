@@ -237,8 +237,7 @@ export const findingHandlers: HandlerMap = {
     return ok(response, { nextPage: onlyCounts ? undefined : page.nextPage });
   },
 
-  ReadOrgFindingsSummary: ({ state, query, caller }) => {
-    const visible = visibleApps(state, caller);
+  ReadOrgFindingsSummary: ({ state, query }) => {
     const types = query
       .getAll('type')
       .flatMap((v) => v.split(','))
@@ -246,7 +245,6 @@ export const findingHandlers: HandlerMap = {
     const defaultBranch = bool(query, 'default_branch') ?? false;
     const tags = [...query.getAll('tags'), ...query.getAll('tags[]')].filter(Boolean);
     const scans = state.apps.flatMap((app) => {
-      if (visible && !visible.has(app.id)) return [];
       const scan = defaultBranch
         ? latestDefaultScans(state, tags).find((s) => s.app === app.id)
         : completedScans(state, app.id).find((s) =>

@@ -144,17 +144,15 @@ describe('saml provision', () => {
         team_membership: [{ team_id: TEAM, role: 'TEAM_MEMBER' }],
       },
     ]);
-    cli
-      .stub('ProvisionSAMLUsers', { body: JSON.parse(json) })
-      .reply(
-        200,
-        ok({
-          users: [{ idv2: ALICE, email: 'alice@example.com' }],
-          rejected_emails: [],
-          rejected_org_roles: [],
-          rejected_team_roles: [],
-        }),
-      );
+    cli.stub('ProvisionSAMLUsers', { body: JSON.parse(json) }).reply(
+      200,
+      ok({
+        users: [{ idv2: ALICE, email: 'alice@example.com' }],
+        rejected_emails: [],
+        rejected_org_roles: [],
+        rejected_team_roles: [],
+      }),
+    );
     const result = await provision(json);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`created\tuser\talice@example.com\t${ALICE}\tMEMBER; ${TEAM} (TEAM_MEMBER)\n`);
