@@ -142,8 +142,10 @@ describe('sandbox users and invitations', () => {
     expect((await call(sandbox(), 'DeleteOrgUser', { params: { userIDv2: admin } })).json.code).toBe(
       'CANNOT_DELETE_SELF',
     );
+    const first = user('SUPER_ADMIN');
+    if (!first) throw new Error('no seeded Super Admin');
     sandbox().state.users.push({
-      ...(user('SUPER_ADMIN') as never),
+      ...first,
       id_v2: 'second-admin',
       email: 'a2@example.com',
     });
