@@ -43,7 +43,7 @@ export function checkVersion(team: TeamRecord, version: number): void {
       error(
         409,
         'TEAM_VERSION_CONFLICT',
-        `team ${team.team_name} is at version ${team.version}, not ${version}: read it again`,
+        `team ${team.team_name} is at version ${team.version}, not ${version}`,
       ),
     );
   }
