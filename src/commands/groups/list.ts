@@ -9,8 +9,11 @@ export default defineVerb({
   examples: ['secscan groups list', 'secscan groups list --iname developers -o json'],
   operations: ['ListHumanGroups'],
   options: {
-    name: text('--name <name>', 'only the group of this exact name', { conflicts: ['iname'] }),
-    iname: text('--iname <name>', 'only the group of this name, in any case'),
+    name: text('--name <name>', 'only the group of this exact name', {
+      conflicts: ['iname'],
+      complete: 'group',
+    }),
+    iname: text('--iname <name>', 'only the group of this name, in any case', { complete: 'group' }),
   },
   view: groupListView,
   async run(ctx, { opts }) {

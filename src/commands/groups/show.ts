@@ -11,7 +11,7 @@ export default defineVerb({
     'secscan groups show 3f2e1d0c-9b8a-4776-8554-433221100fed -o json',
   ],
   operations: ['ListHumanGroups', 'ReadGroup'],
-  args: [arg('group', 'group id or name', { parser: nonEmpty('group') })],
+  args: [arg('group', 'group id or name', { parser: nonEmpty('group'), complete: 'group' })],
   view: groupView,
   async run(ctx, { args: [ref] }) {
     const client = await ctx.client();

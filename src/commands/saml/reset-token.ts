@@ -39,7 +39,9 @@ export default defineVerb({
     'secscan saml reset-token --ids-from leavers.txt --yes -o json',
   ],
   operations: ['ListOrgRBACUsers', 'ResetSAMLUserAccessToken', 'BulkResetSAMLUserAccessTokens'],
-  args: [variadicArg('user', 'e-mail or user id', { parser: userRef('user'), required: false })],
+  args: [
+    variadicArg('user', 'e-mail or user id', { parser: userRef('user'), required: false, complete: 'user' }),
+  ],
   options: {
     idsFrom: text(
       '--ids-from <file>',

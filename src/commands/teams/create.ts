@@ -23,6 +23,7 @@ export default defineVerb({
     app: list('--app <id>', 'an app of the team (repeatable)', { parser: appId(), complete: 'app' }),
     member: list('--member <user[:role]>', 'a member: e-mail or user id, optionally :ROLE (repeatable)', {
       parser: memberRef(),
+      complete: 'user',
     }),
   },
   view: teamView,

@@ -88,9 +88,11 @@ export default defineVerb({
     force: flag('--force', 'move an added app out of the team that holds it'),
     addMember: list('--add-member <user[:role]>', 'add a member, or change its role (repeatable)', {
       parser: memberRef(),
+      complete: 'user',
     }),
     removeMember: list('--remove-member <user>', 'remove a member: e-mail or user id (repeatable)', {
       parser: userRef(),
+      complete: 'user',
     }),
     version: parsed(
       '--version <n>',

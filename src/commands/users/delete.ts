@@ -8,7 +8,7 @@ export default defineVerb({
   summary: 'Remove a user from the organization',
   examples: ['secscan users delete old@example.com --yes'],
   operations: ['ListOrgRBACUsers', 'DeleteOrgUser'],
-  args: [arg('user', 'e-mail or user id', { parser: userRef('user') })],
+  args: [arg('user', 'e-mail or user id', { parser: userRef('user'), complete: 'user' })],
   async run(ctx, { args: [ref] }) {
     await ctx.confirm(`Remove ${ref} from the organization? The user loses every access`);
     const client = await ctx.client();

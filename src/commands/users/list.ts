@@ -16,6 +16,7 @@ export default defineVerb({
     email: list('--email <address>', 'the e-mail to look up (repeatable)', {
       parser: email(),
       required: 'the service looks users up by e-mail address',
+      complete: 'user',
     }),
   },
   view: userView,

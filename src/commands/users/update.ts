@@ -10,7 +10,7 @@ export default defineVerb({
     'TEAM_DEFINED limits the user to the apps of the user’s teams; team roles add to the organization role.',
   examples: ['secscan users update dev@example.com --role TEAM_DEFINED'],
   operations: ['ListOrgRBACUsers', 'UpdateOrgUser'],
-  args: [arg('user', 'e-mail or user id', { parser: userRef('user') })],
+  args: [arg('user', 'e-mail or user id', { parser: userRef('user'), complete: 'user' })],
   options: {
     role: choice('--role <role>', 'the organization role', orgRoles, { required: true }),
   },

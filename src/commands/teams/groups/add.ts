@@ -20,6 +20,7 @@ export default defineVerb({
     arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' }),
     variadicArg('group', 'GROUP[:ROLE]: group id or name, and its team role', {
       parser: groupRoleRef(),
+      complete: 'group',
     }),
   ],
   async run(ctx, { args: [teamRef, specs] }) {

@@ -11,7 +11,7 @@ export default defineVerb({
   operations: ['ListTeams', 'ListHumanGroups', 'UpdateGroup'],
   args: [
     arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' }),
-    arg('group', 'group id or name', { parser: nonEmpty('group') }),
+    arg('group', 'group id or name', { parser: nonEmpty('group'), complete: 'group' }),
     arg('role', 'TEAM_ADMIN, TEAM_MANAGER, TEAM_MEMBER, TEAM_GUEST or a role id', {
       parser: teamRole('role'),
     }),

@@ -11,7 +11,7 @@ export default defineVerb({
   operations: ['ListTeams', 'ListHumanGroups', 'ReadTeamGroup'],
   args: [
     arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' }),
-    arg('group', 'group id or name', { parser: nonEmpty('group') }),
+    arg('group', 'group id or name', { parser: nonEmpty('group'), complete: 'group' }),
   ],
   view: groupView,
   async run(ctx, { args: [teamRef, groupRef] }) {
