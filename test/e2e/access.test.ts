@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isolatedEnv, type RunningSandbox, secscan, secscanInTerminal, startSandbox } from './sandbox.js';
@@ -237,5 +238,58 @@ describe('teams, users and SAML against the sandbox', () => {
     );
     const list = await secscan(['saml', 'list', '--fields', 'name'], env);
     expect(String(list.stdout)).toBe('corp-sso\nokta');
+  });
+});
+
+describe('the README’s access file', () => {
+  let fresh: RunningSandbox;
+  let freshEnv: Record<string, string>;
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  const section = readme.slice(readme.indexOf('### Access as code'), readme.indexOf('### SAML'));
+  const access = /```yaml\n# access\.yml\n([\s\S]*?)```/.exec(section)?.[1] as string;
+  const plan = /reads like this[\s\S]*?```\n([\s\S]*?)```/.exec(section)?.[1] as string;
+
+  beforeAll(async () => {
+    fresh = await startSandbox();
+    freshEnv = { ...config.env, SECSCAN_BASE_URL: fresh.baseUrl, SECSCAN_TOKEN: fresh.token };
+  });
+  afterAll(async () => {
+    await fresh?.stop();
+  });
+
+  it('plans what the README shows against a fresh sandbox, then applies and backs out as it says', async () => {
+    const path = file('readme-access.yml', access);
+    const term = await secscanInTerminal(
+      ['teams', 'apply', path, '--prune', '--dry-run', '--no-color'],
+      freshEnv,
+    );
+    expect(String(term.stdout).replace(/\r\n/g, '\n')).toContain(plan);
+    const none = file('readme-none.yml', 'teams: []\n');
+    expect((await secscan(['teams', 'apply', none, '--prune', '--yes'], freshEnv)).exitCode).toBe(0);
+    const applied = await secscan(['teams', 'apply', path], freshEnv);
+    expect(applied.exitCode).toBe(0);
+    expect(String((await secscan(['teams', 'apply', path], freshEnv)).stderr)).toBe('No changes.');
+    expect((await secscan(['teams', 'apply', none, '--prune', '--yes'], freshEnv)).exitCode).toBe(0);
+    expect(String((await secscan(['teams', 'list'], freshEnv)).stdout)).toBe('');
+  });
+
+  it('provisions the README’s CSV (one e-mail rejected, exit 6) and resets the provisioned user’s token', async () => {
+    const saml = readme.slice(
+      readme.indexOf('### SAML'),
+      readme.indexOf('\n## ', readme.indexOf('### SAML')),
+    );
+    const csv = file('people.csv', /```csv\n([\s\S]*?)```/.exec(saml)?.[1] as string);
+    await secscan(['teams', 'apply', file('readme-access-2.yml', access)], freshEnv);
+    const dry = await secscan(['saml', 'provision', csv, '--dry-run'], freshEnv);
+    expect(dry.exitCode).toBe(0);
+    const res = await secscan(['saml', 'provision', csv], freshEnv);
+    expect(res.exitCode).toBe(6);
+    expect(
+      String(res.stdout)
+        .split('\n')
+        .map((l) => l.split('\t').slice(0, 3).join(' ')),
+    ).toEqual(['created user nia@initech.example', 'rejected e-mail sam@partner.example']);
+    const reset = await secscan(['saml', 'reset-token', 'nia@initech.example', '--yes'], freshEnv);
+    expect(reset.exitCode).toBe(0);
   });
 });
