@@ -4,7 +4,10 @@ import { safeJson, sanitize } from './sanitize.js';
 import { defineView } from './view.js';
 import type { OutputWriter } from './writer.js';
 
-/** One change of `teams apply`: planned, applied, or not applied when a write failed. */
+/**
+ * One change of `teams apply`: planned, applied, not applied when a write failed before it, or unknown
+ * when the write carrying it lost its answer (it may have been applied).
+ */
 export type AccessChange = {
   team: string;
   action: 'create' | 'delete' | 'rename' | 'add' | 'remove' | 'change' | 'move';
@@ -12,7 +15,7 @@ export type AccessChange = {
   target: string;
   from?: string;
   to?: string;
-  status: 'planned' | 'applied' | 'not applied';
+  status: 'planned' | 'applied' | 'not applied' | 'unknown';
 };
 
 export const accessChangeView = defineView<AccessChange>({
@@ -72,7 +75,7 @@ export function planText(changes: readonly AccessChange[], chalk: ChalkInstance)
       team = c.team;
       lines.push(chalk.bold(`team ${sanitize(c.team)}`));
     }
-    const suffix = c.status === 'not applied' ? chalk.dim(' (not applied)') : '';
+    const suffix = c.status === 'not applied' || c.status === 'unknown' ? chalk.dim(` (${c.status})`) : '';
     lines.push(`  ${colour(c, changeLine(c))}${suffix}`);
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

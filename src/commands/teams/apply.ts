@@ -207,12 +207,16 @@ export default defineVerb({
       await executePlan(client, plans, rows);
     } catch (error) {
       const applied = changes.filter((c) => c.status === 'applied');
-      const missing = changes.filter((c) => c.status !== 'applied');
+      const unknown = changes.filter((c) => c.status === 'unknown');
+      const missing = changes.filter((c) => c.status === 'planned');
       for (const c of missing) c.status = 'not applied';
       const list = (cs: AccessChange[]) => cs.map((c) => `  team ${c.team}: ${changeLine(c)}`).join('\n');
       ctx.warn(
         `the apply stopped: ${plural(applied.length, 'change')} applied, ${plural(missing.length, 'change')} not applied` +
-          `${applied.length ? `\napplied:\n${list(applied)}` : ''}\nnot applied:\n${list(missing)}\n` +
+          `${unknown.length ? `, ${plural(unknown.length, 'change')} of unknown outcome` : ''}` +
+          `${applied.length ? `\napplied:\n${list(applied)}` : ''}` +
+          `${unknown.length ? `\nunknown (the answer was lost; it may have been applied):\n${list(unknown)}` : ''}` +
+          `${missing.length ? `\nnot applied:\n${list(missing)}` : ''}\n` +
           `run \`secscan teams apply ${path}\` again to finish: it applies only what is still missing`,
       );
       throw error;

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Team } from '../../api/schemas/teams.js';
-import { ApiError, ExitCode, RejectedError } from '../../errors.js';
+import { ApiError, ExitCode, exitCodeFor, RejectedError } from '../../errors.js';
 import type { AccessChange } from '../../output/access.js';
 import type { TeamPlan } from './plan.js';
 
@@ -31,7 +31,13 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
   const covered = (p: TeamPlan, what: AccessChange['what'], actions: readonly AccessChange['action'][]) =>
     (rows.get(p) ?? []).filter((r) => r.what === what && actions.includes(r.action));
   const step = async (changes: readonly AccessChange[], write: () => Promise<void>) => {
-    await write();
+    try {
+      await write();
+    } catch (error) {
+      // A write whose answer was lost may have been applied: say so rather than "not applied".
+      if (exitCodeFor(error) === ExitCode.transient) for (const change of changes) change.status = 'unknown';
+      throw error;
+    }
     for (const change of changes) change.status = 'applied';
   };
   const version = async (id: string): Promise<number> => {

@@ -253,6 +253,20 @@ describe('teams apply', () => {
     );
   });
 
+  it('says a change whose answer was lost may have been applied (exit 7)', async () => {
+    stubReads();
+    cli.stub('CreateTeam').replyWithError(new Error('socket hang up'));
+    const result = await apply(file);
+    expect(result.code).toBe(7);
+    const lines = result.stderr.split('\n');
+    expect(lines[0]).toBe(
+      'warning: the apply stopped: 0 changes applied, 7 changes not applied, 2 changes of unknown outcome',
+    );
+    expect(lines[1]).toBe('unknown (the answer was lost; it may have been applied):');
+    expect(lines[2]).toBe('  team Mobile: + create team Mobile');
+    expect(result.stderr).toContain('hint: check before retrying: secscan teams list --name "Mobile"');
+  });
+
   it('reads a file from disk too', async () => {
     const path = join(cli.configDir, 'access.yml');
     writeFileSync(path, 'teams: []\n');
