@@ -15,14 +15,18 @@ _secscan_child() {
     '|config') REPLY='config' ;;
     '|dependencies') REPLY='dependencies' ;;
     '|findings') REPLY='findings' ;;
+    '|groups') REPLY='groups' ;;
     '|packages') REPLY='packages' ;;
     '|profiles') REPLY='profiles' ;;
     '|roles') REPLY='roles' ;;
+    '|saml') REPLY='saml' ;;
     '|sandbox') REPLY='sandbox' ;;
     '|sca') REPLY='sca' ;;
     '|scans') REPLY='scans' ;;
     '|scopes') REPLY='scopes' ;;
+    '|teams') REPLY='teams' ;;
     '|tokens') REPLY='tokens' ;;
+    '|users') REPLY='users' ;;
     '|whoami') REPLY='whoami' ;;
     'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
     'analyze-failures|show') REPLY='analyze-failures show' ;;
@@ -71,6 +75,8 @@ _secscan_child() {
     'findings comment|add') REPLY='findings comment add' ;;
     'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
     'findings comment|show') REPLY='findings comment show' ;;
+    'groups|list' | 'groups|ls') REPLY='groups list' ;;
+    'groups|show') REPLY='groups show' ;;
     'packages|show') REPLY='packages show' ;;
     'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
     'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
@@ -79,6 +85,13 @@ _secscan_child() {
     'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
     'roles|list' | 'roles|ls') REPLY='roles list' ;;
     'roles|update') REPLY='roles update' ;;
+    'saml|create') REPLY='saml create' ;;
+    'saml|delete' | 'saml|rm') REPLY='saml delete' ;;
+    'saml|list' | 'saml|ls') REPLY='saml list' ;;
+    'saml|provision') REPLY='saml provision' ;;
+    'saml|reset-token') REPLY='saml reset-token' ;;
+    'saml|show') REPLY='saml show' ;;
+    'saml|update') REPLY='saml update' ;;
     'sca|packages') REPLY='sca packages' ;;
     'scans|check') REPLY='scans check' ;;
     'scans|compare') REPLY='scans compare' ;;
@@ -88,16 +101,33 @@ _secscan_child() {
     'scans|show') REPLY='scans show' ;;
     'scopes|available') REPLY='scopes available' ;;
     'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
+    'teams|apply') REPLY='teams apply' ;;
+    'teams|create') REPLY='teams create' ;;
+    'teams|delete' | 'teams|rm') REPLY='teams delete' ;;
+    'teams|export') REPLY='teams export' ;;
+    'teams|groups') REPLY='teams groups' ;;
+    'teams|list' | 'teams|ls') REPLY='teams list' ;;
+    'teams|show') REPLY='teams show' ;;
+    'teams|update') REPLY='teams update' ;;
+    'teams groups|add') REPLY='teams groups add' ;;
+    'teams groups|list' | 'teams groups|ls') REPLY='teams groups list' ;;
+    'teams groups|remove' | 'teams groups|rm') REPLY='teams groups remove' ;;
+    'teams groups|set-role') REPLY='teams groups set-role' ;;
+    'teams groups|show') REPLY='teams groups show' ;;
     'tokens|create') REPLY='tokens create' ;;
     'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
     'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
+    'users|delete' | 'users|rm') REPLY='users delete' ;;
+    'users|invitations') REPLY='users invitations' ;;
+    'users|list' | 'users|ls') REPLY='users list' ;;
+    'users|update') REPLY='users update' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings packages profiles roles sandbox sca scans scopes tokens whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings groups packages profiles roles saml sandbox sca scans scopes teams tokens users whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -108,13 +138,18 @@ _secscan_commands() {
     'dependencies') REPLY='search' ;;
     'findings') REPLY='assign comment fix list ls show status summary' ;;
     'findings comment') REPLY='add list ls show' ;;
+    'groups') REPLY='list ls show' ;;
     'packages') REPLY='show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'roles') REPLY='create delete list ls rm update' ;;
+    'saml') REPLY='create delete list ls provision reset-token rm show update' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show' ;;
     'scopes') REPLY='available list ls' ;;
+    'teams') REPLY='apply create delete export groups list ls rm show update' ;;
+    'teams groups') REPLY='add list ls remove rm set-role show' ;;
     'tokens') REPLY='create delete list ls rm' ;;
+    'users') REPLY='delete invitations list ls rm update' ;;
     *) REPLY='' ;;
   esac
 }
@@ -179,6 +214,9 @@ _secscan_flags() {
     'findings show') REPLY='--app --help -h' ;;
     'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
+    'groups') REPLY='--help -h' ;;
+    'groups list') REPLY='--help --iname --name -h' ;;
+    'groups show') REPLY='--help -h' ;;
     'packages') REPLY='--help -h' ;;
     'packages show') REPLY='--from-file --help -h' ;;
     'profiles') REPLY='--help -h' ;;
@@ -190,6 +228,14 @@ _secscan_flags() {
     'roles delete') REPLY='--help -h' ;;
     'roles list') REPLY='--access-token --help -h' ;;
     'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
+    'saml') REPLY='--help -h' ;;
+    'saml create') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
+    'saml delete') REPLY='--help -h' ;;
+    'saml list') REPLY='--help -h' ;;
+    'saml provision') REPLY='--allow-rejections --dry-run --help -h' ;;
+    'saml reset-token') REPLY='--help --ids-from -h' ;;
+    'saml show') REPLY='--help -h' ;;
+    'saml update') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
     'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
@@ -203,10 +249,29 @@ _secscan_flags() {
     'scopes') REPLY='--help -h' ;;
     'scopes available') REPLY='--help -h' ;;
     'scopes list') REPLY='--app --help --team -h' ;;
+    'teams') REPLY='--help -h' ;;
+    'teams apply') REPLY='--dry-run --help --prune -h' ;;
+    'teams create') REPLY='--app --help --member -h' ;;
+    'teams delete') REPLY='--help --version -h' ;;
+    'teams export') REPLY='--help -h' ;;
+    'teams groups') REPLY='--help -h' ;;
+    'teams groups add') REPLY='--help -h' ;;
+    'teams groups list') REPLY='--help -h' ;;
+    'teams groups remove') REPLY='--help -h' ;;
+    'teams groups set-role') REPLY='--help -h' ;;
+    'teams groups show') REPLY='--help -h' ;;
+    'teams list') REPLY='--help --name --no-members -h' ;;
+    'teams show') REPLY='--help -h' ;;
+    'teams update') REPLY='--add-app --add-member --force --help --remove-app --remove-member --rename --version -h' ;;
     'tokens') REPLY='--help -h' ;;
     'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
     'tokens delete') REPLY='--help -h' ;;
     'tokens list') REPLY='--help --show-expired --type -h' ;;
+    'users') REPLY='--help -h' ;;
+    'users delete') REPLY='--help -h' ;;
+    'users invitations') REPLY='--help -h' ;;
+    'users list') REPLY='--email --help -h' ;;
+    'users update') REPLY='--help --role -h' ;;
     'whoami') REPLY='--help -h' ;;
     *) REPLY='' ;;
   esac
@@ -292,6 +357,8 @@ _secscan_takes_value() {
       'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
+      'groups list|--name' | \
+      'groups list|--iname' | \
       'packages show|--from-file' | \
       'roles create|--name' | \
       'roles create|--scope' | \
@@ -302,6 +369,19 @@ _secscan_takes_value() {
       'roles update|--scope' | \
       'roles update|--add-scope' | \
       'roles update|--remove-scope' | \
+      'saml create|--idp-metadata-url' | \
+      'saml create|--idp-metadata' | \
+      'saml create|--default-org-role' | \
+      'saml create|--allow-implicit-invites' | \
+      'saml create|--sign-auth-requests' | \
+      'saml create|--allow-idp-initiated-logins' | \
+      'saml reset-token|--ids-from' | \
+      'saml update|--idp-metadata-url' | \
+      'saml update|--idp-metadata' | \
+      'saml update|--default-org-role' | \
+      'saml update|--allow-implicit-invites' | \
+      'saml update|--sign-auth-requests' | \
+      'saml update|--allow-idp-initiated-logins' | \
       'sandbox|--host' | \
       'sandbox|--port' | \
       'sandbox|--seed' | \
@@ -349,12 +429,24 @@ _secscan_takes_value() {
       'scans show|--app' | \
       'scopes list|--app' | \
       'scopes list|--team' | \
+      'teams create|--app' | \
+      'teams create|--member' | \
+      'teams delete|--version' | \
+      'teams list|--name' | \
+      'teams update|--rename' | \
+      'teams update|--add-app' | \
+      'teams update|--remove-app' | \
+      'teams update|--add-member' | \
+      'teams update|--remove-member' | \
+      'teams update|--version' | \
       'tokens create|--label' | \
       'tokens create|--role' | \
       'tokens create|--description' | \
       'tokens create|--type' | \
       'tokens create|--valid-for' | \
       'tokens list|--type' | \
+      'users list|--email' | \
+      'users update|--role' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
@@ -391,6 +483,17 @@ _secscan_values() {
     'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;
+    'saml create|--idp-metadata') REPLY='@file' ;;
+    'saml create|--default-org-role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'saml create|--allow-implicit-invites') REPLY='true false' ;;
+    'saml create|--sign-auth-requests') REPLY='true false' ;;
+    'saml create|--allow-idp-initiated-logins') REPLY='true false' ;;
+    'saml reset-token|--ids-from') REPLY='@file' ;;
+    'saml update|--idp-metadata') REPLY='@file' ;;
+    'saml update|--default-org-role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'saml update|--allow-implicit-invites') REPLY='true false' ;;
+    'saml update|--sign-auth-requests') REPLY='true false' ;;
+    'saml update|--allow-idp-initiated-logins') REPLY='true false' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
     'sca packages|--type') REPLY='package container_package' ;;
@@ -407,6 +510,7 @@ _secscan_values() {
     'scans compare|--severity-threshold') REPLY='low medium high critical' ;;
     'tokens create|--type') REPLY='access integration' ;;
     'tokens list|--type') REPLY='access integration' ;;
+    'users update|--role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
     'findings list|-o') REPLY='table tsv json ndjson yaml csv sarif' ;;
     'findings list|--output') REPLY='table tsv json ndjson yaml csv sarif' ;;
     'scans check|-o') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;

@@ -23,12 +23,16 @@ function __secscan_child
             echo 'dependencies'
         case '|findings'
             echo 'findings'
+        case '|groups'
+            echo 'groups'
         case '|packages'
             echo 'packages'
         case '|profiles'
             echo 'profiles'
         case '|roles'
             echo 'roles'
+        case '|saml'
+            echo 'saml'
         case '|sandbox'
             echo 'sandbox'
         case '|sca'
@@ -37,8 +41,12 @@ function __secscan_child
             echo 'scans'
         case '|scopes'
             echo 'scopes'
+        case '|teams'
+            echo 'teams'
         case '|tokens'
             echo 'tokens'
+        case '|users'
+            echo 'users'
         case '|whoami'
             echo 'whoami'
         case 'analyze-failures|list' \
@@ -145,6 +153,11 @@ function __secscan_child
             echo 'findings comment list'
         case 'findings comment|show'
             echo 'findings comment show'
+        case 'groups|list' \
+            'groups|ls'
+            echo 'groups list'
+        case 'groups|show'
+            echo 'groups show'
         case 'packages|show'
             echo 'packages show'
         case 'profiles|list' \
@@ -165,6 +178,22 @@ function __secscan_child
             echo 'roles list'
         case 'roles|update'
             echo 'roles update'
+        case 'saml|create'
+            echo 'saml create'
+        case 'saml|delete' \
+            'saml|rm'
+            echo 'saml delete'
+        case 'saml|list' \
+            'saml|ls'
+            echo 'saml list'
+        case 'saml|provision'
+            echo 'saml provision'
+        case 'saml|reset-token'
+            echo 'saml reset-token'
+        case 'saml|show'
+            echo 'saml show'
+        case 'saml|update'
+            echo 'saml update'
         case 'sca|packages'
             echo 'sca packages'
         case 'scans|check'
@@ -185,6 +214,36 @@ function __secscan_child
         case 'scopes|list' \
             'scopes|ls'
             echo 'scopes list'
+        case 'teams|apply'
+            echo 'teams apply'
+        case 'teams|create'
+            echo 'teams create'
+        case 'teams|delete' \
+            'teams|rm'
+            echo 'teams delete'
+        case 'teams|export'
+            echo 'teams export'
+        case 'teams|groups'
+            echo 'teams groups'
+        case 'teams|list' \
+            'teams|ls'
+            echo 'teams list'
+        case 'teams|show'
+            echo 'teams show'
+        case 'teams|update'
+            echo 'teams update'
+        case 'teams groups|add'
+            echo 'teams groups add'
+        case 'teams groups|list' \
+            'teams groups|ls'
+            echo 'teams groups list'
+        case 'teams groups|remove' \
+            'teams groups|rm'
+            echo 'teams groups remove'
+        case 'teams groups|set-role'
+            echo 'teams groups set-role'
+        case 'teams groups|show'
+            echo 'teams groups show'
         case 'tokens|create'
             echo 'tokens create'
         case 'tokens|delete' \
@@ -193,6 +252,16 @@ function __secscan_child
         case 'tokens|list' \
             'tokens|ls'
             echo 'tokens list'
+        case 'users|delete' \
+            'users|rm'
+            echo 'users delete'
+        case 'users|invitations'
+            echo 'users invitations'
+        case 'users|list' \
+            'users|ls'
+            echo 'users list'
+        case 'users|update'
+            echo 'users update'
     end
 end
 
@@ -276,6 +345,8 @@ function __secscan_takes_value
             'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
+            'groups list|--name' \
+            'groups list|--iname' \
             'packages show|--from-file' \
             'roles create|--name' \
             'roles create|--scope' \
@@ -286,6 +357,19 @@ function __secscan_takes_value
             'roles update|--scope' \
             'roles update|--add-scope' \
             'roles update|--remove-scope' \
+            'saml create|--idp-metadata-url' \
+            'saml create|--idp-metadata' \
+            'saml create|--default-org-role' \
+            'saml create|--allow-implicit-invites' \
+            'saml create|--sign-auth-requests' \
+            'saml create|--allow-idp-initiated-logins' \
+            'saml reset-token|--ids-from' \
+            'saml update|--idp-metadata-url' \
+            'saml update|--idp-metadata' \
+            'saml update|--default-org-role' \
+            'saml update|--allow-implicit-invites' \
+            'saml update|--sign-auth-requests' \
+            'saml update|--allow-idp-initiated-logins' \
             'sandbox|--host' \
             'sandbox|--port' \
             'sandbox|--seed' \
@@ -333,12 +417,24 @@ function __secscan_takes_value
             'scans show|--app' \
             'scopes list|--app' \
             'scopes list|--team' \
+            'teams create|--app' \
+            'teams create|--member' \
+            'teams delete|--version' \
+            'teams list|--name' \
+            'teams update|--rename' \
+            'teams update|--add-app' \
+            'teams update|--remove-app' \
+            'teams update|--add-member' \
+            'teams update|--remove-member' \
+            'teams update|--version' \
             'tokens create|--label' \
             'tokens create|--role' \
             'tokens create|--description' \
             'tokens create|--type' \
             'tokens create|--valid-for' \
             'tokens list|--type' \
+            'users list|--email' \
+            'users update|--role' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
@@ -398,14 +494,18 @@ complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive an
 complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
+complete -c secscan -n "__secscan_at ''" -a groups -d 'The organization’s human groups: members and teams'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
 complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
+complete -c secscan -n "__secscan_at ''" -a saml -d 'SAML single sign-on: configurations, user provisioning, access-token resets'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
 complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`'
 complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
+complete -c secscan -n "__secscan_at ''" -a teams -d 'Teams: their apps, members and groups; access as code with export and apply'
 complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
+complete -c secscan -n "__secscan_at ''" -a users -d 'Users of the organization: look up, change the role, remove; pending invitations'
 complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -a list -d 'List the organization’s analysis failures, newest first'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -a ls -d 'List the organization’s analysis failures, newest first'
@@ -464,6 +564,9 @@ complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a commen
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a ls -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a show -d 'Show one comment'
+complete -c secscan -n "__secscan_at 'groups'" -a list -d 'List human groups, their member counts and teams'
+complete -c secscan -n "__secscan_at 'groups'" -a ls -d 'List human groups, their member counts and teams'
+complete -c secscan -n "__secscan_at 'groups'" -a show -d 'Show a group: its members and its teams with their roles'
 complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
 complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
 complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
@@ -476,6 +579,15 @@ complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (bu
 complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
 complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
 complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
+complete -c secscan -n "__secscan_at 'saml'" -a create -d 'Create a SAML configuration from the IdP’s metadata'
+complete -c secscan -n "__secscan_at 'saml'" -a delete -d 'Delete a SAML configuration'
+complete -c secscan -n "__secscan_at 'saml'" -a rm -d 'Delete a SAML configuration'
+complete -c secscan -n "__secscan_at 'saml'" -a list -d 'List the SAML configurations'
+complete -c secscan -n "__secscan_at 'saml'" -a ls -d 'List the SAML configurations'
+complete -c secscan -n "__secscan_at 'saml'" -a provision -d 'Create or update SAML users and their team roles from a file'
+complete -c secscan -n "__secscan_at 'saml'" -a reset-token -d 'Reset the access tokens of SAML users (they sign in again to get a new one)'
+complete -c secscan -n "__secscan_at 'saml'" -a show -d 'Show a SAML configuration, with the URLs and relay state to give the IdP'
+complete -c secscan -n "__secscan_at 'saml'" -a update -d 'Change a SAML configuration (what is not given stays)'
 complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
 complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
 complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
@@ -487,11 +599,34 @@ complete -c secscan -n "__secscan_at 'scans'" -a show -d 'Show a scan with its f
 complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
 complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
 complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'teams'" -a apply -d 'Make the teams match an access file: print the plan, then apply it'
+complete -c secscan -n "__secscan_at 'teams'" -a create -d 'Create a team with apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a delete -d 'Delete a team (its apps and members stay in the organization)'
+complete -c secscan -n "__secscan_at 'teams'" -a rm -d 'Delete a team (its apps and members stay in the organization)'
+complete -c secscan -n "__secscan_at 'teams'" -a export -d 'Write every team with its apps, members and groups as an access file'
+complete -c secscan -n "__secscan_at 'teams'" -a groups -d 'The human groups of a team and their team roles'
+complete -c secscan -n "__secscan_at 'teams'" -a list -d 'List the teams you can read'
+complete -c secscan -n "__secscan_at 'teams'" -a ls -d 'List the teams you can read'
+complete -c secscan -n "__secscan_at 'teams'" -a show -d 'Show a team: version, apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a update -d 'Rename a team, add or remove its apps and members'
+complete -c secscan -n "__secscan_at 'teams groups'" -a add -d 'Add groups to a team, or change their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a list -d 'List the groups of a team with their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a ls -d 'List the groups of a team with their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a remove -d 'Remove a group from a team (the group itself stays)'
+complete -c secscan -n "__secscan_at 'teams groups'" -a rm -d 'Remove a group from a team (the group itself stays)'
+complete -c secscan -n "__secscan_at 'teams groups'" -a set-role -d 'Change the role a group has in a team'
+complete -c secscan -n "__secscan_at 'teams groups'" -a show -d 'Show a group of a team: its members and teams'
 complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
 complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
 complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
 complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
 complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'users'" -a delete -d 'Remove a user from the organization'
+complete -c secscan -n "__secscan_at 'users'" -a rm -d 'Remove a user from the organization'
+complete -c secscan -n "__secscan_at 'users'" -a invitations -d 'List pending invitations and the role each invitee will get'
+complete -c secscan -n "__secscan_at 'users'" -a list -d 'Look users up by e-mail: id, organization role and teams'
+complete -c secscan -n "__secscan_at 'users'" -a ls -d 'Look users up by e-mail: id, organization role and teams'
+complete -c secscan -n "__secscan_at 'users'" -a update -d 'Change a user’s organization role'
 complete -c secscan -n "__secscan_at 'completion'" -a 'bash zsh fish'
 complete -c secscan -n "__secscan_at 'config get'" -a 'profile base_url org_id token'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
@@ -649,6 +784,11 @@ complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln sec
 complete -c secscan -n "__secscan_at 'findings summary'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'" -l default-branch -d 'organization: only default-branch scans'
 complete -c secscan -n "__secscan_at 'findings summary'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups list'" -l name -x -d 'only the group of this exact name'
+complete -c secscan -n "__secscan_at 'groups list'" -l iname -x -d 'only the group of this name, in any case'
+complete -c secscan -n "__secscan_at 'groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
 complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
@@ -671,6 +811,29 @@ complete -c secscan -n "__secscan_at 'roles update'" -l scope -x -d 'replace all
 complete -c secscan -n "__secscan_at 'roles update'" -l add-scope -x -d 'add scopes to the current ones'
 complete -c secscan -n "__secscan_at 'roles update'" -l remove-scope -x -d 'remove scopes from the current ones'
 complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml create'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
+complete -c secscan -n "__secscan_at 'saml create'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
+complete -c secscan -n "__secscan_at 'saml create'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
+complete -c secscan -n "__secscan_at 'saml create'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
+complete -c secscan -n "__secscan_at 'saml create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml provision'" -l dry-run -d 'check the file and print what would be sent; send nothing'
+complete -c secscan -n "__secscan_at 'saml provision'" -l allow-rejections -d 'exit 0 even when the service rejects some e-mails or roles'
+complete -c secscan -n "__secscan_at 'saml provision'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml reset-token'" -l ids-from -r -F -d 'also read users from FILE (- for stdin): one a line, or a JSON array'
+complete -c secscan -n "__secscan_at 'saml reset-token'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml update'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
+complete -c secscan -n "__secscan_at 'saml update'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
+complete -c secscan -n "__secscan_at 'saml update'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
+complete -c secscan -n "__secscan_at 'saml update'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
+complete -c secscan -n "__secscan_at 'saml update'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
 complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
 complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo data: the same seed gives the same data'
@@ -734,6 +897,34 @@ complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show h
 complete -c secscan -n "__secscan_at 'scopes list'" -l app -x -d 'scopes in the context of this app'
 complete -c secscan -n "__secscan_at 'scopes list'" -l team -x -d 'scopes in the context of this team (uuid)'
 complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams apply'" -l dry-run -d 'print the plan; change nothing'
+complete -c secscan -n "__secscan_at 'teams apply'" -l prune -d 'also remove what the file leaves out, and delete teams it does not list'
+complete -c secscan -n "__secscan_at 'teams apply'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams create'" -l app -x -d 'an app of the team (repeatable)'
+complete -c secscan -n "__secscan_at 'teams create'" -l member -x -d 'a member: e-mail or user id, optionally :ROLE (repeatable)'
+complete -c secscan -n "__secscan_at 'teams create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams delete'" -l version -x -d 'delete only if the team is still at this version'
+complete -c secscan -n "__secscan_at 'teams delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams export'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups add'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups set-role'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams list'" -l name -x -d 'only the team of this name (any case)'
+complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'leave the members out'
+complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams update'" -l rename -x -d 'new name of the team'
+complete -c secscan -n "__secscan_at 'teams update'" -l add-app -x -d 'add an app (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l remove-app -x -d 'remove an app (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l force -d 'move an added app out of the team that holds it'
+complete -c secscan -n "__secscan_at 'teams update'" -l add-member -x -d 'add a member, or change its role (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l remove-member -x -d 'remove a member: e-mail or user id (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l version -x -d 'change the team only if it is still at this version'
+complete -c secscan -n "__secscan_at 'teams update'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
 complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
@@ -745,6 +936,13 @@ complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help
 complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
 complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
 complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users invitations'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users list'" -l email -x -d 'the e-mail to look up (repeatable)'
+complete -c secscan -n "__secscan_at 'users list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users update'" -l role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'the organization role'
+complete -c secscan -n "__secscan_at 'users update'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more)'
 complete -c secscan -l fields -x -d 'comma-separated fields (columns) to print'
