@@ -58,10 +58,19 @@ export interface CurrentTeam {
   groupNames: Map<string, string>;
 }
 
-/** Every readable team with its apps, members and groups (the listing, then each team and its groups). */
-export async function readTeams(client: ApiClient, roles: RoleBook): Promise<CurrentTeam[]> {
-  const rows = await client.call('ListTeams', { query: { no_members: true } });
-  return mapLimit(rows, 4, async (row) => {
+/**
+ * The readable teams (those whose name `wanted` accepts, all by default) with their apps, members and
+ * groups: the listing, then each team and its groups.
+ */
+export async function readTeams(
+  client: ApiClient,
+  roles: RoleBook,
+  wanted: (name: string) => boolean = () => true,
+): Promise<{ teams: CurrentTeam[]; names: Map<string, string> }> {
+  const listed = await client.call('ListTeams', { query: { no_members: true } });
+  const names = new Map(listed.map((t) => [t.team_id, t.team_name]));
+  const rows = listed.filter((t) => wanted(t.team_name));
+  const teams = await mapLimit(rows, 4, async (row): Promise<CurrentTeam> => {
     const path = { rbacTeamID: row.team_id };
     const [team, groups] = await Promise.all([
       client.call('ReadTeam', { path }),
@@ -82,6 +91,7 @@ export async function readTeams(client: ApiClient, roles: RoleBook): Promise<Cur
       groupNames: new Map(groups.map((g) => [g.group_id, g.group_name || g.group_id])),
     };
   });
+  return { teams, names };
 }
 
 export async function readRoles(client: ApiClient): Promise<RoleBook> {

@@ -1,6 +1,6 @@
 import { uuidPattern } from '../../api/values.js';
 import type { Context } from '../../context.js';
-import { notFoundError } from '../../errors.js';
+import { notFoundError, UsageError } from '../../errors.js';
 import {
   type AccessChange,
   accessChangeView,
@@ -13,7 +13,7 @@ import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
 import { lookupUsers, userEmails } from '../shared/users.js';
 import { type AccessFile, parseAccessFile } from './access-file.js';
-import { type CurrentTeam, readGroups, readRoles, readTeams, type RoleBook } from './access-state.js';
+import { readGroups, readRoles, readTeams, type RoleBook } from './access-state.js';
 import { executePlan } from './execute.js';
 import { changesOf, type DesiredTeam, type Labels, planAccess, removes, type TeamPlan } from './plan.js';
 
@@ -115,7 +115,7 @@ async function desiredTeams(
 async function labelsFor(
   ctx: Context,
   plans: readonly TeamPlan[],
-  current: readonly CurrentTeam[],
+  teams: ReadonlyMap<string, string>,
   emails: Map<string, string>,
   groups: Map<string, string>,
   roles: RoleBook,
@@ -125,7 +125,6 @@ async function labelsFor(
     [...p.removeMembers.keys(), ...p.changedMembers.keys()].some((id) => !emails.has(id)),
   );
   const listed = unnamed ? await userEmails(await ctx.client()) : undefined;
-  const teams = new Map(current.map((t) => [t.id, t.name]));
   return {
     team: (id) => teams.get(id) ?? id,
     user: (id) => emails.get(id) ?? listed?.get(id) ?? id,
@@ -181,12 +180,24 @@ export default defineVerb({
     const client = await ctx.client();
     const prune = opts.prune ?? false;
     const roles = await readRoles(client);
-    const [current, wanted] = await ctx.spin('Reading teams', () =>
-      Promise.all([readTeams(client, roles), desiredTeams(ctx, file, label, roles)]),
+    // Without --prune only the teams the file names matter.
+    const named = new Set(file.teams.map((t) => t.name.toLowerCase()));
+    const [{ teams: current, names }, wanted] = await ctx.spin('Reading teams', () =>
+      Promise.all([
+        readTeams(client, roles, (name) => prune || named.has(name.toLowerCase())),
+        desiredTeams(ctx, file, label, roles),
+      ]),
     );
+    const twice = [...named].filter((n) => current.filter((t) => t.name.toLowerCase() === n).length > 1);
+    if (twice.length) {
+      throw new UsageError(
+        `several teams are named ${twice.join(', ')}: the file cannot say which one it means`,
+        { hint: 'rename all but one with `secscan teams update ID --rename NAME`, then apply again' },
+      );
+    }
     const plans = planAccess(wanted.desired, current, wanted.holders, prune);
     const groupNames = new Map([...current.flatMap((t) => [...t.groupNames]), ...wanted.groupNames]);
-    const labels = await labelsFor(ctx, plans, current, wanted.emails, groupNames, roles);
+    const labels = await labelsFor(ctx, plans, names, wanted.emails, groupNames, roles);
     const rows = new Map(plans.map((p) => [p, changesOf([p], labels)]));
     const changes = [...rows.values()].flat();
     if (!changes.length) {

@@ -25,7 +25,7 @@ export default defineVerb({
     }
     const client = await ctx.client();
     const roles = await readRoles(client);
-    const [teams, emails] = await ctx.spin('Reading teams', () =>
+    const [{ teams }, emails] = await ctx.spin('Reading teams', () =>
       Promise.all([readTeams(client, roles), userEmails(client)]),
     );
     let byId = 0;

@@ -67,13 +67,13 @@ export const emails: Record<string, string> = {
   [ids.carol]: 'carol@example.com',
 };
 
-/** The team reads: roles, the listing, each team and its groups. */
-export function stubTeams(cli: Cli, teams: Team[]): void {
+/** The team reads: roles, the listing, and each team read (all by default) with its groups. */
+export function stubTeams(cli: Cli, teams: Team[], read: Team[] = teams): void {
   cli.stub('ListOrgRBACRoles').reply(200, ok(roles));
   cli
     .stub('ListTeams', { query: { no_members: true } })
     .reply(200, ok(teams.map((t) => ({ team_id: t.team_id, team_name: t.team_name }))));
-  for (const t of teams) {
+  for (const t of read) {
     const { groups = [], ...team } = t;
     cli.stub('ReadTeam', { path: { rbacTeamID: t.team_id } }).reply(200, ok(team));
     cli.stub('ListGroups', { path: { rbacTeamID: t.team_id } }).reply(

@@ -78,7 +78,8 @@ describe('teams apply', () => {
   ].join('\n');
 
   function stubReads() {
-    stubTeams(cli, [payments(), web()]);
+    // Without --prune only the teams the file names are read: Web is only listed.
+    stubTeams(cli, [payments(), web()], [payments()]);
     stubDirectory(cli, {
       groups: true,
       emails: ['alice@example.com', 'bob@example.com', 'carol@example.com'],
@@ -265,6 +266,18 @@ describe('teams apply', () => {
     expect(lines[1]).toBe('unknown (the answer was lost; it may have been applied):');
     expect(lines[2]).toBe('  team Mobile: + create team Mobile');
     expect(result.stderr).toContain('hint: check before retrying: secscan teams list --name "Mobile"');
+  });
+
+  it('refuses a file naming a team the service holds twice, before any write', async () => {
+    const twin = { ...payments(), team_id: ids.web, groups: [] };
+    stubTeams(cli, [payments(), twin]);
+    stubDirectory(cli, {});
+    const result = await apply('teams:\n  - name: payments\n');
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: several teams are named payments: the file cannot say which one it means',
+    );
+    expect(writes()).toEqual([]);
   });
 
   it('reads a file from disk too', async () => {
