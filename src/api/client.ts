@@ -66,7 +66,7 @@ export interface CallParams {
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
   /** For a write (POST, PATCH) whose answer is lost: how the user can check whether it was applied. */
-  verify?: string;
+  verify?: string | undefined;
 }
 
 type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
@@ -75,7 +75,7 @@ type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>
 export type ParamsOf<K extends OperationId> = {
   query?: Readonly<Record<string, QueryValue>>;
   body?: BodyOf<K>;
-  verify?: string;
+  verify?: string | undefined;
 } & ([RequiredPathNames<K>] extends [never]
   ? { path?: { readonly orgID?: string } }
   : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });

@@ -35,7 +35,21 @@ export interface OptionDecl<T = unknown, Req extends boolean = boolean> {
 
 /** What shell completion offers for a value (besides `choices`, which complete themselves). */
 export type CompletionKind =
-  'file' | 'dir' | 'profile' | 'app' | 'compound' | 'team' | 'policy' | 'saml' | 'field' | 'shell' | 'topic';
+  | 'file'
+  | 'dir'
+  | 'profile'
+  | 'app'
+  | 'compound'
+  | 'team'
+  | 'policy'
+  | 'saml'
+  /** A user: e-mail (or id). */
+  | 'user'
+  /** A human group's name. */
+  | 'group'
+  | 'field'
+  | 'shell'
+  | 'topic';
 
 export interface ArgDecl<T = string, Req extends boolean = boolean, V extends boolean = boolean> {
   readonly name: string;

@@ -61,6 +61,25 @@ export function effectiveScopes(state: SandboxState, caller: Caller, context: Sc
   return sorted([...base, ...(member ? teamRoleScopes(state, member.team_role) : [])]);
 }
 
+/**
+ * The apps a caller may see in app and findings listings: a TEAM_DEFINED user only the apps of the user's
+ * teams (RBAC); undefined when nothing is hidden.
+ */
+export function visibleApps(state: SandboxState, caller: Caller): Set<string> | undefined {
+  if (caller.token.kind !== 'user' || caller.user.org_role !== 'TEAM_DEFINED') return undefined;
+  const teams = new Set(
+    state.rbac.teams
+      .filter((t) => t.users.some((u) => u.user_id_v2 === caller.user.id_v2))
+      .map((t) => t.team_id),
+  );
+  return new Set(state.apps.filter((a) => a.team_id !== undefined && teams.has(a.team_id)).map((a) => a.id));
+}
+
+/** A findings cache key part: what the caller may see changes what a query returns. */
+export function visibilityKey(visible: Set<string> | undefined): Record<string, string> {
+  return visible ? { visibleApps: [...visible].sort().join(',') } : {};
+}
+
 export function scopeHeld(held: readonly string[], required: string): boolean {
   const resource = required.slice(0, required.indexOf(':'));
   return held.includes(required) || held.includes(`${resource}:*`);

@@ -34,6 +34,9 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
     isObject(v.cloud.compounds),
   orgConfig: isObject,
   savedSearches: isArray,
+  groups: isArray,
+  invitations: isArray,
+  saml: (v) => isObject(v) && isArray(v.configs) && isArray(v.domains),
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

@@ -68,6 +68,12 @@ export interface SavedSearchRecord {
   path_name: string;
   search_query: string;
   updated_at: string;
+  /** Human groups: members and the teams they belong to (RBAC). */
+  groups: GroupRecord[];
+  /** Pending invitations (ListOrgRBACInvitations). */
+  invitations: InvitationRecord[];
+  /** SAML configurations and the e-mail domains reserved to the organization (SAML provisioning). */
+  saml: SamlSection;
 }
 
 export interface WebhookRecord {
@@ -101,6 +107,8 @@ export interface UserRecord {
   email: string;
   org_role: string;
   last_logins: number[];
+  /** Provisioned through SAML (only such users' access tokens can be reset). */
+  saml?: boolean;
 }
 
 export type TokenKind = 'user' | 'org';
@@ -165,6 +173,41 @@ export interface TeamRecord {
 export interface RbacSection {
   roles: RoleRecord[];
   teams: TeamRecord[];
+}
+
+/** A human group: its members by user id and the teams it belongs to, each with a team role. */
+export interface GroupRecord {
+  group_id: string;
+  group_name: string;
+  members: string[];
+  teams: { team_id: string; team_role: string }[];
+}
+
+export interface InvitationRecord {
+  email: string;
+  name: string;
+  /** The org-level role id the invitee receives on acceptance. */
+  role_id: string;
+  /** Unix seconds. */
+  invited_at: number;
+}
+
+export interface SamlConfigRecord {
+  name: string;
+  idp_metadata_url?: string;
+  idp_metadata?: string;
+  allow_implicit_invites: boolean;
+  default_org_role: string;
+  sign_auth_requests: boolean;
+  allow_idp_initiated_logins: boolean;
+  /** Set while IdP-initiated logins are allowed. */
+  idp_default_relay_state?: string;
+}
+
+export interface SamlSection {
+  configs: SamlConfigRecord[];
+  /** Provisioning rejects e-mails of other domains (`rejected_emails`). */
+  domains: string[];
 }
 
 export interface AppRecord {

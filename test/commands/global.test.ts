@@ -21,7 +21,7 @@ describe('global options: parse errors (exit 2, no request)', () => {
       'invalid service address "http://example.com" (from --base-url): plain http is refused for non-loopback hosts; use https or pass --allow-insecure-http',
     ],
     [['scopes', 'list', '--org', 'acme'], 'invalid organization id "acme" (from --org): expected a UUID'],
-    [['nouns'], "unknown command 'nouns' (did you mean tokens?)"],
+    [['nouns'], "unknown command 'nouns' (did you mean one of groups, tokens?)"],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });

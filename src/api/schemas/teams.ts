@@ -2,16 +2,26 @@ import * as z from 'zod';
 import { orgRoles } from '../values.js';
 
 /** A team member: a user and the team role (a role name such as TEAM_MEMBER, or a role id). */
-export const TeamMember = z.looseObject({ user_id_v2: z.string(), team_role: z.string().optional() });
+export const TeamMember = z.looseObject({ user_id_v2: z.string().min(1), team_role: z.string() });
+export type TeamMember = z.infer<typeof TeamMember>;
 
-export const TeamSummary = z.looseObject({ team_id: z.string(), team_name: z.string().optional() });
+/**
+ * A row of ListTeams. The specification names `team_id` and `team_name`; with members included they come
+ * as `users` (the Team resource's name) or `members` (the vendor document's listing schema).
+ */
+export const TeamSummary = z.looseObject({
+  team_id: z.string().min(1),
+  team_name: z.string(),
+  users: z.array(TeamMember).nullish(),
+  members: z.array(TeamMember).nullish(),
+});
 export type TeamSummary = z.infer<typeof TeamSummary>;
 
 /** `version` is the team's configuration version: every team write sends the current one. */
 export const Team = z.looseObject({
-  version: z.number().optional(),
-  team_id: z.string(),
-  team_name: z.string().optional(),
+  version: z.number().int(),
+  team_id: z.string().min(1),
+  team_name: z.string(),
   applications: z.array(z.string()).nullish(),
   users: z.array(TeamMember).nullish(),
 });
@@ -59,8 +69,8 @@ export const DeleteTeamBody = z.strictObject({ version: TeamVersion });
 
 /** Members carry `user_id_v2` in the org-wide group listing and `user_id` in the team group operations. */
 export const HumanGroup = z.looseObject({
-  group_id: z.string(),
-  group_name: z.string().optional(),
+  group_id: z.string().min(1),
+  group_name: z.string(),
   members: z
     .array(
       z.looseObject({
@@ -90,10 +100,14 @@ export const UpsertGroupBody = z.strictObject({
 
 export const UpdateGroupBody = z.strictObject({ team_role: z.string().min(1).optional() });
 
+/**
+ * A row of ListOrgRBACUsers. The organization role comes as a `team_membership` entry with an empty
+ * `team_id` (the vendor document's example); the other entries are the user's teams.
+ */
 export const OrgUser = z.looseObject({
-  id_v2: z.string(),
+  id_v2: z.string().min(1),
   name: z.string().optional(),
-  email: z.string().optional(),
+  email: z.string(),
   team_membership: z
     .array(
       z.looseObject({

@@ -3,6 +3,7 @@ import { type AppSpec, appIdPattern } from '../../api/schemas/apps.js';
 import type { AppConfigRecord } from '../analysis/projects.js';
 import { appScans, requireApp } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, invalid, ok, ReplyError } from '../http.js';
+import { visibleApps } from '../permissions.js';
 import type { AppRecord, SandboxState } from '../state.js';
 
 function appOf(ctx: HandlerContext): AppRecord {
@@ -65,7 +66,10 @@ function unixSeconds(ctx: HandlerContext, name: string, fallback: number): numbe
 }
 
 export const appHandlers: HandlerMap = {
-  ListApps: ({ state }) => ok(state.apps.map((app) => listed(state, app))),
+  ListApps: ({ state, caller }) => {
+    const visible = visibleApps(state, caller);
+    return ok(state.apps.filter((app) => !visible || visible.has(app.id)).map((app) => listed(state, app)));
+  },
 
   CreateApp: (ctx) => {
     const specs = ctx.body;
@@ -130,7 +134,8 @@ export const appHandlers: HandlerMap = {
     const until = unixSeconds(ctx, 'until', now);
     const from = unixSeconds(ctx, 'from', until - 7 * 86_400);
     const only = ctx.query.get('app');
-    const apps = ctx.state.apps.filter((a) => !only || a.id === only);
+    const visible = visibleApps(ctx.state, ctx.caller);
+    const apps = ctx.state.apps.filter((a) => (!only || a.id === only) && (!visible || visible.has(a.id)));
     return ok(
       apps.map((app) => {
         const scans = appScans(ctx.state, app.id).filter((s) => {

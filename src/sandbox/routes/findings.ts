@@ -23,6 +23,7 @@ import type { FindingRecord, FindingStatus, ScanRecord } from '../analysis/model
 import { findingsSummaries } from '../analysis/summaries.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
 import { paginate } from '../paging.js';
+import { visibilityKey, visibleApps } from '../permissions.js';
 import type { SandboxState } from '../state.js';
 
 export function apiScan(s: ScanRecord): Record<string, unknown> {
@@ -178,18 +179,17 @@ export const findingHandlers: HandlerMap = {
     const { state, query } = ctx;
     const compound = compoundByName(state, ctx.params.compoundName as string);
     const exclude = excludedFields(query, 'finding_fields', ['-description']);
-    const entry = cachedQuery(state, queryKey(ctx.op.id, ctx.params, query), () => {
+    const visible = visibleApps(state, ctx.caller);
+    const key = queryKey(ctx.op.id, { ...ctx.params, ...visibilityKey(visible) }, query);
+    const entry = cachedQuery(state, key, () => {
       const polyglot = selectPolyglotScan(state, compound.id, query);
       const scans = elementScans(state, polyglot, query);
-      const filtered = sortFindings(
-        applyFilters(findingsOfScans(state, scans), compoundFilters(query)),
-        query,
-        {
-          sort: 'finding_sort',
-          order: 'finding_order',
-          givenDefault: 'asc',
-        },
-      );
+      const seen = findingsOfScans(state, scans).filter((f) => !visible || visible.has(f.app));
+      const filtered = sortFindings(applyFilters(seen, compoundFilters(query)), query, {
+        sort: 'finding_sort',
+        order: 'finding_order',
+        givenDefault: 'asc',
+      });
       const counts = valueCounts(filtered, query);
       return {
         items: filtered,
@@ -213,8 +213,12 @@ export const findingHandlers: HandlerMap = {
 
   ListOrgFindings: (ctx) => {
     const { state, query } = ctx;
-    const entry = cachedQuery(state, queryKey(ctx.op.id, ctx.params, query), () => {
-      const scans = latestDefaultScans(state, query.getAll('tags').filter(Boolean));
+    const visible = visibleApps(state, ctx.caller);
+    const key = queryKey(ctx.op.id, { ...ctx.params, ...visibilityKey(visible) }, query);
+    const entry = cachedQuery(state, key, () => {
+      const scans = latestDefaultScans(state, query.getAll('tags').filter(Boolean)).filter(
+        (s) => !visible || visible.has(s.app),
+      );
       const filtered = sortFindings(
         applyFilters(findingsOfScans(state, scans), appLevelFilters(query)),
         query,

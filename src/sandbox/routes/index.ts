@@ -17,6 +17,15 @@ import { scaHandlers } from './sca.js';
 import { scanHandlers } from './scans.js';
 import { scopeHandlers } from './scopes.js';
 import { teamConfigHandlers } from './team-config.js';
+import { groupHandlers } from './groups.js';
+import { orgUserHandlers } from './org-users.js';
+import { packageHandlers } from './packages.js';
+import { rbacHandlers } from './rbac.js';
+import { samlHandlers } from './saml.js';
+import { scaHandlers } from './sca.js';
+import { scanHandlers } from './scans.js';
+import { scopeHandlers } from './scopes.js';
+import { teamHandlers } from './teams.js';
 import { tokenHandlers } from './tokens.js';
 import { userHandlers } from './users.js';
 import { versionHandlers } from './versions.js';
@@ -44,4 +53,8 @@ export const handlers: Readonly<HandlerMap> = {
   ...teamConfigHandlers,
   ...alertingHandlers,
   ...savedSearchHandlers,
+  ...teamHandlers,
+  ...groupHandlers,
+  ...orgUserHandlers,
+  ...samlHandlers,
 };

@@ -5,6 +5,7 @@ import { seedIntegrations } from '../integrations.js';
 import { Prng } from '../random.js';
 import { builtInRoles, managedRoles } from '../roles.js';
 import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
+import { seedGroups, seedInvitations, seedSaml } from './access.js';
 import { seedApps } from './apps.js';
 import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
@@ -59,5 +60,8 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     integrations: seedIntegrations(),
     orgConfig: seedOrgConfig(org),
     savedSearches: seedSavedSearches(seed, users[0] as UserRecord),
+    groups: seedGroups(org, users, teams),
+    invitations: seedInvitations(users),
+    saml: seedSaml(users),
   };
 }

@@ -32,7 +32,10 @@ describe('api --list', () => {
       commands: ['secscan tokens list'],
       summary: 'List tokens',
     });
-    expect(rows.find((r) => r.id === 'CreateTeam')).toMatchObject({ scopes: ['teams:create'], commands: [] });
+    expect(rows.find((r) => r.id === 'ListTeams')).toMatchObject({
+      scopes: ['teams:list'],
+      commands: expect.arrayContaining(['secscan teams list', 'secscan teams apply']),
+    });
     expect(rows.find((r) => r.id === 'ToggleCompoundArchive')?.commands).toEqual([
       'secscan compounds archive',
       'secscan compounds unarchive',

@@ -1,0 +1,21 @@
+import { teamView } from '../../output/views/teams.js';
+import { arg, defineVerb } from '../define.js';
+import { nonEmpty } from '../parsers.js';
+import { resolveTeam } from '../shared/teams.js';
+
+export default defineVerb({
+  name: 'show',
+  summary: 'Show a team: version, apps and members',
+  examples: [
+    'secscan teams show Payments',
+    'secscan teams show 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f -o json',
+  ],
+  operations: ['ListTeams', 'ReadTeam'],
+  args: [arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' })],
+  view: teamView,
+  async run(ctx, { args: [ref] }) {
+    const client = await ctx.client();
+    const team = await resolveTeam(client, ref);
+    return { kind: 'object', item: await client.call('ReadTeam', { path: { rbacTeamID: team.id } }) };
+  },
+});

@@ -1,0 +1,17 @@
+import { defineGroup } from '../define.js';
+
+export default defineGroup({
+  name: 'users',
+  summary: 'Users of the organization: look up, change the role, remove; pending invitations',
+  description: 'USER is an e-mail or a user id; an e-mail is looked up before anything changes.',
+  examples: [
+    'secscan users list --email dev@example.com',
+    'secscan users update dev@example.com --role MEMBER',
+  ],
+  commands: [
+    () => import('./list.js'),
+    () => import('./update.js'),
+    () => import('./delete.js'),
+    () => import('./invitations.js'),
+  ],
+});

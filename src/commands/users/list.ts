@@ -1,0 +1,31 @@
+import { userView } from '../../output/views/users.js';
+import { defineVerb, list } from '../define.js';
+import { email } from '../parsers.js';
+import { mapLimit } from '../shared/batches.js';
+
+export default defineVerb({
+  name: 'list',
+  aliases: ['ls'],
+  summary: 'Look users up by e-mail: id, organization role and teams',
+  examples: [
+    'secscan users list --email dev@example.com',
+    'secscan users list --email a@example.com --email b@example.com -o json',
+  ],
+  operations: ['ListOrgRBACUsers'],
+  options: {
+    email: list('--email <address>', 'the e-mail to look up (repeatable)', {
+      parser: email(),
+      required: 'the service looks users up by e-mail address',
+      complete: 'user',
+    }),
+  },
+  view: userView,
+  async run(ctx, { opts }) {
+    const client = await ctx.client();
+    // One look-up per address: the specification's `email` is one address.
+    const pages = await ctx.spin('Looking users up', () =>
+      mapLimit([...new Set(opts.email)], 8, (email) => client.call('ListOrgRBACUsers', { query: { email } })),
+    );
+    return { kind: 'list', rows: pages.flat() };
+  },
+});

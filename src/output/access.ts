@@ -1,0 +1,100 @@
+import type { ChalkInstance } from 'chalk';
+import { yamlText } from './render.js';
+import { safeJson, sanitize } from './sanitize.js';
+import { defineView } from './view.js';
+import type { OutputWriter } from './writer.js';
+
+/**
+ * One change of `teams apply`: planned, applied, not applied when a write failed before it, or unknown
+ * when the write carrying it lost its answer (it may have been applied).
+ */
+export type AccessChange = {
+  team: string;
+  action: 'create' | 'delete' | 'rename' | 'add' | 'remove' | 'change' | 'move';
+  what: 'team' | 'app' | 'member' | 'group';
+  target: string;
+  from?: string;
+  to?: string;
+  status: 'planned' | 'applied' | 'not applied' | 'unknown';
+};
+
+export const accessChangeView = defineView<AccessChange>({
+  columns: [
+    { key: 'team', header: 'TEAM' },
+    { key: 'action', header: 'ACTION' },
+    { key: 'what', header: 'WHAT' },
+    { key: 'target', header: 'TARGET' },
+    { key: 'from', header: 'FROM' },
+    { key: 'to', header: 'TO' },
+    { key: 'status', header: 'STATUS' },
+  ],
+});
+
+const marks: Record<AccessChange['action'], string> = {
+  create: '+',
+  add: '+',
+  delete: '-',
+  remove: '-',
+  change: '~',
+  rename: '~',
+  move: '>',
+};
+
+/** One change as a line of the plan: `+ member dev@example.com (TEAM_MEMBER)`. */
+export function changeLine(c: AccessChange): string {
+  const target = sanitize(c.target);
+  switch (c.action) {
+    case 'create':
+    case 'delete':
+      return `${marks[c.action]} ${c.action} team ${target}`;
+    case 'rename':
+      return `~ rename team ${sanitize(c.from ?? '')} to ${target}`;
+    case 'move':
+      return `> move app ${target} from team ${sanitize(c.from ?? '')}`;
+    case 'change':
+      return `~ ${c.what} ${target}: ${sanitize(c.from ?? '')} -> ${sanitize(c.to ?? '')}`;
+    default: {
+      const role = c.to ?? c.from;
+      return `${marks[c.action]} ${c.what} ${target}${role ? ` (${sanitize(role)})` : ''}`;
+    }
+  }
+}
+
+/** The plan for people: each team, then its changes indented, coloured by kind. */
+export function planText(changes: readonly AccessChange[], chalk: ChalkInstance): string {
+  const colour = (c: AccessChange, text: string) =>
+    marks[c.action] === '+'
+      ? chalk.green(text)
+      : marks[c.action] === '-'
+        ? chalk.red(text)
+        : chalk.yellow(text);
+  const lines: string[] = [];
+  let team: string | undefined;
+  for (const c of changes) {
+    if (c.team !== team) {
+      team = c.team;
+      lines.push(chalk.bold(`team ${sanitize(c.team)}`));
+    }
+    const suffix = c.status === 'not applied' || c.status === 'unknown' ? chalk.dim(` (${c.status})`) : '';
+    lines.push(`  ${colour(c, changeLine(c))}${suffix}`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+export function renderPlan(changes: readonly AccessChange[]) {
+  return async (out: OutputWriter, chalk: ChalkInstance): Promise<void> => {
+    await out.write(planText(changes, chalk));
+  };
+}
+
+/** The access file as YAML (default) or JSON, with a comment saying how to apply it. */
+export function renderAccessFile(doc: Record<string, unknown>, format: 'yaml' | 'json') {
+  return async (out: OutputWriter): Promise<void> => {
+    if (format === 'json') {
+      await out.write(`${safeJson(doc, 2)}\n`);
+      return;
+    }
+    await out.write('# Teams, their apps, members and groups: edit, then `secscan teams apply FILE`.\n');
+    await out.write(await yamlText(doc));
+  };
+}

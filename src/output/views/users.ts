@@ -1,0 +1,66 @@
+import { defineView } from '../view.js';
+
+type Row = Record<string, unknown>;
+type Membership = {
+  team_id?: string;
+  team_name?: string;
+  role?: string;
+  role_name?: string;
+  role_aliases?: string[] | null;
+};
+
+const memberships = (r: Row): Membership[] =>
+  Array.isArray(r.team_membership) ? (r.team_membership as Membership[]) : [];
+
+/** A role's alias: the TEAM_ one in a team (Power User is TEAM_ADMIN there), the other in the organization. */
+const roleLabel = (m: Membership): string => {
+  const aliases = m.role_aliases ?? [];
+  const inTeam = Boolean(m.team_id);
+  return aliases.find((a) => a.startsWith('TEAM_') === inTeam) ?? aliases[0] ?? m.role_name ?? m.role ?? '';
+};
+
+/** The organization role is the membership entry without a team. */
+export const userView = defineView<Row>({
+  columns: [
+    { key: 'id_v2', header: 'ID' },
+    { key: 'email', header: 'EMAIL' },
+    { key: 'name', header: 'NAME', max: 40 },
+    {
+      key: 'org_role',
+      header: 'ORG ROLE',
+      get: (r) => {
+        const entry = memberships(r).find((m) => !m.team_id);
+        return entry ? roleLabel(entry) : '';
+      },
+    },
+    {
+      key: 'teams',
+      header: 'TEAMS',
+      get: (r) =>
+        memberships(r)
+          .filter((m) => m.team_id)
+          .map((m) => `${m.team_name ?? m.team_id} (${roleLabel(m)})`)
+          .join(', '),
+      max: 60,
+    },
+  ],
+  emptyMessage: 'No user has that e-mail.',
+});
+
+/** `invited_utc_timestamp` is in nanoseconds. */
+export const invitationView = defineView<Row>({
+  columns: [
+    { key: 'email', header: 'EMAIL' },
+    { key: 'name', header: 'NAME', max: 40 },
+    { key: 'role', header: 'ROLE' },
+    {
+      key: 'invited',
+      header: 'INVITED',
+      get: (r) =>
+        typeof r.invited_utc_timestamp === 'number' && r.invited_utc_timestamp > 0
+          ? new Date(Math.floor(r.invited_utc_timestamp / 1e6)).toISOString()
+          : '',
+    },
+  ],
+  emptyMessage: 'No pending invitations.',
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
+import { emails, ids, payments, stubTeams, web } from './access-fixtures.js';
+
+const cli = useCli();
+
+function stubUsers(): void {
+  cli
+    .stub('ListOrgRBACUsers')
+    .reply(200, ok(Object.entries(emails).map(([id_v2, email]) => ({ id_v2, email, team_membership: [] }))));
+}
+
+describe('teams export: usage errors (exit 2, no request)', () => {
+  it.each([
+    [['teams', 'export', '-o', 'csv'], 'invalid value for -o, --output: "csv" (choose from yaml, json)'],
+    [['teams', 'export', '-o', 'table'], 'invalid value for -o, --output: "table" (choose from yaml, json)'],
+  ])('%j', async (argv, message) => {
+    expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
+  });
+});
+
+describe('teams export', () => {
+  it('writes YAML (even when piped): teams by name, apps sorted, members by e-mail, groups by name, role labels', async () => {
+    stubTeams(cli, [web(), payments()]);
+    stubUsers();
+    const result = await cli.run(['teams', 'export'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.split('\n')[0]).toBe(
+      '# Teams, their apps, members and groups: edit, then `secscan teams apply FILE`.',
+    );
+    expect(parse(result.stdout)).toEqual({
+      teams: [
+        {
+          name: 'Payments',
+          apps: ['payments-api'],
+          members: { 'alice@example.com': 'TEAM_MEMBER' },
+          groups: { Developers: 'TEAM_MEMBER' },
+        },
+        {
+          name: 'Web',
+          apps: ['docs-site', 'web-frontend'],
+          members: { 'bob@example.com': 'TEAM_ADMIN', 'carol@example.com': 'Release Manager' },
+          groups: {},
+        },
+      ],
+    });
+  });
+
+  it('writes JSON with -o json', async () => {
+    stubTeams(cli, [payments()]);
+    stubUsers();
+    const result = await cli.run(['teams', 'export', '-o', 'json'], { env: authEnv() });
+    expect(JSON.parse(result.stdout).teams[0].members).toEqual({ 'alice@example.com': 'TEAM_MEMBER' });
+  });
+
+  it('writes members by user id, with a warning, when the service lists users only by e-mail', async () => {
+    stubTeams(cli, [payments()]);
+    cli
+      .stub('ListOrgRBACUsers')
+      .reply(400, { ok: false, code: 'VALIDATION_ERROR', message: 'email is required' });
+    const result = await cli.run(['teams', 'export'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(parse(result.stdout).teams[0].members).toEqual({ [ids.alice]: 'TEAM_MEMBER' });
+    expect(result.stderr).toBe(
+      'warning: the service does not list users without an e-mail: 1 member(s) written by user id\n',
+    );
+  });
+
+  it('keeps escape sequences in names escaped, never raw', async () => {
+    stubTeams(cli, [{ ...payments(), team_name: 'Pay\u009b31m\u202eX' }]);
+    stubUsers();
+    const result = await cli.run(['teams', 'export'], { env: authEnv() });
+    expect(result.stdout).not.toMatch(/[\u009b\u202e]/);
+    expect(parse(result.stdout).teams[0].name).toBe('Pay\u009b31m\u202eX');
+  });
+});
