@@ -16,7 +16,10 @@ _secscan_child() {
     '|dependencies') REPLY='dependencies' ;;
     '|findings') REPLY='findings' ;;
     '|groups') REPLY='groups' ;;
+    '|integrations') REPLY='integrations' ;;
+    '|org') REPLY='org' ;;
     '|packages') REPLY='packages' ;;
+    '|policies') REPLY='policies' ;;
     '|profiles') REPLY='profiles' ;;
     '|roles') REPLY='roles' ;;
     '|saml') REPLY='saml' ;;
@@ -24,9 +27,11 @@ _secscan_child() {
     '|sca') REPLY='sca' ;;
     '|scans') REPLY='scans' ;;
     '|scopes') REPLY='scopes' ;;
+    '|searches') REPLY='searches' ;;
     '|teams') REPLY='teams' ;;
     '|tokens') REPLY='tokens' ;;
     '|users') REPLY='users' ;;
+    '|webhook') REPLY='webhook' ;;
     '|whoami') REPLY='whoami' ;;
     'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
     'analyze-failures|show') REPLY='analyze-failures show' ;;
@@ -77,7 +82,39 @@ _secscan_child() {
     'findings comment|show') REPLY='findings comment show' ;;
     'groups|list' | 'groups|ls') REPLY='groups list' ;;
     'groups|show') REPLY='groups show' ;;
+    'integrations|board') REPLY='integrations board' ;;
+    'integrations|chat') REPLY='integrations chat' ;;
+    'integrations|cloud') REPLY='integrations cloud' ;;
+    'integrations board|authorize') REPLY='integrations board authorize' ;;
+    'integrations board|finding') REPLY='integrations board finding' ;;
+    'integrations board|link') REPLY='integrations board link' ;;
+    'integrations board|orgs') REPLY='integrations board orgs' ;;
+    'integrations board|show') REPLY='integrations board show' ;;
+    'integrations board|status') REPLY='integrations board status' ;;
+    'integrations board|submit') REPLY='integrations board submit' ;;
+    'integrations board|unlink') REPLY='integrations board unlink' ;;
+    'integrations chat|authorize') REPLY='integrations chat authorize' ;;
+    'integrations chat|remove' | 'integrations chat|rm') REPLY='integrations chat remove' ;;
+    'integrations cloud|creds') REPLY='integrations cloud creds' ;;
+    'integrations cloud|enrollment') REPLY='integrations cloud enrollment' ;;
+    'integrations cloud creds|set') REPLY='integrations cloud creds set' ;;
+    'integrations cloud creds|show') REPLY='integrations cloud creds show' ;;
+    'integrations cloud enrollment|remove' | 'integrations cloud enrollment|rm') REPLY='integrations cloud enrollment remove' ;;
+    'integrations cloud enrollment|set') REPLY='integrations cloud enrollment set' ;;
+    'integrations cloud enrollment|show') REPLY='integrations cloud enrollment show' ;;
+    'org|analysis') REPLY='org analysis' ;;
+    'org|autofix') REPLY='org autofix' ;;
+    'org|config') REPLY='org config' ;;
+    'org analysis|set') REPLY='org analysis set' ;;
+    'org autofix|show') REPLY='org autofix show' ;;
+    'org config|patch') REPLY='org config patch' ;;
+    'org config|set') REPLY='org config set' ;;
+    'org config|show') REPLY='org config show' ;;
     'packages|show') REPLY='packages show' ;;
+    'policies|diff') REPLY='policies diff' ;;
+    'policies|list' | 'policies|ls') REPLY='policies list' ;;
+    'policies|push') REPLY='policies push' ;;
+    'policies|show') REPLY='policies show' ;;
     'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
     'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
     'profiles|use') REPLY='profiles use' ;;
@@ -101,7 +138,12 @@ _secscan_child() {
     'scans|show') REPLY='scans show' ;;
     'scopes|available') REPLY='scopes available' ;;
     'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
+    'searches|create') REPLY='searches create' ;;
+    'searches|delete' | 'searches|rm') REPLY='searches delete' ;;
+    'searches|list' | 'searches|ls') REPLY='searches list' ;;
+    'searches|update') REPLY='searches update' ;;
     'teams|apply') REPLY='teams apply' ;;
+    'teams|config') REPLY='teams config' ;;
     'teams|create') REPLY='teams create' ;;
     'teams|delete' | 'teams|rm') REPLY='teams delete' ;;
     'teams|export') REPLY='teams export' ;;
@@ -109,6 +151,10 @@ _secscan_child() {
     'teams|list' | 'teams|ls') REPLY='teams list' ;;
     'teams|show') REPLY='teams show' ;;
     'teams|update') REPLY='teams update' ;;
+    'teams config|merged') REPLY='teams config merged' ;;
+    'teams config|patch') REPLY='teams config patch' ;;
+    'teams config|set') REPLY='teams config set' ;;
+    'teams config|show') REPLY='teams config show' ;;
     'teams groups|add') REPLY='teams groups add' ;;
     'teams groups|list' | 'teams groups|ls') REPLY='teams groups list' ;;
     'teams groups|remove' | 'teams groups|rm') REPLY='teams groups remove' ;;
@@ -121,13 +167,17 @@ _secscan_child() {
     'users|invitations') REPLY='users invitations' ;;
     'users|list' | 'users|ls') REPLY='users list' ;;
     'users|update') REPLY='users update' ;;
+    'webhook|delete' | 'webhook|rm') REPLY='webhook delete' ;;
+    'webhook|events') REPLY='webhook events' ;;
+    'webhook|set') REPLY='webhook set' ;;
+    'webhook|show') REPLY='webhook show' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings groups packages profiles roles saml sandbox sca scans scopes teams tokens users whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings groups integrations org packages policies profiles roles saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -139,17 +189,31 @@ _secscan_commands() {
     'findings') REPLY='assign comment fix list ls show status summary' ;;
     'findings comment') REPLY='add list ls show' ;;
     'groups') REPLY='list ls show' ;;
+    'integrations') REPLY='board chat cloud' ;;
+    'integrations board') REPLY='authorize finding link orgs show status submit unlink' ;;
+    'integrations chat') REPLY='authorize remove rm' ;;
+    'integrations cloud') REPLY='creds enrollment' ;;
+    'integrations cloud creds') REPLY='set show' ;;
+    'integrations cloud enrollment') REPLY='remove rm set show' ;;
+    'org') REPLY='analysis autofix config' ;;
+    'org analysis') REPLY='set' ;;
+    'org autofix') REPLY='show' ;;
+    'org config') REPLY='patch set show' ;;
     'packages') REPLY='show' ;;
+    'policies') REPLY='diff list ls push show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'roles') REPLY='create delete list ls rm update' ;;
     'saml') REPLY='create delete list ls provision reset-token rm show update' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show' ;;
     'scopes') REPLY='available list ls' ;;
-    'teams') REPLY='apply create delete export groups list ls rm show update' ;;
+    'searches') REPLY='create delete list ls rm update' ;;
+    'teams') REPLY='apply config create delete export groups list ls rm show update' ;;
+    'teams config') REPLY='merged patch set show' ;;
     'teams groups') REPLY='add list ls remove rm set-role show' ;;
     'tokens') REPLY='create delete list ls rm' ;;
     'users') REPLY='delete invitations list ls rm update' ;;
+    'webhook') REPLY='delete events rm set show' ;;
     *) REPLY='' ;;
   esac
 }
@@ -217,8 +281,43 @@ _secscan_flags() {
     'groups') REPLY='--help -h' ;;
     'groups list') REPLY='--help --iname --name -h' ;;
     'groups show') REPLY='--help -h' ;;
+    'integrations') REPLY='--help -h' ;;
+    'integrations board') REPLY='--help -h' ;;
+    'integrations board authorize') REPLY='--help --open -h' ;;
+    'integrations board finding') REPLY='--help -h' ;;
+    'integrations board link') REPLY='--board-org --help --project --work-item-type -h' ;;
+    'integrations board orgs') REPLY='--help -h' ;;
+    'integrations board show') REPLY='--help -h' ;;
+    'integrations board status') REPLY='--help -h' ;;
+    'integrations board submit') REPLY='--help --ids-from --param --scan -h' ;;
+    'integrations board unlink') REPLY='--help -h' ;;
+    'integrations chat') REPLY='--help -h' ;;
+    'integrations chat authorize') REPLY='--help --open -h' ;;
+    'integrations chat remove') REPLY='--help -h' ;;
+    'integrations cloud') REPLY='--help -h' ;;
+    'integrations cloud creds') REPLY='--help -h' ;;
+    'integrations cloud creds set') REPLY='--api-url --auth-url --client-id --help -h' ;;
+    'integrations cloud creds show') REPLY='--help -h' ;;
+    'integrations cloud enrollment') REPLY='--help -h' ;;
+    'integrations cloud enrollment remove') REPLY='--compound --help -h' ;;
+    'integrations cloud enrollment set') REPLY='--compound --disable --for --help -h' ;;
+    'integrations cloud enrollment show') REPLY='--app --compound --help -h' ;;
+    'org') REPLY='--help -h' ;;
+    'org analysis') REPLY='--help -h' ;;
+    'org analysis set') REPLY='--help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'org autofix') REPLY='--help -h' ;;
+    'org autofix show') REPLY='--help -h' ;;
+    'org config') REPLY='--help -h' ;;
+    'org config patch') REPLY='--help -h' ;;
+    'org config set') REPLY='--help -h' ;;
+    'org config show') REPLY='--help -h' ;;
     'packages') REPLY='--help -h' ;;
     'packages show') REPLY='--from-file --help -h' ;;
+    'policies') REPLY='--help -h' ;;
+    'policies diff') REPLY='--help -h' ;;
+    'policies list') REPLY='--help --name -h' ;;
+    'policies push') REPLY='--help --name --tag --use-defaults -h' ;;
+    'policies show') REPLY='--help -h' ;;
     'profiles') REPLY='--help -h' ;;
     'profiles list') REPLY='--help -h' ;;
     'profiles remove') REPLY='--help -h' ;;
@@ -249,8 +348,18 @@ _secscan_flags() {
     'scopes') REPLY='--help -h' ;;
     'scopes available') REPLY='--help -h' ;;
     'scopes list') REPLY='--app --help --team -h' ;;
+    'searches') REPLY='--help -h' ;;
+    'searches create') REPLY='--help --path --query -h' ;;
+    'searches delete') REPLY='--help -h' ;;
+    'searches list') REPLY='--help -h' ;;
+    'searches update') REPLY='--help --name --path --query -h' ;;
     'teams') REPLY='--help -h' ;;
     'teams apply') REPLY='--dry-run --help --prune -h' ;;
+    'teams config') REPLY='--help -h' ;;
+    'teams config merged') REPLY='--help -h' ;;
+    'teams config patch') REPLY='--help -h' ;;
+    'teams config set') REPLY='--help -h' ;;
+    'teams config show') REPLY='--help -h' ;;
     'teams create') REPLY='--app --help --member -h' ;;
     'teams delete') REPLY='--help --version -h' ;;
     'teams export') REPLY='--help -h' ;;
@@ -272,6 +381,11 @@ _secscan_flags() {
     'users invitations') REPLY='--help -h' ;;
     'users list') REPLY='--email --help -h' ;;
     'users update') REPLY='--help --role -h' ;;
+    'webhook') REPLY='--help -h' ;;
+    'webhook delete') REPLY='--help --version -h' ;;
+    'webhook events') REPLY='--help -h' ;;
+    'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
+    'webhook show') REPLY='--help --version -h' ;;
     'whoami') REPLY='--help -h' ;;
     *) REPLY='' ;;
   esac
@@ -359,7 +473,25 @@ _secscan_takes_value() {
       'findings summary|--tag' | \
       'groups list|--name' | \
       'groups list|--iname' | \
+      'integrations board link|--board-org' | \
+      'integrations board link|--project' | \
+      'integrations board link|--work-item-type' | \
+      'integrations board submit|--scan' | \
+      'integrations board submit|--ids-from' | \
+      'integrations board submit|--param' | \
+      'integrations cloud creds set|--client-id' | \
+      'integrations cloud creds set|--auth-url' | \
+      'integrations cloud creds set|--api-url' | \
+      'integrations cloud enrollment remove|--compound' | \
+      'integrations cloud enrollment set|--compound' | \
+      'integrations cloud enrollment set|--for' | \
+      'integrations cloud enrollment show|--compound' | \
+      'integrations cloud enrollment show|--app' | \
+      'org analysis set|--secrets-entropy' | \
       'packages show|--from-file' | \
+      'policies list|--name' | \
+      'policies push|--name' | \
+      'policies push|--tag' | \
       'roles create|--name' | \
       'roles create|--scope' | \
       'roles create|--type' | \
@@ -429,6 +561,11 @@ _secscan_takes_value() {
       'scans show|--app' | \
       'scopes list|--app' | \
       'scopes list|--team' | \
+      'searches create|--path' | \
+      'searches create|--query' | \
+      'searches update|--name' | \
+      'searches update|--path' | \
+      'searches update|--query' | \
       'teams create|--app' | \
       'teams create|--member' | \
       'teams delete|--version' | \
@@ -447,6 +584,13 @@ _secscan_takes_value() {
       'tokens list|--type' | \
       'users list|--email' | \
       'users update|--role' | \
+      'webhook delete|--version' | \
+      'webhook set|--url' | \
+      'webhook set|--event' | \
+      'webhook set|--auth' | \
+      'webhook set|--renewal' | \
+      'webhook set|--version' | \
+      'webhook show|--version' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
@@ -481,6 +625,7 @@ _secscan_values() {
     'findings status|--set') REPLY='fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
     'findings status|--ids-from') REPLY='@file' ;;
     'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
+    'integrations board submit|--ids-from') REPLY='@file' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;
     'saml create|--idp-metadata') REPLY='@file' ;;
@@ -511,6 +656,11 @@ _secscan_values() {
     'tokens create|--type') REPLY='access integration' ;;
     'tokens list|--type') REPLY='access integration' ;;
     'users update|--role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'webhook delete|--version') REPLY='1 2' ;;
+    'webhook set|--auth') REPLY='hmac bearer' ;;
+    'webhook set|--renewal') REPLY='@file' ;;
+    'webhook set|--version') REPLY='1 2' ;;
+    'webhook show|--version') REPLY='1 2' ;;
     'findings list|-o') REPLY='table tsv json ndjson yaml csv sarif' ;;
     'findings list|--output') REPLY='table tsv json ndjson yaml csv sarif' ;;
     'scans check|-o') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;

@@ -39,6 +39,12 @@ export interface SandboxState {
   orgConfig: OrgConfigRecord;
   /** Saved searches; each user sees only their own. */
   savedSearches: SavedSearchRecord[];
+  /** Human groups: members and the teams they belong to (RBAC). */
+  groups: GroupRecord[];
+  /** Pending invitations (ListOrgRBACInvitations). */
+  invitations: InvitationRecord[];
+  /** SAML configurations and the e-mail domains reserved to the organization (SAML provisioning). */
+  saml: SamlSection;
 }
 
 /** AutoFix as stored: the `*_disable` switches of a request are kept as `false` of their setting. */
@@ -68,12 +74,6 @@ export interface SavedSearchRecord {
   path_name: string;
   search_query: string;
   updated_at: string;
-  /** Human groups: members and the teams they belong to (RBAC). */
-  groups: GroupRecord[];
-  /** Pending invitations (ListOrgRBACInvitations). */
-  invitations: InvitationRecord[];
-  /** SAML configurations and the e-mail domains reserved to the organization (SAML provisioning). */
-  saml: SamlSection;
 }
 
 export interface WebhookRecord {
