@@ -14,6 +14,7 @@ import {
   type Reply,
   ReplyError,
 } from './http.js';
+import { requestOrigin } from './origin.js';
 import { apiPrefix } from './paging.js';
 import { missingScope } from './permissions.js';
 import { createRouter } from './router.js';
@@ -157,9 +158,7 @@ export function createSandboxServer(options: ServerOptions): Server {
     const q = url.indexOf('?');
     const rawPath = q === -1 ? url : url.slice(0, q);
     const search = q === -1 ? '' : url.slice(q + 1);
-    const host = req.headers.host && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : undefined;
-    const address = req.socket.localAddress ?? '127.0.0.1';
-    const baseUrl = `http://${host ?? `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`}`;
+    const baseUrl = requestOrigin(req);
     const finish = (status: number | string) =>
       log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
     void (async () => {

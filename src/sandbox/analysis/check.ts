@@ -1,3 +1,4 @@
+import { findingLocation } from '../../api/location.js';
 import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
 import { invalid, notFound, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
@@ -114,8 +115,9 @@ function resultTags(f: FindingRecord): Record<string, string[]> {
     cwe: [String(f.cwe)],
     reachability: [f.reachable ? 'reachable' : 'unreachable'],
   };
-  if (f.details.file_name !== undefined) tags.file = [String(f.details.file_name)];
-  if (f.details.line_number !== undefined) tags.line = [String(f.details.line_number)];
+  const where = findingLocation(f);
+  if (where) tags.file = [where.file];
+  if (where?.line !== undefined) tags.line = [String(where.line)];
   return tags;
 }
 
