@@ -86,10 +86,13 @@ function sourceOf(subject: CheckSubject, selector: Selector, target: CheckUnit):
 export function attributeValues(f: FindingRecord, key: string): string[] {
   const fields: Record<string, string[]> = {
     severity: [f.severity],
+    cvss_31_severity_rating: [f.severity],
     type: [f.type],
     finding_type: [f.type],
     category: [f.category],
     owasp_category: [f.owasp_category, f.owasp_2017],
+    owasp_2021_category: [f.owasp_category],
+    reachability: [f.reachable ? 'reachable' : 'unreachable'],
     status: [f.status],
     app: [f.app],
     cwe: [String(f.cwe)],
