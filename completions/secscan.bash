@@ -18,6 +18,7 @@ _secscan_child() {
     '|packages') REPLY='packages' ;;
     '|profiles') REPLY='profiles' ;;
     '|roles') REPLY='roles' ;;
+    '|rules') REPLY='rules' ;;
     '|sandbox') REPLY='sandbox' ;;
     '|sca') REPLY='sca' ;;
     '|scans') REPLY='scans' ;;
@@ -79,6 +80,8 @@ _secscan_child() {
     'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
     'roles|list' | 'roles|ls') REPLY='roles list' ;;
     'roles|update') REPLY='roles update' ;;
+    'rules|convert') REPLY='rules convert' ;;
+    'sandbox|scan') REPLY='sandbox scan' ;;
     'sca|packages') REPLY='sca packages' ;;
     'scans|check') REPLY='scans check' ;;
     'scans|compare') REPLY='scans compare' ;;
@@ -97,7 +100,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings packages profiles roles sandbox sca scans scopes tokens whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings packages profiles roles rules sandbox sca scans scopes tokens whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -111,6 +114,8 @@ _secscan_commands() {
     'packages') REPLY='show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'roles') REPLY='create delete list ls rm update' ;;
+    'rules') REPLY='convert' ;;
+    'sandbox') REPLY='scan' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show' ;;
     'scopes') REPLY='available list ls' ;;
@@ -146,7 +151,7 @@ _secscan_flags() {
     'apps scan-branches') REPLY='--help -h' ;;
     'apps show') REPLY='--help -h' ;;
     'auth') REPLY='--help -h' ;;
-    'auth login') REPLY='--help --with-token -h' ;;
+    'auth login') REPLY='--from-sl --help --with-token -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'auth status') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
@@ -190,7 +195,10 @@ _secscan_flags() {
     'roles delete') REPLY='--help -h' ;;
     'roles list') REPLY='--access-token --help -h' ;;
     'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
-    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
+    'rules') REPLY='--help -h' ;;
+    'rules convert') REPLY='--help -h' ;;
+    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
+    'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
     'scans') REPLY='--help -h' ;;
@@ -238,6 +246,7 @@ _secscan_takes_value() {
       'apps create|--from-file' | \
       'apps labels|--add' | \
       'apps labels|--remove' | \
+      'auth login|--from-sl' | \
       'compounds list|--limit' | \
       'compounds sarif|--out' | \
       'compounds sarif|--scan' | \
@@ -310,6 +319,12 @@ _secscan_takes_value() {
       'sandbox|--latency' | \
       'sandbox|--users-file' | \
       'sandbox|--findings' | \
+      'sandbox scan|--app' | \
+      'sandbox scan|--compound' | \
+      'sandbox scan|--branch' | \
+      'sandbox scan|--new' | \
+      'sandbox scan|--fix' | \
+      'sandbox scan|--reappear' | \
       'sca packages|--app' | \
       'sca packages|--compound' | \
       'sca packages|--scan' | \
@@ -373,6 +388,7 @@ _secscan_values() {
     'apps config patch|--file') REPLY='@file' ;;
     'apps config set|--file') REPLY='@file' ;;
     'apps create|--from-file') REPLY='@file' ;;
+    'auth login|--from-sl') REPLY='@file' ;;
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds sarif|--language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'compounds scans|--status') REPLY='completed running failed' ;;

@@ -1,9 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Operation } from '../api/operation.js';
 import { allOperations } from '../api/operations/index.js';
 import type { OperationSchemas } from '../api/schema.js';
 import { authenticate } from './auth.js';
+import { handleControl, isControlPath } from './control.js';
 import {
   error,
   forbidden,
@@ -19,6 +27,7 @@ import { apiPrefix } from './paging.js';
 import { missingScope } from './permissions.js';
 import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
+import type { Delivery, DeliveryOptions } from './webhooks.js';
 
 export interface ServerOptions {
   state: SandboxState;
@@ -32,6 +41,10 @@ export interface ServerOptions {
   operations?: readonly Operation[];
   /** Every operation's schemas, by operationId (`allSchemas()`): request bodies are validated against them. */
   schemas: Readonly<Record<string, OperationSchemas>>;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
+  /** Webhook deliveries of the control routes: retry policy, and where the deliveries under way are kept. */
+  webhooks?: DeliveryOptions & { track(delivery: Delivery): void };
 }
 
 const maxBodyBytes = 1024 * 1024;
@@ -109,6 +122,22 @@ export function createSandboxServer(options: ServerOptions): Server {
       return error(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${maxBodyBytes} bytes`);
     }
     const method = req.method ?? 'GET';
+    if (isControlPath(rawPath)) {
+      let changed = false;
+      const reply = handleControl({
+        method,
+        path: rawPath,
+        authorization: req.headers.authorization,
+        body: raw,
+        state,
+        save: () => {
+          changed = true;
+        },
+        deliveries: { ...options.webhooks, log, track: (d) => options.webhooks?.track(d) },
+      });
+      if (changed) options.onChange?.(state);
+      return reply;
+    }
     const match = rawPath.startsWith(`${apiPrefix}/`)
       ? route(method, rawPath.slice(apiPrefix.length))
       : undefined;
@@ -152,7 +181,7 @@ export function createSandboxServer(options: ServerOptions): Server {
     return reply;
   }
 
-  return createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const url = req.url ?? '/';
     const q = url.indexOf('?');
@@ -162,8 +191,10 @@ export function createSandboxServer(options: ServerOptions): Server {
     const finish = (status: number | string) =>
       log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
     void (async () => {
-      if (options.latencyMs) await delay(options.latencyMs);
-      if (options.failRate && Math.random() < options.failRate) {
+      // Faults are for the API: the control routes that drive the sandbox answer reliably.
+      const control = isControlPath(rawPath);
+      if (options.latencyMs && !control) await delay(options.latencyMs);
+      if (options.failRate && !control && Math.random() < options.failRate) {
         // Alternating keeps the two faults at half each, whatever the rate.
         if (faults++ % 2 === 1) {
           req.socket.destroy();
@@ -187,5 +218,8 @@ export function createSandboxServer(options: ServerOptions): Server {
       send(res, reply);
       finish(reply.status);
     })();
-  });
+  };
+  return options.tls
+    ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+    : createServer(listener);
 }

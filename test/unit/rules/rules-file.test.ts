@@ -61,7 +61,9 @@ describe('rules files', () => {
     expect(
       problem('rules:\n  - id: a\n    tags:\n      cvss_31_severity_rating: [severe]\n').message,
     ).toMatch(/^rules\.yml:4: rules\[0\]\.tags\.cvss_31_severity_rating: unknown rating "severe"/);
-    expect(problem('source: {branch: ""}\nrules:\n  - id: a\n').message).toMatch(/^rules\.yml:1: source\.branch: /);
+    expect(problem('source: {branch: ""}\nrules:\n  - id: a\n').message).toMatch(
+      /^rules\.yml:1: source\.branch: /,
+    );
   });
 
   it('reads sl check-analysis v2 and v1 files into the same rules', () => {
