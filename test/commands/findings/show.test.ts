@@ -88,6 +88,19 @@ describe('findings show', () => {
     for (const line of detailLines) expect(result.stdout).toContain(line);
   });
 
+  it('never prints escape sequences of a location raw', async () => {
+    cli
+      .stub('ReadAppFinding', { path: { appID: 'a', findingID: '12' } })
+      .reply(
+        200,
+        ok(finding('12', { type: 'secret', details: { fileName: 'a\u001b[31m.yml', lineNumber: 3 } })),
+      );
+    const result = await cli.run(['findings', 'show', '--app', 'a', '12'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toMatch(/^location\ta.*\.yml:3$/m);
+  });
+
   it('prints the whole object with -o json, and maps 404 to exit 5', async () => {
     cli
       .stub('ReadAppFinding', { path: { appID: 'a', findingID: '12' } })
