@@ -140,6 +140,11 @@ export default defineVerb({
         });
         await store.use(profile);
         ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
+        if (sandbox.caFile) {
+          ctx.note(
+            `sandbox: commands using the profile need SECSCAN_CA_FILE=${sandbox.caFile} in their environment`,
+          );
+        }
       }
     } catch (error) {
       await sandbox.close();
