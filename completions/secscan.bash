@@ -22,6 +22,7 @@ _secscan_child() {
     '|policies') REPLY='policies' ;;
     '|profiles') REPLY='profiles' ;;
     '|roles') REPLY='roles' ;;
+    '|rules') REPLY='rules' ;;
     '|saml') REPLY='saml' ;;
     '|sandbox') REPLY='sandbox' ;;
     '|sca') REPLY='sca' ;;
@@ -122,6 +123,7 @@ _secscan_child() {
     'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
     'roles|list' | 'roles|ls') REPLY='roles list' ;;
     'roles|update') REPLY='roles update' ;;
+    'rules|convert') REPLY='rules convert' ;;
     'saml|create') REPLY='saml create' ;;
     'saml|delete' | 'saml|rm') REPLY='saml delete' ;;
     'saml|list' | 'saml|ls') REPLY='saml list' ;;
@@ -129,6 +131,7 @@ _secscan_child() {
     'saml|reset-token') REPLY='saml reset-token' ;;
     'saml|show') REPLY='saml show' ;;
     'saml|update') REPLY='saml update' ;;
+    'sandbox|scan') REPLY='sandbox scan' ;;
     'sca|packages') REPLY='sca packages' ;;
     'scans|check') REPLY='scans check' ;;
     'scans|compare') REPLY='scans compare' ;;
@@ -177,7 +180,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings groups integrations org packages policies profiles roles saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings groups integrations org packages policies profiles roles rules saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -203,7 +206,9 @@ _secscan_commands() {
     'policies') REPLY='diff list ls push show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'roles') REPLY='create delete list ls rm update' ;;
+    'rules') REPLY='convert' ;;
     'saml') REPLY='create delete list ls provision reset-token rm show update' ;;
+    'sandbox') REPLY='scan' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show' ;;
     'scopes') REPLY='available list ls' ;;
@@ -245,7 +250,7 @@ _secscan_flags() {
     'apps scan-branches') REPLY='--help -h' ;;
     'apps show') REPLY='--help -h' ;;
     'auth') REPLY='--help -h' ;;
-    'auth login') REPLY='--help --with-token -h' ;;
+    'auth login') REPLY='--from-sl --help --with-token -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'auth status') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
@@ -327,6 +332,8 @@ _secscan_flags() {
     'roles delete') REPLY='--help -h' ;;
     'roles list') REPLY='--access-token --help -h' ;;
     'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
+    'rules') REPLY='--help -h' ;;
+    'rules convert') REPLY='--help -h' ;;
     'saml') REPLY='--help -h' ;;
     'saml create') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
     'saml delete') REPLY='--help -h' ;;
@@ -335,7 +342,8 @@ _secscan_flags() {
     'saml reset-token') REPLY='--help --ids-from -h' ;;
     'saml show') REPLY='--help -h' ;;
     'saml update') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
-    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
+    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
+    'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
     'scans') REPLY='--help -h' ;;
@@ -417,6 +425,7 @@ _secscan_takes_value() {
       'apps create|--from-file' | \
       'apps labels|--add' | \
       'apps labels|--remove' | \
+      'auth login|--from-sl' | \
       'compounds list|--limit' | \
       'compounds sarif|--out' | \
       'compounds sarif|--scan' | \
@@ -522,6 +531,12 @@ _secscan_takes_value() {
       'sandbox|--latency' | \
       'sandbox|--users-file' | \
       'sandbox|--findings' | \
+      'sandbox scan|--app' | \
+      'sandbox scan|--compound' | \
+      'sandbox scan|--branch' | \
+      'sandbox scan|--new' | \
+      'sandbox scan|--fix' | \
+      'sandbox scan|--reappear' | \
       'sca packages|--app' | \
       'sca packages|--compound' | \
       'sca packages|--scan' | \
@@ -609,6 +624,7 @@ _secscan_values() {
     'apps config patch|--file') REPLY='@file' ;;
     'apps config set|--file') REPLY='@file' ;;
     'apps create|--from-file') REPLY='@file' ;;
+    'auth login|--from-sl') REPLY='@file' ;;
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds sarif|--language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'compounds scans|--status') REPLY='completed running failed' ;;

@@ -37,6 +37,8 @@ function __secscan_child
             echo 'profiles'
         case '|roles'
             echo 'roles'
+        case '|rules'
+            echo 'rules'
         case '|saml'
             echo 'saml'
         case '|sandbox'
@@ -255,6 +257,8 @@ function __secscan_child
             echo 'roles list'
         case 'roles|update'
             echo 'roles update'
+        case 'rules|convert'
+            echo 'rules convert'
         case 'saml|create'
             echo 'saml create'
         case 'saml|delete' \
@@ -271,6 +275,8 @@ function __secscan_child
             echo 'saml show'
         case 'saml|update'
             echo 'saml update'
+        case 'sandbox|scan'
+            echo 'sandbox scan'
         case 'sca|packages'
             echo 'sca packages'
         case 'scans|check'
@@ -397,6 +403,7 @@ function __secscan_takes_value
             'apps create|--from-file' \
             'apps labels|--add' \
             'apps labels|--remove' \
+            'auth login|--from-sl' \
             'compounds list|--limit' \
             'compounds sarif|--out' \
             'compounds sarif|--scan' \
@@ -502,6 +509,12 @@ function __secscan_takes_value
             'sandbox|--latency' \
             'sandbox|--users-file' \
             'sandbox|--findings' \
+            'sandbox scan|--app' \
+            'sandbox scan|--compound' \
+            'sandbox scan|--branch' \
+            'sandbox scan|--new' \
+            'sandbox scan|--fix' \
+            'sandbox scan|--reappear' \
             'sca packages|--app' \
             'sca packages|--compound' \
             'sca packages|--scan' \
@@ -637,6 +650,7 @@ complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CV
 complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with'
 complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
 complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
+complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
 complete -c secscan -n "__secscan_at ''" -a saml -d 'SAML single sign-on: configurations, user provisioning, access-token resets'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
@@ -755,6 +769,7 @@ complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (bu
 complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
 complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
 complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
+complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
 complete -c secscan -n "__secscan_at 'saml'" -a create -d 'Create a SAML configuration from the IdP’s metadata'
 complete -c secscan -n "__secscan_at 'saml'" -a delete -d 'Delete a SAML configuration'
 complete -c secscan -n "__secscan_at 'saml'" -a rm -d 'Delete a SAML configuration'
@@ -764,6 +779,7 @@ complete -c secscan -n "__secscan_at 'saml'" -a provision -d 'Create or update S
 complete -c secscan -n "__secscan_at 'saml'" -a reset-token -d 'Reset the access tokens of SAML users (they sign in again to get a new one)'
 complete -c secscan -n "__secscan_at 'saml'" -a show -d 'Show a SAML configuration, with the URLs and relay state to give the IdP'
 complete -c secscan -n "__secscan_at 'saml'" -a update -d 'Change a SAML configuration (what is not given stays)'
+complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a completed scan on a running sandbox: new, fixed and regressed findings'
 complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
 complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
 complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
@@ -878,6 +894,7 @@ complete -c secscan -n "__secscan_at 'apps scan-branches'" -s h -l help -d 'show
 complete -c secscan -n "__secscan_at 'apps show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'" -l with-token -d 'read the token from standard input'
+complete -c secscan -n "__secscan_at 'auth login'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
 complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth status'" -s h -l help -d 'show help'
@@ -1062,6 +1079,8 @@ complete -c secscan -n "__secscan_at 'roles update'" -l scope -x -d 'replace all
 complete -c secscan -n "__secscan_at 'roles update'" -l add-scope -x -d 'add scopes to the current ones'
 complete -c secscan -n "__secscan_at 'roles update'" -l remove-scope -x -d 'remove scopes from the current ones'
 complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'saml'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
 complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
@@ -1091,10 +1110,18 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo 
 complete -c secscan -n "__secscan_at 'sandbox'" -l state -r -F -d 'keep the state in FILE: loaded if it exists, saved after each change'
 complete -c secscan -n "__secscan_at 'sandbox'" -l fail-rate -x -d 'share of requests (0 to 1) answered 503 or dropped'
 complete -c secscan -n "__secscan_at 'sandbox'" -l latency -x -d 'delay added to every request, in milliseconds'
-complete -c secscan -n "__secscan_at 'sandbox'" -l log -d 'log one line per request on stderr (method, path, status, time)'
+complete -c secscan -n "__secscan_at 'sandbox'" -l log -d 'log one line per request and per webhook delivery attempt on stderr'
+complete -c secscan -n "__secscan_at 'sandbox'" -l tls -d 'serve HTTPS with a certificate made at start; print SECSCAN_CA_FILE, its CA'
 complete -c secscan -n "__secscan_at 'sandbox'" -l users-file -r -F -d 'write every demo user\'s token to FILE (JSON, mode 0600)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l app -x -d 'the app scanned (not with --compound)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l compound -x -d 'the compound scanned: one scan per app'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l branch -x -d 'the branch scanned (default: the default branch)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sca'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sca packages'" -l app -x -d 'packages of an app'
 complete -c secscan -n "__secscan_at 'sca packages'" -l compound -x -d 'packages of a compound'
@@ -1110,10 +1137,10 @@ complete -c secscan -n "__secscan_at 'sca packages'" -l limit -x -d 'stop after 
 complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -d 'compound (or app) name (required)'
-complete -c secscan -n "__secscan_at 'scans check'" -l rules -r -F -d 'rules file, YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'scans check'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
 complete -c secscan -n "__secscan_at 'scans check'" -l policy -x -d 'stored check-analysis policy instead of --rules'
 complete -c secscan -n "__secscan_at 'scans check'" -l target-branch -x -d 'branch under test: its last scan (default: the default branch)'
-complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the scan before the target on its branch)'
+complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)'
 complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
 complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
 complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'

@@ -224,6 +224,7 @@ export class Context {
       retries: this.retries,
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
+      caFile: this.env.SECSCAN_CA_FILE || undefined,
       userAgent: `secscan/${this.version} node/${process.version}`,
       debug: this.debugEnabled
         ? (line) =>

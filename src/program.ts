@@ -119,6 +119,22 @@ function buildArgument(entry: ArgEntry): Argument {
   return argument;
 }
 
+/**
+ * Under a verb that runs on its own (`sandbox scan`), the parent's options are the parent's: commander
+ * would take `secscan sandbox scan --port 1` as the sandbox's --port and ignore it.
+ */
+function refuseParentOptions(command: Command): void {
+  const parent = command.parent;
+  if (!parent?.parent) return;
+  for (const option of parent.options) {
+    if (parent.getOptionValueSource(option.attributeName()) === 'cli') {
+      throw new UsageError(
+        `${option.long ?? option.flags} is an option of \`secscan ${parent.name()}\`, not of \`secscan ${parent.name()} ${command.name()}\``,
+      );
+    }
+  }
+}
+
 /** The commander command of a manifest entry, with everything under it; verbs run through `invoke`. */
 export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke): Command {
   const command = parent
@@ -146,13 +162,16 @@ export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke): 
   if (entry.examples.length) {
     command.addHelpText('after', `\nExamples:\n${entry.examples.map((e) => `  ${e}`).join('\n')}`);
   }
-  if (entry.kind === 'group') {
-    for (const child of entry.commands ?? []) addEntry(command, child, invoke);
-  } else {
+  if (entry.kind === 'verb') {
     command.action(async (...actionArgs: unknown[]) => {
-      await invoke(entry, actionArgs[actionArgs.length - 1] as Command);
+      const self = actionArgs[actionArgs.length - 1] as Command;
+      refuseParentOptions(self);
+      await invoke(entry, self);
     });
+    // A verb with verbs under it: its options end where a sub-verb's name begins.
+    if (entry.commands?.length) command.enablePositionalOptions();
   }
+  for (const child of entry.commands ?? []) addEntry(command, child, invoke);
   return command;
 }
 

@@ -27,6 +27,8 @@ export interface ClientOptions {
   /** Retries after the first attempt, for safe requests. */
   retries?: number;
   dispatcher?: Dispatcher;
+  /** SECSCAN_CA_FILE: CAs to trust besides the system's (used when no dispatcher is given). */
+  caFile?: string | undefined;
   signal?: AbortSignal;
   debug?: ((line: string) => void) | undefined;
   userAgent?: string;
@@ -255,7 +257,7 @@ export class ApiClient {
     this.log(`> ${op.method} ${this.origin}${redactUrl(path)}`);
     let res: Dispatcher.ResponseData;
     try {
-      const dispatcher = (this.dispatcher ??= await defaultDispatcher());
+      const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
       res = await dispatcher.request({
         origin: this.origin,
         path,
@@ -267,6 +269,7 @@ export class ApiClient {
       });
     } catch (error) {
       if (this.opts.signal?.aborted) throw this.interrupted();
+      if (error instanceof ConfigError) throw error;
       if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(op.id, error);
       throw this.networkError(op.id, op.method, error);
     }
@@ -297,7 +300,8 @@ export class ApiClient {
         res = await this.attempt(method, path, options, started);
       } catch (error) {
         if (this.opts.signal?.aborted) throw this.interrupted();
-        if (error instanceof UnexpectedResponseError) throw error;
+        // A response over the size limit, or a CA file that cannot be read: no retry helps.
+        if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(context, error);
         if (shouldRetry(method, 'network', attempt, maxAttempts)) {
           const delay = retryDelay(attempt, undefined, this.opts.random);
@@ -342,7 +346,7 @@ export class ApiClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout;
     try {
-      const dispatcher = (this.dispatcher ??= await defaultDispatcher());
+      const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
       const res = await dispatcher.request({
         origin: this.origin,
         path,
@@ -456,7 +460,7 @@ export class ApiClient {
       `${context}: the certificate of ${this.origin} is not trusted (${errorCode(error)})`,
       {
         cause: error,
-        hint: 'if the service uses a private CA, point NODE_EXTRA_CA_CERTS at its certificate file (PEM)',
+        hint: 'if the service uses a private CA, point SECSCAN_CA_FILE (or NODE_EXTRA_CA_CERTS) at its certificate file (PEM)',
       },
     );
   }

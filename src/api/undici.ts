@@ -7,7 +7,8 @@ import api from 'undici/lib/api/index.js';
 
 Object.assign(Dispatcher.prototype, api);
 
-/** Keep-alive connections; HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment. */
-export function createAgent(): DispatcherType {
-  return new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 8 }) as DispatcherType;
+/** Keep-alive connections; HTTPS_PROXY, HTTP_PROXY and NO_PROXY from the environment; `ca` replaces the roots. */
+export function createAgent(options: { ca?: string[] } = {}): DispatcherType {
+  const tls = options.ca ? { connect: { ca: options.ca }, requestTls: { ca: options.ca } } : {};
+  return new EnvHttpProxyAgent({ keepAliveTimeout: 10_000, connections: 8, ...tls }) as DispatcherType;
 }

@@ -205,6 +205,11 @@ export interface VerbSpec<
   /** Cross-flag checks before anything is read or sent (exit 2 on failure). */
   validate?(input: RunInput<A, O>): void;
   run(ctx: Context, input: RunInput<A, O>): Promise<Result>;
+  /**
+   * Verbs under this one, for a verb that also runs on its own (`secscan sandbox` serves, `secscan sandbox
+   * scan` drives the running one). Its own options stop at the sub-verb's name.
+   */
+  commands?: readonly Loader[];
 }
 
 export function defineVerb<

@@ -112,12 +112,7 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
     load,
   };
   if (module.kind === 'group') {
-    const commands: CommandEntry[] = [];
-    for (const [i, loader] of module.commands.entries()) {
-      const child = (await loader()).default;
-      commands.push(await entryOf(child, [...load, i], `${where} ${child.name}`));
-    }
-    return { kind: 'group', ...base, commands };
+    return { kind: 'group', ...base, commands: await childEntries(module.commands, load, where) };
   }
   const verb = module;
   const entry: CommandEntry = { kind: 'verb', ...base };
@@ -128,7 +123,21 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
   entry.operations = [...verb.operations];
   const fields = viewFields(verb);
   if (fields) entry.fields = fields;
+  if (verb.commands?.length) entry.commands = await childEntries(verb.commands, load, where);
   return entry;
+}
+
+async function childEntries(
+  loaders: readonly Loader[],
+  load: number[],
+  where: string,
+): Promise<CommandEntry[]> {
+  const commands: CommandEntry[] = [];
+  for (const [i, loader] of loaders.entries()) {
+    const child = (await loader()).default;
+    commands.push(await entryOf(child, [...load, i], `${where} ${child.name}`));
+  }
+  return commands;
 }
 
 /** Imports every command module and describes the tree (the build writes the result to the manifest). */
@@ -152,8 +161,9 @@ export async function loadVerb(path: readonly number[]): Promise<AnyVerb> {
       if (module.kind !== 'verb') throw new Error(`${module.name} is a group, not a verb`);
       return module;
     }
-    if (module.kind !== 'group') throw new Error(`${module.name} has no commands`);
-    loaders = module.commands;
+    const children = module.commands;
+    if (!children) throw new Error(`${module.name} has no commands`);
+    loaders = children;
   }
   throw new Error('empty command path');
 }

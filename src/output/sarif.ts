@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { findingLocation } from '../api/location.js';
 import type { Finding } from '../api/schemas/findings.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
@@ -107,12 +108,11 @@ export function sarifRule(finding: Finding): Record<string, unknown> {
  * finding without one is placed on a path named after its app, line 1.
  */
 function location(finding: Finding): Record<string, unknown>[] {
-  const raw = finding.details?.file_name ?? finding.details?.file ?? finding.details?.path;
-  const file = typeof raw === 'string' && raw.trim() !== '' ? raw : finding.app;
+  const found = findingLocation(finding);
+  const file = found?.file ?? finding.app;
   const uri = encodeURI(file.replace(/\\/g, '/').replace(/^\.?\/+/, ''));
-  const line = Number(finding.details?.line_number);
   const physical: Record<string, unknown> = { artifactLocation: { uri } };
-  physical.region = { startLine: Number.isInteger(line) && line > 0 ? line : 1 };
+  physical.region = { startLine: found?.line ?? 1 };
   return [{ physicalLocation: physical }];
 }
 

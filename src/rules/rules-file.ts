@@ -1,21 +1,28 @@
-import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { stringify } from 'yaml';
 import { type CheckRule, CheckRulesFile } from '../api/schemas/scans.js';
 import { findingTypes } from '../api/values.js';
-import { ConfigError } from '../errors.js';
+import { fail, failSchema, type LinedDoc, lineOf, parseLined, type Path } from './lines.js';
+import { readSlRules, slHint } from './sl-rules.js';
+
+export { RulesFileError } from './lines.js';
 
 /**
  * The rules-file format: what `scans check --rules` reads and what a stored check-analysis policy holds
- * (the sandbox reads policies with it too). Parsing and checking, every problem at a line of the file.
+ * (the sandbox reads policies with it too). secscan's own shape (`rules:`) and the `sl check-analysis`
+ * build rules (`build_rules:`, v2 and the older v1) are read into one form; every problem is at a line.
  */
 
 const severities = ['critical', 'high', 'medium', 'low'];
+const ruleFindingTypes: readonly string[] = [...findingTypes, 'package'];
 /** Finding fields and the tags findings carry: a misspelt key would match nothing and pass the gate. */
 export const ruleTagKeys = [
   'severity',
+  'cvss_31_severity_rating',
   'type',
   'finding_type',
   'category',
   'owasp_category',
+  'owasp_2021_category',
   'status',
   'app',
   'cwe',
@@ -27,87 +34,29 @@ export const ruleTagKeys = [
   'cvss_score',
 ];
 
-/** A problem in a rules file, at a line; the message is `file:line: reason`. */
-export class RulesFileError extends ConfigError {}
+const ownHint = 'a rules file holds `rules:`, a list of {id, tags: {key: [values]}, threshold, num_findings}';
 
-type Path = (string | number)[];
+export type RulesFormat = 'secscan' | 'sl-v2' | 'sl-v1';
 
-function fail(label: string, line: number, reason: string): never {
-  throw new RulesFileError(`${label}:${line}: ${reason}`, {
-    hint: 'a rules file holds `rules:`, a list of {id, tags: {key: [values]}, threshold, num_findings}',
-  });
+export interface RulesFile {
+  format: RulesFormat;
+  /** The file in secscan's own shape (what `rules convert` prints). */
+  file: CheckRulesFile;
+  rules: CheckRule[];
+  /** The baseline the file names: `source:` (an `sl` file's `source: {branch}` or `{scan}`). */
+  source?: CheckRulesFile['source'];
+  /** For the reader, on stderr: an old format, or what was read differently. */
+  warnings: string[];
 }
 
-function describePath(path: Path): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
-}
-
-/** The line of the node at `path` (or of its key), or of its nearest existing parent. */
-function lineOf(doc: Document, counter: LineCounter, path: Path, key?: string): number {
-  for (let n = path.length; n >= 0; n--) {
-    const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-    const target =
-      n === path.length && key !== undefined && isMap(node)
-        ? node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key)?.key
-        : node;
-    const offset = (target as { range?: [number, number, number] } | undefined)?.range?.[0];
-    if (offset !== undefined && (n > 0 || isMap(node) || isSeq(node))) return counter.linePos(offset).line;
-  }
-  return 1;
-}
-
-function jsonErrorLine(text: string, error: Error): number {
-  const explicit = /line (\d+)/.exec(error.message);
-  if (explicit) return Number(explicit[1]);
-  const position = /position (\d+)/.exec(error.message);
-  return position ? text.slice(0, Number(position[1])).split('\n').length : 1;
-}
-
-/**
- * Parses a rules file (YAML, or JSON when `json` is set) into check rules. Every problem is a
- * configuration error naming the file and line: a gate never runs on rules it did not understand.
- */
-export function parseRules(text: string, label: string, json = false): CheckRule[] {
-  if (json) {
-    try {
-      JSON.parse(text);
-    } catch (error) {
-      fail(
-        label,
-        jsonErrorLine(text, error as Error),
-        `not valid JSON: ${(error as Error).message.replace(/ in JSON at position \d+.*$/, '')}`,
-      );
-    }
-  }
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax)
-    fail(label, counter.linePos(syntax.pos[0]).line, `not valid YAML: ${syntax.message.split('\n')[0]}`);
-  if (doc.contents === null) fail(label, 1, 'the file is empty: expected `rules:`');
-  const data: unknown = doc.toJS();
-  const parsed = CheckRulesFile.safeParse(data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues;
-    const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0];
-    if (!issue) fail(label, 1, 'not a rules file');
-    const path = issue.path as Path;
-    if (issue.code === 'unrecognized_keys') {
-      const key = issue.keys[0] as string;
-      const where = path.length ? `${describePath(path)}: ` : '';
-      fail(label, lineOf(doc, counter, path, key), `${where}unknown key ${JSON.stringify(key)}`);
-    }
-    const where = path.length ? `${describePath(path)}: ` : '';
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-    fail(label, lineOf(doc, counter, path), `${where}${missing ? 'is required' : issue.message}`);
-  }
-  const rules = parsed.data.rules;
+/** Duplicate ids, unknown tag keys and unknown severities and types: at the line of secscan's shape. */
+function checkOwnRules(lined: LinedDoc, rules: readonly CheckRule[]): void {
   const seen = new Set<string>();
   rules.forEach((rule, i) => {
     if (seen.has(rule.id)) {
       fail(
-        label,
-        lineOf(doc, counter, ['rules', i, 'id']),
+        lined,
+        lineOf(lined, ['rules', i, 'id']),
         `rules[${i}].id: duplicate rule id ${JSON.stringify(rule.id)}`,
       );
     }
@@ -115,28 +64,102 @@ export function parseRules(text: string, label: string, json = false): CheckRule
     for (const key of Object.keys(rule.tags ?? {})) {
       if (!ruleTagKeys.includes(key)) {
         fail(
-          label,
-          lineOf(doc, counter, ['rules', i, 'tags'], key),
+          lined,
+          lineOf(lined, ['rules', i, 'tags'], key),
           `rules[${i}].tags: unknown tag key ${JSON.stringify(key)} (choose from ${ruleTagKeys.join(', ')})`,
         );
       }
     }
     for (const [key, allowed] of [
       ['severity', severities],
-      ['type', findingTypes],
-      ['finding_type', findingTypes],
+      ['cvss_31_severity_rating', severities],
+      ['type', ruleFindingTypes],
+      ['finding_type', ruleFindingTypes],
     ] as const) {
       const values = rule.tags?.[key] ?? [];
       values.forEach((value, j) => {
-        if (!(allowed as readonly string[]).includes(value.toLowerCase())) {
+        if (!allowed.includes(value.toLowerCase())) {
+          const what = key === 'cvss_31_severity_rating' ? 'rating' : key.replace('finding_', '');
           fail(
-            label,
-            lineOf(doc, counter, ['rules', i, 'tags', key, j]),
-            `rules[${i}].tags.${key}: unknown ${key.replace('finding_', '')} ${JSON.stringify(value)} (choose from ${allowed.join(', ')})`,
+            lined,
+            lineOf(lined, ['rules', i, 'tags', key, j]),
+            `rules[${i}].tags.${key}: unknown ${what} ${JSON.stringify(value)} (choose from ${allowed.join(', ')})`,
           );
         }
       });
     }
   });
-  return rules;
+}
+
+/** Rule ids stay unique once an `sl` file is read (missing ids are numbered). */
+function checkSlIds(lined: LinedDoc, rules: readonly CheckRule[]): void {
+  const seen = new Set<string>();
+  rules.forEach((rule, i) => {
+    if (seen.has(rule.id)) {
+      const path: Path = ['build_rules', i, 'id'];
+      fail(lined, lineOf(lined, path), `build_rules[${i}].id: duplicate rule id ${JSON.stringify(rule.id)}`);
+    }
+    seen.add(rule.id);
+  });
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Reads a rules file (YAML, or JSON when `json` is set) in either shape. Every problem is a configuration
+ * error naming the file and line: a gate never runs on rules it did not understand.
+ */
+export function readRulesFile(text: string, label: string, json = false): RulesFile {
+  const looksSl = /^\s*"?build_rules"?\s*:/m.test(text);
+  const { file: lined, data } = parseLined(text, label, json, looksSl ? slHint : ownHint);
+  if (isObject(data) && 'build_rules' in data) {
+    lined.hint = slHint;
+    if ('rules' in data) {
+      fail(
+        lined,
+        lineOf(lined, [], 'rules'),
+        'a file holds `rules:` (secscan) or `build_rules:` (sl), not both',
+      );
+    }
+    const read = readSlRules(lined, data);
+    checkSlIds(lined, read.file.rules);
+    const warnings =
+      read.version === 1
+        ? [
+            `${label} is an sl check-analysis v1 file (the old format): read with severity ` +
+              'SEVERITY_HIGH_IMPACT/critical as critical and high, SEVERITY_MEDIUM_IMPACT/moderate as medium, ' +
+              'SEVERITY_LOW_IMPACT/info as low; `secscan rules convert` writes it in the current shape',
+          ]
+        : [];
+    return {
+      format: read.version === 1 ? 'sl-v1' : 'sl-v2',
+      file: read.file,
+      rules: read.file.rules,
+      ...(read.file.source ? { source: read.file.source } : {}),
+      warnings,
+    };
+  }
+  const parsed = CheckRulesFile.safeParse(data);
+  if (!parsed.success) failSchema(lined, parsed.error.issues);
+  checkOwnRules(lined, parsed.data.rules);
+  return {
+    format: 'secscan',
+    file: parsed.data,
+    rules: parsed.data.rules,
+    ...(parsed.data.source ? { source: parsed.data.source } : {}),
+    warnings: [],
+  };
+}
+
+/** The rules of a rules file in either shape (the sandbox's stored policies, the gate). */
+export function parseRules(text: string, label: string, json = false): CheckRule[] {
+  return readRulesFile(text, label, json).rules;
+}
+
+/** A rules file in secscan's own shape, as YAML (`rules convert`); `from` names the file it came from. */
+export function rulesFileText(read: RulesFile, from: string): string {
+  const origin = read.format === 'secscan' ? 'secscan' : `sl check-analysis ${read.format.slice(3)}`;
+  const header = `# secscan rules, converted from ${from.replace(/[\r\n]/g, ' ')} (${origin}) by \`secscan rules convert\`\n`;
+  return header + stringify(read.file, { lineWidth: 0 });
 }

@@ -24,7 +24,7 @@ export interface HandlerContext<K extends OperationId = OperationId> {
   body: ParsedBodyOf<K>;
   caller: Caller;
   state: SandboxState;
-  /** `http://<Host header>`: where links such as `next_page` must point. */
+  /** The scheme and host the client used (proxy headers honoured): where links such as `next_page` point. */
   baseUrl: string;
   /** Marks the state as changed: it is written to the state file once the request succeeds. */
   save(): void;

@@ -1,9 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Operation } from '../api/operation.js';
 import { allOperations } from '../api/operations/index.js';
 import type { OperationSchemas } from '../api/schema.js';
 import { authenticate } from './auth.js';
+import { handleControl, isControlPath } from './control.js';
 import {
   error,
   forbidden,
@@ -14,11 +22,13 @@ import {
   type Reply,
   ReplyError,
 } from './http.js';
+import { requestOrigin } from './origin.js';
 import { apiPrefix } from './paging.js';
 import { servePage } from './pages.js';
 import { missingScope } from './permissions.js';
 import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
+import type { Delivery, DeliveryOptions } from './webhooks.js';
 
 export interface ServerOptions {
   state: SandboxState;
@@ -32,6 +42,10 @@ export interface ServerOptions {
   operations?: readonly Operation[];
   /** Every operation's schemas, by operationId (`allSchemas()`): request bodies are validated against them. */
   schemas: Readonly<Record<string, OperationSchemas>>;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
+  /** Webhook deliveries of the control routes: retry policy, and where the deliveries under way are kept. */
+  webhooks?: DeliveryOptions & { track(delivery: Delivery): void };
 }
 
 const maxBodyBytes = 1024 * 1024;
@@ -116,6 +130,22 @@ export function createSandboxServer(options: ServerOptions): Server {
       if (page.changed) options.onChange?.(state);
       return page.reply;
     }
+    if (isControlPath(rawPath)) {
+      let changed = false;
+      const reply = handleControl({
+        method,
+        path: rawPath,
+        authorization: req.headers.authorization,
+        body: raw,
+        state,
+        save: () => {
+          changed = true;
+        },
+        deliveries: { ...options.webhooks, log, track: (d) => options.webhooks?.track(d) },
+      });
+      if (changed) options.onChange?.(state);
+      return reply;
+    }
     const match = rawPath.startsWith(`${apiPrefix}/`)
       ? route(method, rawPath.slice(apiPrefix.length))
       : undefined;
@@ -159,20 +189,20 @@ export function createSandboxServer(options: ServerOptions): Server {
     return reply;
   }
 
-  return createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const rawPath = q === -1 ? url : url.slice(0, q);
     const search = q === -1 ? '' : url.slice(q + 1);
-    const host = req.headers.host && /^[\w.:[\]-]+$/.test(req.headers.host) ? req.headers.host : undefined;
-    const address = req.socket.localAddress ?? '127.0.0.1';
-    const baseUrl = `http://${host ?? `${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`}`;
+    const baseUrl = requestOrigin(req);
     const finish = (status: number | string) =>
       log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
     void (async () => {
-      if (options.latencyMs) await delay(options.latencyMs);
-      if (options.failRate && Math.random() < options.failRate) {
+      // Faults are for the API: the control routes that drive the sandbox answer reliably.
+      const control = isControlPath(rawPath);
+      if (options.latencyMs && !control) await delay(options.latencyMs);
+      if (options.failRate && !control && Math.random() < options.failRate) {
         // Alternating keeps the two faults at half each, whatever the rate.
         if (faults++ % 2 === 1) {
           req.socket.destroy();
@@ -196,5 +226,8 @@ export function createSandboxServer(options: ServerOptions): Server {
       send(res, reply);
       finish(reply.status);
     })();
-  });
+  };
+  return options.tls
+    ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+    : createServer(listener);
 }

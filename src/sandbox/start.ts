@@ -9,12 +9,19 @@ import { handlers as defaultHandlers } from './routes/index.js';
 import { seedState } from './seed/index.js';
 import { createSandboxServer } from './server.js';
 import type { SandboxState } from './state.js';
+import type { Delivery } from './webhooks.js';
 
 export interface StartOptions extends RawSandboxOptions {
-  /** One line per request (method, path, status, ms); never the token. */
+  /** One line per request (method, path, status, ms) and per webhook delivery attempt; never the token. */
   log?: (line: string) => void;
   /** Test seam: replaces the handler registry. */
   handlers?: Readonly<HandlerMap>;
+  /** Serve HTTPS with a CA and certificate made at start; the CA is written to the state directory. */
+  tls?: boolean;
+  /** Where SECSCAN_STATE_DIR, XDG_STATE_HOME and HOME are read (the state directory); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Waits between webhook delivery attempts (test seam; default 1, 2 and 4 seconds). */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export interface Sandbox {
@@ -26,6 +33,10 @@ export interface Sandbox {
   accounts: Accounts;
   /** True when the state came from an existing `--state` file. */
   loaded: boolean;
+  /** With `tls`: the CA certificate file clients trust (PEM). */
+  caFile?: string;
+  /** Webhook deliveries started so far (tests wait on `done`). */
+  deliveries: Delivery[];
   close(): Promise<void>;
 }
 
@@ -54,6 +65,11 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   const superAdmin = who.users.find((u) => u.role === superAdminAlias);
   if (!superAdmin) throw new ConfigError('--state: the state has no Super Admin user with a token');
   const { allSchemas } = await import('../api/operations/schemas.js');
+  const certificates = raw.tls
+    ? (await import('./tls/certificates.js')).createCertificates(options.host)
+    : undefined;
+  const deliveries: Delivery[] = [];
+  const closing = new AbortController();
   const server = createSandboxServer({
     schemas: await allSchemas(),
     state,
@@ -62,6 +78,12 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     latencyMs: options.latency,
     log: raw.log,
     onChange: statePath ? (s) => saveState(statePath, s) : undefined,
+    ...(certificates ? { tls: { key: certificates.keyPem, cert: certificates.certPem } } : {}),
+    webhooks: {
+      retryDelaysMs: raw.webhookRetryDelaysMs,
+      signal: closing.signal,
+      track: (d) => deliveries.push(d),
+    },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -75,7 +97,20 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://${urlHost(options.host)}:${port}`;
+  const baseUrl = `${certificates ? 'https' : 'http'}://${urlHost(options.host)}:${port}`;
+  let caFile: string | undefined;
+  if (certificates) {
+    const { sandboxStateDir, writeCaFile } = await import('./tls/ca-file.js');
+    const dir = sandboxStateDir(statePath, raw.env ?? process.env);
+    try {
+      writeOrFail('--tls', dir, () => {
+        caFile = writeCaFile(dir, port, certificates.caPem);
+      });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   const { usersFile } = options;
   if (usersFile) {
     const data = `${JSON.stringify({ ...who, baseUrl }, null, 2)}\n`;
@@ -94,11 +129,16 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     state,
     accounts: who,
     loaded: loadedState !== undefined,
+    ...(caFile ? { caFile } : {}),
+    deliveries,
     close() {
       closed ??= new Promise<void>((resolve) => {
+        closing.abort();
         server.close(() => resolve());
         server.closeAllConnections();
-      }).then(() => {
+      }).then(async () => {
+        await Promise.all(deliveries.map((d) => d.done));
+        if (caFile) (await import('./tls/ca-file.js')).removeCaFile(caFile);
         if (statePath) saveState(statePath, state);
       });
       return closed;

@@ -17,6 +17,8 @@ export interface RunningSandbox {
   baseUrl: string;
   orgId: string;
   token: string;
+  /** With --tls: the CA file the sandbox wrote (SECSCAN_CA_FILE). */
+  caFile: string | undefined;
   users: SeededUser[];
   tokens: Record<string, string>;
   roles: Record<string, string>;
@@ -46,7 +48,8 @@ export async function startSandbox(args: string[] = []): Promise<RunningSandbox>
     createInterface({ input: child.stdout }).on('line', (line) => {
       const eq = line.indexOf('=');
       settings[line.slice(0, eq)] = line.slice(eq + 1);
-      if (Object.keys(settings).length === 3) {
+      // With --tls a fourth line names the CA.
+      if (Object.keys(settings).length === (args.includes('--tls') ? 4 : 3)) {
         clearTimeout(timer);
         resolve();
       }
@@ -57,6 +60,7 @@ export async function startSandbox(args: string[] = []): Promise<RunningSandbox>
     baseUrl: settings.SECSCAN_BASE_URL as string,
     orgId: settings.SECSCAN_ORG_ID as string,
     token: settings.SECSCAN_TOKEN as string,
+    caFile: settings.SECSCAN_CA_FILE,
     users: users.users,
     tokens: users.tokens,
     roles: users.roles,

@@ -100,16 +100,21 @@ export const CheckRule = z.strictObject({
 });
 export type CheckRule = z.infer<typeof CheckRule>;
 
-/** A rules file (`scans check --rules`) and a stored check-analysis policy: the rules of a CheckBody. */
-export const CheckRulesFile = z.strictObject({
-  version: z.literal(2).optional(),
-  rules: z.array(CheckRule).min(1, 'at least one rule is needed'),
-});
-
 const CheckScanSelector = z.union([
   z.strictObject({ branch: z.string().min(1) }),
   z.strictObject({ scan: z.number().int().positive() }),
 ]);
+
+/**
+ * A rules file (`scans check --rules`) and a stored check-analysis policy: the rules of a CheckBody, and
+ * optionally the baseline (`source`) a diff check compares with when no flag names one.
+ */
+export const CheckRulesFile = z.strictObject({
+  version: z.literal(2).optional(),
+  source: CheckScanSelector.optional(),
+  rules: z.array(CheckRule).min(1, 'at least one rule is needed'),
+});
+export type CheckRulesFile = z.infer<typeof CheckRulesFile>;
 
 export const CheckBody = z.strictObject({
   version: z.literal(2),

@@ -1,7 +1,8 @@
 import { resolveSettings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
-import { defineVerb, flag } from '../define.js';
+import { defineVerb, flag, parsed } from '../define.js';
+import { nonEmpty, type ParserSpec } from '../parsers.js';
 import { targetProfile } from '../shared/profiles.js';
 
 async function readToken(ctx: Context, withToken: boolean): Promise<string> {
@@ -23,26 +24,48 @@ async function readToken(ctx: Context, withToken: boolean): Promise<string> {
   return token;
 }
 
+/** The token, and the organization an `sl` config names: --from-sl, --with-token or the prompt. */
+async function credentials(
+  ctx: Context,
+  opts: { withToken?: boolean; fromSl?: string | true },
+): Promise<{ token: string; orgId?: string; from?: string }> {
+  if (opts.fromSl === undefined) return { token: await readToken(ctx, Boolean(opts.withToken)) };
+  const { readSlConfig, slConfigPath } = await import('../shared/sl-config.js');
+  const path = opts.fromSl === true ? slConfigPath(ctx.env) : opts.fromSl;
+  return { ...(await readSlConfig(path)), from: path };
+}
+
 export default defineVerb({
   name: 'login',
   summary: 'Verify a token and save it in a profile',
   description:
     'Save a token (with the base URL and organization) in a profile after verifying it with a real call.\n' +
     'The token is read from standard input with --with-token, or typed at a hidden prompt on a terminal;\n' +
-    'it is never taken from the command line. Use the global --profile, --base-url and --org to choose where.',
+    'it is never taken from the command line. Use the global --profile, --base-url and --org to choose where.\n' +
+    'With --from-sl the organization id and access token come from the sl CLI’s configuration\n' +
+    '(~/.shiftleft/config.json, written by `sl auth`, or FILE); the token is never printed.',
   examples: [
     'secscan auth login --with-token < token.txt',
     'secscan auth login --profile staging --base-url https://app.example.com --org <uuid> --with-token < token.txt',
     'secscan auth login   # prompts for the token on a terminal',
+    'secscan auth login --from-sl',
+    'secscan auth login --from-sl ./ci/shiftleft-config.json --profile ci',
   ],
   operations: ['ReadUser', 'ListMyOrgScopes'],
   options: {
-    withToken: flag('--with-token', 'read the token from standard input'),
+    withToken: flag('--with-token', 'read the token from standard input', { conflicts: ['fromSl'] }),
+    fromSl: parsed(
+      '--from-sl [file]',
+      'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)',
+      nonEmpty('file') as ParserSpec<string | true>,
+      { complete: 'file' },
+    ),
   },
   async run(ctx, { opts }) {
     const store = await ctx.store();
     const name = targetProfile(ctx, store);
-    const token = await readToken(ctx, Boolean(opts.withToken));
+    const { token, orgId: slOrg, from } = await credentials(ctx, opts);
+    const env = { ...ctx.env, SECSCAN_TOKEN: token, SHIFTLEFT_ACCESS_TOKEN: undefined };
     const settings = resolveSettings(
       {
         profile: name,
@@ -50,7 +73,7 @@ export default defineVerb({
         org: ctx.globals.org,
         allowInsecureHttp: ctx.globals.allowInsecureHttp,
       },
-      { ...ctx.env, SECSCAN_TOKEN: token, SHIFTLEFT_ACCESS_TOKEN: undefined },
+      slOrg ? { ...env, SECSCAN_ORG_ID: slOrg, SHIFTLEFT_ORG_ID: undefined } : env,
       store,
     );
     const orgId = settings.orgId.value;
@@ -66,6 +89,7 @@ export default defineVerb({
     await store.update(name, { base_url: settings.baseUrl.value, org_id: orgId, token });
     await store.use(name);
     const who = user.email ?? user.name ?? 'the token’s user';
+    if (from) ctx.note(`Imported the organization id and access token of ${from}.`);
     ctx.note(`Logged in to ${settings.baseUrl.value} as ${who} (organization ${orgId}).`);
     ctx.note(`Saved profile ${name} in ${store.path}; it is now the current profile.`);
     return { kind: 'none' };

@@ -25,8 +25,16 @@ function untilAborted(signal: AbortSignal): Promise<void> {
 /** The three lines scripts wait for, then serving until interrupted; the sandbox closes however this ends. */
 async function* serve(ctx: Context, sandbox: Sandbox): AsyncGenerator<string> {
   try {
-    yield `SECSCAN_BASE_URL=${sandbox.baseUrl}\nSECSCAN_ORG_ID=${sandbox.orgId}\nSECSCAN_TOKEN=${sandbox.token}\n`;
+    const ca = sandbox.caFile ? `SECSCAN_CA_FILE=${sandbox.caFile}\n` : '';
+    yield `SECSCAN_BASE_URL=${sandbox.baseUrl}\nSECSCAN_ORG_ID=${sandbox.orgId}\nSECSCAN_TOKEN=${sandbox.token}\n${ca}`;
     ctx.note(`sandbox: serving ${sandbox.baseUrl}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
+    if (sandbox.caFile) {
+      ctx.note(
+        `sandbox: TLS with a certificate made at start; clients trust its CA ${sandbox.caFile} through ` +
+          'SECSCAN_CA_FILE (secscan), NODE_EXTRA_CA_CERTS (Node.js), SSL_CERT_FILE (curl, OpenSSL, Go, Python) ' +
+          'or REQUESTS_CA_BUNDLE (Python requests)',
+      );
+    }
     await untilAborted(ctx.signal);
   } finally {
     await sandbox.close();
@@ -40,15 +48,21 @@ export default defineVerb({
   description:
     'Run a local, stateful stand-in for the service with a seeded demonstration organization, in the foreground, ' +
     'until interrupted. When ready it prints SECSCAN_BASE_URL, SECSCAN_ORG_ID and SECSCAN_TOKEN (a Super Admin ' +
-    'token) on stdout, one per line. With the global --profile NAME it also stores them as that profile and makes it the current one.',
+    'token) on stdout, one per line. With the global --profile NAME it also stores them as that profile and makes it the current one. ' +
+    'With --tls it serves HTTPS with a certificate made at start, writes its CA to the state directory (that of ' +
+    '--state, else $SECSCAN_STATE_DIR, $XDG_STATE_HOME/secscan or ~/.local/state/secscan) and prints a fourth ' +
+    'line, SECSCAN_CA_FILE=<path>: secscan trusts it from that variable; other clients from NODE_EXTRA_CA_CERTS, ' +
+    'SSL_CERT_FILE or REQUESTS_CA_BUNDLE. `secscan sandbox scan` records a scan on the running sandbox.',
   examples: [
     'secscan sandbox',
     'eval "$(secscan sandbox --port 8787 &)"',
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',
+    'eval "$(secscan sandbox --tls &)"; export SHIFTLEFT_API_HOST="${SECSCAN_BASE_URL#https://}" NODE_EXTRA_CA_CERTS="$SECSCAN_CA_FILE"',
   ],
   operations: [],
+  commands: [() => import('./scan.js')],
   options: {
     host: parsed(
       '--host <host>',
@@ -82,7 +96,8 @@ export default defineVerb({
     latency: parsed('--latency <ms>', 'delay added to every request, in milliseconds', int(0, 60_000), {
       default: '0',
     }),
-    log: flag('--log', 'log one line per request on stderr (method, path, status, time)'),
+    log: flag('--log', 'log one line per request and per webhook delivery attempt on stderr'),
+    tls: flag('--tls', 'serve HTTPS with a certificate made at start; print SECSCAN_CA_FILE, its CA'),
     usersFile: parsed(
       '--users-file <file>',
       "write every demo user's token to FILE (JSON, mode 0600)",
@@ -110,6 +125,8 @@ export default defineVerb({
       latency: opts.latency,
       usersFile: opts.usersFile,
       findings: opts.findings,
+      tls: Boolean(opts.tls),
+      env: ctx.env,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     });
     try {
@@ -123,6 +140,11 @@ export default defineVerb({
         });
         await store.use(profile);
         ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
+        if (sandbox.caFile) {
+          ctx.note(
+            `sandbox: commands using the profile need SECSCAN_CA_FILE=${sandbox.caFile} in their environment`,
+          );
+        }
       }
     } catch (error) {
       await sandbox.close();

@@ -22,7 +22,7 @@ const options = {
     required: 'see `secscan compounds list`',
     complete: 'compound',
   }),
-  rules: text('--rules <file>', 'rules file, YAML or JSON (`-` reads standard input)', {
+  rules: text('--rules <file>', 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)', {
     conflicts: ['policy'],
     complete: 'file',
   }),
@@ -38,7 +38,7 @@ const options = {
   ),
   sourceBranch: text(
     '--source-branch <branch>',
-    'baseline branch: its last scan (default: the scan before the target on its branch)',
+    'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)',
   ),
   kind: choice('--kind <kind>', 'diff: new findings only; single: all findings (default diff)', [
     'single',
@@ -76,9 +76,21 @@ function isDirectory(path: string): boolean {
   }
 }
 
+interface LoadedRules {
+  rules: CheckRule[];
+  label: string;
+  /** The baseline the file names (an `sl` file's `source:`), used when --source-branch is not given. */
+  source?: CheckBody['source'];
+}
+
 /** The rules from the file (or standard input) or the stored policy, and how reports name them. */
-async function loadRules(ctx: Context, opts: Opts): Promise<{ rules: CheckRule[]; label: string }> {
-  const { parseRules } = await import('../../rules/rules-file.js');
+async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
+  const { readRulesFile } = await import('../../rules/rules-file.js');
+  const read = (text: string, label: string, json = false): LoadedRules => {
+    const file = readRulesFile(text, label, json);
+    for (const warning of file.warnings) ctx.warn(warning);
+    return { rules: file.rules, label, ...(file.source ? { source: file.source } : {}) };
+  };
   if (opts.rules !== undefined) {
     const path = opts.rules;
     let text: string;
@@ -93,8 +105,7 @@ async function loadRules(ctx: Context, opts: Opts): Promise<{ rules: CheckRule[]
         (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
       throw new ConfigError(`--rules: cannot read ${path}: ${reason}`);
     }
-    const label = path === '-' ? '<stdin>' : path;
-    return { rules: parseRules(text, label, /\.json$/i.test(path)), label };
+    return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
   }
   const reference = opts.policy;
   if (reference === undefined) throw new UsageError(exactlyOne);
@@ -102,18 +113,18 @@ async function loadRules(ctx: Context, opts: Opts): Promise<{ rules: CheckRule[]
   const text = await ctx.spin(`Resolving policy ${reference}`, () =>
     client.call('ResolveCheckAnalysisConfiguration', { path: { reference } }),
   );
-  const label = `policy ${reference}`;
-  return { rules: parseRules(text, label), label };
+  return read(text, `policy ${reference}`);
 }
 
-function checkBody(opts: Opts, rules: CheckRule[]): CheckBody {
+function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules): CheckBody {
+  const source = opts.sourceBranch ? { branch: opts.sourceBranch } : fileSource;
   return {
     version: 2,
     meta: {
       kind: opts.kind ?? 'diff',
       ...(opts.numFindings === undefined ? {} : { num_findings: opts.numFindings }),
     },
-    ...(opts.sourceBranch ? { source: { branch: opts.sourceBranch } } : {}),
+    ...(source ? { source } : {}),
     ...(opts.targetBranch ? { target: { branch: opts.targetBranch } } : {}),
     rules,
   };
@@ -124,13 +135,16 @@ export default defineVerb({
   summary: 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)',
   description:
     'Check the last scan of a branch of a compound (or app) against rules, from a file (YAML or JSON ' +
-    'holding `rules:`) or a stored check-analysis policy. Exit 0 when no rule is over its threshold, ' +
+    'holding `rules:`, or the `build_rules:` of an `sl check-analysis` file, v2 or v1, whose ' +
+    '`source: {branch}` is the baseline unless --source-branch is given) or a stored check-analysis ' +
+    'policy. Exit 0 when no rule is over its threshold, ' +
     '1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff (the ' +
     'default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
     'Reports are written before the exit, whatever the verdict.',
   examples: [
     'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH" --source-branch main',
     'secscan scans check --compound shop --policy default --kind single --report-junit secscan.xml',
+    'secscan scans check --compound shop --rules shiftleft.yml --target-branch "$BRANCH"',
   ],
   operations: ['ResolveCheckAnalysisConfiguration', 'CheckScans'],
   options,
@@ -157,9 +171,10 @@ export default defineVerb({
     }
   },
   async run(ctx, { opts }) {
-    const { rules, label } = await loadRules(ctx, opts);
+    const loaded = await loadRules(ctx, opts);
+    const { rules, label } = loaded;
     const compound = opts.compound;
-    const request = checkBody(opts, rules);
+    const request = checkBody(opts, loaded);
     const client = await ctx.client();
     const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
       client.call('CheckScans', { path: { compoundName: compound }, body: request }),

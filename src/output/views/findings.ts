@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import type { Comment } from '../../api/schemas/comments.js';
+import { findingLocation, formatLocation } from '../../api/location.js';
 import type { Finding } from '../../api/schemas/findings.js';
 import { defineView } from '../view.js';
 
@@ -31,24 +32,39 @@ export const findingView = defineView<Finding>({
     { key: 'owasp_category', header: 'OWASP' },
     { key: 'version_first_seen', header: 'FIRST_SEEN' },
     { key: 'internal_id', header: 'INTERNAL_ID' },
+    { key: 'location', header: 'LOCATION', get: location },
   ],
   defaults: ['id', 'severity', 'type', 'title', 'category', 'status', 'assignee'],
   emptyMessage: 'No findings match.',
 });
 
 function location(finding: Finding): string {
-  const d = finding.details ?? {};
-  if (!d.file_name) return '';
-  return `${d.file_name}${d.line_number ? `:${d.line_number}` : ''}${d.method_name ? ` (${d.method_name})` : ''}`;
+  return formatLocation(findingLocation(finding));
 }
 
 function tags(finding: Finding): string {
   return (finding.tags ?? []).map((t) => `${t.key}=${t.value}`).join('\n');
 }
 
+/** A vuln's dataflow, one step a line from source to sink; other values as they are. */
+function detailLines([key, value]: [string, unknown]): string[] {
+  const list = (value as { list?: unknown } | null)?.list;
+  if (key === 'dataflow' && Array.isArray(list)) {
+    const steps = list.map(
+      (step, i) =>
+        `  ${i + 1}. ${formatLocation(findingLocation({ details: { dataflow: { list: [step] } } }))}`,
+    );
+    return [`dataflow: ${list.length} step(s)`, ...steps];
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) {
+    return [`${key}: ${value.join(', ')}`];
+  }
+  return [`${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`];
+}
+
 function details(finding: Finding): string {
   return Object.entries(finding.details ?? {})
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .flatMap(detailLines)
     .join('\n');
 }
 

@@ -12,14 +12,18 @@ export interface FindingTemplate {
   cwe: number;
   description: string;
   fix: string;
-  /** Dependency findings: package name by language, vulnerable version and CVE. */
+  /** Code findings (`vuln`): the method where the data enters and the one it reaches. */
+  flow?: { source: string; sink: string };
+  /** Dependency findings: package name by language, the version found, and its advisory if any. */
   dependency?: {
     packages: Record<string, string>;
     version: string;
-    fixedIn: string;
-    cve: string;
-    cvss: number;
+    fixedIn?: string;
+    cve?: string;
+    cvss?: number;
   };
+  /** Not drawn at random: the seed places these on chosen apps (types every client must read). */
+  placed?: boolean;
 }
 
 export const findingTemplates: FindingTemplate[] = [
@@ -34,6 +38,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 89,
     description: 'A request parameter flows into a SQL statement built by string concatenation.',
     fix: 'Use a parameterized query (a prepared statement) instead of concatenating the parameter.',
+    flow: { source: 'CustomerController.search', sink: 'Statement.executeQuery' },
   },
   {
     key: 'xss',
@@ -46,6 +51,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 79,
     description: 'User input is written to the response without HTML encoding.',
     fix: 'Encode the value for the HTML context, or render it through the template engine’s escaping.',
+    flow: { source: 'ProfileController.show', sink: 'HttpServletResponse.getWriter().write' },
   },
   {
     key: 'traversal',
@@ -59,6 +65,7 @@ export const findingTemplates: FindingTemplate[] = [
     description:
       'A path from the request is opened without checking that it stays inside the base directory.',
     fix: 'Resolve the path and check that it starts with the base directory before opening it.',
+    flow: { source: 'DownloadController.get', sink: 'Files.readAllBytes' },
   },
   {
     key: 'ssrf',
@@ -71,6 +78,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 918,
     description: 'The server fetches a URL taken from the request, reaching internal services.',
     fix: 'Allow only known hosts, and refuse private and link-local addresses.',
+    flow: { source: 'PreviewController.fetch', sink: 'HttpClient.send' },
   },
   {
     key: 'deserialization',
@@ -83,6 +91,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 502,
     description: 'Bytes from the request are deserialized into arbitrary objects.',
     fix: 'Deserialize into a fixed, allow-listed type, or use a data-only format such as JSON.',
+    flow: { source: 'SessionFilter.restore', sink: 'ObjectInputStream.readObject' },
   },
   {
     key: 'weak-hash',
@@ -95,6 +104,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 328,
     description: 'Passwords are hashed with MD5 or SHA-1 without a salt.',
     fix: 'Hash passwords with bcrypt, scrypt or Argon2.',
+    flow: { source: 'AccountService.register', sink: 'MessageDigest.digest' },
   },
   {
     key: 'log-forging',
@@ -107,6 +117,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 117,
     description: 'New lines in a request header let an attacker forge log entries.',
     fix: 'Strip or encode line breaks before logging request data.',
+    flow: { source: 'AuthController.login', sink: 'Logger.info' },
   },
   {
     key: 'data-leak',
@@ -119,6 +130,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 200,
     description: 'An e-mail address and a card number reach a log statement.',
     fix: 'Mask personal data before logging it, or do not log it.',
+    flow: { source: 'PaymentService.charge', sink: 'Logger.info' },
   },
   {
     key: 'xxe',
@@ -131,6 +143,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 611,
     description: 'The XML parser resolves external entities in documents from the request.',
     fix: 'Disable DTDs and external entities on the parser.',
+    flow: { source: 'ImportController.upload', sink: 'DocumentBuilder.parse' },
   },
   {
     key: 'secret',
@@ -239,6 +252,41 @@ export const findingTemplates: FindingTemplate[] = [
       cve: 'CVE-2023-0286',
       cvss: 7.4,
     },
+  },
+  {
+    key: 'tls-verification-off',
+    type: 'extscan',
+    title: 'TLS certificate verification disabled (reported by an external scanner)',
+    category: 'Insecure Transport',
+    severity: 'medium',
+    owasp: 'a02-cryptographic-failures',
+    owasp2017: 'a3-sensitive-data-exposure',
+    cwe: 295,
+    description: 'An HTTP client is built with certificate verification turned off.',
+    fix: 'Keep verification on; trust a private CA by adding it to the trust store instead.',
+    placed: true,
+  },
+  {
+    key: 'unmaintained-package',
+    type: 'package',
+    title: 'Unmaintained package: no release for more than three years',
+    category: 'Unmaintained Package',
+    severity: 'low',
+    owasp: 'a06-vulnerable-and-outdated-components',
+    owasp2017: 'a9-using components with known vulnerabilities',
+    cwe: 1104,
+    description: 'A dependency has had no release or commit for more than three years.',
+    fix: 'Replace the package with a maintained alternative.',
+    dependency: {
+      packages: {
+        java: 'pkg:maven/commons-collections/commons-collections',
+        go: 'pkg:golang/github.com/pkg/errors',
+        javascript: 'pkg:npm/request',
+        python: 'pkg:pypi/nose',
+      },
+      version: '2.88.2',
+    },
+    placed: true,
   },
 ];
 

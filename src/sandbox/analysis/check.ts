@@ -1,3 +1,4 @@
+import { findingLocation } from '../../api/location.js';
 import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
 import { invalid, notFound, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
@@ -85,10 +86,13 @@ function sourceOf(subject: CheckSubject, selector: Selector, target: CheckUnit):
 export function attributeValues(f: FindingRecord, key: string): string[] {
   const fields: Record<string, string[]> = {
     severity: [f.severity],
+    cvss_31_severity_rating: [f.severity],
     type: [f.type],
     finding_type: [f.type],
     category: [f.category],
     owasp_category: [f.owasp_category, f.owasp_2017],
+    owasp_2021_category: [f.owasp_category],
+    reachability: [f.reachable ? 'reachable' : 'unreachable'],
     status: [f.status],
     app: [f.app],
     cwe: [String(f.cwe)],
@@ -114,8 +118,9 @@ function resultTags(f: FindingRecord): Record<string, string[]> {
     cwe: [String(f.cwe)],
     reachability: [f.reachable ? 'reachable' : 'unreachable'],
   };
-  if (f.details.file_name !== undefined) tags.file = [String(f.details.file_name)];
-  if (f.details.line_number !== undefined) tags.line = [String(f.details.line_number)];
+  const where = findingLocation(f);
+  if (where) tags.file = [where.file];
+  if (where?.line !== undefined) tags.line = [String(where.line)];
   return tags;
 }
 

@@ -14,6 +14,12 @@ function tagValue(f: FindingRecord, key: string): string | undefined {
   return key === 'severity' ? f.severity : undefined;
 }
 
+/** Every value of a tag key (a finding may carry a key more than once). */
+function tagValues(f: FindingRecord, key: string): string[] {
+  const values = f.tags.filter((t) => t.key === key).map((t) => String(t.value));
+  return values.length || key !== 'severity' ? values : [f.severity];
+}
+
 const fold = (s: string) => s.toLocaleLowerCase('und');
 const num = (s: string | undefined) => (s === undefined || s === '' ? Number.NaN : Number(s));
 
@@ -85,10 +91,13 @@ export function appLevelFilters(query: URLSearchParams): Predicate[] {
   if (type.length) out.push((f) => type.includes(f.type));
   const severity = oneOf(query, 'severity', Object.keys(severityRank));
   if (severity.length) out.push((f) => severity.includes(f.severity));
+  // Repeating a key widens it (severity critical or high); different keys narrow (AND).
+  const tagged = new Map<string, string[]>();
   for (const kv of all(query, 'finding_tags')) {
     const [k, v] = keyValue('finding_tags', kv);
-    out.push((f) => tagValue(f, k) === v);
+    tagged.set(k, [...(tagged.get(k) ?? []), v]);
   }
+  for (const [k, values] of tagged) out.push((f) => tagValues(f, k).some((v) => values.includes(v)));
   for (const kv of all(query, 'details_tags')) {
     const [k, v] = keyValue('details_tags', kv);
     out.push((f) => String(f.details[k] ?? '') === v);
@@ -159,11 +168,22 @@ export function sortFindings(
   return items.sort(order === 'asc' ? compare : (a, b) => compare(b, a));
 }
 
+const countedKeys = [
+  'severity',
+  'cvss_31_severity_rating',
+  'category',
+  'owasp_category',
+  'owasp_2021_category',
+  'cwe_category',
+  'language',
+  'reachability',
+];
+
 /** Tag counts by finding type (`{key, value, finding_type, count}`), the app and org lists' `counts`. */
 export function tagCounts(items: readonly FindingRecord[]): Record<string, unknown>[] {
   const counts = new Map<string, { key: string; value: string; finding_type: string; count: number }>();
   for (const f of items) {
-    for (const key of ['severity', 'category', 'owasp_category', 'language', 'reachability']) {
+    for (const key of countedKeys) {
       const value = tagValue(f, key);
       if (value === undefined) continue;
       const id = `${f.type}\u0000${key}\u0000${value}`;
@@ -175,7 +195,8 @@ export function tagCounts(items: readonly FindingRecord[]): Record<string, unkno
   return [...counts.values()];
 }
 
-const defaultCountsExclude = ['cve', 'package_url', 'cvss_score', 'cwe_category'];
+/** Tags left out of the compound list's counts unless `counts_exclude` says otherwise. */
+const defaultCountsExclude = ['cve', 'package_url', 'cvss_score', 'location', 'oss_internal_id'];
 
 /** The compound list's `counts`: `{key, value_counts}` per tag key, minus `counts_exclude`. */
 export function valueCounts(

@@ -16,6 +16,7 @@ export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): R
     status: f.status,
     ...(f.assignee ? { assignee: f.assignee } : {}),
     version_first_seen: f.version_first_seen,
+    ...(f.scan_first_seen ? { scan_first_seen: f.scan_first_seen } : {}),
     details: f.details,
     internal_id: f.internal_id,
     tags: [...f.tags, { key: 'severity', value: f.severity }],
@@ -68,22 +69,23 @@ export function scanByRef(state: SandboxState, app: string, ref: string): ScanRe
   return undefined;
 }
 
-/** ListAppFindings: `scan`, else `version`, else the scan `tags`, else the latest scan. */
-export function selectAppScan(state: SandboxState, app: string, query: URLSearchParams): ScanRecord {
+/**
+ * ListAppFindings: `scan`, else `version`, else the scan `tags`, else the latest scan. A selector matching
+ * no scan is not an error: the service answers 200 without a scan and without findings.
+ */
+export function selectAppScan(
+  state: SandboxState,
+  app: string,
+  query: URLSearchParams,
+): ScanRecord | undefined {
   if (!state.apps.some((a) => a.id === app)) throw new ReplyError(notFound(`no app has the id ${app}`));
   const scans = completedScans(state, app);
   const id = query.get('scan');
   const version = query.get('version');
   const tags = query.getAll('tags').filter(Boolean);
-  let scan: ScanRecord | undefined;
-  if (id) scan = scans.find((s) => s.id === id);
-  else if (version) scan = scans.find((s) => s.version === version);
-  else scan = scans.find((s) => tagsMatch(s.tags, tags));
-  if (!scan) {
-    const what = id ? `scan ${id}` : version ? `a scan of version ${version}` : 'a completed scan';
-    throw new ReplyError(notFound(`app ${app} has no ${what}`));
-  }
-  return scan;
+  if (id) return scans.find((s) => s.id === id);
+  if (version) return scans.find((s) => s.version === version);
+  return scans.find((s) => tagsMatch(s.tags, tags));
 }
 
 export function compoundByName(state: SandboxState, name: string) {
@@ -99,13 +101,35 @@ export function polyglotScans(state: SandboxState, compoundId: string): Polyglot
     .sort((a, b) => b.started_at.localeCompare(a.started_at) || b.id - a.id);
 }
 
-/** ListCompoundFindings: `polyglot_scan`, else `scan_version`, else `scan_branch`, else `scan_tag`, else the latest. */
+const polyglotNames = {
+  id: 'polyglot_scan',
+  version: 'scan_version',
+  branch: 'scan_branch',
+  tag: 'scan_tag',
+};
+
+/** The compound scan a query selects, or 404 when none matches (the SCA package lists). */
 export function selectPolyglotScan(
   state: SandboxState,
   compoundId: string,
   query: URLSearchParams,
-  names = { id: 'polyglot_scan', version: 'scan_version', branch: 'scan_branch', tag: 'scan_tag' },
+  names = polyglotNames,
 ): PolyglotScanRecord {
+  const scan = findPolyglotScan(state, compoundId, query, names);
+  if (!scan) throw new ReplyError(notFound('the compound has no matching completed scan'));
+  return scan;
+}
+
+/**
+ * ListCompoundFindings: `polyglot_scan`, else `scan_version`, else `scan_branch`, else `scan_tag`, else the
+ * latest; undefined when none matches (the findings lists answer 200 without a scan).
+ */
+export function findPolyglotScan(
+  state: SandboxState,
+  compoundId: string,
+  query: URLSearchParams,
+  names = polyglotNames,
+): PolyglotScanRecord | undefined {
   const scans = polyglotScans(state, compoundId);
   const id = query.get(names.id);
   const version = query.get(names.version);
@@ -120,7 +144,6 @@ export function selectPolyglotScan(
     if (!m) throw bad(names.tag, 'expected <key>__eq__<value>');
     scan = scans.find((p) => p.tags[m[1] as string] === m[2]);
   } else scan = scans[0];
-  if (!scan) throw new ReplyError(notFound('the compound has no matching completed scan'));
   return scan;
 }
 

@@ -4,7 +4,7 @@
  */
 
 export type FindingType =
-  'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue';
+  'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue' | 'package';
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export type FindingStatus = 'unset' | 'fixed' | 'ignored' | '3rdparty';
 
@@ -35,9 +35,17 @@ export interface FindingRecord {
   reachable: boolean;
   exploitable: boolean;
   has_ai_fix: boolean;
-  /** File and line for code findings; package, purl and CVE for dependency findings. */
-  details: Record<string, string | number>;
+  /**
+   * The API's `details`, shaped by type as the service shapes them: `vuln` has `file_locations`,
+   * `source_method`, `sink_method` and `dataflow`; `secret` and `extscan` have `fileName`, `lineNumber` and
+   * `repoContext`; dependency findings have `dependency{artifact_id, version}` (their place is a tag).
+   */
+  details: Record<string, unknown>;
   tags: FindingTag[];
+  /** Id of the scan the finding was first seen in. */
+  scan_first_seen?: string;
+  /** Dependency findings: the package URL and its advisory (SCA packages and package information read it). */
+  dependency?: { purl: string; cve?: string; cvss?: number; fixed_in?: string };
   /** Recommended fix (markdown) and notes. */
   fix: { fix: string; fix_notes: string };
 }

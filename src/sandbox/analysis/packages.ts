@@ -1,6 +1,22 @@
 import type { SandboxState } from '../state.js';
 import { findingsOfScans } from './findings-query.js';
-import type { ScanRecord } from './model.js';
+import { advisoryId } from './finding-shape.js';
+import type { FindingRecord, ScanRecord } from './model.js';
+
+/**
+ * A dependency finding's package and advisory; state files written before findings carried `dependency`
+ * kept them in `details` (`purl`, `cve`, `cvss_score`, `fixed_in`).
+ */
+export function dependencyOf(f: FindingRecord): FindingRecord['dependency'] {
+  if (f.dependency) return f.dependency;
+  const d = f.details;
+  if (typeof d.purl !== 'string' || !d.purl) return undefined;
+  return {
+    purl: d.purl,
+    ...(typeof d.cve === 'string' ? { cve: d.cve, cvss: Number(d.cvss_score) } : {}),
+    ...(typeof d.fixed_in === 'string' ? { fixed_in: d.fixed_in } : {}),
+  };
+}
 
 /** Packages every scan of a language finds besides the vulnerable ones its findings name. */
 const basePackages: Record<string, string[]> = {
@@ -128,11 +144,11 @@ export function scanPackages(state: SandboxState, scans: readonly ScanRecord[]):
     for (const purl of basePackages[scan.language] ?? []) row(purl, scan.app, scan.started_at, 'package');
   }
   for (const f of findingsOfScans(state, scans)) {
-    const purl = f.details.purl;
-    if (typeof purl !== 'string' || !purl) continue;
+    const purl = dependencyOf(f)?.purl;
+    if (!purl) continue;
     const scan = scans.find((s) => s.app === f.app);
     const r = row(purl, f.app, f.created_at ?? scan?.started_at ?? '', f.type);
-    if (!r) continue;
+    if (!r || !dependencyOf(f)?.cve) continue;
     r.total_vulns++;
     if (f.reachable) r.total_reachable++;
     if (f.exploitable) r.total_exploitable++;
@@ -175,24 +191,26 @@ export function packageInfo(state: SandboxState, purl: string): Record<string, u
   const cves = new Map<string, Record<string, unknown>>();
   if (p) {
     for (const f of state.analysis.findings) {
-      const fp = typeof f.details.purl === 'string' ? parsePurl(f.details.purl) : undefined;
-      if (!fp || fp.name !== p.name || fp.type !== p.type || cves.has(String(f.details.cve))) continue;
+      const dep = dependencyOf(f);
+      const fp = dep ? parsePurl(dep.purl) : undefined;
+      const cve = dep?.cve;
+      if (!fp || !cve || fp.name !== p.name || fp.type !== p.type || cves.has(cve)) continue;
       if (p.version && p.version !== fp.version) continue;
-      const score = Number(f.details.cvss_score);
-      cves.set(String(f.details.cve), {
-        id: f.details.cve,
-        internalId: `GHSA-${String(f.details.cve).slice(4).replace('-', '-x')}`,
+      const score = Number(dep.cvss);
+      cves.set(cve, {
+        id: cve,
+        internalId: advisoryId(cve),
         assigner: 'GitHub',
         cweIds: [`CWE-${f.cwe}`],
         references: [
           {
-            url: `https://nvd.nist.gov/vuln/detail/${f.details.cve}`,
-            name: String(f.details.cve),
+            url: `https://nvd.nist.gov/vuln/detail/${cve}`,
+            name: cve,
             refsource: 'NVD',
             tags: [],
           },
         ],
-        descriptions: [{ lang: 'en', value: `${f.title}. Fixed in ${f.details.fixed_in}.` }],
+        descriptions: [{ lang: 'en', value: `${f.title}. Fixed in ${dep.fixed_in ?? 'no release yet'}.` }],
         impact: {
           exploitabilityScore: 3.9,
           impactScore: Math.min(6, score),

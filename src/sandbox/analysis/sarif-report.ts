@@ -1,3 +1,4 @@
+import { findingLocation } from '../../api/location.js';
 import type { FindingRecord } from './model.js';
 
 const levels: Record<string, string> = { critical: 'error', high: 'error', medium: 'warning', low: 'note' };
@@ -36,8 +37,8 @@ export function compoundSarif(compound: string, polyglotScanId: number, findings
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: String(f.details.file_name ?? 'unknown') },
-                region: { startLine: Number(f.details.line_number ?? 1) },
+                artifactLocation: { uri: findingLocation(f)?.file ?? 'unknown' },
+                region: { startLine: findingLocation(f)?.line ?? 1 },
               },
             },
           ],

@@ -1,5 +1,6 @@
 import type { Prng } from '../random.js';
-import { type FindingTemplate, findingTemplates, languageOfApp, sourceFiles } from './catalog.js';
+import { type FindingTemplate, findingTemplates, languageOfApp } from './catalog.js';
+import { makeFinding } from './finding-shape.js';
 import type {
   AnalysisSection,
   CommentRecord,
@@ -26,11 +27,11 @@ interface Person {
 }
 
 const defaultRounds = 5;
-const manifests: Record<string, string> = {
-  java: 'pom.xml',
-  go: 'go.mod',
-  javascript: 'package.json',
-  python: 'requirements.txt',
+const drawn = findingTemplates.filter((t) => !t.placed);
+/** Finding types every client must read, placed on chosen apps rather than drawn at random. */
+const placed: Record<string, string[]> = {
+  'shiftleft-java-demo': ['tls-verification-off', 'unmaintained-package'],
+  'web-frontend': ['unmaintained-package'],
 };
 const featureBranches: Record<string, string> = {
   'shiftleft-java-demo': 'feature/login',
@@ -81,69 +82,9 @@ class Builder {
     introduced: ScanRecord,
     status: FindingStatus,
   ): FindingRecord {
-    const { rng } = this;
     const id = String(this.section.next.finding++);
-    const file = rng.pick(sourceFiles[language] ?? sourceFiles.java ?? []);
-    const line = rng.int(12, 480);
-    const reachable = template.type === 'vuln' || rng.next() < 0.5;
-    const dep = template.dependency;
-    const purl = dep
-      ? `${dep.packages[language] ?? Object.values(dep.packages)[0]}@${dep.version}`
-      : undefined;
-    const details: Record<string, string | number> = dep
-      ? {
-          file_name: manifests[language] ?? 'manifest',
-          line_number: rng.int(5, 80),
-          package: purl?.split('@')[0] ?? '',
-          version: dep.version,
-          purl: purl ?? '',
-          cve: dep.cve,
-          cvss_score: dep.cvss,
-          fixed_in: dep.fixedIn,
-        }
-      : {
-          file_name: file,
-          line_number: line,
-          method_name: `${file.split('/').pop()?.split('.')[0] ?? 'main'}.handle${rng.int(1, 9)}`,
-          ...(template.type === 'secret' ? { secret_type: 'API key' } : {}),
-        };
-    const tags = [
-      { key: 'category', value: template.category },
-      { key: 'cwe_category', value: String(template.cwe) },
-      { key: 'language', value: language },
-      { key: 'owasp_category', value: template.owasp },
-      { key: 'reachability', value: reachable ? 'reachable' : 'unreachable' },
-      ...(dep && purl
-        ? [
-            { key: 'package_url', value: purl },
-            { key: 'cve', value: dep.cve },
-            { key: 'cvss_score', value: dep.cvss },
-          ]
-        : []),
-    ];
-    const record: FindingRecord = {
-      id,
-      app,
-      type: template.type,
-      title: template.title,
-      description: `${template.description} Seen in ${details.file_name}${dep ? '' : ` at line ${line}`}.`,
-      severity: template.severity,
-      owasp_category: template.owasp,
-      owasp_2017: template.owasp2017,
-      category: template.category,
-      cwe: template.cwe,
-      status,
-      version_first_seen: introduced.version,
-      internal_id: `${template.key}/${app}/${hex(rng, 8)}`,
-      created_at: introduced.started_at,
-      reachable,
-      exploitable: reachable && (template.severity === 'critical' || template.severity === 'high'),
-      has_ai_fix: template.type === 'vuln' || template.type === 'oss_vuln',
-      details,
-      tags,
-      fix: { fix: template.fix, fix_notes: `Suggested for ${template.category} (CWE-${template.cwe}).` },
-    };
-    if (rng.next() < 0.4) record.assignee = rng.pick(this.people).email;
+    const record = makeFinding({ id, app, language, template, introduced, status }, this.rng);
+    if (this.rng.next() < 0.4) record.assignee = this.rng.pick(this.people).email;
     this.section.findings.push(record);
     return record;
   }
@@ -193,29 +134,32 @@ class Builder {
     const bulk = options.findings !== undefined && app.id === 'shiftleft-java-demo';
     const count = bulk ? (options.findings as number) : this.rng.int(10, 14);
     for (let i = 0; i < count; i++) {
-      const template =
-        findingTemplates[bulk ? i % findingTemplates.length : this.rng.int(0, findingTemplates.length - 1)];
+      const template = bulk
+        ? findingTemplates[i % findingTemplates.length]
+        : drawn[this.rng.int(0, drawn.length - 1)];
       if (!template) continue;
-      const from = bulk ? 3 : this.rng.pick([0, 0, 0, 1, 2, 3]);
-      const fixedAt = bulk
-        ? undefined
-        : this.rng.next() < 0.25
-          ? this.rng.int(from + 1, defaultRounds)
-          : undefined;
-      const regression = !bulk && fixedAt === undefined && from === 0 && i === 1;
+      // The second finding of every app is the regression: in the first scan, gone, then back.
+      const regression = !bulk && i === 1;
+      const drawnFrom = bulk ? 3 : this.rng.pick([0, 0, 0, 1, 2, 3]);
+      const from = regression ? 0 : drawnFrom;
+      const drawnFix =
+        !bulk && this.rng.next() < 0.25 ? this.rng.int(drawnFrom + 1, defaultRounds) : undefined;
+      const fixedAt = regression ? undefined : drawnFix;
       const present = rounds.filter((_, r) => {
         if (regression) return r === 0 || r >= 3;
         return r >= from && (fixedAt === undefined || r < fixedAt);
       });
       const gone = fixedAt !== undefined && fixedAt < defaultRounds;
-      const finding = this.finding(
-        app.id,
-        language,
-        template,
-        present[0] as ScanRecord,
-        gone ? 'fixed' : this.status(),
-      );
+      // The third is ignored (unless fixed): every app has a triaged finding.
+      const drawnStatus = this.status();
+      const status = gone ? 'fixed' : !bulk && i === 2 ? 'ignored' : drawnStatus;
+      const finding = this.finding(app.id, language, template, present[0] as ScanRecord, status);
       for (const scan of present) scan.finding_ids.push(finding.id);
+    }
+    for (const key of bulk ? [] : (placed[app.id] ?? [])) {
+      const template = findingTemplates.find((t) => t.key === key) as FindingTemplate;
+      const finding = this.finding(app.id, language, template, rounds[1] as ScanRecord, 'unset');
+      for (const scan of rounds.slice(1)) scan.finding_ids.push(finding.id);
     }
     const branch = featureBranches[app.id];
     if (branch && !bulk) this.featureBranch(app.id, language, branch, rounds[2] as ScanRecord, appIndex);

@@ -67,13 +67,16 @@ export function findingsSummaries(findings: readonly FindingRecord[]): Record<st
   });
 }
 
+/** A scan's `counts`: findings by type and severity, under `severity` and `cvss_31_severity_rating`. */
 export function severityCounts(findings: readonly FindingRecord[]): Record<string, unknown>[] {
   const counts = new Map<string, { key: string; value: string; finding_type: string; count: number }>();
   for (const f of findings) {
-    const id = `${f.type}\u0000${f.severity}`;
-    const entry = counts.get(id) ?? { key: 'severity', value: f.severity, finding_type: f.type, count: 0 };
-    entry.count++;
-    counts.set(id, entry);
+    for (const key of ['severity', 'cvss_31_severity_rating']) {
+      const id = `${key}\u0000${f.type}\u0000${f.severity}`;
+      const entry = counts.get(id) ?? { key, value: f.severity, finding_type: f.type, count: 0 };
+      entry.count++;
+      counts.set(id, entry);
+    }
   }
   return [...counts.values()];
 }

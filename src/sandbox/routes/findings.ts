@@ -15,8 +15,8 @@ import {
   diffFindings,
   elementScans,
   findingsOfScans,
+  findPolyglotScan,
   selectAppScan,
-  selectPolyglotScan,
   toApiFinding,
 } from '../analysis/findings-query.js';
 import type { FindingRecord, FindingStatus, ScanRecord } from '../analysis/model.js';
@@ -49,7 +49,10 @@ function applyFilters(items: FindingRecord[], filters: Predicate[]): FindingReco
 }
 
 /** ListAppFindings and the deprecated compound list share the app-level parameters. */
-function appLevelList(ctx: HandlerContext, scope: () => { scan: ScanRecord; items: FindingRecord[] }) {
+function appLevelList(
+  ctx: HandlerContext,
+  scope: () => { scan: ScanRecord | undefined; items: FindingRecord[] },
+) {
   const { query } = ctx;
   const exclude = excludedFields(query, 'fields', fieldsAllowed);
   const entry = cachedQuery(ctx.state, queryKey(ctx.op.id, ctx.params, query), () => {
@@ -59,7 +62,9 @@ function appLevelList(ctx: HandlerContext, scope: () => { scan: ScanRecord; item
       order: 'order',
       givenDefault: 'desc',
     });
-    return { items: filtered, extra: { scan: apiScan(scan), counts: tagCounts(filtered) } };
+    // No scan matched the selector: 200 with neither a scan nor findings (clients say "no scans found").
+    if (!scan) return { items: [], extra: {} };
+    return { items: filtered, extra: { scan: apiScan(scan), ...countsOf(tagCounts(filtered)) } };
   });
   const onlyCounts = bool(query, 'only_counts');
   const page = paginate(ctx, entry.items, { defaultPerPage: 50, maxPerPage: 250 });
@@ -68,8 +73,14 @@ function appLevelList(ctx: HandlerContext, scope: () => { scan: ScanRecord; item
   return ok(response, { nextPage: onlyCounts ? undefined : page.nextPage });
 }
 
+/** `counts` is left out, not `[]`, when no finding matches (as the vendor document says). */
+function countsOf(counts: Record<string, unknown>[]): { counts?: Record<string, unknown>[] } {
+  return counts.length ? { counts } : {};
+}
+
 function appScope(ctx: HandlerContext) {
   const scan = selectAppScan(ctx.state, ctx.params.appID as string, ctx.query);
+  if (!scan) return { scan, items: [] };
   return { scan, items: diffFindings(ctx.state, scan, ctx.query) ?? findingsOfScans(ctx.state, [scan]) };
 }
 
@@ -148,12 +159,13 @@ export const findingHandlers: HandlerMap = {
   ListCompoundFindingsDEPRECATED: (ctx) =>
     appLevelList(ctx, () => {
       const compound = compoundByName(ctx.state, ctx.params.compoundName as string);
-      const polyglot = selectPolyglotScan(ctx.state, compound.id, ctx.query, {
+      const polyglot = findPolyglotScan(ctx.state, compound.id, ctx.query, {
         id: 'scan',
         version: 'version',
         branch: '',
         tag: '',
       });
+      if (!polyglot) return { scan: undefined, items: [] };
       const scans = elementScans(ctx.state, polyglot, new URLSearchParams());
       if (!ctx.query.get('diff') && !ctx.query.get('source')) {
         return { scan: scans[0] as ScanRecord, items: findingsOfScans(ctx.state, scans) };
@@ -182,10 +194,13 @@ export const findingHandlers: HandlerMap = {
     const visible = visibleApps(state, ctx.caller);
     const key = queryKey(ctx.op.id, { ...ctx.params, ...visibilityKey(visible) }, query);
     const entry = cachedQuery(state, key, () => {
-      const polyglot = selectPolyglotScan(state, compound.id, query);
+      const polyglot = findPolyglotScan(state, compound.id, query);
+      const filters = compoundFilters(query);
+      // No compound scan matched the selector: 200 with no scan, no findings and no counts.
+      if (!polyglot) return { items: [], extra: { total_count: 0 } };
       const scans = elementScans(state, polyglot, query);
       const seen = findingsOfScans(state, scans).filter((f) => !visible || visible.has(f.app));
-      const filtered = sortFindings(applyFilters(seen, compoundFilters(query)), query, {
+      const filtered = sortFindings(applyFilters(seen, filters), query, {
         sort: 'finding_sort',
         order: 'finding_order',
         givenDefault: 'asc',
@@ -228,7 +243,7 @@ export const findingHandlers: HandlerMap = {
           givenDefault: 'desc',
         },
       );
-      return { items: filtered, extra: { counts: tagCounts(filtered) } };
+      return { items: filtered, extra: countsOf(tagCounts(filtered)) };
     });
     const onlyCounts = bool(query, 'only_counts');
     const page = paginate(ctx, entry.items, { defaultPerPage: 50, maxPerPage: 250 });

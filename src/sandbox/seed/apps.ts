@@ -2,9 +2,10 @@ import type { Prng } from '../random.js';
 import type { AppRecord, TeamRecord } from '../state.js';
 
 const demoApps = [
+  // As in the vendor's examples, the name may equal the id: clients must not take one for the other.
   {
     id: 'shiftleft-java-demo',
-    name: 'ShiftLeft Java Demo',
+    name: 'shiftleft-java-demo',
     language: 'java',
     team: 'Platform',
     branch: 'master',

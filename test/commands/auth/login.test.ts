@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -129,5 +130,86 @@ describe('auth login', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toBe('error: cannot tell the organization from this token: pass --org <uuid>\n');
     expect(cli.calls()).toEqual([]);
+  });
+});
+
+describe('auth login --from-sl', () => {
+  const slFile = (content: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'secscan-sl-'));
+    const path = join(dir, 'config.json');
+    writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+    return { dir, path };
+  };
+
+  it('imports the org id and token of ~/.shiftleft/config.json and never prints the token', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'secscan-home-'));
+    mkdirSync(join(home, '.shiftleft'));
+    writeFileSync(
+      join(home, '.shiftleft', 'config.json'),
+      JSON.stringify({ orgId: ORG, accessToken: TOKEN }),
+    );
+    stubVerify();
+    const result = await cli.run(['auth', 'login', '--from-sl', '--base-url', ORIGIN], {
+      env: { HOME: home },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      `Imported the organization id and access token of ${join(home, '.shiftleft', 'config.json')}.`,
+    );
+    expect(`${result.stdout}${result.stderr}`).not.toContain(TOKEN);
+    expect(saved().profiles.default).toMatchObject({ base_url: ORIGIN, org_id: ORG, token: TOKEN });
+  });
+
+  it('takes the organization from the file over the token’s claim, and --org over the file', async () => {
+    const token = jwt({ orgID: OTHER_ORG });
+    const { path } = slFile({ orgId: ORG, accessToken: token, apiHost: 'ignored' });
+    stubVerify(ORG);
+    const fromFile = await cli.run(['auth', 'login', '--from-sl', path, '--base-url', ORIGIN]);
+    expect(fromFile.code).toBe(0);
+    expect(saved().profiles.default.org_id).toBe(ORG);
+    stubVerify(OTHER_ORG);
+    const flag = await cli.run([
+      'auth',
+      'login',
+      '--from-sl',
+      path,
+      '--base-url',
+      ORIGIN,
+      '--org',
+      OTHER_ORG,
+    ]);
+    expect(flag.code).toBe(0);
+    expect(saved().profiles.default.org_id).toBe(OTHER_ORG);
+  });
+
+  it.each([
+    [{ orgId: ORG }, 'has no accessToken'],
+    [
+      { orgId: ORG, uploadToken: 'u' },
+      'has no accessToken (it has only an upload token: run `sl auth` again)',
+    ],
+    [{ orgId: 'acme', accessToken: TOKEN }, 'has no orgId (a UUID)'],
+    [{ orgId: ORG, accessToken: 'two words' }, 'contains white space'],
+    [`{"orgId": "${ORG}", "accessToken": "${TOKEN}"`, 'is not valid JSON'],
+  ])('refuses %j (exit 3, no request, no secret in the message)', async (content, message) => {
+    const { path } = slFile(content);
+    const result = await cli.run(['auth', 'login', '--from-sl', path, '--base-url', ORIGIN]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toContain(TOKEN);
+    expect(cli.calls()).toEqual([]);
+  });
+
+  it('a missing file says to run sl auth; --with-token and --from-sl conflict', async () => {
+    const missing = await cli.run(['auth', 'login', '--from-sl', '/nonexistent/config.json']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain(
+      'cannot read /nonexistent/config.json: no such file (run `sl auth` first',
+    );
+    expectUsage(
+      await cli.run(['auth', 'login', '--from-sl', 'x', '--with-token'], { stdin: TOKEN }),
+      '--with-token and --from-sl cannot be used together',
+      cli,
+    );
   });
 });

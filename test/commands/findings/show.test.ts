@@ -39,6 +39,68 @@ describe('findings show', () => {
     expect(result.stderr).toBe('');
   });
 
+  it.each([
+    [
+      'a vuln: file_locations, the sink of its dataflow one step a line',
+      {
+        type: 'vuln',
+        details: {
+          file_locations: ['src/Q.java:40'],
+          source_method: 'Api.search',
+          sink_method: 'Statement.executeQuery',
+          dataflow: {
+            list: [
+              { location: { file_name: 'src/Api.java', line_number: 12, method_name: 'Api.search' } },
+              { location: { file_name: 'src/Q.java', line_number: 40, method_name: 'Q.run' } },
+            ],
+          },
+        },
+      },
+      'src/Q.java:40 (Q.run)',
+      ['dataflow: 2 step(s)', '  1. src/Api.java:12 (Api.search)', '  2. src/Q.java:40 (Q.run)'],
+    ],
+    [
+      'a secret: fileName and lineNumber',
+      {
+        type: 'secret',
+        details: { fileName: 'config/prod.yml', lineNumber: 7, repoContext: { commit_id: 'c0ffee' } },
+      },
+      'config/prod.yml:7',
+      ['repoContext: {"commit_id":"c0ffee"}'],
+    ],
+    [
+      'an oss_vuln: the location tag',
+      {
+        type: 'oss_vuln',
+        details: { dependency: { artifact_id: 'lodash', version: '4.17.20' } },
+        tags: [{ key: 'location', value: 'package.json#9' }],
+      },
+      'package.json:9',
+      ['dependency: {"artifact_id":"lodash","version":"4.17.20"}'],
+    ],
+  ])('reads the location of %s', async (_what, fields, location, detailLines) => {
+    cli
+      .stub('ReadAppFinding', { path: { appID: 'a', findingID: '12' } })
+      .reply(200, ok(finding('12', fields)));
+    const result = await cli.run(['findings', 'show', '--app', 'a', '12'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`location\t${location}\n`);
+    for (const line of detailLines) expect(result.stdout).toContain(line);
+  });
+
+  it('never prints escape sequences of a location raw', async () => {
+    cli
+      .stub('ReadAppFinding', { path: { appID: 'a', findingID: '12' } })
+      .reply(
+        200,
+        ok(finding('12', { type: 'secret', details: { fileName: 'a\u001b[31m.yml', lineNumber: 3 } })),
+      );
+    const result = await cli.run(['findings', 'show', '--app', 'a', '12'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toMatch(/^location\ta.*\.yml:3$/m);
+  });
+
   it('prints the whole object with -o json, and maps 404 to exit 5', async () => {
     cli
       .stub('ReadAppFinding', { path: { appID: 'a', findingID: '12' } })

@@ -122,6 +122,72 @@ describe('scans check: usage errors (exit 2, no request)', () => {
   });
 });
 
+describe('scans check: sl check-analysis rules files', () => {
+  const slV2 = join(dir, 'shiftleft.yml');
+  writeFileSync(
+    slV2,
+    'version: 2\nsource:\n  branch: main\nbuild_rules:\n  - id: no-critical\n    finding_types: [vuln, secret]\n' +
+      '    cvss_31_severity_ratings: [critical]\n    threshold: 0\n    options:\n      num_findings: 4\n      reachable: true\n',
+  );
+  const slV1 = join(dir, 'shiftleft-v1.yml');
+  writeFileSync(slV1, 'build_rules:\n  - id: no-critical\n    severity: [SEVERITY_HIGH_IMPACT]\n');
+
+  it('reads v2 build rules; the file’s source branch is the baseline', async () => {
+    cli.stub('CheckScans', shop).reply(200, breached, json);
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', slV2], { env: authEnv() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^Gate failed/);
+    expect(cli.calls()[0]?.body).toEqual({
+      version: 2,
+      meta: { kind: 'diff' },
+      source: { branch: 'main' },
+      rules: [
+        {
+          id: 'no-critical',
+          tags: {
+            finding_type: ['vuln', 'secret'],
+            cvss_31_severity_rating: ['critical'],
+            reachability: ['reachable'],
+          },
+          threshold: 0,
+          num_findings: 4,
+        },
+      ],
+    });
+  });
+
+  it('--source-branch wins over the file’s source', async () => {
+    cli.stub('CheckScans', shop).reply(200, clean, json);
+    const r = await cli.run(
+      ['scans', 'check', '--compound', 'shop', '--rules', slV2, '--source-branch', 'develop'],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect((cli.calls()[0]?.body as { source: unknown }).source).toEqual({ branch: 'develop' });
+  });
+
+  it('reads v1 with a warning that it is the old format', async () => {
+    cli.stub('CheckScans', shop).reply(200, clean, json);
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', slV1], { env: authEnv() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`warning: ${slV1} is an sl check-analysis v1 file (the old format)`);
+    expect((cli.calls()[0]?.body as { rules: unknown }).rules).toEqual([
+      { id: 'no-critical', tags: { severity: ['critical', 'high'] } },
+    ]);
+  });
+
+  it('refuses a mistake at its line (exit 3, no request)', async () => {
+    const bad = join(dir, 'bad-sl.yml');
+    writeFileSync(bad, 'build_rules:\n  - id: a\n    cvss_31_severity_ratings:\n      - hihg\n');
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', bad], { env: authEnv() });
+    expect(r.code).toBe(3);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: ${bad}:4: build_rules[0].cvss_31_severity_ratings: unknown rating "hihg" (choose from critical, high, medium, low)`,
+    );
+    expect(cli.calls()).toEqual([]);
+  });
+});
+
 describe('scans check', () => {
   it('posts the check body, prints the rows and exits 1 on a breach after writing the reports', async () => {
     cli.stub('CheckScans', shop).reply(200, breached, json);

@@ -84,6 +84,22 @@ describe('SARIF', () => {
     expect(log.runs[0].results.length).toBeGreaterThan(40);
   }, 180_000);
 
+  /** Where each type of finding says it is, read here without the shared reader. */
+  function placeOf(f: Finding): [string, number] {
+    const d = f.details ?? {};
+    if (Array.isArray(d.file_locations)) {
+      const [file, line] = String(d.file_locations[0]).split(':');
+      return [file as string, Number(line)];
+    }
+    if (typeof d.fileName === 'string') return [d.fileName, Number(d.lineNumber)];
+    const tag = f.tags?.find((t) => t.key === 'location');
+    if (tag) {
+      const [file, line] = String(tag.value).split('#');
+      return [file as string, Number(line)];
+    }
+    return [f.app, 1];
+  }
+
   it('one rule per category, levels by severity, numeric security-severity, stable fingerprints, locations', async () => {
     const findings: Finding[] = [];
     for await (const f of sandboxFindings()) findings.push(f);
@@ -103,8 +119,9 @@ describe('SARIF', () => {
       expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
       expect(Number.isFinite(Number(r.properties['security-severity']))).toBe(true);
       expect(r.partialFingerprints['secscanFindingHash/v1']).toBe(fingerprint(f));
-      expect(r.locations[0].physicalLocation.artifactLocation.uri).toBe(f.details?.file_name);
-      expect(r.locations[0].physicalLocation.region.startLine).toBe(f.details?.line_number);
+      const [file, line] = placeOf(f);
+      expect(r.locations[0].physicalLocation.artifactLocation.uri).toBe(file);
+      expect(r.locations[0].physicalLocation.region.startLine).toBe(line);
     });
     expect(sarifLevel('critical')).toBe('error');
     expect(sarifLevel('medium')).toBe('warning');

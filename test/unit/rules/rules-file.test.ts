@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRules } from '../../../src/rules/rules-file.js';
+import { parseRules, readRulesFile } from '../../../src/rules/rules-file.js';
 import { ExitCode } from '../../../src/errors.js';
 
 function problem(text: string, json = false): { message: string; code: number } {
@@ -50,6 +50,39 @@ describe('rules files', () => {
     const { message, code } = problem(text);
     expect(message.startsWith(start), message).toBe(true);
     expect(code).toBe(ExitCode.config);
+  });
+
+  it('reads the baseline of its own shape, and the tags clients count by', () => {
+    const read = readRulesFile(
+      'source: {branch: main}\nrules:\n  - id: a\n    tags:\n      cvss_31_severity_rating: [critical]\n      owasp_2021_category: [a03-injection]\n      finding_type: [package]\n',
+      'r.yml',
+    );
+    expect(read).toMatchObject({ format: 'secscan', source: { branch: 'main' }, warnings: [] });
+    expect(
+      problem('rules:\n  - id: a\n    tags:\n      cvss_31_severity_rating: [severe]\n').message,
+    ).toMatch(/^rules\.yml:4: rules\[0\]\.tags\.cvss_31_severity_rating: unknown rating "severe"/);
+    expect(problem('source: {branch: ""}\nrules:\n  - id: a\n').message).toMatch(
+      /^rules\.yml:1: source\.branch: /,
+    );
+  });
+
+  it('reads sl check-analysis v2 and v1 files into the same rules', () => {
+    const v2 = readRulesFile(
+      'source:\n  scan: 42\nbuild_rules:\n  - finding_types: [oss_vuln]\n    cvss_31_severity_ratings: [CRITICAL]\n    options: {reachable: false}\n',
+      'sl.yml',
+    );
+    expect(v2).toMatchObject({ format: 'sl-v2', source: { scan: 42 }, warnings: [] });
+    expect(v2.rules).toEqual([
+      { id: 'rule-1', tags: { finding_type: ['oss_vuln'], cvss_31_severity_rating: ['critical'] } },
+    ]);
+    const v1 = readRulesFile(
+      'version: 1\nsource: {scan: previous}\nbuild_rules:\n  - id: x\n    threshold: 3\n',
+      'v1.yml',
+    );
+    expect(v1.format).toBe('sl-v1');
+    expect(v1.source).toBeUndefined();
+    expect(v1.warnings).toHaveLength(1);
+    expect(v1.rules).toEqual([{ id: 'x', threshold: 3 }]);
   });
 
   it('gives the JSON syntax error’s line', () => {

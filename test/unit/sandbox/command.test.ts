@@ -23,13 +23,13 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function start(argv: string[], signal: AbortSignal) {
+function start(argv: string[], signal: AbortSignal, env: Record<string, string> = {}) {
   const stdout = new Capture();
   const stderr = new Capture();
   const code = main({
     argv,
     io: { stdin: Readable.from([]), stdout, stderr },
-    env: { SECSCAN_CONFIG_DIR: join(dir, 'config') },
+    env: { SECSCAN_CONFIG_DIR: join(dir, 'config'), ...env },
     version: '0.0.0-test',
     signal,
   });
@@ -78,6 +78,39 @@ describe('secscan sandbox', () => {
     expect(run.stderr.text).not.toContain(token);
     expect(run.stderr.text.endsWith('sandbox: stopped\n')).toBe(true);
     await expect(fetch(baseUrl)).rejects.toThrow();
+  });
+
+  it('--tls: a fourth line names the CA; secscan trusts it from SECSCAN_CA_FILE, and sandbox scan drives it', async () => {
+    const controller = new AbortController();
+    const run = start(['sandbox', '--tls'], controller.signal, { SECSCAN_STATE_DIR: join(dir, 'state') });
+    await readyLines(run.stdout, run.code);
+    const lines = run.stdout.text.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^SECSCAN_BASE_URL=https:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[3]).toMatch(new RegExp(`^SECSCAN_CA_FILE=${join(dir, 'state')}/sandbox-ca-\\d+\\.pem$`));
+    expect(run.stderr.text).toContain('NODE_EXTRA_CA_CERTS (Node.js), SSL_CERT_FILE');
+    const env = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    const cli = (argv: string[], extra: Record<string, string> = env) => {
+      const r = start(argv, new AbortController().signal, { ...extra, SECSCAN_CONFIG_DIR: join(dir, 'cli') });
+      return r.code.then((code) => ({ code, stdout: r.stdout.text, stderr: r.stderr.text }));
+    };
+    const scanned = await cli(['sandbox', 'scan', '--app', 'docs-site', '--new', 'critical=1', '-o', 'json']);
+    expect(scanned.stderr).toBe('');
+    expect(scanned.code).toBe(0);
+    expect(JSON.parse(scanned.stdout)).toMatchObject({ branch: 'main', new: [expect.any(String)] });
+    const { SECSCAN_CA_FILE: _ca, ...untrusted } = env;
+    const refused = await cli(['apps', 'list'], untrusted);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('is not trusted');
+    const missing = await cli(['apps', 'list'], { ...env, SECSCAN_CA_FILE: join(dir, 'nope.pem') });
+    expect(missing).toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('SECSCAN_CA_FILE: cannot read the CA file'),
+    });
+    controller.abort();
+    expect(await run.code).toBe(0);
   });
 
   it.each([

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import type { Context } from '../../context.js';
+import { ConfigError } from '../../errors.js';
+import { arg, defineVerb } from '../define.js';
+
+async function readText(ctx: Context, path: string): Promise<string> {
+  if (path === '-') return ctx.readStdin();
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
+    throw new ConfigError(`cannot read ${path}: ${reason}`);
+  }
+}
+
+export default defineVerb({
+  name: 'convert',
+  summary: 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)',
+  description:
+    'Read a rules file (YAML or JSON): the `build_rules:` of an `sl check-analysis` file (v2, or the old v1 ' +
+    'with impact severities, with a warning) or secscan’s own `rules:`, check it line by line as ' +
+    '`scans check --rules` does, and print it in secscan’s shape: YAML, or JSON with -o json. The file’s ' +
+    '`source: {branch}` becomes `source:`, the baseline of a diff check. `scans check --rules` reads both ' +
+    'shapes, so converting is optional.',
+  examples: [
+    'secscan rules convert shiftleft.yml',
+    'secscan rules convert shiftleft.yml > .secscan/rules.yml',
+    'secscan rules convert - -o json < shiftleft.yml',
+  ],
+  operations: [],
+  args: [arg('file', 'the rules file; - reads standard input', { complete: 'file' })],
+  async run(ctx, { args: [path] }) {
+    const text = await readText(ctx, path);
+    const { readRulesFile, rulesFileText } = await import('../../rules/rules-file.js');
+    const label = path === '-' ? '<stdin>' : path;
+    const read = readRulesFile(text, label, /\.json$/i.test(path));
+    for (const warning of read.warnings) ctx.warn(warning);
+    if (ctx.format === 'json') return { kind: 'raw', body: `${JSON.stringify(read.file, null, 2)}\n` };
+    return { kind: 'raw', body: rulesFileText(read, label) };
+  },
+});

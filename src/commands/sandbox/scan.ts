@@ -1,0 +1,105 @@
+import type { ScanControlBody } from '../../sandbox/control-api.js';
+import { UnexpectedResponseError, UsageError } from '../../errors.js';
+import { recordedScanView } from '../../output/views/sandbox.js';
+import { defineVerb, list, parsed, text } from '../define.js';
+import { int, pattern } from '../parsers.js';
+
+const severities = 'critical|high|medium|low';
+const types = 'vuln|secret|insight|extscan|oss_vuln|container|security_issue|package';
+const newFindings = new RegExp(`^(${severities})(?::(${types}))?=(\\d{1,4})$`);
+
+type NewSpec = NonNullable<ScanControlBody['new']>[number];
+
+function newSpec(value: string): NewSpec {
+  const [, severity, type, count] = newFindings.exec(value) ?? [];
+  const n = Number(count);
+  if (n < 1 || n > 1000)
+    throw new UsageError(`invalid value for --new: ${JSON.stringify(value)} (N from 1 to 1000)`);
+  return {
+    severity: severity as NewSpec['severity'],
+    ...(type ? { type: type as NewSpec['type'] } : {}),
+    count: n,
+  };
+}
+
+export default defineVerb({
+  name: 'scan',
+  summary: 'Record a completed scan on a running sandbox: new, fixed and regressed findings',
+  description:
+    'Record a completed scan of an app (--app) or a compound scan (--compound, one scan per app) on a running ' +
+    'sandbox, on --branch (default: the default branch). It starts from the branch’s last scan (a new branch ' +
+    'from the default branch’s), drops the newest --fix findings, brings back --reappear findings of earlier ' +
+    'scans, and adds --new findings: SEVERITY[:TYPE]=N (type vuln unless given). The next `scans check` of ' +
+    'that branch sees them, so a pipeline can be made to fail or pass. Webhooks registered for scan.finished ' +
+    'receive the event. It uses the connection settings of other commands (SECSCAN_BASE_URL, SECSCAN_TOKEN: ' +
+    'the Super Admin token the sandbox printed) and the sandbox’s own route, not the service’s API.',
+  examples: [
+    'secscan sandbox scan --app shiftleft-java-demo --new critical=1',
+    'secscan sandbox scan --compound shop --branch feature/checkout --new high:oss_vuln=2 --new medium:secret=1',
+    'secscan sandbox scan --app payments-api --fix 2 --reappear 1 -o json',
+  ],
+  operations: [],
+  options: {
+    app: text('--app <id>', 'the app scanned (not with --compound)', {
+      conflicts: ['compound'],
+      complete: 'app',
+    }),
+    compound: text('--compound <name>', 'the compound scanned: one scan per app', { complete: 'compound' }),
+    branch: text('--branch <branch>', 'the branch scanned (default: the default branch)'),
+    new: list(
+      '--new <severity[:type]=n>',
+      'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)',
+      {
+        parser: pattern(newFindings, 'expected SEVERITY[:TYPE]=N, e.g. critical=1 or high:oss_vuln=2'),
+      },
+    ),
+    fix: parsed('--fix <n>', 'N findings of the last scan are gone (fixed)', int(0, 1000)),
+    reappear: parsed('--reappear <n>', 'N findings of earlier scans come back (regressions)', int(0, 1000)),
+  },
+  view: recordedScanView,
+  validate({ opts }) {
+    if (opts.app === undefined && opts.compound === undefined) {
+      throw new UsageError('give --app ID or --compound NAME (the app or compound scanned)');
+    }
+    for (const value of opts.new ?? []) newSpec(value);
+  },
+  async run(ctx, { opts }) {
+    const { controlScanPath, ScanControlResult } = await import('../../sandbox/control-api.js');
+    const body: ScanControlBody = {
+      ...(opts.app !== undefined ? { app: opts.app } : { compound: opts.compound }),
+      ...(opts.branch !== undefined ? { branch: opts.branch } : {}),
+      ...(opts.new?.length ? { new: opts.new.map(newSpec) } : {}),
+      ...(opts.fix !== undefined ? { fix: opts.fix } : {}),
+      ...(opts.reappear !== undefined ? { reappear: opts.reappear } : {}),
+    };
+    const client = await ctx.client({ requireOrg: false });
+    const path = `${client.apiPrefix.replace(/\/api\/v4$/, '')}${controlScanPath}`;
+    const verify =
+      opts.app !== undefined
+        ? `secscan scans list --app ${opts.app}`
+        : `secscan compounds scans ${opts.compound}`;
+    const res = await ctx.spin('Recording a scan on the sandbox', () =>
+      client.send('POST', path, {
+        body: JSON.stringify(body),
+        contentType: 'application/json',
+        context: 'sandbox scan',
+        verify,
+      }),
+    );
+    let parsedBody: unknown;
+    try {
+      parsedBody = JSON.parse(res.body.toString('utf8'));
+    } catch {
+      throw new UnexpectedResponseError(
+        'sandbox scan: the answer is not JSON (is SECSCAN_BASE_URL a sandbox?)',
+      );
+    }
+    const checked = ScanControlResult.safeParse((parsedBody as { response?: unknown } | null)?.response);
+    if (!checked.success) {
+      throw new UnexpectedResponseError(
+        'sandbox scan: the answer is not a recorded scan (is SECSCAN_BASE_URL a sandbox?)',
+      );
+    }
+    return { kind: 'object', item: checked.data };
+  },
+});
