@@ -155,10 +155,17 @@ export async function writeSarif(
 ): Promise<number> {
   const rules = new Map<string, { index: number; rule: Record<string, unknown>; score: number }>();
   let count = 0;
-  await out.write(
-    `{\n  "$schema": "${sarifSchema}",\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`,
-  );
+  let started = false;
+  // Nothing is written before the first page is read: an answer that cannot be read leaves no SARIF behind.
+  const start = async () => {
+    if (started) return;
+    started = true;
+    await out.write(
+      `{\n  "$schema": "${sarifSchema}",\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`,
+    );
+  };
   for await (const finding of findings) {
+    await start();
     const id = ruleIdFor(finding);
     let entry = rules.get(id);
     if (!entry) {
@@ -177,6 +184,7 @@ export async function writeSarif(
       `${count++ === 0 ? '\n' : ',\n'}        ${JSON.stringify(sarifResult(finding, entry.index))}`,
     );
   }
+  await start();
   const driver = {
     name: 'secscan',
     fullName: 'secscan application-security findings',

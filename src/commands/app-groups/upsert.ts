@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.js';
+import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { arg, defineVerb, list, text } from '../define.js';
 import { appId, nonEmpty, parseValue } from '../parsers.js';
 import { splitList } from '../shared/lists.js';
@@ -41,7 +41,8 @@ export default defineVerb({
       },
     });
     const groupName = opts.rename ?? name;
-    const group = groups.find((g) => g.name === groupName) ?? groups[0] ?? { name: groupName, app_ids: [] };
+    const group = groups.find((g) => g.name === groupName) ?? groups[0];
+    if (!group) throw new UnexpectedResponseError(`UpsertAppGroup: the answer holds no app group`);
     return { kind: 'object', item: group };
   },
 });

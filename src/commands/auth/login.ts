@@ -65,8 +65,7 @@ export default defineVerb({
     });
     await store.update(name, { base_url: settings.baseUrl.value, org_id: orgId, token });
     await store.use(name);
-    const who = user.email ?? user.name ?? 'the token’s user';
-    ctx.note(`Logged in to ${settings.baseUrl.value} as ${who} (organization ${orgId}).`);
+    ctx.note(`Logged in to ${settings.baseUrl.value} as ${user.email} (organization ${orgId}).`);
     ctx.note(`Saved profile ${name} in ${store.path}; it is now the current profile.`);
     return { kind: 'none' };
   },

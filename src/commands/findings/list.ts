@@ -102,7 +102,7 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
   if (plan.level === 'compound' && !plan.deprecated) {
     const path = { compoundName: plan.compound };
     for await (const page of client.pages('ListCompoundFindings', { path, query })) {
-      yield { findings: page.findings ?? [], more: Boolean(page.has_more), total: page.total_count };
+      yield { findings: page.findings, more: Boolean(page.has_more), total: page.total_count };
     }
     return;
   }
@@ -113,7 +113,7 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
         ? client.pages('ListCompoundFindingsDEPRECATED', { path: { compoundName: plan.compound }, query })
         : client.pages('ListOrgFindings', { query });
   for await (const page of pages) {
-    yield { findings: page.findings ?? [], more: Boolean(page.has_more), total: undefined };
+    yield { findings: page.findings, more: Boolean(page.has_more), total: undefined };
   }
 }
 

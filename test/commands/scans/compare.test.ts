@@ -3,10 +3,13 @@ import { authEnv, expectUsage, json, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
 const pay = { appID: 'pay' };
+const scan = (id: string, successful: boolean) => ({ id, app: 'pay', version: `v${id}`, successful });
 const onePair =
   'give one pair: --source REF --target REF, --source-branch B --target-branch B, or --source-scan N --target-scan N';
 
 const diff = {
+  source: { id: '1' },
+  target: { id: '2' },
   new: [
     { id: '1', severity: 'medium', regression: true },
     { id: '2', severity: 'low' },
@@ -93,14 +96,11 @@ describe('scans compare', () => {
   it('resolves branches to their latest scans and fails on new findings at or above the threshold', async () => {
     cli
       .stub('ListScans', { path: pay, query: { tags: ['branch=main'], limit: 50 } })
-      .reply(200, ok({ scans: [{ id: '10', successful: true }] }), json);
+      .reply(200, ok({ scans: [scan('10', true)] }), json);
     cli.stub('ListScans', { path: pay, query: { tags: ['branch=feat'], limit: 50 } }).reply(
       200,
       ok({
-        scans: [
-          { id: '12', successful: false },
-          { id: '11', successful: true },
-        ],
+        scans: [scan('12', false), scan('11', true)],
       }),
       json,
     );
@@ -195,10 +195,10 @@ describe('scans compare', () => {
   it('a branch without a successful scan is nothing to evaluate (exit 5)', async () => {
     cli
       .stub('ListScans', { path: pay, query: { tags: ['branch=main'], limit: 50 } })
-      .reply(200, ok({ scans: [{ id: '10' }] }), json);
+      .reply(200, ok({ scans: [scan('10', true)] }), json);
     cli
       .stub('ListScans', { path: pay, query: { tags: ['branch=nope'], limit: 50 } })
-      .reply(200, ok({ scans: [{ id: '9', successful: false }] }), json);
+      .reply(200, ok({ scans: [scan('9', false)] }), json);
     const r = await cli.run(
       ['scans', 'compare', '--app', 'pay', '--source-branch', 'main', '--target-branch', 'nope'],
       { env: authEnv() },
