@@ -7,7 +7,7 @@ import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, type OutputFormat } from './output/format.js';
-import { sanitizeMultiline } from './output/sanitize.js';
+import { sanitizeLine } from './output/sanitize.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -126,17 +126,21 @@ export class Context {
     return chalkFor(colorEnabled(this.globals.color, this.env, this.stderrIsTTY));
   }
 
+  /** A --debug line; it quotes URLs and bodies: sanitized (the bodies are cut at 2000 characters). */
   debug(line: string): void {
-    if (this.debugEnabled) this.io.stderr.write(`debug: ${line}\n`);
+    if (this.debugEnabled) this.io.stderr.write(`debug: ${sanitizeLine(line, 10_000)}\n`);
   }
 
-  /** A notice on stderr, silenced by --quiet. It may quote the service or the user: sanitized. */
+  /**
+   * A notice on stderr, silenced by --quiet. It may quote the service or the user: one line, sanitized and
+   * capped (a newline in a quoted name cannot start a line of its own).
+   */
   note(message: string): void {
-    if (!this.globals.quiet) this.io.stderr.write(`${sanitizeMultiline(message)}\n`);
+    if (!this.globals.quiet) this.io.stderr.write(`${sanitizeLine(message)}\n`);
   }
 
   warn(message: string): void {
-    this.io.stderr.write(`warning: ${sanitizeMultiline(message)}\n`);
+    this.io.stderr.write(`warning: ${sanitizeLine(message)}\n`);
   }
 
   store(): Promise<ProfileStore> {
@@ -234,7 +238,7 @@ export class Context {
       );
     }
     const { ask } = await import('./prompt.js');
-    const answer = await ask(this.io, `${question} [y/N] `, false);
+    const answer = await ask(this.io, `${sanitizeLine(question)} [y/N] `, false);
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
   }
 
@@ -254,7 +258,7 @@ export class Context {
     const { default: ora } = await import('ora');
     // discardStdin would put the terminal in raw mode, where Ctrl-C is a keypress and no longer a SIGINT.
     const spinner = ora({
-      text,
+      text: sanitizeLine(text, 200),
       stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true },
       discardStdin: false,
     }).start();

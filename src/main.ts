@@ -2,7 +2,7 @@ import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { CliError, ExitCode, exitCodeFor, InterruptedError, UsageError } from './errors.js';
-import { safeJson, sanitizeLine, sanitizeMultiline } from './output/sanitize.js';
+import { safeJson, sanitizeLine } from './output/sanitize.js';
 
 export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
   argv: string[];
@@ -194,6 +194,12 @@ function commanderMessage(raw: string): string {
   return text;
 }
 
+/** The stack for --debug: its message (which may quote the service) on one line, then the frames. */
+function stackText(err: Error): string {
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return [sanitizeLine(`${err.name}: ${err.message}`), ...frames.map((f) => sanitizeLine(f))].join('\n');
+}
+
 function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
   const { io, argv } = deps;
   let err: unknown = error;
@@ -218,6 +224,6 @@ function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
     };
     io.stderr.write(`${safeJson(body)}\n`);
   }
-  if (debug && err instanceof Error && err.stack) io.stderr.write(`${sanitizeMultiline(err.stack)}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${stackText(err)}\n`);
   return code;
 }

@@ -4,7 +4,8 @@ import { junitReport } from './reports/junit.js';
 import { markdownReport } from './reports/markdown.js';
 import { type GateReport, jsonReport, type RuleRow, verdictLine } from './reports/model.js';
 import { sarifReport } from './reports/sarif.js';
-import { csvCell, sanitize } from './sanitize.js';
+import { csvCell, safeJson, sanitize } from './sanitize.js';
+import { yamlText } from './render.js';
 import { renderTable } from './table.js';
 import { cellValue, selectColumns } from './view.js';
 import { gateRuleView } from './views/scans.js';
@@ -21,7 +22,7 @@ export async function gateReportText(
 ): Promise<string> {
   switch (kind) {
     case 'json':
-      return `${JSON.stringify(jsonReport(report), null, 2)}\n`;
+      return `${safeJson(jsonReport(report), 2)}\n`;
     case 'junit':
       return junitReport(report);
     case 'sarif':
@@ -37,11 +38,11 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
   for (const row of report.rules.filter((r) => r.result === 'fail')) {
     const top = report.findings[row.rule] ?? [];
     if (!top.length) continue;
-    parts.push(`\nTop findings of ${chalk.bold(row.rule)}:`);
+    parts.push(`\nTop findings of ${chalk.bold(sanitize(row.rule))}:`);
     for (const f of top) {
       const where = [f.app, f.location].filter(Boolean).join(' ');
       parts.push(
-        `  #${f.id ?? '?'}  ${f.severity.padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
+        `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
       );
     }
   }
@@ -86,15 +87,13 @@ export function renderGate(
         return;
       }
       case 'json':
-        await out.write(`${JSON.stringify(jsonReport(report), null, 2)}\n`);
+        await out.write(`${safeJson(jsonReport(report), 2)}\n`);
         break;
-      case 'yaml': {
-        const { stringify } = await import('yaml');
-        await out.write(stringify(jsonReport(report)));
+      case 'yaml':
+        await out.write(await yamlText(jsonReport(report)));
         break;
-      }
       case 'ndjson':
-        for (const row of report.rules) await out.write(`${JSON.stringify(row)}\n`);
+        for (const row of report.rules) await out.write(`${safeJson(row)}\n`);
         break;
       case 'csv':
         await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);

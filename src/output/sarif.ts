@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Finding } from '../api/schemas/findings.js';
+import { safeJson } from './sanitize.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
 export interface TextSink {
@@ -180,9 +181,7 @@ export async function writeSarif(
         entry.rule.defaultConfiguration = { level: sarifLevel(finding.severity) };
       }
     }
-    await out.write(
-      `${count++ === 0 ? '\n' : ',\n'}        ${JSON.stringify(sarifResult(finding, entry.index))}`,
-    );
+    await out.write(`${count++ === 0 ? '\n' : ',\n'}        ${safeJson(sarifResult(finding, entry.index))}`);
   }
   await start();
   const driver = {
@@ -194,7 +193,7 @@ export async function writeSarif(
     rules: [...rules.values()].map((r) => r.rule),
   };
   await out.write(
-    `${count ? '\n      ' : ''}],\n      "tool": ${JSON.stringify({ driver })},\n` +
+    `${count ? '\n      ' : ''}],\n      "tool": ${safeJson({ driver })},\n` +
       `      "columnKind": "utf16CodeUnits"\n    }\n  ]\n}\n`,
   );
   return count;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HostileServer, ok, orgId, startHostile } from './hostile.js';
-import { secscan as spawnCli } from './sandbox.js';
+import { secscanInTerminal, secscan as spawnCli } from './sandbox.js';
 
 let server: HostileServer;
 let work: string;
@@ -132,5 +132,96 @@ describe('1. an answer of the wrong shape is exit 8, never read as empty', () =>
       stdout: '',
       stderr: '',
     });
+  });
+});
+
+/** What must never reach a terminal raw: C0 but tab and newline, DEL, C1, bidi and zero-width characters. */
+const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+const hostile = 'x\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b31m\r error: forged \u202eevil\u200b';
+
+describe('2. text from the service or the user never reaches the terminal raw', () => {
+  it('commander’s echo of an unknown option or command', async () => {
+    const option = await secscan(['tokens', 'list', `--x${hostile}`]);
+    expect(option.exitCode).toBe(2);
+    expect(option.stderr).not.toMatch(unsafe);
+    expect(option.stderr.split('\n')[0]).toMatch(/^error: unknown option '--x/);
+    const command = await secscan(['tokens', `li${hostile}`]);
+    expect(command.exitCode).toBe(2);
+    expect(command.stderr).not.toMatch(unsafe);
+    expect(command.stderr.split('\n').filter((l) => l.startsWith('error:'))).toHaveLength(1);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a name the user gave, echoed by the service’s 404 (compounds show "$NAME")', async () => {
+    server.answer = () => ({
+      status: 404,
+      body: { ok: false, code: 'NOT_FOUND', message: `no compound is named ${hostile}` },
+    });
+    const r = await secscan(['compounds', 'show', hostile]);
+    expect(r.exitCode).toBe(5);
+    expect(server.requests[0]?.path).toContain(encodeURIComponent(hostile));
+    expect(r.stderr).not.toMatch(unsafe);
+    expect(r.stderr.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^error: ReadCompoundShallowByName: no compound is named x.*evil/),
+    ]);
+  });
+
+  it('message, code and validation_errors of an error answer; -o json escapes them; --debug too', async () => {
+    server.answer = () => ({
+      status: 422,
+      body: { ok: false, code: `BAD${hostile}`, message: `refused ${hostile}`, validation_errors: [hostile] },
+    });
+    const r = await secscan(['tokens', 'list', '-o', 'json', '--debug']);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).not.toMatch(unsafe);
+    const lines = r.stderr.split('\n');
+    expect(lines.filter((l) => l.startsWith('error: '))).toHaveLength(1);
+    expect(lines.some((l) => /^\s*error: forged/.test(l))).toBe(false);
+    const envelope = JSON.parse(lines.find((l) => l.startsWith('{"error"')) as string);
+    expect(envelope.error).toMatchObject({ status: 422, exit_code: 6 });
+  });
+
+  it('a 5 MB message is one capped line', async () => {
+    server.answer = () => ({ status: 400, body: { ok: false, code: 'BAD', message: 'm'.repeat(5_000_000) } });
+    const r = await secscan(['tokens', 'list']);
+    expect(r.exitCode).toBe(6);
+    const [line] = r.stderr.split('\n');
+    expect(line?.length).toBeLessThan(1200);
+    expect(line).toMatch(/… \(\d+ more characters\)/);
+  });
+
+  it('tables, TSV and CSV carry no bidi, zero-width or control characters; JSON keeps them escaped', async () => {
+    const token = {
+      id: 't1',
+      label: `ci ${hostile}`,
+      token_type: 'access',
+      role_id: 'r',
+      description: '=cmd',
+    };
+    server.answer = () => ({ body: ok([token]) });
+    const tsv = await secscan(['tokens', 'list']);
+    expect(tsv.stdout).not.toMatch(unsafe);
+    expect(tsv.stdout).toContain('ci x');
+    const csv = await secscan(['tokens', 'list', '-o', 'csv']);
+    expect(csv.stdout).not.toMatch(unsafe);
+    expect(csv.stdout).toContain(",'=cmd");
+    const json = await secscan(['tokens', 'list', '-o', 'json']);
+    expect(json.stdout).not.toMatch(unsafe);
+    expect(JSON.parse(json.stdout)[0].label).toBe(token.label);
+    const yaml = await secscan(['tokens', 'list', '-o', 'yaml']);
+    expect(yaml.stdout).not.toMatch(unsafe);
+  });
+
+  it('a notice quoting the user is one line; a body printed as received is made safe on a terminal', async () => {
+    server.answer = () => ({ body: { ok: true } });
+    const r = await secscan(['app-groups', 'delete', 'web\nerror: forged', '--yes']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe('Deleted app group web error: forged.');
+    server.answer = () => ({ body: ok([`role ${hostile}`]) });
+    const piped = await secscan(['api', 'GET', '/orgs/{orgID}/scopes']);
+    expect(piped.stdout).toContain('\u202e');
+    const term = await secscanInTerminal(['api', 'GET', '/orgs/{orgID}/scopes'], env);
+    expect(String(term.stdout)).not.toMatch(/[\u009b\u202e\u200b]|\u001b\]52/);
+    expect(String(term.stdout)).toContain('\\u202e');
   });
 });

@@ -1,8 +1,12 @@
+import { sanitizeMultiline } from '../sanitize.js';
 import type { GateReport } from './model.js';
 
-/** XML 1.0 text: the five entities escaped and characters XML cannot hold removed. */
+/**
+ * XML 1.0 text: escape sequences, controls (C1 included) and bidi characters removed, as for a terminal (CI
+ * logs print these reports), then characters XML cannot hold removed and the five entities escaped.
+ */
 export function xmlEscape(text: string): string {
-  return text
+  return sanitizeMultiline(text)
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -1,9 +1,9 @@
+import { sanitize } from '../sanitize.js';
 import type { GateReport } from './model.js';
 
+/** Service and rules-file text in a table cell: no escapes, controls or bidi; Markdown's own characters escaped. */
 function cell(text: string | number): string {
-  return String(text)
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/([\\|`*_<>[\]])/g, '\\$1');
+  return sanitize(String(text)).replace(/([\\|`*_<>[\]])/g, '\\$1');
 }
 
 /** A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
@@ -29,7 +29,7 @@ export function markdownReport(report: GateReport): string {
     lines.push('', `<details><summary>Top findings of ${cell(row.rule)}</summary>`, '');
     for (const f of top) {
       lines.push(
-        `- **${cell(f.severity)}** #${f.id ?? '?'} ${cell(f.title)}${f.app ? ` (${cell(f.app)}${f.location ? ` \`${f.location.replace(/`/g, '')}\`` : ''})` : ''}`,
+        `- **${cell(f.severity)}** #${f.id ?? '?'} ${cell(f.title)}${f.app ? ` (${cell(f.app)}${f.location ? ` \`${sanitize(f.location).replace(/`/g, '')}\`` : ''})` : ''}`,
       );
     }
     lines.push('', '</details>');
