@@ -65,6 +65,8 @@ export interface CallParams {
   path?: Readonly<Record<string, string | number | undefined>>;
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
+  /** For a write (POST, PATCH): the hint when its answer is lost (see SendOptions.verify). */
+  verify?: string;
 }
 
 type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
@@ -73,6 +75,8 @@ type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>
 export type ParamsOf<K extends OperationId> = {
   query?: Readonly<Record<string, QueryValue>>;
   body?: BodyOf<K>;
+  /** For a write (POST, PATCH): the hint when its answer is lost (see SendOptions.verify). */
+  verify?: string;
 } & ([RequiredPathNames<K>] extends [never]
   ? { path?: { readonly orgID?: string } }
   : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });
@@ -90,7 +94,10 @@ export interface RawResponse {
 }
 
 export interface SendOptions {
-  /** For a write (POST, PATCH) whose answer is lost: how the user can check whether it was applied. */
+  /**
+   * For a write (POST, PATCH) whose answer is lost, the hint: how the user can check whether it was applied,
+   * e.g. "check with `secscan tokens list` before retrying".
+   */
   verify?: string | undefined;
   body?: string | Buffer | undefined;
   contentType?: string | undefined;
@@ -177,6 +184,7 @@ export class ApiClient {
       accept: op.media ?? 'application/json',
       context: op.id,
       expectStatus: op.successStatus,
+      verify: params.verify,
     });
     if (res.status >= 300) return { data: this.redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json'))
@@ -438,7 +446,7 @@ export class ApiClient {
     if (!isSafeMethod(method)) {
       return new TransientError(
         `${context}: the connection to ${this.origin} failed before an answer (${detail}): the change may or may not have been applied`,
-        { cause: error, hint: `check before retrying${verify ? `: ${verify}` : ''}` },
+        { cause: error, hint: verify ?? 'check before retrying' },
       );
     }
     return new TransientError(`${context}: cannot reach ${this.origin}${tries}: ${detail}`, {

@@ -225,3 +225,52 @@ describe('2. text from the service or the user never reaches the terminal raw', 
     expect(String(term.stdout)).toContain('\\u202e');
   });
 });
+
+describe('4. a write whose answer is lost says its outcome is unknown and how to check', () => {
+  const writes: [string[], string][] = [
+    [
+      ['tokens', 'create', '--label', 'ci', '--role', 'r'],
+      'check with `secscan tokens list` before creating another',
+    ],
+    [
+      ['findings', 'comment', 'add', '--app', 'payments-api', '12', 'looked at it'],
+      'check with `secscan findings comment list --app payments-api 12` before retrying',
+    ],
+    [['roles', 'create', '--name', 'triage', '--scope', 'findings:list'], 'check with `secscan roles list`'],
+    [['apps', 'labels', 'payments-api', '--add', 'pci'], 'check with `secscan apps show payments-api`'],
+    [['compounds', 'archive', 'shop'], 'check with `secscan compounds list --archived`'],
+    [['compounds', 'unarchive', 'shop'], 'check with `secscan compounds list`'],
+    [
+      ['apps', 'default-branch', 'payments-api', 'trunk'],
+      'check with `secscan apps config show payments-api`',
+    ],
+    [
+      ['apps', 'config', 'patch', 'payments-api', '--secrets-disable'],
+      'check with `secscan apps config show',
+    ],
+    [['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml'], 'running it again is harmless'],
+    [['packages', 'show', 'pkg:maven/commons-io/commons-io@2.5'], 'changes nothing: safe to retry'],
+  ];
+
+  it.each(writes)('%j', async (argv, hint) => {
+    server.answer = (req) =>
+      req.method === 'POST' || req.method === 'PATCH'
+        ? { drop: true }
+        : { body: ok(['findings:list', 'findings:read', 'roles:list']) };
+    const r = await secscan(argv);
+    expect(r.exitCode).toBe(7);
+    const [error, hintLine] = r.stderr.split('\n').filter((l) => /^(error|hint): /.test(l));
+    expect(error).toMatch(/failed before an answer .*: the change may or may not have been applied$/);
+    expect(hintLine).toContain(hint);
+    expect(server.requests.filter((q) => q.method === 'POST' || q.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('a 503 to a POST is an unknown outcome too, never retried', async () => {
+    server.answer = () => ({ status: 503, body: { ok: false, code: 'UNAVAILABLE', message: 'busy' } });
+    const r = await secscan(['tokens', 'create', '--label', 'ci', '--role', 'r']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toContain('the outcome of the change is unknown');
+    expect(r.stderr).toContain('hint: check with `secscan tokens list` before creating another');
+    expect(server.requests).toHaveLength(1);
+  });
+});

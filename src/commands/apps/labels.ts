@@ -3,6 +3,7 @@ import { arg, defineVerb, flag, list } from '../define.js';
 import { appId } from '../parsers.js';
 import { splitList } from '../shared/lists.js';
 import { labelView } from '../../output/views/apps.js';
+import { checkWith, shellArg } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'labels',
@@ -37,6 +38,7 @@ export default defineVerb({
         ...(remove.length ? { remove } : {}),
         ...(opts.clear ? { clear: true } : {}),
       },
+      verify: checkWith(`secscan apps show ${shellArg(id)}`),
     });
     return { kind: 'list', rows: labels.map((label) => ({ label })) };
   },

@@ -2,6 +2,7 @@ import { rbacRoleView } from '../../output/views/roles.js';
 import { UsageError } from '../../errors.js';
 import { choice, defineVerb, list, text } from '../define.js';
 import { parseScopes, scopeHelp } from './scopes.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'create',
@@ -28,6 +29,7 @@ export default defineVerb({
         scopes: parseScopes('--scope', opts.scope),
         role_type: opts.type,
       },
+      verify: checkWith('secscan roles list'),
     });
     return { kind: 'object', item: role };
   },

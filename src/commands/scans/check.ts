@@ -162,7 +162,11 @@ export default defineVerb({
     const request = checkBody(opts, rules);
     const client = await ctx.client();
     const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
-      client.call('CheckScans', { path: { compoundName: compound }, body: request }),
+      client.call('CheckScans', {
+        path: { compoundName: compound },
+        body: request,
+        verify: 'the check changes no finding: running it again is harmless',
+      }),
     );
     const enforced = opts.failOn !== 'none';
     const { gateReport } = await import('../../output/reports/model.js');
