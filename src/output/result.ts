@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import type { CliError } from '../errors.js';
 import type { AnyView } from './view.js';
 import type { OutputWriter } from './writer.js';
 
@@ -15,6 +16,8 @@ export type Result =
       view?: AnyView;
       footer?: (count: number) => string | undefined;
       exitCode?: number;
+      /** A run that stopped part-way: the rows say what was done, then this error decides the exit. */
+      error?: CliError;
     }
   | { kind: 'object'; item: Record<string, unknown>; view?: AnyView; exitCode?: number }
   /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive). */

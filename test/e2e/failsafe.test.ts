@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HostileServer, ok, orgId, startHostile } from './hostile.js';
-import { secscanInTerminal, secscan as spawnCli } from './sandbox.js';
+import { secscanInTerminal, secscan as spawnCli, startSandbox } from './sandbox.js';
 
 let server: HostileServer;
 let work: string;
@@ -273,4 +273,54 @@ describe('4. a write whose answer is lost says its outcome is unknown and how to
     expect(r.stderr).toContain('hint: check with `secscan tokens list` before creating another');
     expect(server.requests).toHaveLength(1);
   });
+});
+
+describe('5. a bulk change that stops part-way says what changed and what did not', () => {
+  it('findings status --comment under sandbox --fail-rate 0.3: each row matches the service', async () => {
+    const sandbox = await startSandbox(['--fail-rate', '0.3']);
+    const app = 'shiftleft-java-demo';
+    const senv = {
+      SECSCAN_BASE_URL: sandbox.baseUrl,
+      SECSCAN_TOKEN: sandbox.token,
+      SECSCAN_ORG_ID: sandbox.orgId,
+    };
+    try {
+      const list = await secscan(
+        ['findings', 'list', '--app', app, '--limit', '6', '-o', 'json', '--retries', '10'],
+        senv,
+      );
+      const ids = (JSON.parse(list.stdout) as { id: string }[]).map((f) => f.id);
+      expect(ids).toHaveLength(6);
+      let partial = 0;
+      for (let run = 0; run < 30 && partial === 0; run++) {
+        const set = run % 2 === 0 ? 'ignore' : 'none';
+        const r = await secscan(
+          ['findings', 'status', '--app', app, '--set', set, '--comment', 'c', '--retries', '1', ...ids],
+          senv,
+        );
+        if (r.exitCode === 0 || r.stdout === '') continue;
+        partial++;
+        expect(r.exitCode).toBe(7);
+        expect(r.stderr).toMatch(
+          /^Stopped part-way: set (ignored|unset) on \d of 6 findings of shiftleft-java-demo; /m,
+        );
+        expect(r.stderr).toMatch(/^error: SetAppFindingStatus: /m);
+        const rows = r.stdout.split('\n').map((line) => line.split('\t'));
+        expect(rows.map((row) => row[0]).sort()).toEqual([...ids].sort());
+        for (const [id, , before, after, , result] of rows) {
+          const show = await secscan(
+            ['findings', 'show', '--app', app, id as string, '-o', 'json', '--retries', '10'],
+            senv,
+          );
+          const now = JSON.parse(show.stdout).status;
+          if (result === 'done') expect(now, `finding ${id} (done)`).toBe(after);
+          if (result === 'not sent' || result === 'failed')
+            expect(now, `finding ${id} (${result})`).toBe(before);
+        }
+      }
+      expect(partial).toBeGreaterThan(0);
+    } finally {
+      await sandbox.stop();
+    }
+  }, 120_000);
 });
