@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -323,4 +323,62 @@ describe('5. a bulk change that stops part-way says what changed and what did no
       await sandbox.stop();
     }
   }, 120_000);
+});
+
+describe('7. interrupted: no partial file, 130 for SIGINT and 143 for SIGTERM wherever the signal lands', () => {
+  async function until(check: () => boolean, what: string): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      if (check()) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)(
+    'compounds sarif --out f.sarif stopped by %s mid-download leaves nothing behind',
+    async (signal, code) => {
+      server.answer = () => ({
+        partial: '{"version": "2.1.0", "runs": [',
+        headers: { 'content-type': 'application/sarif+json' },
+      });
+      const out = join(work, `${signal}.sarif`);
+      const child = spawnCli(['compounds', 'sarif', 'shop', '--out', out], env, { cwd: work });
+      await until(() => existsSync(`${out}.partial`), 'the partial file');
+      child.kill(signal);
+      const r = await child;
+      expect(r.exitCode).toBe(code);
+      expect(String(r.stderr)).not.toMatch(/^error:/m);
+      expect(existsSync(`${out}.partial`)).toBe(false);
+      expect(existsSync(out)).toBe(false);
+    },
+  );
+
+  it.each([
+    [['tokens', 'list']],
+    [['whoami']],
+    [['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml']],
+    [['findings', 'list', '--app', 'payments-api', '--all', '-o', 'sarif']],
+    [['findings', 'status', '--app', 'payments-api', '--set', 'fixed', '1', '2']],
+  ])('SIGTERM during %j exits 143', async (argv) => {
+    server.answer = () => ({ delayMs: 10_000, body: ok({}) });
+    const child = spawnCli(argv, env, { cwd: work });
+    await until(() => server.requests.length > 0, 'the first request');
+    child.kill('SIGTERM');
+    const r = await child;
+    expect([r.exitCode, String(r.stderr)]).toEqual([143, '']);
+  });
+
+  it('SIGTERM stops secscan sandbox with 143 too', async () => {
+    const child = spawnCli(['sandbox', '--port', '0'], env, { cwd: work, buffer: false });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    await until(() => out.includes('SECSCAN_TOKEN='), 'the sandbox');
+    child.kill('SIGTERM');
+    expect((await child).exitCode).toBe(143);
+  });
 });

@@ -10,6 +10,8 @@ export interface Reply {
   drop?: boolean;
   /** Wait this long before answering. */
   delayMs?: number;
+  /** Send the headers and this much of the body, then hold the connection open (a stalled download). */
+  partial?: string;
 }
 
 export interface Received {
@@ -69,7 +71,8 @@ export async function startHostile(): Promise<HostileServer> {
               ? reply.body
               : JSON.stringify(reply.body);
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-        res.end(body);
+        if (reply.partial !== undefined) res.write(reply.partial);
+        else res.end(body);
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();
