@@ -109,7 +109,7 @@ export async function main(deps: MainDeps): Promise<number> {
     const result = await verb.run(ctx, input);
     const { present } = await import('./output/present.js');
     await present(ctx, result, view);
-    if (result.kind === 'list' && result.error) throw result.error;
+    if ((result.kind === 'list' || result.kind === 'custom') && result.error) throw result.error;
     exitCode = result.exitCode ?? ExitCode.ok;
   };
 

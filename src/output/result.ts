@@ -22,5 +22,11 @@ export type Result =
   | { kind: 'object'; item: Record<string, unknown>; view?: AnyView; exitCode?: number }
   /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive). */
   | { kind: 'raw'; body: string | AsyncIterable<string>; exitCode?: number }
-  | { kind: 'custom'; render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>; exitCode?: number }
+  | {
+      kind: 'custom';
+      render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>;
+      exitCode?: number;
+      /** A run that could not finish: what was rendered says so, then this error decides the exit. */
+      error?: CliError;
+    }
   | { kind: 'none'; exitCode?: number };

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseXml } from '../helpers/xml.js';
 import { type HostileServer, ok, orgId, startHostile } from './hostile.js';
 import { secscanInTerminal, secscan as spawnCli, startSandbox } from './sandbox.js';
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
     join(work, 'rules.yml'),
     'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n',
   );
+  writeFileSync(join(work, 'every.yml'), 'rules:\n  - id: every\n    num_findings: 100\n');
   env = {
     PATH: process.env.PATH ?? '',
     SECSCAN_CONFIG_DIR: join(work, 'config'),
@@ -380,5 +382,249 @@ describe('7. interrupted: no partial file, 130 for SIGINT and 143 for SIGTERM wh
     await until(() => out.includes('SECSCAN_TOKEN='), 'the sandbox');
     child.kill('SIGTERM');
     expect((await child).exitCode).toBe(143);
+  });
+});
+
+describe('9. a gate not evaluated still writes its reports, saying why', () => {
+  const reports = ['--report-junit', 'r/junit.xml', '--report-markdown', 'r/summary.md'];
+  const more = ['--report-json', 'r/report.json', '--report-sarif', 'r/report.sarif'];
+  const gate = ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', ...reports, ...more];
+  const breached = {
+    source: { id: 4 },
+    target: { id: 5 },
+    rules: {
+      'no-critical': {
+        matched: 1,
+        reachable: 1,
+        over_threshold: 1,
+        findings: [
+          { id: 7, title: 'SQL Injection', tags: { severity: ['critical'], app: ['payments-api'] } },
+        ],
+      },
+    },
+  };
+
+  it.each([
+    [
+      3,
+      'config',
+      () => ({ body: ok(breached) }),
+      ['--rules', 'absent.yml'],
+      /--rules: cannot read absent\.yml/,
+    ],
+    [
+      4,
+      'a 401',
+      () => ({ status: 401, body: { ok: false, code: 'UNAUTHORIZED', message: 'bad token' } }),
+      [],
+      /bad token/,
+    ],
+    [
+      5,
+      'a 404',
+      () => ({ status: 404, body: { ok: false, code: 'NOT_FOUND', message: 'no compound shop' } }),
+      [],
+      /no compound shop/,
+    ],
+    [7, 'a dropped connection', () => ({ drop: true }), [], /the change may or may not have been applied/],
+    [8, 'a wrong shape', () => ({ body: ok({ target: { id: 5 } }) }), [], /unexpected response at rules/],
+  ] as const)(
+    'exit %i (%s): junit, markdown, json and sarif say why',
+    async (code, _what, answer, extra, reason) => {
+      rmSync(join(work, 'r'), { recursive: true, force: true });
+      mkdirSync(join(work, 'r'));
+      server.answer = answer;
+      const r = await secscan([...gate, ...extra]);
+      expect(r.exitCode).toBe(code);
+      const junit = parseXml(readFileSync(join(work, 'r/junit.xml'), 'utf8'));
+      const suite = junit.children[0];
+      expect(suite?.attributes).toMatchObject({ tests: '1', failures: '0', errors: '1' });
+      expect(suite?.attributes.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+      expect(suite?.attributes.hostname).toMatch(/\S/);
+      const error = suite?.children.find((c) => c.name === 'testcase')?.children[0];
+      expect(error?.name).toBe('error');
+      expect(error?.attributes.message).toMatch(reason);
+      expect(error?.text).toContain(`exit code ${code}`);
+      const md = readFileSync(join(work, 'r/summary.md'), 'utf8');
+      expect(md).toContain('Security gate not evaluated: shop');
+      expect(md).toContain(`(exit ${code})`);
+      const json = JSON.parse(readFileSync(join(work, 'r/report.json'), 'utf8'));
+      expect(json).toMatchObject({ evaluated: false, passed: false, error: { exit_code: code } });
+      expect(json.error.message).toMatch(reason);
+      const sarif = JSON.parse(readFileSync(join(work, 'r/report.sarif'), 'utf8'));
+      expect(sarif.runs[0].results).toEqual([]);
+      expect(sarif.runs[0].invocations[0].executionSuccessful).toBe(false);
+      expect(sarif.runs[0].automationDetails.id).toBe('secscan/check/shop/');
+    },
+  );
+
+  it('-o junit prints the error report on stdout too, and the error on stderr', async () => {
+    server.answer = () => ({ drop: true });
+    const r = await secscan(['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '-o', 'junit']);
+    expect(r.exitCode).toBe(7);
+    expect(parseXml(r.stdout).attributes.errors).toBe('1');
+    expect(r.stderr).toMatch(/^error: CheckScans: /m);
+  });
+
+  it('in a CI log (stdout not a terminal, no -o) scans check and scans compare print the human table', async () => {
+    server.answer = () => ({ body: ok(breached) });
+    const check = await secscan(['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml']);
+    expect(check.exitCode).toBe(1);
+    expect(check.stdout).toMatch(/^RULE\s+MATCHED\s+REACHABLE\s+THRESHOLD\s+OVER\s+RESULT$/m);
+    expect(check.stdout).toContain(
+      'Top findings of no-critical:\n  #7  critical  SQL Injection  (payments-api)',
+    );
+    const diff = {
+      source: { id: '1' },
+      target: { id: '2' },
+      new: [{ id: '9', severity: 'high', title: 'XSS', regression: true }],
+      fixed: [],
+      common: [],
+    };
+    server.answer = () => ({ body: ok(diff) });
+    const compare = await secscan([
+      'scans',
+      'compare',
+      '--app',
+      'payments-api',
+      '--source',
+      'scan.1',
+      '--target',
+      'scan.2',
+      '--fail-on',
+      'new',
+    ]);
+    expect(compare.exitCode).toBe(1);
+    expect(compare.stdout).toMatch(/^DIFF\s+ID\s+SEVERITY/);
+    expect(compare.stdout).toMatch(/^new \(regression\)\s+9\s+high\s+XSS/m);
+  });
+});
+
+describe('9. a finding that comes back marked fixed is new to scans check --kind diff, as to scans compare', () => {
+  it('the sandbox counts it in the check and calls it a regression in the compare', async () => {
+    const sandbox = await startSandbox();
+    const senv = {
+      SECSCAN_BASE_URL: sandbox.baseUrl,
+      SECSCAN_TOKEN: sandbox.token,
+      SECSCAN_ORG_ID: sandbox.orgId,
+    };
+    try {
+      const compare = await secscan(
+        [
+          ...['scans', 'compare', '--app', 'payments-api'],
+          ...['--source-branch', 'main', '--target-branch', 'feature/checkout', '-o', 'json'],
+        ],
+        senv,
+      );
+      const back = (
+        JSON.parse(compare.stdout).new as { id: string; status: string; regression: boolean }[]
+      ).filter((f) => f.status === 'fixed');
+      expect(back.length).toBeGreaterThan(0);
+      expect(back.every((f) => f.regression)).toBe(true);
+      const check = await secscan(
+        [
+          ...['scans', 'check', '--compound', 'shop', '--rules', 'every.yml', '--kind', 'diff'],
+          ...[
+            '--source-branch',
+            'main',
+            '--target-branch',
+            'feature/checkout',
+            '--num-findings',
+            '100',
+            '-o',
+            'json',
+          ],
+        ],
+        senv,
+      );
+      expect(check.exitCode).toBe(1);
+      const counted = (JSON.parse(check.stdout).findings.every as { id: number }[]).map((f) => String(f.id));
+      for (const f of back) expect(counted).toContain(f.id);
+    } finally {
+      await sandbox.stop();
+    }
+  });
+});
+
+describe('10. SARIF for GitHub: rules about the rule, one category per command and app', () => {
+  const finding = (id: string, file: string) => ({
+    id,
+    app: 'payments-api',
+    type: 'vuln',
+    internal_id: `payments-api/${id}`,
+    title: `SQL built from the request in ${file}`,
+    category: 'SQL Injection',
+    severity: 'critical',
+    details: { file_name: file, line_number: 3 },
+    tags: [{ key: 'cwe_category', value: '89' }],
+  });
+
+  it('findings list -o sarif: automationDetails.id from the app, or --sarif-category', async () => {
+    server.answer = () => ({ body: ok({ findings: [finding('7', 'a.go'), finding('8', 'b.go')] }) });
+    const derived = JSON.parse(
+      (await secscan(['findings', 'list', '--app', 'payments-api', '-o', 'sarif'])).stdout,
+    );
+    const run = derived.runs[0];
+    expect(run.automationDetails.id).toBe('secscan/findings/app/payments-api/');
+    expect(run.tool.driver.rules).toHaveLength(1);
+    const rule = JSON.stringify(run.tool.driver.rules[0]);
+    expect(rule).not.toMatch(/a\.go|b\.go|payments-api 7/);
+    expect(run.results.map((r: { message: { text: string } }) => r.message.text)).toEqual([
+      'SQL built from the request in a.go.',
+      'SQL built from the request in b.go.',
+    ]);
+    const given = await secscan([
+      'findings',
+      'list',
+      '--compound',
+      'shop',
+      '-o',
+      'sarif',
+      '--sarif-category',
+      'sast/shop',
+    ]);
+    expect(JSON.parse(given.stdout).runs[0].automationDetails.id).toBe('sast/shop/');
+  });
+
+  it('scans check --report-sarif carries its own category; --sarif-category without SARIF is exit 2', async () => {
+    mkdirSync(join(work, 's'), { recursive: true });
+    server.answer = () => ({
+      body: ok({ target: { id: 5 }, rules: { 'no-critical': { matched: 0, over_threshold: 0 } } }),
+    });
+    const r = await secscan([
+      'scans',
+      'check',
+      '--compound',
+      'shop',
+      '--rules',
+      'rules.yml',
+      '--report-sarif',
+      's/gate.sarif',
+    ]);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(join(work, 's/gate.sarif'), 'utf8')).runs[0].automationDetails.id).toBe(
+      'secscan/check/shop/',
+    );
+    server.requests.length = 0;
+    const usage = await secscan([
+      'scans',
+      'check',
+      '--compound',
+      'shop',
+      '--rules',
+      'rules.yml',
+      '--sarif-category',
+      'x',
+    ]);
+    expect([usage.exitCode, usage.stderr]).toEqual([
+      2,
+      expect.stringContaining('--sarif-category needs --report-sarif FILE or -o sarif'),
+    ]);
+    const list = await secscan(['findings', 'list', '--app', 'a', '--sarif-category', 'x']);
+    expect([list.exitCode, list.stderr]).toEqual([
+      2,
+      expect.stringContaining('--sarif-category needs -o sarif'),
+    ]);
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -138,7 +138,7 @@ describe('README: the CI snippets run against a sandbox started in the job', () 
     expect(failing.gate).toBe(1);
     expect(failing.ran).toContain('Summary');
     const junit = parseXml(readFileSync(join(failing.dir, 'secscan-junit.xml'), 'utf8'));
-    expect(junit.children[0]?.attributes.failures).toBe('2');
+    expect(junit.children[0]?.attributes.failures).toBe('3');
     expect(readFileSync(join(failing.dir, '.runner/summary'), 'utf8')).toContain(
       'Security gate failed: shop',
     );

@@ -3,7 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
 import type { Context } from '../../context.js';
-import { ConfigError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ConfigError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
+import type { GateReportKind } from '../../output/gate.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
@@ -63,6 +64,10 @@ const options = {
     '--report-markdown <file>',
     'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)',
     { complete: 'file' },
+  ),
+  sarifCategory: text(
+    '--sarif-category <id>',
+    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)',
   ),
 };
 
@@ -157,37 +162,94 @@ export default defineVerb({
     }
   },
   async run(ctx, { opts }) {
-    const { rules, label } = await loadRules(ctx, opts);
     const compound = opts.compound;
-    const request = checkBody(opts, rules);
-    const client = await ctx.client();
-    const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
-      client.call('CheckScans', {
-        path: { compoundName: compound },
-        body: request,
-        verify: 'the check changes no finding: running it again is harmless',
-      }),
-    );
+    const kind = opts.kind ?? 'diff';
     const enforced = opts.failOn !== 'none';
-    const { gateReport } = await import('../../output/reports/model.js');
-    const { gateReportText, renderGate } = await import('../../output/gate.js');
-    const { writeReportFile } = await import('../../output/reports/write.js');
-    const report = gateReport(result, rules, { compound, kind: request.meta.kind, policy: label, enforced });
-    for (const [key, flag, kind] of reportFlags) {
-      const path = opts[key];
-      if (path === undefined) continue;
-      await writeReportFile(flag, path, await gateReportText(kind, report, ctx.version));
-      ctx.debug(`wrote ${flag} ${path}`);
+    if (opts.sarifCategory !== undefined && opts.reportSarif === undefined && ctx.format !== 'sarif') {
+      throw new UsageError('--sarif-category needs --report-sarif FILE or -o sarif');
     }
-    return {
-      kind: 'custom',
-      render: renderGate(report, {
-        format: ctx.format,
-        fields: ctx.fields,
-        toolVersion: ctx.version,
-        note: (message) => ctx.note(message),
-      }),
-      exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
+    const [{ hostname }, { runStamp }, { sarifCategory }, gate] = await Promise.all([
+      import('node:os'),
+      import('../../output/reports/junit.js'),
+      import('../../output/sarif.js'),
+      import('../../output/gate.js'),
+    ]);
+    const context = {
+      toolVersion: ctx.version,
+      automationId: sarifCategory(['check', compound], opts.sarifCategory),
+      stamp: runStamp(new Date(), hostname()),
     };
+    try {
+      const { rules, label } = await loadRules(ctx, opts);
+      const request = checkBody(opts, rules);
+      const client = await ctx.client();
+      const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
+        client.call('CheckScans', {
+          path: { compoundName: compound },
+          body: request,
+          verify: 'the check changes no finding: running it again is harmless',
+        }),
+      );
+      const { gateReport } = await import('../../output/reports/model.js');
+      const report = gateReport(result, rules, { compound, kind, policy: label, enforced });
+      await writeReports(ctx, opts, (k) => gate.gateReportText(k, report, context));
+      return {
+        kind: 'custom',
+        // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
+        render: gate.renderGate(report, {
+          format: ctx.globals.output === undefined ? 'table' : ctx.format,
+          fields: ctx.fields,
+          context,
+          note: (message) => ctx.note(message),
+        }),
+        exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
+      };
+    } catch (error) {
+      // Not evaluated: the reports are written all the same, saying why (a CI step reading them fails closed).
+      const failure = error instanceof CliError ? error : undefined;
+      const reason = {
+        compound,
+        kind,
+        policy: policyLabel(opts),
+        enforced,
+        code: failure?.code ?? 'INTERNAL',
+        message: failure?.message ?? `internal error: ${(error as Error)?.message ?? String(error)}`,
+        hint: failure?.hint,
+        exitCode: exitCodeFor(error),
+      };
+      await writeReports(ctx, opts, (k) => gate.notEvaluatedText(k, reason, context), true);
+      const format = ctx.format;
+      if (failure && (format === 'junit' || format === 'markdown' || format === 'sarif')) {
+        const text = await gate.notEvaluatedText(format, reason, context);
+        return { kind: 'custom', render: (out) => out.write(text), error: failure };
+      }
+      throw error;
+    }
   },
 });
+
+function policyLabel(opts: Opts): string {
+  if (opts.rules !== undefined) return opts.rules === '-' ? '<stdin>' : opts.rules;
+  return `policy ${opts.policy ?? ''}`;
+}
+
+/** Each --report-* file; after an error, one that cannot be written is a warning (the error decides). */
+async function writeReports(
+  ctx: Context,
+  opts: Opts,
+  text: (kind: GateReportKind) => Promise<string>,
+  afterError = false,
+): Promise<void> {
+  const { writeReportFile } = await import('../../output/reports/write.js');
+  for (const [key, flag, kind] of reportFlags) {
+    const path = opts[key];
+    if (path === undefined) continue;
+    try {
+      await writeReportFile(flag, path, await text(kind));
+      ctx.debug(`wrote ${flag} ${path}`);
+    } catch (error) {
+      if (!afterError) throw error;
+      ctx.warn((error as Error).message);
+    }
+  }
+}

@@ -132,6 +132,8 @@ export default defineVerb({
     if (ctx.format === 'json' || ctx.format === 'yaml') {
       return { kind: 'object', item: compareObject(diff), exitCode };
     }
+    // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
+    if (ctx.globals.output === undefined) ctx.format = 'table';
     const rows: DiffRow[] = [
       ...diff.new.map((f) => ({ ...f, diff: 'new' as const })),
       ...diff.fixed.map((f) => ({ ...f, diff: 'fixed' as const })),

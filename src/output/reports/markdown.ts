@@ -1,5 +1,5 @@
 import { sanitize } from '../sanitize.js';
-import type { GateReport } from './model.js';
+import type { GateReport, NotEvaluated } from './model.js';
 
 /** Service and rules-file text in a table cell: no escapes, controls or bidi; Markdown's own characters escaped. */
 function cell(text: string | number): string {
@@ -35,4 +35,17 @@ export function markdownReport(report: GateReport): string {
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The summary of a gate that was not evaluated: why, and that the job fails closed. */
+export function markdownNotEvaluated(gate: NotEvaluated): string {
+  return [
+    `### ⚠️ Security gate not evaluated: ${cell(gate.compound)}`,
+    '',
+    `The gate did not run to a verdict (exit ${gate.exitCode}): ${cell(gate.message)}`,
+    ...(gate.hint ? ['', `Hint: ${cell(gate.hint)}`] : []),
+    '',
+    `Policy ${cell(gate.policy)}, kind ${gate.kind}. A gate that is not evaluated fails closed.`,
+    '',
+  ].join('\n');
 }

@@ -123,6 +123,8 @@ describe('scans compare', () => {
         'medium',
         '--fields',
         'diff,id',
+        '-o',
+        'tsv',
       ],
       { env: authEnv() },
     );
@@ -153,6 +155,8 @@ describe('scans compare', () => {
         '--common',
         '--fields',
         'diff,id,severity',
+        '-o',
+        'tsv',
       ],
       { env: authEnv() },
     );
@@ -207,5 +211,44 @@ describe('scans compare', () => {
     expect(r.stderr).toBe(
       'error: app pay has no successful scan on branch nope\nhint: see `secscan scans list --app pay`\n',
     );
+  });
+
+  it('in a CI log (no -o, stdout not a terminal) prints the table with its header', async () => {
+    cli
+      .stub('ListScansCompare', { path: pay, query: { source: 'scan.1', target: 'scan.2' } })
+      .reply(200, ok(diff), json);
+    const r = await cli.run(
+      ['scans', 'compare', '--app', 'pay', '--source-scan', '1', '--target-scan', '2'],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^DIFF\s+ID\s+SEVERITY/);
+    expect(r.stdout).not.toMatch(/\u001b/);
+  });
+
+  it('a new finding of a missing or undocumented severity counts against --severity-threshold', async () => {
+    const odd = { ...diff, new: [{ id: '8', severity: 'info' }, { id: '9' }], fixed: [], common: [] };
+    cli
+      .stub('ListScansCompare', { path: pay, query: { source: 'scan.1', target: 'scan.2' } })
+      .reply(200, ok(odd), json);
+    const r = await cli.run(
+      [
+        'scans',
+        'compare',
+        '--app',
+        'pay',
+        '--source-scan',
+        '1',
+        '--target-scan',
+        '2',
+        '--fail-on',
+        'new',
+        '--severity-threshold',
+        'critical',
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Gate failed: 2 new finding(s) of severity critical or above.');
   });
 });

@@ -101,7 +101,8 @@ describe('sandbox: scans', () => {
         rules: rules(0),
       },
     });
-    expect(diff.json.response.rules['no-critical'].matched).toBe(2);
+    // Finding 19 was marked fixed and came back on the feature branch: new, as ListScansCompare says.
+    expect(diff.json.response.rules['no-critical'].matched).toBe(3);
     expect(diff.json.response.source.id).not.toBe(diff.json.response.target.id);
     const unknown = await call(sandbox(), 'CheckScans', {
       params: { compoundName: 'nope' },
