@@ -89,6 +89,14 @@ export class Context {
     this.env = deps.env;
     this.signal = deps.signal;
     this.version = deps.version;
+    // An empty value would quietly fall back to the environment or the profile: refused.
+    for (const [flag, value] of [
+      ['--base-url', globals.baseUrl],
+      ['--profile', globals.profile],
+      ['--org', globals.org],
+    ] as const) {
+      if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+    }
     this.timeoutMs = (parseNumber('--timeout', globals.timeout, 1, 3600) ?? 30) * 1000;
     this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
     if (this.retries !== Math.floor(this.retries))

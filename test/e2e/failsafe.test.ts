@@ -628,3 +628,76 @@ describe('10. SARIF for GitHub: rules about the rule, one category per command a
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('11. checks before sending', () => {
+  it.each([
+    [['tokens', 'create', '--label', 'x', '--role', 'r', '--valid-for', '99999999999d'], '--valid-for'],
+    [['findings', 'list', '--category', ''], '--category must not be empty'],
+    [['app-groups', 'upsert', 'web', '--add', ''], 'invalid value for --add: "" (an empty item)'],
+    [
+      ['app-groups', 'upsert', 'web', '--remove', 'a,,b'],
+      'invalid value for --remove: "a,,b" (an empty item)',
+    ],
+    [['apps', 'labels', 'payments-api', '--add', 'pci,', '--remove', 'x'], 'invalid value for --add: "pci,"'],
+    [['tokens', 'list', '-o', ''], 'invalid value for -o, --output: ""'],
+    [['tokens', 'list', '--base-url', ''], '--base-url must not be empty'],
+    [['tokens', 'list', '--profile', ''], '--profile must not be empty'],
+    [['tokens', 'list', '--org', ''], '--org must not be empty'],
+    [['compounds', 'sarif', 'shop', '--out', '.'], 'invalid value for --out: . is a directory'],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '--report-junit', '.'],
+      'invalid value for --report-junit: . is a directory',
+    ],
+    [
+      [
+        'scans',
+        'check',
+        '--compound',
+        'shop',
+        '--rules',
+        'rules.yml',
+        '--report-markdown',
+        'no/such/dir/s.md',
+      ],
+      'the directory of no/such/dir/s.md does not exist',
+    ],
+  ])('%j is exit 2 with no request', async (argv, message) => {
+    server.answer = () => ({ body: ok([]) });
+    const r = await secscan(argv);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([2, expect.stringContaining(message)]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('an unknown --profile is refused even when the environment gives every setting (exit 3)', async () => {
+    const r = await secscan(['tokens', 'list', '--profile', 'nosuch']);
+    expect([r.exitCode, r.stderr.split('\n')[0]]).toEqual([3, 'error: profile "nosuch" does not exist']);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('roles create and update refuse a scope the organization does not offer: one read, no write', async () => {
+    server.answer = () => ({ body: ok(['findings:list', 'findings:read', 'teams:list']) });
+    const create = await secscan([
+      'roles',
+      'create',
+      '--name',
+      'triage',
+      '--scope',
+      'findings:list,nosuch:read',
+    ]);
+    expect([create.exitCode, create.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: unknown scope "nosuch:read" for --scope: the organization does not offer it',
+    ]);
+    expect(server.requests.map((q) => q.method)).toEqual(['GET']);
+    server.requests.length = 0;
+    const update = await secscan([
+      'roles',
+      'update',
+      '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      '--add-scope',
+      'comments:*',
+    ]);
+    expect(update.exitCode).toBe(2);
+    expect(server.requests.map((q) => q.method)).toEqual(['GET']);
+  });
+});

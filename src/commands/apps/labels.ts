@@ -18,8 +18,8 @@ export default defineVerb({
   },
   view: labelView,
   validate({ opts }) {
-    const add = splitList(opts.add);
-    const remove = splitList(opts.remove);
+    const add = splitList(opts.add, '--add');
+    const remove = splitList(opts.remove, '--remove');
     if (!add.length && !remove.length && !opts.clear)
       throw new UsageError('nothing to change: give --add, --remove or --clear');
     if (opts.clear && remove.length)
@@ -29,8 +29,8 @@ export default defineVerb({
   },
   async run(ctx, { args: [id], opts }) {
     const client = await ctx.client();
-    const add = splitList(opts.add);
-    const remove = splitList(opts.remove);
+    const add = splitList(opts.add, '--add');
+    const remove = splitList(opts.remove, '--remove');
     const labels = await client.call('UpdateAppLabels', {
       path: { appID: id },
       body: {

@@ -1,6 +1,5 @@
-import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
 import type { Context } from '../../context.js';
 import { CliError, ConfigError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
@@ -8,6 +7,7 @@ import type { GateReportKind } from '../../output/gate.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
+import { checkOutputFile } from '../shared/outputs.js';
 
 const reportFlags = [
   ['reportJson', '--report-json', 'json'],
@@ -72,14 +72,6 @@ const options = {
 };
 
 type Opts = OptsOf<typeof options>;
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** The rules from the file (or standard input) or the stored policy, and how reports name them. */
 async function loadRules(ctx: Context, opts: Opts): Promise<{ rules: CheckRule[]; label: string }> {
@@ -156,9 +148,7 @@ export default defineVerb({
         throw new UsageError(`${flag} would overwrite the --rules file ${path}`);
       }
       seen.set(full, flag);
-      if (!isDirectory(dirname(full))) {
-        throw new UsageError(`invalid value for ${flag}: the directory of ${path} does not exist`);
-      }
+      checkOutputFile(flag, path);
     }
   },
   async run(ctx, { opts }) {
