@@ -198,14 +198,22 @@ export class ApiClient {
     schemas: OperationSchemas = {},
   ): AsyncGenerator<unknown> {
     let path: string | undefined;
+    const read = new Set<string>();
     for (;;) {
       const { data, nextPage } = await this.pageOf(op, params, schemas, path);
+      read.add(path ?? this.pathFor(op, params));
       yield data;
       if (!nextPage) return;
       const next = nextPagePath(nextPage, this.apiPrefix, op.id);
       if (next === (path ?? this.pathFor(op, params))) {
         throw new UnexpectedResponseError(
           `${op.id}: next_page repeats the page just read (${redactUrl(next)})`,
+        );
+      }
+      // A loop over several pages would never end, and repeat their rows.
+      if (read.has(next)) {
+        throw new UnexpectedResponseError(
+          `${op.id}: next_page goes back to a page already read (${redactUrl(next)})`,
         );
       }
       path = next;

@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseXml } from '../helpers/xml.js';
 import { type HostileServer, ok, orgId, startHostile } from './hostile.js';
-import { secscanInTerminal, secscan as spawnCli, startSandbox } from './sandbox.js';
+import { bin, secscanInTerminal, secscan as spawnCli, startSandbox } from './sandbox.js';
 
 let server: HostileServer;
 let work: string;
@@ -700,4 +703,204 @@ describe('11. checks before sending', () => {
     expect(update.exitCode).toBe(2);
     expect(server.requests.map((q) => q.method)).toEqual(['GET']);
   });
+});
+
+describe('12. and what was done before: each still holds', () => {
+  const page = (n: number) => ({
+    id: String(n),
+    app: 'payments-api',
+    type: 'vuln',
+    internal_id: `i${n}`,
+    title: `t${n}`,
+  });
+
+  it('a next_page repeating the page, or not an http(s) link, is exit 8 without a duplicate row', async () => {
+    server.answer = (req) => ({
+      body: { ok: true, next_page: `${req.path}?${req.query.toString()}`, response: { findings: [page(1)] } },
+    });
+    const repeat = await secscan(['findings', 'list', '--app', 'payments-api', '--all', '--fields', 'id']);
+    expect(repeat.exitCode).toBe(8);
+    expect(['', '1']).toContain(repeat.stdout);
+    expect(repeat.stderr).toContain('next_page repeats the page just read');
+    for (const link of ['javascript:alert(1)', 'file:///etc/passwd']) {
+      server.answer = () => ({ body: { ok: true, next_page: link, response: { findings: [page(2)] } } });
+      const r = await secscan(['findings', 'list', '--app', 'payments-api', '--all', '--fields', 'id']);
+      expect(r.exitCode).toBe(8);
+      expect(['', '2']).toContain(r.stdout);
+      expect(r.stderr).toContain('next_page is not an http(s) link to a page');
+    }
+  });
+
+  it('--debug redacts secrets in query strings', async () => {
+    server.answer = (req) =>
+      req.query.get('page') === '2'
+        ? { body: ok({ findings: [page(2)] }) }
+        : {
+            body: {
+              ok: true,
+              next_page: '/orgs/x/apps/payments-api/findings?page=2&access_token=SECRET-1&sig=SECRET-2',
+              response: { findings: [page(1)] },
+            },
+          };
+    const r = await secscan([
+      'findings',
+      'list',
+      '--app',
+      'payments-api',
+      '--all',
+      '--debug',
+      '--fields',
+      'id',
+    ]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain('access_token=[redacted]&sig=[redacted]');
+    expect(r.stderr).not.toContain('SECRET');
+    expect(r.stderr).not.toContain('hostile-test-token');
+  });
+
+  it('a redirect is reported as one, with its target, and never followed with the token', async () => {
+    const other = await startHostile();
+    try {
+      server.answer = () => ({ status: 302, headers: { location: `${other.baseUrl}/steal` } });
+      const r = await secscan(['tokens', 'list']);
+      expect(r.exitCode).toBe(8);
+      expect(r.stderr.split('\n')[0]).toBe(
+        `error: ListTokens: the service answered with a redirect to ${other.baseUrl}/steal (HTTP 302), which is not followed`,
+      );
+      expect(other.requests).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a JSON body over the limit is exit 8 naming the limit, read no further', async () => {
+    server.answer = () => ({ partial: `{"ok":true,"response":{"email":"${'x'.repeat(300 * 1024 * 1024)}` });
+    const r = await secscan(['whoami']);
+    expect(r.exitCode).toBe(8);
+    expect(r.stderr).toContain('larger than the 256 MiB a response may have');
+  }, 60_000);
+
+  it('a config file others can read gets a warning, as ssh gives', async () => {
+    const dir = join(work, 'exposed');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        current_profile: 'p',
+        profiles: { p: { base_url: server.baseUrl, org_id: orgId, token: 't' } },
+      }),
+      { mode: 0o644 },
+    );
+    server.answer = () => ({ body: ok([]) });
+    const r = await spawnCli(
+      ['tokens', 'list'],
+      { PATH: env.PATH as string, SECSCAN_CONFIG_DIR: dir },
+      { cwd: work },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(String(r.stderr)).toMatch(/^warning: .*config\.json can be read by other users; run `chmod 600 /m);
+  });
+
+  it('Ctrl-C while a spinner shows on a terminal interrupts the run (130)', async () => {
+    server.answer = () => ({ delayMs: 8000, body: ok({ email: 'late@example.com' }) });
+    const started = Date.now();
+    const child = execa('script', ['-qec', `stty cols 160 rows 50; node '${bin}' whoami`, '/dev/null'], {
+      env: { ...env, TERM: 'xterm-256color' },
+      extendEnv: false,
+      reject: false,
+      stdin: 'pipe',
+    });
+    while (server.requests.length === 0) await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 400));
+    child.stdin?.write('\u0003');
+    const r = await child;
+    expect(r.exitCode).toBe(130);
+    expect(String(r.stdout)).toContain('Reading user');
+    expect(String(r.stdout)).not.toContain('late@example.com');
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+});
+
+describe('12. an untrusted certificate is a configuration error naming NODE_EXTRA_CA_CERTS', () => {
+  it('exit 3, one attempt, and the same call succeeds once the certificate is trusted', async () => {
+    const dir = join(work, 'tls');
+    mkdirSync(dir, { recursive: true });
+    await execa('openssl', [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'],
+      ...[
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+    ]);
+    let handshakes = 0;
+    const tls = createHttpsServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(ok({ email: 'tls@example.com', idv2: 'u' })));
+      },
+    );
+    tls.on('secureConnection', () => handshakes++);
+    tls.on('tlsClientError', () => handshakes++);
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+    try {
+      const untrusted = await secscan(['whoami'], { SECSCAN_BASE_URL: url });
+      expect(untrusted.exitCode).toBe(3);
+      expect(untrusted.stderr).toMatch(
+        /^error: ReadUser: the certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted/m,
+      );
+      expect(untrusted.stderr).toMatch(/^hint: .*NODE_EXTRA_CA_CERTS/m);
+      expect(untrusted.stderr).not.toContain('safe to retry');
+      expect(handshakes).toBe(1);
+      const trusted = await secscan(['whoami', '-o', 'json'], {
+        SECSCAN_BASE_URL: url,
+        NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'),
+      });
+      expect(trusted.exitCode).toBe(0);
+      expect(JSON.parse(trusted.stdout).email).toBe('tls@example.com');
+    } finally {
+      await new Promise((resolve) => tls.close(resolve));
+    }
+  });
+});
+
+describe('6. concurrent config writes keep every change', () => {
+  it('10 parallel auth login --profile pN and 10 parallel config set keep all of them', async () => {
+    const sandbox = await startSandbox();
+    const dir = join(work, 'parallel');
+    const cenv = { PATH: env.PATH as string, SECSCAN_CONFIG_DIR: dir };
+    try {
+      const logins = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          spawnCli(
+            ['auth', 'login', '--profile', `p${i}`, '--base-url', sandbox.baseUrl, '--with-token'],
+            cenv,
+            {
+              input: `${sandbox.token}\n`,
+              stdin: undefined,
+            },
+          ),
+        ),
+      );
+      expect(logins.map((r) => r.exitCode)).toEqual(Array(10).fill(0));
+      const sets = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          spawnCli(['--profile', `p${i}`, 'config', 'set', 'base_url', `https://h${i}.example.com`], cenv),
+        ),
+      );
+      expect(sets.map((r) => r.exitCode)).toEqual(Array(10).fill(0));
+      const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles;
+      expect(Object.keys(saved).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `p${i}`).sort());
+      for (let i = 0; i < 10; i++) {
+        expect(saved[`p${i}`]).toMatchObject({ base_url: `https://h${i}.example.com`, token: sandbox.token });
+      }
+    } finally {
+      await sandbox.stop();
+    }
+  }, 60_000);
 });
