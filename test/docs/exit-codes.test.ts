@@ -29,7 +29,8 @@ function tableAfter(markdown: string, heading: RegExp): [string, string][] {
 }
 
 /** Markdown's code marks, which a terminal shows as they are. */
-const plain = (rows: [string, string][]): [string, string][] => rows.map(([c, m]) => [c, m.replace(/`/g, '')]);
+const plain = (rows: [string, string][]): [string, string][] =>
+  rows.map(([c, m]) => [c, m.replace(/`/g, '')]);
 
 const helpRows = (): [string, string][] =>
   exitCodesHelp
