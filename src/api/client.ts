@@ -13,7 +13,7 @@ import {
 import { buildQuery, fillPath, type Operation, type PathParamNames, type QueryValue } from './operation.js';
 import { type OperationId, operations } from './operations/index.js';
 import { type BodyOf, type PathOf, type ResponseOf, schemasOf } from './operations/schemas.js';
-import { isEnvelope, nextPagePath } from './paging.js';
+import { isEnvelope, nextPagePath, pageList } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
 import { isSafeMethod, retryDelay, shouldRetry, sleep } from './retry.js';
@@ -209,6 +209,10 @@ export class ApiClient {
         throw new UnexpectedResponseError(
           `${op.id}: next_page repeats the page just read (${redactUrl(next)})`,
         );
+      }
+      // The next page of another list (another app's findings) would mix its rows into this one.
+      if (pageList(next) !== pageList(this.pathFor(op, params))) {
+        throw new UnexpectedResponseError(`${op.id}: next_page names another list (${redactUrl(next)})`);
       }
       // A loop over several pages would never end, and repeat their rows.
       if (read.has(next)) {

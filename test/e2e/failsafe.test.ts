@@ -738,7 +738,7 @@ describe('12. and what was done before: each still holds', () => {
         : {
             body: {
               ok: true,
-              next_page: '/orgs/x/apps/payments-api/findings?page=2&access_token=SECRET-1&sig=SECRET-2',
+              next_page: `/orgs/${orgId}/apps/payments-api/findings?page=2&access_token=SECRET-1&sig=SECRET-2`,
               response: { findings: [page(1)] },
             },
           };

@@ -104,6 +104,16 @@ describe('ApiClient.pages', () => {
     expect(error.message).toContain('next_page goes back to a page already read');
   });
 
+  it('fails (exit 8) when next_page names another list, never mixing its rows in', async () => {
+    agent
+      .get(ORIGIN)
+      .intercept({ path: things, method: 'GET' })
+      .reply(200, { ok: true, response: [{ id: 'a' }], next_page: `${things}-of-another-app?page=2` });
+    const error = await failure(collect(client(agent).pages(ops.ListThings)));
+    expect(error.exitCode).toBe(8);
+    expect(error.message).toContain('next_page names another list');
+  });
+
   it('fails (exit 8) when the first next_page is the first page itself', async () => {
     agent
       .get(ORIGIN)
