@@ -215,6 +215,9 @@ describe('2. text from the service or the user never reaches the terminal raw', 
     expect(JSON.parse(json.stdout)[0].label).toBe(token.label);
     const yaml = await secscan(['tokens', 'list', '-o', 'yaml']);
     expect(yaml.stdout).not.toMatch(unsafe);
+    const table = await secscanInTerminal(['tokens', 'list', '--no-color'], env);
+    expect(String(table.stdout)).toMatch(/ID\s+LABEL\s+TYPE/);
+    expect(String(table.stdout)).not.toMatch(/[\u009b\u200b\u202e]|\u001b\]52|\u001b\[2J/);
   });
 
   it('a notice quoting the user is one line; a body printed as received is made safe on a terminal', async () => {
