@@ -279,7 +279,7 @@ _secscan_flags() {
     'findings comment list') REPLY='--app --help -h' ;;
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
-    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
+    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
     'findings show') REPLY='--app --help -h' ;;
     'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
@@ -347,7 +347,7 @@ _secscan_flags() {
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
     'scans') REPLY='--help -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --source-branch --target-branch -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --source-branch --target-branch -h' ;;
     'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
     'scans list') REPLY='--app --help --limit --tag -h' ;;
     'scans owasp') REPLY='--app --help -h' ;;
@@ -471,6 +471,7 @@ _secscan_takes_value() {
       'findings list|--per-page' | \
       'findings list|--page' | \
       'findings list|--limit' | \
+      'findings list|--sarif-category' | \
       'findings show|--app' | \
       'findings status|--app' | \
       'findings status|--set' | \
@@ -559,6 +560,7 @@ _secscan_takes_value() {
       'scans check|--report-junit' | \
       'scans check|--report-sarif' | \
       'scans check|--report-markdown' | \
+      'scans check|--sarif-category' | \
       'scans compare|--app' | \
       'scans compare|--source' | \
       'scans compare|--target' | \

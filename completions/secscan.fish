@@ -449,6 +449,7 @@ function __secscan_takes_value
             'findings list|--per-page' \
             'findings list|--page' \
             'findings list|--limit' \
+            'findings list|--sarif-category' \
             'findings show|--app' \
             'findings status|--app' \
             'findings status|--set' \
@@ -537,6 +538,7 @@ function __secscan_takes_value
             'scans check|--report-junit' \
             'scans check|--report-sarif' \
             'scans check|--report-markdown' \
+            'scans check|--sarif-category' \
             'scans compare|--app' \
             'scans compare|--source' \
             'scans compare|--target' \
@@ -979,6 +981,7 @@ complete -c secscan -n "__secscan_at 'findings list'" -l per-page -x -d 'finding
 complete -c secscan -n "__secscan_at 'findings list'" -l page -x -d 'one page of results (prefer --all or --limit)'
 complete -c secscan -n "__secscan_at 'findings list'" -l all -d 'fetch every page (follows next_page)'
 complete -c secscan -n "__secscan_at 'findings list'" -l limit -x -d 'stop after N findings'
+complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings show'" -l app -x -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
@@ -1148,6 +1151,7 @@ complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'wri
 complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
+complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans compare'" -l app -x -d 'app id (required)'
 complete -c secscan -n "__secscan_at 'scans compare'" -l source -x -d 'the baseline: scan.N or tag.KEY=VALUE'

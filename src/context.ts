@@ -7,7 +7,7 @@ import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, type OutputFormat } from './output/format.js';
-import { sanitizeMultiline } from './output/sanitize.js';
+import { sanitizeLine } from './output/sanitize.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -51,6 +51,11 @@ function parseNumber(name: string, value: string | undefined, min: number, max: 
   return n;
 }
 
+function lines(message: string | readonly string[], prefix: string): string {
+  const all = typeof message === 'string' ? [message] : message;
+  return all.map((line, i) => `${i === 0 ? prefix : ''}${sanitizeLine(line)}\n`).join('');
+}
+
 /** Every style of a chalk instance, chained or called, returns the text unchanged. */
 const plainChalk: ChalkInstance = new Proxy(() => {}, {
   // Not a thenable (`then` is undefined), so it can be awaited; `level` 0 like a colourless chalk.
@@ -91,6 +96,14 @@ export class Context {
     this.env = deps.env;
     this.signal = deps.signal;
     this.version = deps.version;
+    // An empty value would quietly fall back to the environment or the profile: refused.
+    for (const [flag, value] of [
+      ['--base-url', globals.baseUrl],
+      ['--profile', globals.profile],
+      ['--org', globals.org],
+    ] as const) {
+      if (value !== undefined && value.trim() === '') throw new UsageError(`${flag} must not be empty`);
+    }
     this.timeoutMs = (parseNumber('--timeout', globals.timeout, 1, 3600) ?? 30) * 1000;
     this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
     if (this.retries !== Math.floor(this.retries))
@@ -133,17 +146,23 @@ export class Context {
     this.secrets.push(secret);
   }
 
+  /** A --debug line; it quotes URLs and bodies: sanitized (the bodies are cut at 2000 characters). */
   debug(line: string): void {
-    if (this.debugEnabled) this.io.stderr.write(`debug: ${line}\n`);
+    if (this.debugEnabled) this.io.stderr.write(`debug: ${sanitizeLine(line, 10_000)}\n`);
   }
 
-  /** A notice on stderr, silenced by --quiet. It may quote the service or the user: sanitized. */
-  note(message: string): void {
-    if (!this.globals.quiet) this.io.stderr.write(`${sanitizeMultiline(message)}\n`);
+  /**
+   * A notice on stderr, silenced by --quiet. It may quote the service or the user, so each line is
+   * sanitized and capped: a newline or CR inside a name can never forge a line of its own. A message of
+   * several lines is given as an array of lines.
+   */
+  note(message: string | readonly string[]): void {
+    if (!this.globals.quiet) this.io.stderr.write(lines(message, ''));
   }
 
-  warn(message: string): void {
-    this.io.stderr.write(`warning: ${sanitizeMultiline(message)}\n`);
+  /** A warning on stderr (never silenced): `warning: ` before its first line. */
+  warn(message: string | readonly string[]): void {
+    this.io.stderr.write(lines(message, 'warning: '));
   }
 
   store(): Promise<ProfileStore> {
@@ -249,7 +268,7 @@ export class Context {
       );
     }
     const { ask } = await import('./prompt.js');
-    const answer = await ask(this.io, `${question} [y/N] `, false);
+    const answer = await ask(this.io, `${sanitizeLine(question)} [y/N] `, false);
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
   }
 
@@ -269,7 +288,7 @@ export class Context {
     const { default: ora } = await import('ora');
     // discardStdin would put the terminal in raw mode, where Ctrl-C is a keypress and no longer a SIGINT.
     const spinner = ora({
-      text,
+      text: sanitizeLine(text, 200),
       stream: this.io.stderr as NodeJS.WritableStream & { isTTY: true },
       discardStdin: false,
     }).start();

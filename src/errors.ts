@@ -137,7 +137,7 @@ export function isServiceErrorBody(body: unknown): body is ServiceErrorBody {
 export interface ResponseContext {
   /** The request's method: a failed write (POST, PATCH) may still have been applied. */
   method?: string | undefined;
-  /** How to check whether a write was applied, for the hint. */
+  /** The hint of a write whose outcome is unknown: how to check whether it was applied. */
   verify?: string | undefined;
   /** The Location of a redirect. */
   location?: string | undefined;
@@ -199,7 +199,7 @@ export function apiErrorFromResponse(
   if (status === 408 || status === 429 || status >= 500) {
     const write = request.method !== undefined && writeMethods.has(request.method.toUpperCase());
     const hint = write
-      ? `the change may or may not have been applied: check before retrying${request.verify ? ` (${request.verify})` : ''}`
+      ? (request.verify ?? 'check before retrying')
       : 'the service may be busy: safe to retry';
     return new ServerError(
       write ? `${message}; the outcome of the change is unknown` : message,

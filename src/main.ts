@@ -2,7 +2,7 @@ import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { CliError, ExitCode, exitCodeFor, InterruptedError, UsageError } from './errors.js';
-import { safeJson, sanitizeLine, sanitizeMultiline } from './output/sanitize.js';
+import { safeJson, sanitizeLine } from './output/sanitize.js';
 
 export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
   argv: string[];
@@ -14,20 +14,15 @@ const exitCodesHelp = `Exit codes (stable):
   0    success; a gate that passed; an empty list
   1    gate failed: findings breach the policy (scans check, scans compare --fail-on)
   2    usage error: unknown command or flag, bad or conflicting values (no request is sent)
-  3    configuration error: no token or organization, unreadable profile, rules, policy or config
-       file, a service certificate the client does not trust
+  3    configuration error: no token or organization, unreadable profile, rules, policy or config file, a service certificate the client does not trust
   4    authentication or permission refused (401, 403)
   5    not found (404), or nothing to evaluate (no scan for that app or branch)
   6    rejected by the service: 400, 409 (e.g. stale team version), 422, 507 TOO_MUCH_WORK
-  7    transient: network failure, timeout, 429 or 5xx after the retry budget. A read is safe to
-       retry; a write (POST, PATCH) whose answer was lost may have been applied: the message says
-       so and how to check
-  8    unexpected response: a body this version cannot read, of the wrong shape (never read as
-       empty), or over the size limit
+  7    transient: network failure, timeout, 429 or 5xx after the retry budget. A read is safe to retry; a write (POST, PATCH) whose answer was lost may have been applied, and the message says so and how to check
+  8    unexpected response: a body this version cannot read, of the wrong shape (never read as empty), or over the size limit
   9    busy: another run holds the lock (e.g. backups download into the same directory)
   130  interrupted (SIGINT); 143 for SIGTERM
-A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
-still written, saying why.
+A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are still written, saying why.
 `;
 
 export { exitCodesHelp };
@@ -109,6 +104,7 @@ export async function main(deps: MainDeps): Promise<number> {
     const result = await verb.run(ctx, input);
     const { present } = await import('./output/present.js');
     await present(ctx, result, view);
+    if ((result.kind === 'list' || result.kind === 'custom') && result.error) throw result.error;
     exitCode = result.exitCode ?? ExitCode.ok;
   };
 
@@ -194,6 +190,12 @@ function commanderMessage(raw: string): string {
   return text;
 }
 
+/** The stack for --debug: its message (which may quote the service) on one line, then the frames. */
+function stackText(err: Error): string {
+  const frames = (err.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return [sanitizeLine(`${err.name}: ${err.message}`), ...frames.map((f) => sanitizeLine(f))].join('\n');
+}
+
 function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
   const { io, argv } = deps;
   let err: unknown = error;
@@ -218,6 +220,6 @@ function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
     };
     io.stderr.write(`${safeJson(body)}\n`);
   }
-  if (debug && err instanceof Error && err.stack) io.stderr.write(`${sanitizeMultiline(err.stack)}\n`);
+  if (debug && err instanceof Error && err.stack) io.stderr.write(`${stackText(err)}\n`);
   return code;
 }

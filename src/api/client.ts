@@ -13,7 +13,7 @@ import {
 import { buildQuery, fillPath, type Operation, type PathParamNames, type QueryValue } from './operation.js';
 import { type OperationId, operations } from './operations/index.js';
 import { type BodyOf, type PathOf, type ResponseOf, schemasOf } from './operations/schemas.js';
-import { isEnvelope, nextPagePath } from './paging.js';
+import { isEnvelope, nextPagePath, pageList } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
 import { isSafeMethod, retryDelay, shouldRetry, sleep } from './retry.js';
@@ -95,7 +95,10 @@ export interface RawResponse {
 }
 
 export interface SendOptions {
-  /** For a write (POST, PATCH) whose answer is lost: how the user can check whether it was applied. */
+  /**
+   * For a write (POST, PATCH) whose answer is lost, the hint: how the user can check whether it was applied,
+   * e.g. "check with `secscan tokens list` before retrying".
+   */
   verify?: string | undefined;
   body?: string | Buffer | undefined;
   contentType?: string | undefined;
@@ -196,14 +199,26 @@ export class ApiClient {
     schemas: OperationSchemas = {},
   ): AsyncGenerator<unknown> {
     let path: string | undefined;
+    const read = new Set<string>();
     for (;;) {
       const { data, nextPage } = await this.pageOf(op, params, schemas, path);
+      read.add(path ?? this.pathFor(op, params));
       yield data;
       if (!nextPage) return;
       const next = nextPagePath(nextPage, this.apiPrefix, op.id);
       if (next === (path ?? this.pathFor(op, params))) {
         throw new UnexpectedResponseError(
           `${op.id}: next_page repeats the page just read (${redactUrl(next)})`,
+        );
+      }
+      // The next page of another list (another app's findings) would mix its rows into this one.
+      if (pageList(next) !== pageList(this.pathFor(op, params))) {
+        throw new UnexpectedResponseError(`${op.id}: next_page names another list (${redactUrl(next)})`);
+      }
+      // A loop over several pages would never end, and repeat their rows.
+      if (read.has(next)) {
+        throw new UnexpectedResponseError(
+          `${op.id}: next_page goes back to a page already read (${redactUrl(next)})`,
         );
       }
       path = next;
@@ -446,7 +461,7 @@ export class ApiClient {
     if (!isSafeMethod(method)) {
       return new TransientError(
         `${context}: the connection to ${this.origin} failed before an answer (${detail}): the change may or may not have been applied`,
-        { cause: error, hint: `check before retrying${verify ? `: ${verify}` : ''}` },
+        { cause: error, hint: verify ?? 'check before retrying' },
       );
     }
     return new TransientError(`${context}: cannot reach ${this.origin}${tries}: ${detail}`, {

@@ -22,6 +22,21 @@ export function nextPagePath(nextPage: string, apiPrefix: string, context = 'nex
   return `${path}${url.search}`;
 }
 
+/** The list a page path names: its path without the query, segments decoded, no trailing slash. */
+export function pageList(path: string): string {
+  return (path.split('?')[0] ?? '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
 export interface Envelope {
   ok?: unknown;
   response?: unknown;

@@ -24,13 +24,16 @@ interface ConfLike {
 
 export const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
+/**
+ * No `defaults`: given them, conf writes the file when it lacks them (a new file), outside the lock, and
+ * that write can replace a profile another process has just saved. A missing `profiles` reads as none.
+ */
 async function openConf(dir: string): Promise<ConfLike> {
   const { default: Conf } = await import('conf');
   return new Conf<ConfigData>({
     cwd: dir,
     configName: 'config',
     configFileMode: 0o600,
-    defaults: { profiles: {} },
     clearInvalidConfig: false,
     watch: false,
   }) as unknown as ConfLike;
@@ -116,6 +119,7 @@ export class ProfileStore {
   }
 
   private read(data: ConfigData = this.conf.store): ConfigData {
+    if (data && typeof data === 'object' && data.profiles === undefined) return { ...data, profiles: {} };
     if (!data || typeof data !== 'object' || typeof data.profiles !== 'object' || data.profiles === null) {
       throw new ConfigError(`the configuration in ${this.path} is not valid`, {
         hint: 'fix or remove the file',

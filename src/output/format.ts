@@ -9,7 +9,7 @@ export function resolveFormat(
   stdoutIsTTY: boolean,
   allowed: readonly string[],
 ): OutputFormat {
-  if (explicit) {
+  if (explicit !== undefined) {
     if (!allowed.includes(explicit)) {
       throw new UsageError(
         `invalid value for -o, --output: ${JSON.stringify(explicit)} (choose from ${allowed.join(', ')})`,

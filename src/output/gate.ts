@@ -1,34 +1,66 @@
 import type { ChalkInstance } from 'chalk';
 import type { OutputFormat } from './format.js';
-import { junitReport } from './reports/junit.js';
-import { markdownReport } from './reports/markdown.js';
-import { type GateReport, jsonReport, type RuleRow, verdictLine } from './reports/model.js';
-import { sarifReport } from './reports/sarif.js';
-import { csvCell, sanitize } from './sanitize.js';
+import { junitNotEvaluated, junitReport, type RunStamp } from './reports/junit.js';
+import { markdownNotEvaluated, markdownReport } from './reports/markdown.js';
+import {
+  type GateReport,
+  jsonNotEvaluated,
+  jsonReport,
+  type NotEvaluated,
+  type RuleRow,
+  verdictLine,
+} from './reports/model.js';
+import { sarifNotEvaluated, sarifReport } from './reports/sarif.js';
+import { csvCell, safeJson, sanitize } from './sanitize.js';
+import { yamlText } from './render.js';
 import { renderTable } from './table.js';
 import { cellValue, selectColumns } from './view.js';
 import { gateRuleView } from './views/scans.js';
 import type { OutputWriter } from './writer.js';
-import { loadYaml } from '../util/yaml.js';
 
 /** The report files a gate writes (`--report-json` and the like), by kind. */
 export type GateReportKind = 'json' | 'junit' | 'sarif' | 'markdown';
+
+/** What every report of one run shares: the tool's version, the SARIF category, when and where. */
+export interface ReportContext {
+  toolVersion: string;
+  automationId: string;
+  stamp: RunStamp;
+}
 
 /** The text of one report file. */
 export async function gateReportText(
   kind: GateReportKind,
   report: GateReport,
-  toolVersion: string,
+  context: ReportContext,
 ): Promise<string> {
   switch (kind) {
     case 'json':
-      return `${JSON.stringify(jsonReport(report), null, 2)}\n`;
+      return `${safeJson(jsonReport(report), 2)}\n`;
     case 'junit':
-      return junitReport(report);
+      return junitReport(report, context.stamp);
     case 'sarif':
-      return sarifReport(report, toolVersion);
+      return sarifReport(report, context.toolVersion, context.automationId);
     case 'markdown':
       return markdownReport(report);
+  }
+}
+
+/** The text of one report file of a gate that was not evaluated: the reason instead of a verdict. */
+export async function notEvaluatedText(
+  kind: GateReportKind,
+  gate: NotEvaluated,
+  context: ReportContext,
+): Promise<string> {
+  switch (kind) {
+    case 'json':
+      return `${safeJson(jsonNotEvaluated(gate), 2)}\n`;
+    case 'junit':
+      return junitNotEvaluated(gate, context.stamp);
+    case 'sarif':
+      return sarifNotEvaluated(gate, context.toolVersion, context.automationId);
+    case 'markdown':
+      return markdownNotEvaluated(gate);
   }
 }
 
@@ -38,11 +70,11 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
   for (const row of report.rules.filter((r) => r.result === 'fail')) {
     const top = report.findings[row.rule] ?? [];
     if (!top.length) continue;
-    parts.push(`\nTop findings of ${chalk.bold(row.rule)}:`);
+    parts.push(`\nTop findings of ${chalk.bold(sanitize(row.rule))}:`);
     for (const f of top) {
       const where = [f.app, f.location].filter(Boolean).join(' ');
       parts.push(
-        `  #${f.id ?? '?'}  ${f.severity.padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
+        `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
       );
     }
   }
@@ -52,7 +84,7 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
 export interface GateRenderOptions {
   format: OutputFormat;
   fields: string[] | undefined;
-  toolVersion: string;
+  context: ReportContext;
   /** Where the verdict line goes when stdout holds data (stderr). */
   note: (message: string) => void;
 }
@@ -65,7 +97,7 @@ export function renderGate(
   report: GateReport,
   options: GateRenderOptions,
 ): (out: OutputWriter, chalk: ChalkInstance) => Promise<void> {
-  const { format, fields, toolVersion, note } = options;
+  const { format, fields, context, note } = options;
   return async (out, chalk) => {
     const columns = selectColumns(gateRuleView, fields);
     switch (format) {
@@ -87,15 +119,13 @@ export function renderGate(
         return;
       }
       case 'json':
-        await out.write(`${JSON.stringify(jsonReport(report), null, 2)}\n`);
+        await out.write(`${safeJson(jsonReport(report), 2)}\n`);
         break;
-      case 'yaml': {
-        const { stringify } = await loadYaml();
-        await out.write(stringify(jsonReport(report)));
+      case 'yaml':
+        await out.write(await yamlText(jsonReport(report)));
         break;
-      }
       case 'ndjson':
-        for (const row of report.rules) await out.write(`${JSON.stringify(row)}\n`);
+        for (const row of report.rules) await out.write(`${safeJson(row)}\n`);
         break;
       case 'csv':
         await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
@@ -106,7 +136,7 @@ export function renderGate(
       case 'junit':
       case 'markdown':
       case 'sarif':
-        await out.write(await gateReportText(format, report, toolVersion));
+        await out.write(await gateReportText(format, report, context));
         break;
       default:
         for (const row of report.rules) {

@@ -1,6 +1,7 @@
 import type { Result } from './result.js';
 import type { Context } from '../context.js';
 import { renderList, renderObject } from './render.js';
+import { forTerminal } from './sanitize.js';
 import type { AnyView } from './view.js';
 import { OutputWriter } from './writer.js';
 
@@ -25,18 +26,22 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       await renderObject(result.item, itemView, options);
       break;
     }
-    case 'raw':
+    case 'raw': {
+      // As received when piped; on a terminal, without anything it would act on.
+      const shown = ctx.stdoutIsTTY ? forTerminal : (text: string) => text;
       if (typeof result.body === 'string') {
-        await out.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
+        const body = shown(result.body);
+        await out.write(body.endsWith('\n') || body === '' ? body : `${body}\n`);
       } else {
         // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
         for await (const chunk of result.body) {
-          await out.write(chunk);
+          await out.write(shown(chunk));
           await out.flush();
         }
       }
       await out.flush();
       break;
+    }
     case 'custom':
       await result.render(out, chalk);
       await out.flush();

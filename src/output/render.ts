@@ -12,7 +12,6 @@ import {
 import { renderTable } from './table.js';
 import { type AnyView, type Column, cellValue, selectColumns } from './view.js';
 import type { OutputWriter } from './writer.js';
-import { loadYaml } from '../util/yaml.js';
 
 export interface RenderOptions {
   format: OutputFormat;
@@ -39,7 +38,7 @@ function jsonRow(row: Row, view: AnyView, fields: string[] | undefined): unknown
  * zero-width) is written double-quoted, where those characters are then `\u`-escaped.
  */
 export async function yamlText(value: unknown): Promise<string> {
-  const { Document, isScalar, visit } = await loadYaml();
+  const { Document, isScalar, visit } = await import('yaml');
   const doc = new Document(value);
   let risky = false;
   visit(doc, {

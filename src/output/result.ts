@@ -1,4 +1,5 @@
 import type { ChalkInstance } from 'chalk';
+import type { CliError } from '../errors.js';
 import type { AnyView } from './view.js';
 import type { OutputWriter } from './writer.js';
 
@@ -15,9 +16,17 @@ export type Result =
       view?: AnyView;
       footer?: (count: number) => string | undefined;
       exitCode?: number;
+      /** A run that stopped part-way: the rows say what was done, then this error decides the exit. */
+      error?: CliError;
     }
   | { kind: 'object'; item: Record<string, unknown>; view?: AnyView; exitCode?: number }
   /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive). */
   | { kind: 'raw'; body: string | AsyncIterable<string>; exitCode?: number }
-  | { kind: 'custom'; render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>; exitCode?: number }
+  | {
+      kind: 'custom';
+      render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>;
+      exitCode?: number;
+      /** A run that could not finish: what was rendered says so, then this error decides the exit. */
+      error?: CliError;
+    }
   | { kind: 'none'; exitCode?: number };

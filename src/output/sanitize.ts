@@ -22,7 +22,8 @@ export function sanitize(text: string): string {
 export function sanitizeMultiline(text: string): string {
   return text
     .replace(escapes, '')
-    .replace(/\r\n?/g, '\n')
+    .replace(/\r\n/g, '\n')
+    .replace(/\r/g, ' ')
     .replace(/\t/g, '  ')
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, '')
     .replace(invisible, '');
@@ -63,6 +64,14 @@ const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart
 /** JSON text with every such character `\u`-escaped (valid: they can only occur inside strings). */
 export function escapeJson(json: string): string {
   return json.replace(rawInJson, unicodeEscape);
+}
+
+/**
+ * Raw text (a body as received, a stored value) bound for a terminal: JSON keeps its meaning (C1, DEL, bidi
+ * and zero-width characters `\u`-escaped), anything else loses its escape sequences and controls.
+ */
+export function forTerminal(text: string): string {
+  return sanitizeMultiline(escapeJson(text));
 }
 
 /** JSON.stringify, then escapeJson. */

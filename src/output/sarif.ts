@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { findingLocation } from '../api/location.js';
 import type { Finding } from '../api/schemas/findings.js';
+import { safeJson } from './sanitize.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
 export interface TextSink {
@@ -11,6 +12,22 @@ export interface SarifOptions {
   toolVersion: string;
   /** Where users learn about the tool (SARIF `informationUri`). */
   informationUri?: string;
+  /**
+   * `automationDetails.id`: GitHub keeps one set of alerts per category (the id up to its last `/`), so two
+   * uploads from one job (findings and a gate, or two apps) need two ids. See `sarifCategory`.
+   */
+  automationId?: string;
+  /** A run that did not complete (a gate not evaluated): its reason, as a tool execution notification. */
+  failure?: string;
+}
+
+/**
+ * The run's `automationDetails.id`: `--sarif-category` when given, else one derived from the command and
+ * its app or compound; it ends with `/` so the whole id is the category.
+ */
+export function sarifCategory(derived: readonly string[], given?: string): string {
+  const id = given ?? ['secscan', ...derived].join('/');
+  return id.endsWith('/') ? id : `${id}/`;
 }
 
 export const sarifSchema = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -72,22 +89,41 @@ function cweOf(finding: Finding): string | undefined {
   return cwe === undefined || cwe === '' ? undefined : String(cwe);
 }
 
-/** The reporting descriptor for a category, built from the first finding seen in it. */
+/** What a finding type is, for the rule's descriptions. */
+const typeText: Record<string, string> = {
+  vuln: 'a weakness in the code',
+  secret: 'a secret (a key, password or token) in the code',
+  insight: 'a code insight',
+  extscan: 'a finding of an external scanner',
+  oss_vuln: 'a dependency with a known vulnerability',
+  container: 'a container image with a known vulnerability',
+  security_issue: 'a security issue',
+};
+
+/**
+ * The reporting descriptor for a category: about the rule, never about one of its findings (each alert names
+ * its own finding in its message and properties). Its CWE and OWASP category are the category's, read from
+ * the first finding that carries them.
+ */
 export function sarifRule(finding: Finding): Record<string, unknown> {
   const category = finding.category?.trim() || finding.type;
   const cwe = cweOf(finding);
   const owasp = finding.owasp_category;
-  const description = sentence(finding.description || finding.title || category);
+  const what = typeText[finding.type] ?? 'a security finding';
   const refs = [cwe ? `CWE-${cwe}` : undefined, owasp ? `OWASP ${owasp}` : undefined].filter(Boolean);
+  const description = sentence(
+    `${category}: ${what} of this category${refs.length ? ` (${refs.join(', ')})` : ''}`,
+  );
   const helpText =
-    `${sentence(`${category} findings are reported when ${finding.type === 'oss_vuln' || finding.type === 'container' ? 'a dependency has a known vulnerability' : 'the code matches this weakness'}`)} ` +
-    `Example: ${sentence(finding.title ?? category)} ${description}` +
+    `secscan reports a ${category} finding when the analysis finds ${what} of this category. ` +
+    'Each alert names its finding: triage it with `secscan findings show --app APP ID` and read the ' +
+    'recommended fix with `secscan findings fix --app APP ID`.' +
     (refs.length ? ` References: ${refs.join(', ')}.` : '');
   const helpMarkdown =
-    `**${category}**\n\n${description}\n\n` +
+    `**${category}**\n\nsecscan reports a ${category} finding when the analysis finds ${what} of this category.\n\n` +
     (refs.length ? `References: ${refs.join(', ')}\n\n` : '') +
-    `Triage with \`secscan findings show --app ${finding.app} ${finding.id}\` and read the recommended fix ` +
-    `with \`secscan findings fix --app ${finding.app} ${finding.id}\`.`;
+    'Each alert names its finding (its app and id in the alert properties): triage it with ' +
+    '`secscan findings show --app APP ID` and read the recommended fix with `secscan findings fix --app APP ID`.';
   const tags = ['security', finding.type];
   if (cwe) tags.push(`external/cwe/cwe-${cwe}`);
   if (owasp) tags.push(`external/owasp/${owasp}`);
@@ -155,10 +191,17 @@ export async function writeSarif(
 ): Promise<number> {
   const rules = new Map<string, { index: number; rule: Record<string, unknown>; score: number }>();
   let count = 0;
-  await out.write(
-    `{\n  "$schema": "${sarifSchema}",\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`,
-  );
+  let started = false;
+  // Nothing is written before the first page is read: an answer that cannot be read leaves no SARIF behind.
+  const start = async () => {
+    if (started) return;
+    started = true;
+    await out.write(
+      `{\n  "$schema": "${sarifSchema}",\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`,
+    );
+  };
   for await (const finding of findings) {
+    await start();
     const id = ruleIdFor(finding);
     let entry = rules.get(id);
     if (!entry) {
@@ -173,10 +216,9 @@ export async function writeSarif(
         entry.rule.defaultConfiguration = { level: sarifLevel(finding.severity) };
       }
     }
-    await out.write(
-      `${count++ === 0 ? '\n' : ',\n'}        ${JSON.stringify(sarifResult(finding, entry.index))}`,
-    );
+    await out.write(`${count++ === 0 ? '\n' : ',\n'}        ${safeJson(sarifResult(finding, entry.index))}`);
   }
+  await start();
   const driver = {
     name: 'secscan',
     fullName: 'secscan application-security findings',
@@ -185,8 +227,18 @@ export async function writeSarif(
     informationUri: options.informationUri ?? defaultInformationUri,
     rules: [...rules.values()].map((r) => r.rule),
   };
+  const invocation = {
+    executionSuccessful: options.failure === undefined,
+    ...(options.failure === undefined
+      ? {}
+      : { toolExecutionNotifications: [{ level: 'error', message: { text: options.failure } }] }),
+  };
+  const automation = options.automationId
+    ? `      "automationDetails": ${safeJson({ id: options.automationId })},\n`
+    : '';
   await out.write(
-    `${count ? '\n      ' : ''}],\n      "tool": ${JSON.stringify({ driver })},\n` +
+    `${count ? '\n      ' : ''}],\n      "tool": ${safeJson({ driver })},\n` +
+      `      "invocations": [${safeJson(invocation)}],\n${automation}` +
       `      "columnKind": "utf16CodeUnits"\n    }\n  ]\n}\n`,
   );
   return count;

@@ -268,11 +268,16 @@ describe('roles, scopes and raw calls', () => {
       ),
     );
     const update = await secscan(
-      ['roles', 'update', created.id, '--add-scope', 'comments:*', '-o', 'json'],
+      ['roles', 'update', created.id, '--add-scope', 'teams:*', '-o', 'json'],
       base,
     );
     expect(update.exitCode).toBe(0);
-    expect(JSON.parse(String(update.stdout)).scopes).toEqual(['findings:list', 'comments:*']);
+    expect(JSON.parse(String(update.stdout)).scopes).toEqual(['findings:list', 'teams:*']);
+    const unknown = await secscan(['roles', 'update', created.id, '--add-scope', 'comments:*'], base);
+    expect([unknown.exitCode, String(unknown.stderr).split('\n')[0]]).toEqual([
+      2,
+      'error: unknown scope "comments:*" for --add-scope: the organization does not offer it',
+    ]);
     expect((await secscan(['roles', 'delete', created.id], base)).exitCode).toBe(2);
     expect((await secscan(['roles', 'delete', created.id, '--yes'], base)).exitCode).toBe(0);
     expect((await secscan(['roles', 'delete', created.id, '--yes'], base)).exitCode).toBe(5);

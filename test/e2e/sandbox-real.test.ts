@@ -195,8 +195,8 @@ describe('a pipeline that gated with sl check-analysis gates unchanged with secs
         report,
       ]);
     const sl = await gate('shiftleft.yml', 'sl.json');
-    expect(sl.stderr).toMatch(
-      /^Gate failed: 1 of 2 rule\(s\) over threshold: Allow zero high SAST vulnerabilities/,
+    expect(sl.stdout).toMatch(
+      /^Gate failed: 1 of 2 rule\(s\) over threshold: Allow zero high SAST vulnerabilities/m,
     );
     expect(sl.exitCode).toBe(1);
     const converted = await secscan(['rules', 'convert', 'shiftleft.yml']);
@@ -254,7 +254,7 @@ describe('secscan sandbox scan drives the next gate, and the webhook hears it', 
       'build_rules:\n  - id: no-new-critical\n    cvss_31_severity_ratings: [critical]\n    threshold: 0\n',
     );
     const before = await gate();
-    expect(before.stderr).toMatch(/^Gate passed/);
+    expect(before.stdout).toMatch(/^Gate passed/m);
     expect(before.exitCode).toBe(0);
     const scanned = await secscan([
       'sandbox',

@@ -137,10 +137,13 @@ describe('e2e: scans check, the CI gate', () => {
   });
 
   it('passes: exit 0 (YAML and JSON rules), and --fail-on none reports a breach without failing', async () => {
-    const yaml = await secscan([...gate, '--rules', 'passing.yml'], env, { cwd: work });
+    const yaml = await secscan([...gate, '--rules', 'passing.yml', '-o', 'tsv'], env, { cwd: work });
     expect(yaml.exitCode).toBe(0);
     expect(yaml.stdout).toBe('few-critical\t2\t2\t100\t0\tPASS');
     expect(yaml.stderr).toContain('Gate passed');
+    const log = await secscan([...gate, '--rules', 'passing.yml'], env, { cwd: work });
+    expect(log.stdout).toMatch(/^RULE\s+MATCHED.*\nfew-critical\s+2\s+2\s+100\s+0\s+PASS\n/);
+    expect(log.stdout).toContain('Gate passed');
     const json = await secscan([...gate, '--rules', 'passing.json', '-o', 'json'], env, { cwd: work });
     expect(json.exitCode).toBe(0);
     expect(JSON.parse(json.stdout).passed).toBe(true);
@@ -241,7 +244,8 @@ describe('e2e: scans compare, compounds, apps', () => {
     expect(report.stderr).toMatch(/payments-api: scan\.\d+ -> scan\.\d+: \d+ new/);
     const gated = await secscan([...args, '--fail-on', 'new', '--severity-threshold', 'critical'], env);
     expect(gated.exitCode).toBe(1);
-    expect(gated.stdout).toMatch(/^new.*\tcritical\t/m);
+    expect(gated.stdout).toMatch(/^DIFF\s+ID\s+SEVERITY/);
+    expect(gated.stdout).toMatch(/^new.*\s+critical\s+/m);
     const ref = await secscan(
       ['scans', 'compare', '--app', 'payments-api', '--source', 'tag.branch', '--target', 'scan.1'],
       env,

@@ -1,14 +1,12 @@
 import * as z from 'zod';
 import { AnalyzeFailure } from '../schemas/apps.js';
+import { requiredList } from '../schemas/common.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
   ListAnalyzeFailures: {
     response: z.looseObject({
-      failures: z
-        .array(AnalyzeFailure)
-        .nullish()
-        .transform((v) => v ?? []),
+      failures: requiredList(AnalyzeFailure),
     }),
   },
   GetAnalyzeFailure: {

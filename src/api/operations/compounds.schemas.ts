@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { OkOnly } from '../schemas/common.js';
+import { OkOnly, requiredList } from '../schemas/common.js';
 import {
   ArchiveBody,
   Compound,
@@ -34,10 +34,7 @@ export default defineSchemas({
   },
   CompoundBranches: {
     response: z.looseObject({
-      branches: z
-        .array(z.string())
-        .nullish()
-        .transform((v) => v ?? []),
+      branches: requiredList(z.string()),
     }),
   },
   ReadCompoundShallow: {

@@ -1,14 +1,12 @@
 import * as z from 'zod';
+import { requiredList } from '../schemas/common.js';
 import { CheckBody, CheckResult, OwaspCounts, Scan, ScanDiff } from '../schemas/scans.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
   ListScans: {
     response: z.looseObject({
-      scans: z
-        .array(Scan)
-        .nullish()
-        .transform((v) => v ?? []),
+      scans: requiredList(Scan),
     }),
   },
   ReadScan: {

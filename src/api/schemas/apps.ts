@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TagKV } from './common.js';
+import { requiredList, TagKV } from './common.js';
 
 /** Starts and ends with a letter or digit; the interior may also hold `_ : . -`. */
 import { appIdPattern } from '../values.js';
@@ -25,11 +25,18 @@ export const AppSpec = z.strictObject({
 });
 export type AppSpec = z.infer<typeof AppSpec>;
 
-export const AppProvision = z.looseObject({
-  apps: z.array(z.looseObject({ id: z.string() })).nullish(),
-  rejected_ids: z.array(z.string()).nullish(),
-  rejected_team_ids: z.array(z.string()).nullish(),
-});
+/**
+ * CreateApp: the vendor schema's bulk result, or the one App api-v4.md and the vendor's example show (read
+ * as that app created).
+ */
+export const AppProvision = z.union([
+  z.looseObject({
+    apps: requiredList(z.looseObject({ id: z.string() })),
+    rejected_ids: z.array(z.string()).nullish(),
+    rejected_team_ids: z.array(z.string()).nullish(),
+  }),
+  App.transform((app) => ({ apps: [app], rejected_ids: [], rejected_team_ids: [] })),
+]);
 
 export const LabelsBody = z.strictObject({
   add: z.array(z.string().min(1)).optional(),
@@ -72,7 +79,7 @@ export const AppConfigBody = z.strictObject({
 export type AppConfigBody = z.infer<typeof AppConfigBody>;
 
 export const AppConfig = z.looseObject({
-  default_branch: z.string().optional(),
+  default_branch: z.string(),
   analysis_configuration: z
     .looseObject({
       secrets: z.looseObject({ entropy: z.number().optional(), disable: z.boolean().optional() }).optional(),
@@ -84,7 +91,7 @@ export type AppConfig = z.infer<typeof AppConfig>;
 
 export const AppGroup = z.looseObject({
   name: z.string(),
-  app_ids: z.array(z.string()).nullish(),
+  app_ids: requiredList(z.string()),
 });
 export type AppGroup = z.infer<typeof AppGroup>;
 
@@ -98,15 +105,15 @@ export const AnalyzeFailure = z.looseObject({
   id: z.string(),
   organization_id: z.string().optional(),
   project_id: z.string().optional(),
-  app_name: z.string().optional(),
+  app_name: z.string(),
   compound_id: z.string().optional(),
   polyglot_scan_id: z.number().optional(),
   domain: z.string().optional(),
-  category: z.string().optional(),
+  category: z.string(),
   code: z.string().optional(),
   affects: z.string().optional(),
-  message: z.string().optional(),
+  message: z.string(),
   is_partial: z.boolean().optional(),
   details: z.record(z.string(), z.unknown()).optional(),
-  created_at: z.string().optional(),
+  created_at: z.string(),
 });

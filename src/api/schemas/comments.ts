@@ -2,12 +2,12 @@ import * as z from 'zod';
 
 export const Comment = z.looseObject({
   id: z.string(),
-  created_at: z.string().optional(),
+  created_at: z.string(),
   app_id: z.string().optional(),
   org_id: z.string().optional(),
-  finding_id: z.string().optional(),
+  finding_id: z.string(),
   owner: z.looseObject({ email: z.string().optional(), name: z.string().optional() }).optional(),
-  comment: z.string().optional(),
+  comment: z.string(),
 });
 export type Comment = z.infer<typeof Comment>;
 

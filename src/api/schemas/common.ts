@@ -9,6 +9,17 @@ export const OkOnly = z.looseObject({}).optional();
 export const StringArray = z.array(z.string());
 export const Uuid = z.string().uuid();
 
+/**
+ * A list a command reads: the key must be there (absent is a wrong shape, exit 8, never an empty list); a
+ * present `null` is how the service's Go encoder writes an empty slice, and reads as empty.
+ */
+export function requiredList<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullable()
+    .transform((v): z.output<T>[] => v ?? []);
+}
+
 export const TagKV = z.looseObject({ key: z.string(), value: z.union([z.string(), z.number()]) });
 
 /** The payload of an operation that answers with a redirect (successStatus 302): its `Location`. */

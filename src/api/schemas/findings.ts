@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { statusUpdates } from '../values.js';
-import { TagKV } from './common.js';
+import { requiredList, TagKV } from './common.js';
 
 export {
   findingStatuses,
@@ -47,7 +47,8 @@ export const TagCount = z.looseObject({
 export const FindingsPage = z.looseObject({
   has_more: z.boolean().optional(),
   scan: ScanSummary.optional(),
-  findings: z.array(Finding).optional(),
+  findings: requiredList(Finding),
+  // Absent when no finding matches.
   counts: z.array(TagCount).optional(),
 });
 export type FindingsPage = z.infer<typeof FindingsPage>;
@@ -61,7 +62,7 @@ export const CompoundFindingsPage = z.looseObject({
       scans: z.array(ScanSummary).optional(),
     })
     .optional(),
-  findings: z.array(Finding).optional(),
+  findings: requiredList(Finding),
   total_count: z.number().optional(),
   counts: z
     .array(
@@ -93,16 +94,14 @@ export const FindingsSummary = z.looseObject({
 export type FindingsSummary = z.infer<typeof FindingsSummary>;
 
 export const OrgFindingsSummary = z.looseObject({
-  findings_summaries: z.array(FindingsSummary).optional(),
-  apps: z
-    .array(
-      z.looseObject({
-        app: z.string().optional(),
-        findings_summaries: z.array(FindingsSummary).optional(),
-        scan: ScanSummary.optional(),
-      }),
-    )
-    .optional(),
+  findings_summaries: requiredList(FindingsSummary),
+  apps: requiredList(
+    z.looseObject({
+      app: z.string(),
+      findings_summaries: requiredList(FindingsSummary),
+      scan: ScanSummary.optional(),
+    }),
+  ),
 });
 
 export const StatusBody = z.strictObject({

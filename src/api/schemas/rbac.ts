@@ -8,7 +8,7 @@ export const RbacRole = z.looseObject({
   name: z.string().optional(),
   description: z.string().optional(),
   id_aliases: z.array(z.string()).optional(),
-  scopes: z.array(z.string()).default([]),
+  scopes: z.array(z.string()),
   organization_id: z.string().optional(),
   resource_type: z.string().optional(),
   role_type: z.string().optional(),

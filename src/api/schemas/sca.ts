@@ -72,7 +72,7 @@ const Cve = z.looseObject({
 });
 
 export const PackageInfo = z.looseObject({
-  purl: z.string().optional(),
+  purl: z.string(),
   licenses: z.array(z.string()).optional(),
   cves: z.array(Cve).optional(),
 });

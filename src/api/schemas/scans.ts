@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TagKV } from './common.js';
+import { requiredList, TagKV } from './common.js';
 
 const Counts = z.looseObject({
   total: z.number().optional(),
@@ -40,6 +40,9 @@ export const ScanInfo = z.looseObject({
 });
 
 export const Scan = ScanInfo.extend({
+  app: z.string(),
+  version: z.string(),
+  successful: z.boolean(),
   is_default_branch: z.boolean().optional(),
   oss_info: z
     .looseObject({
@@ -57,7 +60,7 @@ export const Scan = ScanInfo.extend({
 export type Scan = z.infer<typeof Scan>;
 
 export const DiffFinding = z.looseObject({
-  id: z.string().optional(),
+  id: z.string(),
   app: z.string().optional(),
   type: z.string().optional(),
   title: z.string().optional(),
@@ -72,20 +75,11 @@ export const DiffFinding = z.looseObject({
 export type DiffFinding = z.infer<typeof DiffFinding>;
 
 export const ScanDiff = z.looseObject({
-  source: ScanInfo.optional(),
-  target: ScanInfo.optional(),
-  new: z
-    .array(DiffFinding)
-    .nullish()
-    .transform((v) => v ?? []),
-  fixed: z
-    .array(DiffFinding)
-    .nullish()
-    .transform((v) => v ?? []),
-  common: z
-    .array(DiffFinding)
-    .nullish()
-    .transform((v) => v ?? []),
+  source: ScanInfo,
+  target: ScanInfo,
+  new: requiredList(DiffFinding),
+  fixed: requiredList(DiffFinding),
+  common: requiredList(DiffFinding),
 });
 export type ScanDiff = z.infer<typeof ScanDiff>;
 

@@ -4,7 +4,7 @@ export const CurrentUser = z.looseObject({
   idv2: z.string().optional(),
   idv1: z.string().optional(),
   name: z.string().optional(),
-  email: z.string().optional(),
+  email: z.string(),
   emailVerified: z.boolean().optional(),
   membership: z
     .array(z.looseObject({ organization: z.string().optional(), organizationName: z.string().optional() }))

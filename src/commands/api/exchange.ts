@@ -1,5 +1,5 @@
 import type { ApiClient, RawResponse } from '../../api/client.js';
-import { isEnvelope, nextPagePath } from '../../api/paging.js';
+import { isEnvelope, nextPagePath, pageList } from '../../api/paging.js';
 import { redactUrl } from '../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../errors.js';
 
@@ -46,6 +46,9 @@ export async function* exchange(client: ApiClient, plan: Exchange, pretty: boole
       throw new UnexpectedResponseError(
         `${context}: next_page repeats the page just read (${redactUrl(nextPath)})`,
       );
+    }
+    if (pageList(nextPath) !== pageList(plan.path)) {
+      throw new UnexpectedResponseError(`${context}: next_page names another list (${redactUrl(nextPath)})`);
     }
     path = nextPath;
   }

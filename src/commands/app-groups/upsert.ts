@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.js';
+import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { arg, defineVerb, list, text } from '../define.js';
 import { appId, nonEmpty, parseValue } from '../parsers.js';
 import { splitList } from '../shared/lists.js';
@@ -21,16 +21,16 @@ export default defineVerb({
   view: groupView,
   validate({ opts }) {
     // Each use may list several ids, so each id is checked once the lists are split.
-    const add = splitList(opts.add);
-    const remove = splitList(opts.remove);
+    const add = splitList(opts.add, '--add');
+    const remove = splitList(opts.remove, '--remove');
     for (const id of add) parseValue(appId('--add app id'), {}, id);
     for (const id of remove) parseValue(appId('--remove app id'), {}, id);
     const both = add.filter((id) => remove.includes(id));
     if (both.length) throw new UsageError(`app ${JSON.stringify(both[0])} is both in --add and --remove`);
   },
   async run(ctx, { args: [name], opts }) {
-    const add = splitList(opts.add);
-    const remove = splitList(opts.remove);
+    const add = splitList(opts.add, '--add');
+    const remove = splitList(opts.remove, '--remove');
     const client = await ctx.client();
     const groups = await client.call('UpsertAppGroup', {
       path: { appGroupName: name },
@@ -41,7 +41,8 @@ export default defineVerb({
       },
     });
     const groupName = opts.rename ?? name;
-    const group = groups.find((g) => g.name === groupName) ?? groups[0] ?? { name: groupName, app_ids: [] };
+    const group = groups.find((g) => g.name === groupName) ?? groups[0];
+    if (!group) throw new UnexpectedResponseError(`UpsertAppGroup: the answer holds no app group`);
     return { kind: 'object', item: group };
   },
 });

@@ -67,7 +67,7 @@ export default defineVerb({
         : [{ id: id as string, name: opts.name, team_id: opts.team, base_branch: opts.baseBranch }];
     const client = await ctx.client();
     const answer = await client.call('CreateApp', { body: specs });
-    const created = new Set((answer.apps ?? []).map((a) => a.id));
+    const created = new Set(answer.apps.map((a) => a.id));
     const rejectedTeams = new Set(answer.rejected_team_ids ?? []);
     const rows: CreatedAppRow[] = specs.map((s) => ({
       ...s,

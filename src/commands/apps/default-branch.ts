@@ -1,5 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { appId, nonEmpty } from '../parsers.js';
+import { checkWith, shellArg } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'default-branch',
@@ -15,6 +16,7 @@ export default defineVerb({
     const answer = await client.call('UpdateAppDefaultBranch', {
       path: { appID: id },
       body: { default_branch: branch },
+      verify: checkWith(`secscan apps config show ${shellArg(id)}`, '(setting it again is harmless)'),
     });
     ctx.note(`The default branch of ${id} is now ${answer.default_branch ?? branch}.`);
     return { kind: 'none' };

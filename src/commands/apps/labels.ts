@@ -3,6 +3,7 @@ import { arg, defineVerb, flag, list } from '../define.js';
 import { appId } from '../parsers.js';
 import { splitList } from '../shared/lists.js';
 import { labelView } from '../../output/views/apps.js';
+import { checkWith, shellArg } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'labels',
@@ -17,8 +18,8 @@ export default defineVerb({
   },
   view: labelView,
   validate({ opts }) {
-    const add = splitList(opts.add);
-    const remove = splitList(opts.remove);
+    const add = splitList(opts.add, '--add');
+    const remove = splitList(opts.remove, '--remove');
     if (!add.length && !remove.length && !opts.clear)
       throw new UsageError('nothing to change: give --add, --remove or --clear');
     if (opts.clear && remove.length)
@@ -28,8 +29,8 @@ export default defineVerb({
   },
   async run(ctx, { args: [id], opts }) {
     const client = await ctx.client();
-    const add = splitList(opts.add);
-    const remove = splitList(opts.remove);
+    const add = splitList(opts.add, '--add');
+    const remove = splitList(opts.remove, '--remove');
     const labels = await client.call('UpdateAppLabels', {
       path: { appID: id },
       body: {
@@ -37,6 +38,7 @@ export default defineVerb({
         ...(remove.length ? { remove } : {}),
         ...(opts.clear ? { clear: true } : {}),
       },
+      verify: checkWith(`secscan apps show ${shellArg(id)}`),
     });
     return { kind: 'list', rows: labels.map((label) => ({ label })) };
   },

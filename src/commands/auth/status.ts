@@ -26,7 +26,7 @@ export default defineVerb({
         profile: settings.profile.value,
         base_url: settings.baseUrl.value,
         org_id: settings.orgId.value,
-        user: user.email ?? user.name ?? '',
+        user: user.email,
         token: maskSecret(settings.token.value),
         token_source: settings.token.source,
         scopes: [...scopes].sort(),

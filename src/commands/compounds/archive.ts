@@ -1,5 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { nonEmpty } from '../parsers.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'archive',
@@ -9,7 +10,11 @@ export default defineVerb({
   args: [arg('name', 'compound name', { parser: nonEmpty('compound name'), complete: 'compound' })],
   async run(ctx, { args: [name] }) {
     const client = await ctx.client();
-    await client.call('ToggleCompoundArchive', { path: { compoundName: name }, body: { is_archived: true } });
+    await client.call('ToggleCompoundArchive', {
+      path: { compoundName: name },
+      body: { is_archived: true },
+      verify: checkWith('secscan compounds list --archived', '(archiving again is harmless)'),
+    });
     ctx.note(`Archived compound ${name}.`);
     return { kind: 'none' };
   },

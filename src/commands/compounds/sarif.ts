@@ -1,9 +1,8 @@
-import { statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { scanLanguages } from '../../api/values.js';
 import { UsageError } from '../../errors.js';
 import { arg, choice, defineVerb, parsed, text } from '../define.js';
 import { keyValue, nonEmpty, scanId } from '../parsers.js';
+import { checkOutputFile } from '../shared/outputs.js';
 
 export default defineVerb({
   name: 'sarif',
@@ -28,13 +27,10 @@ export default defineVerb({
   validate({ opts }) {
     const selectors = (['scan', 'version', 'branch', 'tag'] as const).filter((k) => opts[k] !== undefined);
     if (selectors.length > 1) throw new UsageError(`choose one scan selector: --${selectors.join(', --')}`);
+    if (opts.out !== '-') checkOutputFile('--out', opts.out);
   },
   async run(ctx, { args: [name], opts }) {
     const { out } = opts;
-    if (out !== '-') {
-      const isDir = statSync(dirname(resolve(out)), { throwIfNoEntry: false })?.isDirectory() ?? false;
-      if (!isDir) throw new UsageError(`invalid value for --out: the directory of ${out} does not exist`);
-    }
     const client = await ctx.client();
     const [key, value] = opts.tag === undefined ? [] : opts.tag.split(/=(.*)/s);
     const params = {

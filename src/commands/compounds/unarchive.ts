@@ -1,5 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { nonEmpty } from '../parsers.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'unarchive',
@@ -12,6 +13,7 @@ export default defineVerb({
     await client.call('ToggleCompoundArchive', {
       path: { compoundName: name },
       body: { is_archived: false },
+      verify: checkWith('secscan compounds list', '(unarchiving again is harmless)'),
     });
     ctx.note(`Unarchived compound ${name}.`);
     return { kind: 'none' };

@@ -1,10 +1,12 @@
 import { ExitCode, UsageError } from '../../errors.js';
-import { changeView, type FindingChange } from '../../output/views/findings.js';
+import { changeView } from '../../output/views/findings.js';
 import { defineVerb, flag, parsed, variadicArg } from '../define.js';
 import { email } from '../parsers.js';
 import {
   appOption,
+  applyGroups,
   batchSize,
+  changeResult,
   chunks,
   collectIds,
   findingId,
@@ -40,31 +42,32 @@ export default defineVerb({
     const { found, unknown } = await ctx.spin('Reading the findings', () => readFindings(ctx, app, ids));
     const assignee = opts.none ? '' : (opts.to ?? '');
     const known = found.map((f) => f.id);
-    await ctx.spin('Setting the assignee', async () => {
-      if (known.length === 1) {
-        await client.call('SetAppFindingAssignee', {
-          path: { appID: app, findingID: known[0] as string },
-          body: { assignee },
-        });
-      } else {
-        for (const batch of chunks(known, batchSize)) {
-          await client.call('SetAppMultipleFindingsAssignee', {
-            path: { appID: app },
-            body: { findings: batch.map(Number), assignee },
-          });
-        }
-      }
-    });
-    const rows: FindingChange[] = found.map((f) => ({
-      id: f.id,
-      title: f.title,
-      before: f.assignee ?? '',
-      after: assignee,
-      changed: (f.assignee ?? '') !== assignee,
-    }));
-    ctx.note(
-      `${assignee ? `Assigned to ${assignee}` : 'Unassigned'}: ${rows.length} finding${rows.length === 1 ? '' : 's'} of ${app}.`,
+    const run = await ctx.spin('Setting the assignee', () =>
+      known.length === 1
+        ? applyGroups([known], 1, () =>
+            client.call('SetAppFindingAssignee', {
+              path: { appID: app, findingID: known[0] as string },
+              body: { assignee },
+            }),
+          )
+        : applyGroups(chunks(known, batchSize), 1, (batch) =>
+            client.call('SetAppMultipleFindingsAssignee', {
+              path: { appID: app },
+              body: { findings: batch.map(Number), assignee },
+            }),
+          ),
     );
-    return { kind: 'list', rows, exitCode: unknown.length ? ExitCode.notFound : undefined };
+    if (!run.error) {
+      ctx.note(
+        `${assignee ? `Assigned to ${assignee}` : 'Unassigned'}: ${found.length} finding${found.length === 1 ? '' : 's'} of ${app}.`,
+      );
+    }
+    return changeResult(ctx, found, run, {
+      before: (f) => f.assignee ?? '',
+      after: assignee,
+      what: assignee ? `assigned to ${assignee}` : 'unassigned',
+      app,
+      exitCode: unknown.length ? ExitCode.notFound : undefined,
+    });
   },
 });

@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Finding } from '../../api/schemas/findings.js';
 import { findingStatuses, findingTypes, scanLanguages, scanPlatforms, severities } from '../../api/values.js';
 import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
 import { findingView } from '../../output/views/findings.js';
 import { choice, defineVerb, flag, list, type OptsOf, parsed, text } from '../define.js';
 import { email, int, nonEmpty, pattern, scanId, scanRef } from '../parsers.js';
@@ -80,6 +81,10 @@ const options = {
   }),
   all: flag('--all', 'fetch every page (follows next_page)', { conflicts: ['limit'] }),
   limit: parsed('--limit <n>', 'stop after N findings', int(1, 100_000_000)),
+  sarifCategory: text(
+    '--sarif-category <id>',
+    '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)',
+  ),
 };
 
 export type ListOpts = OptsOf<typeof options>;
@@ -102,7 +107,7 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
   if (plan.level === 'compound' && !plan.deprecated) {
     const path = { compoundName: plan.compound };
     for await (const page of client.pages('ListCompoundFindings', { path, query })) {
-      yield { findings: page.findings ?? [], more: Boolean(page.has_more), total: page.total_count };
+      yield { findings: page.findings, more: Boolean(page.has_more), total: page.total_count };
     }
     return;
   }
@@ -113,7 +118,7 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
         ? client.pages('ListCompoundFindingsDEPRECATED', { path: { compoundName: plan.compound }, query })
         : client.pages('ListOrgFindings', { query });
   for await (const page of pages) {
-    yield { findings: page.findings ?? [], more: Boolean(page.has_more), total: undefined };
+    yield { findings: page.findings, more: Boolean(page.has_more), total: undefined };
   }
 }
 
@@ -168,13 +173,23 @@ export default defineVerb({
   },
   async run(ctx, { opts, orgLevel }) {
     const plan = planList(opts, orgLevel);
+    if (opts.sarifCategory !== undefined && ctx.format !== 'sarif') {
+      throw new UsageError('--sarif-category needs -o sarif');
+    }
     const info: PageInfo = { shown: 0, total: undefined, more: false };
     const rows = stream(ctx, plan, info);
     if (ctx.format === 'sarif') {
-      const { writeSarif } = await import('../../output/sarif.js');
+      const { sarifCategory, writeSarif } = await import('../../output/sarif.js');
+      const derived =
+        plan.level === 'app'
+          ? ['findings', 'app', plan.app]
+          : plan.level === 'compound'
+            ? ['findings', 'compound', plan.compound]
+            : ['findings', 'org'];
+      const automationId = sarifCategory(derived, opts.sarifCategory);
       return {
         kind: 'custom',
-        render: async (out) => void (await writeSarif(out, rows, { toolVersion: ctx.version })),
+        render: async (out) => void (await writeSarif(out, rows, { toolVersion: ctx.version, automationId })),
       };
     }
     return {

@@ -54,7 +54,7 @@ export function planList(opts: ListOpts, orgLevel: boolean): ListPlan {
   const status = opts.status ?? [];
   const type = opts.type ?? [];
   const { assignee, assignment, sort, order, diff, limit } = opts;
-  const tags = splitList(opts.tag).map((t) => keyValue('--tag', t));
+  const tags = splitList(opts.tag, '--tag').map((t) => keyValue('--tag', t));
   const findingTags = opts.findingTag ?? [];
   if (findingTags.length > 20) throw new UsageError('--finding-tag can be given at most 20 times');
   const parsedTags = findingTags.map((t) => {

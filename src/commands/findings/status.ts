@@ -1,15 +1,16 @@
 import { statusUpdates } from '../../api/values.js';
 import { ExitCode } from '../../errors.js';
-import { changeView, type FindingChange } from '../../output/views/findings.js';
+import { changeView } from '../../output/views/findings.js';
 import { choice, defineVerb, text, variadicArg } from '../define.js';
 import {
   appOption,
+  applyGroups,
   batchSize,
+  changeResult,
   chunks,
   collectIds,
   findingId,
   idsFromOption,
-  mapLimit,
   readFindings,
   requireIds,
 } from './ids.js';
@@ -57,39 +58,42 @@ export default defineVerb({
     const { found, unknown } = await ctx.spin('Reading the findings', () => readFindings(ctx, app, ids));
     const status = opts.set === 'none' ? undefined : opts.set;
     const known = found.map((f) => f.id);
-    await ctx.spin('Setting the status', async () => {
-      // Only the single-finding operation carries a comment text (`optional_comment`).
-      if (known.length === 1 || opts.comment !== undefined) {
-        await mapLimit(known, 4, (id) =>
-          client.call('SetAppFindingStatus', {
-            path: { appID: app, findingID: id },
-            body: {
-              ...(status ? { status } : {}),
-              ...(opts.comment ? { optional_comment: opts.comment } : {}),
-            },
-          }),
-        );
-      } else {
-        for (const batch of chunks(known, batchSize)) {
-          await client.call('SetAppMultipleFindingsStatus', {
-            path: { appID: app },
-            body: { findings: batch.map(Number), ...(status ? { status } : {}) },
-          });
-        }
-      }
-    });
-    const after = resulting[opts.set];
-    const rows: FindingChange[] = found.map((f) => ({
-      id: f.id,
-      title: f.title,
-      before: f.status,
-      after,
-      changed: f.status !== after,
-    }));
-    const changed = rows.filter((r) => r.changed).length;
-    ctx.note(
-      `Set ${after} on ${rows.length} finding${rows.length === 1 ? '' : 's'} of ${app} (${changed} changed).`,
+    // Only the single-finding operation carries a comment text (`optional_comment`).
+    const single = known.length === 1 || opts.comment !== undefined;
+    const run = await ctx.spin('Setting the status', () =>
+      single
+        ? applyGroups(
+            known.map((id) => [id]),
+            4,
+            ([id]) =>
+              client.call('SetAppFindingStatus', {
+                path: { appID: app, findingID: id as string },
+                body: {
+                  ...(status ? { status } : {}),
+                  ...(opts.comment ? { optional_comment: opts.comment } : {}),
+                },
+              }),
+          )
+        : applyGroups(chunks(known, batchSize), 1, (batch) =>
+            client.call('SetAppMultipleFindingsStatus', {
+              path: { appID: app },
+              body: { findings: batch.map(Number), ...(status ? { status } : {}) },
+            }),
+          ),
     );
-    return { kind: 'list', rows, exitCode: unknown.length ? ExitCode.notFound : undefined };
+    const after = resulting[opts.set];
+    if (!run.error) {
+      const changed = found.filter((f) => f.status !== after).length;
+      ctx.note(
+        `Set ${after} on ${found.length} finding${found.length === 1 ? '' : 's'} of ${app} (${changed} changed).`,
+      );
+    }
+    return changeResult(ctx, found, run, {
+      before: (f) => f.status ?? '',
+      after,
+      what: `set ${after}`,
+      app,
+      exitCode: unknown.length ? ExitCode.notFound : undefined,
+    });
   },
 });

@@ -1,6 +1,6 @@
 import type { FindingsSummary } from '../../api/schemas/findings.js';
 import { findingTypes } from '../../api/values.js';
-import { UsageError } from '../../errors.js';
+import { notFoundError, UsageError } from '../../errors.js';
 import { type SummaryRow, summaryView } from '../../output/views/findings.js';
 import { defineVerb, flag, list, text } from '../define.js';
 import { pattern } from '../parsers.js';
@@ -10,7 +10,7 @@ type Totals = { total?: number; total_fixed?: number; total_ignored?: number };
 /** Totals by type, severity (most severe first) and category (largest first), then one row per app. */
 function summaryRows(
   summaries: readonly FindingsSummary[],
-  apps: readonly { app?: string; findings_summaries?: FindingsSummary[] }[] = [],
+  apps: readonly { app: string; findings_summaries: FindingsSummary[] }[] = [],
 ): SummaryRow[] {
   const out: SummaryRow[] = [];
   const add = (group: SummaryRow['group'], map: Map<string, Totals>) => {
@@ -45,8 +45,8 @@ function summaryRows(
   add('category', new Map([...category].sort((a, b) => (b[1].total ?? 0) - (a[1].total ?? 0))));
   for (const app of apps) {
     const t = new Map<string, Totals>();
-    for (const s of app.findings_summaries ?? []) merge(t, app.app ?? '', s);
-    if (!t.size) t.set(app.app ?? '', {});
+    for (const s of app.findings_summaries) merge(t, app.app, s);
+    if (!t.size) t.set(app.app, {});
     add('app', t);
   }
   return out;
@@ -90,13 +90,19 @@ export default defineVerb({
             query: { type },
           })
         : (await client.call('ListAppVersions', { path: { appID: opts.app }, query: { type } }))[0];
-      return { kind: 'list', rows: summaryRows(version?.findings_summaries ?? []) };
+      if (!version) {
+        throw notFoundError(
+          `ListAppVersions: app ${opts.app} has no scanned version`,
+          `see \`secscan scans list --app ${opts.app}\``,
+        );
+      }
+      return { kind: 'list', rows: summaryRows(version.findings_summaries) };
     }
     const summary = await ctx.spin('Reading the summary', () =>
       client.call('ReadOrgFindingsSummary', {
         query: { tags: opts.tag, type, default_branch: opts.defaultBranch ? true : undefined },
       }),
     );
-    return { kind: 'list', rows: summaryRows(summary.findings_summaries ?? [], summary.apps ?? []) };
+    return { kind: 'list', rows: summaryRows(summary.findings_summaries, summary.apps) };
   },
 });

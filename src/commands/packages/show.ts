@@ -60,7 +60,10 @@ export default defineVerb({
     if (!purls.length) throw new UsageError('--from-file: no package URLs found');
     const client = await ctx.client({ requireOrg: false });
     const info = await ctx.spin('Looking up packages', () =>
-      client.call('RetrievePackageInfo', { body: { purls: [...new Set(purls)] } }),
+      client.call('RetrievePackageInfo', {
+        body: { purls: [...new Set(purls)] },
+        verify: 'looking packages up changes nothing: safe to retry',
+      }),
     );
     return { kind: 'list', rows: info };
   },

@@ -2,7 +2,6 @@ import type { Context } from '../../context.js';
 import { arg } from '../define.js';
 import { pattern } from '../parsers.js';
 import { fileLabel, readTextFile } from '../shared/config-file.js';
-import { loadYaml } from '../../util/yaml.js';
 
 const word = '[\\w.-]+';
 export const namePattern = pattern(new RegExp(`^${word}$`), 'letters, digits, _ . -');
@@ -32,6 +31,6 @@ export async function readPolicyFile(ctx: Context, file: string): Promise<{ labe
   } catch {
     return { label, yaml: text };
   }
-  const { stringify } = await loadYaml();
+  const { stringify } = await import('yaml');
   return { label, yaml: stringify(json) };
 }

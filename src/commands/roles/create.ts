@@ -1,13 +1,14 @@
 import { rbacRoleView } from '../../output/views/roles.js';
 import { UsageError } from '../../errors.js';
 import { choice, defineVerb, list, text } from '../define.js';
-import { parseScopes, scopeHelp } from './scopes.js';
+import { checkScopes, parseScopes, scopeHelp } from './scopes.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'create',
   summary: 'Create a custom RBAC role',
-  examples: ['secscan roles create --name "Triage" --scope findings:list,findings:read --scope comments:*'],
-  operations: ['CreateCustomRBACRole'],
+  examples: ['secscan roles create --name "Triage" --scope findings:list,findings:read --scope teams:list'],
+  operations: ['ListAvailableRBACScopes', 'CreateCustomRBACRole'],
   options: {
     name: text('--name <name>', 'role name (required, unique)', { required: true }),
     scope: list('--scope <scope>', `${scopeHelp} (required)`),
@@ -21,13 +22,16 @@ export default defineVerb({
   },
   async run(ctx, { opts }) {
     const client = await ctx.client();
+    const scopes = parseScopes('--scope', opts.scope);
+    await checkScopes(client, [['--scope', scopes]]);
     const role = await client.call('CreateCustomRBACRole', {
       body: {
         name: opts.name,
         description: opts.description,
-        scopes: parseScopes('--scope', opts.scope),
+        scopes,
         role_type: opts.type,
       },
+      verify: checkWith('secscan roles list'),
     });
     return { kind: 'object', item: role };
   },

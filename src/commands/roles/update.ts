@@ -2,13 +2,13 @@ import { notFoundError, UsageError } from '../../errors.js';
 import { rbacRoleView } from '../../output/views/roles.js';
 import { arg, defineVerb, list, text } from '../define.js';
 import { uuid } from '../parsers.js';
-import { parseScopes, scopeHelp } from './scopes.js';
+import { checkScopes, parseScopes, scopeHelp } from './scopes.js';
 
 export default defineVerb({
   name: 'update',
   summary: 'Change a custom role’s name, description or scopes',
-  examples: ['secscan roles update <id> --add-scope comments:create --remove-scope findings:read'],
-  operations: ['ListOrgRBACRoles', 'UpdateRBACRole'],
+  examples: ['secscan roles update <id> --add-scope org_metrics:read --remove-scope findings:read'],
+  operations: ['ListAvailableRBACScopes', 'ListOrgRBACRoles', 'UpdateRBACRole'],
   args: [arg('id', 'role id (uuid)', { parser: uuid('role id') })],
   options: {
     name: text('--name <name>', 'new name'),
@@ -42,16 +42,18 @@ export default defineVerb({
   async run(ctx, { args: [id], opts }) {
     const client = await ctx.client();
     const replace = parseScopes('--scope', opts.scope);
+    const add = parseScopes('--add-scope', opts.addScope);
+    await checkScopes(client, [
+      ['--scope', replace],
+      ['--add-scope', add],
+    ]);
     // UpdateRBACRole replaces the whole role and requires scopes: read the current one to keep what is not changed.
     const roles = await client.call('ListOrgRBACRoles');
     const current = roles.find((r) => r.id === id);
     if (!current) throw notFoundError(`UpdateRBACRole: no role with id ${id}`, 'see `secscan roles list`');
     const remove = new Set(parseScopes('--remove-scope', opts.removeScope));
     const scopes = [
-      ...new Set([
-        ...(replace.length ? replace : current.scopes).filter((s) => !remove.has(s)),
-        ...parseScopes('--add-scope', opts.addScope),
-      ]),
+      ...new Set([...(replace.length ? replace : current.scopes).filter((s) => !remove.has(s)), ...add]),
     ];
     if (!scopes.length) throw new UsageError('a role needs at least one scope');
     const name = opts.name ?? current.name;

@@ -2,6 +2,7 @@ import { UsageError } from '../../errors.js';
 import { samlView } from '../../output/views/saml.js';
 import { defineVerb } from '../define.js';
 import { configFields, configOptions, nameArg, relayNote, validateConfig } from './config.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'create',
@@ -30,7 +31,7 @@ export default defineVerb({
     const client = await ctx.client();
     const config = await client.call('CreateOrgSAMLConfig', {
       body: { name, ...fields },
-      verify: `secscan saml show ${name}`,
+      verify: checkWith(`secscan saml show ${name}`),
     });
     ctx.note(`Created SAML configuration ${name}.`);
     relayNote(ctx, config);

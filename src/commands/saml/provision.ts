@@ -6,6 +6,7 @@ import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
 import { mapLimit } from '../shared/batches.js';
 import { type ProvisionEntry, parseProvisionFile } from './provision-file.js';
+import { checkWith } from '../shared/verify.js';
 
 /** Team ids by the names (or ids) the file gives. */
 async function teamIds(client: ApiClient, entries: readonly ProvisionEntry[]): Promise<Map<string, string>> {
@@ -92,7 +93,7 @@ export default defineVerb({
       };
     }
     const result = await ctx.spin(`Provisioning ${entries.length} user(s)`, () =>
-      client.call('ProvisionSAMLUsers', { body, verify: 'secscan users list --email ADDRESS' }),
+      client.call('ProvisionSAMLUsers', { body, verify: checkWith('secscan users list --email ADDRESS') }),
     );
     const byEmail = new Map(entries.map((e) => [e.email.toLowerCase(), e]));
     const rows = (result.users ?? []).map((u) => {

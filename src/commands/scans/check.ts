@@ -1,12 +1,13 @@
-import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
 import type { Context } from '../../context.js';
-import { ConfigError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ConfigError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
+import type { GateReportKind } from '../../output/gate.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
+import { checkOutputFile } from '../shared/outputs.js';
 
 const reportFlags = [
   ['reportJson', '--report-json', 'json'],
@@ -64,18 +65,15 @@ const options = {
     'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)',
     { complete: 'file' },
   ),
+  sarifCategory: text(
+    '--sarif-category <id>',
+    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)',
+  ),
 };
 
 type Opts = OptsOf<typeof options>;
 
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
+/** The rules from the file (or standard input) or the stored policy, and how reports name them. */
 interface LoadedRules {
   rules: CheckRule[];
   label: string;
@@ -83,7 +81,6 @@ interface LoadedRules {
   source?: CheckBody['source'];
 }
 
-/** The rules from the file (or standard input) or the stored policy, and how reports name them. */
 async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   const { readRulesFile } = await import('../../rules/rules-file.js');
   const read = (text: string, label: string, json = false): LoadedRules => {
@@ -165,40 +162,99 @@ export default defineVerb({
         throw new UsageError(`${flag} would overwrite the --rules file ${path}`);
       }
       seen.set(full, flag);
-      if (!isDirectory(dirname(full))) {
-        throw new UsageError(`invalid value for ${flag}: the directory of ${path} does not exist`);
-      }
+      checkOutputFile(flag, path);
     }
   },
   async run(ctx, { opts }) {
-    const loaded = await loadRules(ctx, opts);
-    const { rules, label } = loaded;
     const compound = opts.compound;
-    const request = checkBody(opts, loaded);
-    const client = await ctx.client();
-    const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
-      client.call('CheckScans', { path: { compoundName: compound }, body: request }),
-    );
+    const kind = opts.kind ?? 'diff';
     const enforced = opts.failOn !== 'none';
-    const { gateReport } = await import('../../output/reports/model.js');
-    const { gateReportText, renderGate } = await import('../../output/gate.js');
-    const { writeReportFile } = await import('../../output/reports/write.js');
-    const report = gateReport(result, rules, { compound, kind: request.meta.kind, policy: label, enforced });
-    for (const [key, flag, kind] of reportFlags) {
-      const path = opts[key];
-      if (path === undefined) continue;
-      await writeReportFile(flag, path, await gateReportText(kind, report, ctx.version));
-      ctx.debug(`wrote ${flag} ${path}`);
+    if (opts.sarifCategory !== undefined && opts.reportSarif === undefined && ctx.format !== 'sarif') {
+      throw new UsageError('--sarif-category needs --report-sarif FILE or -o sarif');
     }
-    return {
-      kind: 'custom',
-      render: renderGate(report, {
-        format: ctx.format,
-        fields: ctx.fields,
-        toolVersion: ctx.version,
-        note: (message) => ctx.note(message),
-      }),
-      exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
+    const [{ hostname }, { runStamp }, { sarifCategory }, gate] = await Promise.all([
+      import('node:os'),
+      import('../../output/reports/junit.js'),
+      import('../../output/sarif.js'),
+      import('../../output/gate.js'),
+    ]);
+    const context = {
+      toolVersion: ctx.version,
+      automationId: sarifCategory(['check', compound], opts.sarifCategory),
+      stamp: runStamp(new Date(), hostname()),
     };
+    try {
+      const loaded = await loadRules(ctx, opts);
+      const { rules, label } = loaded;
+      const request = checkBody(opts, loaded);
+      const client = await ctx.client();
+      const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
+        client.call('CheckScans', {
+          path: { compoundName: compound },
+          body: request,
+          verify: 'the check changes no finding: running it again is harmless',
+        }),
+      );
+      const { gateReport } = await import('../../output/reports/model.js');
+      const report = gateReport(result, rules, { compound, kind, policy: label, enforced });
+      await writeReports(ctx, opts, (k) => gate.gateReportText(k, report, context));
+      return {
+        kind: 'custom',
+        // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
+        render: gate.renderGate(report, {
+          format: ctx.globals.output === undefined ? 'table' : ctx.format,
+          fields: ctx.fields,
+          context,
+          note: (message) => ctx.note(message),
+        }),
+        exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
+      };
+    } catch (error) {
+      // Not evaluated: the reports are written all the same, saying why (a CI step reading them fails closed).
+      const failure = error instanceof CliError ? error : undefined;
+      const reason = {
+        compound,
+        kind,
+        policy: policyLabel(opts),
+        enforced,
+        code: failure?.code ?? 'INTERNAL',
+        message: failure?.message ?? `internal error: ${(error as Error)?.message ?? String(error)}`,
+        hint: failure?.hint,
+        exitCode: exitCodeFor(error),
+      };
+      await writeReports(ctx, opts, (k) => gate.notEvaluatedText(k, reason, context), true);
+      const format = ctx.format;
+      if (failure && (format === 'junit' || format === 'markdown' || format === 'sarif')) {
+        const text = await gate.notEvaluatedText(format, reason, context);
+        return { kind: 'custom', render: (out) => out.write(text), error: failure };
+      }
+      throw error;
+    }
   },
 });
+
+function policyLabel(opts: Opts): string {
+  if (opts.rules !== undefined) return opts.rules === '-' ? '<stdin>' : opts.rules;
+  return `policy ${opts.policy ?? ''}`;
+}
+
+/** Each --report-* file; after an error, one that cannot be written is a warning (the error decides). */
+async function writeReports(
+  ctx: Context,
+  opts: Opts,
+  text: (kind: GateReportKind) => Promise<string>,
+  afterError = false,
+): Promise<void> {
+  const { writeReportFile } = await import('../../output/reports/write.js');
+  for (const [key, flag, kind] of reportFlags) {
+    const path = opts[key];
+    if (path === undefined) continue;
+    try {
+      await writeReportFile(flag, path, await text(kind));
+      ctx.debug(`wrote ${flag} ${path}`);
+    } catch (error) {
+      if (!afterError) throw error;
+      ctx.warn((error as Error).message);
+    }
+  }
+}

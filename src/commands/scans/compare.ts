@@ -50,7 +50,11 @@ const options = {
 };
 
 /** A severity's place from low (0) to critical; -1 for one the service has not documented. */
-const rank = (severity: string | undefined) => (severities as readonly string[]).indexOf(severity ?? 'low');
+const rank = (severity: string | undefined) => (severities as readonly string[]).indexOf(severity ?? '');
+
+/** At or above the threshold; a severity missing or undocumented counts too (the gate fails closed). */
+const breaches = (severity: string | undefined, threshold: string | undefined) =>
+  threshold === undefined || rank(severity) < 0 || rank(severity) >= rank(threshold);
 
 /** The latest successful scan of an app on a branch, as `scan.N`; none is "nothing to evaluate" (exit 5). */
 async function latestScanOnBranch(client: ApiClient, app: string, branch: string): Promise<string> {
@@ -117,9 +121,8 @@ export default defineVerb({
     ctx.note(compareSummaryLine(opts.app, source, target, diff));
     let exitCode: number = ExitCode.ok;
     if (opts.failOn) {
-      const min = rank(opts.severityThreshold);
       const breaching = diff.new.filter(
-        (f) => (opts.failOn === 'new' || f.regression) && rank(f.severity) >= min,
+        (f) => (opts.failOn === 'new' || f.regression) && breaches(f.severity, opts.severityThreshold),
       );
       if (breaching.length) {
         exitCode = ExitCode.gateFailed;
@@ -129,6 +132,8 @@ export default defineVerb({
     if (ctx.format === 'json' || ctx.format === 'yaml') {
       return { kind: 'object', item: compareObject(diff), exitCode };
     }
+    // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
+    if (ctx.globals.output === undefined) ctx.format = 'table';
     const rows: DiffRow[] = [
       ...diff.new.map((f) => ({ ...f, diff: 'new' as const })),
       ...diff.fixed.map((f) => ({ ...f, diff: 'fixed' as const })),

@@ -1,6 +1,7 @@
 import { searchView } from '../../output/views/searches.js';
 import { arg, defineVerb, text } from '../define.js';
 import { nonEmpty } from '../parsers.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'create',
@@ -23,7 +24,7 @@ export default defineVerb({
   async run(ctx, { args: [name], opts }) {
     const body = { search_name: name, path_name: opts.path, search_query: opts.query };
     const client = await ctx.client();
-    await client.call('CreateSavedSearch', { body, verify: 'secscan searches list' });
+    await client.call('CreateSavedSearch', { body, verify: checkWith('secscan searches list') });
     const created = (await client.call('ListSavedSearches'))
       .filter((s) => s.search_name === name && s.path_name === opts.path && s.search_query === opts.query)
       .sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''))[0];

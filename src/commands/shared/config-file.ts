@@ -2,7 +2,6 @@ import { readFile, stat } from 'node:fs/promises';
 import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { ConfigError } from '../../errors.js';
-import { loadYaml } from '../../util/yaml.js';
 
 /**
  * Settings files (organization and team configuration, a webhook's token renewal): YAML or JSON, checked
@@ -86,7 +85,7 @@ export async function parseSettingsFile<S extends z.ZodType>(
   schema: S,
   hint: string,
 ): Promise<z.output<S>> {
-  const yaml = await loadYaml();
+  const yaml = await import('yaml');
   const fail = (line: number, reason: string): never => {
     throw new ConfigError(`${label}:${line}: ${reason}`, { hint });
   };

@@ -221,15 +221,16 @@ export default defineVerb({
       const unknown = changes.filter((c) => c.status === 'unknown');
       const missing = changes.filter((c) => c.status === 'planned');
       for (const c of missing) c.status = 'not applied';
-      const list = (cs: AccessChange[]) => cs.map((c) => `  team ${c.team}: ${changeLine(c)}`).join('\n');
-      ctx.warn(
+      const list = (title: string, cs: AccessChange[]) =>
+        cs.length ? [title, ...cs.map((c) => `  team ${c.team}: ${changeLine(c)}`)] : [];
+      ctx.warn([
         `the apply stopped: ${plural(applied.length, 'change')} applied, ${plural(missing.length, 'change')} not applied` +
-          `${unknown.length ? `, ${plural(unknown.length, 'change')} of unknown outcome` : ''}` +
-          `${applied.length ? `\napplied:\n${list(applied)}` : ''}` +
-          `${unknown.length ? `\nunknown (the answer was lost; it may have been applied):\n${list(unknown)}` : ''}` +
-          `${missing.length ? `\nnot applied:\n${list(missing)}` : ''}\n` +
-          `run \`secscan teams apply ${path}\` again to finish: it applies only what is still missing`,
-      );
+          `${unknown.length ? `, ${plural(unknown.length, 'change')} of unknown outcome` : ''}`,
+        ...list('applied:', applied),
+        ...list('unknown (the answer was lost; it may have been applied):', unknown),
+        ...list('not applied:', missing),
+        `run \`secscan teams apply ${path}\` again to finish: it applies only what is still missing`,
+      ]);
       throw error;
     }
     ctx.note(`Applied ${summary}.`);

@@ -5,6 +5,7 @@ import { appId, nonEmpty } from '../parsers.js';
 import { memberRef } from '../shared/refs.js';
 import { resolveMembers } from './members.js';
 import { checkApps } from './write.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'create',
@@ -52,7 +53,7 @@ export default defineVerb({
           ? { team_membership: members.map((m) => ({ user_id_v2: m.user_id_v2, team_role: m.team_role })) }
           : {}),
       },
-      verify: `secscan teams list --name ${JSON.stringify(name)}`,
+      verify: checkWith(`secscan teams list --name ${JSON.stringify(name)}`),
     });
     ctx.note(`Created team ${name} (${team_id}).`);
     return { kind: 'object', item: await client.call('ReadTeam', { path: { rbacTeamID: team_id } }) };

@@ -3,6 +3,7 @@ import type { Team } from '../../api/schemas/teams.js';
 import { ApiError, ExitCode, exitCodeFor, RejectedError } from '../../errors.js';
 import type { AccessChange } from '../../output/access.js';
 import type { TeamPlan } from './plan.js';
+import { checkWith } from '../shared/verify.js';
 
 type Rows = ReadonlyMap<TeamPlan, AccessChange[]>;
 type Member = { user_id_v2: string; team_role: string };
@@ -80,7 +81,7 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
           ...(p.addApps.length ? { applications: p.addApps } : {}),
           ...(p.addMembers.size ? { team_membership: members(p.addMembers) } : {}),
         },
-        verify: `secscan teams list --name ${JSON.stringify(p.name)}`,
+        verify: checkWith(`secscan teams list --name ${JSON.stringify(p.name)}`),
       });
       ids.set(p, team_id);
     });

@@ -1,6 +1,7 @@
 import { choice, defineVerb, parsed, text } from '../define.js';
 import { duration } from '../parsers.js';
 import { createdTokenView } from '../../output/views/tokens.js';
+import { checkWith, shellArg } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'create',
@@ -37,6 +38,8 @@ export default defineVerb({
         token_type: opts.type,
         valid_for_seconds: opts.validFor,
       },
+      // A token created while the answer was lost is live, and nobody saw its secret.
+      verify: `${checkWith('secscan tokens list', 'before creating another')}: a token labelled ${shellArg(opts.label)} made now is live and its value was never shown, so delete it`,
     });
     ctx.note('Save this token now: its value is not shown again.');
     return { kind: 'object', item: token };

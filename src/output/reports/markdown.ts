@@ -1,9 +1,9 @@
-import type { GateReport } from './model.js';
+import { sanitize } from '../sanitize.js';
+import type { GateReport, NotEvaluated } from './model.js';
 
+/** Service and rules-file text in a table cell: no escapes, controls or bidi; Markdown's own characters escaped. */
 function cell(text: string | number): string {
-  return String(text)
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/([\\|`*_<>[\]])/g, '\\$1');
+  return sanitize(String(text)).replace(/([\\|`*_<>[\]])/g, '\\$1');
 }
 
 /** A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
@@ -29,10 +29,23 @@ export function markdownReport(report: GateReport): string {
     lines.push('', `<details><summary>Top findings of ${cell(row.rule)}</summary>`, '');
     for (const f of top) {
       lines.push(
-        `- **${cell(f.severity)}** #${f.id ?? '?'} ${cell(f.title)}${f.app ? ` (${cell(f.app)}${f.location ? ` \`${f.location.replace(/`/g, '')}\`` : ''})` : ''}`,
+        `- **${cell(f.severity)}** #${f.id ?? '?'} ${cell(f.title)}${f.app ? ` (${cell(f.app)}${f.location ? ` \`${sanitize(f.location).replace(/`/g, '')}\`` : ''})` : ''}`,
       );
     }
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The summary of a gate that was not evaluated: why, and that the job fails closed. */
+export function markdownNotEvaluated(gate: NotEvaluated): string {
+  return [
+    `### ⚠️ Security gate not evaluated: ${cell(gate.compound)}`,
+    '',
+    `The gate did not run to a verdict (exit ${gate.exitCode}): ${cell(gate.message)}`,
+    ...(gate.hint ? ['', `Hint: ${cell(gate.hint)}`] : []),
+    '',
+    `Policy ${cell(gate.policy)}, kind ${gate.kind}. A gate that is not evaluated fails closed.`,
+    '',
+  ].join('\n');
 }

@@ -92,6 +92,32 @@ export function gateReport(
   };
 }
 
+/** A gate that was not evaluated (any exit but 0 and 1): what its reports say instead of a verdict. */
+export interface NotEvaluated {
+  compound: string;
+  kind: 'single' | 'diff';
+  policy: string;
+  enforced: boolean;
+  /** The error's code (API_ERROR, TRANSIENT, CONFIG, ...), message, hint and exit code. */
+  code: string;
+  message: string;
+  hint: string | undefined;
+  exitCode: number;
+}
+
+/** The JSON report of a gate that was not evaluated. */
+export function jsonNotEvaluated(gate: NotEvaluated): Record<string, unknown> {
+  return {
+    compound: gate.compound,
+    kind: gate.kind,
+    policy: gate.policy,
+    evaluated: false,
+    passed: false,
+    enforced: gate.enforced,
+    error: { code: gate.code, message: gate.message, hint: gate.hint ?? null, exit_code: gate.exitCode },
+  };
+}
+
 export function verdictLine(report: GateReport): string {
   const failing = report.rules.filter((r) => r.result === 'fail');
   if (!failing.length) return `Gate passed: ${report.rules.length} rule(s), none over its threshold.`;
@@ -106,6 +132,7 @@ export function jsonReport(report: GateReport): Record<string, unknown> {
     compound: report.compound,
     kind: report.kind,
     policy: report.policy,
+    evaluated: true,
     passed: report.passed,
     enforced: report.enforced,
     source: report.source ?? null,

@@ -94,8 +94,13 @@ export type FindingChange = {
   title: string | undefined;
   before: string | undefined;
   after: string;
-  changed: boolean;
+  /** undefined: the answer was lost, nobody knows. */
+  changed: boolean | undefined;
+  /** done; or, when a run stopped part-way, failed (refused), unknown (answer lost) or not sent. */
+  result?: 'done' | 'failed' | 'unknown' | 'not sent';
 };
+
+const changeColumns = ['id', 'title', 'before', 'after', 'changed'];
 
 export const changeView = defineView<FindingChange>({
   columns: [
@@ -103,8 +108,20 @@ export const changeView = defineView<FindingChange>({
     { key: 'title', header: 'TITLE', max: 60 },
     { key: 'before', header: 'BEFORE' },
     { key: 'after', header: 'AFTER' },
-    { key: 'changed', header: 'CHANGED', get: (r) => (r.changed ? 'yes' : 'no') },
+    {
+      key: 'changed',
+      header: 'CHANGED',
+      get: (r) => (r.changed === undefined ? 'unknown' : r.changed ? 'yes' : 'no'),
+    },
+    { key: 'result', header: 'RESULT', get: (r) => r.result ?? 'done' },
   ],
+  defaults: changeColumns,
+});
+
+/** The same, with the RESULT of each finding: a run that stopped part-way. */
+export const partialChangeView = defineView<FindingChange>({
+  ...changeView,
+  defaults: [...changeColumns, 'result'],
 });
 
 export const commentView = defineView<Comment>({

@@ -163,9 +163,12 @@ export function evaluateCheck(state: SandboxState, name: string, body: CheckBody
   const subject = checkSubject(state, name);
   const target = targetOf(subject, body.target);
   const source = sourceOf(subject, body.source, target);
-  const baseline = new Set(body.meta.kind === 'diff' ? (source?.finding_ids ?? []) : []);
+  const diff = body.meta.kind === 'diff';
+  const baseline = new Set(diff ? (source?.finding_ids ?? []) : []);
+  // With diff, a finding the target has and the source does not is new even when marked fixed: it came back
+  // (ListScansCompare calls it a regression). Ignored findings stay out.
   const candidates = findingsOf(state, target.finding_ids).filter(
-    (f) => !baseline.has(f.id) && f.status !== 'ignored' && f.status !== 'fixed',
+    (f) => !baseline.has(f.id) && f.status !== 'ignored' && (diff || f.status !== 'fixed'),
   );
   const limit = body.meta.num_findings ?? 5;
   const rules: Record<string, unknown> = {};

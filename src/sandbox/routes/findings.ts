@@ -69,7 +69,8 @@ function appLevelList(
   const onlyCounts = bool(query, 'only_counts');
   const page = paginate(ctx, entry.items, { defaultPerPage: 50, maxPerPage: 250 });
   const response: Record<string, unknown> = { has_more: onlyCounts ? false : page.hasMore, ...entry.extra };
-  if (!onlyCounts && page.items.length) response.findings = page.items.map((f) => toApiFinding(f, exclude));
+  // The findings key is always there (an empty page is `[]`), but for only_counts.
+  if (!onlyCounts) response.findings = page.items.map((f) => toApiFinding(f, exclude));
   return ok(response, { nextPage: onlyCounts ? undefined : page.nextPage });
 }
 
@@ -248,7 +249,7 @@ export const findingHandlers: HandlerMap = {
     const onlyCounts = bool(query, 'only_counts');
     const page = paginate(ctx, entry.items, { defaultPerPage: 50, maxPerPage: 250 });
     const response: Record<string, unknown> = { has_more: onlyCounts ? false : page.hasMore, ...entry.extra };
-    if (!onlyCounts && page.items.length) response.findings = page.items.map((f) => toApiFinding(f));
+    if (!onlyCounts) response.findings = page.items.map((f) => toApiFinding(f));
     return ok(response, { nextPage: onlyCounts ? undefined : page.nextPage });
   },
 

@@ -19,6 +19,8 @@ describe('analyze-failures show', () => {
       id: ID,
       app_name: 'ledger-service',
       category: 'sca_analysis',
+      message: 'cannot resolve the dependencies',
+      created_at: '2026-11-20T10:00:00Z',
       details: { step: 'resolve' },
     };
     cli

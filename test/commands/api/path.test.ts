@@ -91,12 +91,12 @@ describe('api', () => {
   it('follows next_page with --paginate, to the configured origin only', async () => {
     cli.api
       .intercept({ path: apps, method: 'GET' })
-      .reply(200, ok([1], 'https://elsewhere.example.com/orgs/x/apps?page=2'));
-    cli.api.intercept({ path: `${API}/orgs/x/apps?page=2`, method: 'GET' }).reply(200, ok([2]));
+      .reply(200, ok([1], `https://elsewhere.example.com/orgs/${ORG}/apps?page=2`));
+    cli.api.intercept({ path: `${apps}?page=2`, method: 'GET' }).reply(200, ok([2]));
     const result = await cli.run(['api', 'GET', '/orgs/{orgID}/apps', '--paginate'], { env: authEnv() });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `${JSON.stringify(ok([1], 'https://elsewhere.example.com/orgs/x/apps?page=2'))}${JSON.stringify(ok([2]))}`,
+      `${JSON.stringify(ok([1], `https://elsewhere.example.com/orgs/${ORG}/apps?page=2`))}${JSON.stringify(ok([2]))}`,
     );
     expect(cli.calls().map((c) => c.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });

@@ -35,7 +35,15 @@ describe('compounds scans', () => {
         200,
         ok({
           scans: [
-            { id: '12', app: 'web', version: 'v2', tags: { branch: 'main' }, total: 4, started_at: 't2' },
+            {
+              id: '12',
+              app: 'web',
+              version: 'v2',
+              successful: true,
+              tags: { branch: 'main' },
+              total: 4,
+              started_at: 't2',
+            },
             { id: '11', app: 'web', version: 'v1', successful: false, started_at: 't1' },
           ],
         }),

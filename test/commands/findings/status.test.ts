@@ -147,4 +147,37 @@ describe('findings status', () => {
     expect(result.stderr).toContain('error: app a has none of the findings given');
     expect(cli.calls()).toHaveLength(1);
   });
+
+  it('stopped part-way: prints what changed and what did not, then the error (exit of the error)', async () => {
+    for (const id of ['1', '2', '3']) {
+      cli.stub('ReadAppFinding', { path: { appID: 'a', findingID: id } }).reply(200, ok(finding(id)));
+    }
+    for (const id of ['1', '2']) {
+      cli
+        .stub('SetAppFindingStatus', {
+          path: { appID: 'a', findingID: id },
+          body: { status: 'fixed', optional_comment: 'c' },
+        })
+        .reply(200, { ok: true });
+    }
+    cli
+      .stub('SetAppFindingStatus', {
+        path: { appID: 'a', findingID: '3' },
+        body: { status: 'fixed', optional_comment: 'c' },
+      })
+      .reply(409, { ok: false, code: 'CONFLICT', message: 'finding 3 is locked' });
+    const result = await cli.run(
+      ['findings', 'status', '--app', 'a', '--set', 'fixed', '--comment', 'c', '1', '2', '3'],
+      { env: authEnv() },
+    );
+    expect(result.code).toBe(6);
+    expect(result.stdout).toBe(
+      '1\tFinding 1\tunset\tfixed\tyes\tdone\n2\tFinding 2\tunset\tfixed\tyes\tdone\n3\tFinding 3\tunset\tunset\tno\tfailed\n',
+    );
+    expect(result.stderr.split('\n')).toEqual([
+      'Stopped part-way: set fixed on 2 of 3 findings of a; refused: 3.',
+      'error: SetAppFindingStatus: finding 3 is locked (HTTP 409 CONFLICT)',
+      '',
+    ]);
+  });
 });

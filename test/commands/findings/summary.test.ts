@@ -99,7 +99,7 @@ describe('findings summary', () => {
     });
   });
 
-  it('--app --version: that version’s totals; an app with no version lists nothing', async () => {
+  it('--app --version: that version’s totals; an app never scanned is nothing to evaluate (exit 5)', async () => {
     cli
       .stub('ReadAppVersion', { path: { appID: 'payments-api', versionID: 'v1' } })
       .reply(200, ok({ version: 'v1', scan, findings_summaries: [{ total: 3 }] }));
@@ -112,6 +112,11 @@ describe('findings summary', () => {
       env: authEnv(),
       stdoutTTY: true,
     });
-    expect(empty).toEqual({ code: 0, stdout: '', stderr: 'No findings.\n' });
+    expect(empty).toEqual({
+      code: 5,
+      stdout: '',
+      stderr:
+        'error: ListAppVersions: app new-app has no scanned version\nhint: see `secscan scans list --app new-app`\n',
+    });
   });
 });

@@ -3,6 +3,8 @@ import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
 import { role } from './fixtures.js';
 
 const cli = useCli();
+const available = ['findings:list', 'findings:read', 'comments:create', 'a:b', 'teams:*'];
+const offered = () => cli.stub('ListAvailableRBACScopes').reply(200, ok(available));
 
 describe('roles create: usage errors (exit 2, no request)', () => {
   it.each([
@@ -29,6 +31,7 @@ describe('roles create: usage errors (exit 2, no request)', () => {
 
 describe('roles create', () => {
   it('posts name, scopes (split, deduplicated) and type', async () => {
+    offered();
     cli.stub('CreateCustomRBACRole').reply(200, ok(role));
     const result = await cli.run(
       [
@@ -48,7 +51,7 @@ describe('roles create', () => {
       { env: authEnv() },
     );
     expect(result.code).toBe(0);
-    expect(cli.calls()[0]?.body).toEqual({
+    expect(cli.calls()[1]?.body).toEqual({
       name: 'Triage',
       scopes: ['findings:list', 'findings:read'],
       role_type: 'organization',
@@ -57,6 +60,7 @@ describe('roles create', () => {
   });
 
   it('sends the description as given', async () => {
+    offered();
     cli
       .stub('CreateCustomRBACRole', {
         body: { name: 'Triage', description: 'triage findings', scopes: ['comments:*'] },
@@ -71,6 +75,7 @@ describe('roles create', () => {
   });
 
   it('maps 409 to exit 6 with the service message', async () => {
+    offered();
     cli
       .stub('CreateCustomRBACRole')
       .reply(409, { status: 409, code: 'CONFLICT', message: 'role name exists' });
@@ -79,5 +84,18 @@ describe('roles create', () => {
     });
     expect(result.code).toBe(6);
     expect(result.stderr).toBe('error: CreateCustomRBACRole: role name exists (HTTP 409 CONFLICT)\n');
+  });
+
+  it('refuses a scope the organization does not offer after one request for the list, before the write', async () => {
+    offered();
+    const result = await cli.run(
+      ['roles', 'create', '--name', 'Triage', '--scope', 'findings:list,nosuch:read,teams:create'],
+      { env: authEnv() },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: unknown scope "nosuch:read" for --scope: the organization does not offer it\nhint: see `secscan scopes available`\n',
+    );
+    expect(cli.calls().map((c) => c.method)).toEqual(['GET']);
   });
 });

@@ -36,6 +36,7 @@ describe('roles update: usage errors (exit 2, no request)', () => {
 
 describe('roles update', () => {
   it('reads the role list, then PUTs the merged scopes keeping name and description', async () => {
+    cli.stub('ListAvailableRBACScopes').reply(200, ok(['comments:create', 'findings:list']));
     cli.stub('ListOrgRBACRoles').reply(200, ok([builtin, role]));
     cli.stub('UpdateRBACRole', { path: { rbacRoleID: ROLE_ID } }).reply(200, { ok: true });
     const result = await cli.run(
@@ -56,8 +57,8 @@ describe('roles update', () => {
     );
     expect(result.code).toBe(0);
     const calls = cli.calls();
-    expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']);
-    expect(calls[1]?.body).toEqual({
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'GET', 'PUT']);
+    expect(calls[2]?.body).toEqual({
       name: 'Triage',
       description: 'triage findings',
       scopes: ['findings:list', 'comments:*'],
@@ -67,6 +68,7 @@ describe('roles update', () => {
   });
 
   it('replaces all scopes with --scope and renames', async () => {
+    cli.stub('ListAvailableRBACScopes').reply(200, ok(['apps:list']));
     cli.stub('ListOrgRBACRoles').reply(200, ok([role]));
     cli
       .stub('UpdateRBACRole', {
@@ -77,7 +79,7 @@ describe('roles update', () => {
     await cli.run(['roles', 'update', ROLE_ID, '--scope', 'apps:list', '--name', 'Viewer'], {
       env: authEnv(),
     });
-    expect(cli.calls()[1]?.body).toEqual({
+    expect(cli.calls()[2]?.body).toEqual({
       name: 'Viewer',
       description: 'triage findings',
       scopes: ['apps:list'],
@@ -111,5 +113,18 @@ describe('roles update', () => {
     const result = await cli.run(['roles', 'update', ROLE_ID, '--name', 'x'], { env: authEnv() });
     expect(result.code).toBe(5);
     expect(result.stderr.split('\n')[0]).toBe(`error: UpdateRBACRole: no role with id ${ROLE_ID}`);
+  });
+
+  it('refuses an added scope the organization does not offer, before the write; removed ones are not checked', async () => {
+    cli.stub('ListAvailableRBACScopes').reply(200, ok(['findings:list']));
+    const result = await cli.run(
+      ['roles', 'update', ROLE_ID, '--add-scope', 'nosuch:*', '--remove-scope', 'gone:read'],
+      { env: authEnv() },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: unknown scope "nosuch:*" for --add-scope: the organization does not offer it',
+    );
+    expect(cli.calls().map((c) => c.method)).toEqual(['GET']);
   });
 });

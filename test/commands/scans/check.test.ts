@@ -136,7 +136,7 @@ describe('scans check: sl check-analysis rules files', () => {
     cli.stub('CheckScans', shop).reply(200, breached, json);
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', slV2], { env: authEnv() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^Gate failed/);
+    expect(r.stdout).toContain('\nGate failed: ');
     expect(cli.calls()[0]?.body).toEqual({
       version: 2,
       meta: { kind: 'diff' },
@@ -206,6 +206,8 @@ describe('scans check', () => {
         '3',
         '--report-junit',
         junit,
+        '-o',
+        'tsv',
       ],
       { env: authEnv() },
     );
@@ -224,6 +226,16 @@ describe('scans check', () => {
     expect(xml).toContain(
       '#7 [critical] SQL &lt;Injection&gt; &amp; &quot;quotes&quot; (payments-api a.go:3)',
     );
+    expect(xml).toMatch(/<testsuite [^>]* timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d" hostname="[^"]+"/);
+  });
+
+  it('in a CI log (stdout not a terminal, no -o) prints the table and top findings, not headerless TSV', async () => {
+    cli.stub('CheckScans', shop).reply(200, breached, json);
+    const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', rules], { env: authEnv() });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^RULE\s+MATCHED\s+REACHABLE\s+THRESHOLD\s+OVER\s+RESULT\n/);
+    expect(r.stdout).toContain('Top findings of no-critical:');
+    expect(r.stdout).not.toMatch(/\u001b/);
   });
 
   it('prints the rules with a total, the verdict and the top findings of a failing rule as a table', async () => {
@@ -296,7 +308,8 @@ describe('scans check', () => {
     });
     expect(r.code).toBe(0);
     expect(cli.calls()[0]?.body).toMatchObject({ rules: [{ id: 'no-critical' }] });
-    expect(r.stderr).toBe('Gate passed: 1 rule(s), none over its threshold.\n');
+    expect(r.stdout).toContain('\nGate passed: 1 rule(s), none over its threshold.\n');
+    expect(r.stderr).toBe('');
   });
 
   it('fails closed: an answer without a rule it was asked is exit 8, never a pass', async () => {

@@ -3,10 +3,13 @@ import { authEnv, expectUsage, json, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
 const pay = { appID: 'pay' };
+const scan = (id: string, successful: boolean) => ({ id, app: 'pay', version: `v${id}`, successful });
 const onePair =
   'give one pair: --source REF --target REF, --source-branch B --target-branch B, or --source-scan N --target-scan N';
 
 const diff = {
+  source: { id: '1' },
+  target: { id: '2' },
   new: [
     { id: '1', severity: 'medium', regression: true },
     { id: '2', severity: 'low' },
@@ -93,14 +96,11 @@ describe('scans compare', () => {
   it('resolves branches to their latest scans and fails on new findings at or above the threshold', async () => {
     cli
       .stub('ListScans', { path: pay, query: { tags: ['branch=main'], limit: 50 } })
-      .reply(200, ok({ scans: [{ id: '10', successful: true }] }), json);
+      .reply(200, ok({ scans: [scan('10', true)] }), json);
     cli.stub('ListScans', { path: pay, query: { tags: ['branch=feat'], limit: 50 } }).reply(
       200,
       ok({
-        scans: [
-          { id: '12', successful: false },
-          { id: '11', successful: true },
-        ],
+        scans: [scan('12', false), scan('11', true)],
       }),
       json,
     );
@@ -123,6 +123,8 @@ describe('scans compare', () => {
         'medium',
         '--fields',
         'diff,id',
+        '-o',
+        'tsv',
       ],
       { env: authEnv() },
     );
@@ -153,6 +155,8 @@ describe('scans compare', () => {
         '--common',
         '--fields',
         'diff,id,severity',
+        '-o',
+        'tsv',
       ],
       { env: authEnv() },
     );
@@ -195,10 +199,10 @@ describe('scans compare', () => {
   it('a branch without a successful scan is nothing to evaluate (exit 5)', async () => {
     cli
       .stub('ListScans', { path: pay, query: { tags: ['branch=main'], limit: 50 } })
-      .reply(200, ok({ scans: [{ id: '10' }] }), json);
+      .reply(200, ok({ scans: [scan('10', true)] }), json);
     cli
       .stub('ListScans', { path: pay, query: { tags: ['branch=nope'], limit: 50 } })
-      .reply(200, ok({ scans: [{ id: '9', successful: false }] }), json);
+      .reply(200, ok({ scans: [scan('9', false)] }), json);
     const r = await cli.run(
       ['scans', 'compare', '--app', 'pay', '--source-branch', 'main', '--target-branch', 'nope'],
       { env: authEnv() },
@@ -207,5 +211,44 @@ describe('scans compare', () => {
     expect(r.stderr).toBe(
       'error: app pay has no successful scan on branch nope\nhint: see `secscan scans list --app pay`\n',
     );
+  });
+
+  it('in a CI log (no -o, stdout not a terminal) prints the table with its header', async () => {
+    cli
+      .stub('ListScansCompare', { path: pay, query: { source: 'scan.1', target: 'scan.2' } })
+      .reply(200, ok(diff), json);
+    const r = await cli.run(
+      ['scans', 'compare', '--app', 'pay', '--source-scan', '1', '--target-scan', '2'],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^DIFF\s+ID\s+SEVERITY/);
+    expect(r.stdout).not.toMatch(/\u001b/);
+  });
+
+  it('a new finding of a missing or undocumented severity counts against --severity-threshold', async () => {
+    const odd = { ...diff, new: [{ id: '8', severity: 'info' }, { id: '9' }], fixed: [], common: [] };
+    cli
+      .stub('ListScansCompare', { path: pay, query: { source: 'scan.1', target: 'scan.2' } })
+      .reply(200, ok(odd), json);
+    const r = await cli.run(
+      [
+        'scans',
+        'compare',
+        '--app',
+        'pay',
+        '--source-scan',
+        '1',
+        '--target-scan',
+        '2',
+        '--fail-on',
+        'new',
+        '--severity-threshold',
+        'critical',
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Gate failed: 2 new finding(s) of severity critical or above.');
   });
 });

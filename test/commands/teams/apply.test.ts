@@ -265,7 +265,7 @@ describe('teams apply', () => {
     );
     expect(lines[1]).toBe('unknown (the answer was lost; it may have been applied):');
     expect(lines[2]).toBe('  team Mobile: + create team Mobile');
-    expect(result.stderr).toContain('hint: check before retrying: secscan teams list --name "Mobile"');
+    expect(result.stderr).toContain('hint: check with `secscan teams list --name "Mobile"` before retrying');
   });
 
   it('refuses a file naming a team the service holds twice, before any write', async () => {

@@ -121,6 +121,8 @@ describe('teams create', () => {
     const result = await cli.run(['teams', 'create', 'Payments'], { env: authEnv() });
     expect(result.code).toBe(7);
     expect(result.stderr).toContain('the change may or may not have been applied');
-    expect(result.stderr).toContain('hint: check before retrying: secscan teams list --name "Payments"');
+    expect(result.stderr).toContain(
+      'hint: check with `secscan teams list --name "Payments"` before retrying',
+    );
   });
 });

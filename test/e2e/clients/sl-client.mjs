@@ -69,6 +69,7 @@ console.log(
     locations,
     urgent: (urgent.response.findings ?? []).length,
     urgentCounted: counted,
-    noScan: missing.response.scan === undefined && !missing.response.findings ? 'no scans found' : 'a scan',
+    noScan:
+      missing.response.scan === undefined && !missing.response.findings?.length ? 'no scans found' : 'a scan',
   }),
 );

@@ -84,6 +84,36 @@ describe('ApiClient.pages', () => {
     expect(error.message).toContain('next_page repeats the page just read');
   });
 
+  it('fails (exit 8) when next_page goes back to an earlier page (a loop over several pages)', async () => {
+    agent
+      .get(ORIGIN)
+      .intercept({ path: things, method: 'GET' })
+      .reply(200, { ok: true, response: [{ id: 'a' }], next_page: `${things}?page=2` });
+    agent
+      .get(ORIGIN)
+      .intercept({ path: `${things}?page=2`, method: 'GET' })
+      .reply(200, { ok: true, response: [{ id: 'b' }], next_page: things });
+    const seen: unknown[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const page of client(agent).pages(ops.ListThings)) seen.push(page);
+      })(),
+    );
+    expect(seen).toEqual([[{ id: 'a' }], [{ id: 'b' }]]);
+    expect(error.exitCode).toBe(8);
+    expect(error.message).toContain('next_page goes back to a page already read');
+  });
+
+  it('fails (exit 8) when next_page names another list, never mixing its rows in', async () => {
+    agent
+      .get(ORIGIN)
+      .intercept({ path: things, method: 'GET' })
+      .reply(200, { ok: true, response: [{ id: 'a' }], next_page: `${things}-of-another-app?page=2` });
+    const error = await failure(collect(client(agent).pages(ops.ListThings)));
+    expect(error.exitCode).toBe(8);
+    expect(error.message).toContain('next_page names another list');
+  });
+
   it('fails (exit 8) when the first next_page is the first page itself', async () => {
     agent
       .get(ORIGIN)

@@ -40,12 +40,15 @@ describe('a write whose answer was lost', () => {
       .intercept({ path: things, method: 'POST' })
       .replyWithError(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }));
     const error = await failure(
-      client(agent).api.send('POST', things, { body: '{"name":"n"}', verify: 'see `secscan things list`' }),
+      client(agent).api.send('POST', things, {
+        body: '{"name":"n"}',
+        verify: 'check with `secscan things list` before retrying',
+      }),
     );
     expect(error).toBeInstanceOf(TransientError);
     expect(error.exitCode).toBe(7);
     expect(error.message).toContain('the change may or may not have been applied');
-    expect(error.hint).toBe('check before retrying: see `secscan things list`');
+    expect(error.hint).toBe('check with `secscan things list` before retrying');
     expect(agent.getCallHistory()?.calls()).toHaveLength(1);
   });
 
@@ -54,10 +57,16 @@ describe('a write whose answer was lost', () => {
       .get(ORIGIN)
       .intercept({ path: `${things}/t`, method: 'PATCH' })
       .reply(503, { ok: false, message: 'busy' });
-    const error = await failure(client(agent).call(ops.PatchThing, { path: { thingID: 't' }, body: {} }));
+    const error = await failure(
+      client(agent).call(ops.PatchThing, {
+        path: { thingID: 't' },
+        body: {},
+        verify: 'check with `secscan things show t`',
+      }),
+    );
     expect(error.exitCode).toBe(7);
     expect(error.message).toContain('the outcome of the change is unknown');
-    expect(error.hint).toContain('may or may not have been applied');
+    expect(error.hint).toBe('check with `secscan things show t`');
   });
 
   it('a dropped GET is still safe to retry', async () => {

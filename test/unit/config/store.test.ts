@@ -31,6 +31,21 @@ describe('ProfileStore', () => {
     });
   });
 
+  it('opening writes nothing: only a change, under the lock, writes the file', async () => {
+    const dir = join(root, 'fresh');
+    const reader = await ProfileStore.open(dir);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(reader.list()).toEqual([]);
+    const writer = await ProfileStore.open(dir);
+    await writer.update('p1', { token: 't1' });
+    // A store opened before the file existed must not overwrite it when it changes something.
+    await reader.update('p2', { token: 't2' });
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles)).toEqual([
+      'p1',
+      'p2',
+    ]);
+  });
+
   it('tightens an existing directory to 0700', async () => {
     const dir = join(root, 'loose');
     await ProfileStore.open(dir);

@@ -7,7 +7,14 @@ import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import type { Finding } from '../../../src/api/schemas/findings.js';
-import { fingerprint, sarifLevel, writeSarif } from '../../../src/output/sarif.js';
+import { sarifNotEvaluated } from '../../../src/output/reports/sarif.js';
+import {
+  fingerprint,
+  sarifCategory,
+  sarifLevel,
+  type SarifOptions,
+  writeSarif,
+} from '../../../src/output/sarif.js';
 import { useSandbox } from '../sandbox/harness.js';
 
 const sandbox = useSandbox();
@@ -29,7 +36,10 @@ function validatorPath(): string {
   return path;
 }
 
-async function sarifOf(findings: AsyncIterable<Finding> | Finding[]): Promise<string> {
+async function sarifOf(
+  findings: AsyncIterable<Finding> | Finding[],
+  options: Partial<SarifOptions> = {},
+): Promise<string> {
   let text = '';
   await writeSarif(
     {
@@ -38,9 +48,31 @@ async function sarifOf(findings: AsyncIterable<Finding> | Finding[]): Promise<st
       },
     },
     findings,
-    { toolVersion: '0.1.0' },
+    { toolVersion: '0.1.0', ...options },
   );
   return text;
+}
+
+/** Runs the official validator with GitHub's rules; its errors and warnings, as lines. */
+async function validate(file: string): Promise<string[]> {
+  const report = `${file}.validation.sarif`;
+  const result = await execa(
+    validatorPath(),
+    ['validate', file, '--rule-kind', 'Gh;Sarif', '-o', report, '--log', 'ForceOverwrite'],
+    {
+      env: { DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
+      reject: false,
+      timeout: 120_000,
+    },
+  );
+  expect(result.exitCode, result.stdout + result.stderr).toBe(0);
+  const validation = JSON.parse(readFileSync(report, 'utf8'));
+  return validation.runs[0].results
+    .filter((r: { level?: string }) => r.level === undefined || r.level === 'error' || r.level === 'warning')
+    .map(
+      (r: { ruleId: string; message: unknown; locations?: unknown }) =>
+        `${r.ruleId}: ${JSON.stringify(r.message)} ${JSON.stringify(r.locations)}`,
+    );
 }
 
 async function* sandboxFindings(): AsyncGenerator<Finding> {
@@ -58,30 +90,13 @@ async function* sandboxFindings(): AsyncGenerator<Finding> {
 describe('SARIF', () => {
   it('the official validator (Gh;Sarif rules) reports no error and no warning on the sandbox findings', async () => {
     const file = join(dir, 'findings.sarif');
-    const report = join(dir, 'report.sarif');
-    writeFileSync(file, await sarifOf(sandboxFindings()));
-    const result = await execa(
-      validatorPath(),
-      ['validate', file, '--rule-kind', 'Gh;Sarif', '-o', report, '--log', 'ForceOverwrite'],
-      {
-        env: { DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
-        reject: false,
-        timeout: 120_000,
-      },
-    );
-    expect(result.exitCode, result.stdout + result.stderr).toBe(0);
-    const validation = JSON.parse(readFileSync(report, 'utf8'));
-    const problems = validation.runs[0].results
-      .filter(
-        (r: { level?: string }) => r.level === undefined || r.level === 'error' || r.level === 'warning',
-      )
-      .map(
-        (r: { ruleId: string; message: unknown; locations?: unknown }) =>
-          `${r.ruleId}: ${JSON.stringify(r.message)} ${JSON.stringify(r.locations)}`,
-      );
-    expect(problems).toEqual([]);
+    const automationId = sarifCategory(['findings', 'org']);
+    writeFileSync(file, await sarifOf(sandboxFindings(), { automationId }));
+    expect(await validate(file)).toEqual([]);
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(log.runs[0].results.length).toBeGreaterThan(40);
+    expect(log.runs[0].automationDetails).toEqual({ id: 'secscan/findings/org/' });
+    expect(log.runs[0].invocations).toEqual([{ executionSuccessful: true }]);
   }, 180_000);
 
   /** Where each type of finding says it is, read here without the shared reader. */
@@ -99,6 +114,52 @@ describe('SARIF', () => {
     }
     return [f.app, 1];
   }
+  it('a gate that was not evaluated: no results, an unsuccessful invocation saying why; the validator is clean', async () => {
+    const file = join(dir, 'not-evaluated.sarif');
+    const text = await sarifNotEvaluated(
+      {
+        compound: 'shop',
+        kind: 'diff',
+        policy: 'rules.yml',
+        enforced: true,
+        code: 'TRANSIENT',
+        message: 'CheckScans: the connection failed',
+        hint: undefined,
+        exitCode: 7,
+      },
+      '0.1.0',
+      sarifCategory(['check', 'shop']),
+    );
+    writeFileSync(file, text);
+    expect(await validate(file)).toEqual([]);
+    const run = JSON.parse(text).runs[0];
+    expect(run.results).toEqual([]);
+    expect(run.invocations[0]).toMatchObject({
+      executionSuccessful: false,
+      toolExecutionNotifications: [{ level: 'error', message: { text: expect.stringContaining('exit 7') } }],
+    });
+    expect(run.automationDetails.id).toBe('secscan/check/shop/');
+  }, 180_000);
+
+  it('a rule is about its category, never about the first finding of it', async () => {
+    const findings: Finding[] = [];
+    for await (const f of sandboxFindings()) findings.push(f);
+    const rules = JSON.parse(await sarifOf(findings)).runs[0].tool.driver.rules as {
+      id: string;
+      fullDescription: { text: string };
+      help: { text: string; markdown: string };
+    }[];
+    for (const rule of rules) {
+      const text = `${rule.fullDescription.text}\n${rule.help.text}\n${rule.help.markdown}`;
+      for (const f of findings) {
+        expect(text).not.toContain(`--app ${f.app} ${f.id}`);
+        if (f.title && f.title !== f.category) expect(text).not.toContain(f.title);
+        const file = f.details?.file_name;
+        if (typeof file === 'string') expect(text).not.toContain(file);
+      }
+    }
+    expect(sarifCategory(['check', 'shop'], 'security/gate')).toBe('security/gate/');
+  });
 
   it('one rule per category, levels by severity, numeric security-severity, stable fingerprints, locations', async () => {
     const findings: Finding[] = [];

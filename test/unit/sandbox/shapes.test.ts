@@ -106,7 +106,7 @@ describe('sandbox: findings shaped as the service shapes them', () => {
     const appList = await call(sandbox(), 'ListAppFindings', { params: app, query: none });
     expect(appList.status).toBe(200);
     expect(appList.json.response).not.toHaveProperty('counts');
-    expect(appList.json.response).not.toHaveProperty('findings');
+    expect(appList.json.response.findings).toEqual([]);
     const org = await call(sandbox(), 'ListOrgFindings', { query: none });
     expect(org.json.response).not.toHaveProperty('counts');
     const compound = await call(sandbox(), 'ListCompoundFindings', {
@@ -122,7 +122,7 @@ describe('sandbox: findings shaped as the service shapes them', () => {
     async (query) => {
       const res = await call(sandbox(), 'ListAppFindings', { params: app, query });
       expect(res.status).toBe(200);
-      expect(res.json.response).toEqual({ has_more: false });
+      expect(res.json.response).toEqual({ has_more: false, findings: [] });
       expect(res.json.next_page).toBeUndefined();
     },
   );
@@ -138,7 +138,7 @@ describe('sandbox: findings shaped as the service shapes them', () => {
       params: { compoundName: 'shop' },
       query: 'version=nope',
     });
-    expect(old.json.response).toEqual({ has_more: false });
+    expect(old.json.response).toEqual({ has_more: false, findings: [] });
   });
 
   it('finding_tags: the same key repeated is an OR, different keys an AND (app and org lists)', async () => {

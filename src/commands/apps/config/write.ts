@@ -6,6 +6,7 @@ import { ConfigError, UsageError } from '../../../errors.js';
 import { arg, flag, type OptsOf, parsed, text } from '../../define.js';
 import { appId, decimal, int } from '../../parsers.js';
 import type { Result } from '../../../output/result.js';
+import { checkWith, shellArg } from '../../shared/verify.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */
 export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app' })] as const;
@@ -100,7 +101,11 @@ export async function writeConfig(
 ): Promise<Result> {
   const body = opts.file !== undefined ? await fromFile(ctx, opts.file) : fromFlags(opts);
   const client = await ctx.client();
-  await client.call(replace ? 'UpdateAppConfig' : 'PatchAppConfig', { path: { appID: id }, body });
+  await client.call(replace ? 'UpdateAppConfig' : 'PatchAppConfig', {
+    path: { appID: id },
+    body,
+    verify: checkWith(`secscan apps config show ${shellArg(id)}`, '(applying it again is harmless)'),
+  });
   ctx.note(`${replace ? 'Replaced' : 'Updated'} the configuration of ${id}.`);
   return { kind: 'object', item: await client.call('ReadAppConfig', { path: { appID: id } }) };
 }

@@ -2,6 +2,7 @@ import { commentView } from '../../../output/views/findings.js';
 import { arg, defineVerb } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
 import { appOption, findingId } from '../ids.js';
+import { checkWith, shellArg } from '../../shared/verify.js';
 
 export default defineVerb({
   name: 'add',
@@ -19,6 +20,7 @@ export default defineVerb({
     const created = await client.call('CreateAppFindingComment', {
       path: { appID: opts.app, findingID: id },
       body: { comment },
+      verify: checkWith(`secscan findings comment list --app ${shellArg(opts.app)} ${id}`),
     });
     ctx.note(`Commented on finding ${id} of ${opts.app}.`);
     return { kind: 'object', item: created };

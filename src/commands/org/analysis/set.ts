@@ -2,6 +2,7 @@ import { UsageError } from '../../../errors.js';
 import { analysisView } from '../../../output/views/org.js';
 import { defineVerb, flag, parsed } from '../../define.js';
 import { decimal } from '../../parsers.js';
+import { checkWith } from '../../shared/verify.js';
 
 export default defineVerb({
   name: 'set',
@@ -41,7 +42,7 @@ export default defineVerb({
     if (before.analysis_configuration?.secrets) {
       await client.call('UpdateOrgAnalysisConfig', {
         body: { secrets },
-        verify: 'secscan org config show',
+        verify: checkWith('secscan org config show'),
       });
     } else {
       await client.call('CreateOrgAnalysisConfig', { body: { secrets } });

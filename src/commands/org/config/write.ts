@@ -4,6 +4,7 @@ import type { Result } from '../../../output/result.js';
 import { arg } from '../../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../../shared/config-file.js';
 import { changeNote, confirmResets } from '../../shared/settings-diff.js';
+import { checkWith } from '../../shared/verify.js';
 
 export const fileArgs = [
   arg('file', 'configuration file, YAML or JSON (`-` reads standard input)', { complete: 'file' }),
@@ -21,7 +22,7 @@ export async function writeOrgConfig(ctx: Context, file: string, replace: boolea
     await confirmResets(ctx, 'the organization configuration', label, before, body);
     await client.call('UpdateOrgConfig', { body });
   } else {
-    await client.call('PatchOrgConfig', { body, verify: 'secscan org config show' });
+    await client.call('PatchOrgConfig', { body, verify: checkWith('secscan org config show') });
   }
   const after = await client.call('ReadOrgConfig');
   ctx.note(

@@ -5,6 +5,7 @@ import { arg } from '../../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../../shared/config-file.js';
 import { changeNote, confirmResets } from '../../shared/settings-diff.js';
 import { resolveTeam, teamArg } from './team.js';
+import { checkWith } from '../../shared/verify.js';
 
 export const writeArgs = [
   teamArg,
@@ -33,7 +34,7 @@ export async function writeTeamConfig(
     after = await client.call('PatchTeamConfig', {
       path: { rbacTeamID },
       body,
-      verify: `secscan teams config show ${team}`,
+      verify: checkWith(`secscan teams config show ${team}`),
     });
   }
   ctx.note(

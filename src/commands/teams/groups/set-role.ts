@@ -3,6 +3,7 @@ import { nonEmpty } from '../../parsers.js';
 import { resolveGroup } from '../../shared/groups.js';
 import { resolveTeam } from '../../shared/teams.js';
 import { teamRole } from '../../shared/refs.js';
+import { checkWith } from '../../shared/verify.js';
 
 export default defineVerb({
   name: 'set-role',
@@ -23,7 +24,7 @@ export default defineVerb({
     await client.call('UpdateGroup', {
       path: { rbacTeamID: team.id, groupID: group.id },
       body: { team_role: role },
-      verify: `secscan teams groups list ${team.id}`,
+      verify: checkWith(`secscan teams groups list ${team.id}`),
     });
     ctx.note(`Group ${group.name ?? group.id} is in team ${team.name ?? team.id} as ${role}.`);
     return { kind: 'none' };

@@ -100,7 +100,9 @@ describe('teams groups', () => {
       env: authEnv(),
     });
     expect(result.code).toBe(7);
-    expect(result.stderr).toContain(`(secscan teams groups list ${TEAM_ID})`);
+    expect(result.stderr).toContain(
+      `hint: check with \`secscan teams groups list ${TEAM_ID}\` before retrying`,
+    );
   });
 
   it('show reads the group of the team; remove takes it out', async () => {

@@ -63,20 +63,30 @@ describe('integrations cloud enrollment show', () => {
 
   it('--app: the enrollment of the compound the app belongs to', async () => {
     cli.stub('ReadApp', { path: { appID: 'payments-api' } }).reply(200, ok({ id: 'payments-api' }));
-    cli
-      .stub('ListOrgCompounds', { query: { archived: false, per_page: 100 } })
-      .reply(
-        200,
-        ok(
-          { compounds: [{ name: 'docs', apps: { '1': embedded('docs-site', 'docs') } }] },
-          `http://elsewhere.example/api/v4/orgs/${ORG}/compounds?archived=false&per_page=100&page=2`,
-        ),
-      );
+    cli.stub('ListOrgCompounds', { query: { archived: false, per_page: 100 } }).reply(
+      200,
+      ok(
+        {
+          compounds: [
+            {
+              id: '5d2c8e1f-7a3b-4c6d-9e0f-1a2b3c4d5e61',
+              name: 'docs',
+              apps: { '1': embedded('docs-site', 'docs') },
+            },
+          ],
+        },
+        `http://elsewhere.example/api/v4/orgs/${ORG}/compounds?archived=false&per_page=100&page=2`,
+      ),
+    );
     cli.stub('ListOrgCompounds', { query: { archived: false, per_page: 100, page: 2 } }).reply(
       200,
       ok({
         compounds: [
-          { name: 'shop', apps: { '1': embedded('web', 'shop'), '2': embedded('payments-api', 'shop') } },
+          {
+            id: '5d2c8e1f-7a3b-4c6d-9e0f-1a2b3c4d5e62',
+            name: 'shop',
+            apps: { '1': embedded('web', 'shop'), '2': embedded('payments-api', 'shop') },
+          },
         ],
       }),
     );
@@ -103,7 +113,9 @@ describe('integrations cloud enrollment show', () => {
     cli
       .stub('ListOrgCompounds', { query: { archived: false, per_page: 100 } })
       .reply(200, ok({ compounds: [] }));
-    cli.stub('ListOrgCompounds', { query: { archived: true, per_page: 100 } }).reply(200, ok({}));
+    cli
+      .stub('ListOrgCompounds', { query: { archived: true, per_page: 100 } })
+      .reply(200, ok({ compounds: [] }));
     cli.stub('getWizOrgEnrollmentStatus').reply(200, orgEnrollment);
     const result = await cli.run([...show, '--app', 'lone'], { env: authEnv() });
     expect(result.stdout).toBe(

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { exitCodesHelp } from '../../src/main.js';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const contractPath = 'shared/design/cli-contract.md';
+/** Beside the repository, or beside a directory above it (a worktree), as the vendor document is found. */
+const contractFile = [resolve(repo, '..', contractPath), resolve(repo, '..', '..', contractPath)].find((f) =>
+  existsSync(f),
+);
+if (!contractFile)
+  console.warn(
+    `test/docs exit codes: the contract is absent (${contractPath}); only the README and help are compared`,
+  );
+
+/** The rows of the first Markdown table after `heading`: code to meaning. */
+function tableAfter(markdown: string, heading: RegExp): [string, string][] {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((l) => heading.test(l));
+  const rows: [string, string][] = [];
+  for (const line of lines.slice(start + 1)) {
+    const row = /^\|\s*(\d+)\s*\|\s*(.*?)\s*\|$/.exec(line);
+    if (row) rows.push([row[1] as string, row[2] as string]);
+    else if (rows.length && !line.startsWith('|')) break;
+  }
+  return rows;
+}
+
+/** Markdown's code marks, which a terminal shows as they are. */
+const plain = (rows: [string, string][]): [string, string][] =>
+  rows.map(([c, m]) => [c, m.replace(/`/g, '')]);
+
+const helpRows = (): [string, string][] =>
+  exitCodesHelp
+    .split('\n')
+    .map((line) => /^\s+(\d+)\s+(.*)$/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1] as string, m[2] as string]);
+
+describe('exit codes: README and `secscan help exit-codes` say what the contract says', () => {
+  const readme = tableAfter(readFileSync(resolve(repo, 'README.md'), 'utf8'), /^### Exit codes$/);
+
+  it('the README table and the help list the same codes with the same words', () => {
+    expect(readme.length).toBeGreaterThan(10);
+    expect(helpRows()).toEqual(plain(readme));
+  });
+
+  (contractFile ? it : it.skip)('both match the contract’s table and its fail-closed sentence', () => {
+    const contract = readFileSync(contractFile as string, 'utf8');
+    expect(readme).toEqual(tableAfter(contract, /^## Exit codes/));
+    const sentence = /A gate fails closed:[^.]*\./.exec(contract.replace(/\s+/g, ' '))?.[0];
+    expect(sentence).toBeDefined();
+    expect(exitCodesHelp.replace(/\s+/g, ' ')).toContain(sentence?.replace(/`/g, ''));
+  });
+});

@@ -1,0 +1,91 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** What the server answers: a status and body (JSON unless a string), or a dropped connection. */
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Close the connection without an answer (after reading the request). */
+  drop?: boolean;
+  /** Wait this long before answering. */
+  delayMs?: number;
+  /** Send the headers and this much of the body, then hold the connection open (a stalled download). */
+  partial?: string;
+}
+
+export interface Received {
+  method: string;
+  /** The path without `/api/v4` and without the query. */
+  path: string;
+  query: URLSearchParams;
+  body: string;
+}
+
+export type Answer = (req: Received) => Reply;
+
+export interface HostileServer {
+  baseUrl: string;
+  requests: Received[];
+  /** How the next requests are answered (a 404 until set). */
+  answer: Answer;
+  close(): Promise<void>;
+}
+
+export const orgId = '2b7c4e3a-1f0d-4c8e-9a6b-5d4c3b2a1f00';
+
+/** A service that answers whatever the test says: wrong shapes, hostile text, dropped connections. */
+export async function startHostile(): Promise<HostileServer> {
+  const sockets = new Set<Socket>();
+  const state: HostileServer = {
+    baseUrl: '',
+    requests: [],
+    answer: () => ({ status: 404, body: { ok: false, code: 'NOT_FOUND', message: 'not found' } }),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const received: Received = {
+        method: req.method ?? 'GET',
+        path: url.pathname.replace(/^\/api\/v4/, ''),
+        query: url.searchParams,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      state.requests.push(received);
+      const reply = state.answer(received);
+      const send = () => {
+        if (reply.drop) {
+          req.socket.destroy();
+          return;
+        }
+        const body =
+          reply.body === undefined
+            ? ''
+            : typeof reply.body === 'string'
+              ? reply.body
+              : JSON.stringify(reply.body);
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+        if (reply.partial !== undefined) res.write(reply.partial);
+        else res.end(body);
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return state;
+}
+
+/** The envelope of a successful answer. */
+export const ok = (response: unknown) => ({ ok: true, response });
