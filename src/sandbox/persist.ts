@@ -24,6 +24,9 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   analyzeFailures: isArray,
   checkPolicies: isArray,
   webhooks: isArray,
+  backups: isArray,
+  audit: isArray,
+  scmSecrets: isArray,
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

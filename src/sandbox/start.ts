@@ -62,6 +62,11 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     latencyMs: options.latency,
     log: raw.log,
     onChange: statePath ? (s) => saveState(statePath, s) : undefined,
+    settings: {
+      auditLog: options.auditLog,
+      backupSize: options.backupSize,
+      cutDownloads: options.cutDownloads,
+    },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -47,6 +47,8 @@ export default defineVerb({
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',
+    'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
+    'secscan sandbox --audit-log',
   ],
   operations: [],
   options: {
@@ -96,6 +98,17 @@ export default defineVerb({
       'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)',
       int(1, 2_000_000),
     ),
+    backupSize: parsed(
+      '--backup-size <size>',
+      'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory',
+      pattern(/^\s*\d+(\.\d+)?\s*([kmgKMG]i?)?[bB]?\s*$/, 'expected a size such as 1GiB or 500MB'),
+    ),
+    cutDownloads: parsed(
+      '--cut-downloads <shares>',
+      'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does',
+      pattern(/^\s*0?\.\d+\s*(,\s*0?\.\d+\s*)*$/, 'expected shares between 0 and 1, e.g. 0.5 or 0.3,0.7'),
+    ),
+    auditLog: flag('--audit-log', 'serve the audit log, which the service keeps off until the vendor enables it'),
   },
   async run(ctx, { opts }) {
     const profile = ctx.globals.profile;
@@ -110,6 +123,9 @@ export default defineVerb({
       latency: opts.latency,
       usersFile: opts.usersFile,
       findings: opts.findings,
+      backupSize: opts.backupSize,
+      cutDownloads: opts.cutDownloads,
+      auditLog: opts.auditLog,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     });
     try {

@@ -2,12 +2,15 @@ import type { HandlerMap } from '../http.js';
 import { analyzeHandlers } from './analyze.js';
 import { appGroupHandlers } from './app-groups.js';
 import { appHandlers } from './apps.js';
+import { auditHandlers } from './audit.js';
 import { autofixHandlers } from './autofix.js';
+import { backupHandlers } from './backups.js';
 import { checkAnalysisHandlers } from './checkanalysis.js';
 import { commentHandlers } from './comments.js';
 import { compoundHandlers } from './compounds.js';
 import { findingHandlers } from './findings.js';
 import { packageHandlers } from './packages.js';
+import { reportHandlers } from './reports.js';
 import { rbacHandlers } from './rbac.js';
 import { scaHandlers } from './sca.js';
 import { scanHandlers } from './scans.js';
@@ -34,4 +37,7 @@ export const handlers: Readonly<HandlerMap> = {
   ...appGroupHandlers,
   ...analyzeHandlers,
   ...checkAnalysisHandlers,
+  ...backupHandlers,
+  ...reportHandlers,
+  ...auditHandlers,
 };

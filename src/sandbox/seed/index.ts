@@ -5,6 +5,7 @@ import { Prng } from '../random.js';
 import { builtInRoles, managedRoles } from '../roles.js';
 import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
 import { seedApps } from './apps.js';
+import { seedAudit, seedBackups, seedScmSecrets } from './history.js';
 import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
 
@@ -35,6 +36,7 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
   });
   const apps = seedApps(rng, teams);
   const analysis = seedAnalysis(rng, apps, users, options);
+  const tokenItems = [...seedUserTokens(rng, users), ...Object.values(orgTokens)];
   return {
     version: stateVersion,
     seed,
@@ -43,7 +45,7 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     users,
     tokens: {
       roles: Object.values(roles),
-      items: [...seedUserTokens(rng, users), ...Object.values(orgTokens)],
+      items: tokenItems,
       demo: Object.fromEntries(Object.entries(orgTokens).map(([key, token]) => [key, token.id])),
     },
     rbac: { roles: [...builtInRoles(), customRoles.team, customRoles.organization], teams },
@@ -54,5 +56,8 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     analyzeFailures: seedAnalyzeFailures(rng, analysis),
     checkPolicies: seedPolicies(),
     webhooks: [],
+    backups: seedBackups(seed),
+    audit: seedAudit(seed, org.id, users, tokenItems, apps),
+    scmSecrets: seedScmSecrets(seed, users, tokenItems, apps),
   };
 }
