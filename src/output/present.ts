@@ -28,10 +28,13 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
     case 'raw':
       if (typeof result.body === 'string') {
         await out.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
+      } else if (result.body instanceof Uint8Array) {
+        await out.writeBytes(result.body);
       } else {
         // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
         for await (const chunk of result.body) {
-          await out.write(chunk);
+          if (typeof chunk === 'string') await out.write(chunk);
+          else await out.writeBytes(chunk);
           await out.flush();
         }
       }
