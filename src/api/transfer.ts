@@ -10,6 +10,7 @@ import {
   TransientError,
   UnexpectedResponseError,
 } from '../errors.js';
+import { collectYoung } from '../util/gc.js';
 import { retryDelay, sleep } from './retry.js';
 
 type Headers = Dispatcher.ResponseData['headers'];
@@ -47,6 +48,8 @@ export interface TransferResult {
 export type Opener = (headers: Record<string, string>) => Promise<Dispatcher.ResponseData>;
 
 const flushBytes = 1024 * 1024;
+/** How often the young generation is collected during a transfer (see collectYoung). */
+const collectBytes = 2 * 1024 * 1024;
 
 function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];
@@ -140,32 +143,48 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
   let digest: string | undefined;
   let resumed = 0;
   let restarted = 0;
+  let queued = 0;
+  let writing: Promise<void> = Promise.resolve();
+  let writeError: CliError | undefined;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  /** Hands what arrived to the file (one write in flight, in order); with `wait`, until all is written. */
+  const flush = async (wait: boolean) => {
+    if (pendingBytes) {
+      const chunks = pending;
+      const size = pendingBytes;
+      const at = queued;
+      pending = [];
+      pendingBytes = 0;
+      queued += size;
+      const previous = writing;
+      writing = (async () => {
+        await previous;
+        if (writeError) return;
+        try {
+          await (file as FileHandle).writev(chunks, at);
+          written = at + size;
+          options.onProgress?.(written, total);
+        } catch (error) {
+          writeError = localError(temp, error);
+        }
+      })();
+    }
+    if (wait) await writing;
+    if (writeError) throw writeError;
+  };
   const restart = async () => {
+    await flush(true);
     if (written > 0) restarted++;
     await (file as FileHandle).truncate(0);
     written = 0;
+    queued = 0;
     hash = createHash('sha256');
   };
   try {
     for (let attempt = 1; ; attempt++) {
       const resuming = options.resume && written > 0 && ranges && validator !== undefined;
       if (!resuming && written > 0) await restart();
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      const flush = async () => {
-        if (!pendingBytes) return;
-        const chunks = pending;
-        const size = pendingBytes;
-        pending = [];
-        pendingBytes = 0;
-        try {
-          await (file as FileHandle).writev(chunks, written);
-        } catch (error) {
-          throw localError(temp, error);
-        }
-        written += size;
-        options.onProgress?.(written, total);
-      };
       try {
         const res = await openRequest(
           resuming ? { range: `bytes=${written}-`, 'if-range': validator as string } : {},
@@ -179,12 +198,14 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
         }
         if (res.statusCode === 206) {
           const range = parseContentRange(header(res.headers, 'content-range'));
-          if (!range || range.start !== written || (range.total !== undefined && range.total !== total)) {
+          const otherTotal = range?.total !== undefined && total !== undefined && range.total !== total;
+          if (!range || range.start !== written || otherTotal) {
             res.body.destroy();
             await restart();
             validator = undefined;
             throw new ShortTransfer('the service answered another range than the one asked for');
           }
+          total ??= range.total;
           resumed++;
         } else {
           if (written > 0) await restart();
@@ -196,6 +217,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           digest = reprDigest(header(res.headers, 'repr-digest'));
         }
         let first = written === 0;
+        let collected = queued;
         for await (const chunk of res.body as AsyncIterable<Buffer>) {
           if (first) {
             options.check?.(chunk, res.headers);
@@ -204,17 +226,24 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           hash.update(chunk);
           pending.push(chunk);
           pendingBytes += chunk.length;
-          if (pendingBytes >= flushBytes) await flush();
+          if (pendingBytes >= flushBytes) {
+            await writing;
+            await flush(false);
+          }
+          if (queued - collected >= collectBytes) {
+            collected = queued;
+            collectYoung();
+          }
         }
         if (first) options.check?.(Buffer.alloc(0), res.headers);
-        await flush();
+        await flush(true);
         if (total !== undefined && written !== total) {
           throw new ShortTransfer(`the answer ended at byte ${written} of ${total}`);
         }
         break;
       } catch (error) {
         // What arrived before the break is good: keep it, so a resume asks only for the rest.
-        if (!(error instanceof CliError && error.exitCode !== ExitCode.transient)) await flush();
+        if (!(error instanceof CliError && error.exitCode !== ExitCode.transient)) await flush(true);
         if (signal?.aborted) throw interrupted(signal);
         if (!retryable(error) || attempt >= options.attempts) throw failure(error, attempt, written, total);
         const delay = retryDelay(attempt, undefined, options.random);
@@ -251,6 +280,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
       restarted,
     };
   } catch (error) {
+    await writing;
     await file?.close().catch(() => {});
     await rm(temp, { force: true });
     if (signal?.aborted && !(error instanceof InterruptedError)) throw interrupted(signal);

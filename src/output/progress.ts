@@ -46,10 +46,10 @@ export function progressBar(
           .toString()
           .padStart(3)}% ${humanBytes(bytes)} of ${humanBytes(total)}  ${humanBytes(rate)}/s  ETA ${duration((total - bytes) / rate)}`
       : `${humanBytes(bytes)}  ${humanBytes(rate)}/s`;
-    const room = columns - label.length - figures.length - 6;
-    const width = Math.min(30, room);
+    // A fixed width, so the bar does not jitter as the figures change length; none on a narrow terminal.
+    const width = columns - label.length - 62 >= 20 ? 20 : 0;
     const bar =
-      total && width >= 5
+      total && width
         ? ` [${'#'.repeat(Math.round((bytes / total) * width)).padEnd(width, '-')}]`
         : '';
     stream.write(`\r\u001b[2K${label}${bar} ${figures}`.slice(0, columns + 6));

@@ -38,10 +38,10 @@ function pick(backups: readonly OrgBackup[], id: string | undefined): OrgBackup 
   return latest;
 }
 
-function summary(r: DownloadRecord, resumed: number): string {
+function summary(r: DownloadRecord): string {
   const size = humanBytes(r.bytes);
   const extra = [
-    resumed ? `resumed ${resumed === 1 ? 'once' : `${resumed} times`}` : '',
+    r.resumed ? `resumed ${r.resumed === 1 ? 'once' : `${r.resumed} times`}` : '',
     r.pruned.length ? `pruned ${r.pruned.length} older` : '',
   ].filter(Boolean);
   const tail = extra.length ? `; ${extra.join(', ')}` : '';
@@ -120,14 +120,22 @@ export default defineVerb({
       const known = await readManifest(dir);
       if (known === undefined) ctx.warn(`${join(dir, '.secscan-backups.json')} is unreadable: nothing is pruned`);
       let record: DownloadRecord | undefined;
-      let resumed = 0;
       if (opts.skipExisting) {
         const started = performance.now();
         const existing = await verifyExisting(target);
         if (existing?.ok) {
           const seconds = Math.round(performance.now() - started) / 1000;
           const { bytes, sha256 } = existing;
-          record = { id: backup.backup_id, path: target, bytes, sha256, seconds, skipped: true, pruned: [] };
+          record = {
+            id: backup.backup_id,
+            path: target,
+            bytes,
+            sha256,
+            seconds,
+            resumed: 0,
+            skipped: true,
+            pruned: [],
+          };
         } else if (existing) {
           ctx.warn(`${target} does not match ${basename(target)}.sha256: downloading it again`);
         }
@@ -151,13 +159,13 @@ export default defineVerb({
               ctx.debug(`transfer broke off at byte ${bytes}${total ? ` of ${total}` : ''} (${reason}); again in ${delay} ms`),
           },
         );
-        resumed = result.resumed;
         record = {
           id: backup.backup_id,
           path: target,
           bytes: result.bytes,
           sha256: result.sha256,
           seconds: Math.round(result.seconds * 1000) / 1000,
+          resumed: result.resumed,
           skipped: false,
           pruned: [],
         };
@@ -175,7 +183,7 @@ export default defineVerb({
         if (opts.keep !== undefined) record.pruned = await prune(dir, recorded, opts.keep, entry.file);
       }
       progress?.done();
-      ctx.note(summary(record, resumed));
+      ctx.note(summary(record));
       return ctx.globals.output === undefined ? { kind: 'none' } : { kind: 'object', item: { ...record } };
     } finally {
       progress?.done();

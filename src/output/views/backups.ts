@@ -21,6 +21,8 @@ export interface DownloadRecord {
   bytes: number;
   sha256: string;
   seconds: number;
+  /** Interruptions the transfer resumed from (Range requests). */
+  resumed: number;
   skipped: boolean;
   pruned: string[];
 }
@@ -32,6 +34,7 @@ export const downloadView = defineView<DownloadRecord>({
     { key: 'bytes', header: 'Bytes' },
     { key: 'sha256', header: 'SHA-256' },
     { key: 'seconds', header: 'Seconds' },
+    { key: 'resumed', header: 'Resumed' },
     { key: 'skipped', header: 'Skipped' },
     { key: 'pruned', header: 'Pruned', get: (r) => r.pruned.join('\n') },
   ],
