@@ -13,6 +13,7 @@ export type DocumentKind = 'html' | 'pdf' | 'csv';
 type Headers = Record<string, string | string[] | undefined>;
 
 const labels: Record<DocumentKind, string> = { html: 'HTML', pdf: 'a PDF', csv: 'CSV' };
+const expected: Record<DocumentKind, string> = { html: 'an HTML document', pdf: 'a PDF', csv: 'CSV' };
 const accepts: Record<DocumentKind, string | undefined> = {
   html: 'text/html',
   pdf: 'application/pdf',
@@ -63,7 +64,7 @@ export function documentCheck(what: string, kind: DocumentKind): (first: Buffer,
           : !type.includes('json') && !/^[{[]/.test(start);
     if (!ok) {
       throw new UnexpectedResponseError(
-        `${what}: the service answered with ${described(first, headers)} where ${labels[kind]} document was expected`,
+        `${what}: the service answered with ${described(first, headers)} where ${expected[kind]} was expected`,
       );
     }
   };
