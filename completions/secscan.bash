@@ -9,7 +9,9 @@ _secscan_child() {
     '|api') REPLY='api' ;;
     '|app-groups') REPLY='app-groups' ;;
     '|apps') REPLY='apps' ;;
+    '|audit') REPLY='audit' ;;
     '|auth') REPLY='auth' ;;
+    '|backups') REPLY='backups' ;;
     '|completion') REPLY='completion' ;;
     '|compounds') REPLY='compounds' ;;
     '|config') REPLY='config' ;;
@@ -17,6 +19,7 @@ _secscan_child() {
     '|findings') REPLY='findings' ;;
     '|packages') REPLY='packages' ;;
     '|profiles') REPLY='profiles' ;;
+    '|reports') REPLY='reports' ;;
     '|roles') REPLY='roles' ;;
     '|sandbox') REPLY='sandbox' ;;
     '|sca') REPLY='sca' ;;
@@ -43,9 +46,13 @@ _secscan_child() {
     'apps config|patch') REPLY='apps config patch' ;;
     'apps config|set') REPLY='apps config set' ;;
     'apps config|show') REPLY='apps config show' ;;
+    'audit|log') REPLY='audit log' ;;
+    'audit|scm-secrets') REPLY='audit scm-secrets' ;;
     'auth|login') REPLY='auth login' ;;
     'auth|logout') REPLY='auth logout' ;;
     'auth|status') REPLY='auth status' ;;
+    'backups|download') REPLY='backups download' ;;
+    'backups|list' | 'backups|ls') REPLY='backups list' ;;
     'compounds|archive') REPLY='compounds archive' ;;
     'compounds|branches') REPLY='compounds branches' ;;
     'compounds|delete' | 'compounds|rm') REPLY='compounds delete' ;;
@@ -75,6 +82,9 @@ _secscan_child() {
     'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
     'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
     'profiles|use') REPLY='profiles use' ;;
+    'reports|cwe') REPLY='reports cwe' ;;
+    'reports|owasp') REPLY='reports owasp' ;;
+    'reports|pci') REPLY='reports pci' ;;
     'roles|create') REPLY='roles create' ;;
     'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
     'roles|list' | 'roles|ls') REPLY='roles list' ;;
@@ -97,12 +107,14 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings packages profiles roles sandbox sca scans scopes tokens whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings packages profiles reports roles sandbox sca scans scopes tokens whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
     'apps config') REPLY='merged patch set show' ;;
+    'audit') REPLY='log scm-secrets' ;;
     'auth') REPLY='login logout status' ;;
+    'backups') REPLY='download list ls' ;;
     'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
     'config') REPLY='get list ls set unset' ;;
     'dependencies') REPLY='search' ;;
@@ -110,6 +122,7 @@ _secscan_commands() {
     'findings comment') REPLY='add list ls show' ;;
     'packages') REPLY='show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
+    'reports') REPLY='cwe owasp pci' ;;
     'roles') REPLY='create delete list ls rm update' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show' ;;
@@ -145,10 +158,16 @@ _secscan_flags() {
     'apps list') REPLY='--help -h' ;;
     'apps scan-branches') REPLY='--help -h' ;;
     'apps show') REPLY='--help -h' ;;
+    'audit') REPLY='--help -h' ;;
+    'audit log') REPLY='--day --help --month --out --year -h' ;;
+    'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--help --with-token -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'auth status') REPLY='--help -h' ;;
+    'backups') REPLY='--help -h' ;;
+    'backups download') REPLY='--dir --help --id --keep --out --skip-existing -h' ;;
+    'backups list') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
     'compounds') REPLY='--help -h' ;;
     'compounds archive') REPLY='--help -h' ;;
@@ -185,12 +204,16 @@ _secscan_flags() {
     'profiles list') REPLY='--help -h' ;;
     'profiles remove') REPLY='--help -h' ;;
     'profiles use') REPLY='--help -h' ;;
+    'reports') REPLY='--help -h' ;;
+    'reports cwe') REPLY='--app --comments --format --help --out --status --tz -h' ;;
+    'reports owasp') REPLY='--app --comments --format --help --out --status --tz --year -h' ;;
+    'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
     'roles') REPLY='--help -h' ;;
     'roles create') REPLY='--description --help --name --scope --type -h' ;;
     'roles delete') REPLY='--help -h' ;;
     'roles list') REPLY='--access-token --help -h' ;;
     'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
-    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
+    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
     'scans') REPLY='--help -h' ;;
@@ -238,6 +261,15 @@ _secscan_takes_value() {
       'apps create|--from-file' | \
       'apps labels|--add' | \
       'apps labels|--remove' | \
+      'audit log|--year' | \
+      'audit log|--month' | \
+      'audit log|--day' | \
+      'audit log|--out' | \
+      'audit scm-secrets|--days' | \
+      'backups download|--id' | \
+      'backups download|--dir' | \
+      'backups download|--out' | \
+      'backups download|--keep' | \
       'compounds list|--limit' | \
       'compounds sarif|--out' | \
       'compounds sarif|--scan' | \
@@ -293,6 +325,19 @@ _secscan_takes_value() {
       'findings summary|--type' | \
       'findings summary|--tag' | \
       'packages show|--from-file' | \
+      'reports cwe|--app' | \
+      'reports cwe|--out' | \
+      'reports cwe|--format' | \
+      'reports cwe|--status' | \
+      'reports cwe|--tz' | \
+      'reports owasp|--year' | \
+      'reports owasp|--app' | \
+      'reports owasp|--out' | \
+      'reports owasp|--format' | \
+      'reports owasp|--status' | \
+      'reports owasp|--tz' | \
+      'reports pci|--app' | \
+      'reports pci|--out' | \
       'roles create|--name' | \
       'roles create|--scope' | \
       'roles create|--type' | \
@@ -310,6 +355,8 @@ _secscan_takes_value() {
       'sandbox|--latency' | \
       'sandbox|--users-file' | \
       'sandbox|--findings' | \
+      'sandbox|--backup-size' | \
+      'sandbox|--cut-downloads' | \
       'sca packages|--app' | \
       'sca packages|--compound' | \
       'sca packages|--scan' | \
@@ -373,6 +420,8 @@ _secscan_values() {
     'apps config patch|--file') REPLY='@file' ;;
     'apps config set|--file') REPLY='@file' ;;
     'apps create|--from-file') REPLY='@file' ;;
+    'audit log|--out') REPLY='@file' ;;
+    'backups download|--out') REPLY='@file' ;;
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds sarif|--language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'compounds scans|--status') REPLY='completed running failed' ;;
@@ -390,6 +439,14 @@ _secscan_values() {
     'findings status|--ids-from') REPLY='@file' ;;
     'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
     'packages show|--from-file') REPLY='@file' ;;
+    'reports cwe|--out') REPLY='@file' ;;
+    'reports cwe|--format') REPLY='html pdf' ;;
+    'reports cwe|--status') REPLY='unset fixed ignored 3rdparty any' ;;
+    'reports owasp|--year') REPLY='2017 2021' ;;
+    'reports owasp|--out') REPLY='@file' ;;
+    'reports owasp|--format') REPLY='html pdf' ;;
+    'reports owasp|--status') REPLY='unset fixed ignored 3rdparty any' ;;
+    'reports pci|--out') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;

@@ -133,17 +133,6 @@ export const hiddenOperations: Readonly<Partial<Record<OperationId, string>>> = 
     'UpdateSavedSearch',
     'DeleteSavedSearch',
   ]),
-  // Backups, reports and audit logs.
-  ...viaApi(10, [
-    'ListOrganizationBackups',
-    'DownloadOrganizationBackup',
-    'ReadCWEReport',
-    'ReadDetailedOWASPReport',
-    'ReadScanPCIDSSReport',
-    'DownloadAuditLog',
-    'DownloadDailyAuditLog',
-    'GetOrgSCMSecretsAuditLog',
-  ]),
   // Integrations: the chat service, the work board, the cloud-security platform.
   ...viaApi(11, [
     'AuthorizeSlack',
