@@ -64,7 +64,7 @@ describe('backups download, the built binary against a sandbox', () => {
     const json = await secscan(['backups', 'download', '--dir', dir, '--skip-existing', '-o', 'json'], env);
     expect(json.exitCode).toBe(0);
     expect(JSON.parse(String(json.stdout))).toMatchObject({ path: join(dir, name as string), bytes: big, skipped: true });
-    expect(String(json.stderr)).toMatch(/^Backup [0-9a-f-]+ is already in .*, verified \(384 MiB\)\.\n$/);
+    expect(String(json.stderr)).toMatch(/^Backup [0-9a-f-]+ is already in .*, verified \(384 MiB\)\.$/);
   }, 120_000);
 
   it('refuses a second concurrent run (exit 9) naming the holder; Ctrl-C then leaves nothing (130)', async () => {
@@ -134,7 +134,7 @@ describe('backups download, the built binary against a sandbox', () => {
       expect(run.exitCode).toBe(0);
       const record = JSON.parse(String(run.stdout));
       expect(record).toMatchObject({ bytes: size, resumed: 1 });
-      expect(String(run.stderr)).toMatch(/; resumed once\)\.\n$/);
+      expect(String(run.stderr)).toMatch(/; resumed once\)\.$/);
       const res = await fetch(`${cutting.baseUrl}/api/v4/orgs/${cutting.orgId}/backup/download`, {
         headers: { authorization: `Bearer ${cutting.token}`, range: 'bytes=0-0' },
       });
@@ -164,7 +164,7 @@ describe('reports and the audit log, the built binary against a sandbox', () => 
       ['reports', 'owasp', '--app', 'shiftleft-java-demo', id, '--year', '2021', '--status', 'any', '--tz', 'Europe/Berlin', '--out', out],
       env,
     );
-    expect([res.exitCode, String(res.stderr)]).toEqual([0, expect.stringMatching(/^Wrote .*owasp\.pdf \([\d.]+ KiB\)\.\n$/)]);
+    expect([res.exitCode, String(res.stderr)]).toEqual([0, expect.stringMatching(/^Wrote .*owasp\.pdf \([\d.]+ KiB\)\.$/)]);
     execFileSync('pdftoppm', ['-r', '30', '-png', out, join(dir, 'page')]);
     expect(readdirSync(dir).filter((f) => f.startsWith('page'))).not.toEqual([]);
     const piped = await secscan(['reports', 'cwe', '--app', 'shiftleft-java-demo', id], env);
