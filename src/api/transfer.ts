@@ -57,7 +57,9 @@ function header(headers: Headers, name: string): string | undefined {
 }
 
 /** `bytes START-END/TOTAL` of a 206. */
-export function parseContentRange(value: string | undefined): { start: number; end: number; total?: number } | undefined {
+export function parseContentRange(
+  value: string | undefined,
+): { start: number; end: number; total?: number } | undefined {
   const m = /^bytes\s+(\d+)-(\d+)\/(\d+|\*)$/i.exec(value?.trim() ?? '');
   if (!m) return undefined;
   const range = { start: Number(m[1]), end: Number(m[2]) };

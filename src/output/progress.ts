@@ -44,14 +44,14 @@ export function progressBar(
     const figures = total
       ? `${Math.floor((bytes / total) * 100)
           .toString()
-          .padStart(3)}% ${humanBytes(bytes)} of ${humanBytes(total)}  ${humanBytes(rate)}/s  ETA ${duration((total - bytes) / rate)}`
+          .padStart(
+            3,
+          )}% ${humanBytes(bytes)} of ${humanBytes(total)}  ${humanBytes(rate)}/s  ETA ${duration((total - bytes) / rate)}`
       : `${humanBytes(bytes)}  ${humanBytes(rate)}/s`;
     // A fixed width, so the bar does not jitter as the figures change length; none on a narrow terminal.
     const width = columns - label.length - 62 >= 20 ? 20 : 0;
     const bar =
-      total && width
-        ? ` [${'#'.repeat(Math.round((bytes / total) * width)).padEnd(width, '-')}]`
-        : '';
+      total && width ? ` [${'#'.repeat(Math.round((bytes / total) * width)).padEnd(width, '-')}]` : '';
     stream.write(`\r\u001b[2K${label}${bar} ${figures}`.slice(0, columns + 6));
     shown = true;
   };

@@ -89,7 +89,9 @@ export const maxBackupSize = 4 * 1024 ** 3;
 export function parseSize(flag: string, value: Raw): number | undefined {
   if (value === undefined) return undefined;
   const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?i?b?)\s*$/i.exec(String(value));
-  const bytes = m ? Math.round(Number(m[1]) * (sizeUnits[(m[2] as string).toLowerCase()] ?? Number.NaN)) : Number.NaN;
+  const bytes = m
+    ? Math.round(Number(m[1]) * (sizeUnits[(m[2] as string).toLowerCase()] ?? Number.NaN))
+    : Number.NaN;
   if (!Number.isFinite(bytes) || bytes < 1024 || bytes > maxBackupSize) {
     throw new UsageError(
       `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected a size from 1KiB to 4GiB, e.g. 1GiB or 500MB)`,

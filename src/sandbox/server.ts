@@ -80,7 +80,10 @@ function parseBody(
  * Writes chunks as the client takes them. A source that fails (an injected cut) ends the connection right
  * after the bytes already written, short of the announced length, as a dropped transfer would.
  */
-async function sendStream(res: ServerResponse, chunks: Iterable<Buffer> | AsyncIterable<Buffer>): Promise<void> {
+async function sendStream(
+  res: ServerResponse,
+  chunks: Iterable<Buffer> | AsyncIterable<Buffer>,
+): Promise<void> {
   try {
     for await (const chunk of chunks) {
       if (res.destroyed) return;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,11 +59,17 @@ describe('backups download, the built binary against a sandbox', () => {
     expect([quiet.exitCode, quiet.stdout, quiet.stderr]).toEqual([0, '', '']);
     const [name] = finals(dir);
     expect(statSync(join(dir, name as string)).size).toBe(big);
-    expect(execFileSync('sha256sum', ['-c', `${name}.sha256`], { cwd: dir }).toString()).toBe(`${name}: OK\n`);
+    expect(execFileSync('sha256sum', ['-c', `${name}.sha256`], { cwd: dir }).toString()).toBe(
+      `${name}: OK\n`,
+    );
     execFileSync('gzip', ['-t', name as string], { cwd: dir });
     const json = await secscan(['backups', 'download', '--dir', dir, '--skip-existing', '-o', 'json'], env);
     expect(json.exitCode).toBe(0);
-    expect(JSON.parse(String(json.stdout))).toMatchObject({ path: join(dir, name as string), bytes: big, skipped: true });
+    expect(JSON.parse(String(json.stdout))).toMatchObject({
+      path: join(dir, name as string),
+      bytes: big,
+      skipped: true,
+    });
     expect(String(json.stderr)).toMatch(/^Backup [0-9a-f-]+ is already in .*, verified \(384 MiB\)\.$/);
   }, 120_000);
 
@@ -74,7 +80,9 @@ describe('backups download, the built binary against a sandbox', () => {
     const second = await secscan(['backups', 'download', '--dir', dir], env);
     expect(second.exitCode).toBe(9);
     expect(String(second.stderr)).toMatch(
-      new RegExp(`^error: another secscan backups download is writing into ${dir} \\(pid ${first.pid} on .+, since .+\\)\\n`),
+      new RegExp(
+        `^error: another secscan backups download is writing into ${dir} \\(pid ${first.pid} on .+, since .+\\)\\n`,
+      ),
     );
     first.kill('SIGINT');
     const stopped = await first;
@@ -101,7 +109,9 @@ describe('backups download, the built binary against a sandbox', () => {
     const next = await secscan(['-q', 'backups', 'download', '--dir', dir], env);
     expect(next.exitCode).toBe(0);
     const [name] = finals(dir);
-    expect(execFileSync('sha256sum', ['-c', `${name}.sha256`], { cwd: dir }).toString()).toBe(`${name}: OK\n`);
+    expect(execFileSync('sha256sum', ['-c', `${name}.sha256`], { cwd: dir }).toString()).toBe(
+      `${name}: OK\n`,
+    );
     expect(readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.lock'))).toEqual([]);
   }, 120_000);
 
@@ -154,17 +164,36 @@ describe('backups download, the built binary against a sandbox', () => {
 
 describe('reports and the audit log, the built binary against a sandbox', () => {
   const scan = async () =>
-    String((await secscan(['scans', 'list', '--app', 'shiftleft-java-demo'], env)).stdout).split('\t')[0] as string;
+    String((await secscan(['scans', 'list', '--app', 'shiftleft-java-demo'], env)).stdout).split(
+      '\t',
+    )[0] as string;
 
   it('writes a PDF report that pdftoppm draws, and never prints HTML on a terminal', async () => {
     const dir = tempDir();
     const out = join(dir, 'owasp.pdf');
     const id = await scan();
     const res = await secscan(
-      ['reports', 'owasp', '--app', 'shiftleft-java-demo', id, '--year', '2021', '--status', 'any', '--tz', 'Europe/Berlin', '--out', out],
+      [
+        'reports',
+        'owasp',
+        '--app',
+        'shiftleft-java-demo',
+        id,
+        '--year',
+        '2021',
+        '--status',
+        'any',
+        '--tz',
+        'Europe/Berlin',
+        '--out',
+        out,
+      ],
       env,
     );
-    expect([res.exitCode, String(res.stderr)]).toEqual([0, expect.stringMatching(/^Wrote .*owasp\.pdf \([\d.]+ KiB\)\.$/)]);
+    expect([res.exitCode, String(res.stderr)]).toEqual([
+      0,
+      expect.stringMatching(/^Wrote .*owasp\.pdf \([\d.]+ KiB\)\.$/),
+    ]);
     execFileSync('pdftoppm', ['-r', '30', '-png', out, join(dir, 'page')]);
     expect(readdirSync(dir).filter((f) => f.startsWith('page'))).not.toEqual([]);
     const piped = await secscan(['reports', 'cwe', '--app', 'shiftleft-java-demo', id], env);

@@ -1,5 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +27,12 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const start = readme.indexOf('## Backups, reports and the audit log');
 const section = readme.slice(start, readme.indexOf('\n## ', start + 5));
 const crontab = /```crontab\n([\s\S]*?)```/.exec(section)?.[1] as string;
-const units = [...section.matchAll(/```ini\n# (\/etc\/systemd\/system\/[\w.-]+)\n([\s\S]*?)```/g)].map((m) => ({
-  path: m[1] as string,
-  text: m[2] as string,
-}));
+const units = [...section.matchAll(/```ini\n# (\/etc\/systemd\/system\/[\w.-]+)\n([\s\S]*?)```/g)].map(
+  (m) => ({
+    path: m[1] as string,
+    text: m[2] as string,
+  }),
+);
 const service = units.find((u) => u.path.endsWith('.service')) as { path: string; text: string };
 
 const temp = mkdtempSync(join(tmpdir(), 'secscan-readme-backups-'));
@@ -50,7 +61,14 @@ function earlierNights(dir: string): string[] {
     const file = `backup-202608${day}T021500Z-0000000${i}.tar.gz`;
     writeFileSync(join(dir, file), `night ${i}`);
     writeFileSync(join(dir, `${file}.sha256`), `x  ${file}\n`);
-    return { file, backup_id: `0000000${i}`, created_at: `2026-08-${day}T02:15:00Z`, bytes: 7, sha256: 'x', downloaded_at: `2026-08-${day}T03:15:00Z` };
+    return {
+      file,
+      backup_id: `0000000${i}`,
+      created_at: `2026-08-${day}T02:15:00Z`,
+      bytes: 7,
+      sha256: 'x',
+      downloaded_at: `2026-08-${day}T03:15:00Z`,
+    };
   });
   writeFileSync(join(dir, '.secscan-backups.json'), JSON.stringify({ version: 1, backups }));
   writeFileSync(join(dir, 'notes.txt'), 'mine');
@@ -61,7 +79,9 @@ describe('the README’s crontab entry', () => {
   it('downloads the latest backup, verifies it, keeps the last 14 and prints nothing', async () => {
     const lines = crontab.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
     const variables = Object.fromEntries(
-      lines.filter((l) => /^\w+=/.test(l)).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      lines
+        .filter((l) => /^\w+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
     );
     const jobs = lines.filter((l) => !/^\w+=/.test(l));
     expect(jobs).toHaveLength(1);
@@ -73,14 +93,18 @@ describe('the README’s crontab entry', () => {
     // Cron's own environment, plus the crontab's variables; the profile set up once as the README says.
     const home = join(temp, 'home');
     mkdirSync(home);
-    const cronEnv = { HOME: home, LOGNAME: 'backup', SHELL: '/bin/sh', ...variables };
+    const cronEnv: Record<string, string> = { HOME: home, LOGNAME: 'backup', SHELL: '/bin/sh', ...variables };
     cronEnv.PATH = `${shims}:${variables.PATH}`;
-    const login = await execa('secscan', ['auth', 'login', '--profile', 'backups', '--base-url', sandbox.baseUrl, '--with-token'], {
-      env: cronEnv,
-      extendEnv: false,
-      input: sandbox.token,
-      reject: false,
-    });
+    const login = await execa(
+      'secscan',
+      ['auth', 'login', '--profile', 'backups', '--base-url', sandbox.baseUrl, '--with-token'],
+      {
+        env: cronEnv,
+        extendEnv: false,
+        input: sandbox.token,
+        reject: false,
+      },
+    );
     expect(login.exitCode).toBe(0);
     const dir = join(home, 'backups/secscan');
     const earlier = earlierNights(dir);
@@ -92,7 +116,9 @@ describe('the README’s crontab entry', () => {
     expect(files).toHaveLength(14);
     expect(files).not.toContain(earlier[0]);
     expect(readdirSync(dir)).toContain('notes.txt');
-    expect(execFileSync('sha256sum', ['-c', `${latest}.sha256`], { cwd: dir }).toString()).toBe(`${latest}: OK\n`);
+    expect(execFileSync('sha256sum', ['-c', `${latest}.sha256`], { cwd: dir }).toString()).toBe(
+      `${latest}: OK\n`,
+    );
     expect(downloads()).toBe(1);
 
     // The next night finds it there and verified: no transfer, still silent.
@@ -117,7 +143,10 @@ describe('the README’s systemd units', () => {
     writeFileSync(join(fsRoot, 'usr/local/bin/secscan'), shim);
     chmodSync(join(fsRoot, 'usr/local/bin/secscan'), 0o755);
     mkdirSync(join(fsRoot, 'lib/systemd'), { recursive: true });
-    cpSync('/lib/systemd/system', join(fsRoot, 'lib/systemd/system'), { recursive: true, verbatimSymlinks: true });
+    cpSync('/lib/systemd/system', join(fsRoot, 'lib/systemd/system'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     for (const unit of units) {
       mkdirSync(join(fsRoot, 'etc/systemd/system'), { recursive: true });
       writeFileSync(join(fsRoot, unit.path), unit.text);
@@ -166,7 +195,9 @@ describe('the README’s systemd units', () => {
     });
     expect([run.exitCode, run.stdout, run.stderr]).toEqual([0, '', '']);
     const [file] = readdirSync(stateDir).filter((f) => f.endsWith('.tar.gz'));
-    expect(execFileSync('sha256sum', ['-c', `${file}.sha256`], { cwd: stateDir }).toString()).toBe(`${file}: OK\n`);
+    expect(execFileSync('sha256sum', ['-c', `${file}.sha256`], { cwd: stateDir }).toString()).toBe(
+      `${file}: OK\n`,
+    );
     expect(downloads()).toBe(before + 1);
   }, 60_000);
 });

@@ -13,15 +13,14 @@ export const ScmSecretsAuditLog = z.looseObject({
   total_attempts: z.number(),
   total_user_ids: z.array(z.string()).nullish(),
   total_token_ids: z.array(z.string()).nullish(),
-  projects: z
-    .array(
-      z.looseObject({
-        project_id: z.string(),
-        attempts: z.number().optional(),
-        user_ids: z.array(z.string()).nullish(),
-        token_ids: z.array(z.string()).nullish(),
-      }),
-    ),
+  projects: z.array(
+    z.looseObject({
+      project_id: z.string(),
+      attempts: z.number().optional(),
+      user_ids: z.array(z.string()).nullish(),
+      token_ids: z.array(z.string()).nullish(),
+    }),
+  ),
   /** The sandbox's grouping by user (`by-user`); the service's shape for it is not documented. */
   users: z
     .array(

@@ -44,7 +44,9 @@ export default defineVerb({
   validate({ opts }) {
     const { year, month, day } = opts;
     if (day !== undefined && new Date(Date.UTC(year, month - 1, day)).getUTCMonth() !== month - 1) {
-      throw new UsageError(`invalid value for --day: ${year}-${String(month).padStart(2, '0')} has no day ${day}`);
+      throw new UsageError(
+        `invalid value for --day: ${year}-${String(month).padStart(2, '0')} has no day ${day}`,
+      );
     }
   },
   async run(ctx, { opts }) {

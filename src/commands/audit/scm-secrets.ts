@@ -40,7 +40,8 @@ export default defineVerb({
     const tokens = report.total_token_ids?.length ?? 0;
     const footer = () =>
       `${report.total_attempts} attempt${report.total_attempts === 1 ? '' : 's'} by ${users} user${users === 1 ? '' : 's'} with ${tokens} token${tokens === 1 ? '' : 's'} in the last ${opts.days ?? 31} days`;
-    if (opts.byUser && report.users) return { kind: 'list', rows: report.users, view: scmSecretsByUserView, footer };
+    if (opts.byUser && report.users)
+      return { kind: 'list', rows: report.users, view: scmSecretsByUserView, footer };
     return { kind: 'list', rows: report.projects, view: scmSecretsByProjectView, footer };
   },
 });

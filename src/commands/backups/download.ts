@@ -25,7 +25,10 @@ function pick(backups: readonly OrgBackup[], id: string | undefined): OrgBackup 
     if (!backup) throw notFoundError(`no backup has the id ${id}`, 'see `secscan backups list`');
     if (backup.status !== 'completed') {
       const state = backup.status === 'running' ? 'is still running' : `is ${backup.status}, not completed`;
-      throw notFoundError(`backup ${id} ${state}: there is nothing to download`, 'see `secscan backups list`');
+      throw notFoundError(
+        `backup ${id} ${state}: there is nothing to download`,
+        'see `secscan backups list`',
+      );
     }
     return backup;
   }
@@ -68,18 +71,28 @@ export default defineVerb({
   ],
   operations: ['ListOrganizationBackups', 'DownloadOrganizationBackup'],
   options: {
-    id: parsed('--id <uuid>', 'the backup to download (default: the latest completed one)', uuid('backup id')),
+    id: parsed(
+      '--id <uuid>',
+      'the backup to download (default: the latest completed one)',
+      uuid('backup id'),
+    ),
     dir: parsed('--dir <dir>', 'download into this directory (created if missing)', path(), {
       complete: 'dir',
       conflicts: ['out'],
     }),
-    out: parsed('--out <file>', 'write the backup to this file', path(), { complete: 'file', conflicts: ['dir'] }),
+    out: parsed('--out <file>', 'write the backup to this file', path(), {
+      complete: 'file',
+      conflicts: ['dir'],
+    }),
     keep: parsed(
       '--keep <n>',
       'then keep only the N newest backups secscan downloaded into --dir (others are never touched)',
       int(1, 100_000),
     ),
-    skipExisting: flag('--skip-existing', 'exit 0 without a transfer when the backup is already there and verified'),
+    skipExisting: flag(
+      '--skip-existing',
+      'exit 0 without a transfer when the backup is already there and verified',
+    ),
   },
   view: downloadView,
   validate({ opts }) {
@@ -118,7 +131,8 @@ export default defineVerb({
       const backup = pick(backups, opts.id);
       const target = opts.out === undefined ? join(dir, fileNameFor(backup)) : resolve(opts.out);
       const known = await readManifest(dir);
-      if (known === undefined) ctx.warn(`${join(dir, '.secscan-backups.json')} is unreadable: nothing is pruned`);
+      if (known === undefined)
+        ctx.warn(`${join(dir, '.secscan-backups.json')} is unreadable: nothing is pruned`);
       let record: DownloadRecord | undefined;
       if (opts.skipExisting) {
         const started = performance.now();
@@ -141,7 +155,9 @@ export default defineVerb({
         }
       }
       if (!record) {
-        const result = await (await import('../../api/transfer.js')).transfer(
+        const result = await (
+          await import('../../api/transfer.js')
+        ).transfer(
           (headers) =>
             client.open(
               'DownloadOrganizationBackup',
@@ -156,7 +172,9 @@ export default defineVerb({
             checksumFile: true,
             onProgress: (bytes, total) => progress?.update(bytes, total),
             onRetry: (reason, bytes, total, delay) =>
-              ctx.debug(`transfer broke off at byte ${bytes}${total ? ` of ${total}` : ''} (${reason}); again in ${delay} ms`),
+              ctx.debug(
+                `transfer broke off at byte ${bytes}${total ? ` of ${total}` : ''} (${reason}); again in ${delay} ms`,
+              ),
           },
         );
         record = {

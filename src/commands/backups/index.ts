@@ -8,9 +8,6 @@ export default defineGroup({
     'completed by default) into a directory: streamed to a temporary file, checked against the length the ' +
     'service announced, fsynced, renamed into place and checksummed in NAME.sha256. An interrupted transfer ' +
     'resumes where the service allows it; a failed run leaves nothing under the final name.',
-  examples: [
-    'secscan backups list',
-    'secscan -q backups download --dir ~/backups/secscan --keep 14',
-  ],
+  examples: ['secscan backups list', 'secscan -q backups download --dir ~/backups/secscan --keep 14'],
   commands: [() => import('./list.js'), () => import('./download.js')],
 });

@@ -35,7 +35,9 @@ export async function prepareDir(dir: string, flag: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    throw new UsageError(`invalid value for ${flag}: cannot create ${dir} (${(error as NodeJS.ErrnoException).code})`);
+    throw new UsageError(
+      `invalid value for ${flag}: cannot create ${dir} (${(error as NodeJS.ErrnoException).code})`,
+    );
   }
   const info = await stat(dir);
   if (!info.isDirectory()) throw new UsageError(`invalid value for ${flag}: ${dir} is not a directory`);
@@ -72,7 +74,11 @@ async function writeManifest(dir: string, backups: StoredBackup[]): Promise<void
 }
 
 /** Adds (or replaces) the entry of a download. */
-export async function recordDownload(dir: string, entry: StoredBackup, known: StoredBackup[]): Promise<StoredBackup[]> {
+export async function recordDownload(
+  dir: string,
+  entry: StoredBackup,
+  known: StoredBackup[],
+): Promise<StoredBackup[]> {
   const backups = [...known.filter((b) => b.file !== entry.file), entry];
   await writeManifest(dir, backups);
   return backups;
@@ -85,7 +91,12 @@ const newestFirst = (a: StoredBackup, b: StoredBackup) =>
  * Keeps the `keep` newest backups secscan downloaded into `dir` (never the one just written) and deletes
  * the others with their checksum files. Returns the paths deleted.
  */
-export async function prune(dir: string, known: StoredBackup[], keep: number, current: string): Promise<string[]> {
+export async function prune(
+  dir: string,
+  known: StoredBackup[],
+  keep: number,
+  current: string,
+): Promise<string[]> {
   const sorted = [...known].sort(newestFirst);
   const kept = new Set([current, ...sorted.slice(0, keep).map((b) => b.file)]);
   const removed: string[] = [];
@@ -96,13 +107,18 @@ export async function prune(dir: string, known: StoredBackup[], keep: number, cu
     await rm(`${path}.sha256`, { force: true });
     removed.push(path);
   }
-  if (removed.length) await writeManifest(dir, sorted.filter((b) => kept.has(b.file)));
+  if (removed.length)
+    await writeManifest(
+      dir,
+      sorted.filter((b) => kept.has(b.file)),
+    );
   return removed;
 }
 
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
+    hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
@@ -110,7 +126,9 @@ async function sha256Of(path: string): Promise<string> {
  * A file already there, checked as `sha256sum -c` would: its NAME.sha256 names it and matches its bytes.
  * Undefined when either is missing; `ok: false` when they disagree.
  */
-export async function verifyExisting(path: string): Promise<{ ok: boolean; bytes: number; sha256: string } | undefined> {
+export async function verifyExisting(
+  path: string,
+): Promise<{ ok: boolean; bytes: number; sha256: string } | undefined> {
   let line: string;
   let bytes: number;
   try {

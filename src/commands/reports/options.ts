@@ -25,11 +25,18 @@ export const detailOptions = {
     ...findingStatuses,
     'any',
   ]),
-  tz: parsed('--tz <zone>', 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin', timeZone()),
+  tz: parsed(
+    '--tz <zone>',
+    'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin',
+    timeZone(),
+  ),
 };
 
 /** The format asked for, or the one --out's extension names. */
-export function formatOf(opts: { format?: 'html' | 'pdf' | undefined; out?: string | undefined }): 'html' | 'pdf' {
+export function formatOf(opts: {
+  format?: 'html' | 'pdf' | undefined;
+  out?: string | undefined;
+}): 'html' | 'pdf' {
   if (opts.format) {
     const ext = /\.(html?|pdf)$/i.exec(opts.out ?? '')?.[1]?.toLowerCase();
     if (ext && (ext === 'pdf') !== (opts.format === 'pdf')) {

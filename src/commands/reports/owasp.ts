@@ -27,7 +27,10 @@ export default defineVerb({
       kind: format,
       out: opts.out,
       id: 'ReadDetailedOWASPReport',
-      params: { path: { appID: opts.app, scanID: scan, year: opts.year, ext: format }, query: detailQuery(opts) },
+      params: {
+        path: { appID: opts.app, scanID: scan, year: opts.year, ext: format },
+        query: detailQuery(opts),
+      },
     });
   },
 });

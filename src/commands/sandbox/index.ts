@@ -108,7 +108,10 @@ export default defineVerb({
       'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does',
       pattern(/^\s*0?\.\d+\s*(,\s*0?\.\d+\s*)*$/, 'expected shares between 0 and 1, e.g. 0.5 or 0.3,0.7'),
     ),
-    auditLog: flag('--audit-log', 'serve the audit log, which the service keeps off until the vendor enables it'),
+    auditLog: flag(
+      '--audit-log',
+      'serve the audit log, which the service keeps off until the vendor enables it',
+    ),
   },
   async run(ctx, { opts }) {
     const profile = ctx.globals.profile;

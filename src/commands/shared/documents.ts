@@ -47,7 +47,10 @@ function header(headers: Headers, name: string): string {
 /** What the service sent, for an error: its content type and the first characters, made safe. */
 function described(first: Buffer, headers: Headers): string {
   const type = header(headers, 'content-type') || 'no content type';
-  const text = first.subarray(0, 40).toString('latin1').replace(/[^\x20-\x7e]/g, '.');
+  const text = first
+    .subarray(0, 40)
+    .toString('latin1')
+    .replace(/[^\x20-\x7e]/g, '.');
   return first.length ? `${type}, beginning "${text}"` : `${type} and an empty body`;
 }
 
@@ -83,7 +86,10 @@ export interface DocumentRequest<K extends OperationId> {
  * Saves the document to `--out` (a temporary file beside it, fsynced and renamed: never half a file under
  * that name) or returns its bytes for standard output.
  */
-export async function deliver<K extends OperationId>(ctx: Context, request: DocumentRequest<K>): Promise<Result> {
+export async function deliver<K extends OperationId>(
+  ctx: Context,
+  request: DocumentRequest<K>,
+): Promise<Result> {
   const { what, kind, out, id, params } = request;
   const client = await ctx.client();
   const check = documentCheck(what, kind);

@@ -39,6 +39,10 @@ export function auditCsv(
   const rows = events
     .filter((e) => e.at.startsWith(prefix))
     .sort((a, b) => a.at.localeCompare(b.at))
-    .map((e) => [e.at, e.user_id, e.email, e.token_id, e.operation, e.method, e.path, String(e.status)].map(cell).join(','));
+    .map((e) =>
+      [e.at, e.user_id, e.email, e.token_id, e.operation, e.method, e.path, String(e.status)]
+        .map(cell)
+        .join(','),
+    );
   return `${[columns.join(','), ...rows].join('\r\n')}\r\n`;
 }

@@ -1,8 +1,6 @@
 /** What a `Range` request gets: the whole file, one range of it, or a 416. `end` is exclusive. */
 export type RangeAnswer =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 /**
  * Reads a single `bytes=` range (RFC 9110 14.2). A range it cannot read, several ranges, or an `If-Range`

@@ -100,7 +100,10 @@ export function reportModel(input: ReportInput): ReportModel {
   const findings = input.findings
     .filter((f) => !wanted || wanted.includes(f.status))
     .filter((f) => !input.ignoreInfo || f.type !== 'insight')
-    .sort((a, b) => (severityRank[b.severity] ?? 0) - (severityRank[a.severity] ?? 0) || Number(a.id) - Number(b.id));
+    .sort(
+      (a, b) =>
+        (severityRank[b.severity] ?? 0) - (severityRank[a.severity] ?? 0) || Number(a.id) - Number(b.id),
+    );
   const groupOf = (f: FindingRecord): string => {
     if (kind === 'cwe') return `CWE-${f.cwe} ${f.category}`;
     if (kind === 'owasp-2017') return owasp2017[f.owasp_2017] ?? 'Uncategorized';
@@ -118,7 +121,14 @@ export function reportModel(input: ReportInput): ReportModel {
           .map((c) => ({ at: when(c.created_at, tz), who: c.owner.name || c.owner.email, text: c.comment }))
       : [];
     const list = groups.get(title) ?? [];
-    list.push({ id: f.id, severity: f.severity, title: f.title, status: f.status, location: location(f), comments });
+    list.push({
+      id: f.id,
+      severity: f.severity,
+      title: f.title,
+      status: f.status,
+      location: location(f),
+      comments,
+    });
     groups.set(title, list);
   }
   const titles = {

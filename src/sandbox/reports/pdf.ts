@@ -62,10 +62,22 @@ function linesOf(model: ReportModel): Line[] {
   ];
   if (model.groups.length === 0) lines.push({ text: '', size: 8 }, { text: 'No findings match.', size: 10 });
   for (const group of model.groups) {
-    lines.push({ text: '', size: 8 }, { text: `${group.title} (${group.findings.length})`, size: 12, bold: true });
+    lines.push(
+      { text: '', size: 8 },
+      { text: `${group.title} (${group.findings.length})`, size: 12, bold: true },
+    );
     for (const f of group.findings) {
-      lines.push({ text: `#${f.id}  ${f.severity.toUpperCase()}  ${f.title}`, size: 10, color: severityColor[f.severity] });
-      lines.push({ text: `${f.location || 'no location'}  -  status ${f.status}`, size: 9, color: grey, indent: 18 });
+      lines.push({
+        text: `#${f.id}  ${f.severity.toUpperCase()}  ${f.title}`,
+        size: 10,
+        color: severityColor[f.severity],
+      });
+      lines.push({
+        text: `${f.location || 'no location'}  -  status ${f.status}`,
+        size: 9,
+        color: grey,
+        indent: 18,
+      });
       for (const c of f.comments) lines.push({ text: `${c.at}, ${c.who}: ${c.text}`, size: 9, indent: 30 });
     }
   }
@@ -98,7 +110,9 @@ function contentOf(lines: Line[], number: number, count: number): string {
       `BT ${r} ${g} ${b} rg /${line.bold ? 'F2' : 'F1'} ${line.size} Tf ${page.margin + (line.indent ?? 0)} ${y.toFixed(1)} Td ${literal(line.text)} Tj ET`,
     );
   }
-  ops.push(`BT 0.5 0.5 0.5 rg /F1 8 Tf ${page.width - page.margin - 50} 30 Td (Page ${number} of ${count}) Tj ET`);
+  ops.push(
+    `BT 0.5 0.5 0.5 rg /F1 8 Tf ${page.width - page.margin - 50} 30 Td (Page ${number} of ${count}) Tj ET`,
+  );
   return ops.join('\n');
 }
 
@@ -125,7 +139,7 @@ export function reportPdf(model: ReportModel, now = new Date()): Buffer {
   pages.forEach((lines, i) => {
     add(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}] ` +
-        `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${pageIds[i] as number + 1} 0 R >>`,
+        `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${(pageIds[i] as number) + 1} 0 R >>`,
     );
     const data = deflateSync(Buffer.from(contentOf(lines, i + 1, pages.length), 'latin1'));
     add(
@@ -141,7 +155,11 @@ export function reportPdf(model: ReportModel, now = new Date()): Buffer {
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(offset);
-    const obj = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    const obj = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, 'latin1'),
+      body,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
     parts.push(obj);
     offset += obj.length;
   });

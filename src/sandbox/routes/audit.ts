@@ -30,7 +30,9 @@ function csvFor(ctx: HandlerContext, daily: boolean): Reply {
     date.getUTCMonth() !== month - 1 ||
     (dayOfMonth !== undefined && date.getUTCDate() !== dayOfMonth)
   ) {
-    return invalid('invalid date', [`no such ${daily ? 'day' : 'month'}: ${[auditYear, auditMonth, auditDay].filter(Boolean).join('-')}`]);
+    return invalid('invalid date', [
+      `no such ${daily ? 'day' : 'month'}: ${[auditYear, auditMonth, auditDay].filter(Boolean).join('-')}`,
+    ]);
   }
   return text(auditCsv(ctx.state.audit, year, month, dayOfMonth), 'application/csv');
 }
@@ -42,7 +44,10 @@ interface Group {
   projects: Set<string>;
 }
 
-function tally(attempts: readonly ScmSecretAttempt[], key: (a: ScmSecretAttempt) => string): Map<string, Group> {
+function tally(
+  attempts: readonly ScmSecretAttempt[],
+  key: (a: ScmSecretAttempt) => string,
+): Map<string, Group> {
   const groups = new Map<string, Group>();
   for (const a of attempts) {
     const g = groups.get(key(a)) ?? { attempts: 0, users: new Set(), tokens: new Set(), projects: new Set() };

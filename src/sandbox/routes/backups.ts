@@ -40,7 +40,9 @@ export const backupHandlers: HandlerMap = {
   DownloadOrganizationBackup: async (ctx): Promise<Reply> => {
     const id = ctx.query.get('backup_id');
     const backups = newestFirst(ctx.state);
-    const backup = id ? backups.find((b) => b.backup_id === id) : backups.find((b) => b.status === 'completed');
+    const backup = id
+      ? backups.find((b) => b.backup_id === id)
+      : backups.find((b) => b.status === 'completed');
     if (!backup) {
       return notFound(id ? `no backup has the id ${id}` : 'the organization has no completed backup');
     }

@@ -14,10 +14,22 @@ describe('audit log: usage errors (exit 2, no request)', () => {
   it.each([
     [['audit', 'log', '--month', '8'], '--year is required'],
     [['audit', 'log', '--year', '2026'], '--month is required'],
-    [['audit', 'log', '--year', '2026', '--month', '13'], 'invalid value for --month: "13" (expected a whole number from 1 to 12)'],
-    [['audit', 'log', '--year', '26', '--month', '8'], 'invalid value for --year: "26" (expected a whole number from 2000 to 2999)'],
-    [['audit', 'log', '--year', '2026', '--month', '2', '--day', '30'], 'invalid value for --day: 2026-02 has no day 30'],
-    [['audit', 'log', '--year', '2026', '--month', '8', '--day', '0'], 'invalid value for --day: "0" (expected a whole number from 1 to 31)'],
+    [
+      ['audit', 'log', '--year', '2026', '--month', '13'],
+      'invalid value for --month: "13" (expected a whole number from 1 to 12)',
+    ],
+    [
+      ['audit', 'log', '--year', '26', '--month', '8'],
+      'invalid value for --year: "26" (expected a whole number from 2000 to 2999)',
+    ],
+    [
+      ['audit', 'log', '--year', '2026', '--month', '2', '--day', '30'],
+      'invalid value for --day: 2026-02 has no day 30',
+    ],
+    [
+      ['audit', 'log', '--year', '2026', '--month', '8', '--day', '0'],
+      'invalid value for --day: "0" (expected a whole number from 1 to 31)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -31,7 +43,9 @@ describe('audit log', () => {
   });
 
   it('shows the day as a table on a terminal, the service’s text made safe', async () => {
-    cli.stub('DownloadDailyAuditLog', { path: { auditYear: 2026, auditMonth: 8, auditDay: 14 } }).reply(200, csv, asCsv);
+    cli
+      .stub('DownloadDailyAuditLog', { path: { auditYear: 2026, auditMonth: 8, auditDay: 14 } })
+      .reply(200, csv, asCsv);
     const r = await cli.run(['audit', 'log', '--year', '2026', '--month', '8', '--day', '14'], {
       env: authEnv({ NO_COLOR: '1' }),
       stdoutTTY: true,
@@ -46,9 +60,16 @@ describe('audit log', () => {
 
   it('reads the CSV into rows for -o json', async () => {
     cli.stub('DownloadAuditLog', { path: { auditYear: 2026, auditMonth: 8 } }).reply(200, csv, asCsv);
-    const r = await cli.run(['audit', 'log', '--year', '2026', '--month', '8', '-o', 'json'], { env: authEnv() });
+    const r = await cli.run(['audit', 'log', '--year', '2026', '--month', '8', '-o', 'json'], {
+      env: authEnv(),
+    });
     expect(JSON.parse(r.stdout)).toEqual([
-      { timestamp: '2026-08-14T13:00:00Z', user_email: 'ada@example.com', action: 'CreateToken', path: '/orgs/x/tokens' },
+      {
+        timestamp: '2026-08-14T13:00:00Z',
+        user_email: 'ada@example.com',
+        action: 'CreateToken',
+        path: '/orgs/x/tokens',
+      },
       {
         timestamp: '2026-08-14T15:00:00Z',
         user_email: 'grace, admin\u001b[31m@example.com',
@@ -61,7 +82,9 @@ describe('audit log', () => {
   it('writes --out atomically', async () => {
     cli.stub('DownloadAuditLog', { path: { auditYear: 2026, auditMonth: 8 } }).reply(200, csv, asCsv);
     const out = join(cli.configDir, 'audit.csv');
-    const r = await cli.run(['audit', 'log', '--year', '2026', '--month', '8', '--out', out], { env: authEnv() });
+    const r = await cli.run(['audit', 'log', '--year', '2026', '--month', '8', '--out', out], {
+      env: authEnv(),
+    });
     expect(r).toEqual({ code: 0, stdout: '', stderr: `Wrote ${out} (${csv.length} B).\n` });
     expect(readFileSync(out, 'utf8')).toBe(csv);
   });

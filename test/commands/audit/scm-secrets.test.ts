@@ -15,9 +15,18 @@ const report = {
 describe('audit scm-secrets: usage errors (exit 2, no request)', () => {
   it.each([
     [['audit', 'scm-secrets'], '--by-project or --by-user is required'],
-    [['audit', 'scm-secrets', '--by-project', '--by-user'], '--by-project and --by-user cannot be used together'],
-    [['audit', 'scm-secrets', '--by-user', '--days', '0'], 'invalid value for --days: "0" (expected a whole number from 1 to 3650)'],
-    [['audit', 'scm-secrets', '--by-user', '--fields', 'project_id'], 'unknown field "project_id" for --fields (choose from user_id, attempts, projects, tokens, project_ids, token_ids)'],
+    [
+      ['audit', 'scm-secrets', '--by-project', '--by-user'],
+      '--by-project and --by-user cannot be used together',
+    ],
+    [
+      ['audit', 'scm-secrets', '--by-user', '--days', '0'],
+      'invalid value for --days: "0" (expected a whole number from 1 to 3650)',
+    ],
+    [
+      ['audit', 'scm-secrets', '--by-user', '--fields', 'project_id'],
+      'unknown field "project_id" for --fields (choose from user_id, attempts, projects, tokens, project_ids, token_ids)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -31,11 +40,12 @@ describe('audit scm-secrets', () => {
       stdoutTTY: true,
     });
     expect(r.code).toBe(0);
-    expect(r.stdout.trimEnd().split('\n').map((l) => l.replace(/\s+/g, ' '))).toEqual([
-      'PROJECT ATTEMPTS USERS TOKENS',
-      'payments-api 3 2 2',
-      'web 2 1 1',
-    ]);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.replace(/\s+/g, ' ')),
+    ).toEqual(['PROJECT ATTEMPTS USERS TOKENS', 'payments-api 3 2 2', 'web 2 1 1']);
     expect(r.stderr).toBe('5 attempts by 2 users with 3 tokens in the last 90 days\n');
   });
 
@@ -50,7 +60,9 @@ describe('audit scm-secrets', () => {
   });
 
   it('exits 8 on an answer without its projects', async () => {
-    cli.stub('GetOrgSCMSecretsAuditLog', { query: { 'by-project': true } }).reply(200, ok({ total_attempts: 1 }));
+    cli
+      .stub('GetOrgSCMSecretsAuditLog', { query: { 'by-project': true } })
+      .reply(200, ok({ total_attempts: 1 }));
     const r = await cli.run(['audit', 'scm-secrets', '--by-project'], { env: authEnv() });
     expect(r.code).toBe(8);
   });

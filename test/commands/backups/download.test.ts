@@ -12,8 +12,18 @@ const OLDER = 'd82921fa-1c62-4b13-bae2-19f1e45cc0aa';
 const RUNNING = 'a837eb5c-5946-4b3c-befe-7839148fb67e';
 const backups = [
   { backup_id: RUNNING, status: 'running', created_at: '2026-09-01T02:04:03.000Z' },
-  { backup_id: OLDER, status: 'completed', created_at: '2026-08-30T02:04:35.000Z', completed_at: '2026-08-30T02:15:48.000Z' },
-  { backup_id: ID, status: 'completed', created_at: '2026-08-31T02:01:45.000Z', completed_at: '2026-08-31T02:11:56.000Z' },
+  {
+    backup_id: OLDER,
+    status: 'completed',
+    created_at: '2026-08-30T02:04:35.000Z',
+    completed_at: '2026-08-30T02:15:48.000Z',
+  },
+  {
+    backup_id: ID,
+    status: 'completed',
+    created_at: '2026-08-31T02:01:45.000Z',
+    completed_at: '2026-08-31T02:11:56.000Z',
+  },
 ];
 const archive = gzipSync(Buffer.from('backup of the organization'));
 const sha256 = createHash('sha256').update(archive).digest('hex');
@@ -31,11 +41,23 @@ describe('backups download: usage errors (exit 2, no request)', () => {
   it.each([
     [['backups', 'download'], '--dir or --out is required (where to put the backup)'],
     [['backups', 'download', '--dir', 'a', '--out', 'b'], '--dir and --out cannot be used together'],
-    [['backups', 'download', '--out', 'b.tar.gz', '--keep', '3'], '--keep needs --dir (it prunes the backups downloaded into that directory)'],
-    [['backups', 'download', '--dir', 'a', '--keep', '0'], 'invalid value for --keep: "0" (expected a whole number from 1 to 100000)'],
-    [['backups', 'download', '--dir', 'a', '--id', 'latest'], 'invalid value for --id: "latest" (expected a UUID)'],
+    [
+      ['backups', 'download', '--out', 'b.tar.gz', '--keep', '3'],
+      '--keep needs --dir (it prunes the backups downloaded into that directory)',
+    ],
+    [
+      ['backups', 'download', '--dir', 'a', '--keep', '0'],
+      'invalid value for --keep: "0" (expected a whole number from 1 to 100000)',
+    ],
+    [
+      ['backups', 'download', '--dir', 'a', '--id', 'latest'],
+      'invalid value for --id: "latest" (expected a UUID)',
+    ],
     [['backups', 'download', '--dir', ''], 'invalid value for --dir: "" (expected a path)'],
-    [['backups', 'download', '--out', '/nonexistent-dir/b.tar.gz'], 'invalid value for --out: the directory /nonexistent-dir does not exist'],
+    [
+      ['backups', 'download', '--out', '/nonexistent-dir/b.tar.gz'],
+      'invalid value for --out: the directory /nonexistent-dir does not exist',
+    ],
     [['backups', 'download', '--out', '/tmp'], 'invalid value for --out: /tmp is a directory (use --dir)'],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
@@ -49,7 +71,11 @@ describe('backups download', () => {
     const r = await cli.run(['backups', 'download', '--dir', dir], { env: authEnv() });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^Downloaded backup ${ID} to ${join(dir, name)} \\(\\d+ B in [\\d.]+ s, sha256 ${sha256.slice(0, 12)}…\\)\\.\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^Downloaded backup ${ID} to ${join(dir, name)} \\(\\d+ B in [\\d.]+ s, sha256 ${sha256.slice(0, 12)}…\\)\\.\\n$`,
+      ),
+    );
     expect(readFileSync(join(dir, name)).equals(archive)).toBe(true);
     expect(readFileSync(join(dir, `${name}.sha256`), 'utf8')).toBe(`${sha256}  ${name}\n`);
     expect(readdirSync(dir).sort()).toEqual(['.secscan-backups.json', name, `${name}.sha256`]);
@@ -60,9 +86,12 @@ describe('backups download', () => {
     const quiet = await cli.run(['-q', 'backups', 'download', '--dir', cli.configDir], { env: authEnv() });
     expect(quiet).toEqual({ code: 0, stdout: '', stderr: '' });
     stubDownload();
-    const json = await cli.run(['backups', 'download', '--out', join(cli.configDir, 'o.tgz'), '-q', '-o', 'json'], {
-      env: authEnv(),
-    });
+    const json = await cli.run(
+      ['backups', 'download', '--out', join(cli.configDir, 'o.tgz'), '-q', '-o', 'json'],
+      {
+        env: authEnv(),
+      },
+    );
     expect(JSON.parse(json.stdout)).toEqual({
       id: ID,
       path: join(cli.configDir, 'o.tgz'),
@@ -77,32 +106,47 @@ describe('backups download', () => {
 
   it('shows a progress bar only when stderr is a terminal', async () => {
     stubDownload();
-    const r = await cli.run(['backups', 'download', '--dir', cli.configDir], { env: authEnv(), stderrTTY: true });
-    expect(r.stderr).toContain(`\r\u001b[2KDownloading [####################] 100% ${archive.length} B of ${archive.length} B`);
+    const r = await cli.run(['backups', 'download', '--dir', cli.configDir], {
+      env: authEnv(),
+      stderrTTY: true,
+    });
+    expect(r.stderr).toContain(
+      `\r\u001b[2KDownloading [####################] 100% ${archive.length} B of ${archive.length} B`,
+    );
     expect(r.stderr).toMatch(/\r\u001b\[2KDownloaded backup /);
   });
 
   it('downloads --id, refuses one that is running or unknown (exit 5), and one when none completed', async () => {
     stubDownload(OLDER);
-    const older = await cli.run(['backups', 'download', '--dir', cli.configDir, '--id', OLDER, '-q'], { env: authEnv() });
+    const older = await cli.run(['backups', 'download', '--dir', cli.configDir, '--id', OLDER, '-q'], {
+      env: authEnv(),
+    });
     expect(older.code).toBe(0);
     expect(existsSync(join(cli.configDir, `backup-20260830T020435Z-${OLDER}.tar.gz`))).toBe(true);
     cli.stub('ListOrganizationBackups').reply(200, ok(backups));
-    const running = await cli.run(['backups', 'download', '--dir', cli.configDir, '--id', RUNNING], { env: authEnv() });
+    const running = await cli.run(['backups', 'download', '--dir', cli.configDir, '--id', RUNNING], {
+      env: authEnv(),
+    });
     expect([running.code, running.stderr.split('\n')[0]]).toEqual([
       5,
       `error: backup ${RUNNING} is still running: there is nothing to download`,
     ]);
     cli.stub('ListOrganizationBackups').reply(200, ok(backups.slice(0, 1)));
     const none = await cli.run(['backups', 'download', '--dir', cli.configDir], { env: authEnv() });
-    expect([none.code, none.stderr.split('\n')[0]]).toEqual([5, 'error: the organization has no completed backup yet']);
+    expect([none.code, none.stderr.split('\n')[0]]).toEqual([
+      5,
+      'error: the organization has no completed backup yet',
+    ]);
   });
 
   it('refuses a second run writing into the same directory (exit 9), naming the holder, before any request', async () => {
     const dir = join(cli.configDir, 'locked');
     mkdirSync(dir);
     const since = new Date().toISOString();
-    writeFileSync(join(dir, '.secscan-backups.lock'), JSON.stringify({ pid: process.pid, host: hostname(), since }));
+    writeFileSync(
+      join(dir, '.secscan-backups.lock'),
+      JSON.stringify({ pid: process.pid, host: hostname(), since }),
+    );
     const r = await cli.run(['backups', 'download', '--dir', dir], { env: authEnv() });
     expect(r.code).toBe(9);
     expect(r.stderr.split('\n')[0]).toBe(
@@ -114,7 +158,10 @@ describe('backups download', () => {
   it('takes over a lock left by a run that died', async () => {
     const dir = join(cli.configDir, 'stale');
     mkdirSync(dir);
-    writeFileSync(join(dir, '.secscan-backups.lock'), JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), since: '2026-01-01T00:00:00Z' }));
+    writeFileSync(
+      join(dir, '.secscan-backups.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 1, host: hostname(), since: '2026-01-01T00:00:00Z' }),
+    );
     stubDownload();
     expect((await cli.run(['backups', 'download', '--dir', dir, '-q'], { env: authEnv() })).code).toBe(0);
     expect(existsSync(join(dir, '.secscan-backups.lock'))).toBe(false);
@@ -124,15 +171,25 @@ describe('backups download', () => {
     stubDownload();
     await cli.run(['backups', 'download', '--dir', cli.configDir, '-q'], { env: authEnv() });
     cli.stub('ListOrganizationBackups').reply(200, ok(backups));
-    const skipped = await cli.run(['backups', 'download', '--dir', cli.configDir, '--skip-existing', '-o', 'json'], {
-      env: authEnv(),
-    });
+    const skipped = await cli.run(
+      ['backups', 'download', '--dir', cli.configDir, '--skip-existing', '-o', 'json'],
+      {
+        env: authEnv(),
+      },
+    );
     expect(skipped.code).toBe(0);
-    expect(JSON.parse(skipped.stdout)).toMatchObject({ id: ID, skipped: true, sha256, bytes: archive.length });
+    expect(JSON.parse(skipped.stdout)).toMatchObject({
+      id: ID,
+      skipped: true,
+      sha256,
+      bytes: archive.length,
+    });
     expect(skipped.stderr).toMatch(/^Backup .* is already in .*, verified \(\d+ B\)\.\n$/);
     writeFileSync(join(cli.configDir, name), 'corrupted');
     stubDownload();
-    const again = await cli.run(['backups', 'download', '--dir', cli.configDir, '--skip-existing'], { env: authEnv() });
+    const again = await cli.run(['backups', 'download', '--dir', cli.configDir, '--skip-existing'], {
+      env: authEnv(),
+    });
     expect(again.stderr.split('\n')[0]).toBe(
       `warning: ${join(cli.configDir, name)} does not match ${name}.sha256: downloading it again`,
     );
@@ -169,7 +226,10 @@ describe('backups download', () => {
         headers: { 'content-length': String(archive.length) },
       })
       .times(1);
-    cli.stub('DownloadOrganizationBackup', { query: { backup_id: ID } }).reply(503, { ok: false, message: 'busy' }).times(2);
+    cli
+      .stub('DownloadOrganizationBackup', { query: { backup_id: ID } })
+      .reply(503, { ok: false, message: 'busy' })
+      .times(2);
     const r = await cli.run(['backups', 'download', '--dir', cli.configDir], { env: authEnv() });
     expect(r.code).toBe(7);
     expect(r.stderr.split('\n')[0]).toBe('error: DownloadOrganizationBackup: busy (HTTP 503)');

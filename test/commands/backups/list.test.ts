@@ -3,15 +3,28 @@ import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
 const backups = [
-  { backup_id: 'b-old', status: 'completed', created_at: '2026-08-30T02:00:00Z', completed_at: '2026-08-30T02:10:00Z' },
+  {
+    backup_id: 'b-old',
+    status: 'completed',
+    created_at: '2026-08-30T02:00:00Z',
+    completed_at: '2026-08-30T02:10:00Z',
+  },
   { backup_id: 'b-new', status: 'running', created_at: '2026-09-01T02:00:00Z' },
-  { backup_id: 'b-mid\u001b[2J', status: 'failed', created_at: '2026-08-31T02:00:00Z', completed_at: '2026-08-31T02:30:00Z' },
+  {
+    backup_id: 'b-mid\u001b[2J',
+    status: 'failed',
+    created_at: '2026-08-31T02:00:00Z',
+    completed_at: '2026-08-31T02:30:00Z',
+  },
 ];
 
 describe('backups list: usage errors (exit 2, no request)', () => {
   it.each([
-    [['backups', 'list', 'extra'], 'too many arguments for \'list\'. Expected 0 arguments but got 1.'],
-    [['backups', 'list', '--fields', 'size'], 'unknown field "size" for --fields (choose from backup_id, status, created_at, completed_at)'],
+    [['backups', 'list', 'extra'], "too many arguments for 'list'. Expected 0 arguments but got 1."],
+    [
+      ['backups', 'list', '--fields', 'size'],
+      'unknown field "size" for --fields (choose from backup_id, status, created_at, completed_at)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });

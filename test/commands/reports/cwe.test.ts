@@ -10,9 +10,15 @@ const base = ['reports', 'cwe', '--app', 'payments-api', '17'];
 describe('reports cwe: usage errors (exit 2, no request)', () => {
   it.each([
     [[...base, '--bogus'], "unknown option '--bogus'"],
-    [[...base, '--tz', 'Moon/Crater'], 'invalid value for --tz: "Moon/Crater" (expected an IANA time zone name such as Europe/Berlin, America/New_York or UTC)'],
+    [
+      [...base, '--tz', 'Moon/Crater'],
+      'invalid value for --tz: "Moon/Crater" (expected an IANA time zone name such as Europe/Berlin, America/New_York or UTC)',
+    ],
     [[...base, '--format', 'pdf', '--out', 'cwe.html'], '--format pdf and --out cwe.html disagree'],
-    [['reports', 'cwe', '--app', 'bad app', '17'], 'invalid value for --app: "bad app" (letters and digits, with _ : . - allowed inside)'],
+    [
+      ['reports', 'cwe', '--app', 'bad app', '17'],
+      'invalid value for --app: "bad app" (letters and digits, with _ : . - allowed inside)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });

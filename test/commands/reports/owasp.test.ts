@@ -15,15 +15,39 @@ describe('reports owasp: usage errors (exit 2, no request)', () => {
   it.each([
     [[...base], '--year is required (2017 or 2021)'],
     [[...base, '--year', '2013'], 'invalid value for --year: "2013" (choose from 2017, 2021)'],
-    [[...base, '--year', '2021', '--format', 'docx'], 'invalid value for --format: "docx" (choose from html, pdf)'],
-    [[...base, '--year', '2021', '--status', 'open'], 'invalid value for --status: "open" (choose from unset, fixed, ignored, 3rdparty, any)'],
-    [[...base, '--year', '2021', '--tz', 'Mars/Base'], 'invalid value for --tz: "Mars/Base" (expected an IANA time zone name such as Europe/Berlin, America/New_York or UTC)'],
-    [[...base, '--year', '2021', '--tz', 'europe/berlin'], 'invalid value for --tz: "europe/berlin" (not an IANA time zone name; did you mean Europe/Berlin?)'],
-    [[...base, '--year', '2021', '--tz', '+01:00'], 'invalid value for --tz: "+01:00" (expected an IANA time zone name such as Europe/Berlin, America/New_York or UTC)'],
-    [[...base, '--year', '2021', '--format', 'html', '--out', 'r.pdf'], '--format html and --out r.pdf disagree'],
-    [['reports', 'owasp', '--app', 'shiftleft-java-demo', 'latest', '--year', '2021'], 'invalid scan id "latest": expected a scan id (a number)'],
+    [
+      [...base, '--year', '2021', '--format', 'docx'],
+      'invalid value for --format: "docx" (choose from html, pdf)',
+    ],
+    [
+      [...base, '--year', '2021', '--status', 'open'],
+      'invalid value for --status: "open" (choose from unset, fixed, ignored, 3rdparty, any)',
+    ],
+    [
+      [...base, '--year', '2021', '--tz', 'Mars/Base'],
+      'invalid value for --tz: "Mars/Base" (expected an IANA time zone name such as Europe/Berlin, America/New_York or UTC)',
+    ],
+    [
+      [...base, '--year', '2021', '--tz', 'europe/berlin'],
+      'invalid value for --tz: "europe/berlin" (not an IANA time zone name; did you mean Europe/Berlin?)',
+    ],
+    [
+      [...base, '--year', '2021', '--tz', '+01:00'],
+      'invalid value for --tz: "+01:00" (expected an IANA time zone name such as Europe/Berlin, America/New_York or UTC)',
+    ],
+    [
+      [...base, '--year', '2021', '--format', 'html', '--out', 'r.pdf'],
+      '--format html and --out r.pdf disagree',
+    ],
+    [
+      ['reports', 'owasp', '--app', 'shiftleft-java-demo', 'latest', '--year', '2021'],
+      'invalid scan id "latest": expected a scan id (a number)',
+    ],
     [['reports', 'owasp', '1004', '--year', '2021'], '--app is required'],
-    [[...base, '--year', '2021', '--out', '/nonexistent-dir/r.html'], 'invalid value for --out: the directory of /nonexistent-dir/r.html does not exist'],
+    [
+      [...base, '--year', '2021', '--out', '/nonexistent-dir/r.html'],
+      'invalid value for --out: the directory of /nonexistent-dir/r.html does not exist',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -31,7 +55,10 @@ describe('reports owasp: usage errors (exit 2, no request)', () => {
   it('never prints the report on a terminal', async () => {
     const r = await cli.run([...base, '--year', '2021'], { env: authEnv(), stdoutTTY: true });
     expectUsage(r, 'not printing HTML on a terminal: pass --out FILE, or pipe the output', cli);
-    const p = await cli.run([...base, '--year', '2021', '--format', 'pdf'], { env: authEnv(), stdoutTTY: true });
+    const p = await cli.run([...base, '--year', '2021', '--format', 'pdf'], {
+      env: authEnv(),
+      stdoutTTY: true,
+    });
     expectUsage(p, 'not printing a PDF on a terminal: pass --out FILE, or pipe the output', cli);
   });
 });

@@ -14,7 +14,10 @@ describe('reports pci: usage errors (exit 2, no request)', () => {
   });
 
   it('refuses to print HTML on a terminal', async () => {
-    const r = await cli.run(['reports', 'pci', '--app', 'payments-api', '17'], { env: authEnv(), stdoutTTY: true });
+    const r = await cli.run(['reports', 'pci', '--app', 'payments-api', '17'], {
+      env: authEnv(),
+      stdoutTTY: true,
+    });
     expectUsage(r, 'not printing HTML on a terminal: pass --out FILE, or pipe the output', cli);
   });
 });
@@ -27,7 +30,9 @@ describe('reports pci', () => {
         query: { ignore_info_findings: true },
       })
       .reply(200, html, { headers: { 'content-type': 'text/html' } });
-    const r = await cli.run(['reports', 'pci', '--app', 'payments-api', '17', '--ignore-info'], { env: authEnv() });
+    const r = await cli.run(['reports', 'pci', '--app', 'payments-api', '17', '--ignore-info'], {
+      env: authEnv(),
+    });
     expect(r).toEqual({ code: 0, stdout: html, stderr: '' });
   });
 
@@ -45,7 +50,9 @@ describe('reports pci', () => {
       .stub('ReadScanPCIDSSReport', { path: { appID: 'payments-api', scanID: '17' } })
       .reply(503, { ok: false, message: 'busy' })
       .times(1);
-    const fail = await cli.run(['--retries', '0', 'reports', 'pci', '--app', 'payments-api', '17'], { env: authEnv() });
+    const fail = await cli.run(['--retries', '0', 'reports', 'pci', '--app', 'payments-api', '17'], {
+      env: authEnv(),
+    });
     expect([fail.code, fail.stdout]).toEqual([7, '']);
   });
 });

@@ -43,7 +43,10 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Serves `content` with ranges and an ETag; `cut` ends the first N answers after that many bytes. */
-function serve(content: () => Buffer, options: { cuts?: number[]; ranges?: boolean; etag?: () => string } = {}) {
+function serve(
+  content: () => Buffer,
+  options: { cuts?: number[]; ranges?: boolean; etag?: () => string } = {},
+) {
   const cuts = [...(options.cuts ?? [])];
   return (req: IncomingMessage, res: ServerResponse) => {
     const bytes = content();
@@ -68,10 +71,14 @@ function serve(content: () => Buffer, options: { cuts?: number[]; ranges?: boole
 function run(options: Partial<TransferOptions> = {}) {
   const client = new ApiClient({ baseUrl, token: 't', orgId: ORG, dispatcher, timeoutMs: 5000 });
   const dest = join(dir, 'backup.tar.gz');
-  return transfer(
-    (headers) => client.open('DownloadOrganizationBackup', {}, { headers, pass: [416] }),
-    { dest, resume: true, attempts: 3, random: () => 0, checksumFile: true, ...options },
-  );
+  return transfer((headers) => client.open('DownloadOrganizationBackup', {}, { headers, pass: [416] }), {
+    dest,
+    resume: true,
+    attempts: 3,
+    random: () => 0,
+    checksumFile: true,
+    ...options,
+  });
 }
 
 /** Nothing under the final name, nor the temporary file beside it. */
@@ -149,7 +156,10 @@ describe('transfer', () => {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end('{"ok":false,"code":"NOT_FOUND","message":"no such backup"}');
     };
-    await expect(run()).rejects.toMatchObject({ exitCode: 5, message: expect.stringContaining('no such backup') });
+    await expect(run()).rejects.toMatchObject({
+      exitCode: 5,
+      message: expect.stringContaining('no such backup'),
+    });
     expect(seen).toHaveLength(2);
     nothingLeft();
   });
@@ -161,10 +171,12 @@ describe('transfer', () => {
       res.write(body.subarray(0, 100_000), () => controller.abort(new InterruptedError('SIGTERM')));
     };
     const client = new ApiClient({ baseUrl, token: 't', orgId: ORG, dispatcher, signal: controller.signal });
-    const error = await transfer(
-      (headers) => client.open('DownloadOrganizationBackup', {}, { headers }),
-      { dest: join(dir, 'x'), resume: true, attempts: 3, signal: controller.signal },
-    ).catch((e: unknown) => e);
+    const error = await transfer((headers) => client.open('DownloadOrganizationBackup', {}, { headers }), {
+      dest: join(dir, 'x'),
+      resume: true,
+      attempts: 3,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InterruptedError);
     expect((error as InterruptedError).exitCode).toBe(143);
     expect(existsSync(join(dir, 'x'))).toBe(false);

@@ -4,7 +4,11 @@ import { call, useSandbox } from './harness.js';
 
 const month = () => {
   const now = new Date();
-  return { year: String(now.getUTCFullYear()), month: String(now.getUTCMonth() + 1), day: String(now.getUTCDate()) };
+  return {
+    year: String(now.getUTCFullYear()),
+    month: String(now.getUTCMonth() + 1),
+    day: String(now.getUTCDate()),
+  };
 };
 
 describe('sandbox: audit log, off as on the service', () => {
@@ -32,9 +36,11 @@ describe('sandbox: audit log enabled', () => {
 
   it('records the sandbox’s own successful writes, not its reads or failed writes', async () => {
     const { year, month: m, day } = month();
-    const before = (await raw(sandbox(), 'DownloadDailyAuditLog', {
-      params: { auditYear: year, auditMonth: m, auditDay: day },
-    })).bytes.toString();
+    const before = (
+      await raw(sandbox(), 'DownloadDailyAuditLog', {
+        params: { auditYear: year, auditMonth: m, auditDay: day },
+      })
+    ).bytes.toString();
     const created = await call(sandbox(), 'CreateToken', {
       body: { label: 'audited', role_id: sandbox().state.tokens.roles[0]?.id },
     });
@@ -42,15 +48,20 @@ describe('sandbox: audit log enabled', () => {
     const refused = await call(sandbox(), 'CreateToken', { body: { label: 'no role' } });
     expect(refused.status).toBe(400);
     await call(sandbox(), 'ListTokens');
-    const after = (await raw(sandbox(), 'DownloadDailyAuditLog', {
-      params: { auditYear: year, auditMonth: m, auditDay: day },
-    })).bytes.toString();
+    const after = (
+      await raw(sandbox(), 'DownloadDailyAuditLog', {
+        params: { auditYear: year, auditMonth: m, auditDay: day },
+      })
+    ).bytes.toString();
     const added = after.trimEnd().split('\r\n').slice(before.trimEnd().split('\r\n').length);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(
-      new RegExp(`,${sandbox().state.users[0]?.email},[0-9a-f-]+,CreateToken,POST,/orgs/${sandbox().orgId}/tokens,200$`),
+      new RegExp(
+        `,${sandbox().state.users[0]?.email},[0-9a-f-]+,CreateToken,POST,/orgs/${sandbox().orgId}/tokens,200$`,
+      ),
     );
-    const monthly = (await raw(sandbox(), 'DownloadAuditLog', { params: { auditYear: year, auditMonth: m } })).bytes;
+    const monthly = (await raw(sandbox(), 'DownloadAuditLog', { params: { auditYear: year, auditMonth: m } }))
+      .bytes;
     expect(monthly.toString()).toContain(added[0]);
   });
 
@@ -81,6 +92,8 @@ describe('sandbox: SCM secrets audit', () => {
 
   it('needs by-project or by-user, and a positive number of days', async () => {
     expect((await call(sandbox(), 'GetOrgSCMSecretsAuditLog')).status).toBe(400);
-    expect((await call(sandbox(), 'GetOrgSCMSecretsAuditLog', { query: 'days=0&by-user=true' })).status).toBe(400);
+    expect((await call(sandbox(), 'GetOrgSCMSecretsAuditLog', { query: 'days=0&by-user=true' })).status).toBe(
+      400,
+    );
   });
 });

@@ -18,7 +18,8 @@ async function received(sandbox: Sandbox): Promise<{ length: string | null; byte
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return { length: res.headers.get('content-length'), bytes: Buffer.concat(chunks), cut: false };
+      if (done)
+        return { length: res.headers.get('content-length'), bytes: Buffer.concat(chunks), cut: false };
       chunks.push(value);
     }
   } catch {
@@ -68,7 +69,9 @@ describe('sandbox: backups', () => {
       organization_id: sandbox().orgId,
       backup_id: list[1].backup_id,
     });
-    const again = await raw(sandbox(), 'DownloadOrganizationBackup', { query: `backup_id=${list[1].backup_id}` });
+    const again = await raw(sandbox(), 'DownloadOrganizationBackup', {
+      query: `backup_id=${list[1].backup_id}`,
+    });
     expect(again.bytes.equals(res.bytes)).toBe(true);
     expect(again.headers.get('etag')).toBe(res.headers.get('etag'));
   });
@@ -96,7 +99,9 @@ describe('sandbox: backups', () => {
 
   it('refuses a backup that is running (409) or unknown (404)', async () => {
     const list = (await call(sandbox(), 'ListOrganizationBackups')).json.response;
-    const running = await call(sandbox(), 'DownloadOrganizationBackup', { query: `backup_id=${list[0].backup_id}` });
+    const running = await call(sandbox(), 'DownloadOrganizationBackup', {
+      query: `backup_id=${list[0].backup_id}`,
+    });
     expect(running.status).toBe(409);
     expect(running.json).toMatchObject({ ok: false, code: 'BACKUP_NOT_READY' });
     const unknown = await call(sandbox(), 'DownloadOrganizationBackup', {
@@ -149,7 +154,9 @@ describe('sandbox: --backup-size and --cut-downloads', () => {
       const { bytes, cut } = await received(sandbox());
       expect([bytes.length, cut]).toEqual([half, true]);
     }
-    const beyond = await raw(sandbox(), 'DownloadOrganizationBackup', { headers: { range: `bytes=${half + 1}-` } });
+    const beyond = await raw(sandbox(), 'DownloadOrganizationBackup', {
+      headers: { range: `bytes=${half + 1}-` },
+    });
     expect([beyond.status, beyond.bytes.length]).toEqual([206, size - half - 1]);
   });
 

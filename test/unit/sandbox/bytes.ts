@@ -24,7 +24,7 @@ export async function raw(
 /** The names and contents of a tar archive's files. */
 export function untar(tar: Buffer): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
-  for (let at = 0; at + 512 <= tar.length; ) {
+  for (let at = 0; at + 512 <= tar.length;) {
     const header = tar.subarray(at, at + 512);
     const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
     if (!name) break;
@@ -34,4 +34,3 @@ export function untar(tar: Buffer): Map<string, Buffer> {
   }
   return files;
 }
-

@@ -44,7 +44,9 @@ describe('sandbox: reports', () => {
       params: { appID: app, scanID: scan?.id as string, ext: 'html' },
     });
     expect(cwe.bytes.toString()).toMatch(/CWE-\d+ /);
-    const pci = await raw(sandbox(), 'ReadScanPCIDSSReport', { params: { appID: app, scanID: scan?.id as string } });
+    const pci = await raw(sandbox(), 'ReadScanPCIDSSReport', {
+      params: { appID: app, scanID: scan?.id as string },
+    });
     expect(pci.bytes.toString()).toContain('PCI DSS report');
   });
 
@@ -100,7 +102,9 @@ describe('sandbox: reports', () => {
       query: 'tz=Mars/Base',
     });
     expect(tz.status).toBe(400);
-    expect(JSON.parse(tz.bytes.toString()).validation_errors).toEqual(['tz: Mars/Base is not an IANA time zone name']);
+    expect(JSON.parse(tz.bytes.toString()).validation_errors).toEqual([
+      'tz: Mars/Base is not an IANA time zone name',
+    ]);
     const ext = await raw(sandbox(), 'ReadCWEReport', { params: { appID: app, scanID: scan, ext: 'docx' } });
     const year = await raw(sandbox(), 'ReadDetailedOWASPReport', {
       params: { appID: app, scanID: scan, year: '2013', ext: 'html' },
