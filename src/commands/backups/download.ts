@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { OrgBackup } from '../../api/schemas/org-data.js';
-import { BusyError, notFoundError, UsageError } from '../../errors.js';
+import { BusyError, notFoundError, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { humanBytes } from '../../output/progress.js';
 import { type DownloadRecord, downloadView } from '../../output/views/backups.js';
 import { defineVerb, flag, parsed } from '../define.js';
@@ -39,6 +39,16 @@ function pick(backups: readonly OrgBackup[], id: string | undefined): OrgBackup 
     throw notFoundError('the organization has no completed backup yet', 'see `secscan backups list`');
   }
   return latest;
+}
+
+/** A JSON answer (an error envelope sent with 200) is not an archive: never saved as one. */
+function notJson(first: Buffer, headers: Record<string, string | string[] | undefined>): void {
+  const type = String(headers['content-type'] ?? '').toLowerCase();
+  if (type.includes('json') || /^\s*\{\s*"ok"/.test(first.subarray(0, 32).toString('latin1'))) {
+    throw new UnexpectedResponseError(
+      `DownloadOrganizationBackup: the service answered with ${type || 'JSON'} where a backup archive was expected`,
+    );
+  }
 }
 
 function summary(r: DownloadRecord): string {
@@ -170,6 +180,7 @@ export default defineVerb({
             attempts: ctx.retries + 1,
             signal: ctx.signal,
             checksumFile: true,
+            check: notJson,
             onProgress: (bytes, total) => progress?.update(bytes, total),
             onRetry: (reason, bytes, total, delay) =>
               ctx.debug(

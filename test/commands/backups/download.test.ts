@@ -243,3 +243,18 @@ describe('backups download', () => {
     expect(r.stderr).toMatch(/^error: ListOrganizationBackups: unexpected response at 0\.backup_id/);
   });
 });
+
+describe('backups download: a JSON answer is not an archive', () => {
+  it('exits 8 and keeps nothing when the download answers with JSON', async () => {
+    cli.stub('ListOrganizationBackups').reply(200, ok(backups));
+    cli
+      .stub('DownloadOrganizationBackup', { query: { backup_id: ID } })
+      .reply(200, { ok: false, message: 'later' }, { headers: { 'content-type': 'application/json' } });
+    const r = await cli.run(['backups', 'download', '--dir', cli.configDir], { env: authEnv() });
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([
+      8,
+      'error: DownloadOrganizationBackup: the service answered with application/json where a backup archive was expected',
+    ]);
+    expect(readdirSync(cli.configDir)).toEqual([]);
+  });
+});
