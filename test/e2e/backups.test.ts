@@ -151,7 +151,10 @@ describe('backups download, the built binary against a sandbox', () => {
       await res.arrayBuffer();
       const digest = /sha-256=:(.*):/.exec(res.headers.get('repr-digest') ?? '')?.[1] as string;
       expect(record.sha256).toBe(Buffer.from(digest, 'base64').toString('hex'));
-      expect(cutting.log.filter((l) => /backup\/download (200|206)/.test(l))).toEqual([
+      // The request log arrives through the sandbox's stderr: wait for the three lines.
+      const downloads = () => cutting.log.filter((l) => /backup\/download (200|206)/.test(l));
+      for (let i = 0; i < 100 && downloads().length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(downloads()).toEqual([
         expect.stringMatching(/ 200 /),
         expect.stringMatching(/ 206 /),
         expect.stringMatching(/ 206 /),

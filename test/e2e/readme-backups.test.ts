@@ -53,6 +53,12 @@ afterAll(async () => {
 
 const downloads = () => sandbox.log.filter((line) => /^GET \S+\/backup\/download /.test(line)).length;
 
+/** The downloads the sandbox logged, once its log (read from its stderr) has at least `expected` of them. */
+async function downloadsLogged(expected: number): Promise<number> {
+  for (let i = 0; i < 100 && downloads() < expected; i++) await new Promise((r) => setTimeout(r, 50));
+  return downloads();
+}
+
 /** Fourteen earlier nights that secscan downloaded, as its manifest records them, and a file of the user's. */
 function earlierNights(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
@@ -119,11 +125,12 @@ describe('the README’s crontab entry', () => {
     expect(execFileSync('sha256sum', ['-c', `${latest}.sha256`], { cwd: dir }).toString()).toBe(
       `${latest}: OK\n`,
     );
-    expect(downloads()).toBe(1);
+    expect(await downloadsLogged(1)).toBe(1);
 
     // The next night finds it there and verified: no transfer, still silent.
     const again = await execa('sh', ['-c', command], { env: cronEnv, extendEnv: false, reject: false });
     expect([again.exitCode, again.stdout, again.stderr]).toEqual([0, '', '']);
+    await new Promise((r) => setTimeout(r, 300));
     expect(downloads()).toBe(1);
   }, 60_000);
 });
@@ -198,6 +205,6 @@ describe('the README’s systemd units', () => {
     expect(execFileSync('sha256sum', ['-c', `${file}.sha256`], { cwd: stateDir }).toString()).toBe(
       `${file}: OK\n`,
     );
-    expect(downloads()).toBe(before + 1);
+    expect(await downloadsLogged(before + 1)).toBe(before + 1);
   }, 60_000);
 });
