@@ -10,6 +10,7 @@ import {
   TransientError,
   UnexpectedResponseError,
 } from '../errors.js';
+import { checksumLine, fsyncDir, writeFileAtomic } from '../util/durable.js';
 import { collectYoung } from '../util/gc.js';
 import { retryDelay, sleep } from './retry.js';
 
@@ -81,43 +82,6 @@ function retryable(error: unknown): boolean {
   // A body that breaks off (socket closed, body timeout) fails inside undici, not in the client.
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && (code.startsWith('UND_ERR') || code.startsWith('E'));
-}
-
-/** Makes a rename durable; a file system that cannot sync a directory is left to its own ways. */
-async function fsyncDir(dir: string): Promise<void> {
-  try {
-    const handle = await open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // EINVAL, EISDIR on some file systems: nothing more can be done.
-  }
-}
-
-/** Writes a small file through a temporary one, fsynced, then renamed into place. */
-export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  try {
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
-/** The line `sha256sum -c` reads: the hash, two spaces, the file name (beside the checksum file). */
-export function checksumLine(sha256: string, path: string): string {
-  return `${sha256}  ${basename(path)}\n`;
 }
 
 /**

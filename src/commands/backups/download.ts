@@ -1,14 +1,14 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { OrgBackup } from '../../api/schemas/org-data.js';
-import { BusyError, notFoundError, UnexpectedResponseError, UsageError } from '../../errors.js';
+import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { humanBytes } from '../../output/progress.js';
 import { type DownloadRecord, downloadView } from '../../output/views/backups.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { int, pattern, uuid } from '../parsers.js';
 import {
   fileNameFor,
-  lockName,
+  lockDir,
+  pick,
   prepareDir,
   prune,
   readManifest,
@@ -18,28 +18,6 @@ import {
 } from './store.js';
 
 const path = () => pattern(/\S/, 'expected a path');
-
-function pick(backups: readonly OrgBackup[], id: string | undefined): OrgBackup {
-  if (id !== undefined) {
-    const backup = backups.find((b) => b.backup_id === id);
-    if (!backup) throw notFoundError(`no backup has the id ${id}`, 'see `secscan backups list`');
-    if (backup.status !== 'completed') {
-      const state = backup.status === 'running' ? 'is still running' : `is ${backup.status}, not completed`;
-      throw notFoundError(
-        `backup ${id} ${state}: there is nothing to download`,
-        'see `secscan backups list`',
-      );
-    }
-    return backup;
-  }
-  const latest = [...backups]
-    .filter((b) => b.status === 'completed')
-    .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))[0];
-  if (!latest) {
-    throw notFoundError('the organization has no completed backup yet', 'see `secscan backups list`');
-  }
-  return latest;
-}
 
 /** A JSON answer (an error envelope sent with 200) is not an archive: never saved as one. */
 function notJson(first: Buffer, headers: Record<string, string | string[] | undefined>): void {
@@ -122,18 +100,7 @@ export default defineVerb({
     else if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
       throw new UsageError(`invalid value for --out: the directory ${dir} does not exist`);
     }
-    const { acquireLock, LockBusyError } = await import('../../util/lockfile.js');
-    let release: () => void;
-    try {
-      release = await acquireLock(join(dir, lockName), { command: 'secscan backups download' });
-    } catch (error) {
-      if (!(error instanceof LockBusyError)) throw error;
-      const holder = error.holder;
-      throw new BusyError(
-        `another secscan backups download is writing into ${dir}${holder ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : ''}`,
-        { hint: `wait for it to finish; a lock left by a run that died is taken over (${error.path})` },
-      );
-    }
+    const release = await lockDir(dir);
     const progress = await ctx.progress('Downloading');
     try {
       const client = await ctx.client();

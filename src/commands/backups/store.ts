@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { checksumLine, writeFileAtomic } from '../../api/transfer.js';
+import { checksumLine, writeFileAtomic } from '../../util/durable.js';
 import type { OrgBackup } from '../../api/schemas/org-data.js';
-import { UsageError } from '../../errors.js';
+import { BusyError, notFoundError, UsageError } from '../../errors.js';
 
 /**
  * A backup directory: the backups, each with NAME.sha256 beside it, a manifest of those secscan downloaded
@@ -20,6 +20,47 @@ export interface StoredBackup {
   bytes: number;
   sha256: string;
   downloaded_at: string;
+}
+
+/** The backup asked for, or the latest completed one; one that cannot be downloaded is not found (exit 5). */
+export function pick(backups: readonly OrgBackup[], id: string | undefined): OrgBackup {
+  if (id !== undefined) {
+    const backup = backups.find((b) => b.backup_id === id);
+    if (!backup) throw notFoundError(`no backup has the id ${id}`, 'see `secscan backups list`');
+    if (backup.status !== 'completed') {
+      const state = backup.status === 'running' ? 'is still running' : `is ${backup.status}, not completed`;
+      throw notFoundError(
+        `backup ${id} ${state}: there is nothing to download`,
+        'see `secscan backups list`',
+      );
+    }
+    return backup;
+  }
+  const latest = [...backups]
+    .filter((b) => b.status === 'completed')
+    .sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''))[0];
+  if (!latest) {
+    throw notFoundError('the organization has no completed backup yet', 'see `secscan backups list`');
+  }
+  return latest;
+}
+
+/**
+ * Takes the directory's lock; another run holding it is a busy error (exit 9) naming that run. A lock
+ * left by a run that died on this host is taken over.
+ */
+export async function lockDir(dir: string): Promise<() => void> {
+  const { acquireLock, LockBusyError } = await import('../../util/lockfile.js');
+  try {
+    return await acquireLock(join(dir, lockName), { command: 'secscan backups download' });
+  } catch (error) {
+    if (!(error instanceof LockBusyError)) throw error;
+    const holder = error.holder;
+    throw new BusyError(
+      `another secscan backups download is writing into ${dir}${holder ? ` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : ''}`,
+      { hint: `wait for it to finish; a lock left by a run that died is taken over (${error.path})` },
+    );
+  }
 }
 
 /** `backup-20260831T020145Z-<id>.tar.gz`: names sort by the backup's time. */
