@@ -1,6 +1,6 @@
 import { ApiError, UsageError } from '../../errors.js';
 import { csvView } from '../../output/views/audit.js';
-import { checkDestination, deliver, documentCheck } from '../shared/documents.js';
+import { checkDestination, deliver, documentCheck, outFile } from '../shared/documents.js';
 import { defineVerb, parsed, text } from '../define.js';
 import { int } from '../parsers.js';
 
@@ -39,7 +39,7 @@ export default defineVerb({
     year: parsed('--year <year>', 'the year', int(2000, 2999), { required: true }),
     month: parsed('--month <month>', 'the month, 1 to 12', int(1, 12), { required: true }),
     day: parsed('--day <day>', 'only this day of the month', int(1, 31)),
-    out: text('--out <file>', 'write the CSV to FILE', { complete: 'file' }),
+    out: text('--out <file>', 'write the CSV to FILE (`-`: standard output)', { complete: 'file' }),
   },
   validate({ opts }) {
     const { year, month, day } = opts;
@@ -50,7 +50,8 @@ export default defineVerb({
     }
   },
   async run(ctx, { opts }) {
-    const { year, month, day, out } = opts;
+    const { year, month, day } = opts;
+    const out = outFile(opts.out);
     const period = `${year}-${String(month).padStart(2, '0')}${day === undefined ? '' : `-${String(day).padStart(2, '0')}`}`;
     const what = `the audit log of ${period}`;
     const ym = { auditYear: year, auditMonth: month };

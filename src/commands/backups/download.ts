@@ -90,6 +90,9 @@ export default defineVerb({
     if (opts.keep !== undefined && opts.dir === undefined) {
       throw new UsageError('--keep needs --dir (it prunes the backups downloaded into that directory)');
     }
+    if (opts.out === '-') {
+      throw new UsageError('invalid value for --out: a backup is written to a file, not to standard output');
+    }
     if (opts.out !== undefined && statSync(opts.out, { throwIfNoEntry: false })?.isDirectory()) {
       throw new UsageError(`invalid value for --out: ${opts.out} is a directory (use --dir)`);
     }

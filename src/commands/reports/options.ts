@@ -8,9 +8,13 @@ export const scanArgs = [arg('scan-id', 'the scan to report on', { parser: scanI
 
 export const baseOptions = {
   app: parsed('--app <id>', 'the app the scan belongs to', appId(), { required: true, complete: 'app' }),
-  out: text('--out <file>', 'write the report to FILE (default: standard output, when not a terminal)', {
-    complete: 'file',
-  }),
+  out: text(
+    '--out <file>',
+    'write the report to FILE (default, or `-`: standard output, when not a terminal)',
+    {
+      complete: 'file',
+    },
+  ),
 };
 
 /** The options of the OWASP and CWE reports. */

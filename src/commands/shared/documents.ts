@@ -20,11 +20,17 @@ const accepts: Record<DocumentKind, string | undefined> = {
   csv: undefined,
 };
 
+/** `--out -` is standard output, as without `--out`. */
+export function outFile(out: string | undefined): string | undefined {
+  return out === '-' ? undefined : out;
+}
+
 /**
  * Before any request: `--out` must be in an existing directory, and without it HTML or a PDF is never
  * dumped on a terminal (it streams to standard output only when that is a pipe or a file).
  */
-export function checkDestination(ctx: Context, out: string | undefined, kind: DocumentKind): void {
+export function checkDestination(ctx: Context, given: string | undefined, kind: DocumentKind): void {
+  const out = outFile(given);
   if (out !== undefined) {
     if (statSync(out, { throwIfNoEntry: false })?.isDirectory()) {
       throw new UsageError(`invalid value for --out: ${out} is a directory`);
@@ -90,7 +96,8 @@ export async function deliver<K extends OperationId>(
   ctx: Context,
   request: DocumentRequest<K>,
 ): Promise<Result> {
-  const { what, kind, out, id, params } = request;
+  const { what, kind, id, params } = request;
+  const out = outFile(request.out);
   const client = await ctx.client();
   const check = documentCheck(what, kind);
   const accept = accepts[kind];

@@ -59,6 +59,10 @@ describe('backups download: usage errors (exit 2, no request)', () => {
       'invalid value for --out: the directory /nonexistent-dir does not exist',
     ],
     [['backups', 'download', '--out', '/tmp'], 'invalid value for --out: /tmp is a directory (use --dir)'],
+    [
+      ['backups', 'download', '--out', '-'],
+      'invalid value for --out: a backup is written to a file, not to standard output',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
