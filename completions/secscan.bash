@@ -9,7 +9,9 @@ _secscan_child() {
     '|api') REPLY='api' ;;
     '|app-groups') REPLY='app-groups' ;;
     '|apps') REPLY='apps' ;;
+    '|audit') REPLY='audit' ;;
     '|auth') REPLY='auth' ;;
+    '|backups') REPLY='backups' ;;
     '|completion') REPLY='completion' ;;
     '|compounds') REPLY='compounds' ;;
     '|config') REPLY='config' ;;
@@ -21,6 +23,7 @@ _secscan_child() {
     '|packages') REPLY='packages' ;;
     '|policies') REPLY='policies' ;;
     '|profiles') REPLY='profiles' ;;
+    '|reports') REPLY='reports' ;;
     '|roles') REPLY='roles' ;;
     '|rules') REPLY='rules' ;;
     '|saml') REPLY='saml' ;;
@@ -53,9 +56,13 @@ _secscan_child() {
     'apps config|patch') REPLY='apps config patch' ;;
     'apps config|set') REPLY='apps config set' ;;
     'apps config|show') REPLY='apps config show' ;;
+    'audit|log') REPLY='audit log' ;;
+    'audit|scm-secrets') REPLY='audit scm-secrets' ;;
     'auth|login') REPLY='auth login' ;;
     'auth|logout') REPLY='auth logout' ;;
     'auth|status') REPLY='auth status' ;;
+    'backups|download') REPLY='backups download' ;;
+    'backups|list' | 'backups|ls') REPLY='backups list' ;;
     'compounds|archive') REPLY='compounds archive' ;;
     'compounds|branches') REPLY='compounds branches' ;;
     'compounds|delete' | 'compounds|rm') REPLY='compounds delete' ;;
@@ -119,6 +126,9 @@ _secscan_child() {
     'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
     'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
     'profiles|use') REPLY='profiles use' ;;
+    'reports|cwe') REPLY='reports cwe' ;;
+    'reports|owasp') REPLY='reports owasp' ;;
+    'reports|pci') REPLY='reports pci' ;;
     'roles|create') REPLY='roles create' ;;
     'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
     'roles|list' | 'roles|ls') REPLY='roles list' ;;
@@ -180,12 +190,14 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings groups integrations org packages policies profiles roles rules saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups integrations org packages policies profiles reports roles rules saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
     'analyze-failures') REPLY='list ls show' ;;
     'app-groups') REPLY='delete list ls rm show upsert' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
     'apps config') REPLY='merged patch set show' ;;
+    'audit') REPLY='log scm-secrets' ;;
     'auth') REPLY='login logout status' ;;
+    'backups') REPLY='download list ls' ;;
     'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
     'config') REPLY='get list ls set unset' ;;
     'dependencies') REPLY='search' ;;
@@ -205,6 +217,7 @@ _secscan_commands() {
     'packages') REPLY='show' ;;
     'policies') REPLY='diff list ls push show' ;;
     'profiles') REPLY='list ls remove rm use' ;;
+    'reports') REPLY='cwe owasp pci' ;;
     'roles') REPLY='create delete list ls rm update' ;;
     'rules') REPLY='convert' ;;
     'saml') REPLY='create delete list ls provision reset-token rm show update' ;;
@@ -249,10 +262,16 @@ _secscan_flags() {
     'apps list') REPLY='--help -h' ;;
     'apps scan-branches') REPLY='--help -h' ;;
     'apps show') REPLY='--help -h' ;;
+    'audit') REPLY='--help -h' ;;
+    'audit log') REPLY='--day --help --month --out --year -h' ;;
+    'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--from-sl --help --with-token -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'auth status') REPLY='--help -h' ;;
+    'backups') REPLY='--help -h' ;;
+    'backups download') REPLY='--dir --help --id --keep --out --skip-existing -h' ;;
+    'backups list') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
     'compounds') REPLY='--help -h' ;;
     'compounds archive') REPLY='--help -h' ;;
@@ -327,6 +346,10 @@ _secscan_flags() {
     'profiles list') REPLY='--help -h' ;;
     'profiles remove') REPLY='--help -h' ;;
     'profiles use') REPLY='--help -h' ;;
+    'reports') REPLY='--help -h' ;;
+    'reports cwe') REPLY='--app --comments --format --help --out --status --tz -h' ;;
+    'reports owasp') REPLY='--app --comments --format --help --out --status --tz --year -h' ;;
+    'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
     'roles') REPLY='--help -h' ;;
     'roles create') REPLY='--description --help --name --scope --type -h' ;;
     'roles delete') REPLY='--help -h' ;;
@@ -342,7 +365,7 @@ _secscan_flags() {
     'saml reset-token') REPLY='--help --ids-from -h' ;;
     'saml show') REPLY='--help -h' ;;
     'saml update') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
-    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
+    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
@@ -425,7 +448,16 @@ _secscan_takes_value() {
       'apps create|--from-file' | \
       'apps labels|--add' | \
       'apps labels|--remove' | \
+      'audit log|--year' | \
+      'audit log|--month' | \
+      'audit log|--day' | \
+      'audit log|--out' | \
+      'audit scm-secrets|--days' | \
       'auth login|--from-sl' | \
+      'backups download|--id' | \
+      'backups download|--dir' | \
+      'backups download|--out' | \
+      'backups download|--keep' | \
       'compounds list|--limit' | \
       'compounds sarif|--out' | \
       'compounds sarif|--scan' | \
@@ -502,6 +534,19 @@ _secscan_takes_value() {
       'policies list|--name' | \
       'policies push|--name' | \
       'policies push|--tag' | \
+      'reports cwe|--app' | \
+      'reports cwe|--out' | \
+      'reports cwe|--format' | \
+      'reports cwe|--status' | \
+      'reports cwe|--tz' | \
+      'reports owasp|--year' | \
+      'reports owasp|--app' | \
+      'reports owasp|--out' | \
+      'reports owasp|--format' | \
+      'reports owasp|--status' | \
+      'reports owasp|--tz' | \
+      'reports pci|--app' | \
+      'reports pci|--out' | \
       'roles create|--name' | \
       'roles create|--scope' | \
       'roles create|--type' | \
@@ -532,6 +577,8 @@ _secscan_takes_value() {
       'sandbox|--latency' | \
       'sandbox|--users-file' | \
       'sandbox|--findings' | \
+      'sandbox|--backup-size' | \
+      'sandbox|--cut-downloads' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
       'sandbox scan|--branch' | \
@@ -626,7 +673,9 @@ _secscan_values() {
     'apps config patch|--file') REPLY='@file' ;;
     'apps config set|--file') REPLY='@file' ;;
     'apps create|--from-file') REPLY='@file' ;;
+    'audit log|--out') REPLY='@file' ;;
     'auth login|--from-sl') REPLY='@file' ;;
+    'backups download|--out') REPLY='@file' ;;
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds sarif|--language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'compounds scans|--status') REPLY='completed running failed' ;;
@@ -645,6 +694,14 @@ _secscan_values() {
     'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
     'integrations board submit|--ids-from') REPLY='@file' ;;
     'packages show|--from-file') REPLY='@file' ;;
+    'reports cwe|--out') REPLY='@file' ;;
+    'reports cwe|--format') REPLY='html pdf' ;;
+    'reports cwe|--status') REPLY='unset fixed ignored 3rdparty any' ;;
+    'reports owasp|--year') REPLY='2017 2021' ;;
+    'reports owasp|--out') REPLY='@file' ;;
+    'reports owasp|--format') REPLY='html pdf' ;;
+    'reports owasp|--status') REPLY='unset fixed ignored 3rdparty any' ;;
+    'reports pci|--out') REPLY='@file' ;;
     'roles create|--type') REPLY='team organization' ;;
     'saml create|--idp-metadata') REPLY='@file' ;;
     'saml create|--default-org-role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;

@@ -11,8 +11,12 @@ function __secscan_child
             echo 'app-groups'
         case '|apps'
             echo 'apps'
+        case '|audit'
+            echo 'audit'
         case '|auth'
             echo 'auth'
+        case '|backups'
+            echo 'backups'
         case '|completion'
             echo 'completion'
         case '|compounds'
@@ -35,6 +39,8 @@ function __secscan_child
             echo 'policies'
         case '|profiles'
             echo 'profiles'
+        case '|reports'
+            echo 'reports'
         case '|roles'
             echo 'roles'
         case '|rules'
@@ -104,12 +110,21 @@ function __secscan_child
             echo 'apps config set'
         case 'apps config|show'
             echo 'apps config show'
+        case 'audit|log'
+            echo 'audit log'
+        case 'audit|scm-secrets'
+            echo 'audit scm-secrets'
         case 'auth|login'
             echo 'auth login'
         case 'auth|logout'
             echo 'auth logout'
         case 'auth|status'
             echo 'auth status'
+        case 'backups|download'
+            echo 'backups download'
+        case 'backups|list' \
+            'backups|ls'
+            echo 'backups list'
         case 'compounds|archive'
             echo 'compounds archive'
         case 'compounds|branches'
@@ -247,6 +262,12 @@ function __secscan_child
             echo 'profiles remove'
         case 'profiles|use'
             echo 'profiles use'
+        case 'reports|cwe'
+            echo 'reports cwe'
+        case 'reports|owasp'
+            echo 'reports owasp'
+        case 'reports|pci'
+            echo 'reports pci'
         case 'roles|create'
             echo 'roles create'
         case 'roles|delete' \
@@ -403,7 +424,16 @@ function __secscan_takes_value
             'apps create|--from-file' \
             'apps labels|--add' \
             'apps labels|--remove' \
+            'audit log|--year' \
+            'audit log|--month' \
+            'audit log|--day' \
+            'audit log|--out' \
+            'audit scm-secrets|--days' \
             'auth login|--from-sl' \
+            'backups download|--id' \
+            'backups download|--dir' \
+            'backups download|--out' \
+            'backups download|--keep' \
             'compounds list|--limit' \
             'compounds sarif|--out' \
             'compounds sarif|--scan' \
@@ -480,6 +510,19 @@ function __secscan_takes_value
             'policies list|--name' \
             'policies push|--name' \
             'policies push|--tag' \
+            'reports cwe|--app' \
+            'reports cwe|--out' \
+            'reports cwe|--format' \
+            'reports cwe|--status' \
+            'reports cwe|--tz' \
+            'reports owasp|--year' \
+            'reports owasp|--app' \
+            'reports owasp|--out' \
+            'reports owasp|--format' \
+            'reports owasp|--status' \
+            'reports owasp|--tz' \
+            'reports pci|--app' \
+            'reports pci|--out' \
             'roles create|--name' \
             'roles create|--scope' \
             'roles create|--type' \
@@ -510,6 +553,8 @@ function __secscan_takes_value
             'sandbox|--latency' \
             'sandbox|--users-file' \
             'sandbox|--findings' \
+            'sandbox|--backup-size' \
+            'sandbox|--cut-downloads' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
             'sandbox scan|--branch' \
@@ -639,7 +684,9 @@ complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show a
 complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
 complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, change and delete app groups'
 complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
+complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories'
 complete -c secscan -n "__secscan_at ''" -a auth -d 'Log in, check and log out of the service'
+complete -c secscan -n "__secscan_at ''" -a backups -d 'List and download backups of the organization (made for cron)'
 complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
 complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
@@ -651,6 +698,7 @@ complete -c secscan -n "__secscan_at ''" -a org -d 'Organization settings: confi
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with'
 complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
+complete -c secscan -n "__secscan_at ''" -a reports -d 'PCI DSS, OWASP Top 10 and CWE reports of a scan, as HTML or PDF'
 complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
 complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
 complete -c secscan -n "__secscan_at ''" -a saml -d 'SAML single sign-on: configurations, user provisioning, access-token resets'
@@ -688,9 +736,14 @@ complete -c secscan -n "__secscan_at 'apps config'" -a merged -d 'Show the effec
 complete -c secscan -n "__secscan_at 'apps config'" -a patch -d 'Change only the given settings'
 complete -c secscan -n "__secscan_at 'apps config'" -a set -d 'Replace the app’s configuration'
 complete -c secscan -n "__secscan_at 'apps config'" -a show -d 'Show the app’s own configuration'
+complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
+complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
 complete -c secscan -n "__secscan_at 'auth'" -a login -d 'Verify a token and save it in a profile'
 complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
 complete -c secscan -n "__secscan_at 'auth'" -a status -d 'Show the profile, service, organization, masked token and its scopes'
+complete -c secscan -n "__secscan_at 'backups'" -a download -d 'Download a backup: resumed if interrupted, verified, renamed into place (for cron)'
+complete -c secscan -n "__secscan_at 'backups'" -a list -d 'List the organization’s backups, newest first'
+complete -c secscan -n "__secscan_at 'backups'" -a ls -d 'List the organization’s backups, newest first'
 complete -c secscan -n "__secscan_at 'compounds'" -a archive -d 'Archive a compound'
 complete -c secscan -n "__secscan_at 'compounds'" -a branches -d 'List the branches a compound was scanned on'
 complete -c secscan -n "__secscan_at 'compounds'" -a delete -d 'Delete a compound'
@@ -765,6 +818,9 @@ complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the cu
 complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
 complete -c secscan -n "__secscan_at 'profiles'" -a rm -d 'Remove a profile and its token'
 complete -c secscan -n "__secscan_at 'profiles'" -a use -d 'Make a profile the current one'
+complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP Top 10 report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'reports'" -a pci -d 'The PCI DSS report of a scan (HTML)'
 complete -c secscan -n "__secscan_at 'roles'" -a create -d 'Create a custom RBAC role'
 complete -c secscan -n "__secscan_at 'roles'" -a delete -d 'Delete a custom role (built-in roles cannot be deleted)'
 complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (built-in roles cannot be deleted)'
@@ -894,12 +950,30 @@ complete -c secscan -n "__secscan_at 'apps labels'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps scan-branches'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'audit'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'audit log'" -l year -x -d 'the year'
+complete -c secscan -n "__secscan_at 'audit log'" -l month -x -d 'the month, 1 to 12'
+complete -c secscan -n "__secscan_at 'audit log'" -l day -x -d 'only this day of the month'
+complete -c secscan -n "__secscan_at 'audit log'" -l out -r -F -d 'write the CSV to FILE (`-`: standard output)'
+complete -c secscan -n "__secscan_at 'audit log'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l days -x -d 'how many days back to count (default 31)'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-project -d 'one row per project'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-user -d 'one row per user'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'" -l with-token -d 'read the token from standard input'
 complete -c secscan -n "__secscan_at 'auth login'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
 complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth status'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'backups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'backups download'" -l id -x -d 'the backup to download (default: the latest completed one)'
+complete -c secscan -n "__secscan_at 'backups download'" -l dir -x -d 'download into this directory (created if missing)'
+complete -c secscan -n "__secscan_at 'backups download'" -l out -r -F -d 'write the backup to this file'
+complete -c secscan -n "__secscan_at 'backups download'" -l keep -x -d 'then keep only the N newest backups secscan downloaded into --dir (others are never touched)'
+complete -c secscan -n "__secscan_at 'backups download'" -l skip-existing -d 'exit 0 without a transfer when the backup is already there and verified'
+complete -c secscan -n "__secscan_at 'backups download'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'backups list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds archive'" -s h -l help -d 'show help'
@@ -1067,6 +1141,26 @@ complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'profiles use'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l app -x -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l comments -d 'include the comments on each finding'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
+complete -c secscan -n "__secscan_at 'reports cwe'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l year -x -a '2017 2021' -d 'the OWASP Top 10 edition'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l app -x -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l comments -d 'include the comments on each finding'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
+complete -c secscan -n "__secscan_at 'reports owasp'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports pci'" -l app -x -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports pci'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports pci'" -l ignore-info -d 'leave out informational findings'
+complete -c secscan -n "__secscan_at 'reports pci'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'roles'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'roles create'" -l name -x -d 'role name (required, unique)'
 complete -c secscan -n "__secscan_at 'roles create'" -l scope -x -d 'scope <resource>:<action> or <resource>:*; repeat or separate with commas (required)'
@@ -1117,6 +1211,9 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l log -d 'log one line per requ
 complete -c secscan -n "__secscan_at 'sandbox'" -l tls -d 'serve HTTPS with a certificate made at start; print SECSCAN_CA_FILE, its CA'
 complete -c secscan -n "__secscan_at 'sandbox'" -l users-file -r -F -d 'write every demo user\'s token to FILE (JSON, mode 0600)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)'
+complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory'
+complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does'
+complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l app -x -d 'the app scanned (not with --compound)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l compound -x -d 'the compound scanned: one scan per app'

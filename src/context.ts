@@ -280,6 +280,13 @@ export class Context {
     return Buffer.concat(chunks).toString('utf8');
   }
 
+  /** A progress bar on stderr when stderr is a terminal and --quiet is not given; otherwise none. */
+  async progress(label: string): Promise<import('./output/progress.js').Progress | undefined> {
+    if (!this.stderrIsTTY || this.globals.quiet || this.debugEnabled) return undefined;
+    const { progressBar } = await import('./output/progress.js');
+    return progressBar(this.io.stderr as NodeJS.WritableStream & { columns?: number }, label);
+  }
+
   /** Runs `work` with a spinner on stderr when stderr is a terminal and --quiet is not given. */
   async spin<T>(text: string, work: () => Promise<T>): Promise<T> {
     // ora loops forever clearing lines on a terminal that reports zero columns (some ptys): no spinner there.

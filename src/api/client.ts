@@ -110,6 +110,15 @@ export interface SendOptions {
   context?: string;
 }
 
+export interface OpenOptions {
+  /** Request headers besides the usual ones (`range`, `if-range`). */
+  headers?: Readonly<Record<string, string>>;
+  /** The Accept header, when not the operation's media type (a PDF report). */
+  accept?: string;
+  /** Statuses of 300 or more returned rather than thrown (206 and 416 are below and above it). */
+  pass?: readonly number[];
+}
+
 export interface Page<T> {
   data: T;
   nextPage: string | undefined;
@@ -267,9 +276,31 @@ export class ApiClient {
     }
   }
 
-  private async stream(op: Operation, path: string): Promise<Dispatcher.ResponseData> {
+  /**
+   * One streaming request and no retries (the caller decides, e.g. to resume with a Range): the caller reads
+   * or destroys the body. A status of 300 or more is thrown as the service's error unless listed in `pass`.
+   */
+  async open<K extends OperationId>(
+    id: K,
+    params: ParamsOf<K>,
+    options: OpenOptions = {},
+  ): Promise<Dispatcher.ResponseData> {
+    const op = operations[id] as Operation;
+    return this.stream(op, this.pathFor(op, params as CallParams), options);
+  }
+
+  private async stream(
+    op: Operation,
+    path: string,
+    options: OpenOptions = {},
+  ): Promise<Dispatcher.ResponseData> {
     const started = Date.now();
-    this.log(`> ${op.method} ${this.origin}${redactUrl(path)}`);
+    const extra = options.headers ?? {};
+    this.log(
+      `> ${op.method} ${this.origin}${redactUrl(path)}${Object.entries(extra)
+        .map(([k, v]) => ` ${k}: ${v}`)
+        .join(',')}`,
+    );
     let res: Dispatcher.ResponseData;
     try {
       const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
@@ -277,7 +308,7 @@ export class ApiClient {
         origin: this.origin,
         path,
         method: op.method,
-        headers: this.headers(op.media ?? 'application/octet-stream'),
+        headers: { ...this.headers(options.accept ?? op.media ?? 'application/octet-stream'), ...extra },
         signal: this.opts.signal,
         headersTimeout: this.opts.timeoutMs ?? 30_000,
         bodyTimeout: this.opts.timeoutMs ?? 30_000,
@@ -289,7 +320,7 @@ export class ApiClient {
       throw this.networkError(op.id, op.method, error);
     }
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
-    if (res.statusCode >= 300) {
+    if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
       const text = (await readCapped(res.body, 1024 * 1024)).toString('utf8');
       throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
         method: op.method,

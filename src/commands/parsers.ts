@@ -1,5 +1,6 @@
 import { appIdPattern, scanRefPattern, uuidPattern } from '../api/values.js';
 import { UsageError } from '../errors.js';
+import { checkTimeZone } from '../util/time-zone.js';
 
 declare const parsedType: unique symbol;
 
@@ -30,7 +31,8 @@ export type ParserKind =
   | 'scanRef'
   | 'keyValue'
   | 'when'
-  | 'pattern';
+  | 'pattern'
+  | 'timeZone';
 
 /** A non-empty string. */
 export const nonEmpty = (what?: string): ParserSpec<string> => ({ kind: 'text', what });
@@ -57,6 +59,8 @@ export const scanRef = (): ParserSpec<string> => ({ kind: 'scanRef' });
 export const keyValue = (): ParserSpec<string> => ({ kind: 'keyValue' });
 /** A date (2026-09-01, ISO time), Unix seconds, or an age such as 30d: Unix seconds. */
 export const when = (): ParserSpec<number> => ({ kind: 'when' });
+/** An IANA time zone name: `Europe/Berlin`, `UTC`, `America/New_York`. */
+export const timeZone = (): ParserSpec<string> => ({ kind: 'timeZone' });
 /** A string matching a regular expression; `expected` says what it should look like. */
 export const pattern = (regex: RegExp, expected: string, what?: string): ParserSpec<string> => ({
   kind: 'pattern',
@@ -171,5 +175,18 @@ export function parseValue(spec: ParserSpec, subject: Subject, value: string): u
     case 'pattern':
       if (!new RegExp(spec.source ?? '').test(value)) throw invalid(named, value, spec.expected ?? 'invalid');
       return value;
+    case 'timeZone': {
+      const zone = checkTimeZone(value);
+      if (!zone.ok) {
+        throw invalid(
+          named,
+          value,
+          zone.suggestion
+            ? `not an IANA time zone name; did you mean ${zone.suggestion}?`
+            : 'expected an IANA time zone name such as Europe/Berlin, America/New_York or UTC',
+        );
+      }
+      return value;
+    }
   }
 }

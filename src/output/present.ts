@@ -32,10 +32,17 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       if (typeof result.body === 'string') {
         const body = shown(result.body);
         await out.write(body.endsWith('\n') || body === '' ? body : `${body}\n`);
+      } else if (result.body instanceof Uint8Array) {
+        // Bytes reach a terminal only as sanitized text; a pipe or file gets them unchanged.
+        if (ctx.stdoutIsTTY) await out.write(shown(new TextDecoder().decode(result.body)));
+        else await out.writeBytes(result.body);
       } else {
         // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
+        const decoder = new TextDecoder();
         for await (const chunk of result.body) {
-          await out.write(shown(chunk));
+          if (typeof chunk === 'string') await out.write(shown(chunk));
+          else if (ctx.stdoutIsTTY) await out.write(shown(decoder.decode(chunk, { stream: true })));
+          else await out.writeBytes(chunk);
           await out.flush();
         }
       }

@@ -20,8 +20,8 @@ export type Result =
       error?: CliError;
     }
   | { kind: 'object'; item: Record<string, unknown>; view?: AnyView; exitCode?: number }
-  /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive). */
-  | { kind: 'raw'; body: string | AsyncIterable<string>; exitCode?: number }
+  /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive; bytes stay bytes). */
+  | { kind: 'raw'; body: string | Uint8Array | AsyncIterable<string | Uint8Array>; exitCode?: number }
   | {
       kind: 'custom';
       render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>;

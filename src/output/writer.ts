@@ -14,10 +14,20 @@ export class OutputWriter {
     if (this.buffer.length >= this.highWater) await this.flush();
   }
 
+  /** Bytes as they are (a PDF, an archive): what is buffered goes first. */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    await this.flush();
+    await this.send(bytes);
+  }
+
   async flush(): Promise<void> {
     if (!this.buffer) return;
     const chunk = this.buffer;
     this.buffer = '';
+    await this.send(chunk);
+  }
+
+  private async send(chunk: string | Uint8Array): Promise<void> {
     if (!this.stream.write(chunk)) {
       await new Promise<void>((resolve, reject) => {
         const onDrain = () => {

@@ -10,9 +10,23 @@ export interface Reply {
   /** JSON-serialized unless `media` says otherwise (then a string or a Buffer). */
   body?: unknown;
   media?: string;
-  /** Extra response headers (a redirect's Location). */
-  headers?: Record<string, string>;
+  /** More response headers (a redirect's Location, a range's Content-Range, ETag, Accept-Ranges). */
+  headers?: Readonly<Record<string, string | number>>;
+  /** A body too large to hold, sent as it is produced: `length` bytes announced, then the chunks. */
+  stream?: { length: number; chunks(): Iterable<Buffer> | AsyncIterable<Buffer> };
 }
+
+/** How this sandbox was started, for the handlers that behave differently by option. */
+export interface SandboxSettings {
+  /** The audit log feature: off, as on the service, until the vendor enables it (`--audit-log`). */
+  auditLog: boolean;
+  /** Completed backups are padded to exactly this many bytes (`--backup-size`). */
+  backupSize?: number | undefined;
+  /** Backup downloads drop the connection when they reach these shares of the file (`--cut-downloads`). */
+  cutDownloads: readonly number[];
+}
+
+export const defaultSettings: SandboxSettings = { auditLog: false, cutDownloads: [] };
 
 /** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
 export interface HandlerContext<K extends OperationId = OperationId> {
@@ -20,6 +34,8 @@ export interface HandlerContext<K extends OperationId = OperationId> {
   /** Path parameters, decoded segment by segment. */
   params: Readonly<Record<PathParamNames<PathOf<K>>, string>>;
   query: URLSearchParams;
+  /** Request headers, names in lower case (`range`, `if-range`). */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The request body, validated against the operation's body schema when it has one. */
   body: ParsedBodyOf<K>;
   caller: Caller;
@@ -28,6 +44,7 @@ export interface HandlerContext<K extends OperationId = OperationId> {
   baseUrl: string;
   /** Marks the state as changed: it is written to the state file once the request succeeds. */
   save(): void;
+  settings: Readonly<SandboxSettings>;
 }
 
 export type Handler<K extends OperationId = OperationId> = (ctx: HandlerContext<K>) => Reply | Promise<Reply>;

@@ -37,6 +37,9 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   groups: isArray,
   invitations: isArray,
   saml: (v) => isObject(v) && isArray(v.configs) && isArray(v.domains),
+  backups: isArray,
+  audit: isArray,
+  scmSecrets: isArray,
 };
 
 /** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */

@@ -10,9 +10,11 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Operation } from '../api/operation.js';
 import { allOperations } from '../api/operations/index.js';
 import type { OperationSchemas } from '../api/schema.js';
+import { recordWrite } from './audit/trail.js';
 import { authenticate } from './auth.js';
 import { handleControl, isControlPath } from './control.js';
 import {
+  defaultSettings,
   error,
   forbidden,
   type Handler,
@@ -21,6 +23,7 @@ import {
   invalid,
   type Reply,
   ReplyError,
+  type SandboxSettings,
 } from './http.js';
 import { requestOrigin } from './origin.js';
 import { apiPrefix } from './paging.js';
@@ -46,6 +49,7 @@ export interface ServerOptions {
   tls?: { key: string; cert: string };
   /** Webhook deliveries of the control routes: retry policy, and where the deliveries under way are kept. */
   webhooks?: DeliveryOptions & { track(delivery: Delivery): void };
+  settings?: SandboxSettings;
 }
 
 const maxBodyBytes = 1024 * 1024;
@@ -87,7 +91,43 @@ function parseBody(
   return { ok: false, reply: invalid('invalid request body', issues) };
 }
 
+/**
+ * Writes chunks as the client takes them. A source that fails (an injected cut) ends the connection right
+ * after the bytes already written, short of the announced length, as a dropped transfer would.
+ */
+async function sendStream(
+  res: ServerResponse,
+  chunks: Iterable<Buffer> | AsyncIterable<Buffer>,
+): Promise<void> {
+  try {
+    for await (const chunk of chunks) {
+      if (res.destroyed) return;
+      if (!res.write(chunk)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done).off('close', done);
+            resolve();
+          };
+          res.on('drain', done).on('close', done);
+        });
+      }
+    }
+    res.end();
+  } catch {
+    res.socket?.end();
+  }
+}
+
 function send(res: ServerResponse, reply: Reply): void {
+  if (reply.stream) {
+    res.writeHead(reply.status, {
+      'content-type': reply.media ?? 'application/octet-stream',
+      'content-length': reply.stream.length,
+      ...reply.headers,
+    });
+    void sendStream(res, reply.stream.chunks());
+    return;
+  }
   const media = reply.media ?? 'application/json; charset=utf-8';
   const payload =
     reply.body === undefined
@@ -100,8 +140,7 @@ function send(res: ServerResponse, reply: Reply): void {
     'content-length': Buffer.byteLength(payload),
   };
   if (reply.status === 401) headers['www-authenticate'] = 'Bearer';
-  Object.assign(headers, reply.headers);
-  res.writeHead(reply.status, headers).end(payload);
+  res.writeHead(reply.status, { ...headers, ...reply.headers }).end(payload);
 }
 
 /** The local service: routing from the operations table, bearer auth, scopes, faults, then the area handler. */
@@ -176,6 +215,7 @@ export function createSandboxServer(options: ServerOptions): Server {
       op,
       params: params as HandlerContext['params'],
       query: new URLSearchParams(search),
+      headers: req.headers,
       body: body.body,
       caller,
       state,
@@ -183,8 +223,13 @@ export function createSandboxServer(options: ServerOptions): Server {
       save: () => {
         changed = true;
       },
+      settings: options.settings ?? defaultSettings,
     };
     const reply = await handler(ctx);
+    if (op.method !== 'GET' && reply.status < 400) {
+      recordWrite(state, caller, op, rawPath.slice(apiPrefix.length), reply.status);
+      changed = true;
+    }
     if (changed && reply.status < 400) options.onChange?.(state);
     return reply;
   }

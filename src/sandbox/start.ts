@@ -84,6 +84,11 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
       signal: closing.signal,
       track: (d) => deliveries.push(d),
     },
+    settings: {
+      auditLog: options.auditLog,
+      backupSize: options.backupSize,
+      cutDownloads: options.cutDownloads,
+    },
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {

@@ -45,6 +45,12 @@ export interface SandboxState {
   invitations: InvitationRecord[];
   /** SAML configurations and the e-mail domains reserved to the organization (SAML provisioning). */
   saml: SamlSection;
+  /** Organization backups; an archive is built from the state when one is downloaded. */
+  backups: BackupRecord[];
+  /** The audit trail: seeded history, then every successful write the sandbox serves. */
+  audit: AuditEventRecord[];
+  /** Attempts to commit secrets to a repository (GetOrgSCMSecretsAuditLog). */
+  scmSecrets: ScmSecretAttempt[];
 }
 
 /** AutoFix as stored: the `*_disable` switches of a request are kept as `false` of their setting. */
@@ -74,6 +80,33 @@ export interface SavedSearchRecord {
   path_name: string;
   search_query: string;
   updated_at: string;
+}
+
+/** `running` has no `completed_at` yet; only `completed` backups can be downloaded. */
+export interface BackupRecord {
+  backup_id: string;
+  status: 'completed' | 'running' | 'failed';
+  created_at: string;
+  completed_at?: string;
+}
+
+export interface AuditEventRecord {
+  at: string;
+  user_id: string;
+  email: string;
+  token_id: string;
+  operation: string;
+  method: string;
+  /** The request path under `/api/v4`, without the query. */
+  path: string;
+  status: number;
+}
+
+export interface ScmSecretAttempt {
+  at: string;
+  project_id: string;
+  user_id: string;
+  token_id: string;
 }
 
 export interface WebhookRecord {

@@ -26,6 +26,8 @@ export interface RunningSandbox {
   log: string[];
   tokenOf(role: string): string;
   stop(): Promise<void>;
+  /** Ends the sandbox with a signal, at once (SIGKILL: as a crash would). */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /** Starts the built `secscan sandbox` on a free port and reads its three ready lines and users file. */
@@ -72,6 +74,11 @@ export async function startSandbox(args: string[] = []): Promise<RunningSandbox>
     },
     async stop() {
       child.kill('SIGINT');
+      await child;
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async kill(signal) {
+      child.kill(signal);
       await child;
       rmSync(dir, { recursive: true, force: true });
     },

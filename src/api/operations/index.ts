@@ -66,13 +66,6 @@ export function isOperationId(id: string): id is OperationId {
   return Object.hasOwn(operations, id);
 }
 
-/** Operations whose command comes with a later issue: until then `secscan api ID` reaches them. */
-function viaApi(issue: number, ids: readonly OperationId[]): Partial<Record<OperationId, string>> {
-  return Object.fromEntries(
-    ids.map((id) => [id, `reachable through \`secscan api ${id}\`; its command comes with issue ${issue}`]),
-  );
-}
-
 /**
  * Operations in the table that no command calls, with the reason. A test checks every other operation
  * is named by a command's `operations`.
@@ -81,15 +74,4 @@ export const hiddenOperations: Readonly<Partial<Record<OperationId, string>>> = 
   ReadCompoundShallow: 'answers as ReadCompoundShallowByID, which `compounds show ID` uses',
   SlackCallback: 'the chat service’s OAuth redirect target, called by the service, not a user command',
   AzureCallback: 'the work board’s OAuth redirect target, called by the service, not a user command',
-  // Backups, reports and audit logs.
-  ...viaApi(10, [
-    'ListOrganizationBackups',
-    'DownloadOrganizationBackup',
-    'ReadCWEReport',
-    'ReadDetailedOWASPReport',
-    'ReadScanPCIDSSReport',
-    'DownloadAuditLog',
-    'DownloadDailyAuditLog',
-    'GetOrgSCMSecretsAuditLog',
-  ]),
 };

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 
 export const OrgBackup = z.looseObject({
-  backup_id: z.string(),
+  backup_id: z.string().min(1),
   organization_id: z.string().optional(),
-  status: z.string().optional(),
+  status: z.string(),
   created_at: z.string().optional(),
   completed_at: z.string().optional(),
 });
@@ -13,16 +13,25 @@ export const ScmSecretsAuditLog = z.looseObject({
   total_attempts: z.number(),
   total_user_ids: z.array(z.string()).nullish(),
   total_token_ids: z.array(z.string()).nullish(),
-  projects: z
+  projects: z.array(
+    z.looseObject({
+      project_id: z.string(),
+      attempts: z.number().optional(),
+      user_ids: z.array(z.string()).nullish(),
+      token_ids: z.array(z.string()).nullish(),
+    }),
+  ),
+  /** The sandbox's grouping by user (`by-user`); the service's shape for it is not documented. */
+  users: z
     .array(
       z.looseObject({
-        project_id: z.string(),
+        user_id: z.string(),
         attempts: z.number().optional(),
-        user_ids: z.array(z.string()).nullish(),
+        project_ids: z.array(z.string()).nullish(),
         token_ids: z.array(z.string()).nullish(),
       }),
     )
-    .nullish(),
+    .optional(),
 });
 export type ScmSecretsAuditLog = z.infer<typeof ScmSecretsAuditLog>;
 

@@ -60,6 +60,8 @@ export default defineVerb({
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',
     'eval "$(secscan sandbox --tls &)"; export SHIFTLEFT_API_HOST="${SECSCAN_BASE_URL#https://}" NODE_EXTRA_CA_CERTS="$SECSCAN_CA_FILE"',
+    'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
+    'secscan sandbox --audit-log',
   ],
   operations: [],
   commands: [() => import('./scan.js')],
@@ -111,6 +113,20 @@ export default defineVerb({
       'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)',
       int(1, 2_000_000),
     ),
+    backupSize: parsed(
+      '--backup-size <size>',
+      'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory',
+      pattern(/^\s*\d+(\.\d+)?\s*([kmgKMG]i?)?[bB]?\s*$/, 'expected a size such as 1GiB or 500MB'),
+    ),
+    cutDownloads: parsed(
+      '--cut-downloads <shares>',
+      'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does',
+      pattern(/^\s*0?\.\d+\s*(,\s*0?\.\d+\s*)*$/, 'expected shares between 0 and 1, e.g. 0.5 or 0.3,0.7'),
+    ),
+    auditLog: flag(
+      '--audit-log',
+      'serve the audit log, which the service keeps off until the vendor enables it',
+    ),
   },
   async run(ctx, { opts }) {
     const profile = ctx.globals.profile;
@@ -127,6 +143,9 @@ export default defineVerb({
       findings: opts.findings,
       tls: Boolean(opts.tls),
       env: ctx.env,
+      backupSize: opts.backupSize,
+      cutDownloads: opts.cutDownloads,
+      auditLog: opts.auditLog,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     });
     try {

@@ -3,7 +3,9 @@ import { alertingHandlers } from './alerting.js';
 import { analyzeHandlers } from './analyze.js';
 import { appGroupHandlers } from './app-groups.js';
 import { appHandlers } from './apps.js';
+import { auditHandlers } from './audit.js';
 import { autofixHandlers } from './autofix.js';
+import { backupHandlers } from './backups.js';
 import { checkAnalysisHandlers } from './checkanalysis.js';
 import { commentHandlers } from './comments.js';
 import { compoundHandlers } from './compounds.js';
@@ -13,6 +15,7 @@ import { integrationHandlers } from './integrations.js';
 import { orgConfigHandlers } from './org-config.js';
 import { orgUserHandlers } from './org-users.js';
 import { packageHandlers } from './packages.js';
+import { reportHandlers } from './reports.js';
 import { rbacHandlers } from './rbac.js';
 import { samlHandlers } from './saml.js';
 import { savedSearchHandlers } from './saved-searches.js';
@@ -52,4 +55,7 @@ export const handlers: Readonly<HandlerMap> = {
   ...groupHandlers,
   ...orgUserHandlers,
   ...samlHandlers,
+  ...backupHandlers,
+  ...reportHandlers,
+  ...auditHandlers,
 };

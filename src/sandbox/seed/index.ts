@@ -7,6 +7,7 @@ import { builtInRoles, managedRoles } from '../roles.js';
 import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
 import { seedGroups, seedInvitations, seedSaml } from './access.js';
 import { seedApps } from './apps.js';
+import { seedAudit, seedBackups, seedScmSecrets } from './history.js';
 import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
 import { seedOrgConfig, seedSavedSearches } from './settings.js';
@@ -38,6 +39,7 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
   });
   const apps = seedApps(rng, teams);
   const analysis = seedAnalysis(rng, apps, users, options);
+  const tokenItems = [...seedUserTokens(rng, users), ...Object.values(orgTokens)];
   return {
     version: stateVersion,
     seed,
@@ -46,7 +48,7 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     users,
     tokens: {
       roles: Object.values(roles),
-      items: [...seedUserTokens(rng, users), ...Object.values(orgTokens)],
+      items: tokenItems,
       demo: Object.fromEntries(Object.entries(orgTokens).map(([key, token]) => [key, token.id])),
     },
     rbac: { roles: [...builtInRoles(), customRoles.team, customRoles.organization], teams },
@@ -63,5 +65,8 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     groups: seedGroups(org, users, teams),
     invitations: seedInvitations(users),
     saml: seedSaml(users),
+    backups: seedBackups(seed),
+    audit: seedAudit(seed, org.id, users, tokenItems, apps),
+    scmSecrets: seedScmSecrets(seed, users, tokenItems, apps),
   };
 }

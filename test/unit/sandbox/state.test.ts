@@ -131,6 +131,8 @@ describe('option checks', () => {
       failRate: 0,
       latency: 0,
       usersFile: undefined,
+      cutDownloads: [],
+      auditLog: false,
     });
     expect(resolveOptions({ failRate: '0.25', latency: '150', seed: '42' })).toMatchObject({
       failRate: 0.25,

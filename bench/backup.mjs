@@ -1,0 +1,200 @@
+// `npm run bench:backup`: a 1 GiB backup from `secscan sandbox --backup-size 1GiB`, downloaded in the same
+// run by `secscan backups download` (resumable, fsynced, checksummed) and by `curl -o`, interleaved over
+// BENCH_ROUNDS rounds (default 3; medians). Wall time and peak RSS by GNU time. Then a sandbox that cuts
+// every download at half the file: secscan resumes with a Range and ends with the sandbox's SHA-256, where
+// `curl -o` stops at 50%. Targets: throughput at least 0.9x curl's, peak RSS at most 100 MB.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
+const size = Number(process.env.BENCH_BYTES ?? 1024 ** 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const targets = { ratio: 0.9, rssMb: 100 };
+const dir = mkdtempSync(join(tmpdir(), 'secscan-bench-backup-'));
+const mib = (bytes) => bytes / 1024 / 1024;
+
+for (const tool of ['curl', '/usr/bin/time', 'sha256sum']) {
+  if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
+    console.error(`bench: ${tool} is missing (apt-get install -y curl time coreutils)`);
+    process.exit(2);
+  }
+}
+
+async function startSandbox(args) {
+  const child = spawn(
+    process.execPath,
+    [bin, 'sandbox', '--port', '0', '--backup-size', String(size), ...args],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, SECSCAN_CONFIG_DIR: join(dir, 'sandbox') },
+    },
+  );
+  const settings = {};
+  const lines = createInterface({ input: child.stdout });
+  await new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
+    lines.on('line', (line) => {
+      const [key, ...rest] = line.split('=');
+      settings[key] = rest.join('=');
+      if (Object.keys(settings).length === 3) resolve();
+    });
+  });
+  child.removeAllListeners('exit');
+  return { child, settings };
+}
+
+/** The backup's id and the SHA-256 the sandbox announces; the first request also seals the archive. */
+async function describeBackup(settings) {
+  const headers = { authorization: `Bearer ${settings.SECSCAN_TOKEN}` };
+  const api = `${settings.SECSCAN_BASE_URL}/api/v4/orgs/${settings.SECSCAN_ORG_ID}`;
+  const list = await (await fetch(`${api}/backup`, { headers })).json();
+  const id = list.response.find((b) => b.status === 'completed').backup_id;
+  const res = await fetch(`${api}/backup/download?backup_id=${id}`, {
+    headers: { ...headers, range: 'bytes=0-0' },
+  });
+  await res.arrayBuffer();
+  const digest = /sha-256=:(.*):/.exec(res.headers.get('repr-digest') ?? '')?.[1];
+  return {
+    id,
+    url: `${api}/backup/download?backup_id=${id}`,
+    sha256: Buffer.from(digest, 'base64').toString('hex'),
+  };
+}
+
+/** Runs a command under GNU time: wall seconds, peak RSS in MB, exit code and output. */
+function measure(argv, env) {
+  const timeFile = join(dir, 'time');
+  const started = process.hrtime.bigint();
+  const res = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, ...argv], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rssMb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024;
+  return { seconds, rssMb, status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const sha256sum = (file) => spawnSync('sha256sum', [file], { encoding: 'utf8' }).stdout.split(' ')[0];
+
+const runs = { secscan: [], curl: [] };
+const failures = [];
+let resume;
+try {
+  const { child, settings } = await startSandbox([]);
+  try {
+    const backup = await describeBackup(settings);
+    const env = { ...settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
+    const secscanRun = () => {
+      const target = join(dir, 'secscan');
+      rmSync(target, { recursive: true, force: true });
+      const r = measure(
+        ['node', bin, 'backups', 'download', '--id', backup.id, '--dir', target, '-o', 'json', '-q'],
+        env,
+      );
+      if (r.status !== 0) throw new Error(`secscan exited ${r.status}: ${r.stderr}`);
+      const record = JSON.parse(r.stdout);
+      if (record.sha256 !== backup.sha256)
+        failures.push(`secscan's SHA-256 ${record.sha256} is not the sandbox's`);
+      runs.secscan.push(r);
+    };
+    const curlRun = () => {
+      const target = join(dir, 'curl.tar.gz');
+      rmSync(target, { force: true });
+      const r = measure(
+        ['curl', '-sS', '-o', target, '-H', `Authorization: Bearer ${settings.SECSCAN_TOKEN}`, backup.url],
+        env,
+      );
+      if (r.status !== 0) throw new Error(`curl exited ${r.status}: ${r.stderr}`);
+      if (statSync(target).size !== size) failures.push('curl wrote another size');
+      runs.curl.push(r);
+    };
+    for (let i = 0; i < rounds; i++) {
+      if (i % 2 === 0) {
+        secscanRun();
+        curlRun();
+      } else {
+        curlRun();
+        secscanRun();
+      }
+      console.error(
+        `round ${i + 1}: secscan ${runs.secscan.at(-1).seconds.toFixed(2)} s, curl ${runs.curl.at(-1).seconds.toFixed(2)} s`,
+      );
+    }
+    if (sha256sum(join(dir, 'curl.tar.gz')) !== backup.sha256)
+      failures.push("curl's file is not the sandbox's");
+  } finally {
+    child.kill('SIGINT');
+  }
+
+  // Every download is cut when it reaches half the file: only a client that resumes finishes.
+  const cutting = await startSandbox(['--cut-downloads', '0.5']);
+  try {
+    const backup = await describeBackup(cutting.settings);
+    const env = { ...cutting.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
+    const target = join(dir, 'cut');
+    mkdirSync(target, { recursive: true });
+    const r = measure(
+      ['node', bin, 'backups', 'download', '--id', backup.id, '--dir', target, '-o', 'json', '-q'],
+      env,
+    );
+    const record = r.status === 0 ? JSON.parse(r.stdout) : undefined;
+    const curlFile = join(dir, 'curl-cut.tar.gz');
+    const curl = measure(
+      [
+        'curl',
+        '-sS',
+        '-o',
+        curlFile,
+        '-H',
+        `Authorization: Bearer ${cutting.settings.SECSCAN_TOKEN}`,
+        backup.url,
+      ],
+      env,
+    );
+    resume = {
+      status: r.status,
+      seconds: r.seconds,
+      rssMb: r.rssMb,
+      resumed: record?.resumed,
+      ok: record?.sha256 === backup.sha256 && sha256sum(record.path) === backup.sha256,
+      curlStatus: curl.status,
+      curlBytes: existsSync(curlFile) ? statSync(curlFile).size : 0,
+    };
+    if (!resume.ok || resume.resumed !== 1)
+      failures.push('the cut transfer did not resume to the right SHA-256');
+  } finally {
+    cutting.child.kill('SIGINT');
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const rate = (r) => mib(size) / r.seconds;
+const secscanRate = median(runs.secscan.map(rate));
+const curlRate = median(runs.curl.map(rate));
+const ratio = secscanRate / curlRate;
+const peak = Math.max(...runs.secscan.map((r) => r.rssMb), resume?.rssMb ?? 0);
+const fmt = (n, d = 1) => n.toFixed(d);
+console.log(`\n${fmt(mib(size), 0)} MiB backup, ${rounds} interleaved rounds (medians)`);
+console.log('tool      median s  MiB/s   peak RSS MB');
+console.log(
+  `secscan   ${fmt(median(runs.secscan.map((r) => r.seconds)), 2).padStart(8)}  ${fmt(secscanRate, 0).padStart(5)}   ${fmt(peak, 0).padStart(11)}`,
+);
+console.log(
+  `curl -o   ${fmt(median(runs.curl.map((r) => r.seconds)), 2).padStart(8)}  ${fmt(curlRate, 0).padStart(5)}   ${fmt(Math.max(...runs.curl.map((r) => r.rssMb)), 0).padStart(11)}`,
+);
+console.log(`throughput: ${fmt(ratio, 2)}x curl's`);
+console.log(
+  `cut at 50%: secscan exit ${resume.status}, resumed ${resume.resumed}, SHA-256 ${resume.ok ? 'right' : 'WRONG'} in ${fmt(resume.seconds, 2)} s; ` +
+    `curl -o exit ${resume.curlStatus} after ${fmt(mib(resume.curlBytes), 0)} MiB`,
+);
+if (ratio < targets.ratio) failures.push(`throughput ${fmt(ratio, 2)}x curl's, below ${targets.ratio}x`);
+if (peak > targets.rssMb) failures.push(`peak RSS ${fmt(peak, 0)} MB, over ${targets.rssMb} MB`);
+console.log(failures.length ? `\nFAILED: ${failures.join('; ')}` : '\nAll targets met.');
+process.exitCode = failures.length ? 1 : 0;

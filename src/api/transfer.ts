@@ -1,0 +1,282 @@
+import { createHash, type Hash } from 'node:crypto';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import {
+  CliError,
+  ConfigError,
+  ExitCode,
+  InterruptedError,
+  TransientError,
+  UnexpectedResponseError,
+} from '../errors.js';
+import { checksumLine, fsyncDir, writeFileAtomic } from '../util/durable.js';
+import { collectYoung } from '../util/gc.js';
+import { retryDelay, sleep } from './retry.js';
+
+type Headers = Dispatcher.ResponseData['headers'];
+
+export interface TransferOptions {
+  /** The final path: the bytes go to a temporary file beside it, renamed to it only once complete. */
+  dest: string;
+  /** After an interruption, ask for the rest with a Range request (when the service offers ranges). */
+  resume: boolean;
+  /** Attempts in all, the first included. */
+  attempts: number;
+  signal?: AbortSignal | undefined;
+  /** Looks at the headers and the first bytes before anything is kept; throws to refuse the answer. */
+  check?: (first: Buffer, headers: Headers) => void;
+  onProgress?: (bytes: number, total: number | undefined) => void;
+  /** An attempt failed and another follows after `delayMs`. */
+  onRetry?: (reason: string, bytes: number, total: number | undefined, delayMs: number) => void;
+  /** Also writes `DEST.sha256` in `sha256sum -c` format. */
+  checksumFile?: boolean;
+  random?: () => number;
+}
+
+export interface TransferResult {
+  path: string;
+  bytes: number;
+  /** Hex, of the whole file. */
+  sha256: string;
+  seconds: number;
+  /** Interruptions resumed with a Range request, and restarts from the first byte. */
+  resumed: number;
+  restarted: number;
+}
+
+/** Sends the request with these extra headers (`range`, `if-range`) and returns the streaming answer. */
+export type Opener = (headers: Record<string, string>) => Promise<Dispatcher.ResponseData>;
+
+const flushBytes = 1024 * 1024;
+/** How often the young generation is collected during a transfer (see collectYoung). */
+const collectBytes = 2 * 1024 * 1024;
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `bytes START-END/TOTAL` of a 206. */
+export function parseContentRange(
+  value: string | undefined,
+): { start: number; end: number; total?: number } | undefined {
+  const m = /^bytes\s+(\d+)-(\d+)\/(\d+|\*)$/i.exec(value?.trim() ?? '');
+  if (!m) return undefined;
+  const range = { start: Number(m[1]), end: Number(m[2]) };
+  return m[3] === '*' ? range : { ...range, total: Number(m[3]) };
+}
+
+/** The SHA-256 a `Repr-Digest` (RFC 9530) announces for the whole file, in hex. */
+export function reprDigest(value: string | undefined): string | undefined {
+  const m = /(?:^|,)\s*sha-256=:([A-Za-z0-9+/=]+):/i.exec(value ?? '');
+  return m ? Buffer.from(m[1] as string, 'base64').toString('hex') : undefined;
+}
+
+/** A transfer that ended before the length the service announced. */
+class ShortTransfer extends Error {}
+
+function retryable(error: unknown): boolean {
+  if (error instanceof ShortTransfer) return true;
+  if (error instanceof CliError) return error.exitCode === ExitCode.transient;
+  // A body that breaks off (socket closed, body timeout) fails inside undici, not in the client.
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && (code.startsWith('UND_ERR') || code.startsWith('E'));
+}
+
+/**
+ * Streams a download into a temporary file beside `dest`: an interruption is resumed with a Range request
+ * (`If-Range` the validator of the first answer, so a changed file starts over) or restarted, within
+ * `attempts`; the length is checked against what the service announced, and the SHA-256 against its
+ * `Repr-Digest` when it sends one; the file is fsynced and renamed into place. After a failure or an
+ * interruption nothing is left, neither under the final name nor beside it.
+ */
+export async function transfer(openRequest: Opener, options: TransferOptions): Promise<TransferResult> {
+  const started = performance.now();
+  const { dest, signal } = options;
+  const temp = join(dirname(dest), `.${basename(dest)}.part`);
+  let file: FileHandle | undefined;
+  try {
+    file = await open(temp, 'w', 0o600);
+  } catch (error) {
+    throw localError(temp, error);
+  }
+  let written = 0;
+  let hash: Hash = createHash('sha256');
+  let total: number | undefined;
+  let validator: string | undefined;
+  let ranges = false;
+  let digest: string | undefined;
+  let resumed = 0;
+  let restarted = 0;
+  let queued = 0;
+  let writing: Promise<void> = Promise.resolve();
+  let writeError: CliError | undefined;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  /** Hands what arrived to the file (one write in flight, in order); with `wait`, until all is written. */
+  const flush = async (wait: boolean) => {
+    if (pendingBytes) {
+      const chunks = pending;
+      const size = pendingBytes;
+      const at = queued;
+      pending = [];
+      pendingBytes = 0;
+      queued += size;
+      const previous = writing;
+      writing = (async () => {
+        await previous;
+        if (writeError) return;
+        try {
+          await (file as FileHandle).writev(chunks, at);
+          written = at + size;
+          options.onProgress?.(written, total);
+        } catch (error) {
+          writeError = localError(temp, error);
+        }
+      })();
+    }
+    if (wait) await writing;
+    if (writeError) throw writeError;
+  };
+  const restart = async () => {
+    await flush(true);
+    if (written > 0) restarted++;
+    await (file as FileHandle).truncate(0);
+    written = 0;
+    queued = 0;
+    hash = createHash('sha256');
+  };
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const resuming = options.resume && written > 0 && ranges && validator !== undefined;
+      if (!resuming && written > 0) await restart();
+      try {
+        const res = await openRequest(
+          resuming ? { range: `bytes=${written}-`, 'if-range': validator as string } : {},
+        );
+        if (res.statusCode === 416) {
+          res.body.destroy();
+          // The range starts at the end: the last attempt had every byte but failed after them.
+          if (total !== undefined && written === total) break;
+          await restart();
+          throw new ShortTransfer('the service refused the range asked for');
+        }
+        if (res.statusCode === 206) {
+          const range = parseContentRange(header(res.headers, 'content-range'));
+          const otherTotal = range?.total !== undefined && total !== undefined && range.total !== total;
+          if (!range || range.start !== written || otherTotal) {
+            res.body.destroy();
+            await restart();
+            validator = undefined;
+            throw new ShortTransfer('the service answered another range than the one asked for');
+          }
+          total ??= range.total;
+          resumed++;
+        } else {
+          if (written > 0) await restart();
+          const length = header(res.headers, 'content-length');
+          total = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+          const etag = header(res.headers, 'etag');
+          validator = etag && !etag.startsWith('W/') ? etag : header(res.headers, 'last-modified');
+          ranges = header(res.headers, 'accept-ranges')?.toLowerCase() === 'bytes';
+          digest = reprDigest(header(res.headers, 'repr-digest'));
+        }
+        let first = written === 0;
+        let collected = queued;
+        for await (const chunk of res.body as AsyncIterable<Buffer>) {
+          if (first) {
+            options.check?.(chunk, res.headers);
+            first = false;
+          }
+          hash.update(chunk);
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          if (pendingBytes >= flushBytes) {
+            await writing;
+            await flush(false);
+          }
+          if (queued - collected >= collectBytes) {
+            collected = queued;
+            collectYoung();
+          }
+        }
+        if (first) options.check?.(Buffer.alloc(0), res.headers);
+        await flush(true);
+        if (total !== undefined && written !== total) {
+          throw new ShortTransfer(`the answer ended at byte ${written} of ${total}`);
+        }
+        break;
+      } catch (error) {
+        // What arrived before the break is good: keep it, so a resume asks only for the rest.
+        if (!(error instanceof CliError && error.exitCode !== ExitCode.transient)) await flush(true);
+        if (signal?.aborted) throw interrupted(signal);
+        if (!retryable(error) || attempt >= options.attempts) throw failure(error, attempt, written, total);
+        const delay = retryDelay(attempt, undefined, options.random);
+        options.onRetry?.(reasonOf(error), written, total, delay);
+        try {
+          await sleep(delay, signal);
+        } catch {
+          throw interrupted(signal);
+        }
+      }
+    }
+    const sha256 = hash.digest('hex');
+    if (digest !== undefined && digest !== sha256) {
+      throw new UnexpectedResponseError(
+        `the downloaded file's SHA-256 (${sha256}) is not the one the service announced (${digest})`,
+      );
+    }
+    try {
+      await file.sync();
+      await file.close();
+      file = undefined;
+      if (options.checksumFile) await writeFileAtomic(`${dest}.sha256`, checksumLine(sha256, dest));
+      await rename(temp, dest);
+      await fsyncDir(dirname(dest));
+    } catch (error) {
+      throw localError(dest, error);
+    }
+    return {
+      path: dest,
+      bytes: written,
+      sha256,
+      seconds: (performance.now() - started) / 1000,
+      resumed,
+      restarted,
+    };
+  } catch (error) {
+    await writing;
+    await file?.close().catch(() => {});
+    await rm(temp, { force: true });
+    if (signal?.aborted && !(error instanceof InterruptedError)) throw interrupted(signal);
+    throw error;
+  }
+}
+
+function interrupted(signal: AbortSignal | undefined): InterruptedError {
+  const reason: unknown = signal?.reason;
+  return reason instanceof InterruptedError ? reason : new InterruptedError();
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = (error as Error).message;
+  return typeof code === 'string' && !(error instanceof CliError) ? `${message} (${code})` : message;
+}
+
+function failure(error: unknown, attempts: number, bytes: number, total: number | undefined): unknown {
+  if (error instanceof CliError && !(error instanceof TransientError && attempts > 1)) return error;
+  if (!retryable(error)) return error;
+  const where = total === undefined ? `after ${bytes} bytes` : `at byte ${bytes} of ${total}`;
+  return new TransientError(
+    `the download broke off ${where} (${reasonOf(error)})${attempts > 1 ? ` after ${attempts} attempts` : ''}`,
+    { cause: error, hint: 'nothing was kept; safe to run again' },
+  );
+}
+
+function localError(path: string, error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  return new ConfigError(`cannot write ${path}: ${code}`, { cause: error });
+}

@@ -1,0 +1,48 @@
+import type { ScmSecretsAuditLog } from '../../api/schemas/org-data.js';
+import { defineView } from '../view.js';
+
+type Ids = readonly string[] | null | undefined;
+const count = (ids: Ids) => ids?.length ?? 0;
+
+export type ScmSecretsRow = NonNullable<ScmSecretsAuditLog['projects']>[number];
+
+export const scmSecretsByProjectView = defineView<ScmSecretsRow>({
+  columns: [
+    { key: 'project_id', header: 'PROJECT' },
+    { key: 'attempts', header: 'ATTEMPTS' },
+    { key: 'users', header: 'USERS', get: (r) => count(r.user_ids) },
+    { key: 'tokens', header: 'TOKENS', get: (r) => count(r.token_ids) },
+    { key: 'user_ids', header: 'USER IDS', get: (r) => (r.user_ids ?? []).join(' ') },
+    { key: 'token_ids', header: 'TOKEN IDS', get: (r) => (r.token_ids ?? []).join(' ') },
+  ],
+  defaults: ['project_id', 'attempts', 'users', 'tokens'],
+  emptyMessage: 'No attempts to commit secrets in that time.',
+});
+
+export interface ScmSecretsUserRow {
+  user_id: string;
+  attempts?: number;
+  project_ids?: string[] | null;
+  token_ids?: string[] | null;
+}
+
+export const scmSecretsByUserView = defineView<ScmSecretsUserRow>({
+  columns: [
+    { key: 'user_id', header: 'USER' },
+    { key: 'attempts', header: 'ATTEMPTS' },
+    { key: 'projects', header: 'PROJECTS', get: (r) => count(r.project_ids) },
+    { key: 'tokens', header: 'TOKENS', get: (r) => count(r.token_ids) },
+    { key: 'project_ids', header: 'PROJECT IDS', get: (r) => (r.project_ids ?? []).join(' ') },
+    { key: 'token_ids', header: 'TOKEN IDS', get: (r) => (r.token_ids ?? []).join(' ') },
+  ],
+  defaults: ['user_id', 'attempts', 'projects', 'tokens'],
+  emptyMessage: 'No attempts to commit secrets in that time.',
+});
+
+/** The CSV's own header row names the columns (the service does not document them). */
+export function csvView(header: readonly string[]) {
+  return defineView<Record<string, string>>({
+    columns: header.map((key) => ({ key, header: key.toUpperCase(), max: 60 })),
+    emptyMessage: 'No audit events in that period.',
+  });
+}

@@ -1,0 +1,185 @@
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent } from 'undici';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/api/client.js';
+import { reprDigest, transfer, type TransferOptions } from '../../../src/api/transfer.js';
+import { InterruptedError } from '../../../src/errors.js';
+
+const ORG = '8f1e2d3c-4b5a-4697-8a1b-2c3d4e5f6a7b';
+const body = randomBytes(3 * 1024 * 1024 + 11);
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
+let handler: Handler;
+let seen: { range?: string; ifRange?: string }[] = [];
+let server: Server;
+let baseUrl: string;
+const dispatcher = new Agent();
+let dir: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ range: req.headers.range, ifRange: req.headers['if-range'] as string | undefined });
+    handler(req, res, seen.length);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await dispatcher.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  seen = [];
+  dir = mkdtempSync(join(tmpdir(), 'secscan-transfer-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Serves `content` with ranges and an ETag; `cut` ends the first N answers after that many bytes. */
+function serve(
+  content: () => Buffer,
+  options: { cuts?: number[]; ranges?: boolean; etag?: () => string } = {},
+) {
+  const cuts = [...(options.cuts ?? [])];
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const bytes = content();
+    const etag = options.etag?.() ?? `"${sha(bytes).slice(0, 16)}"`;
+    const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+    const ranged = options.ranges !== false && m && (req.headers['if-range'] ?? etag) === etag;
+    const start = ranged ? Number(m[1]) : 0;
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/gzip',
+      'content-length': bytes.length - start,
+      etag,
+      ...(options.ranges === false ? {} : { 'accept-ranges': 'bytes' }),
+      ...(ranged ? { 'content-range': `bytes ${start}-${bytes.length - 1}/${bytes.length}` } : {}),
+    };
+    res.writeHead(ranged ? 206 : 200, headers);
+    const cut = cuts.shift();
+    if (cut === undefined) return res.end(bytes.subarray(start));
+    res.write(bytes.subarray(start, start + cut), () => res.socket?.end());
+  };
+}
+
+function run(options: Partial<TransferOptions> = {}) {
+  const client = new ApiClient({ baseUrl, token: 't', orgId: ORG, dispatcher, timeoutMs: 5000 });
+  const dest = join(dir, 'backup.tar.gz');
+  return transfer((headers) => client.open('DownloadOrganizationBackup', {}, { headers, pass: [416] }), {
+    dest,
+    resume: true,
+    attempts: 3,
+    random: () => 0,
+    checksumFile: true,
+    ...options,
+  });
+}
+
+/** Nothing under the final name, nor the temporary file beside it. */
+function nothingLeft(): void {
+  expect(readdirSync(dir)).toEqual([]);
+}
+
+describe('transfer', () => {
+  it('resumes a cut transfer with a Range and If-Range, and writes a checksum sha256sum accepts', async () => {
+    handler = serve(() => body, { cuts: [1_000_000] });
+    const result = await run();
+    expect(result).toMatchObject({ bytes: body.length, sha256: sha(body), resumed: 1, restarted: 0 });
+    expect(seen).toEqual([{}, { range: 'bytes=1000000-', ifRange: `"${sha(body).slice(0, 16)}"` }]);
+    expect(readFileSync(result.path).equals(body)).toBe(true);
+    expect(readFileSync(`${result.path}.sha256`, 'utf8')).toBe(`${sha(body)}  backup.tar.gz\n`);
+    expect(execFileSync('sha256sum', ['-c', 'backup.tar.gz.sha256'], { cwd: dir }).toString()).toBe(
+      'backup.tar.gz: OK\n',
+    );
+    expect(readdirSync(dir).sort()).toEqual(['backup.tar.gz', 'backup.tar.gz.sha256']);
+  });
+
+  it('starts over when the service offers no ranges, or the file changed (If-Range)', async () => {
+    handler = serve(() => body, { cuts: [500_000], ranges: false });
+    expect(await run()).toMatchObject({ sha256: sha(body), resumed: 0, restarted: 1 });
+    expect(seen).toEqual([{}, {}]);
+
+    seen = [];
+    let version = 0;
+    const changed = Buffer.from(body);
+    changed[0] = (changed[0] as number) ^ 0xff;
+    handler = serve(() => (version++ === 0 ? body : changed), { cuts: [500_000] });
+    const result = await run();
+    expect(result).toMatchObject({ sha256: sha(changed), resumed: 0, restarted: 1 });
+    expect(seen[1]?.range).toBe('bytes=500000-');
+  });
+
+  it('fails after the attempts, saying where it broke off, and leaves nothing', async () => {
+    handler = serve(() => body, { cuts: [1000, 1000, 1000] });
+    await expect(run({ resume: false })).rejects.toMatchObject({
+      exitCode: 7,
+      message: expect.stringMatching(/^the download broke off at byte 1000 of 3145739 .* after 3 attempts$/),
+    });
+    expect(seen).toHaveLength(3);
+    nothingLeft();
+  });
+
+  it('checks the announced length: a body that ends short is not a file', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': 10 });
+      res.write('12345', () => res.socket?.end());
+    };
+    await expect(run({ attempts: 1 })).rejects.toMatchObject({ exitCode: 7 });
+    nothingLeft();
+  });
+
+  it('checks the digest the service announces (exit 8) and keeps nothing', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': body.length, 'repr-digest': 'sha-256=:AAAA:' });
+      res.end(body);
+    };
+    await expect(run()).rejects.toMatchObject({ exitCode: 8, message: expect.stringContaining('SHA-256') });
+    expect(seen).toHaveLength(1);
+    nothingLeft();
+    expect(reprDigest('sha-512=:x:, sha-256=:AAAA:')).toBe('000000');
+  });
+
+  it('refuses an answer its check refuses, without retrying, and a 4xx as the service said it', async () => {
+    handler = serve(() => Buffer.from('{"ok":true}'));
+    const check = () => {
+      throw new InterruptedError();
+    };
+    await expect(run({ check })).rejects.toBeInstanceOf(InterruptedError);
+    expect(seen).toHaveLength(1);
+    handler = (_req, res) => {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{"ok":false,"code":"NOT_FOUND","message":"no such backup"}');
+    };
+    await expect(run()).rejects.toMatchObject({
+      exitCode: 5,
+      message: expect.stringContaining('no such backup'),
+    });
+    expect(seen).toHaveLength(2);
+    nothingLeft();
+  });
+
+  it('stops at once when interrupted, removing the partial file', async () => {
+    const controller = new AbortController();
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': body.length });
+      res.write(body.subarray(0, 100_000), () => controller.abort(new InterruptedError('SIGTERM')));
+    };
+    const client = new ApiClient({ baseUrl, token: 't', orgId: ORG, dispatcher, signal: controller.signal });
+    const error = await transfer((headers) => client.open('DownloadOrganizationBackup', {}, { headers }), {
+      dest: join(dir, 'x'),
+      resume: true,
+      attempts: 3,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InterruptedError);
+    expect((error as InterruptedError).exitCode).toBe(143);
+    expect(existsSync(join(dir, 'x'))).toBe(false);
+    nothingLeft();
+  });
+});
