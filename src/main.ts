@@ -59,6 +59,16 @@ export async function main(deps: MainDeps): Promise<number> {
     io.stdout.write(`${deps.version}\n`);
     return 0;
   }
+  if (argv[0] === '__complete') {
+    // What the completion scripts run on TAB: values on stdout, nothing on stderr, exit 0.
+    const { complete } = await import('./completion/values.js');
+    return complete(argv.slice(1), {
+      env: deps.env,
+      out: io.stdout,
+      version: deps.version,
+      dispatcher: deps.dispatcher,
+    });
+  }
   if (argv.length === 0 || noun === 'help' || argv.includes('--help') || argv.includes('-h')) {
     try {
       const answered = await answerHelp(argv, deps);

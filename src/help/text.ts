@@ -131,9 +131,9 @@ export function wrapCommand(line: string, width: number, continuation = '    '):
 /** Two columns: terms padded to a common width, explanations wrapped beside them (or below a long term). */
 export function renderTerms(items: [string, string][], width: number, indent = 2): string[] {
   const pad = ' '.repeat(indent);
-  const longest = Math.max(0, ...items.map(([term]) => displayWidth(term)));
+  // Terms wider than the cap go on a line of their own rather than widening the column.
   const cap = Math.max(12, Math.floor(width * 0.4));
-  const column = Math.min(longest, cap);
+  const column = Math.max(0, ...items.map(([term]) => displayWidth(term)).filter((w) => w <= cap));
   const textWidth = width - indent - column - 2;
   const narrow = textWidth < 24;
   const lines: string[] = [];
