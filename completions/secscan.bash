@@ -5,116 +5,117 @@ _secscan_globals='--allow-insecure-http --base-url --debug --fields --no-color -
 
 _secscan_child() {
   case "$1|$2" in
-    '|analyze-failures') REPLY='analyze-failures' ;;
-    '|api') REPLY='api' ;;
-    '|app-groups') REPLY='app-groups' ;;
-    '|apps') REPLY='apps' ;;
     '|auth') REPLY='auth' ;;
-    '|completion') REPLY='completion' ;;
-    '|compounds') REPLY='compounds' ;;
-    '|config') REPLY='config' ;;
-    '|dependencies') REPLY='dependencies' ;;
-    '|findings') REPLY='findings' ;;
-    '|packages') REPLY='packages' ;;
     '|profiles') REPLY='profiles' ;;
+    '|config') REPLY='config' ;;
+    '|whoami') REPLY='whoami' ;;
+    '|tokens') REPLY='tokens' ;;
     '|roles') REPLY='roles' ;;
-    '|sandbox') REPLY='sandbox' ;;
+    '|scopes') REPLY='scopes' ;;
+    '|findings') REPLY='findings' ;;
+    '|dependencies') REPLY='dependencies' ;;
+    '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
     '|scans') REPLY='scans' ;;
-    '|scopes') REPLY='scopes' ;;
-    '|tokens') REPLY='tokens' ;;
-    '|whoami') REPLY='whoami' ;;
-    'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
-    'analyze-failures|show') REPLY='analyze-failures show' ;;
-    'app-groups|delete' | 'app-groups|rm') REPLY='app-groups delete' ;;
-    'app-groups|list' | 'app-groups|ls') REPLY='app-groups list' ;;
-    'app-groups|show') REPLY='app-groups show' ;;
-    'app-groups|upsert') REPLY='app-groups upsert' ;;
-    'apps|branches') REPLY='apps branches' ;;
-    'apps|config') REPLY='apps config' ;;
-    'apps|create') REPLY='apps create' ;;
-    'apps|default-branch') REPLY='apps default-branch' ;;
-    'apps|delete' | 'apps|rm') REPLY='apps delete' ;;
-    'apps|labels') REPLY='apps labels' ;;
-    'apps|list' | 'apps|ls') REPLY='apps list' ;;
-    'apps|scan-branches') REPLY='apps scan-branches' ;;
-    'apps|show') REPLY='apps show' ;;
-    'apps config|merged') REPLY='apps config merged' ;;
-    'apps config|patch') REPLY='apps config patch' ;;
-    'apps config|set') REPLY='apps config set' ;;
-    'apps config|show') REPLY='apps config show' ;;
+    '|compounds') REPLY='compounds' ;;
+    '|apps') REPLY='apps' ;;
+    '|app-groups') REPLY='app-groups' ;;
+    '|analyze-failures') REPLY='analyze-failures' ;;
+    '|api') REPLY='api' ;;
+    '|sandbox') REPLY='sandbox' ;;
+    '|completion') REPLY='completion' ;;
+    '|help') REPLY='help' ;;
     'auth|login') REPLY='auth login' ;;
-    'auth|logout') REPLY='auth logout' ;;
     'auth|status') REPLY='auth status' ;;
-    'compounds|archive') REPLY='compounds archive' ;;
-    'compounds|branches') REPLY='compounds branches' ;;
-    'compounds|delete' | 'compounds|rm') REPLY='compounds delete' ;;
-    'compounds|fixes-stats') REPLY='compounds fixes-stats' ;;
-    'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
-    'compounds|sarif') REPLY='compounds sarif' ;;
-    'compounds|scan') REPLY='compounds scan' ;;
-    'compounds|scans') REPLY='compounds scans' ;;
-    'compounds|show') REPLY='compounds show' ;;
-    'compounds|unarchive') REPLY='compounds unarchive' ;;
-    'config|get') REPLY='config get' ;;
+    'auth|logout') REPLY='auth logout' ;;
+    'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
+    'profiles|use') REPLY='profiles use' ;;
+    'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
     'config|list' | 'config|ls') REPLY='config list' ;;
+    'config|get') REPLY='config get' ;;
     'config|set') REPLY='config set' ;;
     'config|unset') REPLY='config unset' ;;
-    'dependencies|search') REPLY='dependencies search' ;;
-    'findings|assign') REPLY='findings assign' ;;
-    'findings|comment') REPLY='findings comment' ;;
-    'findings|fix') REPLY='findings fix' ;;
+    'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
+    'tokens|create') REPLY='tokens create' ;;
+    'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
+    'roles|list' | 'roles|ls') REPLY='roles list' ;;
+    'roles|create') REPLY='roles create' ;;
+    'roles|update') REPLY='roles update' ;;
+    'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
+    'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
+    'scopes|available') REPLY='scopes available' ;;
     'findings|list' | 'findings|ls') REPLY='findings list' ;;
     'findings|show') REPLY='findings show' ;;
     'findings|status') REPLY='findings status' ;;
+    'findings|assign') REPLY='findings assign' ;;
+    'findings|comment') REPLY='findings comment' ;;
+    'findings|fix') REPLY='findings fix' ;;
     'findings|summary') REPLY='findings summary' ;;
     'findings comment|add') REPLY='findings comment add' ;;
     'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
     'findings comment|show') REPLY='findings comment show' ;;
+    'dependencies|search') REPLY='dependencies search' ;;
     'packages|show') REPLY='packages show' ;;
-    'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
-    'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
-    'profiles|use') REPLY='profiles use' ;;
-    'roles|create') REPLY='roles create' ;;
-    'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
-    'roles|list' | 'roles|ls') REPLY='roles list' ;;
-    'roles|update') REPLY='roles update' ;;
     'sca|packages') REPLY='sca packages' ;;
-    'scans|check') REPLY='scans check' ;;
-    'scans|compare') REPLY='scans compare' ;;
     'scans|list' | 'scans|ls') REPLY='scans list' ;;
+    'scans|show') REPLY='scans show' ;;
     'scans|owasp') REPLY='scans owasp' ;;
     'scans|report') REPLY='scans report' ;;
-    'scans|show') REPLY='scans show' ;;
-    'scopes|available') REPLY='scopes available' ;;
-    'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
-    'tokens|create') REPLY='tokens create' ;;
-    'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
-    'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
+    'scans|compare') REPLY='scans compare' ;;
+    'scans|check') REPLY='scans check' ;;
+    'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
+    'compounds|show') REPLY='compounds show' ;;
+    'compounds|archive') REPLY='compounds archive' ;;
+    'compounds|unarchive') REPLY='compounds unarchive' ;;
+    'compounds|delete' | 'compounds|rm') REPLY='compounds delete' ;;
+    'compounds|scans') REPLY='compounds scans' ;;
+    'compounds|scan') REPLY='compounds scan' ;;
+    'compounds|branches') REPLY='compounds branches' ;;
+    'compounds|sarif') REPLY='compounds sarif' ;;
+    'compounds|fixes-stats') REPLY='compounds fixes-stats' ;;
+    'apps|list' | 'apps|ls') REPLY='apps list' ;;
+    'apps|show') REPLY='apps show' ;;
+    'apps|create') REPLY='apps create' ;;
+    'apps|delete' | 'apps|rm') REPLY='apps delete' ;;
+    'apps|labels') REPLY='apps labels' ;;
+    'apps|branches') REPLY='apps branches' ;;
+    'apps|scan-branches') REPLY='apps scan-branches' ;;
+    'apps|config') REPLY='apps config' ;;
+    'apps|default-branch') REPLY='apps default-branch' ;;
+    'apps config|show') REPLY='apps config show' ;;
+    'apps config|merged') REPLY='apps config merged' ;;
+    'apps config|set') REPLY='apps config set' ;;
+    'apps config|patch') REPLY='apps config patch' ;;
+    'app-groups|list' | 'app-groups|ls') REPLY='app-groups list' ;;
+    'app-groups|show') REPLY='app-groups show' ;;
+    'app-groups|upsert') REPLY='app-groups upsert' ;;
+    'app-groups|delete' | 'app-groups|rm') REPLY='app-groups delete' ;;
+    'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
+    'analyze-failures|show') REPLY='analyze-failures show' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings packages profiles roles sandbox sca scans scopes tokens whoami' ;;
-    'analyze-failures') REPLY='list ls show' ;;
-    'app-groups') REPLY='delete list ls rm show upsert' ;;
-    'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
-    'apps config') REPLY='merged patch set show' ;;
+    '') REPLY='analyze-failures api app-groups apps auth completion compounds config dependencies findings help packages profiles roles sandbox sca scans scopes tokens whoami' ;;
     'auth') REPLY='login logout status' ;;
-    'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
+    'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
-    'dependencies') REPLY='search' ;;
+    'tokens') REPLY='create delete list ls rm' ;;
+    'roles') REPLY='create delete list ls rm update' ;;
+    'scopes') REPLY='available list ls' ;;
     'findings') REPLY='assign comment fix list ls show status summary' ;;
     'findings comment') REPLY='add list ls show' ;;
+    'dependencies') REPLY='search' ;;
     'packages') REPLY='show' ;;
-    'profiles') REPLY='list ls remove rm use' ;;
-    'roles') REPLY='create delete list ls rm update' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show' ;;
-    'scopes') REPLY='available list ls' ;;
-    'tokens') REPLY='create delete list ls rm' ;;
+    'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
+    'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
+    'apps config') REPLY='merged patch set show' ;;
+    'app-groups') REPLY='delete list ls rm show upsert' ;;
+    'analyze-failures') REPLY='list ls show' ;;
     *) REPLY='' ;;
   esac
 }
@@ -122,143 +123,116 @@ _secscan_commands() {
 _secscan_flags() {
   case "$1" in
     '') REPLY='--help --version -V -h' ;;
-    'analyze-failures') REPLY='--help -h' ;;
-    'analyze-failures list') REPLY='--help --limit -h' ;;
-    'analyze-failures show') REPLY='--help -h' ;;
-    'api') REPLY='--field --help --input --list --paginate -F -h' ;;
-    'app-groups') REPLY='--help -h' ;;
-    'app-groups delete') REPLY='--help -h' ;;
-    'app-groups list') REPLY='--help -h' ;;
-    'app-groups show') REPLY='--help -h' ;;
-    'app-groups upsert') REPLY='--add --help --remove --rename -h' ;;
-    'apps') REPLY='--help -h' ;;
-    'apps branches') REPLY='--app --from --help --until -h' ;;
-    'apps config') REPLY='--help -h' ;;
-    'apps config merged') REPLY='--help -h' ;;
-    'apps config patch') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
-    'apps config set') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
-    'apps config show') REPLY='--help -h' ;;
-    'apps create') REPLY='--base-branch --from-file --help --name --team -h' ;;
-    'apps default-branch') REPLY='--help -h' ;;
-    'apps delete') REPLY='--help -h' ;;
-    'apps labels') REPLY='--add --clear --help --remove -h' ;;
-    'apps list') REPLY='--help -h' ;;
-    'apps scan-branches') REPLY='--help -h' ;;
-    'apps show') REPLY='--help -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--help --with-token -h' ;;
-    'auth logout') REPLY='--help -h' ;;
     'auth status') REPLY='--help -h' ;;
-    'completion') REPLY='--help -h' ;;
-    'compounds') REPLY='--help -h' ;;
-    'compounds archive') REPLY='--help -h' ;;
-    'compounds branches') REPLY='--help -h' ;;
-    'compounds delete') REPLY='--help -h' ;;
-    'compounds fixes-stats') REPLY='--help -h' ;;
-    'compounds list') REPLY='--all --archived --help --limit -h' ;;
-    'compounds sarif') REPLY='--branch --help --language --out --scan --tag --version -h' ;;
-    'compounds scan') REPLY='--help -h' ;;
-    'compounds scans') REPLY='--branch --help --limit --status --streamlined -h' ;;
-    'compounds show') REPLY='--full --help -h' ;;
-    'compounds unarchive') REPLY='--help -h' ;;
+    'auth logout') REPLY='--help -h' ;;
+    'profiles') REPLY='--help -h' ;;
+    'profiles list') REPLY='--help -h' ;;
+    'profiles use') REPLY='--help -h' ;;
+    'profiles remove') REPLY='--help -h' ;;
     'config') REPLY='--help -h' ;;
-    'config get') REPLY='--help -h' ;;
     'config list') REPLY='--help -h' ;;
+    'config get') REPLY='--help -h' ;;
     'config set') REPLY='--help -h' ;;
     'config unset') REPLY='--help -h' ;;
-    'dependencies') REPLY='--help -h' ;;
-    'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
+    'whoami') REPLY='--help -h' ;;
+    'tokens') REPLY='--help -h' ;;
+    'tokens list') REPLY='--help --show-expired --type -h' ;;
+    'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
+    'tokens delete') REPLY='--help -h' ;;
+    'roles') REPLY='--help -h' ;;
+    'roles list') REPLY='--access-token --help -h' ;;
+    'roles create') REPLY='--description --help --name --scope --type -h' ;;
+    'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
+    'roles delete') REPLY='--help -h' ;;
+    'scopes') REPLY='--help -h' ;;
+    'scopes list') REPLY='--app --help --team -h' ;;
+    'scopes available') REPLY='--help -h' ;;
     'findings') REPLY='--help -h' ;;
+    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
+    'findings show') REPLY='--app --help -h' ;;
+    'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings assign') REPLY='--app --help --ids-from --none --to -h' ;;
     'findings comment') REPLY='--help -h' ;;
     'findings comment add') REPLY='--app --help -h' ;;
     'findings comment list') REPLY='--app --help -h' ;;
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
-    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
-    'findings show') REPLY='--app --help -h' ;;
-    'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
+    'dependencies') REPLY='--help -h' ;;
+    'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
     'packages') REPLY='--help -h' ;;
     'packages show') REPLY='--from-file --help -h' ;;
-    'profiles') REPLY='--help -h' ;;
-    'profiles list') REPLY='--help -h' ;;
-    'profiles remove') REPLY='--help -h' ;;
-    'profiles use') REPLY='--help -h' ;;
-    'roles') REPLY='--help -h' ;;
-    'roles create') REPLY='--description --help --name --scope --type -h' ;;
-    'roles delete') REPLY='--help -h' ;;
-    'roles list') REPLY='--access-token --help -h' ;;
-    'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
-    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
     'scans') REPLY='--help -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --source-branch --target-branch -h' ;;
-    'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
     'scans list') REPLY='--app --help --limit --tag -h' ;;
+    'scans show') REPLY='--app --help -h' ;;
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
-    'scans show') REPLY='--app --help -h' ;;
-    'scopes') REPLY='--help -h' ;;
-    'scopes available') REPLY='--help -h' ;;
-    'scopes list') REPLY='--app --help --team -h' ;;
-    'tokens') REPLY='--help -h' ;;
-    'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
-    'tokens delete') REPLY='--help -h' ;;
-    'tokens list') REPLY='--help --show-expired --type -h' ;;
-    'whoami') REPLY='--help -h' ;;
+    'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --source-branch --target-branch -h' ;;
+    'compounds') REPLY='--help -h' ;;
+    'compounds list') REPLY='--all --archived --help --limit -h' ;;
+    'compounds show') REPLY='--full --help -h' ;;
+    'compounds archive') REPLY='--help -h' ;;
+    'compounds unarchive') REPLY='--help -h' ;;
+    'compounds delete') REPLY='--help -h' ;;
+    'compounds scans') REPLY='--branch --help --limit --status --streamlined -h' ;;
+    'compounds scan') REPLY='--help -h' ;;
+    'compounds branches') REPLY='--help -h' ;;
+    'compounds sarif') REPLY='--branch --help --language --out --scan --tag --version -h' ;;
+    'compounds fixes-stats') REPLY='--help -h' ;;
+    'apps') REPLY='--help -h' ;;
+    'apps list') REPLY='--help -h' ;;
+    'apps show') REPLY='--help -h' ;;
+    'apps create') REPLY='--base-branch --from-file --help --name --team -h' ;;
+    'apps delete') REPLY='--help -h' ;;
+    'apps labels') REPLY='--add --clear --help --remove -h' ;;
+    'apps branches') REPLY='--app --from --help --until -h' ;;
+    'apps scan-branches') REPLY='--help -h' ;;
+    'apps config') REPLY='--help -h' ;;
+    'apps config show') REPLY='--help -h' ;;
+    'apps config merged') REPLY='--help -h' ;;
+    'apps config set') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'apps config patch') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'apps default-branch') REPLY='--help -h' ;;
+    'app-groups') REPLY='--help -h' ;;
+    'app-groups list') REPLY='--help -h' ;;
+    'app-groups show') REPLY='--help -h' ;;
+    'app-groups upsert') REPLY='--add --help --remove --rename -h' ;;
+    'app-groups delete') REPLY='--help -h' ;;
+    'analyze-failures') REPLY='--help -h' ;;
+    'analyze-failures list') REPLY='--help --limit -h' ;;
+    'analyze-failures show') REPLY='--help -h' ;;
+    'api') REPLY='--field --help --input --list --paginate -F -h' ;;
+    'sandbox') REPLY='--fail-rate --findings --help --host --latency --log --port --seed --state --users-file -h' ;;
+    'completion') REPLY='--help -h' ;;
+    'help') REPLY='--help -h' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_takes_value() {
   case "$1|$2" in
-    'analyze-failures list|--limit' | \
-      'api|-F' | \
-      'api|--field' | \
-      'api|--input' | \
-      'app-groups upsert|--rename' | \
-      'app-groups upsert|--add' | \
-      'app-groups upsert|--remove' | \
-      'apps branches|--app' | \
-      'apps branches|--from' | \
-      'apps branches|--until' | \
-      'apps config patch|--file' | \
-      'apps config patch|--secrets-entropy' | \
-      'apps config patch|--cpg2sp-max-steps' | \
-      'apps config patch|--default-branch' | \
-      'apps config set|--file' | \
-      'apps config set|--secrets-entropy' | \
-      'apps config set|--cpg2sp-max-steps' | \
-      'apps config set|--default-branch' | \
-      'apps create|--name' | \
-      'apps create|--team' | \
-      'apps create|--base-branch' | \
-      'apps create|--from-file' | \
-      'apps labels|--add' | \
-      'apps labels|--remove' | \
-      'compounds list|--limit' | \
-      'compounds sarif|--out' | \
-      'compounds sarif|--scan' | \
-      'compounds sarif|--version' | \
-      'compounds sarif|--branch' | \
-      'compounds sarif|--tag' | \
-      'compounds sarif|--language' | \
-      'compounds scans|--status' | \
-      'compounds scans|--branch' | \
-      'compounds scans|--limit' | \
-      'dependencies search|--from' | \
-      'dependencies search|--until' | \
-      'dependencies search|--per-page' | \
-      'dependencies search|--limit' | \
-      'findings assign|--app' | \
-      'findings assign|--to' | \
-      'findings assign|--ids-from' | \
-      'findings comment add|--app' | \
-      'findings comment list|--app' | \
-      'findings comment show|--app' | \
-      'findings fix|--app' | \
+    'tokens list|--type' | \
+      'tokens create|--label' | \
+      'tokens create|--role' | \
+      'tokens create|--description' | \
+      'tokens create|--type' | \
+      'tokens create|--valid-for' | \
+      'roles create|--name' | \
+      'roles create|--scope' | \
+      'roles create|--type' | \
+      'roles create|--description' | \
+      'roles update|--name' | \
+      'roles update|--description' | \
+      'roles update|--scope' | \
+      'roles update|--add-scope' | \
+      'roles update|--remove-scope' | \
+      'scopes list|--app' | \
+      'scopes list|--team' | \
       'findings list|--app' | \
       'findings list|--compound' | \
       'findings list|--severity' | \
@@ -288,28 +262,22 @@ _secscan_takes_value() {
       'findings status|--set' | \
       'findings status|--comment' | \
       'findings status|--ids-from' | \
+      'findings assign|--app' | \
+      'findings assign|--to' | \
+      'findings assign|--ids-from' | \
+      'findings comment add|--app' | \
+      'findings comment list|--app' | \
+      'findings comment show|--app' | \
+      'findings fix|--app' | \
       'findings summary|--app' | \
       'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
+      'dependencies search|--from' | \
+      'dependencies search|--until' | \
+      'dependencies search|--per-page' | \
+      'dependencies search|--limit' | \
       'packages show|--from-file' | \
-      'roles create|--name' | \
-      'roles create|--scope' | \
-      'roles create|--type' | \
-      'roles create|--description' | \
-      'roles update|--name' | \
-      'roles update|--description' | \
-      'roles update|--scope' | \
-      'roles update|--add-scope' | \
-      'roles update|--remove-scope' | \
-      'sandbox|--host' | \
-      'sandbox|--port' | \
-      'sandbox|--seed' | \
-      'sandbox|--state' | \
-      'sandbox|--fail-rate' | \
-      'sandbox|--latency' | \
-      'sandbox|--users-file' | \
-      'sandbox|--findings' | \
       'sca packages|--app' | \
       'sca packages|--compound' | \
       'sca packages|--scan' | \
@@ -320,18 +288,12 @@ _secscan_takes_value() {
       'sca packages|--order' | \
       'sca packages|--per-page' | \
       'sca packages|--limit' | \
-      'scans check|--compound' | \
-      'scans check|--rules' | \
-      'scans check|--policy' | \
-      'scans check|--target-branch' | \
-      'scans check|--source-branch' | \
-      'scans check|--kind' | \
-      'scans check|--num-findings' | \
-      'scans check|--fail-on' | \
-      'scans check|--report-json' | \
-      'scans check|--report-junit' | \
-      'scans check|--report-sarif' | \
-      'scans check|--report-markdown' | \
+      'scans list|--app' | \
+      'scans list|--tag' | \
+      'scans list|--limit' | \
+      'scans show|--app' | \
+      'scans owasp|--app' | \
+      'scans report|--app' | \
       'scans compare|--app' | \
       'scans compare|--source' | \
       'scans compare|--target' | \
@@ -341,99 +303,458 @@ _secscan_takes_value() {
       'scans compare|--target-scan' | \
       'scans compare|--fail-on' | \
       'scans compare|--severity-threshold' | \
-      'scans list|--app' | \
-      'scans list|--tag' | \
-      'scans list|--limit' | \
-      'scans owasp|--app' | \
-      'scans report|--app' | \
-      'scans show|--app' | \
-      'scopes list|--app' | \
-      'scopes list|--team' | \
-      'tokens create|--label' | \
-      'tokens create|--role' | \
-      'tokens create|--description' | \
-      'tokens create|--type' | \
-      'tokens create|--valid-for' | \
-      'tokens list|--type' | \
+      'scans check|--compound' | \
+      'scans check|--rules' | \
+      'scans check|--target-branch' | \
+      'scans check|--source-branch' | \
+      'scans check|--kind' | \
+      'scans check|--num-findings' | \
+      'scans check|--fail-on' | \
+      'scans check|--report-json' | \
+      'scans check|--report-junit' | \
+      'scans check|--report-sarif' | \
+      'scans check|--report-markdown' | \
+      'compounds list|--limit' | \
+      'compounds scans|--status' | \
+      'compounds scans|--branch' | \
+      'compounds scans|--limit' | \
+      'compounds sarif|--out' | \
+      'compounds sarif|--scan' | \
+      'compounds sarif|--version' | \
+      'compounds sarif|--branch' | \
+      'compounds sarif|--tag' | \
+      'compounds sarif|--language' | \
+      'apps create|--name' | \
+      'apps create|--team' | \
+      'apps create|--base-branch' | \
+      'apps create|--from-file' | \
+      'apps labels|--add' | \
+      'apps labels|--remove' | \
+      'apps branches|--app' | \
+      'apps branches|--from' | \
+      'apps branches|--until' | \
+      'apps config set|--file' | \
+      'apps config set|--secrets-entropy' | \
+      'apps config set|--cpg2sp-max-steps' | \
+      'apps config set|--default-branch' | \
+      'apps config patch|--file' | \
+      'apps config patch|--secrets-entropy' | \
+      'apps config patch|--cpg2sp-max-steps' | \
+      'apps config patch|--default-branch' | \
+      'app-groups upsert|--rename' | \
+      'app-groups upsert|--add' | \
+      'app-groups upsert|--remove' | \
+      'analyze-failures list|--limit' | \
+      'api|-F' | \
+      'api|--field' | \
+      'api|--input' | \
+      'sandbox|--host' | \
+      'sandbox|--port' | \
+      'sandbox|--seed' | \
+      'sandbox|--state' | \
+      'sandbox|--fail-rate' | \
+      'sandbox|--latency' | \
+      'sandbox|--users-file' | \
+      'sandbox|--findings' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
       *'|--timeout' | \
       *'|--retries' | \
       *'|--profile' | \
-      *'|--base-url' | \
-      *'|--org') return 0 ;;
+      *'|--base-url') return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
+_secscan_optional_value() {
+  case "$1|$2" in
+    'scans check|--policy' | *'|--org') return 0 ;;
     *) return 1 ;;
   esac
 }
 
 _secscan_values() {
   case "$1|$2" in
-    'api|--input') REPLY='@file' ;;
-    'apps config patch|--file') REPLY='@file' ;;
-    'apps config set|--file') REPLY='@file' ;;
-    'apps create|--from-file') REPLY='@file' ;;
-    'compounds sarif|--out') REPLY='@file' ;;
-    'compounds sarif|--language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
-    'compounds scans|--status') REPLY='completed running failed' ;;
-    'findings assign|--ids-from') REPLY='@file' ;;
-    'findings list|--severity') REPLY='low medium high critical' ;;
-    'findings list|--status') REPLY='unset fixed ignored 3rdparty any' ;;
-    'findings list|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
-    'findings list|--assignment') REPLY='assigned unassigned' ;;
-    'findings list|--sort') REPLY='id title severity created_at' ;;
-    'findings list|--order') REPLY='asc desc' ;;
-    'findings list|--scan-platform') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
-    'findings list|--scan-language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
-    'findings list|--diff') REPLY='new regression common fixed' ;;
-    'findings status|--set') REPLY='fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
+    'tokens list|--type') REPLY='=access integration' ;;
+    'tokens create|--type') REPLY='=access integration' ;;
+    'roles create|--type') REPLY='=team organization' ;;
+    'scopes list|--app') REPLY='@live app' ;;
+    'scopes list|--team') REPLY='@live team-id' ;;
+    'findings list|--app') REPLY='@live app' ;;
+    'findings list|--compound') REPLY='@live compound' ;;
+    'findings list|--severity') REPLY='=low medium high critical' ;;
+    'findings list|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
+    'findings list|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'findings list|--assignment') REPLY='=assigned unassigned' ;;
+    'findings list|--sort') REPLY='=id title severity created_at' ;;
+    'findings list|--order') REPLY='=asc desc' ;;
+    'findings list|--scan-platform') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
+    'findings list|--scan-language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
+    'findings list|--diff') REPLY='=new regression common fixed' ;;
+    'findings show|--app') REPLY='@live app' ;;
+    'findings status|--app') REPLY='@live app' ;;
+    'findings status|--set') REPLY='=fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
     'findings status|--ids-from') REPLY='@file' ;;
-    'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
+    'findings assign|--app') REPLY='@live app' ;;
+    'findings assign|--ids-from') REPLY='@file' ;;
+    'findings comment add|--app') REPLY='@live app' ;;
+    'findings comment list|--app') REPLY='@live app' ;;
+    'findings comment show|--app') REPLY='@live app' ;;
+    'findings fix|--app') REPLY='@live app' ;;
+    'findings summary|--app') REPLY='@live app' ;;
+    'findings summary|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
     'packages show|--from-file') REPLY='@file' ;;
-    'roles create|--type') REPLY='team organization' ;;
-    'sandbox|--state') REPLY='@file' ;;
-    'sandbox|--users-file') REPLY='@file' ;;
-    'sca packages|--type') REPLY='package container_package' ;;
-    'sca packages|--sort') REPLY='package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
-    'sca packages|--order') REPLY='asc desc' ;;
+    'sca packages|--app') REPLY='@live app' ;;
+    'sca packages|--compound') REPLY='@live compound' ;;
+    'sca packages|--type') REPLY='=package container_package' ;;
+    'sca packages|--sort') REPLY='=package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
+    'sca packages|--order') REPLY='=asc desc' ;;
+    'scans list|--app') REPLY='@live app' ;;
+    'scans show|--app') REPLY='@live app' ;;
+    'scans owasp|--app') REPLY='@live app' ;;
+    'scans report|--app') REPLY='@live app' ;;
+    'scans compare|--app') REPLY='@live app' ;;
+    'scans compare|--fail-on') REPLY='=new regression' ;;
+    'scans compare|--severity-threshold') REPLY='=low medium high critical' ;;
+    'scans check|--compound') REPLY='@live compound' ;;
     'scans check|--rules') REPLY='@file' ;;
-    'scans check|--kind') REPLY='single diff' ;;
-    'scans check|--fail-on') REPLY='threshold none' ;;
+    'scans check|--policy') REPLY='@live policy' ;;
+    'scans check|--kind') REPLY='=single diff' ;;
+    'scans check|--fail-on') REPLY='=threshold none' ;;
     'scans check|--report-json') REPLY='@file' ;;
     'scans check|--report-junit') REPLY='@file' ;;
     'scans check|--report-sarif') REPLY='@file' ;;
     'scans check|--report-markdown') REPLY='@file' ;;
-    'scans compare|--fail-on') REPLY='new regression' ;;
-    'scans compare|--severity-threshold') REPLY='low medium high critical' ;;
-    'tokens create|--type') REPLY='access integration' ;;
-    'tokens list|--type') REPLY='access integration' ;;
-    'findings list|-o') REPLY='table tsv json ndjson yaml csv sarif' ;;
-    'findings list|--output') REPLY='table tsv json ndjson yaml csv sarif' ;;
-    'scans check|-o') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;
-    'scans check|--output') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;
-    *'|-o') REPLY='table tsv json ndjson yaml csv' ;;
-    *'|--output') REPLY='table tsv json ndjson yaml csv' ;;
+    'compounds scans|--status') REPLY='=completed running failed' ;;
+    'compounds sarif|--out') REPLY='@file' ;;
+    'compounds sarif|--language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
+    'apps create|--team') REPLY='@live team-id' ;;
+    'apps create|--from-file') REPLY='@file' ;;
+    'apps branches|--app') REPLY='@live app' ;;
+    'apps config set|--file') REPLY='@file' ;;
+    'apps config patch|--file') REPLY='@file' ;;
+    'app-groups upsert|--add') REPLY='@live app' ;;
+    'app-groups upsert|--remove') REPLY='@live app' ;;
+    'api|--input') REPLY='@file' ;;
+    'sandbox|--state') REPLY='@file' ;;
+    'sandbox|--users-file') REPLY='@file' ;;
+    '|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    '|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth login|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth login|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|--fields') REPLY='@fields profile base_url org_id user token token_source scopes' ;;
+    'auth logout|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth logout|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|--fields') REPLY='@fields current name base_url org_id has_token' ;;
+    'profiles use|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles use|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|--fields') REPLY='@fields key value source' ;;
+    'config get|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config get|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config unset|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config unset|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|--fields') REPLY='@fields name email idv2 membership invites' ;;
+    'tokens|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|--fields') REPLY='@fields id label token_type role_id expires_at description' ;;
+    'tokens create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens create|--fields') REPLY='@fields id label token_type role_id description expires_at value' ;;
+    'tokens delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles create|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles update|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|--fields') REPLY='@fields scope resource action' ;;
+    'scopes available|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes available|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes available|--fields') REPLY='@fields scope resource action' ;;
+    'findings|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif' ;;
+    'findings list|--output') REPLY='=table tsv json ndjson yaml csv sarif' ;;
+    'findings list|--fields') REPLY='@fields id severity type title category status assignee app owasp_category version_first_seen internal_id' ;;
+    'findings show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings show|--fields') REPLY='@fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id' ;;
+    'findings status|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings status|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings status|--fields') REPLY='@fields id title before after changed' ;;
+    'findings assign|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings assign|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings assign|--fields') REPLY='@fields id title before after changed' ;;
+    'findings comment|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment add|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment add|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment add|--fields') REPLY='@fields id created_at author comment finding_id' ;;
+    'findings comment list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment list|--fields') REPLY='@fields id created_at author comment finding_id' ;;
+    'findings comment show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment show|--fields') REPLY='@fields id created_at author comment finding_id' ;;
+    'findings fix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings fix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings fix|--fields') REPLY='@fields fix fix_notes' ;;
+    'findings summary|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings summary|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings summary|--fields') REPLY='@fields group name total fixed ignored' ;;
+    'dependencies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|--fields') REPLY='@fields app title type license vulns package_url id' ;;
+    'packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|--fields') REPLY='@fields purl licenses cves' ;;
+    'sca|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|--fields') REPLY='@fields package version type license total_vulns total_reachable total_exploitable package_url apps' ;;
+    'scans|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans list|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
+    'scans show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans show|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at number_of_expressions total_fixed total_ignored oss_info findings_summaries' ;;
+    'scans owasp|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans owasp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans owasp|--fields') REPLY='@fields year owasp_category category count' ;;
+    'scans report|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans report|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans report|--fields') REPLY='@fields check rule matched reachable over result' ;;
+    'scans compare|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans compare|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans compare|--fields') REPLY='@fields diff id severity type category title regression app' ;;
+    'scans check|-o') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
+    'scans check|--output') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
+    'scans check|--fields') REPLY='@fields rule matched reachable threshold over result' ;;
+    'compounds|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds list|--fields') REPLY='@fields name id apps is_archived' ;;
+    'compounds show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds show|--fields') REPLY='@fields name id apps' ;;
+    'compounds archive|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds archive|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds unarchive|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds unarchive|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scans|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scans|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scans|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
+    'compounds scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scan|--fields') REPLY='@fields polyglot_scan_id compound_id branch status scans findings_summaries' ;;
+    'compounds branches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds branches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds branches|--fields') REPLY='@fields branch' ;;
+    'compounds sarif|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds sarif|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds fixes-stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds fixes-stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds fixes-stats|--fields') REPLY='@fields compound_name fix_count' ;;
+    'apps|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps list|--fields') REPLY='@fields id name base_branch team_id labels tags compound' ;;
+    'apps show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps show|--fields') REPLY='@fields id name base_branch team_id labels tags compound' ;;
+    'apps create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps create|--fields') REPLY='@fields id result name base_branch team_id' ;;
+    'apps delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps labels|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps labels|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps labels|--fields') REPLY='@fields label' ;;
+    'apps branches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps branches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps branches|--fields') REPLY='@fields id default_branch branches languages name' ;;
+    'apps scan-branches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps scan-branches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps scan-branches|--fields') REPLY='@fields branch_name scan_count first_scan last_scan created_at updated_at' ;;
+    'apps config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config show|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps config merged|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config merged|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config merged|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config set|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config patch|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps default-branch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps default-branch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups list|--fields') REPLY='@fields name' ;;
+    'app-groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups show|--fields') REPLY='@fields name app_ids' ;;
+    'app-groups upsert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups upsert|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups upsert|--fields') REPLY='@fields name app_ids' ;;
+    'app-groups delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures list|--fields') REPLY='@fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id' ;;
+    'analyze-failures show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures show|--fields') REPLY='@fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id' ;;
+    'api|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'api|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'api|--fields') REPLY='@fields id method path scopes commands summary' ;;
+    'sandbox|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'completion|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'completion|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'help|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'help|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    *'|--profile') REPLY='@live profile' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_args() {
   case "$1|$2" in
-    'completion|0') REPLY='bash zsh fish' ;;
-    'config get|0') REPLY='profile base_url org_id token' ;;
+    'profiles use|0') REPLY='@live profile' ;;
+    'profiles remove|0') REPLY='@live profile' ;;
+    'config get|0') REPLY='=profile base_url org_id token' ;;
+    'compounds show|0') REPLY='@live compound' ;;
+    'compounds archive|0') REPLY='@live compound' ;;
+    'compounds unarchive|0') REPLY='@live compound' ;;
+    'compounds scans|0') REPLY='@live compound' ;;
+    'compounds scan|0') REPLY='@live compound' ;;
+    'compounds branches|0') REPLY='@live compound' ;;
+    'compounds sarif|0') REPLY='@live compound' ;;
+    'apps show|0') REPLY='@live app' ;;
+    'apps create|0') REPLY='@live app' ;;
+    'apps delete|0') REPLY='@live app' ;;
+    'apps labels|0') REPLY='@live app' ;;
+    'apps scan-branches|0') REPLY='@live app' ;;
+    'apps config show|0') REPLY='@live app' ;;
+    'apps config merged|0') REPLY='@live app' ;;
+    'apps config set|0') REPLY='@live app' ;;
+    'apps config patch|0') REPLY='@live app' ;;
+    'apps default-branch|0') REPLY='@live app' ;;
+    'completion|0') REPLY='=bash zsh fish' ;;
+    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes findings dependencies packages sca scans compounds apps app-groups analyze-failures api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }
 
+# Live values: `secscan __complete KIND` prints value<TAB>description lines from its cache, at once.
+_secscan_live() {
+  local line
+  _secscan_candidates=()
+  while IFS= read -r line; do
+    _secscan_candidates+=("${line%%$'\t'*}")
+  done < <("$_secscan_program" __complete "$1" "${_secscan_settings[@]}" 2>/dev/null)
+}
+
+# Sets _secscan_candidates for a value spec (see _secscan_values) and the word typed so far.
+_secscan_expand() {
+  local spec=$1 cur=$2 head='' word
+  _secscan_candidates=()
+  case $spec in
+    =*) for word in ${spec#=}; do [[ $word == "$cur"* ]] && _secscan_candidates+=("$word"); done ;;
+    @file) compopt -o filenames 2>/dev/null; mapfile -t _secscan_candidates < <(compgen -f -- "$cur") ;;
+    @dir) compopt -o filenames 2>/dev/null; mapfile -t _secscan_candidates < <(compgen -d -- "$cur") ;;
+    '@fields '*)
+      [[ $cur == *,* ]] && head=${cur%,*},
+      compopt -o nospace 2>/dev/null
+      for word in ${spec#@fields }; do
+        [[ ,$head == *",$word,"* ]] && continue
+        [[ $head$word == "$cur"* ]] && _secscan_candidates+=("$head$word")
+      done ;;
+    '@live '*)
+      local -a all=()
+      _secscan_live "${spec#@live }"
+      all=("${_secscan_candidates[@]}")
+      _secscan_candidates=()
+      for word in "${all[@]}"; do [[ $word == "$cur"* ]] && _secscan_candidates+=("$word"); done ;;
+  esac
+}
+
 _secscan() {
-  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} path='' word option='' REPLY
-  local i=1 positional=0
-  while ((i < COMP_CWORD)); do
-    word=${COMP_WORDS[i]}
-    if [[ $word == -* && ${COMP_WORDS[i+1]} == = ]]; then
-      ((i += 2))
-    elif [[ $word == -* ]]; then
-      _secscan_takes_value "$path" "$word" && ((i++))
+  local line=${COMP_LINE:0:COMP_POINT}
+  local -a words
+  read -ra words <<< "$line"
+  [[ $line =~ [[:space:]]$ || ${#words[@]} -eq 0 ]] && words+=('')
+  local n=$((${#words[@]} - 1)) i=1 path='' word option='' positional=0 REPLY
+  local cur=${words[n]} value=${words[n]} prefix=''
+  local _secscan_program=${words[0]}
+  local -a _secscan_settings=() _secscan_candidates=()
+  while ((i < n)); do
+    word=${words[i]}
+    if [[ $word == -?* ]]; then
+      case $word in
+        --profile | --base-url | --org) _secscan_settings+=("$word" "${words[i + 1]}") ;;
+        --profile=* | --base-url=* | --org=* | --allow-insecure-http) _secscan_settings+=("$word") ;;
+      esac
+      if [[ $word != *=* ]] && _secscan_takes_value "$path" "$word"; then
+        ((i++))
+      elif [[ $word != *=* ]] && _secscan_optional_value "$path" "$word" && ((i + 1 < n)) &&
+        [[ ${words[i + 1]} != -* ]]; then
+        _secscan_child "$path" "${words[i + 1]}"
+        [[ -z $REPLY ]] && ((i++))
+      fi
     else
       _secscan_child "$path" "$word"
       if [[ -n $REPLY ]]; then path=$REPLY; else ((positional++)); fi
@@ -441,32 +762,35 @@ _secscan() {
     ((i++))
   done
 
-  if [[ $cur == = ]]; then
-    option=$prev cur=''
-  elif [[ $prev == = ]]; then
-    option=${COMP_WORDS[COMP_CWORD-2]}
-  elif [[ $prev == -* ]] && _secscan_takes_value "$path" "$prev"; then
-    option=$prev
+  if [[ $cur == -?*=* ]]; then
+    option=${cur%%=*} value=${cur#*=} prefix="$option="
+  elif ((n > 1)) && [[ ${words[n - 1]} == -?* && ${words[n - 1]} != *=* ]] &&
+    _secscan_takes_value "$path" "${words[n - 1]}"; then
+    option=${words[n - 1]}
   fi
   if [[ -n $option ]]; then
     _secscan_values "$path" "$option"
-    if [[ $REPLY == @file ]]; then
-      compopt -o filenames 2>/dev/null
-      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-    else
-      mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
-    fi
-    return 0
-  fi
-
-  if [[ $cur == -* ]]; then
+    _secscan_expand "$REPLY" "$value"
+  elif [[ $cur == -* ]]; then
     _secscan_flags "$path"
-    REPLY+=" $_secscan_globals"
+    _secscan_expand "=$REPLY $_secscan_globals" "$cur"
   else
     _secscan_commands "$path"
-    [[ -z $REPLY ]] && _secscan_args "$path" "$positional"
+    if [[ -n $REPLY ]]; then
+      _secscan_expand "=$REPLY" "$cur"
+    else
+      _secscan_args "$path" "$positional"
+      _secscan_expand "$REPLY" "$cur"
+    fi
   fi
-  mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
+  # Bash's current word starts after the last = or : of the line's word: reply with that part only.
+  local typed=${COMP_WORDS[COMP_CWORD]}
+  local cut=${cur%"$typed"}
+  COMPREPLY=()
+  for word in "${_secscan_candidates[@]}"; do
+    word=$prefix$word
+    COMPREPLY+=("${word#"$cut"}")
+  done
 }
 
 complete -F _secscan secscan

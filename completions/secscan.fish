@@ -3,132 +3,92 @@
 
 function __secscan_child
     switch "$argv[1]|$argv[2]"
-        case '|analyze-failures'
-            echo 'analyze-failures'
-        case '|api'
-            echo 'api'
-        case '|app-groups'
-            echo 'app-groups'
-        case '|apps'
-            echo 'apps'
         case '|auth'
             echo 'auth'
-        case '|completion'
-            echo 'completion'
-        case '|compounds'
-            echo 'compounds'
-        case '|config'
-            echo 'config'
-        case '|dependencies'
-            echo 'dependencies'
-        case '|findings'
-            echo 'findings'
-        case '|packages'
-            echo 'packages'
         case '|profiles'
             echo 'profiles'
+        case '|config'
+            echo 'config'
+        case '|whoami'
+            echo 'whoami'
+        case '|tokens'
+            echo 'tokens'
         case '|roles'
             echo 'roles'
-        case '|sandbox'
-            echo 'sandbox'
+        case '|scopes'
+            echo 'scopes'
+        case '|findings'
+            echo 'findings'
+        case '|dependencies'
+            echo 'dependencies'
+        case '|packages'
+            echo 'packages'
         case '|sca'
             echo 'sca'
         case '|scans'
             echo 'scans'
-        case '|scopes'
-            echo 'scopes'
-        case '|tokens'
-            echo 'tokens'
-        case '|whoami'
-            echo 'whoami'
-        case 'analyze-failures|list' \
-            'analyze-failures|ls'
-            echo 'analyze-failures list'
-        case 'analyze-failures|show'
-            echo 'analyze-failures show'
-        case 'app-groups|delete' \
-            'app-groups|rm'
-            echo 'app-groups delete'
-        case 'app-groups|list' \
-            'app-groups|ls'
-            echo 'app-groups list'
-        case 'app-groups|show'
-            echo 'app-groups show'
-        case 'app-groups|upsert'
-            echo 'app-groups upsert'
-        case 'apps|branches'
-            echo 'apps branches'
-        case 'apps|config'
-            echo 'apps config'
-        case 'apps|create'
-            echo 'apps create'
-        case 'apps|default-branch'
-            echo 'apps default-branch'
-        case 'apps|delete' \
-            'apps|rm'
-            echo 'apps delete'
-        case 'apps|labels'
-            echo 'apps labels'
-        case 'apps|list' \
-            'apps|ls'
-            echo 'apps list'
-        case 'apps|scan-branches'
-            echo 'apps scan-branches'
-        case 'apps|show'
-            echo 'apps show'
-        case 'apps config|merged'
-            echo 'apps config merged'
-        case 'apps config|patch'
-            echo 'apps config patch'
-        case 'apps config|set'
-            echo 'apps config set'
-        case 'apps config|show'
-            echo 'apps config show'
+        case '|compounds'
+            echo 'compounds'
+        case '|apps'
+            echo 'apps'
+        case '|app-groups'
+            echo 'app-groups'
+        case '|analyze-failures'
+            echo 'analyze-failures'
+        case '|api'
+            echo 'api'
+        case '|sandbox'
+            echo 'sandbox'
+        case '|completion'
+            echo 'completion'
+        case '|help'
+            echo 'help'
         case 'auth|login'
             echo 'auth login'
-        case 'auth|logout'
-            echo 'auth logout'
         case 'auth|status'
             echo 'auth status'
-        case 'compounds|archive'
-            echo 'compounds archive'
-        case 'compounds|branches'
-            echo 'compounds branches'
-        case 'compounds|delete' \
-            'compounds|rm'
-            echo 'compounds delete'
-        case 'compounds|fixes-stats'
-            echo 'compounds fixes-stats'
-        case 'compounds|list' \
-            'compounds|ls'
-            echo 'compounds list'
-        case 'compounds|sarif'
-            echo 'compounds sarif'
-        case 'compounds|scan'
-            echo 'compounds scan'
-        case 'compounds|scans'
-            echo 'compounds scans'
-        case 'compounds|show'
-            echo 'compounds show'
-        case 'compounds|unarchive'
-            echo 'compounds unarchive'
-        case 'config|get'
-            echo 'config get'
+        case 'auth|logout'
+            echo 'auth logout'
+        case 'profiles|list' \
+            'profiles|ls'
+            echo 'profiles list'
+        case 'profiles|use'
+            echo 'profiles use'
+        case 'profiles|remove' \
+            'profiles|rm'
+            echo 'profiles remove'
         case 'config|list' \
             'config|ls'
             echo 'config list'
+        case 'config|get'
+            echo 'config get'
         case 'config|set'
             echo 'config set'
         case 'config|unset'
             echo 'config unset'
-        case 'dependencies|search'
-            echo 'dependencies search'
-        case 'findings|assign'
-            echo 'findings assign'
-        case 'findings|comment'
-            echo 'findings comment'
-        case 'findings|fix'
-            echo 'findings fix'
+        case 'tokens|list' \
+            'tokens|ls'
+            echo 'tokens list'
+        case 'tokens|create'
+            echo 'tokens create'
+        case 'tokens|delete' \
+            'tokens|rm'
+            echo 'tokens delete'
+        case 'roles|list' \
+            'roles|ls'
+            echo 'roles list'
+        case 'roles|create'
+            echo 'roles create'
+        case 'roles|update'
+            echo 'roles update'
+        case 'roles|delete' \
+            'roles|rm'
+            echo 'roles delete'
+        case 'scopes|list' \
+            'scopes|ls'
+            echo 'scopes list'
+        case 'scopes|available'
+            echo 'scopes available'
         case 'findings|list' \
             'findings|ls'
             echo 'findings list'
@@ -136,6 +96,12 @@ function __secscan_child
             echo 'findings show'
         case 'findings|status'
             echo 'findings status'
+        case 'findings|assign'
+            echo 'findings assign'
+        case 'findings|comment'
+            echo 'findings comment'
+        case 'findings|fix'
+            echo 'findings fix'
         case 'findings|summary'
             echo 'findings summary'
         case 'findings comment|add'
@@ -145,104 +111,112 @@ function __secscan_child
             echo 'findings comment list'
         case 'findings comment|show'
             echo 'findings comment show'
+        case 'dependencies|search'
+            echo 'dependencies search'
         case 'packages|show'
             echo 'packages show'
-        case 'profiles|list' \
-            'profiles|ls'
-            echo 'profiles list'
-        case 'profiles|remove' \
-            'profiles|rm'
-            echo 'profiles remove'
-        case 'profiles|use'
-            echo 'profiles use'
-        case 'roles|create'
-            echo 'roles create'
-        case 'roles|delete' \
-            'roles|rm'
-            echo 'roles delete'
-        case 'roles|list' \
-            'roles|ls'
-            echo 'roles list'
-        case 'roles|update'
-            echo 'roles update'
         case 'sca|packages'
             echo 'sca packages'
-        case 'scans|check'
-            echo 'scans check'
-        case 'scans|compare'
-            echo 'scans compare'
         case 'scans|list' \
             'scans|ls'
             echo 'scans list'
+        case 'scans|show'
+            echo 'scans show'
         case 'scans|owasp'
             echo 'scans owasp'
         case 'scans|report'
             echo 'scans report'
-        case 'scans|show'
-            echo 'scans show'
-        case 'scopes|available'
-            echo 'scopes available'
-        case 'scopes|list' \
-            'scopes|ls'
-            echo 'scopes list'
-        case 'tokens|create'
-            echo 'tokens create'
-        case 'tokens|delete' \
-            'tokens|rm'
-            echo 'tokens delete'
-        case 'tokens|list' \
-            'tokens|ls'
-            echo 'tokens list'
+        case 'scans|compare'
+            echo 'scans compare'
+        case 'scans|check'
+            echo 'scans check'
+        case 'compounds|list' \
+            'compounds|ls'
+            echo 'compounds list'
+        case 'compounds|show'
+            echo 'compounds show'
+        case 'compounds|archive'
+            echo 'compounds archive'
+        case 'compounds|unarchive'
+            echo 'compounds unarchive'
+        case 'compounds|delete' \
+            'compounds|rm'
+            echo 'compounds delete'
+        case 'compounds|scans'
+            echo 'compounds scans'
+        case 'compounds|scan'
+            echo 'compounds scan'
+        case 'compounds|branches'
+            echo 'compounds branches'
+        case 'compounds|sarif'
+            echo 'compounds sarif'
+        case 'compounds|fixes-stats'
+            echo 'compounds fixes-stats'
+        case 'apps|list' \
+            'apps|ls'
+            echo 'apps list'
+        case 'apps|show'
+            echo 'apps show'
+        case 'apps|create'
+            echo 'apps create'
+        case 'apps|delete' \
+            'apps|rm'
+            echo 'apps delete'
+        case 'apps|labels'
+            echo 'apps labels'
+        case 'apps|branches'
+            echo 'apps branches'
+        case 'apps|scan-branches'
+            echo 'apps scan-branches'
+        case 'apps|config'
+            echo 'apps config'
+        case 'apps|default-branch'
+            echo 'apps default-branch'
+        case 'apps config|show'
+            echo 'apps config show'
+        case 'apps config|merged'
+            echo 'apps config merged'
+        case 'apps config|set'
+            echo 'apps config set'
+        case 'apps config|patch'
+            echo 'apps config patch'
+        case 'app-groups|list' \
+            'app-groups|ls'
+            echo 'app-groups list'
+        case 'app-groups|show'
+            echo 'app-groups show'
+        case 'app-groups|upsert'
+            echo 'app-groups upsert'
+        case 'app-groups|delete' \
+            'app-groups|rm'
+            echo 'app-groups delete'
+        case 'analyze-failures|list' \
+            'analyze-failures|ls'
+            echo 'analyze-failures list'
+        case 'analyze-failures|show'
+            echo 'analyze-failures show'
     end
 end
 
 function __secscan_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'analyze-failures list|--limit' \
-            'api|-F' \
-            'api|--field' \
-            'api|--input' \
-            'app-groups upsert|--rename' \
-            'app-groups upsert|--add' \
-            'app-groups upsert|--remove' \
-            'apps branches|--app' \
-            'apps branches|--from' \
-            'apps branches|--until' \
-            'apps config patch|--file' \
-            'apps config patch|--secrets-entropy' \
-            'apps config patch|--cpg2sp-max-steps' \
-            'apps config patch|--default-branch' \
-            'apps config set|--file' \
-            'apps config set|--secrets-entropy' \
-            'apps config set|--cpg2sp-max-steps' \
-            'apps config set|--default-branch' \
-            'apps create|--name' \
-            'apps create|--team' \
-            'apps create|--base-branch' \
-            'apps create|--from-file' \
-            'apps labels|--add' \
-            'apps labels|--remove' \
-            'compounds list|--limit' \
-            'compounds sarif|--out' \
-            'compounds sarif|--scan' \
-            'compounds sarif|--version' \
-            'compounds sarif|--branch' \
-            'compounds sarif|--tag' \
-            'compounds sarif|--language' \
-            'compounds scans|--status' \
-            'compounds scans|--branch' \
-            'compounds scans|--limit' \
-            'dependencies search|--from' \
-            'dependencies search|--until' \
-            'dependencies search|--per-page' \
-            'dependencies search|--limit' \
-            'findings assign|--app' \
-            'findings assign|--to' \
-            'findings assign|--ids-from' \
-            'findings comment add|--app' \
-            'findings comment list|--app' \
-            'findings comment show|--app' \
-            'findings fix|--app' \
+        case 'tokens list|--type' \
+            'tokens create|--label' \
+            'tokens create|--role' \
+            'tokens create|--description' \
+            'tokens create|--type' \
+            'tokens create|--valid-for' \
+            'roles create|--name' \
+            'roles create|--scope' \
+            'roles create|--type' \
+            'roles create|--description' \
+            'roles update|--name' \
+            'roles update|--description' \
+            'roles update|--scope' \
+            'roles update|--add-scope' \
+            'roles update|--remove-scope' \
+            'scopes list|--app' \
+            'scopes list|--team' \
             'findings list|--app' \
             'findings list|--compound' \
             'findings list|--severity' \
@@ -272,28 +246,22 @@ function __secscan_takes_value
             'findings status|--set' \
             'findings status|--comment' \
             'findings status|--ids-from' \
+            'findings assign|--app' \
+            'findings assign|--to' \
+            'findings assign|--ids-from' \
+            'findings comment add|--app' \
+            'findings comment list|--app' \
+            'findings comment show|--app' \
+            'findings fix|--app' \
             'findings summary|--app' \
             'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
+            'dependencies search|--from' \
+            'dependencies search|--until' \
+            'dependencies search|--per-page' \
+            'dependencies search|--limit' \
             'packages show|--from-file' \
-            'roles create|--name' \
-            'roles create|--scope' \
-            'roles create|--type' \
-            'roles create|--description' \
-            'roles update|--name' \
-            'roles update|--description' \
-            'roles update|--scope' \
-            'roles update|--add-scope' \
-            'roles update|--remove-scope' \
-            'sandbox|--host' \
-            'sandbox|--port' \
-            'sandbox|--seed' \
-            'sandbox|--state' \
-            'sandbox|--fail-rate' \
-            'sandbox|--latency' \
-            'sandbox|--users-file' \
-            'sandbox|--findings' \
             'sca packages|--app' \
             'sca packages|--compound' \
             'sca packages|--scan' \
@@ -304,18 +272,12 @@ function __secscan_takes_value
             'sca packages|--order' \
             'sca packages|--per-page' \
             'sca packages|--limit' \
-            'scans check|--compound' \
-            'scans check|--rules' \
-            'scans check|--policy' \
-            'scans check|--target-branch' \
-            'scans check|--source-branch' \
-            'scans check|--kind' \
-            'scans check|--num-findings' \
-            'scans check|--fail-on' \
-            'scans check|--report-json' \
-            'scans check|--report-junit' \
-            'scans check|--report-sarif' \
-            'scans check|--report-markdown' \
+            'scans list|--app' \
+            'scans list|--tag' \
+            'scans list|--limit' \
+            'scans show|--app' \
+            'scans owasp|--app' \
+            'scans report|--app' \
             'scans compare|--app' \
             'scans compare|--source' \
             'scans compare|--target' \
@@ -325,54 +287,144 @@ function __secscan_takes_value
             'scans compare|--target-scan' \
             'scans compare|--fail-on' \
             'scans compare|--severity-threshold' \
-            'scans list|--app' \
-            'scans list|--tag' \
-            'scans list|--limit' \
-            'scans owasp|--app' \
-            'scans report|--app' \
-            'scans show|--app' \
-            'scopes list|--app' \
-            'scopes list|--team' \
-            'tokens create|--label' \
-            'tokens create|--role' \
-            'tokens create|--description' \
-            'tokens create|--type' \
-            'tokens create|--valid-for' \
-            'tokens list|--type' \
+            'scans check|--compound' \
+            'scans check|--rules' \
+            'scans check|--target-branch' \
+            'scans check|--source-branch' \
+            'scans check|--kind' \
+            'scans check|--num-findings' \
+            'scans check|--fail-on' \
+            'scans check|--report-json' \
+            'scans check|--report-junit' \
+            'scans check|--report-sarif' \
+            'scans check|--report-markdown' \
+            'compounds list|--limit' \
+            'compounds scans|--status' \
+            'compounds scans|--branch' \
+            'compounds scans|--limit' \
+            'compounds sarif|--out' \
+            'compounds sarif|--scan' \
+            'compounds sarif|--version' \
+            'compounds sarif|--branch' \
+            'compounds sarif|--tag' \
+            'compounds sarif|--language' \
+            'apps create|--name' \
+            'apps create|--team' \
+            'apps create|--base-branch' \
+            'apps create|--from-file' \
+            'apps labels|--add' \
+            'apps labels|--remove' \
+            'apps branches|--app' \
+            'apps branches|--from' \
+            'apps branches|--until' \
+            'apps config set|--file' \
+            'apps config set|--secrets-entropy' \
+            'apps config set|--cpg2sp-max-steps' \
+            'apps config set|--default-branch' \
+            'apps config patch|--file' \
+            'apps config patch|--secrets-entropy' \
+            'apps config patch|--cpg2sp-max-steps' \
+            'apps config patch|--default-branch' \
+            'app-groups upsert|--rename' \
+            'app-groups upsert|--add' \
+            'app-groups upsert|--remove' \
+            'analyze-failures list|--limit' \
+            'api|-F' \
+            'api|--field' \
+            'api|--input' \
+            'sandbox|--host' \
+            'sandbox|--port' \
+            'sandbox|--seed' \
+            'sandbox|--state' \
+            'sandbox|--fail-rate' \
+            'sandbox|--latency' \
+            'sandbox|--users-file' \
+            'sandbox|--findings' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
             '*|--timeout' \
             '*|--retries' \
             '*|--profile' \
-            '*|--base-url' \
+            '*|--base-url'
+            return 0
+    end
+    return 1
+end
+
+function __secscan_optional_value
+    switch "$argv[1]|$argv[2]"
+        case 'scans check|--policy' \
             '*|--org'
             return 0
     end
     return 1
 end
 
-function __secscan_path
+function __secscan_walk
     set -l path ''
-    set -l skip 0
+    set -l positional 0
     set -l words (commandline -opc)
     set -e words[1]
-    for word in $words
+    set -l skip 0
+    for i in (seq (count $words))
+        set -l word $words[$i]
         if test $skip = 1
             set skip 0
-        else if string match -q -- '-*' $word
-            __secscan_takes_value "$path" $word; and set skip 1
+        else if string match -q -- '-?*' $word
+            if not string match -q -- '*=*' $word
+                if __secscan_takes_value "$path" $word
+                    set skip 1
+                else if __secscan_optional_value "$path" $word; and test $i -lt (count $words)
+                    test -z (__secscan_child "$path" $words[(math $i + 1)]); and not string match -q -- '-*' $words[(math $i + 1)]; and set skip 1
+                end
+            end
         else
             set -l child (__secscan_child "$path" $word)
-            test -n "$child"; and set path $child
+            if test -n "$child"
+                set path $child
+            else
+                set positional (math $positional + 1)
+            end
         end
     end
     echo $path
+    echo $positional
+end
+
+function __secscan_path
+    set -l walked (__secscan_walk)
+    echo $walked[1]
 end
 
 function __secscan_at
-    set -l path (__secscan_path)
-    test "$path" = "$argv[1]"
+    test "$(__secscan_path)" = "$argv[1]"
+end
+
+# The positional argument being typed is number $argv[2] (from 0) of the command $argv[1]; with a third
+# argument, any from that number on (a variadic argument).
+function __secscan_arg
+    set -l walked (__secscan_walk)
+    test "$walked[1]" = "$argv[1]"; or return 1
+    if set -q argv[3]
+        test $walked[2] -ge $argv[2]
+    else
+        test $walked[2] = $argv[2]
+    end
+end
+
+function __secscan_live
+    set -l words (commandline -opc)
+    set -l settings
+    for i in (seq 2 (count $words))
+        switch $words[$i]
+            case --profile --base-url --org
+                set -q words[(math $i + 1)]; and set -a settings $words[$i] $words[(math $i + 1)]
+            case '--profile=*' '--base-url=*' '--org=*' --allow-insecure-http
+                set -a settings $words[$i]
+        end
+    end
+    $words[1] __complete $argv[1] $settings 2>/dev/null
 end
 
 function __secscan_formats
@@ -387,228 +439,300 @@ function __secscan_formats
     end
 end
 
+function __secscan_fields
+    set -l path (__secscan_path)
+    set -l fields
+    switch "$path"
+        case 'auth status'
+            set fields profile base_url org_id user token token_source scopes
+        case 'profiles list'
+            set fields current name base_url org_id has_token
+        case 'config list'
+            set fields key value source
+        case 'whoami'
+            set fields name email idv2 membership invites
+        case 'tokens list'
+            set fields id label token_type role_id expires_at description
+        case 'tokens create'
+            set fields id label token_type role_id description expires_at value
+        case 'roles list'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'roles create'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'roles update'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'scopes list'
+            set fields scope resource action
+        case 'scopes available'
+            set fields scope resource action
+        case 'findings list'
+            set fields id severity type title category status assignee app owasp_category version_first_seen internal_id
+        case 'findings show'
+            set fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id
+        case 'findings status'
+            set fields id title before after changed
+        case 'findings assign'
+            set fields id title before after changed
+        case 'findings comment add'
+            set fields id created_at author comment finding_id
+        case 'findings comment list'
+            set fields id created_at author comment finding_id
+        case 'findings comment show'
+            set fields id created_at author comment finding_id
+        case 'findings fix'
+            set fields fix fix_notes
+        case 'findings summary'
+            set fields group name total fixed ignored
+        case 'dependencies search'
+            set fields app title type license vulns package_url id
+        case 'packages show'
+            set fields purl licenses cves
+        case 'sca packages'
+            set fields package version type license total_vulns total_reachable total_exploitable package_url apps
+        case 'scans list'
+            set fields id app branch version successful is_default_branch language total started_at completed_at
+        case 'scans show'
+            set fields id app branch version successful is_default_branch language total started_at completed_at number_of_expressions total_fixed total_ignored oss_info findings_summaries
+        case 'scans owasp'
+            set fields year owasp_category category count
+        case 'scans report'
+            set fields check rule matched reachable over result
+        case 'scans compare'
+            set fields diff id severity type category title regression app
+        case 'scans check'
+            set fields rule matched reachable threshold over result
+        case 'compounds list'
+            set fields name id apps is_archived
+        case 'compounds show'
+            set fields name id apps
+        case 'compounds scans'
+            set fields id app branch version successful is_default_branch language total started_at completed_at
+        case 'compounds scan'
+            set fields polyglot_scan_id compound_id branch status scans findings_summaries
+        case 'compounds branches'
+            set fields branch
+        case 'compounds fixes-stats'
+            set fields compound_name fix_count
+        case 'apps list'
+            set fields id name base_branch team_id labels tags compound
+        case 'apps show'
+            set fields id name base_branch team_id labels tags compound
+        case 'apps create'
+            set fields id result name base_branch team_id
+        case 'apps labels'
+            set fields label
+        case 'apps branches'
+            set fields id default_branch branches languages name
+        case 'apps scan-branches'
+            set fields branch_name scan_count first_scan last_scan created_at updated_at
+        case 'apps config show'
+            set fields default_branch secrets cpg2sp
+        case 'apps config merged'
+            set fields default_branch secrets cpg2sp
+        case 'apps config set'
+            set fields default_branch secrets cpg2sp
+        case 'apps config patch'
+            set fields default_branch secrets cpg2sp
+        case 'app-groups list'
+            set fields name
+        case 'app-groups show'
+            set fields name app_ids
+        case 'app-groups upsert'
+            set fields name app_ids
+        case 'analyze-failures list'
+            set fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id
+        case 'analyze-failures show'
+            set fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id
+        case 'api'
+            set fields id method path scopes commands summary
+    end
+    set -l value (string replace -r -- '^--fields=' '' (commandline -ct))
+    set -l head (string match -r -- '^.*,' $value)
+    for field in $fields
+        contains -- $field (string split , -- $head); and continue
+        echo $head$field
+    end
+end
+
 complete -c secscan -f
-complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show analysis failures'
-complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
-complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, change and delete app groups'
-complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
 complete -c secscan -n "__secscan_at ''" -a auth -d 'Log in, check and log out of the service'
-complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
-complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
-complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
-complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
-complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
-complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
+complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
+complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
+complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
 complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
-complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
+complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
+complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
+complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
+complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
 complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`'
-complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
-complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
-complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -a list -d 'List the organization’s analysis failures, newest first'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -a ls -d 'List the organization’s analysis failures, newest first'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -a show -d 'Show an analysis failure'
-complete -c secscan -n "__secscan_at 'app-groups'" -a delete -d 'Delete an app group (its apps stay)'
-complete -c secscan -n "__secscan_at 'app-groups'" -a rm -d 'Delete an app group (its apps stay)'
-complete -c secscan -n "__secscan_at 'app-groups'" -a list -d 'List the app groups'
-complete -c secscan -n "__secscan_at 'app-groups'" -a ls -d 'List the app groups'
-complete -c secscan -n "__secscan_at 'app-groups'" -a show -d 'Show an app group and its apps'
-complete -c secscan -n "__secscan_at 'app-groups'" -a upsert -d 'Create an app group, or rename it and add or remove apps'
-complete -c secscan -n "__secscan_at 'apps'" -a branches -d 'List the branches scanned per app in a time window (default: the last week)'
-complete -c secscan -n "__secscan_at 'apps'" -a config -d 'Show and change an app’s analysis configuration'
-complete -c secscan -n "__secscan_at 'apps'" -a create -d 'Create an app, or many from a file'
-complete -c secscan -n "__secscan_at 'apps'" -a default-branch -d 'Set an app’s default branch'
-complete -c secscan -n "__secscan_at 'apps'" -a delete -d 'Delete an app'
-complete -c secscan -n "__secscan_at 'apps'" -a rm -d 'Delete an app'
-complete -c secscan -n "__secscan_at 'apps'" -a labels -d 'Add, remove or clear an app’s labels'
-complete -c secscan -n "__secscan_at 'apps'" -a list -d 'List the organization’s apps'
-complete -c secscan -n "__secscan_at 'apps'" -a ls -d 'List the organization’s apps'
-complete -c secscan -n "__secscan_at 'apps'" -a scan-branches -d 'List an app’s scanned branches with scan counts'
-complete -c secscan -n "__secscan_at 'apps'" -a show -d 'Show an app'
-complete -c secscan -n "__secscan_at 'apps config'" -a merged -d 'Show the effective configuration: organization, then team, then app'
-complete -c secscan -n "__secscan_at 'apps config'" -a patch -d 'Change only the given settings'
-complete -c secscan -n "__secscan_at 'apps config'" -a set -d 'Replace the app’s configuration'
-complete -c secscan -n "__secscan_at 'apps config'" -a show -d 'Show the app’s own configuration'
+complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
+complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
+complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, change and delete app groups'
+complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show analysis failures'
+complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
+complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
+complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
+complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, rules)'
 complete -c secscan -n "__secscan_at 'auth'" -a login -d 'Verify a token and save it in a profile'
-complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
 complete -c secscan -n "__secscan_at 'auth'" -a status -d 'Show the profile, service, organization, masked token and its scopes'
-complete -c secscan -n "__secscan_at 'compounds'" -a archive -d 'Archive a compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a branches -d 'List the branches a compound was scanned on'
-complete -c secscan -n "__secscan_at 'compounds'" -a delete -d 'Delete a compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a rm -d 'Delete a compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a fixes-stats -d 'Count the fixes available per compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
-complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
-complete -c secscan -n "__secscan_at 'compounds'" -a sarif -d 'Download the service’s SARIF report of a compound scan'
-complete -c secscan -n "__secscan_at 'compounds'" -a scan -d 'Show a compound scan with its app scans and findings summaries'
-complete -c secscan -n "__secscan_at 'compounds'" -a scans -d 'List the scans of a compound, newest first'
-complete -c secscan -n "__secscan_at 'compounds'" -a show -d 'Show a compound by name or id, with its apps'
-complete -c secscan -n "__secscan_at 'compounds'" -a unarchive -d 'Unarchive a compound'
-complete -c secscan -n "__secscan_at 'config'" -a get -d 'Print one effective setting (the token is masked)'
+complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
+complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
+complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
+complete -c secscan -n "__secscan_at 'profiles'" -a use -d 'Make a profile the current one'
+complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
+complete -c secscan -n "__secscan_at 'profiles'" -a rm -d 'Remove a profile and its token'
 complete -c secscan -n "__secscan_at 'config'" -a list -d 'Show each effective setting and where it comes from (flag, environment, profile)'
 complete -c secscan -n "__secscan_at 'config'" -a ls -d 'Show each effective setting and where it comes from (flag, environment, profile)'
+complete -c secscan -n "__secscan_at 'config'" -a get -d 'Print one effective setting (the token is masked)'
 complete -c secscan -n "__secscan_at 'config'" -a set -d 'Store a setting in the profile'
 complete -c secscan -n "__secscan_at 'config'" -a unset -d 'Remove a setting from the profile'
-complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
-complete -c secscan -n "__secscan_at 'findings'" -a assign -d 'Assign findings to someone, or unassign them'
-complete -c secscan -n "__secscan_at 'findings'" -a comment -d 'Add, list and show comments on a finding'
-complete -c secscan -n "__secscan_at 'findings'" -a fix -d 'Show the recommended fix of a finding'
+complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
+complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
+complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
+complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
+complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
+complete -c secscan -n "__secscan_at 'roles'" -a create -d 'Create a custom RBAC role'
+complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
+complete -c secscan -n "__secscan_at 'roles'" -a delete -d 'Delete a custom role (built-in roles cannot be deleted)'
+complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (built-in roles cannot be deleted)'
+complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
 complete -c secscan -n "__secscan_at 'findings'" -a list -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a ls -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a show -d 'Show one finding in detail'
 complete -c secscan -n "__secscan_at 'findings'" -a status -d 'Set the status of findings (each change also adds a comment)'
+complete -c secscan -n "__secscan_at 'findings'" -a assign -d 'Assign findings to someone, or unassign them'
+complete -c secscan -n "__secscan_at 'findings'" -a comment -d 'Add, list and show comments on a finding'
+complete -c secscan -n "__secscan_at 'findings'" -a fix -d 'Show the recommended fix of a finding'
 complete -c secscan -n "__secscan_at 'findings'" -a summary -d 'Totals by type, severity and category (and by app, organization-wide)'
 complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a comment to a finding'
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a ls -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a show -d 'Show one comment'
+complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
 complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
-complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
-complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
-complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
-complete -c secscan -n "__secscan_at 'profiles'" -a rm -d 'Remove a profile and its token'
-complete -c secscan -n "__secscan_at 'profiles'" -a use -d 'Make a profile the current one'
-complete -c secscan -n "__secscan_at 'roles'" -a create -d 'Create a custom RBAC role'
-complete -c secscan -n "__secscan_at 'roles'" -a delete -d 'Delete a custom role (built-in roles cannot be deleted)'
-complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (built-in roles cannot be deleted)'
-complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
-complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
-complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
 complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
-complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
-complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
 complete -c secscan -n "__secscan_at 'scans'" -a list -d 'List the scans of an app, newest first'
 complete -c secscan -n "__secscan_at 'scans'" -a ls -d 'List the scans of an app, newest first'
+complete -c secscan -n "__secscan_at 'scans'" -a show -d 'Show a scan with its findings summaries'
 complete -c secscan -n "__secscan_at 'scans'" -a owasp -d 'Count a scan’s findings by OWASP year and category'
 complete -c secscan -n "__secscan_at 'scans'" -a report -d 'Show the check results recorded for a scan'
-complete -c secscan -n "__secscan_at 'scans'" -a show -d 'Show a scan with its findings summaries'
-complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
-complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
-complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
-complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
-complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
-complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
-complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
-complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
-complete -c secscan -n "__secscan_at 'completion'" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_at 'config get'" -a 'profile base_url org_id token'
+complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
+complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
+complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
+complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
+complete -c secscan -n "__secscan_at 'compounds'" -a show -d 'Show a compound by name or id, with its apps'
+complete -c secscan -n "__secscan_at 'compounds'" -a archive -d 'Archive a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a unarchive -d 'Unarchive a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a delete -d 'Delete a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a rm -d 'Delete a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a scans -d 'List the scans of a compound, newest first'
+complete -c secscan -n "__secscan_at 'compounds'" -a scan -d 'Show a compound scan with its app scans and findings summaries'
+complete -c secscan -n "__secscan_at 'compounds'" -a branches -d 'List the branches a compound was scanned on'
+complete -c secscan -n "__secscan_at 'compounds'" -a sarif -d 'Download the service’s SARIF report of a compound scan'
+complete -c secscan -n "__secscan_at 'compounds'" -a fixes-stats -d 'Count the fixes available per compound'
+complete -c secscan -n "__secscan_at 'apps'" -a list -d 'List the organization’s apps'
+complete -c secscan -n "__secscan_at 'apps'" -a ls -d 'List the organization’s apps'
+complete -c secscan -n "__secscan_at 'apps'" -a show -d 'Show an app'
+complete -c secscan -n "__secscan_at 'apps'" -a create -d 'Create an app, or many from a file'
+complete -c secscan -n "__secscan_at 'apps'" -a delete -d 'Delete an app'
+complete -c secscan -n "__secscan_at 'apps'" -a rm -d 'Delete an app'
+complete -c secscan -n "__secscan_at 'apps'" -a labels -d 'Add, remove or clear an app’s labels'
+complete -c secscan -n "__secscan_at 'apps'" -a branches -d 'List the branches scanned per app in a time window (default: the last week)'
+complete -c secscan -n "__secscan_at 'apps'" -a scan-branches -d 'List an app’s scanned branches with scan counts'
+complete -c secscan -n "__secscan_at 'apps'" -a config -d 'Show and change an app’s analysis configuration'
+complete -c secscan -n "__secscan_at 'apps'" -a default-branch -d 'Set an app’s default branch'
+complete -c secscan -n "__secscan_at 'apps config'" -a show -d 'Show the app’s own configuration'
+complete -c secscan -n "__secscan_at 'apps config'" -a merged -d 'Show the effective configuration: organization, then team, then app'
+complete -c secscan -n "__secscan_at 'apps config'" -a set -d 'Replace the app’s configuration'
+complete -c secscan -n "__secscan_at 'apps config'" -a patch -d 'Change only the given settings'
+complete -c secscan -n "__secscan_at 'app-groups'" -a list -d 'List the app groups'
+complete -c secscan -n "__secscan_at 'app-groups'" -a ls -d 'List the app groups'
+complete -c secscan -n "__secscan_at 'app-groups'" -a show -d 'Show an app group and its apps'
+complete -c secscan -n "__secscan_at 'app-groups'" -a upsert -d 'Create an app group, or rename it and add or remove apps'
+complete -c secscan -n "__secscan_at 'app-groups'" -a delete -d 'Delete an app group (its apps stay)'
+complete -c secscan -n "__secscan_at 'app-groups'" -a rm -d 'Delete an app group (its apps stay)'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -a list -d 'List the organization’s analysis failures, newest first'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -a ls -d 'List the organization’s analysis failures, newest first'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -a show -d 'Show an analysis failure'
+complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
+complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
+complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token'
+complete -c secscan -n "__secscan_arg 'compounds show' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds archive' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds unarchive' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds scans' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds scan' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds branches' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds sarif' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'apps show' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps create' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps delete' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps labels' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps scan-branches' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config show' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config merged' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config set' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config patch' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps default-branch' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes findings dependencies packages sca scans compounds apps app-groups analyze-failures api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'analyze-failures list'" -l limit -x -d 'at most this many, 1 to 100 (default 100)'
-complete -c secscan -n "__secscan_at 'analyze-failures list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'analyze-failures show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'api'" -s F -l field -x -d 'add a parameter or body field (repeatable)'
-complete -c secscan -n "__secscan_at 'api'" -l input -r -F -d 'read the raw request body from a file ("-" for standard input)'
-complete -c secscan -n "__secscan_at 'api'" -l paginate -d 'follow next_page links and print every page'
-complete -c secscan -n "__secscan_at 'api'" -l list -d 'list every operation, with the command that covers it'
-complete -c secscan -n "__secscan_at 'api'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -l rename -x -d 'new name'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -l add -x -d 'add apps (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -l remove -x -d 'remove apps (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps branches'" -l app -x -d 'only this app'
-complete -c secscan -n "__secscan_at 'apps branches'" -l from -x -d 'start: a date, Unix seconds, or an age such as 30d (default 7d)'
-complete -c secscan -n "__secscan_at 'apps branches'" -l until -x -d 'end: a date, Unix seconds, or an age (default now)'
-complete -c secscan -n "__secscan_at 'apps branches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config merged'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l default-branch -x -d 'the default branch'
-complete -c secscan -n "__secscan_at 'apps config patch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config set'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'apps config set'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l default-branch -x -d 'the default branch'
-complete -c secscan -n "__secscan_at 'apps config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps create'" -l name -x -d 'display name'
-complete -c secscan -n "__secscan_at 'apps create'" -l team -x -d 'the team the app belongs to'
-complete -c secscan -n "__secscan_at 'apps create'" -l base-branch -x -d 'the default branch (default main)'
-complete -c secscan -n "__secscan_at 'apps create'" -l from-file -r -F -d 'YAML or JSON list of {id, name, team_id, base_branch}'
-complete -c secscan -n "__secscan_at 'apps create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps default-branch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps labels'" -l add -x -d 'add labels (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'apps labels'" -l remove -x -d 'remove labels (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'apps labels'" -l clear -d 'remove every label'
-complete -c secscan -n "__secscan_at 'apps labels'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps scan-branches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'" -l with-token -d 'read the token from standard input'
 complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth status'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds archive'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds branches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds fixes-stats'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds list'" -l archived -d 'only archived compounds'
-complete -c secscan -n "__secscan_at 'compounds list'" -l all -d 'archived and not archived compounds'
-complete -c secscan -n "__secscan_at 'compounds list'" -l limit -x -d 'at most this many compounds'
-complete -c secscan -n "__secscan_at 'compounds list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l out -r -F -d 'where to write the report (required; `-` for standard output)'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l scan -x -d 'compound (polyglot) scan id (default: the latest)'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l version -x -d 'the scan of this version'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l tag -x -d 'the latest scan with this tag'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d 'only the findings of apps in this language'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds scan'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l status -x -a 'completed running failed' -d 'only scans in this state'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l branch -x -d 'only scans of this branch'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l streamlined -d 'a summary per scan: counts by severity, languages, agent'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l limit -x -d 'at most this many scans, 1 to 100 (default 10)'
-complete -c secscan -n "__secscan_at 'compounds scans'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds show'" -l full -d 'the full form: each app with its configuration'
-complete -c secscan -n "__secscan_at 'compounds show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds unarchive'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles use'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'config get'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'config get'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config set'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config unset'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l per-page -x -d 'results per request, 1 to 1000 (default 250)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l limit -x -d 'stop after N results'
-complete -c secscan -n "__secscan_at 'dependencies search'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
+complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
+complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l description -x -d 'why the token exists'
+complete -c secscan -n "__secscan_at 'tokens create'" -l type -x -a 'access integration' -d 'token type (default access)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l valid-for -x -d 'lifetime, e.g. 3600, 90m, 12h, 30d (default: the service’s)'
+complete -c secscan -n "__secscan_at 'tokens create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles list'" -l access-token -d 'list the managed roles for tokens (role ids for `tokens create`)'
+complete -c secscan -n "__secscan_at 'roles list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles create'" -l name -x -d 'role name (required, unique)'
+complete -c secscan -n "__secscan_at 'roles create'" -l scope -x -d 'scope <resource>:<action> or <resource>:*; repeat or separate with commas (required)'
+complete -c secscan -n "__secscan_at 'roles create'" -l type -x -a 'team organization' -d 'where the role applies'
+complete -c secscan -n "__secscan_at 'roles create'" -l description -x -d 'what the role is for'
+complete -c secscan -n "__secscan_at 'roles create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles update'" -l name -x -d 'new name'
+complete -c secscan -n "__secscan_at 'roles update'" -l description -x -d 'new description'
+complete -c secscan -n "__secscan_at 'roles update'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
+complete -c secscan -n "__secscan_at 'roles update'" -l add-scope -x -d 'add scopes to the current ones'
+complete -c secscan -n "__secscan_at 'roles update'" -l remove-scope -x -d 'remove scopes from the current ones'
+complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes list'" -l app -x -a '(__secscan_live app)' -d 'scopes in the context of this app'
+complete -c secscan -n "__secscan_at 'scopes list'" -l team -x -a '(__secscan_live team-id)' -d 'scopes in the context of this team (uuid)'
+complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings assign'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings assign'" -l to -x -d 'the assignee’s e-mail address'
-complete -c secscan -n "__secscan_at 'findings assign'" -l none -d 'remove the assignee'
-complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
-complete -c secscan -n "__secscan_at 'findings assign'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment add'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings comment add'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment list'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings comment list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment show'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings comment show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings fix'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings fix'" -l applied -d 'read the fix generated for the finding instead (a feature the vendor enables on request)'
-complete -c secscan -n "__secscan_at 'findings fix'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings list'" -l app -x -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
-complete -c secscan -n "__secscan_at 'findings list'" -l compound -x -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings list'" -l app -x -a '(__secscan_live app)' -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
+complete -c secscan -n "__secscan_at 'findings list'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
 complete -c secscan -n "__secscan_at 'findings list'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
 complete -c secscan -n "__secscan_at 'findings list'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
@@ -636,54 +760,46 @@ complete -c secscan -n "__secscan_at 'findings list'" -l page -x -d 'one page of
 complete -c secscan -n "__secscan_at 'findings list'" -l all -d 'fetch every page (follows next_page)'
 complete -c secscan -n "__secscan_at 'findings list'" -l limit -x -d 'stop after N findings'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings show'" -l app -x -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings status'" -l app -x -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings status'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings status'" -l set -x -a 'fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' -d 'the status to set (none clears it)'
 complete -c secscan -n "__secscan_at 'findings status'" -l comment -x -d 'the text of the comment the status change adds'
 complete -c secscan -n "__secscan_at 'findings status'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings status'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings summary'" -l app -x -d 'one app'
+complete -c secscan -n "__secscan_at 'findings assign'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l to -x -d 'the assignee’s e-mail address'
+complete -c secscan -n "__secscan_at 'findings assign'" -l none -d 'remove the assignee'
+complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
+complete -c secscan -n "__secscan_at 'findings assign'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment add'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings comment add'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment list'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings comment list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings comment show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings fix'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings fix'" -l applied -d 'read the fix generated for the finding instead (a feature the vendor enables on request)'
+complete -c secscan -n "__secscan_at 'findings fix'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings summary'" -l app -x -a '(__secscan_live app)' -d 'one app'
 complete -c secscan -n "__secscan_at 'findings summary'" -l version -x -d 'with --app: this code version'
 complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only this finding type (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'" -l default-branch -d 'organization: only default-branch scans'
 complete -c secscan -n "__secscan_at 'findings summary'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l per-page -x -d 'results per request, 1 to 1000 (default 250)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l limit -x -d 'stop after N results'
+complete -c secscan -n "__secscan_at 'dependencies search'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
 complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles use'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles create'" -l name -x -d 'role name (required, unique)'
-complete -c secscan -n "__secscan_at 'roles create'" -l scope -x -d 'scope <resource>:<action> or <resource>:*; repeat or separate with commas (required)'
-complete -c secscan -n "__secscan_at 'roles create'" -l type -x -a 'team organization' -d 'where the role applies'
-complete -c secscan -n "__secscan_at 'roles create'" -l description -x -d 'what the role is for'
-complete -c secscan -n "__secscan_at 'roles create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles list'" -l access-token -d 'list the managed roles for tokens (role ids for `tokens create`)'
-complete -c secscan -n "__secscan_at 'roles list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles update'" -l name -x -d 'new name'
-complete -c secscan -n "__secscan_at 'roles update'" -l description -x -d 'new description'
-complete -c secscan -n "__secscan_at 'roles update'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
-complete -c secscan -n "__secscan_at 'roles update'" -l add-scope -x -d 'add scopes to the current ones'
-complete -c secscan -n "__secscan_at 'roles update'" -l remove-scope -x -d 'remove scopes from the current ones'
-complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
-complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
-complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo data: the same seed gives the same data'
-complete -c secscan -n "__secscan_at 'sandbox'" -l state -r -F -d 'keep the state in FILE: loaded if it exists, saved after each change'
-complete -c secscan -n "__secscan_at 'sandbox'" -l fail-rate -x -d 'share of requests (0 to 1) answered 503 or dropped'
-complete -c secscan -n "__secscan_at 'sandbox'" -l latency -x -d 'delay added to every request, in milliseconds'
-complete -c secscan -n "__secscan_at 'sandbox'" -l log -d 'log one line per request on stderr (method, path, status, time)'
-complete -c secscan -n "__secscan_at 'sandbox'" -l users-file -r -F -d 'write every demo user\'s token to FILE (JSON, mode 0600)'
-complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)'
-complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sca'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sca packages'" -l app -x -d 'packages of an app'
-complete -c secscan -n "__secscan_at 'sca packages'" -l compound -x -d 'packages of a compound'
+complete -c secscan -n "__secscan_at 'sca packages'" -l app -x -a '(__secscan_live app)' -d 'packages of an app'
+complete -c secscan -n "__secscan_at 'sca packages'" -l compound -x -a '(__secscan_live compound)' -d 'packages of a compound'
 complete -c secscan -n "__secscan_at 'sca packages'" -l scan -x -d '--app: this scan (default the latest)'
 complete -c secscan -n "__secscan_at 'sca packages'" -l branch -x -d 'the latest scan of this branch'
 complete -c secscan -n "__secscan_at 'sca packages'" -l polyglot-scan -x -d '--compound: this compound scan'
@@ -695,20 +811,17 @@ complete -c secscan -n "__secscan_at 'sca packages'" -l all -d 'fetch every page
 complete -c secscan -n "__secscan_at 'sca packages'" -l limit -x -d 'stop after N packages'
 complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -d 'compound (or app) name (required)'
-complete -c secscan -n "__secscan_at 'scans check'" -l rules -r -F -d 'rules file, YAML or JSON (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'scans check'" -l policy -x -d 'stored check-analysis policy instead of --rules'
-complete -c secscan -n "__secscan_at 'scans check'" -l target-branch -x -d 'branch under test: its last scan (default: the default branch)'
-complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the scan before the target on its branch)'
-complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
-complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
-complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'write the verdict and results as JSON'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
-complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans compare'" -l app -x -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans list'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans list'" -l tag -x -d 'only scans with this tag (repeatable)'
+complete -c secscan -n "__secscan_at 'scans list'" -l limit -x -d 'at most this many scans, 1 to 50 (default 10)'
+complete -c secscan -n "__secscan_at 'scans list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans show'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans owasp'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans owasp'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans report'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans report'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans compare'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
 complete -c secscan -n "__secscan_at 'scans compare'" -l source -x -d 'the baseline: scan.N or tag.KEY=VALUE'
 complete -c secscan -n "__secscan_at 'scans compare'" -l target -x -d 'the scan under test: scan.N or tag.KEY=VALUE'
 complete -c secscan -n "__secscan_at 'scans compare'" -l source-branch -x -d 'the baseline: the latest scan of this branch'
@@ -719,43 +832,119 @@ complete -c secscan -n "__secscan_at 'scans compare'" -l common -d 'also list th
 complete -c secscan -n "__secscan_at 'scans compare'" -l fail-on -x -a 'new regression' -d 'exit 1 when new findings (or regressions) exist'
 complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -a 'low medium high critical' -d 'with --fail-on: count only findings of this severity or above'
 complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans list'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans list'" -l tag -x -d 'only scans with this tag (repeatable)'
-complete -c secscan -n "__secscan_at 'scans list'" -l limit -x -d 'at most this many scans, 1 to 50 (default 10)'
-complete -c secscan -n "__secscan_at 'scans list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans owasp'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans owasp'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans report'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans report'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans show'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes list'" -l app -x -d 'scopes in the context of this app'
-complete -c secscan -n "__secscan_at 'scopes list'" -l team -x -d 'scopes in the context of this team (uuid)'
-complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l description -x -d 'why the token exists'
-complete -c secscan -n "__secscan_at 'tokens create'" -l type -x -a 'access integration' -d 'token type (default access)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l valid-for -x -d 'lifetime, e.g. 3600, 90m, 12h, 30d (default: the service’s)'
-complete -c secscan -n "__secscan_at 'tokens create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
-complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
-complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -a '(__secscan_live compound)' -d 'compound (or app) name (required)'
+complete -c secscan -n "__secscan_at 'scans check'" -l rules -r -F -d 'rules file, YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'scans check'" -l policy -x -a '(__secscan_live policy)' -d 'stored check-analysis policy instead of --rules'
+complete -c secscan -n "__secscan_at 'scans check'" -l target-branch -x -d 'branch under test: its last scan (default: the default branch)'
+complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the scan before the target on its branch)'
+complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
+complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
+complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'write the verdict and results as JSON'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
+complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds list'" -l archived -d 'only archived compounds'
+complete -c secscan -n "__secscan_at 'compounds list'" -l all -d 'archived and not archived compounds'
+complete -c secscan -n "__secscan_at 'compounds list'" -l limit -x -d 'at most this many compounds'
+complete -c secscan -n "__secscan_at 'compounds list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds show'" -l full -d 'the full form: each app with its configuration'
+complete -c secscan -n "__secscan_at 'compounds show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds archive'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds unarchive'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l status -x -a 'completed running failed' -d 'only scans in this state'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l branch -x -d 'only scans of this branch'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l streamlined -d 'a summary per scan: counts by severity, languages, agent'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l limit -x -d 'at most this many scans, 1 to 100 (default 10)'
+complete -c secscan -n "__secscan_at 'compounds scans'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds scan'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds branches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l out -r -F -d 'where to write the report (required; `-` for standard output)'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l scan -x -d 'compound (polyglot) scan id (default: the latest)'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l version -x -d 'the scan of this version'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l tag -x -d 'the latest scan with this tag'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d 'only the findings of apps in this language'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds fixes-stats'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps create'" -l name -x -d 'display name'
+complete -c secscan -n "__secscan_at 'apps create'" -l team -x -a '(__secscan_live team-id)' -d 'the team the app belongs to'
+complete -c secscan -n "__secscan_at 'apps create'" -l base-branch -x -d 'the default branch (default main)'
+complete -c secscan -n "__secscan_at 'apps create'" -l from-file -r -F -d 'YAML or JSON list of {id, name, team_id, base_branch}'
+complete -c secscan -n "__secscan_at 'apps create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps labels'" -l add -x -d 'add labels (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'apps labels'" -l remove -x -d 'remove labels (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'apps labels'" -l clear -d 'remove every label'
+complete -c secscan -n "__secscan_at 'apps labels'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps branches'" -l app -x -a '(__secscan_live app)' -d 'only this app'
+complete -c secscan -n "__secscan_at 'apps branches'" -l from -x -d 'start: a date, Unix seconds, or an age such as 30d (default 7d)'
+complete -c secscan -n "__secscan_at 'apps branches'" -l until -x -d 'end: a date, Unix seconds, or an age (default now)'
+complete -c secscan -n "__secscan_at 'apps branches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps scan-branches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config merged'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config set'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'apps config set'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
+complete -c secscan -n "__secscan_at 'apps config set'" -l default-branch -x -d 'the default branch'
+complete -c secscan -n "__secscan_at 'apps config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l default-branch -x -d 'the default branch'
+complete -c secscan -n "__secscan_at 'apps config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps default-branch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -l rename -x -d 'new name'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -l add -x -a '(__secscan_live app)' -d 'add apps (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -l remove -x -a '(__secscan_live app)' -d 'remove apps (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'analyze-failures list'" -l limit -x -d 'at most this many, 1 to 100 (default 100)'
+complete -c secscan -n "__secscan_at 'analyze-failures list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'analyze-failures show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'api'" -s F -l field -x -d 'add a parameter or body field (repeatable)'
+complete -c secscan -n "__secscan_at 'api'" -l input -r -F -d 'read the raw request body from a file ("-" for standard input)'
+complete -c secscan -n "__secscan_at 'api'" -l paginate -d 'follow next_page links and print every page'
+complete -c secscan -n "__secscan_at 'api'" -l list -d 'list every operation, with the command that covers it'
+complete -c secscan -n "__secscan_at 'api'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
+complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
+complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo data: the same seed gives the same data'
+complete -c secscan -n "__secscan_at 'sandbox'" -l state -r -F -d 'keep the state in FILE: loaded if it exists, saved after each change'
+complete -c secscan -n "__secscan_at 'sandbox'" -l fail-rate -x -d 'share of requests (0 to 1) answered 503 or dropped'
+complete -c secscan -n "__secscan_at 'sandbox'" -l latency -x -d 'delay added to every request, in milliseconds'
+complete -c secscan -n "__secscan_at 'sandbox'" -l log -d 'log one line per request on stderr (method, path, status, time)'
+complete -c secscan -n "__secscan_at 'sandbox'" -l users-file -r -F -d 'write every demo user\'s token to FILE (JSON, mode 0600)'
+complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)'
+complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'help'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more)'
-complete -c secscan -l fields -x -d 'comma-separated fields (columns) to print'
-complete -c secscan -l no-color -d 'disable colour (also NO_COLOR=1 or CLICOLOR=0)'
+complete -c secscan -l fields -x -a '(__secscan_fields)' -d 'comma-separated fields (columns) to print'
+complete -c secscan -l no-color -d 'disable colour (also NO_COLOR=1, CLICOLOR=0 or TERM=dumb)'
 complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
 complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'
 complete -c secscan -s y -l yes -d 'do not ask before destructive actions'
-complete -c secscan -l no-input -d 'never prompt; fail instead'
-complete -c secscan -l profile -x -d 'connection profile to use (also SECSCAN_PROFILE)'
+complete -c secscan -l no-input -d 'never prompt; fail instead (also when CI is set)'
+complete -c secscan -l profile -x -a '(__secscan_live profile)' -d 'connection profile to use (also SECSCAN_PROFILE)'
 complete -c secscan -l base-url -x -d 'service address (also SECSCAN_BASE_URL)'
 complete -c secscan -l org -x -d 'organization id (also SECSCAN_ORG_ID); bare, the organization level of a listing'
 complete -c secscan -l allow-insecure-http -d 'allow plain http:// to a non-loopback host'
