@@ -72,7 +72,7 @@ function commandSection(node, model) {
   return out;
 }
 
-const seeAlso = (names) => names.map((name, i) => `.BR ${name} (1)${i < names.length - 1 ? ',' : ''}`);
+const seeAlso = (names) => names.map((name, i) => `.BR ${code(name)} (1)${i < names.length - 1 ? ',' : ''}`);
 
 /** secscan-NOUN(1): the noun, then each command under it. */
 export function nounPage(noun, model, date, version) {
