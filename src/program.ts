@@ -13,7 +13,7 @@ export type Invoke = (entry: CommandEntry, command: Command) => Promise<void>;
  */
 export type OnHelp = (words: string[], error: boolean) => void;
 
-export { requestedNoun } from './argv.js';
+export { requestedNoun };
 
 export function addGlobalOptions(program: Command, manifest: Manifest): void {
   for (const option of manifest.root.options) program.addOption(buildOption(option));
@@ -132,13 +132,13 @@ function routeHelp(command: Command, onHelp: OnHelp | undefined): void {
 }
 
 /**
- * The commander tree, from the manifest. Every noun is listed for help, but only the noun named in argv
- * is built in full (`all` builds every noun).
+ * The commander tree, from the manifest. Every noun is listed, but only the noun named in argv is built in
+ * full; help is rendered by `onHelp` from the manifest, not by commander.
  */
 export async function buildProgram(
   argv: readonly string[],
   invoke: Invoke,
-  options: { all?: boolean; onHelp?: OnHelp } = {},
+  options: { onHelp?: OnHelp } = {},
 ): Promise<Command> {
   const manifest = await loadManifest();
   const program = new Command('secscan')
@@ -149,9 +149,9 @@ export async function buildProgram(
   routeHelp(program, options.onHelp);
   addGlobalOptions(program, manifest);
   program.helpCommand(false);
-  const wanted = options.all ? undefined : requestedNoun(argv);
+  const wanted = requestedNoun(argv);
   for (const entry of manifest.commands) {
-    if (options.all || entry.name === wanted || entry.aliases.includes(wanted ?? '')) {
+    if (entry.name === wanted || entry.aliases.includes(wanted ?? '')) {
       addEntry(program, entry, invoke, options.onHelp);
     } else {
       const stub = program.command(entry.name).description(entry.summary);
