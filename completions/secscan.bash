@@ -684,7 +684,6 @@ _secscan_args() {
     'compounds branches|0') REPLY='@live compound' ;;
     'compounds sarif|0') REPLY='@live compound' ;;
     'apps show|0') REPLY='@live app' ;;
-    'apps create|0') REPLY='@live app' ;;
     'apps delete|0') REPLY='@live app' ;;
     'apps labels|0') REPLY='@live app' ;;
     'apps scan-branches|0') REPLY='@live app' ;;

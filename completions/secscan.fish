@@ -671,7 +671,6 @@ complete -c secscan -n "__secscan_arg 'compounds scan' 0" -a '(__secscan_live co
 complete -c secscan -n "__secscan_arg 'compounds branches' 0" -a '(__secscan_live compound)'
 complete -c secscan -n "__secscan_arg 'compounds sarif' 0" -a '(__secscan_live compound)'
 complete -c secscan -n "__secscan_arg 'apps show' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps create' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'apps delete' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'apps labels' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'apps scan-branches' 0" -a '(__secscan_live app)'

@@ -92,19 +92,19 @@ const placeholderOf = (flags) => /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1]?.replace(
 function valuesOf(option, long, placeholder) {
   if (option.choices) return { type: 'choices', values: option.choices };
   if (long === '--output') return { type: 'formats' };
-  const kind = option.complete ?? inferred(long, placeholder, option.parser);
+  const kind = option.complete ?? inferred(long, placeholder);
   return kindValues(kind, placeholder);
 }
 
 function valuesOfArg(arg) {
   if (arg.choices) return { type: 'choices', values: arg.choices };
-  const kind =
-    arg.complete ?? (arg.parser?.kind === 'appId' ? 'app' : namesFile(arg.name) ? 'file' : undefined);
+  // Only declared kinds: `apps create <id>` takes a new app id, not one that exists.
+  const kind = arg.complete ?? (namesFile(arg.name) ? 'file' : undefined);
   return kindValues(kind, arg.name);
 }
 
-function inferred(long, placeholder, parser) {
-  if (long === '--app' || long === '--apps' || parser?.kind === 'appId') return 'app';
+function inferred(long, placeholder) {
+  if (long === '--app' || long === '--apps') return 'app';
   if (long === '--compound') return 'compound';
   if (long === '--team') return 'team';
   if (long === '--profile') return 'profile';
