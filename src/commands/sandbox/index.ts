@@ -43,7 +43,7 @@ export default defineVerb({
     'token) on stdout, one per line. With the global --profile NAME it also stores them as that profile and makes it the current one.',
   examples: [
     'secscan sandbox',
-    'secscan sandbox --port 0 > sandbox.env & # then: set -a; . ./sandbox.env; set +a',
+    'secscan sandbox --port 0 > sandbox.env & # then: export $(cat sandbox.env)',
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',
