@@ -23,10 +23,16 @@ export const helpCommand = {
 
 const sentence = (s: string) => (/[.!?:]$/.test(s) ? s : `${s}.`);
 
+/** Whether a description already names every choice, as a word of its own. */
+const names = (description: string, choices: readonly string[]) =>
+  choices.every((c) =>
+    new RegExp(`(^|[^\\w-])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(description),
+  );
+
 /** An option's explanation: its description, then its choices and default unless the description says them. */
 export function optionText(option: Pick<OptionEntry, 'description' | 'choices' | 'default'>): string {
   const extras: string[] = [];
-  if (option.choices && !option.choices.every((c) => option.description.includes(c))) {
+  if (option.choices && !names(option.description, option.choices)) {
     extras.push(`one of: ${option.choices.join(', ')}`);
   }
   const value = option.default;
@@ -46,7 +52,7 @@ function withNotes(text: string, notes: string[]): string {
 }
 
 export function argumentText(arg: ArgEntry): string {
-  if (!arg.choices || arg.choices.every((c) => arg.description.includes(c))) return arg.description;
+  if (!arg.choices || names(arg.description, arg.choices)) return arg.description;
   return withNotes(arg.description, [`one of: ${arg.choices.join(', ')}`]);
 }
 
