@@ -26,9 +26,12 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  agent.assertNoPendingInterceptors();
-  await agent.close();
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    agent.assertNoPendingInterceptors();
+  } finally {
+    await agent.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 async function run(args: string[], options: { uptime?: number; onSpawn?: (args: string[]) => void } = {}) {
