@@ -5,233 +5,234 @@ _secscan_globals='--allow-insecure-http --base-url --debug --fields --no-color -
 
 _secscan_child() {
   case "$1|$2" in
-    '|analyze-failures') REPLY='analyze-failures' ;;
-    '|api') REPLY='api' ;;
-    '|app-groups') REPLY='app-groups' ;;
-    '|apps') REPLY='apps' ;;
-    '|audit') REPLY='audit' ;;
     '|auth') REPLY='auth' ;;
-    '|backups') REPLY='backups' ;;
-    '|completion') REPLY='completion' ;;
-    '|compounds') REPLY='compounds' ;;
-    '|config') REPLY='config' ;;
-    '|dependencies') REPLY='dependencies' ;;
-    '|findings') REPLY='findings' ;;
-    '|groups') REPLY='groups' ;;
-    '|integrations') REPLY='integrations' ;;
-    '|org') REPLY='org' ;;
-    '|packages') REPLY='packages' ;;
-    '|policies') REPLY='policies' ;;
     '|profiles') REPLY='profiles' ;;
-    '|reports') REPLY='reports' ;;
+    '|config') REPLY='config' ;;
+    '|whoami') REPLY='whoami' ;;
+    '|tokens') REPLY='tokens' ;;
     '|roles') REPLY='roles' ;;
-    '|rules') REPLY='rules' ;;
+    '|scopes') REPLY='scopes' ;;
+    '|teams') REPLY='teams' ;;
+    '|groups') REPLY='groups' ;;
+    '|users') REPLY='users' ;;
     '|saml') REPLY='saml' ;;
-    '|sandbox') REPLY='sandbox' ;;
+    '|org') REPLY='org' ;;
+    '|policies') REPLY='policies' ;;
+    '|webhook') REPLY='webhook' ;;
+    '|searches') REPLY='searches' ;;
+    '|findings') REPLY='findings' ;;
+    '|dependencies') REPLY='dependencies' ;;
+    '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
     '|scans') REPLY='scans' ;;
-    '|scopes') REPLY='scopes' ;;
-    '|searches') REPLY='searches' ;;
-    '|teams') REPLY='teams' ;;
-    '|tokens') REPLY='tokens' ;;
-    '|users') REPLY='users' ;;
-    '|webhook') REPLY='webhook' ;;
-    '|whoami') REPLY='whoami' ;;
-    'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
-    'analyze-failures|show') REPLY='analyze-failures show' ;;
-    'app-groups|delete' | 'app-groups|rm') REPLY='app-groups delete' ;;
-    'app-groups|list' | 'app-groups|ls') REPLY='app-groups list' ;;
-    'app-groups|show') REPLY='app-groups show' ;;
-    'app-groups|upsert') REPLY='app-groups upsert' ;;
-    'apps|branches') REPLY='apps branches' ;;
-    'apps|config') REPLY='apps config' ;;
-    'apps|create') REPLY='apps create' ;;
-    'apps|default-branch') REPLY='apps default-branch' ;;
-    'apps|delete' | 'apps|rm') REPLY='apps delete' ;;
-    'apps|labels') REPLY='apps labels' ;;
-    'apps|list' | 'apps|ls') REPLY='apps list' ;;
-    'apps|scan-branches') REPLY='apps scan-branches' ;;
-    'apps|show') REPLY='apps show' ;;
-    'apps config|merged') REPLY='apps config merged' ;;
-    'apps config|patch') REPLY='apps config patch' ;;
-    'apps config|set') REPLY='apps config set' ;;
-    'apps config|show') REPLY='apps config show' ;;
-    'audit|log') REPLY='audit log' ;;
-    'audit|scm-secrets') REPLY='audit scm-secrets' ;;
+    '|rules') REPLY='rules' ;;
+    '|compounds') REPLY='compounds' ;;
+    '|apps') REPLY='apps' ;;
+    '|app-groups') REPLY='app-groups' ;;
+    '|analyze-failures') REPLY='analyze-failures' ;;
+    '|integrations') REPLY='integrations' ;;
+    '|backups') REPLY='backups' ;;
+    '|reports') REPLY='reports' ;;
+    '|audit') REPLY='audit' ;;
+    '|api') REPLY='api' ;;
+    '|sandbox') REPLY='sandbox' ;;
+    '|completion') REPLY='completion' ;;
+    '|help') REPLY='help' ;;
     'auth|login') REPLY='auth login' ;;
-    'auth|logout') REPLY='auth logout' ;;
     'auth|status') REPLY='auth status' ;;
-    'backups|download') REPLY='backups download' ;;
-    'backups|list' | 'backups|ls') REPLY='backups list' ;;
-    'compounds|archive') REPLY='compounds archive' ;;
-    'compounds|branches') REPLY='compounds branches' ;;
-    'compounds|delete' | 'compounds|rm') REPLY='compounds delete' ;;
-    'compounds|fixes-stats') REPLY='compounds fixes-stats' ;;
-    'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
-    'compounds|sarif') REPLY='compounds sarif' ;;
-    'compounds|scan') REPLY='compounds scan' ;;
-    'compounds|scans') REPLY='compounds scans' ;;
-    'compounds|show') REPLY='compounds show' ;;
-    'compounds|unarchive') REPLY='compounds unarchive' ;;
-    'config|get') REPLY='config get' ;;
+    'auth|logout') REPLY='auth logout' ;;
+    'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
+    'profiles|use') REPLY='profiles use' ;;
+    'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
     'config|list' | 'config|ls') REPLY='config list' ;;
+    'config|get') REPLY='config get' ;;
     'config|set') REPLY='config set' ;;
     'config|unset') REPLY='config unset' ;;
-    'dependencies|search') REPLY='dependencies search' ;;
-    'findings|assign') REPLY='findings assign' ;;
-    'findings|comment') REPLY='findings comment' ;;
-    'findings|fix') REPLY='findings fix' ;;
+    'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
+    'tokens|create') REPLY='tokens create' ;;
+    'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
+    'roles|list' | 'roles|ls') REPLY='roles list' ;;
+    'roles|create') REPLY='roles create' ;;
+    'roles|update') REPLY='roles update' ;;
+    'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
+    'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
+    'scopes|available') REPLY='scopes available' ;;
+    'teams|list' | 'teams|ls') REPLY='teams list' ;;
+    'teams|show') REPLY='teams show' ;;
+    'teams|create') REPLY='teams create' ;;
+    'teams|update') REPLY='teams update' ;;
+    'teams|delete' | 'teams|rm') REPLY='teams delete' ;;
+    'teams|groups') REPLY='teams groups' ;;
+    'teams|export') REPLY='teams export' ;;
+    'teams|apply') REPLY='teams apply' ;;
+    'teams|config') REPLY='teams config' ;;
+    'teams groups|list' | 'teams groups|ls') REPLY='teams groups list' ;;
+    'teams groups|show') REPLY='teams groups show' ;;
+    'teams groups|add') REPLY='teams groups add' ;;
+    'teams groups|set-role') REPLY='teams groups set-role' ;;
+    'teams groups|remove' | 'teams groups|rm') REPLY='teams groups remove' ;;
+    'teams config|show') REPLY='teams config show' ;;
+    'teams config|merged') REPLY='teams config merged' ;;
+    'teams config|set') REPLY='teams config set' ;;
+    'teams config|patch') REPLY='teams config patch' ;;
+    'groups|list' | 'groups|ls') REPLY='groups list' ;;
+    'groups|show') REPLY='groups show' ;;
+    'users|list' | 'users|ls') REPLY='users list' ;;
+    'users|update') REPLY='users update' ;;
+    'users|delete' | 'users|rm') REPLY='users delete' ;;
+    'users|invitations') REPLY='users invitations' ;;
+    'saml|list' | 'saml|ls') REPLY='saml list' ;;
+    'saml|show') REPLY='saml show' ;;
+    'saml|create') REPLY='saml create' ;;
+    'saml|update') REPLY='saml update' ;;
+    'saml|delete' | 'saml|rm') REPLY='saml delete' ;;
+    'saml|provision') REPLY='saml provision' ;;
+    'saml|reset-token') REPLY='saml reset-token' ;;
+    'org|config') REPLY='org config' ;;
+    'org|analysis') REPLY='org analysis' ;;
+    'org|autofix') REPLY='org autofix' ;;
+    'org config|show') REPLY='org config show' ;;
+    'org config|set') REPLY='org config set' ;;
+    'org config|patch') REPLY='org config patch' ;;
+    'org analysis|set') REPLY='org analysis set' ;;
+    'org autofix|show') REPLY='org autofix show' ;;
+    'policies|list' | 'policies|ls') REPLY='policies list' ;;
+    'policies|show') REPLY='policies show' ;;
+    'policies|push') REPLY='policies push' ;;
+    'policies|diff') REPLY='policies diff' ;;
+    'webhook|show') REPLY='webhook show' ;;
+    'webhook|set') REPLY='webhook set' ;;
+    'webhook|delete' | 'webhook|rm') REPLY='webhook delete' ;;
+    'webhook|events') REPLY='webhook events' ;;
+    'searches|list' | 'searches|ls') REPLY='searches list' ;;
+    'searches|create') REPLY='searches create' ;;
+    'searches|update') REPLY='searches update' ;;
+    'searches|delete' | 'searches|rm') REPLY='searches delete' ;;
     'findings|list' | 'findings|ls') REPLY='findings list' ;;
     'findings|show') REPLY='findings show' ;;
     'findings|status') REPLY='findings status' ;;
+    'findings|assign') REPLY='findings assign' ;;
+    'findings|comment') REPLY='findings comment' ;;
+    'findings|fix') REPLY='findings fix' ;;
     'findings|summary') REPLY='findings summary' ;;
     'findings comment|add') REPLY='findings comment add' ;;
     'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
     'findings comment|show') REPLY='findings comment show' ;;
-    'groups|list' | 'groups|ls') REPLY='groups list' ;;
-    'groups|show') REPLY='groups show' ;;
-    'integrations|board') REPLY='integrations board' ;;
-    'integrations|chat') REPLY='integrations chat' ;;
-    'integrations|cloud') REPLY='integrations cloud' ;;
-    'integrations board|authorize') REPLY='integrations board authorize' ;;
-    'integrations board|finding') REPLY='integrations board finding' ;;
-    'integrations board|link') REPLY='integrations board link' ;;
-    'integrations board|orgs') REPLY='integrations board orgs' ;;
-    'integrations board|show') REPLY='integrations board show' ;;
-    'integrations board|status') REPLY='integrations board status' ;;
-    'integrations board|submit') REPLY='integrations board submit' ;;
-    'integrations board|unlink') REPLY='integrations board unlink' ;;
-    'integrations chat|authorize') REPLY='integrations chat authorize' ;;
-    'integrations chat|remove' | 'integrations chat|rm') REPLY='integrations chat remove' ;;
-    'integrations cloud|creds') REPLY='integrations cloud creds' ;;
-    'integrations cloud|enrollment') REPLY='integrations cloud enrollment' ;;
-    'integrations cloud creds|set') REPLY='integrations cloud creds set' ;;
-    'integrations cloud creds|show') REPLY='integrations cloud creds show' ;;
-    'integrations cloud enrollment|remove' | 'integrations cloud enrollment|rm') REPLY='integrations cloud enrollment remove' ;;
-    'integrations cloud enrollment|set') REPLY='integrations cloud enrollment set' ;;
-    'integrations cloud enrollment|show') REPLY='integrations cloud enrollment show' ;;
-    'org|analysis') REPLY='org analysis' ;;
-    'org|autofix') REPLY='org autofix' ;;
-    'org|config') REPLY='org config' ;;
-    'org analysis|set') REPLY='org analysis set' ;;
-    'org autofix|show') REPLY='org autofix show' ;;
-    'org config|patch') REPLY='org config patch' ;;
-    'org config|set') REPLY='org config set' ;;
-    'org config|show') REPLY='org config show' ;;
+    'dependencies|search') REPLY='dependencies search' ;;
     'packages|show') REPLY='packages show' ;;
-    'policies|diff') REPLY='policies diff' ;;
-    'policies|list' | 'policies|ls') REPLY='policies list' ;;
-    'policies|push') REPLY='policies push' ;;
-    'policies|show') REPLY='policies show' ;;
-    'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
-    'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
-    'profiles|use') REPLY='profiles use' ;;
-    'reports|cwe') REPLY='reports cwe' ;;
-    'reports|owasp') REPLY='reports owasp' ;;
-    'reports|pci') REPLY='reports pci' ;;
-    'roles|create') REPLY='roles create' ;;
-    'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
-    'roles|list' | 'roles|ls') REPLY='roles list' ;;
-    'roles|update') REPLY='roles update' ;;
-    'rules|convert') REPLY='rules convert' ;;
-    'saml|create') REPLY='saml create' ;;
-    'saml|delete' | 'saml|rm') REPLY='saml delete' ;;
-    'saml|list' | 'saml|ls') REPLY='saml list' ;;
-    'saml|provision') REPLY='saml provision' ;;
-    'saml|reset-token') REPLY='saml reset-token' ;;
-    'saml|show') REPLY='saml show' ;;
-    'saml|update') REPLY='saml update' ;;
-    'sandbox|scan') REPLY='sandbox scan' ;;
     'sca|packages') REPLY='sca packages' ;;
-    'scans|check') REPLY='scans check' ;;
-    'scans|compare') REPLY='scans compare' ;;
     'scans|list' | 'scans|ls') REPLY='scans list' ;;
+    'scans|show') REPLY='scans show' ;;
     'scans|owasp') REPLY='scans owasp' ;;
     'scans|report') REPLY='scans report' ;;
-    'scans|show') REPLY='scans show' ;;
-    'scopes|available') REPLY='scopes available' ;;
-    'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
-    'searches|create') REPLY='searches create' ;;
-    'searches|delete' | 'searches|rm') REPLY='searches delete' ;;
-    'searches|list' | 'searches|ls') REPLY='searches list' ;;
-    'searches|update') REPLY='searches update' ;;
-    'teams|apply') REPLY='teams apply' ;;
-    'teams|config') REPLY='teams config' ;;
-    'teams|create') REPLY='teams create' ;;
-    'teams|delete' | 'teams|rm') REPLY='teams delete' ;;
-    'teams|export') REPLY='teams export' ;;
-    'teams|groups') REPLY='teams groups' ;;
-    'teams|list' | 'teams|ls') REPLY='teams list' ;;
-    'teams|show') REPLY='teams show' ;;
-    'teams|update') REPLY='teams update' ;;
-    'teams config|merged') REPLY='teams config merged' ;;
-    'teams config|patch') REPLY='teams config patch' ;;
-    'teams config|set') REPLY='teams config set' ;;
-    'teams config|show') REPLY='teams config show' ;;
-    'teams groups|add') REPLY='teams groups add' ;;
-    'teams groups|list' | 'teams groups|ls') REPLY='teams groups list' ;;
-    'teams groups|remove' | 'teams groups|rm') REPLY='teams groups remove' ;;
-    'teams groups|set-role') REPLY='teams groups set-role' ;;
-    'teams groups|show') REPLY='teams groups show' ;;
-    'tokens|create') REPLY='tokens create' ;;
-    'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
-    'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
-    'users|delete' | 'users|rm') REPLY='users delete' ;;
-    'users|invitations') REPLY='users invitations' ;;
-    'users|list' | 'users|ls') REPLY='users list' ;;
-    'users|update') REPLY='users update' ;;
-    'webhook|delete' | 'webhook|rm') REPLY='webhook delete' ;;
-    'webhook|events') REPLY='webhook events' ;;
-    'webhook|set') REPLY='webhook set' ;;
-    'webhook|show') REPLY='webhook show' ;;
+    'scans|compare') REPLY='scans compare' ;;
+    'scans|check') REPLY='scans check' ;;
+    'rules|convert') REPLY='rules convert' ;;
+    'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
+    'compounds|show') REPLY='compounds show' ;;
+    'compounds|archive') REPLY='compounds archive' ;;
+    'compounds|unarchive') REPLY='compounds unarchive' ;;
+    'compounds|delete' | 'compounds|rm') REPLY='compounds delete' ;;
+    'compounds|scans') REPLY='compounds scans' ;;
+    'compounds|scan') REPLY='compounds scan' ;;
+    'compounds|branches') REPLY='compounds branches' ;;
+    'compounds|sarif') REPLY='compounds sarif' ;;
+    'compounds|fixes-stats') REPLY='compounds fixes-stats' ;;
+    'apps|list' | 'apps|ls') REPLY='apps list' ;;
+    'apps|show') REPLY='apps show' ;;
+    'apps|create') REPLY='apps create' ;;
+    'apps|delete' | 'apps|rm') REPLY='apps delete' ;;
+    'apps|labels') REPLY='apps labels' ;;
+    'apps|branches') REPLY='apps branches' ;;
+    'apps|scan-branches') REPLY='apps scan-branches' ;;
+    'apps|config') REPLY='apps config' ;;
+    'apps|default-branch') REPLY='apps default-branch' ;;
+    'apps config|show') REPLY='apps config show' ;;
+    'apps config|merged') REPLY='apps config merged' ;;
+    'apps config|set') REPLY='apps config set' ;;
+    'apps config|patch') REPLY='apps config patch' ;;
+    'app-groups|list' | 'app-groups|ls') REPLY='app-groups list' ;;
+    'app-groups|show') REPLY='app-groups show' ;;
+    'app-groups|upsert') REPLY='app-groups upsert' ;;
+    'app-groups|delete' | 'app-groups|rm') REPLY='app-groups delete' ;;
+    'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
+    'analyze-failures|show') REPLY='analyze-failures show' ;;
+    'integrations|chat') REPLY='integrations chat' ;;
+    'integrations|board') REPLY='integrations board' ;;
+    'integrations|cloud') REPLY='integrations cloud' ;;
+    'integrations chat|authorize') REPLY='integrations chat authorize' ;;
+    'integrations chat|remove' | 'integrations chat|rm') REPLY='integrations chat remove' ;;
+    'integrations board|status') REPLY='integrations board status' ;;
+    'integrations board|authorize') REPLY='integrations board authorize' ;;
+    'integrations board|orgs') REPLY='integrations board orgs' ;;
+    'integrations board|link') REPLY='integrations board link' ;;
+    'integrations board|unlink') REPLY='integrations board unlink' ;;
+    'integrations board|show') REPLY='integrations board show' ;;
+    'integrations board|finding') REPLY='integrations board finding' ;;
+    'integrations board|submit') REPLY='integrations board submit' ;;
+    'integrations cloud|creds') REPLY='integrations cloud creds' ;;
+    'integrations cloud|enrollment') REPLY='integrations cloud enrollment' ;;
+    'integrations cloud creds|show') REPLY='integrations cloud creds show' ;;
+    'integrations cloud creds|set') REPLY='integrations cloud creds set' ;;
+    'integrations cloud enrollment|show') REPLY='integrations cloud enrollment show' ;;
+    'integrations cloud enrollment|set') REPLY='integrations cloud enrollment set' ;;
+    'integrations cloud enrollment|remove' | 'integrations cloud enrollment|rm') REPLY='integrations cloud enrollment remove' ;;
+    'backups|list' | 'backups|ls') REPLY='backups list' ;;
+    'backups|download') REPLY='backups download' ;;
+    'reports|pci') REPLY='reports pci' ;;
+    'reports|owasp') REPLY='reports owasp' ;;
+    'reports|cwe') REPLY='reports cwe' ;;
+    'audit|log') REPLY='audit log' ;;
+    'audit|scm-secrets') REPLY='audit scm-secrets' ;;
+    'sandbox|scan') REPLY='sandbox scan' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups integrations org packages policies profiles reports roles rules saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
-    'analyze-failures') REPLY='list ls show' ;;
-    'app-groups') REPLY='delete list ls rm show upsert' ;;
-    'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
-    'apps config') REPLY='merged patch set show' ;;
-    'audit') REPLY='log scm-secrets' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help integrations org packages policies profiles reports roles rules saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
-    'backups') REPLY='download list ls' ;;
-    'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
+    'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
-    'dependencies') REPLY='search' ;;
+    'tokens') REPLY='create delete list ls rm' ;;
+    'roles') REPLY='create delete list ls rm update' ;;
+    'scopes') REPLY='available list ls' ;;
+    'teams') REPLY='apply config create delete export groups list ls rm show update' ;;
+    'teams groups') REPLY='add list ls remove rm set-role show' ;;
+    'teams config') REPLY='merged patch set show' ;;
+    'groups') REPLY='list ls show' ;;
+    'users') REPLY='delete invitations list ls rm update' ;;
+    'saml') REPLY='create delete list ls provision reset-token rm show update' ;;
+    'org') REPLY='analysis autofix config' ;;
+    'org config') REPLY='patch set show' ;;
+    'org analysis') REPLY='set' ;;
+    'org autofix') REPLY='show' ;;
+    'policies') REPLY='diff list ls push show' ;;
+    'webhook') REPLY='delete events rm set show' ;;
+    'searches') REPLY='create delete list ls rm update' ;;
     'findings') REPLY='assign comment fix list ls show status summary' ;;
     'findings comment') REPLY='add list ls show' ;;
-    'groups') REPLY='list ls show' ;;
+    'dependencies') REPLY='search' ;;
+    'packages') REPLY='show' ;;
+    'sca') REPLY='packages' ;;
+    'scans') REPLY='check compare list ls owasp report show' ;;
+    'rules') REPLY='convert' ;;
+    'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
+    'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
+    'apps config') REPLY='merged patch set show' ;;
+    'app-groups') REPLY='delete list ls rm show upsert' ;;
+    'analyze-failures') REPLY='list ls show' ;;
     'integrations') REPLY='board chat cloud' ;;
-    'integrations board') REPLY='authorize finding link orgs show status submit unlink' ;;
     'integrations chat') REPLY='authorize remove rm' ;;
+    'integrations board') REPLY='authorize finding link orgs show status submit unlink' ;;
     'integrations cloud') REPLY='creds enrollment' ;;
     'integrations cloud creds') REPLY='set show' ;;
     'integrations cloud enrollment') REPLY='remove rm set show' ;;
-    'org') REPLY='analysis autofix config' ;;
-    'org analysis') REPLY='set' ;;
-    'org autofix') REPLY='show' ;;
-    'org config') REPLY='patch set show' ;;
-    'packages') REPLY='show' ;;
-    'policies') REPLY='diff list ls push show' ;;
-    'profiles') REPLY='list ls remove rm use' ;;
+    'backups') REPLY='download list ls' ;;
     'reports') REPLY='cwe owasp pci' ;;
-    'roles') REPLY='create delete list ls rm update' ;;
-    'rules') REPLY='convert' ;;
-    'saml') REPLY='create delete list ls provision reset-token rm show update' ;;
+    'audit') REPLY='log scm-secrets' ;;
     'sandbox') REPLY='scan' ;;
-    'sca') REPLY='packages' ;;
-    'scans') REPLY='check compare list ls owasp report show' ;;
-    'scopes') REPLY='available list ls' ;;
-    'searches') REPLY='create delete list ls rm update' ;;
-    'teams') REPLY='apply config create delete export groups list ls rm show update' ;;
-    'teams config') REPLY='merged patch set show' ;;
-    'teams groups') REPLY='add list ls remove rm set-role show' ;;
-    'tokens') REPLY='create delete list ls rm' ;;
-    'users') REPLY='delete invitations list ls rm update' ;;
-    'webhook') REPLY='delete events rm set show' ;;
     *) REPLY='' ;;
   esac
 }
@@ -239,246 +240,244 @@ _secscan_commands() {
 _secscan_flags() {
   case "$1" in
     '') REPLY='--help --version -V -h' ;;
-    'analyze-failures') REPLY='--help -h' ;;
-    'analyze-failures list') REPLY='--help --limit -h' ;;
-    'analyze-failures show') REPLY='--help -h' ;;
-    'api') REPLY='--field --help --input --list --paginate -F -h' ;;
-    'app-groups') REPLY='--help -h' ;;
-    'app-groups delete') REPLY='--help -h' ;;
-    'app-groups list') REPLY='--help -h' ;;
-    'app-groups show') REPLY='--help -h' ;;
-    'app-groups upsert') REPLY='--add --help --remove --rename -h' ;;
-    'apps') REPLY='--help -h' ;;
-    'apps branches') REPLY='--app --from --help --until -h' ;;
-    'apps config') REPLY='--help -h' ;;
-    'apps config merged') REPLY='--help -h' ;;
-    'apps config patch') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
-    'apps config set') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
-    'apps config show') REPLY='--help -h' ;;
-    'apps create') REPLY='--base-branch --from-file --help --name --team -h' ;;
-    'apps default-branch') REPLY='--help -h' ;;
-    'apps delete') REPLY='--help -h' ;;
-    'apps labels') REPLY='--add --clear --help --remove -h' ;;
-    'apps list') REPLY='--help -h' ;;
-    'apps scan-branches') REPLY='--help -h' ;;
-    'apps show') REPLY='--help -h' ;;
-    'audit') REPLY='--help -h' ;;
-    'audit log') REPLY='--day --help --month --out --year -h' ;;
-    'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--from-sl --help --with-token -h' ;;
-    'auth logout') REPLY='--help -h' ;;
     'auth status') REPLY='--help -h' ;;
-    'backups') REPLY='--help -h' ;;
-    'backups download') REPLY='--dir --help --id --keep --out --skip-existing -h' ;;
-    'backups list') REPLY='--help -h' ;;
-    'completion') REPLY='--help -h' ;;
-    'compounds') REPLY='--help -h' ;;
-    'compounds archive') REPLY='--help -h' ;;
-    'compounds branches') REPLY='--help -h' ;;
-    'compounds delete') REPLY='--help -h' ;;
-    'compounds fixes-stats') REPLY='--help -h' ;;
-    'compounds list') REPLY='--all --archived --help --limit -h' ;;
-    'compounds sarif') REPLY='--branch --help --language --out --scan --tag --version -h' ;;
-    'compounds scan') REPLY='--help -h' ;;
-    'compounds scans') REPLY='--branch --help --limit --status --streamlined -h' ;;
-    'compounds show') REPLY='--full --help -h' ;;
-    'compounds unarchive') REPLY='--help -h' ;;
+    'auth logout') REPLY='--help -h' ;;
+    'profiles') REPLY='--help -h' ;;
+    'profiles list') REPLY='--help -h' ;;
+    'profiles use') REPLY='--help -h' ;;
+    'profiles remove') REPLY='--help -h' ;;
     'config') REPLY='--help -h' ;;
-    'config get') REPLY='--help -h' ;;
     'config list') REPLY='--help -h' ;;
+    'config get') REPLY='--help -h' ;;
     'config set') REPLY='--help -h' ;;
     'config unset') REPLY='--help -h' ;;
-    'dependencies') REPLY='--help -h' ;;
-    'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
+    'whoami') REPLY='--help -h' ;;
+    'tokens') REPLY='--help -h' ;;
+    'tokens list') REPLY='--help --show-expired --type -h' ;;
+    'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
+    'tokens delete') REPLY='--help -h' ;;
+    'roles') REPLY='--help -h' ;;
+    'roles list') REPLY='--access-token --help -h' ;;
+    'roles create') REPLY='--description --help --name --scope --type -h' ;;
+    'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
+    'roles delete') REPLY='--help -h' ;;
+    'scopes') REPLY='--help -h' ;;
+    'scopes list') REPLY='--app --help --team -h' ;;
+    'scopes available') REPLY='--help -h' ;;
+    'teams') REPLY='--help -h' ;;
+    'teams list') REPLY='--help --name --no-members -h' ;;
+    'teams show') REPLY='--help -h' ;;
+    'teams create') REPLY='--app --help --member -h' ;;
+    'teams update') REPLY='--add-app --add-member --force --help --remove-app --remove-member --rename --version -h' ;;
+    'teams delete') REPLY='--help --version -h' ;;
+    'teams groups') REPLY='--help -h' ;;
+    'teams groups list') REPLY='--help -h' ;;
+    'teams groups show') REPLY='--help -h' ;;
+    'teams groups add') REPLY='--help -h' ;;
+    'teams groups set-role') REPLY='--help -h' ;;
+    'teams groups remove') REPLY='--help -h' ;;
+    'teams export') REPLY='--help -h' ;;
+    'teams apply') REPLY='--dry-run --help --prune -h' ;;
+    'teams config') REPLY='--help -h' ;;
+    'teams config show') REPLY='--help -h' ;;
+    'teams config merged') REPLY='--help -h' ;;
+    'teams config set') REPLY='--help -h' ;;
+    'teams config patch') REPLY='--help -h' ;;
+    'groups') REPLY='--help -h' ;;
+    'groups list') REPLY='--help --iname --name -h' ;;
+    'groups show') REPLY='--help -h' ;;
+    'users') REPLY='--help -h' ;;
+    'users list') REPLY='--email --help -h' ;;
+    'users update') REPLY='--help --role -h' ;;
+    'users delete') REPLY='--help -h' ;;
+    'users invitations') REPLY='--help -h' ;;
+    'saml') REPLY='--help -h' ;;
+    'saml list') REPLY='--help -h' ;;
+    'saml show') REPLY='--help -h' ;;
+    'saml create') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
+    'saml update') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
+    'saml delete') REPLY='--help -h' ;;
+    'saml provision') REPLY='--allow-rejections --dry-run --help -h' ;;
+    'saml reset-token') REPLY='--help --ids-from -h' ;;
+    'org') REPLY='--help -h' ;;
+    'org config') REPLY='--help -h' ;;
+    'org config show') REPLY='--help -h' ;;
+    'org config set') REPLY='--help -h' ;;
+    'org config patch') REPLY='--help -h' ;;
+    'org analysis') REPLY='--help -h' ;;
+    'org analysis set') REPLY='--help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'org autofix') REPLY='--help -h' ;;
+    'org autofix show') REPLY='--help -h' ;;
+    'policies') REPLY='--help -h' ;;
+    'policies list') REPLY='--help --name -h' ;;
+    'policies show') REPLY='--help -h' ;;
+    'policies push') REPLY='--help --name --tag --use-defaults -h' ;;
+    'policies diff') REPLY='--help -h' ;;
+    'webhook') REPLY='--help -h' ;;
+    'webhook show') REPLY='--help --version -h' ;;
+    'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
+    'webhook delete') REPLY='--help --version -h' ;;
+    'webhook events') REPLY='--help -h' ;;
+    'searches') REPLY='--help -h' ;;
+    'searches list') REPLY='--help -h' ;;
+    'searches create') REPLY='--help --path --query -h' ;;
+    'searches update') REPLY='--help --name --path --query -h' ;;
+    'searches delete') REPLY='--help -h' ;;
     'findings') REPLY='--help -h' ;;
+    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
+    'findings show') REPLY='--app --help -h' ;;
+    'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings assign') REPLY='--app --help --ids-from --none --to -h' ;;
     'findings comment') REPLY='--help -h' ;;
     'findings comment add') REPLY='--app --help -h' ;;
     'findings comment list') REPLY='--app --help -h' ;;
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
-    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
-    'findings show') REPLY='--app --help -h' ;;
-    'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
-    'groups') REPLY='--help -h' ;;
-    'groups list') REPLY='--help --iname --name -h' ;;
-    'groups show') REPLY='--help -h' ;;
-    'integrations') REPLY='--help -h' ;;
-    'integrations board') REPLY='--help -h' ;;
-    'integrations board authorize') REPLY='--help --open -h' ;;
-    'integrations board finding') REPLY='--help -h' ;;
-    'integrations board link') REPLY='--board-org --help --project --work-item-type -h' ;;
-    'integrations board orgs') REPLY='--help -h' ;;
-    'integrations board show') REPLY='--help -h' ;;
-    'integrations board status') REPLY='--help -h' ;;
-    'integrations board submit') REPLY='--help --ids-from --param --scan -h' ;;
-    'integrations board unlink') REPLY='--help -h' ;;
-    'integrations chat') REPLY='--help -h' ;;
-    'integrations chat authorize') REPLY='--help --open -h' ;;
-    'integrations chat remove') REPLY='--help -h' ;;
-    'integrations cloud') REPLY='--help -h' ;;
-    'integrations cloud creds') REPLY='--help -h' ;;
-    'integrations cloud creds set') REPLY='--api-url --auth-url --client-id --help -h' ;;
-    'integrations cloud creds show') REPLY='--help -h' ;;
-    'integrations cloud enrollment') REPLY='--help -h' ;;
-    'integrations cloud enrollment remove') REPLY='--compound --help -h' ;;
-    'integrations cloud enrollment set') REPLY='--compound --disable --for --help -h' ;;
-    'integrations cloud enrollment show') REPLY='--app --compound --help -h' ;;
-    'org') REPLY='--help -h' ;;
-    'org analysis') REPLY='--help -h' ;;
-    'org analysis set') REPLY='--help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
-    'org autofix') REPLY='--help -h' ;;
-    'org autofix show') REPLY='--help -h' ;;
-    'org config') REPLY='--help -h' ;;
-    'org config patch') REPLY='--help -h' ;;
-    'org config set') REPLY='--help -h' ;;
-    'org config show') REPLY='--help -h' ;;
+    'dependencies') REPLY='--help -h' ;;
+    'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
     'packages') REPLY='--help -h' ;;
     'packages show') REPLY='--from-file --help -h' ;;
-    'policies') REPLY='--help -h' ;;
-    'policies diff') REPLY='--help -h' ;;
-    'policies list') REPLY='--help --name -h' ;;
-    'policies push') REPLY='--help --name --tag --use-defaults -h' ;;
-    'policies show') REPLY='--help -h' ;;
-    'profiles') REPLY='--help -h' ;;
-    'profiles list') REPLY='--help -h' ;;
-    'profiles remove') REPLY='--help -h' ;;
-    'profiles use') REPLY='--help -h' ;;
-    'reports') REPLY='--help -h' ;;
-    'reports cwe') REPLY='--app --comments --format --help --out --status --tz -h' ;;
-    'reports owasp') REPLY='--app --comments --format --help --out --status --tz --year -h' ;;
-    'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
-    'roles') REPLY='--help -h' ;;
-    'roles create') REPLY='--description --help --name --scope --type -h' ;;
-    'roles delete') REPLY='--help -h' ;;
-    'roles list') REPLY='--access-token --help -h' ;;
-    'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
-    'rules') REPLY='--help -h' ;;
-    'rules convert') REPLY='--help -h' ;;
-    'saml') REPLY='--help -h' ;;
-    'saml create') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
-    'saml delete') REPLY='--help -h' ;;
-    'saml list') REPLY='--help -h' ;;
-    'saml provision') REPLY='--allow-rejections --dry-run --help -h' ;;
-    'saml reset-token') REPLY='--help --ids-from -h' ;;
-    'saml show') REPLY='--help -h' ;;
-    'saml update') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
-    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
-    'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
     'scans') REPLY='--help -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --source-branch --target-branch -h' ;;
-    'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
     'scans list') REPLY='--app --help --limit --tag -h' ;;
+    'scans show') REPLY='--app --help -h' ;;
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
-    'scans show') REPLY='--app --help -h' ;;
-    'scopes') REPLY='--help -h' ;;
-    'scopes available') REPLY='--help -h' ;;
-    'scopes list') REPLY='--app --help --team -h' ;;
-    'searches') REPLY='--help -h' ;;
-    'searches create') REPLY='--help --path --query -h' ;;
-    'searches delete') REPLY='--help -h' ;;
-    'searches list') REPLY='--help -h' ;;
-    'searches update') REPLY='--help --name --path --query -h' ;;
-    'teams') REPLY='--help -h' ;;
-    'teams apply') REPLY='--dry-run --help --prune -h' ;;
-    'teams config') REPLY='--help -h' ;;
-    'teams config merged') REPLY='--help -h' ;;
-    'teams config patch') REPLY='--help -h' ;;
-    'teams config set') REPLY='--help -h' ;;
-    'teams config show') REPLY='--help -h' ;;
-    'teams create') REPLY='--app --help --member -h' ;;
-    'teams delete') REPLY='--help --version -h' ;;
-    'teams export') REPLY='--help -h' ;;
-    'teams groups') REPLY='--help -h' ;;
-    'teams groups add') REPLY='--help -h' ;;
-    'teams groups list') REPLY='--help -h' ;;
-    'teams groups remove') REPLY='--help -h' ;;
-    'teams groups set-role') REPLY='--help -h' ;;
-    'teams groups show') REPLY='--help -h' ;;
-    'teams list') REPLY='--help --name --no-members -h' ;;
-    'teams show') REPLY='--help -h' ;;
-    'teams update') REPLY='--add-app --add-member --force --help --remove-app --remove-member --rename --version -h' ;;
-    'tokens') REPLY='--help -h' ;;
-    'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
-    'tokens delete') REPLY='--help -h' ;;
-    'tokens list') REPLY='--help --show-expired --type -h' ;;
-    'users') REPLY='--help -h' ;;
-    'users delete') REPLY='--help -h' ;;
-    'users invitations') REPLY='--help -h' ;;
-    'users list') REPLY='--email --help -h' ;;
-    'users update') REPLY='--help --role -h' ;;
-    'webhook') REPLY='--help -h' ;;
-    'webhook delete') REPLY='--help --version -h' ;;
-    'webhook events') REPLY='--help -h' ;;
-    'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
-    'webhook show') REPLY='--help --version -h' ;;
-    'whoami') REPLY='--help -h' ;;
+    'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --source-branch --target-branch -h' ;;
+    'rules') REPLY='--help -h' ;;
+    'rules convert') REPLY='--help -h' ;;
+    'compounds') REPLY='--help -h' ;;
+    'compounds list') REPLY='--all --archived --help --limit -h' ;;
+    'compounds show') REPLY='--full --help -h' ;;
+    'compounds archive') REPLY='--help -h' ;;
+    'compounds unarchive') REPLY='--help -h' ;;
+    'compounds delete') REPLY='--help -h' ;;
+    'compounds scans') REPLY='--branch --help --limit --status --streamlined -h' ;;
+    'compounds scan') REPLY='--help -h' ;;
+    'compounds branches') REPLY='--help -h' ;;
+    'compounds sarif') REPLY='--branch --help --language --out --scan --tag --version -h' ;;
+    'compounds fixes-stats') REPLY='--help -h' ;;
+    'apps') REPLY='--help -h' ;;
+    'apps list') REPLY='--help -h' ;;
+    'apps show') REPLY='--help -h' ;;
+    'apps create') REPLY='--base-branch --from-file --help --name --team -h' ;;
+    'apps delete') REPLY='--help -h' ;;
+    'apps labels') REPLY='--add --clear --help --remove -h' ;;
+    'apps branches') REPLY='--app --from --help --until -h' ;;
+    'apps scan-branches') REPLY='--help -h' ;;
+    'apps config') REPLY='--help -h' ;;
+    'apps config show') REPLY='--help -h' ;;
+    'apps config merged') REPLY='--help -h' ;;
+    'apps config set') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'apps config patch') REPLY='--cpg2sp-max-steps --default-branch --file --help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'apps default-branch') REPLY='--help -h' ;;
+    'app-groups') REPLY='--help -h' ;;
+    'app-groups list') REPLY='--help -h' ;;
+    'app-groups show') REPLY='--help -h' ;;
+    'app-groups upsert') REPLY='--add --help --remove --rename -h' ;;
+    'app-groups delete') REPLY='--help -h' ;;
+    'analyze-failures') REPLY='--help -h' ;;
+    'analyze-failures list') REPLY='--help --limit -h' ;;
+    'analyze-failures show') REPLY='--help -h' ;;
+    'integrations') REPLY='--help -h' ;;
+    'integrations chat') REPLY='--help -h' ;;
+    'integrations chat authorize') REPLY='--help --open -h' ;;
+    'integrations chat remove') REPLY='--help -h' ;;
+    'integrations board') REPLY='--help -h' ;;
+    'integrations board status') REPLY='--help -h' ;;
+    'integrations board authorize') REPLY='--help --open -h' ;;
+    'integrations board orgs') REPLY='--help -h' ;;
+    'integrations board link') REPLY='--board-org --help --project --work-item-type -h' ;;
+    'integrations board unlink') REPLY='--help -h' ;;
+    'integrations board show') REPLY='--help -h' ;;
+    'integrations board finding') REPLY='--help -h' ;;
+    'integrations board submit') REPLY='--help --ids-from --param --scan -h' ;;
+    'integrations cloud') REPLY='--help -h' ;;
+    'integrations cloud creds') REPLY='--help -h' ;;
+    'integrations cloud creds show') REPLY='--help -h' ;;
+    'integrations cloud creds set') REPLY='--api-url --auth-url --client-id --help -h' ;;
+    'integrations cloud enrollment') REPLY='--help -h' ;;
+    'integrations cloud enrollment show') REPLY='--app --compound --help -h' ;;
+    'integrations cloud enrollment set') REPLY='--compound --disable --for --help -h' ;;
+    'integrations cloud enrollment remove') REPLY='--compound --help -h' ;;
+    'backups') REPLY='--help -h' ;;
+    'backups list') REPLY='--help -h' ;;
+    'backups download') REPLY='--dir --help --id --keep --out --skip-existing -h' ;;
+    'reports') REPLY='--help -h' ;;
+    'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
+    'reports owasp') REPLY='--app --comments --format --help --out --status --tz --year -h' ;;
+    'reports cwe') REPLY='--app --comments --format --help --out --status --tz -h' ;;
+    'audit') REPLY='--help -h' ;;
+    'audit log') REPLY='--day --help --month --out --year -h' ;;
+    'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
+    'api') REPLY='--field --help --input --list --paginate -F -h' ;;
+    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
+    'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
+    'completion') REPLY='--help -h' ;;
+    'help') REPLY='--help -h' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_takes_value() {
   case "$1|$2" in
-    'analyze-failures list|--limit' | \
-      'api|-F' | \
-      'api|--field' | \
-      'api|--input' | \
-      'app-groups upsert|--rename' | \
-      'app-groups upsert|--add' | \
-      'app-groups upsert|--remove' | \
-      'apps branches|--app' | \
-      'apps branches|--from' | \
-      'apps branches|--until' | \
-      'apps config patch|--file' | \
-      'apps config patch|--secrets-entropy' | \
-      'apps config patch|--cpg2sp-max-steps' | \
-      'apps config patch|--default-branch' | \
-      'apps config set|--file' | \
-      'apps config set|--secrets-entropy' | \
-      'apps config set|--cpg2sp-max-steps' | \
-      'apps config set|--default-branch' | \
-      'apps create|--name' | \
-      'apps create|--team' | \
-      'apps create|--base-branch' | \
-      'apps create|--from-file' | \
-      'apps labels|--add' | \
-      'apps labels|--remove' | \
-      'audit log|--year' | \
-      'audit log|--month' | \
-      'audit log|--day' | \
-      'audit log|--out' | \
-      'audit scm-secrets|--days' | \
-      'auth login|--from-sl' | \
-      'backups download|--id' | \
-      'backups download|--dir' | \
-      'backups download|--out' | \
-      'backups download|--keep' | \
-      'compounds list|--limit' | \
-      'compounds sarif|--out' | \
-      'compounds sarif|--scan' | \
-      'compounds sarif|--version' | \
-      'compounds sarif|--branch' | \
-      'compounds sarif|--tag' | \
-      'compounds sarif|--language' | \
-      'compounds scans|--status' | \
-      'compounds scans|--branch' | \
-      'compounds scans|--limit' | \
-      'dependencies search|--from' | \
-      'dependencies search|--until' | \
-      'dependencies search|--per-page' | \
-      'dependencies search|--limit' | \
-      'findings assign|--app' | \
-      'findings assign|--to' | \
-      'findings assign|--ids-from' | \
-      'findings comment add|--app' | \
-      'findings comment list|--app' | \
-      'findings comment show|--app' | \
-      'findings fix|--app' | \
+    'tokens list|--type' | \
+      'tokens create|--label' | \
+      'tokens create|--role' | \
+      'tokens create|--description' | \
+      'tokens create|--type' | \
+      'tokens create|--valid-for' | \
+      'roles create|--name' | \
+      'roles create|--scope' | \
+      'roles create|--type' | \
+      'roles create|--description' | \
+      'roles update|--name' | \
+      'roles update|--description' | \
+      'roles update|--scope' | \
+      'roles update|--add-scope' | \
+      'roles update|--remove-scope' | \
+      'scopes list|--app' | \
+      'scopes list|--team' | \
+      'teams list|--name' | \
+      'teams create|--app' | \
+      'teams update|--rename' | \
+      'teams update|--add-app' | \
+      'teams update|--remove-app' | \
+      'teams update|--remove-member' | \
+      'teams update|--version' | \
+      'teams delete|--version' | \
+      'groups list|--name' | \
+      'groups list|--iname' | \
+      'users list|--email' | \
+      'users update|--role' | \
+      'saml create|--idp-metadata-url' | \
+      'saml create|--idp-metadata' | \
+      'saml create|--default-org-role' | \
+      'saml update|--idp-metadata-url' | \
+      'saml update|--idp-metadata' | \
+      'saml update|--default-org-role' | \
+      'saml reset-token|--ids-from' | \
+      'org analysis set|--secrets-entropy' | \
+      'policies list|--name' | \
+      'policies push|--name' | \
+      'policies push|--tag' | \
+      'webhook show|--version' | \
+      'webhook set|--url' | \
+      'webhook set|--event' | \
+      'webhook set|--auth' | \
+      'webhook set|--renewal' | \
+      'webhook set|--version' | \
+      'webhook delete|--version' | \
+      'searches create|--path' | \
+      'searches create|--query' | \
+      'searches update|--name' | \
+      'searches update|--path' | \
+      'searches update|--query' | \
       'findings list|--app' | \
       'findings list|--compound' | \
       'findings list|--severity' | \
@@ -509,12 +508,90 @@ _secscan_takes_value() {
       'findings status|--set' | \
       'findings status|--comment' | \
       'findings status|--ids-from' | \
+      'findings assign|--app' | \
+      'findings assign|--to' | \
+      'findings assign|--ids-from' | \
+      'findings comment add|--app' | \
+      'findings comment list|--app' | \
+      'findings comment show|--app' | \
+      'findings fix|--app' | \
       'findings summary|--app' | \
       'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
-      'groups list|--name' | \
-      'groups list|--iname' | \
+      'dependencies search|--from' | \
+      'dependencies search|--until' | \
+      'dependencies search|--per-page' | \
+      'dependencies search|--limit' | \
+      'packages show|--from-file' | \
+      'sca packages|--app' | \
+      'sca packages|--compound' | \
+      'sca packages|--scan' | \
+      'sca packages|--branch' | \
+      'sca packages|--polyglot-scan' | \
+      'sca packages|--type' | \
+      'sca packages|--sort' | \
+      'sca packages|--order' | \
+      'sca packages|--per-page' | \
+      'sca packages|--limit' | \
+      'scans list|--app' | \
+      'scans list|--tag' | \
+      'scans list|--limit' | \
+      'scans show|--app' | \
+      'scans owasp|--app' | \
+      'scans report|--app' | \
+      'scans compare|--app' | \
+      'scans compare|--source' | \
+      'scans compare|--target' | \
+      'scans compare|--source-branch' | \
+      'scans compare|--target-branch' | \
+      'scans compare|--source-scan' | \
+      'scans compare|--target-scan' | \
+      'scans compare|--fail-on' | \
+      'scans compare|--severity-threshold' | \
+      'scans check|--compound' | \
+      'scans check|--rules' | \
+      'scans check|--target-branch' | \
+      'scans check|--source-branch' | \
+      'scans check|--kind' | \
+      'scans check|--num-findings' | \
+      'scans check|--fail-on' | \
+      'scans check|--report-json' | \
+      'scans check|--report-junit' | \
+      'scans check|--report-sarif' | \
+      'scans check|--report-markdown' | \
+      'scans check|--sarif-category' | \
+      'compounds list|--limit' | \
+      'compounds scans|--status' | \
+      'compounds scans|--branch' | \
+      'compounds scans|--limit' | \
+      'compounds sarif|--out' | \
+      'compounds sarif|--scan' | \
+      'compounds sarif|--version' | \
+      'compounds sarif|--branch' | \
+      'compounds sarif|--tag' | \
+      'compounds sarif|--language' | \
+      'apps create|--name' | \
+      'apps create|--team' | \
+      'apps create|--base-branch' | \
+      'apps create|--from-file' | \
+      'apps labels|--add' | \
+      'apps labels|--remove' | \
+      'apps branches|--app' | \
+      'apps branches|--from' | \
+      'apps branches|--until' | \
+      'apps config set|--file' | \
+      'apps config set|--secrets-entropy' | \
+      'apps config set|--cpg2sp-max-steps' | \
+      'apps config set|--default-branch' | \
+      'apps config patch|--file' | \
+      'apps config patch|--secrets-entropy' | \
+      'apps config patch|--cpg2sp-max-steps' | \
+      'apps config patch|--default-branch' | \
+      'app-groups upsert|--rename' | \
+      'app-groups upsert|--add' | \
+      'app-groups upsert|--remove' | \
+      'analyze-failures list|--limit' | \
       'integrations board link|--board-org' | \
       'integrations board link|--project' | \
       'integrations board link|--work-item-type' | \
@@ -524,51 +601,36 @@ _secscan_takes_value() {
       'integrations cloud creds set|--client-id' | \
       'integrations cloud creds set|--auth-url' | \
       'integrations cloud creds set|--api-url' | \
-      'integrations cloud enrollment remove|--compound' | \
-      'integrations cloud enrollment set|--compound' | \
-      'integrations cloud enrollment set|--for' | \
       'integrations cloud enrollment show|--compound' | \
       'integrations cloud enrollment show|--app' | \
-      'org analysis set|--secrets-entropy' | \
-      'packages show|--from-file' | \
-      'policies list|--name' | \
-      'policies push|--name' | \
-      'policies push|--tag' | \
-      'reports cwe|--app' | \
-      'reports cwe|--out' | \
-      'reports cwe|--format' | \
-      'reports cwe|--status' | \
-      'reports cwe|--tz' | \
+      'integrations cloud enrollment set|--compound' | \
+      'integrations cloud enrollment set|--for' | \
+      'integrations cloud enrollment remove|--compound' | \
+      'backups download|--id' | \
+      'backups download|--dir' | \
+      'backups download|--out' | \
+      'backups download|--keep' | \
+      'reports pci|--app' | \
+      'reports pci|--out' | \
       'reports owasp|--year' | \
       'reports owasp|--app' | \
       'reports owasp|--out' | \
       'reports owasp|--format' | \
       'reports owasp|--status' | \
       'reports owasp|--tz' | \
-      'reports pci|--app' | \
-      'reports pci|--out' | \
-      'roles create|--name' | \
-      'roles create|--scope' | \
-      'roles create|--type' | \
-      'roles create|--description' | \
-      'roles update|--name' | \
-      'roles update|--description' | \
-      'roles update|--scope' | \
-      'roles update|--add-scope' | \
-      'roles update|--remove-scope' | \
-      'saml create|--idp-metadata-url' | \
-      'saml create|--idp-metadata' | \
-      'saml create|--default-org-role' | \
-      'saml create|--allow-implicit-invites' | \
-      'saml create|--sign-auth-requests' | \
-      'saml create|--allow-idp-initiated-logins' | \
-      'saml reset-token|--ids-from' | \
-      'saml update|--idp-metadata-url' | \
-      'saml update|--idp-metadata' | \
-      'saml update|--default-org-role' | \
-      'saml update|--allow-implicit-invites' | \
-      'saml update|--sign-auth-requests' | \
-      'saml update|--allow-idp-initiated-logins' | \
+      'reports cwe|--app' | \
+      'reports cwe|--out' | \
+      'reports cwe|--format' | \
+      'reports cwe|--status' | \
+      'reports cwe|--tz' | \
+      'audit log|--year' | \
+      'audit log|--month' | \
+      'audit log|--day' | \
+      'audit log|--out' | \
+      'audit scm-secrets|--days' | \
+      'api|-F' | \
+      'api|--field' | \
+      'api|--input' | \
       'sandbox|--host' | \
       'sandbox|--port' | \
       'sandbox|--seed' | \
@@ -582,86 +644,32 @@ _secscan_takes_value() {
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
       'sandbox scan|--branch' | \
-      'sandbox scan|--new' | \
       'sandbox scan|--fix' | \
       'sandbox scan|--reappear' | \
-      'sca packages|--app' | \
-      'sca packages|--compound' | \
-      'sca packages|--scan' | \
-      'sca packages|--branch' | \
-      'sca packages|--polyglot-scan' | \
-      'sca packages|--type' | \
-      'sca packages|--sort' | \
-      'sca packages|--order' | \
-      'sca packages|--per-page' | \
-      'sca packages|--limit' | \
-      'scans check|--compound' | \
-      'scans check|--rules' | \
-      'scans check|--policy' | \
-      'scans check|--target-branch' | \
-      'scans check|--source-branch' | \
-      'scans check|--kind' | \
-      'scans check|--num-findings' | \
-      'scans check|--fail-on' | \
-      'scans check|--report-json' | \
-      'scans check|--report-junit' | \
-      'scans check|--report-sarif' | \
-      'scans check|--report-markdown' | \
-      'scans check|--sarif-category' | \
-      'scans compare|--app' | \
-      'scans compare|--source' | \
-      'scans compare|--target' | \
-      'scans compare|--source-branch' | \
-      'scans compare|--target-branch' | \
-      'scans compare|--source-scan' | \
-      'scans compare|--target-scan' | \
-      'scans compare|--fail-on' | \
-      'scans compare|--severity-threshold' | \
-      'scans list|--app' | \
-      'scans list|--tag' | \
-      'scans list|--limit' | \
-      'scans owasp|--app' | \
-      'scans report|--app' | \
-      'scans show|--app' | \
-      'scopes list|--app' | \
-      'scopes list|--team' | \
-      'searches create|--path' | \
-      'searches create|--query' | \
-      'searches update|--name' | \
-      'searches update|--path' | \
-      'searches update|--query' | \
-      'teams create|--app' | \
-      'teams create|--member' | \
-      'teams delete|--version' | \
-      'teams list|--name' | \
-      'teams update|--rename' | \
-      'teams update|--add-app' | \
-      'teams update|--remove-app' | \
-      'teams update|--add-member' | \
-      'teams update|--remove-member' | \
-      'teams update|--version' | \
-      'tokens create|--label' | \
-      'tokens create|--role' | \
-      'tokens create|--description' | \
-      'tokens create|--type' | \
-      'tokens create|--valid-for' | \
-      'tokens list|--type' | \
-      'users list|--email' | \
-      'users update|--role' | \
-      'webhook delete|--version' | \
-      'webhook set|--url' | \
-      'webhook set|--event' | \
-      'webhook set|--auth' | \
-      'webhook set|--renewal' | \
-      'webhook set|--version' | \
-      'webhook show|--version' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
       *'|--timeout' | \
       *'|--retries' | \
       *'|--profile' | \
-      *'|--base-url' | \
+      *'|--base-url') return 0 ;;
+    *) return 1 ;;
+  esac
+}
+
+_secscan_optional_value() {
+  case "$1|$2" in
+    'auth login|--from-sl' | \
+      'teams create|--member' | \
+      'teams update|--add-member' | \
+      'saml create|--allow-implicit-invites' | \
+      'saml create|--sign-auth-requests' | \
+      'saml create|--allow-idp-initiated-logins' | \
+      'saml update|--allow-implicit-invites' | \
+      'saml update|--sign-auth-requests' | \
+      'saml update|--allow-idp-initiated-logins' | \
+      'scans check|--policy' | \
+      'sandbox scan|--new' | \
       *'|--org') return 0 ;;
     *) return 1 ;;
   esac
@@ -669,100 +677,707 @@ _secscan_takes_value() {
 
 _secscan_values() {
   case "$1|$2" in
-    'api|--input') REPLY='@file' ;;
-    'apps config patch|--file') REPLY='@file' ;;
-    'apps config set|--file') REPLY='@file' ;;
-    'apps create|--from-file') REPLY='@file' ;;
-    'audit log|--out') REPLY='@file' ;;
     'auth login|--from-sl') REPLY='@file' ;;
-    'backups download|--out') REPLY='@file' ;;
-    'compounds sarif|--out') REPLY='@file' ;;
-    'compounds sarif|--language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
-    'compounds scans|--status') REPLY='completed running failed' ;;
-    'findings assign|--ids-from') REPLY='@file' ;;
-    'findings list|--severity') REPLY='low medium high critical' ;;
-    'findings list|--status') REPLY='unset fixed ignored 3rdparty any' ;;
-    'findings list|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
-    'findings list|--assignment') REPLY='assigned unassigned' ;;
-    'findings list|--sort') REPLY='id title severity created_at' ;;
-    'findings list|--order') REPLY='asc desc' ;;
-    'findings list|--scan-platform') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
-    'findings list|--scan-language') REPLY='java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
-    'findings list|--diff') REPLY='new regression common fixed' ;;
-    'findings status|--set') REPLY='fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
-    'findings status|--ids-from') REPLY='@file' ;;
-    'findings summary|--type') REPLY='vuln secret insight extscan oss_vuln container security_issue' ;;
-    'integrations board submit|--ids-from') REPLY='@file' ;;
-    'packages show|--from-file') REPLY='@file' ;;
-    'reports cwe|--out') REPLY='@file' ;;
-    'reports cwe|--format') REPLY='html pdf' ;;
-    'reports cwe|--status') REPLY='unset fixed ignored 3rdparty any' ;;
-    'reports owasp|--year') REPLY='2017 2021' ;;
-    'reports owasp|--out') REPLY='@file' ;;
-    'reports owasp|--format') REPLY='html pdf' ;;
-    'reports owasp|--status') REPLY='unset fixed ignored 3rdparty any' ;;
-    'reports pci|--out') REPLY='@file' ;;
-    'roles create|--type') REPLY='team organization' ;;
+    'tokens list|--type') REPLY='=access integration' ;;
+    'tokens create|--type') REPLY='=access integration' ;;
+    'roles create|--type') REPLY='=team organization' ;;
+    'scopes list|--app') REPLY='@live app' ;;
+    'scopes list|--team') REPLY='@live team-id' ;;
+    'teams list|--name') REPLY='@live team' ;;
+    'teams create|--app') REPLY='@live app' ;;
+    'teams create|--member') REPLY='@live user' ;;
+    'teams update|--add-app') REPLY='@live app' ;;
+    'teams update|--remove-app') REPLY='@live app' ;;
+    'teams update|--add-member') REPLY='@live user' ;;
+    'teams update|--remove-member') REPLY='@live user' ;;
+    'groups list|--name') REPLY='@live group' ;;
+    'groups list|--iname') REPLY='@live group' ;;
+    'users list|--email') REPLY='@live user' ;;
+    'users update|--role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
     'saml create|--idp-metadata') REPLY='@file' ;;
-    'saml create|--default-org-role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
-    'saml create|--allow-implicit-invites') REPLY='true false' ;;
-    'saml create|--sign-auth-requests') REPLY='true false' ;;
-    'saml create|--allow-idp-initiated-logins') REPLY='true false' ;;
-    'saml reset-token|--ids-from') REPLY='@file' ;;
+    'saml create|--default-org-role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'saml create|--allow-implicit-invites') REPLY='=true false' ;;
+    'saml create|--sign-auth-requests') REPLY='=true false' ;;
+    'saml create|--allow-idp-initiated-logins') REPLY='=true false' ;;
     'saml update|--idp-metadata') REPLY='@file' ;;
-    'saml update|--default-org-role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
-    'saml update|--allow-implicit-invites') REPLY='true false' ;;
-    'saml update|--sign-auth-requests') REPLY='true false' ;;
-    'saml update|--allow-idp-initiated-logins') REPLY='true false' ;;
-    'sandbox|--state') REPLY='@file' ;;
-    'sandbox|--users-file') REPLY='@file' ;;
-    'sca packages|--type') REPLY='package container_package' ;;
-    'sca packages|--sort') REPLY='package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
-    'sca packages|--order') REPLY='asc desc' ;;
+    'saml update|--default-org-role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'saml update|--allow-implicit-invites') REPLY='=true false' ;;
+    'saml update|--sign-auth-requests') REPLY='=true false' ;;
+    'saml update|--allow-idp-initiated-logins') REPLY='=true false' ;;
+    'saml reset-token|--ids-from') REPLY='@file' ;;
+    'policies list|--name') REPLY='@live policy' ;;
+    'policies push|--name') REPLY='@live policy' ;;
+    'webhook show|--version') REPLY='=1 2' ;;
+    'webhook set|--auth') REPLY='=hmac bearer' ;;
+    'webhook set|--renewal') REPLY='@file' ;;
+    'webhook set|--version') REPLY='=1 2' ;;
+    'webhook delete|--version') REPLY='=1 2' ;;
+    'findings list|--app') REPLY='@live app' ;;
+    'findings list|--compound') REPLY='@live compound' ;;
+    'findings list|--severity') REPLY='=low medium high critical' ;;
+    'findings list|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
+    'findings list|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'findings list|--assignment') REPLY='=assigned unassigned' ;;
+    'findings list|--sort') REPLY='=id title severity created_at' ;;
+    'findings list|--order') REPLY='=asc desc' ;;
+    'findings list|--scan-platform') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
+    'findings list|--scan-language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
+    'findings list|--diff') REPLY='=new regression common fixed' ;;
+    'findings show|--app') REPLY='@live app' ;;
+    'findings status|--app') REPLY='@live app' ;;
+    'findings status|--set') REPLY='=fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
+    'findings status|--ids-from') REPLY='@file' ;;
+    'findings assign|--app') REPLY='@live app' ;;
+    'findings assign|--ids-from') REPLY='@file' ;;
+    'findings comment add|--app') REPLY='@live app' ;;
+    'findings comment list|--app') REPLY='@live app' ;;
+    'findings comment show|--app') REPLY='@live app' ;;
+    'findings fix|--app') REPLY='@live app' ;;
+    'findings summary|--app') REPLY='@live app' ;;
+    'findings summary|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'packages show|--from-file') REPLY='@file' ;;
+    'sca packages|--app') REPLY='@live app' ;;
+    'sca packages|--compound') REPLY='@live compound' ;;
+    'sca packages|--type') REPLY='=package container_package' ;;
+    'sca packages|--sort') REPLY='=package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
+    'sca packages|--order') REPLY='=asc desc' ;;
+    'scans list|--app') REPLY='@live app' ;;
+    'scans show|--app') REPLY='@live app' ;;
+    'scans owasp|--app') REPLY='@live app' ;;
+    'scans report|--app') REPLY='@live app' ;;
+    'scans compare|--app') REPLY='@live app' ;;
+    'scans compare|--fail-on') REPLY='=new regression' ;;
+    'scans compare|--severity-threshold') REPLY='=low medium high critical' ;;
+    'scans check|--compound') REPLY='@live compound' ;;
     'scans check|--rules') REPLY='@file' ;;
-    'scans check|--kind') REPLY='single diff' ;;
-    'scans check|--fail-on') REPLY='threshold none' ;;
+    'scans check|--policy') REPLY='@live policy' ;;
+    'scans check|--kind') REPLY='=single diff' ;;
+    'scans check|--fail-on') REPLY='=threshold none' ;;
     'scans check|--report-json') REPLY='@file' ;;
     'scans check|--report-junit') REPLY='@file' ;;
     'scans check|--report-sarif') REPLY='@file' ;;
     'scans check|--report-markdown') REPLY='@file' ;;
-    'scans compare|--fail-on') REPLY='new regression' ;;
-    'scans compare|--severity-threshold') REPLY='low medium high critical' ;;
-    'tokens create|--type') REPLY='access integration' ;;
-    'tokens list|--type') REPLY='access integration' ;;
-    'users update|--role') REPLY='SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
-    'webhook delete|--version') REPLY='1 2' ;;
-    'webhook set|--auth') REPLY='hmac bearer' ;;
-    'webhook set|--renewal') REPLY='@file' ;;
-    'webhook set|--version') REPLY='1 2' ;;
-    'webhook show|--version') REPLY='1 2' ;;
-    'findings list|-o') REPLY='table tsv json ndjson yaml csv sarif' ;;
-    'findings list|--output') REPLY='table tsv json ndjson yaml csv sarif' ;;
-    'scans check|-o') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;
-    'scans check|--output') REPLY='table tsv json ndjson yaml csv junit markdown sarif' ;;
-    *'|-o') REPLY='table tsv json ndjson yaml csv' ;;
-    *'|--output') REPLY='table tsv json ndjson yaml csv' ;;
+    'compounds scans|--status') REPLY='=completed running failed' ;;
+    'compounds sarif|--out') REPLY='@file' ;;
+    'compounds sarif|--language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
+    'apps create|--team') REPLY='@live team-id' ;;
+    'apps create|--from-file') REPLY='@file' ;;
+    'apps branches|--app') REPLY='@live app' ;;
+    'apps config set|--file') REPLY='@file' ;;
+    'apps config patch|--file') REPLY='@file' ;;
+    'app-groups upsert|--add') REPLY='@live app' ;;
+    'app-groups upsert|--remove') REPLY='@live app' ;;
+    'integrations board submit|--ids-from') REPLY='@file' ;;
+    'integrations cloud enrollment show|--compound') REPLY='@live compound' ;;
+    'integrations cloud enrollment show|--app') REPLY='@live app' ;;
+    'integrations cloud enrollment set|--compound') REPLY='@live compound' ;;
+    'integrations cloud enrollment remove|--compound') REPLY='@live compound' ;;
+    'backups download|--dir') REPLY='@dir' ;;
+    'backups download|--out') REPLY='@file' ;;
+    'reports pci|--app') REPLY='@live app' ;;
+    'reports pci|--out') REPLY='@file' ;;
+    'reports owasp|--year') REPLY='=2017 2021' ;;
+    'reports owasp|--app') REPLY='@live app' ;;
+    'reports owasp|--out') REPLY='@file' ;;
+    'reports owasp|--format') REPLY='=html pdf' ;;
+    'reports owasp|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
+    'reports cwe|--app') REPLY='@live app' ;;
+    'reports cwe|--out') REPLY='@file' ;;
+    'reports cwe|--format') REPLY='=html pdf' ;;
+    'reports cwe|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
+    'audit log|--out') REPLY='@file' ;;
+    'api|--input') REPLY='@file' ;;
+    'sandbox|--state') REPLY='@file' ;;
+    'sandbox|--users-file') REPLY='@file' ;;
+    'sandbox scan|--app') REPLY='@live app' ;;
+    'sandbox scan|--compound') REPLY='@live compound' ;;
+    '|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    '|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth login|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth login|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|--fields') REPLY='@fields profile base_url org_id user token token_source scopes' ;;
+    'auth logout|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth logout|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|--fields') REPLY='@fields current name base_url org_id has_token' ;;
+    'profiles use|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles use|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|--fields') REPLY='@fields key value source' ;;
+    'config get|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config get|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config unset|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config unset|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|--fields') REPLY='@fields name email idv2 membership invites' ;;
+    'tokens|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|--fields') REPLY='@fields id label token_type role_id expires_at description' ;;
+    'tokens create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens create|--fields') REPLY='@fields id label token_type role_id description expires_at value' ;;
+    'tokens delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles create|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles update|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|--fields') REPLY='@fields scope resource action' ;;
+    'scopes available|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes available|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes available|--fields') REPLY='@fields scope resource action' ;;
+    'teams|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams list|--fields') REPLY='@fields team_id team_name members' ;;
+    'teams show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams show|--fields') REPLY='@fields team_id team_name version applications users' ;;
+    'teams create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams create|--fields') REPLY='@fields team_id team_name version applications users' ;;
+    'teams update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams update|--fields') REPLY='@fields team_id team_name version applications users' ;;
+    'teams delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups list|--fields') REPLY='@fields group_id group_name team_role members' ;;
+    'teams groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups show|--fields') REPLY='@fields group_id group_name teams members' ;;
+    'teams groups add|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups add|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups set-role|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups set-role|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams export|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams export|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams apply|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams apply|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams apply|--fields') REPLY='@fields team action what target from to status' ;;
+    'teams config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config show|--fields') REPLY='@fields disable entropy' ;;
+    'teams config merged|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config merged|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config merged|--fields') REPLY='@fields disable entropy' ;;
+    'teams config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config set|--fields') REPLY='@fields disable entropy' ;;
+    'teams config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config patch|--fields') REPLY='@fields disable entropy' ;;
+    'groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups list|--fields') REPLY='@fields group_id group_name members teams' ;;
+    'groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups show|--fields') REPLY='@fields group_id group_name teams members' ;;
+    'users|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users list|--fields') REPLY='@fields id_v2 email name org_role teams' ;;
+    'users update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users invitations|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users invitations|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users invitations|--fields') REPLY='@fields email name role invited' ;;
+    'saml|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml list|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests' ;;
+    'saml show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml show|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
+    'saml create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml create|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
+    'saml update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml update|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
+    'saml delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml provision|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml provision|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml provision|--fields') REPLY='@fields result kind value user_id detail' ;;
+    'saml reset-token|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml reset-token|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml reset-token|--fields') REPLY='@fields result kind value user_id detail' ;;
+    'org|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config show|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
+    'org config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config set|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
+    'org config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config patch|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
+    'org analysis|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis set|--fields') REPLY='@fields disable entropy' ;;
+    'org autofix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix show|--fields') REPLY='@fields enable auto_run manual max_fixes_per_run fix_only_severities' ;;
+    'policies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies list|--fields') REPLY='@fields name tags contentHash' ;;
+    'policies show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies push|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies push|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies push|--fields') REPLY='@fields name tags contentHash' ;;
+    'policies diff|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies diff|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook show|--fields') REPLY='@fields url events tokenID' ;;
+    'webhook set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook set|--fields') REPLY='@fields url events authType secret' ;;
+    'webhook delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook events|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook events|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook events|--fields') REPLY='@fields name' ;;
+    'searches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches list|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
+    'searches create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches create|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
+    'searches update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches update|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
+    'searches delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif' ;;
+    'findings list|--output') REPLY='=table tsv json ndjson yaml csv sarif' ;;
+    'findings list|--fields') REPLY='@fields id severity type title category status assignee app owasp_category version_first_seen internal_id location' ;;
+    'findings show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings show|--fields') REPLY='@fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id' ;;
+    'findings status|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings status|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings status|--fields') REPLY='@fields id title before after changed result' ;;
+    'findings assign|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings assign|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings assign|--fields') REPLY='@fields id title before after changed result' ;;
+    'findings comment|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment add|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment add|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment add|--fields') REPLY='@fields id created_at author comment finding_id' ;;
+    'findings comment list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment list|--fields') REPLY='@fields id created_at author comment finding_id' ;;
+    'findings comment show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings comment show|--fields') REPLY='@fields id created_at author comment finding_id' ;;
+    'findings fix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings fix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings fix|--fields') REPLY='@fields fix fix_notes' ;;
+    'findings summary|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings summary|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings summary|--fields') REPLY='@fields group name total fixed ignored' ;;
+    'dependencies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|--fields') REPLY='@fields app title type license vulns package_url id' ;;
+    'packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|--fields') REPLY='@fields purl licenses cves' ;;
+    'sca|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|--fields') REPLY='@fields package version type license total_vulns total_reachable total_exploitable package_url apps' ;;
+    'scans|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans list|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
+    'scans show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans show|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at number_of_expressions total_fixed total_ignored oss_info findings_summaries' ;;
+    'scans owasp|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans owasp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans owasp|--fields') REPLY='@fields year owasp_category category count' ;;
+    'scans report|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans report|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans report|--fields') REPLY='@fields check rule matched reachable over result' ;;
+    'scans compare|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans compare|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans compare|--fields') REPLY='@fields diff id severity type category title regression app' ;;
+    'scans check|-o') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
+    'scans check|--output') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
+    'scans check|--fields') REPLY='@fields rule matched reachable threshold over result' ;;
+    'rules|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules convert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules convert|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds list|--fields') REPLY='@fields name id apps is_archived' ;;
+    'compounds show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds show|--fields') REPLY='@fields name id apps' ;;
+    'compounds archive|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds archive|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds unarchive|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds unarchive|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scans|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scans|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scans|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
+    'compounds scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds scan|--fields') REPLY='@fields polyglot_scan_id compound_id branch status scans findings_summaries' ;;
+    'compounds branches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds branches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds branches|--fields') REPLY='@fields branch' ;;
+    'compounds sarif|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds sarif|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds fixes-stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds fixes-stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'compounds fixes-stats|--fields') REPLY='@fields compound_name fix_count' ;;
+    'apps|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps list|--fields') REPLY='@fields id name base_branch team_id labels tags compound' ;;
+    'apps show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps show|--fields') REPLY='@fields id name base_branch team_id labels tags compound' ;;
+    'apps create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps create|--fields') REPLY='@fields id result name base_branch team_id' ;;
+    'apps delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps labels|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps labels|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps labels|--fields') REPLY='@fields label' ;;
+    'apps branches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps branches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps branches|--fields') REPLY='@fields id default_branch branches languages name' ;;
+    'apps scan-branches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps scan-branches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps scan-branches|--fields') REPLY='@fields branch_name scan_count first_scan last_scan created_at updated_at' ;;
+    'apps config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config show|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps config merged|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config merged|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config merged|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config set|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps config patch|--fields') REPLY='@fields default_branch secrets cpg2sp' ;;
+    'apps default-branch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'apps default-branch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups list|--fields') REPLY='@fields name' ;;
+    'app-groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups show|--fields') REPLY='@fields name app_ids' ;;
+    'app-groups upsert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups upsert|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups upsert|--fields') REPLY='@fields name app_ids' ;;
+    'app-groups delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'app-groups delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures list|--fields') REPLY='@fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id' ;;
+    'analyze-failures show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'analyze-failures show|--fields') REPLY='@fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id' ;;
+    'integrations|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations chat|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations chat|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations chat authorize|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations chat authorize|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations chat remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations chat remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board status|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board status|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board status|--fields') REPLY='@fields authorized authorized_at' ;;
+    'integrations board authorize|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board authorize|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board orgs|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board orgs|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board orgs|--fields') REPLY='@fields name' ;;
+    'integrations board link|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board link|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board link|--fields') REPLY='@fields app azure_org_name azure_project_name finding_work_item_type' ;;
+    'integrations board unlink|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board unlink|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board show|--fields') REPLY='@fields app azure_org_name azure_project_name finding_work_item_type' ;;
+    'integrations board finding|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board finding|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board finding|--fields') REPLY='@fields app finding_id azure_workitem_id azure_workitem_url azure_org_name azure_project_name' ;;
+    'integrations board submit|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board submit|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations board submit|--fields') REPLY='@fields finding_id azure_workitem_id azure_workitem_url azure_org_name azure_project_name' ;;
+    'integrations cloud|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud creds|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud creds|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud creds show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud creds show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud creds show|--fields') REPLY='@fields client_id auth_url api_url' ;;
+    'integrations cloud creds set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud creds set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment show|--fields') REPLY='@fields level enrolled_for is_enabled' ;;
+    'integrations cloud enrollment set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'integrations cloud enrollment remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'backups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'backups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'backups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'backups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'backups list|--fields') REPLY='@fields backup_id status created_at completed_at' ;;
+    'backups download|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'backups download|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'backups download|--fields') REPLY='@fields id path bytes sha256 seconds resumed skipped pruned' ;;
+    'reports|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports pci|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports pci|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports owasp|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports owasp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports cwe|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports cwe|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'audit|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'audit|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'audit log|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'audit log|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'audit scm-secrets|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'audit scm-secrets|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'audit scm-secrets|--fields') REPLY='@fields project_id attempts users tokens user_ids token_ids' ;;
+    'api|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'api|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'api|--fields') REPLY='@fields id method path scopes commands summary' ;;
+    'sandbox|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox scan|--fields') REPLY='@fields scans polyglot_scan branch new fixed regressed webhooks' ;;
+    'completion|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'completion|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'help|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'help|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    *'|--profile') REPLY='@live profile' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_args() {
   case "$1|$2" in
-    'completion|0') REPLY='bash zsh fish' ;;
-    'config get|0') REPLY='profile base_url org_id token' ;;
+    'profiles use|0') REPLY='@live profile' ;;
+    'profiles remove|0') REPLY='@live profile' ;;
+    'config get|0') REPLY='=profile base_url org_id token' ;;
+    'teams show|0') REPLY='@live team' ;;
+    'teams update|0') REPLY='@live team' ;;
+    'teams delete|0') REPLY='@live team' ;;
+    'teams groups list|0') REPLY='@live team' ;;
+    'teams groups show|0') REPLY='@live team' ;;
+    'teams groups show|1') REPLY='@live group' ;;
+    'teams groups add|0') REPLY='@live team' ;;
+    'teams groups add|'*) REPLY='@live group' ;;
+    'teams groups set-role|0') REPLY='@live team' ;;
+    'teams groups set-role|1') REPLY='@live group' ;;
+    'teams groups remove|0') REPLY='@live team' ;;
+    'teams groups remove|1') REPLY='@live group' ;;
+    'teams apply|0') REPLY='@file' ;;
+    'teams config show|0') REPLY='@live team' ;;
+    'teams config merged|0') REPLY='@live team' ;;
+    'teams config set|0') REPLY='@live team' ;;
+    'teams config set|1') REPLY='@file' ;;
+    'teams config patch|0') REPLY='@live team' ;;
+    'teams config patch|1') REPLY='@file' ;;
+    'groups show|0') REPLY='@live group' ;;
+    'users update|0') REPLY='@live user' ;;
+    'users delete|0') REPLY='@live user' ;;
+    'saml show|0') REPLY='@live saml' ;;
+    'saml create|0') REPLY='@live saml' ;;
+    'saml update|0') REPLY='@live saml' ;;
+    'saml delete|0') REPLY='@live saml' ;;
+    'saml provision|0') REPLY='@file' ;;
+    'saml reset-token|'*) REPLY='@live user' ;;
+    'org config set|0') REPLY='@file' ;;
+    'org config patch|0') REPLY='@file' ;;
+    'policies show|0') REPLY='@live policy' ;;
+    'policies push|0') REPLY='@file' ;;
+    'policies diff|0') REPLY='@live policy' ;;
+    'policies diff|1') REPLY='@file' ;;
+    'rules convert|0') REPLY='@file' ;;
+    'compounds show|0') REPLY='@live compound' ;;
+    'compounds archive|0') REPLY='@live compound' ;;
+    'compounds unarchive|0') REPLY='@live compound' ;;
+    'compounds scans|0') REPLY='@live compound' ;;
+    'compounds scan|0') REPLY='@live compound' ;;
+    'compounds branches|0') REPLY='@live compound' ;;
+    'compounds sarif|0') REPLY='@live compound' ;;
+    'apps show|0') REPLY='@live app' ;;
+    'apps delete|0') REPLY='@live app' ;;
+    'apps labels|0') REPLY='@live app' ;;
+    'apps scan-branches|0') REPLY='@live app' ;;
+    'apps config show|0') REPLY='@live app' ;;
+    'apps config merged|0') REPLY='@live app' ;;
+    'apps config set|0') REPLY='@live app' ;;
+    'apps config patch|0') REPLY='@live app' ;;
+    'apps default-branch|0') REPLY='@live app' ;;
+    'integrations board link|0') REPLY='@live app' ;;
+    'integrations board unlink|0') REPLY='@live app' ;;
+    'integrations board show|0') REPLY='@live app' ;;
+    'integrations board finding|0') REPLY='@live app' ;;
+    'integrations board submit|0') REPLY='@live app' ;;
+    'completion|0') REPLY='=bash zsh fish' ;;
+    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }
 
+# Live values: `secscan __complete KIND` prints value<TAB>description lines from its cache, at once.
+_secscan_live() {
+  local line
+  _secscan_candidates=()
+  while IFS= read -r line; do
+    _secscan_candidates+=("${line%%$'\t'*}")
+  done < <("$_secscan_program" __complete "$1" "${_secscan_settings[@]}" 2>/dev/null)
+}
+
+# Sets _secscan_candidates for a value spec (see _secscan_values) and the word typed so far.
+_secscan_expand() {
+  local spec=$1 cur=$2 head='' word
+  _secscan_candidates=()
+  case $spec in
+    =*) for word in ${spec#=}; do [[ $word == "$cur"* ]] && _secscan_candidates+=("$word"); done ;;
+    @file) compopt -o filenames 2>/dev/null; mapfile -t _secscan_candidates < <(compgen -f -- "$cur") ;;
+    @dir) compopt -o filenames 2>/dev/null; mapfile -t _secscan_candidates < <(compgen -d -- "$cur") ;;
+    '@fields '*)
+      [[ $cur == *,* ]] && head=${cur%,*},
+      compopt -o nospace 2>/dev/null
+      for word in ${spec#@fields }; do
+        [[ ,$head == *",$word,"* ]] && continue
+        [[ $head$word == "$cur"* ]] && _secscan_candidates+=("$head$word")
+      done ;;
+    '@live '*)
+      local -a all=()
+      _secscan_live "${spec#@live }"
+      all=("${_secscan_candidates[@]}")
+      _secscan_candidates=()
+      for word in "${all[@]}"; do [[ $word == "$cur"* ]] && _secscan_candidates+=("$word"); done ;;
+  esac
+}
+
 _secscan() {
-  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} path='' word option='' REPLY
-  local i=1 positional=0
-  while ((i < COMP_CWORD)); do
-    word=${COMP_WORDS[i]}
-    if [[ $word == -* && ${COMP_WORDS[i+1]} == = ]]; then
-      ((i += 2))
-    elif [[ $word == -* ]]; then
-      _secscan_takes_value "$path" "$word" && ((i++))
+  local line=${COMP_LINE:0:COMP_POINT}
+  local -a words
+  read -ra words <<< "$line"
+  [[ $line =~ [[:space:]]$ || ${#words[@]} -eq 0 ]] && words+=('')
+  local n=$((${#words[@]} - 1)) i=1 path='' word option='' positional=0 REPLY
+  local cur=${words[n]} value=${words[n]} prefix=''
+  local _secscan_program=${words[0]}
+  local -a _secscan_settings=() _secscan_candidates=()
+  while ((i < n)); do
+    word=${words[i]}
+    if [[ $word == -?* ]]; then
+      case $word in
+        --profile | --base-url | --org) _secscan_settings+=("$word" "${words[i + 1]}") ;;
+        --profile=* | --base-url=* | --org=* | --allow-insecure-http) _secscan_settings+=("$word") ;;
+      esac
+      if [[ $word != *=* ]] && _secscan_takes_value "$path" "$word"; then
+        ((i++))
+      elif [[ $word != *=* ]] && _secscan_optional_value "$path" "$word" && ((i + 1 < n)) &&
+        [[ ${words[i + 1]} != -* ]]; then
+        _secscan_child "$path" "${words[i + 1]}"
+        [[ -z $REPLY ]] && ((i++))
+      fi
     else
       _secscan_child "$path" "$word"
       if [[ -n $REPLY ]]; then path=$REPLY; else ((positional++)); fi
@@ -770,32 +1385,35 @@ _secscan() {
     ((i++))
   done
 
-  if [[ $cur == = ]]; then
-    option=$prev cur=''
-  elif [[ $prev == = ]]; then
-    option=${COMP_WORDS[COMP_CWORD-2]}
-  elif [[ $prev == -* ]] && _secscan_takes_value "$path" "$prev"; then
-    option=$prev
+  if [[ $cur == -?*=* ]]; then
+    option=${cur%%=*} value=${cur#*=} prefix="$option="
+  elif ((n > 1)) && [[ ${words[n - 1]} == -?* && ${words[n - 1]} != *=* ]] &&
+    _secscan_takes_value "$path" "${words[n - 1]}"; then
+    option=${words[n - 1]}
   fi
   if [[ -n $option ]]; then
     _secscan_values "$path" "$option"
-    if [[ $REPLY == @file ]]; then
-      compopt -o filenames 2>/dev/null
-      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-    else
-      mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
-    fi
-    return 0
-  fi
-
-  if [[ $cur == -* ]]; then
+    _secscan_expand "$REPLY" "$value"
+  elif [[ $cur == -* ]]; then
     _secscan_flags "$path"
-    REPLY+=" $_secscan_globals"
+    _secscan_expand "=$REPLY $_secscan_globals" "$cur"
   else
     _secscan_commands "$path"
-    [[ -z $REPLY ]] && _secscan_args "$path" "$positional"
+    if [[ -n $REPLY ]]; then
+      _secscan_expand "=$REPLY" "$cur"
+    else
+      _secscan_args "$path" "$positional"
+      _secscan_expand "$REPLY" "$cur"
+    fi
   fi
-  mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
+  # Bash's current word starts after the last = or : of the line's word: reply with that part only.
+  local typed=${COMP_WORDS[COMP_CWORD]}
+  local cut=${cur%"$typed"}
+  COMPREPLY=()
+  for word in "${_secscan_candidates[@]}"; do
+    word=$prefix$word
+    COMPREPLY+=("${word#"$cut"}")
+  done
 }
 
 complete -F _secscan secscan

@@ -3,167 +3,233 @@
 
 function __secscan_child
     switch "$argv[1]|$argv[2]"
-        case '|analyze-failures'
-            echo 'analyze-failures'
-        case '|api'
-            echo 'api'
-        case '|app-groups'
-            echo 'app-groups'
-        case '|apps'
-            echo 'apps'
-        case '|audit'
-            echo 'audit'
         case '|auth'
             echo 'auth'
-        case '|backups'
-            echo 'backups'
-        case '|completion'
-            echo 'completion'
-        case '|compounds'
-            echo 'compounds'
-        case '|config'
-            echo 'config'
-        case '|dependencies'
-            echo 'dependencies'
-        case '|findings'
-            echo 'findings'
-        case '|groups'
-            echo 'groups'
-        case '|integrations'
-            echo 'integrations'
-        case '|org'
-            echo 'org'
-        case '|packages'
-            echo 'packages'
-        case '|policies'
-            echo 'policies'
         case '|profiles'
             echo 'profiles'
-        case '|reports'
-            echo 'reports'
+        case '|config'
+            echo 'config'
+        case '|whoami'
+            echo 'whoami'
+        case '|tokens'
+            echo 'tokens'
         case '|roles'
             echo 'roles'
-        case '|rules'
-            echo 'rules'
+        case '|scopes'
+            echo 'scopes'
+        case '|teams'
+            echo 'teams'
+        case '|groups'
+            echo 'groups'
+        case '|users'
+            echo 'users'
         case '|saml'
             echo 'saml'
-        case '|sandbox'
-            echo 'sandbox'
+        case '|org'
+            echo 'org'
+        case '|policies'
+            echo 'policies'
+        case '|webhook'
+            echo 'webhook'
+        case '|searches'
+            echo 'searches'
+        case '|findings'
+            echo 'findings'
+        case '|dependencies'
+            echo 'dependencies'
+        case '|packages'
+            echo 'packages'
         case '|sca'
             echo 'sca'
         case '|scans'
             echo 'scans'
-        case '|scopes'
-            echo 'scopes'
-        case '|searches'
-            echo 'searches'
-        case '|teams'
-            echo 'teams'
-        case '|tokens'
-            echo 'tokens'
-        case '|users'
-            echo 'users'
-        case '|webhook'
-            echo 'webhook'
-        case '|whoami'
-            echo 'whoami'
-        case 'analyze-failures|list' \
-            'analyze-failures|ls'
-            echo 'analyze-failures list'
-        case 'analyze-failures|show'
-            echo 'analyze-failures show'
-        case 'app-groups|delete' \
-            'app-groups|rm'
-            echo 'app-groups delete'
-        case 'app-groups|list' \
-            'app-groups|ls'
-            echo 'app-groups list'
-        case 'app-groups|show'
-            echo 'app-groups show'
-        case 'app-groups|upsert'
-            echo 'app-groups upsert'
-        case 'apps|branches'
-            echo 'apps branches'
-        case 'apps|config'
-            echo 'apps config'
-        case 'apps|create'
-            echo 'apps create'
-        case 'apps|default-branch'
-            echo 'apps default-branch'
-        case 'apps|delete' \
-            'apps|rm'
-            echo 'apps delete'
-        case 'apps|labels'
-            echo 'apps labels'
-        case 'apps|list' \
-            'apps|ls'
-            echo 'apps list'
-        case 'apps|scan-branches'
-            echo 'apps scan-branches'
-        case 'apps|show'
-            echo 'apps show'
-        case 'apps config|merged'
-            echo 'apps config merged'
-        case 'apps config|patch'
-            echo 'apps config patch'
-        case 'apps config|set'
-            echo 'apps config set'
-        case 'apps config|show'
-            echo 'apps config show'
-        case 'audit|log'
-            echo 'audit log'
-        case 'audit|scm-secrets'
-            echo 'audit scm-secrets'
+        case '|rules'
+            echo 'rules'
+        case '|compounds'
+            echo 'compounds'
+        case '|apps'
+            echo 'apps'
+        case '|app-groups'
+            echo 'app-groups'
+        case '|analyze-failures'
+            echo 'analyze-failures'
+        case '|integrations'
+            echo 'integrations'
+        case '|backups'
+            echo 'backups'
+        case '|reports'
+            echo 'reports'
+        case '|audit'
+            echo 'audit'
+        case '|api'
+            echo 'api'
+        case '|sandbox'
+            echo 'sandbox'
+        case '|completion'
+            echo 'completion'
+        case '|help'
+            echo 'help'
         case 'auth|login'
             echo 'auth login'
-        case 'auth|logout'
-            echo 'auth logout'
         case 'auth|status'
             echo 'auth status'
-        case 'backups|download'
-            echo 'backups download'
-        case 'backups|list' \
-            'backups|ls'
-            echo 'backups list'
-        case 'compounds|archive'
-            echo 'compounds archive'
-        case 'compounds|branches'
-            echo 'compounds branches'
-        case 'compounds|delete' \
-            'compounds|rm'
-            echo 'compounds delete'
-        case 'compounds|fixes-stats'
-            echo 'compounds fixes-stats'
-        case 'compounds|list' \
-            'compounds|ls'
-            echo 'compounds list'
-        case 'compounds|sarif'
-            echo 'compounds sarif'
-        case 'compounds|scan'
-            echo 'compounds scan'
-        case 'compounds|scans'
-            echo 'compounds scans'
-        case 'compounds|show'
-            echo 'compounds show'
-        case 'compounds|unarchive'
-            echo 'compounds unarchive'
-        case 'config|get'
-            echo 'config get'
+        case 'auth|logout'
+            echo 'auth logout'
+        case 'profiles|list' \
+            'profiles|ls'
+            echo 'profiles list'
+        case 'profiles|use'
+            echo 'profiles use'
+        case 'profiles|remove' \
+            'profiles|rm'
+            echo 'profiles remove'
         case 'config|list' \
             'config|ls'
             echo 'config list'
+        case 'config|get'
+            echo 'config get'
         case 'config|set'
             echo 'config set'
         case 'config|unset'
             echo 'config unset'
-        case 'dependencies|search'
-            echo 'dependencies search'
-        case 'findings|assign'
-            echo 'findings assign'
-        case 'findings|comment'
-            echo 'findings comment'
-        case 'findings|fix'
-            echo 'findings fix'
+        case 'tokens|list' \
+            'tokens|ls'
+            echo 'tokens list'
+        case 'tokens|create'
+            echo 'tokens create'
+        case 'tokens|delete' \
+            'tokens|rm'
+            echo 'tokens delete'
+        case 'roles|list' \
+            'roles|ls'
+            echo 'roles list'
+        case 'roles|create'
+            echo 'roles create'
+        case 'roles|update'
+            echo 'roles update'
+        case 'roles|delete' \
+            'roles|rm'
+            echo 'roles delete'
+        case 'scopes|list' \
+            'scopes|ls'
+            echo 'scopes list'
+        case 'scopes|available'
+            echo 'scopes available'
+        case 'teams|list' \
+            'teams|ls'
+            echo 'teams list'
+        case 'teams|show'
+            echo 'teams show'
+        case 'teams|create'
+            echo 'teams create'
+        case 'teams|update'
+            echo 'teams update'
+        case 'teams|delete' \
+            'teams|rm'
+            echo 'teams delete'
+        case 'teams|groups'
+            echo 'teams groups'
+        case 'teams|export'
+            echo 'teams export'
+        case 'teams|apply'
+            echo 'teams apply'
+        case 'teams|config'
+            echo 'teams config'
+        case 'teams groups|list' \
+            'teams groups|ls'
+            echo 'teams groups list'
+        case 'teams groups|show'
+            echo 'teams groups show'
+        case 'teams groups|add'
+            echo 'teams groups add'
+        case 'teams groups|set-role'
+            echo 'teams groups set-role'
+        case 'teams groups|remove' \
+            'teams groups|rm'
+            echo 'teams groups remove'
+        case 'teams config|show'
+            echo 'teams config show'
+        case 'teams config|merged'
+            echo 'teams config merged'
+        case 'teams config|set'
+            echo 'teams config set'
+        case 'teams config|patch'
+            echo 'teams config patch'
+        case 'groups|list' \
+            'groups|ls'
+            echo 'groups list'
+        case 'groups|show'
+            echo 'groups show'
+        case 'users|list' \
+            'users|ls'
+            echo 'users list'
+        case 'users|update'
+            echo 'users update'
+        case 'users|delete' \
+            'users|rm'
+            echo 'users delete'
+        case 'users|invitations'
+            echo 'users invitations'
+        case 'saml|list' \
+            'saml|ls'
+            echo 'saml list'
+        case 'saml|show'
+            echo 'saml show'
+        case 'saml|create'
+            echo 'saml create'
+        case 'saml|update'
+            echo 'saml update'
+        case 'saml|delete' \
+            'saml|rm'
+            echo 'saml delete'
+        case 'saml|provision'
+            echo 'saml provision'
+        case 'saml|reset-token'
+            echo 'saml reset-token'
+        case 'org|config'
+            echo 'org config'
+        case 'org|analysis'
+            echo 'org analysis'
+        case 'org|autofix'
+            echo 'org autofix'
+        case 'org config|show'
+            echo 'org config show'
+        case 'org config|set'
+            echo 'org config set'
+        case 'org config|patch'
+            echo 'org config patch'
+        case 'org analysis|set'
+            echo 'org analysis set'
+        case 'org autofix|show'
+            echo 'org autofix show'
+        case 'policies|list' \
+            'policies|ls'
+            echo 'policies list'
+        case 'policies|show'
+            echo 'policies show'
+        case 'policies|push'
+            echo 'policies push'
+        case 'policies|diff'
+            echo 'policies diff'
+        case 'webhook|show'
+            echo 'webhook show'
+        case 'webhook|set'
+            echo 'webhook set'
+        case 'webhook|delete' \
+            'webhook|rm'
+            echo 'webhook delete'
+        case 'webhook|events'
+            echo 'webhook events'
+        case 'searches|list' \
+            'searches|ls'
+            echo 'searches list'
+        case 'searches|create'
+            echo 'searches create'
+        case 'searches|update'
+            echo 'searches update'
+        case 'searches|delete' \
+            'searches|rm'
+            echo 'searches delete'
         case 'findings|list' \
             'findings|ls'
             echo 'findings list'
@@ -171,6 +237,12 @@ function __secscan_child
             echo 'findings show'
         case 'findings|status'
             echo 'findings status'
+        case 'findings|assign'
+            echo 'findings assign'
+        case 'findings|comment'
+            echo 'findings comment'
+        case 'findings|fix'
+            echo 'findings fix'
         case 'findings|summary'
             echo 'findings summary'
         case 'findings comment|add'
@@ -180,281 +252,208 @@ function __secscan_child
             echo 'findings comment list'
         case 'findings comment|show'
             echo 'findings comment show'
-        case 'groups|list' \
-            'groups|ls'
-            echo 'groups list'
-        case 'groups|show'
-            echo 'groups show'
-        case 'integrations|board'
-            echo 'integrations board'
+        case 'dependencies|search'
+            echo 'dependencies search'
+        case 'packages|show'
+            echo 'packages show'
+        case 'sca|packages'
+            echo 'sca packages'
+        case 'scans|list' \
+            'scans|ls'
+            echo 'scans list'
+        case 'scans|show'
+            echo 'scans show'
+        case 'scans|owasp'
+            echo 'scans owasp'
+        case 'scans|report'
+            echo 'scans report'
+        case 'scans|compare'
+            echo 'scans compare'
+        case 'scans|check'
+            echo 'scans check'
+        case 'rules|convert'
+            echo 'rules convert'
+        case 'compounds|list' \
+            'compounds|ls'
+            echo 'compounds list'
+        case 'compounds|show'
+            echo 'compounds show'
+        case 'compounds|archive'
+            echo 'compounds archive'
+        case 'compounds|unarchive'
+            echo 'compounds unarchive'
+        case 'compounds|delete' \
+            'compounds|rm'
+            echo 'compounds delete'
+        case 'compounds|scans'
+            echo 'compounds scans'
+        case 'compounds|scan'
+            echo 'compounds scan'
+        case 'compounds|branches'
+            echo 'compounds branches'
+        case 'compounds|sarif'
+            echo 'compounds sarif'
+        case 'compounds|fixes-stats'
+            echo 'compounds fixes-stats'
+        case 'apps|list' \
+            'apps|ls'
+            echo 'apps list'
+        case 'apps|show'
+            echo 'apps show'
+        case 'apps|create'
+            echo 'apps create'
+        case 'apps|delete' \
+            'apps|rm'
+            echo 'apps delete'
+        case 'apps|labels'
+            echo 'apps labels'
+        case 'apps|branches'
+            echo 'apps branches'
+        case 'apps|scan-branches'
+            echo 'apps scan-branches'
+        case 'apps|config'
+            echo 'apps config'
+        case 'apps|default-branch'
+            echo 'apps default-branch'
+        case 'apps config|show'
+            echo 'apps config show'
+        case 'apps config|merged'
+            echo 'apps config merged'
+        case 'apps config|set'
+            echo 'apps config set'
+        case 'apps config|patch'
+            echo 'apps config patch'
+        case 'app-groups|list' \
+            'app-groups|ls'
+            echo 'app-groups list'
+        case 'app-groups|show'
+            echo 'app-groups show'
+        case 'app-groups|upsert'
+            echo 'app-groups upsert'
+        case 'app-groups|delete' \
+            'app-groups|rm'
+            echo 'app-groups delete'
+        case 'analyze-failures|list' \
+            'analyze-failures|ls'
+            echo 'analyze-failures list'
+        case 'analyze-failures|show'
+            echo 'analyze-failures show'
         case 'integrations|chat'
             echo 'integrations chat'
+        case 'integrations|board'
+            echo 'integrations board'
         case 'integrations|cloud'
             echo 'integrations cloud'
-        case 'integrations board|authorize'
-            echo 'integrations board authorize'
-        case 'integrations board|finding'
-            echo 'integrations board finding'
-        case 'integrations board|link'
-            echo 'integrations board link'
-        case 'integrations board|orgs'
-            echo 'integrations board orgs'
-        case 'integrations board|show'
-            echo 'integrations board show'
-        case 'integrations board|status'
-            echo 'integrations board status'
-        case 'integrations board|submit'
-            echo 'integrations board submit'
-        case 'integrations board|unlink'
-            echo 'integrations board unlink'
         case 'integrations chat|authorize'
             echo 'integrations chat authorize'
         case 'integrations chat|remove' \
             'integrations chat|rm'
             echo 'integrations chat remove'
+        case 'integrations board|status'
+            echo 'integrations board status'
+        case 'integrations board|authorize'
+            echo 'integrations board authorize'
+        case 'integrations board|orgs'
+            echo 'integrations board orgs'
+        case 'integrations board|link'
+            echo 'integrations board link'
+        case 'integrations board|unlink'
+            echo 'integrations board unlink'
+        case 'integrations board|show'
+            echo 'integrations board show'
+        case 'integrations board|finding'
+            echo 'integrations board finding'
+        case 'integrations board|submit'
+            echo 'integrations board submit'
         case 'integrations cloud|creds'
             echo 'integrations cloud creds'
         case 'integrations cloud|enrollment'
             echo 'integrations cloud enrollment'
-        case 'integrations cloud creds|set'
-            echo 'integrations cloud creds set'
         case 'integrations cloud creds|show'
             echo 'integrations cloud creds show'
+        case 'integrations cloud creds|set'
+            echo 'integrations cloud creds set'
+        case 'integrations cloud enrollment|show'
+            echo 'integrations cloud enrollment show'
+        case 'integrations cloud enrollment|set'
+            echo 'integrations cloud enrollment set'
         case 'integrations cloud enrollment|remove' \
             'integrations cloud enrollment|rm'
             echo 'integrations cloud enrollment remove'
-        case 'integrations cloud enrollment|set'
-            echo 'integrations cloud enrollment set'
-        case 'integrations cloud enrollment|show'
-            echo 'integrations cloud enrollment show'
-        case 'org|analysis'
-            echo 'org analysis'
-        case 'org|autofix'
-            echo 'org autofix'
-        case 'org|config'
-            echo 'org config'
-        case 'org analysis|set'
-            echo 'org analysis set'
-        case 'org autofix|show'
-            echo 'org autofix show'
-        case 'org config|patch'
-            echo 'org config patch'
-        case 'org config|set'
-            echo 'org config set'
-        case 'org config|show'
-            echo 'org config show'
-        case 'packages|show'
-            echo 'packages show'
-        case 'policies|diff'
-            echo 'policies diff'
-        case 'policies|list' \
-            'policies|ls'
-            echo 'policies list'
-        case 'policies|push'
-            echo 'policies push'
-        case 'policies|show'
-            echo 'policies show'
-        case 'profiles|list' \
-            'profiles|ls'
-            echo 'profiles list'
-        case 'profiles|remove' \
-            'profiles|rm'
-            echo 'profiles remove'
-        case 'profiles|use'
-            echo 'profiles use'
-        case 'reports|cwe'
-            echo 'reports cwe'
-        case 'reports|owasp'
-            echo 'reports owasp'
+        case 'backups|list' \
+            'backups|ls'
+            echo 'backups list'
+        case 'backups|download'
+            echo 'backups download'
         case 'reports|pci'
             echo 'reports pci'
-        case 'roles|create'
-            echo 'roles create'
-        case 'roles|delete' \
-            'roles|rm'
-            echo 'roles delete'
-        case 'roles|list' \
-            'roles|ls'
-            echo 'roles list'
-        case 'roles|update'
-            echo 'roles update'
-        case 'rules|convert'
-            echo 'rules convert'
-        case 'saml|create'
-            echo 'saml create'
-        case 'saml|delete' \
-            'saml|rm'
-            echo 'saml delete'
-        case 'saml|list' \
-            'saml|ls'
-            echo 'saml list'
-        case 'saml|provision'
-            echo 'saml provision'
-        case 'saml|reset-token'
-            echo 'saml reset-token'
-        case 'saml|show'
-            echo 'saml show'
-        case 'saml|update'
-            echo 'saml update'
+        case 'reports|owasp'
+            echo 'reports owasp'
+        case 'reports|cwe'
+            echo 'reports cwe'
+        case 'audit|log'
+            echo 'audit log'
+        case 'audit|scm-secrets'
+            echo 'audit scm-secrets'
         case 'sandbox|scan'
             echo 'sandbox scan'
-        case 'sca|packages'
-            echo 'sca packages'
-        case 'scans|check'
-            echo 'scans check'
-        case 'scans|compare'
-            echo 'scans compare'
-        case 'scans|list' \
-            'scans|ls'
-            echo 'scans list'
-        case 'scans|owasp'
-            echo 'scans owasp'
-        case 'scans|report'
-            echo 'scans report'
-        case 'scans|show'
-            echo 'scans show'
-        case 'scopes|available'
-            echo 'scopes available'
-        case 'scopes|list' \
-            'scopes|ls'
-            echo 'scopes list'
-        case 'searches|create'
-            echo 'searches create'
-        case 'searches|delete' \
-            'searches|rm'
-            echo 'searches delete'
-        case 'searches|list' \
-            'searches|ls'
-            echo 'searches list'
-        case 'searches|update'
-            echo 'searches update'
-        case 'teams|apply'
-            echo 'teams apply'
-        case 'teams|config'
-            echo 'teams config'
-        case 'teams|create'
-            echo 'teams create'
-        case 'teams|delete' \
-            'teams|rm'
-            echo 'teams delete'
-        case 'teams|export'
-            echo 'teams export'
-        case 'teams|groups'
-            echo 'teams groups'
-        case 'teams|list' \
-            'teams|ls'
-            echo 'teams list'
-        case 'teams|show'
-            echo 'teams show'
-        case 'teams|update'
-            echo 'teams update'
-        case 'teams config|merged'
-            echo 'teams config merged'
-        case 'teams config|patch'
-            echo 'teams config patch'
-        case 'teams config|set'
-            echo 'teams config set'
-        case 'teams config|show'
-            echo 'teams config show'
-        case 'teams groups|add'
-            echo 'teams groups add'
-        case 'teams groups|list' \
-            'teams groups|ls'
-            echo 'teams groups list'
-        case 'teams groups|remove' \
-            'teams groups|rm'
-            echo 'teams groups remove'
-        case 'teams groups|set-role'
-            echo 'teams groups set-role'
-        case 'teams groups|show'
-            echo 'teams groups show'
-        case 'tokens|create'
-            echo 'tokens create'
-        case 'tokens|delete' \
-            'tokens|rm'
-            echo 'tokens delete'
-        case 'tokens|list' \
-            'tokens|ls'
-            echo 'tokens list'
-        case 'users|delete' \
-            'users|rm'
-            echo 'users delete'
-        case 'users|invitations'
-            echo 'users invitations'
-        case 'users|list' \
-            'users|ls'
-            echo 'users list'
-        case 'users|update'
-            echo 'users update'
-        case 'webhook|delete' \
-            'webhook|rm'
-            echo 'webhook delete'
-        case 'webhook|events'
-            echo 'webhook events'
-        case 'webhook|set'
-            echo 'webhook set'
-        case 'webhook|show'
-            echo 'webhook show'
     end
 end
 
 function __secscan_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'analyze-failures list|--limit' \
-            'api|-F' \
-            'api|--field' \
-            'api|--input' \
-            'app-groups upsert|--rename' \
-            'app-groups upsert|--add' \
-            'app-groups upsert|--remove' \
-            'apps branches|--app' \
-            'apps branches|--from' \
-            'apps branches|--until' \
-            'apps config patch|--file' \
-            'apps config patch|--secrets-entropy' \
-            'apps config patch|--cpg2sp-max-steps' \
-            'apps config patch|--default-branch' \
-            'apps config set|--file' \
-            'apps config set|--secrets-entropy' \
-            'apps config set|--cpg2sp-max-steps' \
-            'apps config set|--default-branch' \
-            'apps create|--name' \
-            'apps create|--team' \
-            'apps create|--base-branch' \
-            'apps create|--from-file' \
-            'apps labels|--add' \
-            'apps labels|--remove' \
-            'audit log|--year' \
-            'audit log|--month' \
-            'audit log|--day' \
-            'audit log|--out' \
-            'audit scm-secrets|--days' \
-            'auth login|--from-sl' \
-            'backups download|--id' \
-            'backups download|--dir' \
-            'backups download|--out' \
-            'backups download|--keep' \
-            'compounds list|--limit' \
-            'compounds sarif|--out' \
-            'compounds sarif|--scan' \
-            'compounds sarif|--version' \
-            'compounds sarif|--branch' \
-            'compounds sarif|--tag' \
-            'compounds sarif|--language' \
-            'compounds scans|--status' \
-            'compounds scans|--branch' \
-            'compounds scans|--limit' \
-            'dependencies search|--from' \
-            'dependencies search|--until' \
-            'dependencies search|--per-page' \
-            'dependencies search|--limit' \
-            'findings assign|--app' \
-            'findings assign|--to' \
-            'findings assign|--ids-from' \
-            'findings comment add|--app' \
-            'findings comment list|--app' \
-            'findings comment show|--app' \
-            'findings fix|--app' \
+        case 'tokens list|--type' \
+            'tokens create|--label' \
+            'tokens create|--role' \
+            'tokens create|--description' \
+            'tokens create|--type' \
+            'tokens create|--valid-for' \
+            'roles create|--name' \
+            'roles create|--scope' \
+            'roles create|--type' \
+            'roles create|--description' \
+            'roles update|--name' \
+            'roles update|--description' \
+            'roles update|--scope' \
+            'roles update|--add-scope' \
+            'roles update|--remove-scope' \
+            'scopes list|--app' \
+            'scopes list|--team' \
+            'teams list|--name' \
+            'teams create|--app' \
+            'teams update|--rename' \
+            'teams update|--add-app' \
+            'teams update|--remove-app' \
+            'teams update|--remove-member' \
+            'teams update|--version' \
+            'teams delete|--version' \
+            'groups list|--name' \
+            'groups list|--iname' \
+            'users list|--email' \
+            'users update|--role' \
+            'saml create|--idp-metadata-url' \
+            'saml create|--idp-metadata' \
+            'saml create|--default-org-role' \
+            'saml update|--idp-metadata-url' \
+            'saml update|--idp-metadata' \
+            'saml update|--default-org-role' \
+            'saml reset-token|--ids-from' \
+            'org analysis set|--secrets-entropy' \
+            'policies list|--name' \
+            'policies push|--name' \
+            'policies push|--tag' \
+            'webhook show|--version' \
+            'webhook set|--url' \
+            'webhook set|--event' \
+            'webhook set|--auth' \
+            'webhook set|--renewal' \
+            'webhook set|--version' \
+            'webhook delete|--version' \
+            'searches create|--path' \
+            'searches create|--query' \
+            'searches update|--name' \
+            'searches update|--path' \
+            'searches update|--query' \
             'findings list|--app' \
             'findings list|--compound' \
             'findings list|--severity' \
@@ -485,12 +484,90 @@ function __secscan_takes_value
             'findings status|--set' \
             'findings status|--comment' \
             'findings status|--ids-from' \
+            'findings assign|--app' \
+            'findings assign|--to' \
+            'findings assign|--ids-from' \
+            'findings comment add|--app' \
+            'findings comment list|--app' \
+            'findings comment show|--app' \
+            'findings fix|--app' \
             'findings summary|--app' \
             'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
-            'groups list|--name' \
-            'groups list|--iname' \
+            'dependencies search|--from' \
+            'dependencies search|--until' \
+            'dependencies search|--per-page' \
+            'dependencies search|--limit' \
+            'packages show|--from-file' \
+            'sca packages|--app' \
+            'sca packages|--compound' \
+            'sca packages|--scan' \
+            'sca packages|--branch' \
+            'sca packages|--polyglot-scan' \
+            'sca packages|--type' \
+            'sca packages|--sort' \
+            'sca packages|--order' \
+            'sca packages|--per-page' \
+            'sca packages|--limit' \
+            'scans list|--app' \
+            'scans list|--tag' \
+            'scans list|--limit' \
+            'scans show|--app' \
+            'scans owasp|--app' \
+            'scans report|--app' \
+            'scans compare|--app' \
+            'scans compare|--source' \
+            'scans compare|--target' \
+            'scans compare|--source-branch' \
+            'scans compare|--target-branch' \
+            'scans compare|--source-scan' \
+            'scans compare|--target-scan' \
+            'scans compare|--fail-on' \
+            'scans compare|--severity-threshold' \
+            'scans check|--compound' \
+            'scans check|--rules' \
+            'scans check|--target-branch' \
+            'scans check|--source-branch' \
+            'scans check|--kind' \
+            'scans check|--num-findings' \
+            'scans check|--fail-on' \
+            'scans check|--report-json' \
+            'scans check|--report-junit' \
+            'scans check|--report-sarif' \
+            'scans check|--report-markdown' \
+            'scans check|--sarif-category' \
+            'compounds list|--limit' \
+            'compounds scans|--status' \
+            'compounds scans|--branch' \
+            'compounds scans|--limit' \
+            'compounds sarif|--out' \
+            'compounds sarif|--scan' \
+            'compounds sarif|--version' \
+            'compounds sarif|--branch' \
+            'compounds sarif|--tag' \
+            'compounds sarif|--language' \
+            'apps create|--name' \
+            'apps create|--team' \
+            'apps create|--base-branch' \
+            'apps create|--from-file' \
+            'apps labels|--add' \
+            'apps labels|--remove' \
+            'apps branches|--app' \
+            'apps branches|--from' \
+            'apps branches|--until' \
+            'apps config set|--file' \
+            'apps config set|--secrets-entropy' \
+            'apps config set|--cpg2sp-max-steps' \
+            'apps config set|--default-branch' \
+            'apps config patch|--file' \
+            'apps config patch|--secrets-entropy' \
+            'apps config patch|--cpg2sp-max-steps' \
+            'apps config patch|--default-branch' \
+            'app-groups upsert|--rename' \
+            'app-groups upsert|--add' \
+            'app-groups upsert|--remove' \
+            'analyze-failures list|--limit' \
             'integrations board link|--board-org' \
             'integrations board link|--project' \
             'integrations board link|--work-item-type' \
@@ -500,51 +577,36 @@ function __secscan_takes_value
             'integrations cloud creds set|--client-id' \
             'integrations cloud creds set|--auth-url' \
             'integrations cloud creds set|--api-url' \
-            'integrations cloud enrollment remove|--compound' \
-            'integrations cloud enrollment set|--compound' \
-            'integrations cloud enrollment set|--for' \
             'integrations cloud enrollment show|--compound' \
             'integrations cloud enrollment show|--app' \
-            'org analysis set|--secrets-entropy' \
-            'packages show|--from-file' \
-            'policies list|--name' \
-            'policies push|--name' \
-            'policies push|--tag' \
-            'reports cwe|--app' \
-            'reports cwe|--out' \
-            'reports cwe|--format' \
-            'reports cwe|--status' \
-            'reports cwe|--tz' \
+            'integrations cloud enrollment set|--compound' \
+            'integrations cloud enrollment set|--for' \
+            'integrations cloud enrollment remove|--compound' \
+            'backups download|--id' \
+            'backups download|--dir' \
+            'backups download|--out' \
+            'backups download|--keep' \
+            'reports pci|--app' \
+            'reports pci|--out' \
             'reports owasp|--year' \
             'reports owasp|--app' \
             'reports owasp|--out' \
             'reports owasp|--format' \
             'reports owasp|--status' \
             'reports owasp|--tz' \
-            'reports pci|--app' \
-            'reports pci|--out' \
-            'roles create|--name' \
-            'roles create|--scope' \
-            'roles create|--type' \
-            'roles create|--description' \
-            'roles update|--name' \
-            'roles update|--description' \
-            'roles update|--scope' \
-            'roles update|--add-scope' \
-            'roles update|--remove-scope' \
-            'saml create|--idp-metadata-url' \
-            'saml create|--idp-metadata' \
-            'saml create|--default-org-role' \
-            'saml create|--allow-implicit-invites' \
-            'saml create|--sign-auth-requests' \
-            'saml create|--allow-idp-initiated-logins' \
-            'saml reset-token|--ids-from' \
-            'saml update|--idp-metadata-url' \
-            'saml update|--idp-metadata' \
-            'saml update|--default-org-role' \
-            'saml update|--allow-implicit-invites' \
-            'saml update|--sign-auth-requests' \
-            'saml update|--allow-idp-initiated-logins' \
+            'reports cwe|--app' \
+            'reports cwe|--out' \
+            'reports cwe|--format' \
+            'reports cwe|--status' \
+            'reports cwe|--tz' \
+            'audit log|--year' \
+            'audit log|--month' \
+            'audit log|--day' \
+            'audit log|--out' \
+            'audit scm-secrets|--days' \
+            'api|-F' \
+            'api|--field' \
+            'api|--input' \
             'sandbox|--host' \
             'sandbox|--port' \
             'sandbox|--seed' \
@@ -558,113 +620,103 @@ function __secscan_takes_value
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
             'sandbox scan|--branch' \
-            'sandbox scan|--new' \
             'sandbox scan|--fix' \
             'sandbox scan|--reappear' \
-            'sca packages|--app' \
-            'sca packages|--compound' \
-            'sca packages|--scan' \
-            'sca packages|--branch' \
-            'sca packages|--polyglot-scan' \
-            'sca packages|--type' \
-            'sca packages|--sort' \
-            'sca packages|--order' \
-            'sca packages|--per-page' \
-            'sca packages|--limit' \
-            'scans check|--compound' \
-            'scans check|--rules' \
-            'scans check|--policy' \
-            'scans check|--target-branch' \
-            'scans check|--source-branch' \
-            'scans check|--kind' \
-            'scans check|--num-findings' \
-            'scans check|--fail-on' \
-            'scans check|--report-json' \
-            'scans check|--report-junit' \
-            'scans check|--report-sarif' \
-            'scans check|--report-markdown' \
-            'scans check|--sarif-category' \
-            'scans compare|--app' \
-            'scans compare|--source' \
-            'scans compare|--target' \
-            'scans compare|--source-branch' \
-            'scans compare|--target-branch' \
-            'scans compare|--source-scan' \
-            'scans compare|--target-scan' \
-            'scans compare|--fail-on' \
-            'scans compare|--severity-threshold' \
-            'scans list|--app' \
-            'scans list|--tag' \
-            'scans list|--limit' \
-            'scans owasp|--app' \
-            'scans report|--app' \
-            'scans show|--app' \
-            'scopes list|--app' \
-            'scopes list|--team' \
-            'searches create|--path' \
-            'searches create|--query' \
-            'searches update|--name' \
-            'searches update|--path' \
-            'searches update|--query' \
-            'teams create|--app' \
-            'teams create|--member' \
-            'teams delete|--version' \
-            'teams list|--name' \
-            'teams update|--rename' \
-            'teams update|--add-app' \
-            'teams update|--remove-app' \
-            'teams update|--add-member' \
-            'teams update|--remove-member' \
-            'teams update|--version' \
-            'tokens create|--label' \
-            'tokens create|--role' \
-            'tokens create|--description' \
-            'tokens create|--type' \
-            'tokens create|--valid-for' \
-            'tokens list|--type' \
-            'users list|--email' \
-            'users update|--role' \
-            'webhook delete|--version' \
-            'webhook set|--url' \
-            'webhook set|--event' \
-            'webhook set|--auth' \
-            'webhook set|--renewal' \
-            'webhook set|--version' \
-            'webhook show|--version' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
             '*|--timeout' \
             '*|--retries' \
             '*|--profile' \
-            '*|--base-url' \
+            '*|--base-url'
+            return 0
+    end
+    return 1
+end
+
+function __secscan_optional_value
+    switch "$argv[1]|$argv[2]"
+        case 'auth login|--from-sl' \
+            'teams create|--member' \
+            'teams update|--add-member' \
+            'saml create|--allow-implicit-invites' \
+            'saml create|--sign-auth-requests' \
+            'saml create|--allow-idp-initiated-logins' \
+            'saml update|--allow-implicit-invites' \
+            'saml update|--sign-auth-requests' \
+            'saml update|--allow-idp-initiated-logins' \
+            'scans check|--policy' \
+            'sandbox scan|--new' \
             '*|--org'
             return 0
     end
     return 1
 end
 
-function __secscan_path
+function __secscan_walk
     set -l path ''
-    set -l skip 0
+    set -l positional 0
     set -l words (commandline -opc)
     set -e words[1]
-    for word in $words
+    set -l skip 0
+    for i in (seq (count $words))
+        set -l word $words[$i]
         if test $skip = 1
             set skip 0
-        else if string match -q -- '-*' $word
-            __secscan_takes_value "$path" $word; and set skip 1
+        else if string match -q -- '-?*' $word
+            if not string match -q -- '*=*' $word
+                if __secscan_takes_value "$path" $word
+                    set skip 1
+                else if __secscan_optional_value "$path" $word; and test $i -lt (count $words)
+                    test -z (__secscan_child "$path" $words[(math $i + 1)]); and not string match -q -- '-*' $words[(math $i + 1)]; and set skip 1
+                end
+            end
         else
             set -l child (__secscan_child "$path" $word)
-            test -n "$child"; and set path $child
+            if test -n "$child"
+                set path $child
+            else
+                set positional (math $positional + 1)
+            end
         end
     end
     echo $path
+    echo $positional
+end
+
+function __secscan_path
+    set -l walked (__secscan_walk)
+    echo $walked[1]
 end
 
 function __secscan_at
-    set -l path (__secscan_path)
-    test "$path" = "$argv[1]"
+    test "$(__secscan_path)" = "$argv[1]"
+end
+
+# The positional argument being typed is number $argv[2] (from 0) of the command $argv[1]; with a third
+# argument, any from that number on (a variadic argument).
+function __secscan_arg
+    set -l walked (__secscan_walk)
+    test "$walked[1]" = "$argv[1]"; or return 1
+    if set -q argv[3]
+        test $walked[2] -ge $argv[2]
+    else
+        test $walked[2] = $argv[2]
+    end
+end
+
+function __secscan_live
+    set -l words (commandline -opc)
+    set -l settings
+    for i in (seq 2 (count $words))
+        switch $words[$i]
+            case --profile --base-url --org
+                set -q words[(math $i + 1)]; and set -a settings $words[$i] $words[(math $i + 1)]
+            case '--profile=*' '--base-url=*' '--org=*' --allow-insecure-http
+                set -a settings $words[$i]
+        end
+    end
+    $words[1] __complete $argv[1] $settings 2>/dev/null
 end
 
 function __secscan_formats
@@ -679,356 +731,655 @@ function __secscan_formats
     end
 end
 
+function __secscan_fields
+    set -l path (__secscan_path)
+    set -l fields
+    switch "$path"
+        case 'auth status'
+            set fields profile base_url org_id user token token_source scopes
+        case 'profiles list'
+            set fields current name base_url org_id has_token
+        case 'config list'
+            set fields key value source
+        case 'whoami'
+            set fields name email idv2 membership invites
+        case 'tokens list'
+            set fields id label token_type role_id expires_at description
+        case 'tokens create'
+            set fields id label token_type role_id description expires_at value
+        case 'roles list'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'roles create'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'roles update'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'scopes list'
+            set fields scope resource action
+        case 'scopes available'
+            set fields scope resource action
+        case 'teams list'
+            set fields team_id team_name members
+        case 'teams show'
+            set fields team_id team_name version applications users
+        case 'teams create'
+            set fields team_id team_name version applications users
+        case 'teams update'
+            set fields team_id team_name version applications users
+        case 'teams groups list'
+            set fields group_id group_name team_role members
+        case 'teams groups show'
+            set fields group_id group_name teams members
+        case 'teams apply'
+            set fields team action what target from to status
+        case 'teams config show'
+            set fields disable entropy
+        case 'teams config merged'
+            set fields disable entropy
+        case 'teams config set'
+            set fields disable entropy
+        case 'teams config patch'
+            set fields disable entropy
+        case 'groups list'
+            set fields group_id group_name members teams
+        case 'groups show'
+            set fields group_id group_name teams members
+        case 'users list'
+            set fields id_v2 email name org_role teams
+        case 'users invitations'
+            set fields email name role invited
+        case 'saml list'
+            set fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests
+        case 'saml show'
+            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
+        case 'saml create'
+            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
+        case 'saml update'
+            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
+        case 'saml provision'
+            set fields result kind value user_id detail
+        case 'saml reset-token'
+            set fields result kind value user_id detail
+        case 'org config show'
+            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
+        case 'org config set'
+            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
+        case 'org config patch'
+            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
+        case 'org analysis set'
+            set fields disable entropy
+        case 'org autofix show'
+            set fields enable auto_run manual max_fixes_per_run fix_only_severities
+        case 'policies list'
+            set fields name tags contentHash
+        case 'policies push'
+            set fields name tags contentHash
+        case 'webhook show'
+            set fields url events tokenID
+        case 'webhook set'
+            set fields url events authType secret
+        case 'webhook events'
+            set fields name
+        case 'searches list'
+            set fields id search_name path_name search_query updated_at
+        case 'searches create'
+            set fields id search_name path_name search_query updated_at
+        case 'searches update'
+            set fields id search_name path_name search_query updated_at
+        case 'findings list'
+            set fields id severity type title category status assignee app owasp_category version_first_seen internal_id location
+        case 'findings show'
+            set fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id
+        case 'findings status'
+            set fields id title before after changed result
+        case 'findings assign'
+            set fields id title before after changed result
+        case 'findings comment add'
+            set fields id created_at author comment finding_id
+        case 'findings comment list'
+            set fields id created_at author comment finding_id
+        case 'findings comment show'
+            set fields id created_at author comment finding_id
+        case 'findings fix'
+            set fields fix fix_notes
+        case 'findings summary'
+            set fields group name total fixed ignored
+        case 'dependencies search'
+            set fields app title type license vulns package_url id
+        case 'packages show'
+            set fields purl licenses cves
+        case 'sca packages'
+            set fields package version type license total_vulns total_reachable total_exploitable package_url apps
+        case 'scans list'
+            set fields id app branch version successful is_default_branch language total started_at completed_at
+        case 'scans show'
+            set fields id app branch version successful is_default_branch language total started_at completed_at number_of_expressions total_fixed total_ignored oss_info findings_summaries
+        case 'scans owasp'
+            set fields year owasp_category category count
+        case 'scans report'
+            set fields check rule matched reachable over result
+        case 'scans compare'
+            set fields diff id severity type category title regression app
+        case 'scans check'
+            set fields rule matched reachable threshold over result
+        case 'compounds list'
+            set fields name id apps is_archived
+        case 'compounds show'
+            set fields name id apps
+        case 'compounds scans'
+            set fields id app branch version successful is_default_branch language total started_at completed_at
+        case 'compounds scan'
+            set fields polyglot_scan_id compound_id branch status scans findings_summaries
+        case 'compounds branches'
+            set fields branch
+        case 'compounds fixes-stats'
+            set fields compound_name fix_count
+        case 'apps list'
+            set fields id name base_branch team_id labels tags compound
+        case 'apps show'
+            set fields id name base_branch team_id labels tags compound
+        case 'apps create'
+            set fields id result name base_branch team_id
+        case 'apps labels'
+            set fields label
+        case 'apps branches'
+            set fields id default_branch branches languages name
+        case 'apps scan-branches'
+            set fields branch_name scan_count first_scan last_scan created_at updated_at
+        case 'apps config show'
+            set fields default_branch secrets cpg2sp
+        case 'apps config merged'
+            set fields default_branch secrets cpg2sp
+        case 'apps config set'
+            set fields default_branch secrets cpg2sp
+        case 'apps config patch'
+            set fields default_branch secrets cpg2sp
+        case 'app-groups list'
+            set fields name
+        case 'app-groups show'
+            set fields name app_ids
+        case 'app-groups upsert'
+            set fields name app_ids
+        case 'analyze-failures list'
+            set fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id
+        case 'analyze-failures show'
+            set fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id
+        case 'integrations board status'
+            set fields authorized authorized_at
+        case 'integrations board orgs'
+            set fields name
+        case 'integrations board link'
+            set fields app azure_org_name azure_project_name finding_work_item_type
+        case 'integrations board show'
+            set fields app azure_org_name azure_project_name finding_work_item_type
+        case 'integrations board finding'
+            set fields app finding_id azure_workitem_id azure_workitem_url azure_org_name azure_project_name
+        case 'integrations board submit'
+            set fields finding_id azure_workitem_id azure_workitem_url azure_org_name azure_project_name
+        case 'integrations cloud creds show'
+            set fields client_id auth_url api_url
+        case 'integrations cloud enrollment show'
+            set fields level enrolled_for is_enabled
+        case 'backups list'
+            set fields backup_id status created_at completed_at
+        case 'backups download'
+            set fields id path bytes sha256 seconds resumed skipped pruned
+        case 'audit scm-secrets'
+            set fields project_id attempts users tokens user_ids token_ids
+        case 'api'
+            set fields id method path scopes commands summary
+        case 'sandbox scan'
+            set fields scans polyglot_scan branch new fixed regressed webhooks
+    end
+    set -l value (string replace -r -- '^--fields=' '' (commandline -ct))
+    set -l head (string match -r -- '^.*,' $value)
+    for field in $fields
+        contains -- $field (string split , -- $head); and continue
+        echo $head$field
+    end
+end
+
 complete -c secscan -f
-complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show analysis failures'
-complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
-complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, change and delete app groups'
-complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
-complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories'
 complete -c secscan -n "__secscan_at ''" -a auth -d 'Log in, check and log out of the service'
-complete -c secscan -n "__secscan_at ''" -a backups -d 'List and download backups of the organization (made for cron)'
-complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
-complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
-complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
-complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
-complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
-complete -c secscan -n "__secscan_at ''" -a groups -d 'The organization’s human groups: members and teams'
-complete -c secscan -n "__secscan_at ''" -a integrations -d 'Connect the chat service (Slack), the work board (Azure Boards) and the cloud platform (Wiz)'
-complete -c secscan -n "__secscan_at ''" -a org -d 'Organization settings: configuration, analysis and AutoFix'
-complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
-complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with'
 complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
-complete -c secscan -n "__secscan_at ''" -a reports -d 'PCI DSS, OWASP Top 10 and CWE reports of a scan, as HTML or PDF'
+complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
+complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
+complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
 complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
-complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
+complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
+complete -c secscan -n "__secscan_at ''" -a teams -d 'Teams: their apps, members, groups and configuration; access as code with export and apply'
+complete -c secscan -n "__secscan_at ''" -a groups -d 'The organization’s human groups: members and teams'
+complete -c secscan -n "__secscan_at ''" -a users -d 'Users of the organization: look up, change the role, remove; pending invitations'
 complete -c secscan -n "__secscan_at ''" -a saml -d 'SAML single sign-on: configurations, user provisioning, access-token resets'
-complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
+complete -c secscan -n "__secscan_at ''" -a org -d 'Organization settings: configuration, analysis and AutoFix'
+complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with'
+complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
+complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
+complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
+complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
+complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
 complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`'
-complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
-complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
-complete -c secscan -n "__secscan_at ''" -a teams -d 'Teams: their apps, members, groups and configuration; access as code with export and apply'
-complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
-complete -c secscan -n "__secscan_at ''" -a users -d 'Users of the organization: look up, change the role, remove; pending invitations'
-complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
-complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -a list -d 'List the organization’s analysis failures, newest first'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -a ls -d 'List the organization’s analysis failures, newest first'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -a show -d 'Show an analysis failure'
-complete -c secscan -n "__secscan_at 'app-groups'" -a delete -d 'Delete an app group (its apps stay)'
-complete -c secscan -n "__secscan_at 'app-groups'" -a rm -d 'Delete an app group (its apps stay)'
-complete -c secscan -n "__secscan_at 'app-groups'" -a list -d 'List the app groups'
-complete -c secscan -n "__secscan_at 'app-groups'" -a ls -d 'List the app groups'
-complete -c secscan -n "__secscan_at 'app-groups'" -a show -d 'Show an app group and its apps'
-complete -c secscan -n "__secscan_at 'app-groups'" -a upsert -d 'Create an app group, or rename it and add or remove apps'
-complete -c secscan -n "__secscan_at 'apps'" -a branches -d 'List the branches scanned per app in a time window (default: the last week)'
-complete -c secscan -n "__secscan_at 'apps'" -a config -d 'Show and change an app’s analysis configuration'
-complete -c secscan -n "__secscan_at 'apps'" -a create -d 'Create an app, or many from a file'
-complete -c secscan -n "__secscan_at 'apps'" -a default-branch -d 'Set an app’s default branch'
-complete -c secscan -n "__secscan_at 'apps'" -a delete -d 'Delete an app'
-complete -c secscan -n "__secscan_at 'apps'" -a rm -d 'Delete an app'
-complete -c secscan -n "__secscan_at 'apps'" -a labels -d 'Add, remove or clear an app’s labels'
-complete -c secscan -n "__secscan_at 'apps'" -a list -d 'List the organization’s apps'
-complete -c secscan -n "__secscan_at 'apps'" -a ls -d 'List the organization’s apps'
-complete -c secscan -n "__secscan_at 'apps'" -a scan-branches -d 'List an app’s scanned branches with scan counts'
-complete -c secscan -n "__secscan_at 'apps'" -a show -d 'Show an app'
-complete -c secscan -n "__secscan_at 'apps config'" -a merged -d 'Show the effective configuration: organization, then team, then app'
-complete -c secscan -n "__secscan_at 'apps config'" -a patch -d 'Change only the given settings'
-complete -c secscan -n "__secscan_at 'apps config'" -a set -d 'Replace the app’s configuration'
-complete -c secscan -n "__secscan_at 'apps config'" -a show -d 'Show the app’s own configuration'
-complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
-complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
+complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
+complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
+complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
+complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, change and delete app groups'
+complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show analysis failures'
+complete -c secscan -n "__secscan_at ''" -a integrations -d 'Connect the chat service (Slack), the work board (Azure Boards) and the cloud platform (Wiz)'
+complete -c secscan -n "__secscan_at ''" -a backups -d 'List and download backups of the organization (made for cron)'
+complete -c secscan -n "__secscan_at ''" -a reports -d 'PCI DSS, OWASP Top 10 and CWE reports of a scan, as HTML or PDF'
+complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories'
+complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
+complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
+complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
+complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, rules)'
 complete -c secscan -n "__secscan_at 'auth'" -a login -d 'Verify a token and save it in a profile'
-complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
 complete -c secscan -n "__secscan_at 'auth'" -a status -d 'Show the profile, service, organization, masked token and its scopes'
-complete -c secscan -n "__secscan_at 'backups'" -a download -d 'Download a backup: resumed if interrupted, verified, renamed into place (for cron)'
-complete -c secscan -n "__secscan_at 'backups'" -a list -d 'List the organization’s backups, newest first'
-complete -c secscan -n "__secscan_at 'backups'" -a ls -d 'List the organization’s backups, newest first'
-complete -c secscan -n "__secscan_at 'compounds'" -a archive -d 'Archive a compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a branches -d 'List the branches a compound was scanned on'
-complete -c secscan -n "__secscan_at 'compounds'" -a delete -d 'Delete a compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a rm -d 'Delete a compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a fixes-stats -d 'Count the fixes available per compound'
-complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
-complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
-complete -c secscan -n "__secscan_at 'compounds'" -a sarif -d 'Download the service’s SARIF report of a compound scan'
-complete -c secscan -n "__secscan_at 'compounds'" -a scan -d 'Show a compound scan with its app scans and findings summaries'
-complete -c secscan -n "__secscan_at 'compounds'" -a scans -d 'List the scans of a compound, newest first'
-complete -c secscan -n "__secscan_at 'compounds'" -a show -d 'Show a compound by name or id, with its apps'
-complete -c secscan -n "__secscan_at 'compounds'" -a unarchive -d 'Unarchive a compound'
-complete -c secscan -n "__secscan_at 'config'" -a get -d 'Print one effective setting (the token is masked)'
+complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
+complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
+complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
+complete -c secscan -n "__secscan_at 'profiles'" -a use -d 'Make a profile the current one'
+complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
+complete -c secscan -n "__secscan_at 'profiles'" -a rm -d 'Remove a profile and its token'
 complete -c secscan -n "__secscan_at 'config'" -a list -d 'Show each effective setting and where it comes from (flag, environment, profile)'
 complete -c secscan -n "__secscan_at 'config'" -a ls -d 'Show each effective setting and where it comes from (flag, environment, profile)'
+complete -c secscan -n "__secscan_at 'config'" -a get -d 'Print one effective setting (the token is masked)'
 complete -c secscan -n "__secscan_at 'config'" -a set -d 'Store a setting in the profile'
 complete -c secscan -n "__secscan_at 'config'" -a unset -d 'Remove a setting from the profile'
-complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
-complete -c secscan -n "__secscan_at 'findings'" -a assign -d 'Assign findings to someone, or unassign them'
-complete -c secscan -n "__secscan_at 'findings'" -a comment -d 'Add, list and show comments on a finding'
-complete -c secscan -n "__secscan_at 'findings'" -a fix -d 'Show the recommended fix of a finding'
+complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
+complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
+complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
+complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
+complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
+complete -c secscan -n "__secscan_at 'roles'" -a create -d 'Create a custom RBAC role'
+complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
+complete -c secscan -n "__secscan_at 'roles'" -a delete -d 'Delete a custom role (built-in roles cannot be deleted)'
+complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (built-in roles cannot be deleted)'
+complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
+complete -c secscan -n "__secscan_at 'teams'" -a list -d 'List the teams you can read'
+complete -c secscan -n "__secscan_at 'teams'" -a ls -d 'List the teams you can read'
+complete -c secscan -n "__secscan_at 'teams'" -a show -d 'Show a team: version, apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a create -d 'Create a team with apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a update -d 'Rename a team, add or remove its apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a delete -d 'Delete a team (its apps and members stay in the organization)'
+complete -c secscan -n "__secscan_at 'teams'" -a rm -d 'Delete a team (its apps and members stay in the organization)'
+complete -c secscan -n "__secscan_at 'teams'" -a groups -d 'The human groups of a team and their team roles'
+complete -c secscan -n "__secscan_at 'teams'" -a export -d 'Write every team with its apps, members and groups as an access file'
+complete -c secscan -n "__secscan_at 'teams'" -a apply -d 'Make the teams match an access file: print the plan, then apply it'
+complete -c secscan -n "__secscan_at 'teams'" -a config -d 'Show and change a team’s analysis configuration'
+complete -c secscan -n "__secscan_at 'teams groups'" -a list -d 'List the groups of a team with their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a ls -d 'List the groups of a team with their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a show -d 'Show a group of a team: its members and teams'
+complete -c secscan -n "__secscan_at 'teams groups'" -a add -d 'Add groups to a team, or change their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a set-role -d 'Change the role a group has in a team'
+complete -c secscan -n "__secscan_at 'teams groups'" -a remove -d 'Remove a group from a team (the group itself stays)'
+complete -c secscan -n "__secscan_at 'teams groups'" -a rm -d 'Remove a group from a team (the group itself stays)'
+complete -c secscan -n "__secscan_at 'teams config'" -a show -d 'Show the team’s own configuration'
+complete -c secscan -n "__secscan_at 'teams config'" -a merged -d 'Show the team’s effective configuration: the organization’s, then the team’s on top'
+complete -c secscan -n "__secscan_at 'teams config'" -a set -d 'Replace the team’s configuration with a file'
+complete -c secscan -n "__secscan_at 'teams config'" -a patch -d 'Change only the settings a file holds'
+complete -c secscan -n "__secscan_at 'groups'" -a list -d 'List human groups, their member counts and teams'
+complete -c secscan -n "__secscan_at 'groups'" -a ls -d 'List human groups, their member counts and teams'
+complete -c secscan -n "__secscan_at 'groups'" -a show -d 'Show a group: its members and its teams with their roles'
+complete -c secscan -n "__secscan_at 'users'" -a list -d 'Look users up by e-mail: id, organization role and teams'
+complete -c secscan -n "__secscan_at 'users'" -a ls -d 'Look users up by e-mail: id, organization role and teams'
+complete -c secscan -n "__secscan_at 'users'" -a update -d 'Change a user’s organization role'
+complete -c secscan -n "__secscan_at 'users'" -a delete -d 'Remove a user from the organization'
+complete -c secscan -n "__secscan_at 'users'" -a rm -d 'Remove a user from the organization'
+complete -c secscan -n "__secscan_at 'users'" -a invitations -d 'List pending invitations and the role each invitee will get'
+complete -c secscan -n "__secscan_at 'saml'" -a list -d 'List the SAML configurations'
+complete -c secscan -n "__secscan_at 'saml'" -a ls -d 'List the SAML configurations'
+complete -c secscan -n "__secscan_at 'saml'" -a show -d 'Show a SAML configuration, with the URLs and relay state to give the IdP'
+complete -c secscan -n "__secscan_at 'saml'" -a create -d 'Create a SAML configuration from the IdP’s metadata'
+complete -c secscan -n "__secscan_at 'saml'" -a update -d 'Change a SAML configuration (what is not given stays)'
+complete -c secscan -n "__secscan_at 'saml'" -a delete -d 'Delete a SAML configuration'
+complete -c secscan -n "__secscan_at 'saml'" -a rm -d 'Delete a SAML configuration'
+complete -c secscan -n "__secscan_at 'saml'" -a provision -d 'Create or update SAML users and their team roles from a file'
+complete -c secscan -n "__secscan_at 'saml'" -a reset-token -d 'Reset the access tokens of SAML users (they sign in again to get a new one)'
+complete -c secscan -n "__secscan_at 'org'" -a config -d 'Show, replace or patch the organization’s configuration'
+complete -c secscan -n "__secscan_at 'org'" -a analysis -d 'The organization’s analysis configuration (the secrets scanner)'
+complete -c secscan -n "__secscan_at 'org'" -a autofix -d 'The organization’s AutoFix configuration'
+complete -c secscan -n "__secscan_at 'org config'" -a show -d 'Show the organization’s configuration'
+complete -c secscan -n "__secscan_at 'org config'" -a set -d 'Replace the organization’s configuration with a file'
+complete -c secscan -n "__secscan_at 'org config'" -a patch -d 'Change only the settings a file holds'
+complete -c secscan -n "__secscan_at 'org analysis'" -a set -d 'Change the secrets scanner’s settings for the whole organization'
+complete -c secscan -n "__secscan_at 'org autofix'" -a show -d 'Show the organization’s AutoFix configuration'
+complete -c secscan -n "__secscan_at 'policies'" -a list -d 'List the stored policies: one row per version, with its tags and content hash'
+complete -c secscan -n "__secscan_at 'policies'" -a ls -d 'List the stored policies: one row per version, with its tags and content hash'
+complete -c secscan -n "__secscan_at 'policies'" -a show -d 'Print a stored policy file as it was pushed'
+complete -c secscan -n "__secscan_at 'policies'" -a push -d 'Store a rules file as a policy (a new version of NAME)'
+complete -c secscan -n "__secscan_at 'policies'" -a diff -d 'Show what pushing a file would change in a stored policy'
+complete -c secscan -n "__secscan_at 'webhook'" -a show -d 'Show the webhook: its URL and events (never its secret)'
+complete -c secscan -n "__secscan_at 'webhook'" -a set -d 'Set up (or replace) the webhook: its URL, events and how deliveries authenticate'
+complete -c secscan -n "__secscan_at 'webhook'" -a delete -d 'Delete the webhook: the service stops delivering events'
+complete -c secscan -n "__secscan_at 'webhook'" -a rm -d 'Delete the webhook: the service stops delivering events'
+complete -c secscan -n "__secscan_at 'webhook'" -a events -d 'List the events a webhook can subscribe to'
+complete -c secscan -n "__secscan_at 'searches'" -a list -d 'List your saved searches'
+complete -c secscan -n "__secscan_at 'searches'" -a ls -d 'List your saved searches'
+complete -c secscan -n "__secscan_at 'searches'" -a create -d 'Save a search under a name'
+complete -c secscan -n "__secscan_at 'searches'" -a update -d 'Rename a saved search or change its path or query'
+complete -c secscan -n "__secscan_at 'searches'" -a delete -d 'Delete a saved search'
+complete -c secscan -n "__secscan_at 'searches'" -a rm -d 'Delete a saved search'
 complete -c secscan -n "__secscan_at 'findings'" -a list -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a ls -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a show -d 'Show one finding in detail'
 complete -c secscan -n "__secscan_at 'findings'" -a status -d 'Set the status of findings (each change also adds a comment)'
+complete -c secscan -n "__secscan_at 'findings'" -a assign -d 'Assign findings to someone, or unassign them'
+complete -c secscan -n "__secscan_at 'findings'" -a comment -d 'Add, list and show comments on a finding'
+complete -c secscan -n "__secscan_at 'findings'" -a fix -d 'Show the recommended fix of a finding'
 complete -c secscan -n "__secscan_at 'findings'" -a summary -d 'Totals by type, severity and category (and by app, organization-wide)'
 complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a comment to a finding'
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a ls -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a show -d 'Show one comment'
-complete -c secscan -n "__secscan_at 'groups'" -a list -d 'List human groups, their member counts and teams'
-complete -c secscan -n "__secscan_at 'groups'" -a ls -d 'List human groups, their member counts and teams'
-complete -c secscan -n "__secscan_at 'groups'" -a show -d 'Show a group: its members and its teams with their roles'
-complete -c secscan -n "__secscan_at 'integrations'" -a board -d 'Link apps to the work board (Azure Boards) and file findings as work items'
+complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
+complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
+complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
+complete -c secscan -n "__secscan_at 'scans'" -a list -d 'List the scans of an app, newest first'
+complete -c secscan -n "__secscan_at 'scans'" -a ls -d 'List the scans of an app, newest first'
+complete -c secscan -n "__secscan_at 'scans'" -a show -d 'Show a scan with its findings summaries'
+complete -c secscan -n "__secscan_at 'scans'" -a owasp -d 'Count a scan’s findings by OWASP year and category'
+complete -c secscan -n "__secscan_at 'scans'" -a report -d 'Show the check results recorded for a scan'
+complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
+complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
+complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
+complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
+complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
+complete -c secscan -n "__secscan_at 'compounds'" -a show -d 'Show a compound by name or id, with its apps'
+complete -c secscan -n "__secscan_at 'compounds'" -a archive -d 'Archive a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a unarchive -d 'Unarchive a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a delete -d 'Delete a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a rm -d 'Delete a compound'
+complete -c secscan -n "__secscan_at 'compounds'" -a scans -d 'List the scans of a compound, newest first'
+complete -c secscan -n "__secscan_at 'compounds'" -a scan -d 'Show a compound scan with its app scans and findings summaries'
+complete -c secscan -n "__secscan_at 'compounds'" -a branches -d 'List the branches a compound was scanned on'
+complete -c secscan -n "__secscan_at 'compounds'" -a sarif -d 'Download the service’s SARIF report of a compound scan'
+complete -c secscan -n "__secscan_at 'compounds'" -a fixes-stats -d 'Count the fixes available per compound'
+complete -c secscan -n "__secscan_at 'apps'" -a list -d 'List the organization’s apps'
+complete -c secscan -n "__secscan_at 'apps'" -a ls -d 'List the organization’s apps'
+complete -c secscan -n "__secscan_at 'apps'" -a show -d 'Show an app'
+complete -c secscan -n "__secscan_at 'apps'" -a create -d 'Create an app, or many from a file'
+complete -c secscan -n "__secscan_at 'apps'" -a delete -d 'Delete an app'
+complete -c secscan -n "__secscan_at 'apps'" -a rm -d 'Delete an app'
+complete -c secscan -n "__secscan_at 'apps'" -a labels -d 'Add, remove or clear an app’s labels'
+complete -c secscan -n "__secscan_at 'apps'" -a branches -d 'List the branches scanned per app in a time window (default: the last week)'
+complete -c secscan -n "__secscan_at 'apps'" -a scan-branches -d 'List an app’s scanned branches with scan counts'
+complete -c secscan -n "__secscan_at 'apps'" -a config -d 'Show and change an app’s analysis configuration'
+complete -c secscan -n "__secscan_at 'apps'" -a default-branch -d 'Set an app’s default branch'
+complete -c secscan -n "__secscan_at 'apps config'" -a show -d 'Show the app’s own configuration'
+complete -c secscan -n "__secscan_at 'apps config'" -a merged -d 'Show the effective configuration: organization, then team, then app'
+complete -c secscan -n "__secscan_at 'apps config'" -a set -d 'Replace the app’s configuration'
+complete -c secscan -n "__secscan_at 'apps config'" -a patch -d 'Change only the given settings'
+complete -c secscan -n "__secscan_at 'app-groups'" -a list -d 'List the app groups'
+complete -c secscan -n "__secscan_at 'app-groups'" -a ls -d 'List the app groups'
+complete -c secscan -n "__secscan_at 'app-groups'" -a show -d 'Show an app group and its apps'
+complete -c secscan -n "__secscan_at 'app-groups'" -a upsert -d 'Create an app group, or rename it and add or remove apps'
+complete -c secscan -n "__secscan_at 'app-groups'" -a delete -d 'Delete an app group (its apps stay)'
+complete -c secscan -n "__secscan_at 'app-groups'" -a rm -d 'Delete an app group (its apps stay)'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -a list -d 'List the organization’s analysis failures, newest first'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -a ls -d 'List the organization’s analysis failures, newest first'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -a show -d 'Show an analysis failure'
 complete -c secscan -n "__secscan_at 'integrations'" -a chat -d 'Connect or disconnect the chat service (Slack)'
+complete -c secscan -n "__secscan_at 'integrations'" -a board -d 'Link apps to the work board (Azure Boards) and file findings as work items'
 complete -c secscan -n "__secscan_at 'integrations'" -a cloud -d 'Connect the cloud-security platform (Wiz) and choose what it is enriched with'
-complete -c secscan -n "__secscan_at 'integrations board'" -a authorize -d 'Print the address where the work board (Azure Boards) is authorized'
-complete -c secscan -n "__secscan_at 'integrations board'" -a finding -d 'Show the work item a finding was filed as'
-complete -c secscan -n "__secscan_at 'integrations board'" -a link -d 'Link an app to an Azure DevOps project of the work board'
-complete -c secscan -n "__secscan_at 'integrations board'" -a orgs -d 'List the Azure DevOps organizations the authorized work board can reach'
-complete -c secscan -n "__secscan_at 'integrations board'" -a show -d 'Show the work-board project an app is linked to'
-complete -c secscan -n "__secscan_at 'integrations board'" -a status -d 'Say whether the work board (Azure Boards) is authorized for the organization'
-complete -c secscan -n "__secscan_at 'integrations board'" -a submit -d 'File findings of a scan as work items on the linked work-board project'
-complete -c secscan -n "__secscan_at 'integrations board'" -a unlink -d 'Remove the link between an app and its work-board project'
 complete -c secscan -n "__secscan_at 'integrations chat'" -a authorize -d 'Print the address where the chat service (Slack) is connected'
 complete -c secscan -n "__secscan_at 'integrations chat'" -a remove -d 'Disconnect the chat service (Slack) and revoke its stored token'
 complete -c secscan -n "__secscan_at 'integrations chat'" -a rm -d 'Disconnect the chat service (Slack) and revoke its stored token'
+complete -c secscan -n "__secscan_at 'integrations board'" -a status -d 'Say whether the work board (Azure Boards) is authorized for the organization'
+complete -c secscan -n "__secscan_at 'integrations board'" -a authorize -d 'Print the address where the work board (Azure Boards) is authorized'
+complete -c secscan -n "__secscan_at 'integrations board'" -a orgs -d 'List the Azure DevOps organizations the authorized work board can reach'
+complete -c secscan -n "__secscan_at 'integrations board'" -a link -d 'Link an app to an Azure DevOps project of the work board'
+complete -c secscan -n "__secscan_at 'integrations board'" -a unlink -d 'Remove the link between an app and its work-board project'
+complete -c secscan -n "__secscan_at 'integrations board'" -a show -d 'Show the work-board project an app is linked to'
+complete -c secscan -n "__secscan_at 'integrations board'" -a finding -d 'Show the work item a finding was filed as'
+complete -c secscan -n "__secscan_at 'integrations board'" -a submit -d 'File findings of a scan as work items on the linked work-board project'
 complete -c secscan -n "__secscan_at 'integrations cloud'" -a creds -d 'Show or store the client credentials of the cloud-security platform (Wiz)'
 complete -c secscan -n "__secscan_at 'integrations cloud'" -a enrollment -d 'Show, set or remove what the cloud-security platform (Wiz) is enriched with'
-complete -c secscan -n "__secscan_at 'integrations cloud creds'" -a set -d 'Store the client credentials of the cloud-security platform (Wiz); the secret from stdin'
 complete -c secscan -n "__secscan_at 'integrations cloud creds'" -a show -d 'Show the stored client credentials of the cloud-security platform (Wiz), never the secret'
+complete -c secscan -n "__secscan_at 'integrations cloud creds'" -a set -d 'Store the client credentials of the cloud-security platform (Wiz); the secret from stdin'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a show -d 'Show the enrollment that applies to the organization, a compound or an app, and its level'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a set -d 'Enroll the organization or a compound for SAST and SCA findings, or disable it'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a remove -d 'Remove a compound’s own enrollment: the organization’s applies to it again'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a rm -d 'Remove a compound’s own enrollment: the organization’s applies to it again'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a set -d 'Enroll the organization or a compound for SAST and SCA findings, or disable it'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a show -d 'Show the enrollment that applies to the organization, a compound or an app, and its level'
-complete -c secscan -n "__secscan_at 'org'" -a analysis -d 'The organization’s analysis configuration (the secrets scanner)'
-complete -c secscan -n "__secscan_at 'org'" -a autofix -d 'The organization’s AutoFix configuration'
-complete -c secscan -n "__secscan_at 'org'" -a config -d 'Show, replace or patch the organization’s configuration'
-complete -c secscan -n "__secscan_at 'org analysis'" -a set -d 'Change the secrets scanner’s settings for the whole organization'
-complete -c secscan -n "__secscan_at 'org autofix'" -a show -d 'Show the organization’s AutoFix configuration'
-complete -c secscan -n "__secscan_at 'org config'" -a patch -d 'Change only the settings a file holds'
-complete -c secscan -n "__secscan_at 'org config'" -a set -d 'Replace the organization’s configuration with a file'
-complete -c secscan -n "__secscan_at 'org config'" -a show -d 'Show the organization’s configuration'
-complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
-complete -c secscan -n "__secscan_at 'policies'" -a diff -d 'Show what pushing a file would change in a stored policy'
-complete -c secscan -n "__secscan_at 'policies'" -a list -d 'List the stored policies: one row per version, with its tags and content hash'
-complete -c secscan -n "__secscan_at 'policies'" -a ls -d 'List the stored policies: one row per version, with its tags and content hash'
-complete -c secscan -n "__secscan_at 'policies'" -a push -d 'Store a rules file as a policy (a new version of NAME)'
-complete -c secscan -n "__secscan_at 'policies'" -a show -d 'Print a stored policy file as it was pushed'
-complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
-complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
-complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
-complete -c secscan -n "__secscan_at 'profiles'" -a rm -d 'Remove a profile and its token'
-complete -c secscan -n "__secscan_at 'profiles'" -a use -d 'Make a profile the current one'
-complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
-complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP Top 10 report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'backups'" -a list -d 'List the organization’s backups, newest first'
+complete -c secscan -n "__secscan_at 'backups'" -a ls -d 'List the organization’s backups, newest first'
+complete -c secscan -n "__secscan_at 'backups'" -a download -d 'Download a backup: resumed if interrupted, verified, renamed into place (for cron)'
 complete -c secscan -n "__secscan_at 'reports'" -a pci -d 'The PCI DSS report of a scan (HTML)'
-complete -c secscan -n "__secscan_at 'roles'" -a create -d 'Create a custom RBAC role'
-complete -c secscan -n "__secscan_at 'roles'" -a delete -d 'Delete a custom role (built-in roles cannot be deleted)'
-complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (built-in roles cannot be deleted)'
-complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
-complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
-complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
-complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
-complete -c secscan -n "__secscan_at 'saml'" -a create -d 'Create a SAML configuration from the IdP’s metadata'
-complete -c secscan -n "__secscan_at 'saml'" -a delete -d 'Delete a SAML configuration'
-complete -c secscan -n "__secscan_at 'saml'" -a rm -d 'Delete a SAML configuration'
-complete -c secscan -n "__secscan_at 'saml'" -a list -d 'List the SAML configurations'
-complete -c secscan -n "__secscan_at 'saml'" -a ls -d 'List the SAML configurations'
-complete -c secscan -n "__secscan_at 'saml'" -a provision -d 'Create or update SAML users and their team roles from a file'
-complete -c secscan -n "__secscan_at 'saml'" -a reset-token -d 'Reset the access tokens of SAML users (they sign in again to get a new one)'
-complete -c secscan -n "__secscan_at 'saml'" -a show -d 'Show a SAML configuration, with the URLs and relay state to give the IdP'
-complete -c secscan -n "__secscan_at 'saml'" -a update -d 'Change a SAML configuration (what is not given stays)'
+complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP Top 10 report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
+complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
 complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a completed scan on a running sandbox: new, fixed and regressed findings'
-complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
-complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
-complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
-complete -c secscan -n "__secscan_at 'scans'" -a list -d 'List the scans of an app, newest first'
-complete -c secscan -n "__secscan_at 'scans'" -a ls -d 'List the scans of an app, newest first'
-complete -c secscan -n "__secscan_at 'scans'" -a owasp -d 'Count a scan’s findings by OWASP year and category'
-complete -c secscan -n "__secscan_at 'scans'" -a report -d 'Show the check results recorded for a scan'
-complete -c secscan -n "__secscan_at 'scans'" -a show -d 'Show a scan with its findings summaries'
-complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
-complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
-complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
-complete -c secscan -n "__secscan_at 'searches'" -a create -d 'Save a search under a name'
-complete -c secscan -n "__secscan_at 'searches'" -a delete -d 'Delete a saved search'
-complete -c secscan -n "__secscan_at 'searches'" -a rm -d 'Delete a saved search'
-complete -c secscan -n "__secscan_at 'searches'" -a list -d 'List your saved searches'
-complete -c secscan -n "__secscan_at 'searches'" -a ls -d 'List your saved searches'
-complete -c secscan -n "__secscan_at 'searches'" -a update -d 'Rename a saved search or change its path or query'
-complete -c secscan -n "__secscan_at 'teams'" -a apply -d 'Make the teams match an access file: print the plan, then apply it'
-complete -c secscan -n "__secscan_at 'teams'" -a config -d 'Show and change a team’s analysis configuration'
-complete -c secscan -n "__secscan_at 'teams'" -a create -d 'Create a team with apps and members'
-complete -c secscan -n "__secscan_at 'teams'" -a delete -d 'Delete a team (its apps and members stay in the organization)'
-complete -c secscan -n "__secscan_at 'teams'" -a rm -d 'Delete a team (its apps and members stay in the organization)'
-complete -c secscan -n "__secscan_at 'teams'" -a export -d 'Write every team with its apps, members and groups as an access file'
-complete -c secscan -n "__secscan_at 'teams'" -a groups -d 'The human groups of a team and their team roles'
-complete -c secscan -n "__secscan_at 'teams'" -a list -d 'List the teams you can read'
-complete -c secscan -n "__secscan_at 'teams'" -a ls -d 'List the teams you can read'
-complete -c secscan -n "__secscan_at 'teams'" -a show -d 'Show a team: version, apps and members'
-complete -c secscan -n "__secscan_at 'teams'" -a update -d 'Rename a team, add or remove its apps and members'
-complete -c secscan -n "__secscan_at 'teams config'" -a merged -d 'Show the team’s effective configuration: the organization’s, then the team’s on top'
-complete -c secscan -n "__secscan_at 'teams config'" -a patch -d 'Change only the settings a file holds'
-complete -c secscan -n "__secscan_at 'teams config'" -a set -d 'Replace the team’s configuration with a file'
-complete -c secscan -n "__secscan_at 'teams config'" -a show -d 'Show the team’s own configuration'
-complete -c secscan -n "__secscan_at 'teams groups'" -a add -d 'Add groups to a team, or change their roles'
-complete -c secscan -n "__secscan_at 'teams groups'" -a list -d 'List the groups of a team with their roles'
-complete -c secscan -n "__secscan_at 'teams groups'" -a ls -d 'List the groups of a team with their roles'
-complete -c secscan -n "__secscan_at 'teams groups'" -a remove -d 'Remove a group from a team (the group itself stays)'
-complete -c secscan -n "__secscan_at 'teams groups'" -a rm -d 'Remove a group from a team (the group itself stays)'
-complete -c secscan -n "__secscan_at 'teams groups'" -a set-role -d 'Change the role a group has in a team'
-complete -c secscan -n "__secscan_at 'teams groups'" -a show -d 'Show a group of a team: its members and teams'
-complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
-complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
-complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
-complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
-complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
-complete -c secscan -n "__secscan_at 'users'" -a delete -d 'Remove a user from the organization'
-complete -c secscan -n "__secscan_at 'users'" -a rm -d 'Remove a user from the organization'
-complete -c secscan -n "__secscan_at 'users'" -a invitations -d 'List pending invitations and the role each invitee will get'
-complete -c secscan -n "__secscan_at 'users'" -a list -d 'Look users up by e-mail: id, organization role and teams'
-complete -c secscan -n "__secscan_at 'users'" -a ls -d 'Look users up by e-mail: id, organization role and teams'
-complete -c secscan -n "__secscan_at 'users'" -a update -d 'Change a user’s organization role'
-complete -c secscan -n "__secscan_at 'webhook'" -a delete -d 'Delete the webhook: the service stops delivering events'
-complete -c secscan -n "__secscan_at 'webhook'" -a rm -d 'Delete the webhook: the service stops delivering events'
-complete -c secscan -n "__secscan_at 'webhook'" -a events -d 'List the events a webhook can subscribe to'
-complete -c secscan -n "__secscan_at 'webhook'" -a set -d 'Set up (or replace) the webhook: its URL, events and how deliveries authenticate'
-complete -c secscan -n "__secscan_at 'webhook'" -a show -d 'Show the webhook: its URL and events (never its secret)'
-complete -c secscan -n "__secscan_at 'completion'" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_at 'config get'" -a 'profile base_url org_id token'
+complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
+complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
+complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token'
+complete -c secscan -n "__secscan_arg 'teams show' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams update' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams delete' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams groups list' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams groups show' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams groups show' 1" -a '(__secscan_live group)'
+complete -c secscan -n "__secscan_arg 'teams groups add' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams groups add' 1 more" -a '(__secscan_live group)'
+complete -c secscan -n "__secscan_arg 'teams groups set-role' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams groups set-role' 1" -a '(__secscan_live group)'
+complete -c secscan -n "__secscan_arg 'teams groups remove' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams groups remove' 1" -a '(__secscan_live group)'
+complete -c secscan -n "__secscan_arg 'teams apply' 0" -F
+complete -c secscan -n "__secscan_arg 'teams config show' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams config merged' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams config set' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams config set' 1" -F
+complete -c secscan -n "__secscan_arg 'teams config patch' 0" -a '(__secscan_live team)'
+complete -c secscan -n "__secscan_arg 'teams config patch' 1" -F
+complete -c secscan -n "__secscan_arg 'groups show' 0" -a '(__secscan_live group)'
+complete -c secscan -n "__secscan_arg 'users update' 0" -a '(__secscan_live user)'
+complete -c secscan -n "__secscan_arg 'users delete' 0" -a '(__secscan_live user)'
+complete -c secscan -n "__secscan_arg 'saml show' 0" -a '(__secscan_live saml)'
+complete -c secscan -n "__secscan_arg 'saml create' 0" -a '(__secscan_live saml)'
+complete -c secscan -n "__secscan_arg 'saml update' 0" -a '(__secscan_live saml)'
+complete -c secscan -n "__secscan_arg 'saml delete' 0" -a '(__secscan_live saml)'
+complete -c secscan -n "__secscan_arg 'saml provision' 0" -F
+complete -c secscan -n "__secscan_arg 'saml reset-token' 0 more" -a '(__secscan_live user)'
+complete -c secscan -n "__secscan_arg 'org config set' 0" -F
+complete -c secscan -n "__secscan_arg 'org config patch' 0" -F
+complete -c secscan -n "__secscan_arg 'policies show' 0" -a '(__secscan_live policy)'
+complete -c secscan -n "__secscan_arg 'policies push' 0" -F
+complete -c secscan -n "__secscan_arg 'policies diff' 0" -a '(__secscan_live policy)'
+complete -c secscan -n "__secscan_arg 'policies diff' 1" -F
+complete -c secscan -n "__secscan_arg 'rules convert' 0" -F
+complete -c secscan -n "__secscan_arg 'compounds show' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds archive' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds unarchive' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds scans' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds scan' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds branches' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds sarif' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'apps show' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps delete' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps labels' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps scan-branches' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config show' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config merged' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config set' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config patch' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps default-branch' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'integrations board link' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'integrations board unlink' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'integrations board show' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'analyze-failures'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'analyze-failures list'" -l limit -x -d 'at most this many, 1 to 100 (default 100)'
-complete -c secscan -n "__secscan_at 'analyze-failures list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'analyze-failures show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'api'" -s F -l field -x -d 'add a parameter or body field (repeatable)'
-complete -c secscan -n "__secscan_at 'api'" -l input -r -F -d 'read the raw request body from a file ("-" for standard input)'
-complete -c secscan -n "__secscan_at 'api'" -l paginate -d 'follow next_page links and print every page'
-complete -c secscan -n "__secscan_at 'api'" -l list -d 'list every operation, with the command that covers it'
-complete -c secscan -n "__secscan_at 'api'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -l rename -x -d 'new name'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -l add -x -d 'add apps (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -l remove -x -d 'remove apps (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'app-groups upsert'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps branches'" -l app -x -d 'only this app'
-complete -c secscan -n "__secscan_at 'apps branches'" -l from -x -d 'start: a date, Unix seconds, or an age such as 30d (default 7d)'
-complete -c secscan -n "__secscan_at 'apps branches'" -l until -x -d 'end: a date, Unix seconds, or an age (default now)'
-complete -c secscan -n "__secscan_at 'apps branches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config merged'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l default-branch -x -d 'the default branch'
-complete -c secscan -n "__secscan_at 'apps config patch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config set'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'apps config set'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l default-branch -x -d 'the default branch'
-complete -c secscan -n "__secscan_at 'apps config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps create'" -l name -x -d 'display name'
-complete -c secscan -n "__secscan_at 'apps create'" -l team -x -d 'the team the app belongs to'
-complete -c secscan -n "__secscan_at 'apps create'" -l base-branch -x -d 'the default branch (default main)'
-complete -c secscan -n "__secscan_at 'apps create'" -l from-file -r -F -d 'YAML or JSON list of {id, name, team_id, base_branch}'
-complete -c secscan -n "__secscan_at 'apps create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps default-branch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps labels'" -l add -x -d 'add labels (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'apps labels'" -l remove -x -d 'remove labels (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'apps labels'" -l clear -d 'remove every label'
-complete -c secscan -n "__secscan_at 'apps labels'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps scan-branches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'audit'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'audit log'" -l year -x -d 'the year'
-complete -c secscan -n "__secscan_at 'audit log'" -l month -x -d 'the month, 1 to 12'
-complete -c secscan -n "__secscan_at 'audit log'" -l day -x -d 'only this day of the month'
-complete -c secscan -n "__secscan_at 'audit log'" -l out -r -F -d 'write the CSV to FILE (`-`: standard output)'
-complete -c secscan -n "__secscan_at 'audit log'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l days -x -d 'how many days back to count (default 31)'
-complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-project -d 'one row per project'
-complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-user -d 'one row per user'
-complete -c secscan -n "__secscan_at 'audit scm-secrets'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'" -l with-token -d 'read the token from standard input'
 complete -c secscan -n "__secscan_at 'auth login'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
 complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth status'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'backups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'backups download'" -l id -x -d 'the backup to download (default: the latest completed one)'
-complete -c secscan -n "__secscan_at 'backups download'" -l dir -x -d 'download into this directory (created if missing)'
-complete -c secscan -n "__secscan_at 'backups download'" -l out -r -F -d 'write the backup to this file'
-complete -c secscan -n "__secscan_at 'backups download'" -l keep -x -d 'then keep only the N newest backups secscan downloaded into --dir (others are never touched)'
-complete -c secscan -n "__secscan_at 'backups download'" -l skip-existing -d 'exit 0 without a transfer when the backup is already there and verified'
-complete -c secscan -n "__secscan_at 'backups download'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'backups list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds archive'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds branches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds fixes-stats'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds list'" -l archived -d 'only archived compounds'
-complete -c secscan -n "__secscan_at 'compounds list'" -l all -d 'archived and not archived compounds'
-complete -c secscan -n "__secscan_at 'compounds list'" -l limit -x -d 'at most this many compounds'
-complete -c secscan -n "__secscan_at 'compounds list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l out -r -F -d 'where to write the report (required; `-` for standard output)'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l scan -x -d 'compound (polyglot) scan id (default: the latest)'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l version -x -d 'the scan of this version'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l tag -x -d 'the latest scan with this tag'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d 'only the findings of apps in this language'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds scan'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l status -x -a 'completed running failed' -d 'only scans in this state'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l branch -x -d 'only scans of this branch'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l streamlined -d 'a summary per scan: counts by severity, languages, agent'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l limit -x -d 'at most this many scans, 1 to 100 (default 10)'
-complete -c secscan -n "__secscan_at 'compounds scans'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds show'" -l full -d 'the full form: each app with its configuration'
-complete -c secscan -n "__secscan_at 'compounds show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds unarchive'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles use'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'config get'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'config get'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config set'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'config unset'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l per-page -x -d 'results per request, 1 to 1000 (default 250)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l limit -x -d 'stop after N results'
-complete -c secscan -n "__secscan_at 'dependencies search'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
+complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
+complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l description -x -d 'why the token exists'
+complete -c secscan -n "__secscan_at 'tokens create'" -l type -x -a 'access integration' -d 'token type (default access)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l valid-for -x -d 'lifetime, e.g. 3600, 90m, 12h, 30d (default: the service’s)'
+complete -c secscan -n "__secscan_at 'tokens create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles list'" -l access-token -d 'list the managed roles for tokens (role ids for `tokens create`)'
+complete -c secscan -n "__secscan_at 'roles list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles create'" -l name -x -d 'role name (required, unique)'
+complete -c secscan -n "__secscan_at 'roles create'" -l scope -x -d 'scope <resource>:<action> or <resource>:*; repeat or separate with commas (required)'
+complete -c secscan -n "__secscan_at 'roles create'" -l type -x -a 'team organization' -d 'where the role applies'
+complete -c secscan -n "__secscan_at 'roles create'" -l description -x -d 'what the role is for'
+complete -c secscan -n "__secscan_at 'roles create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles update'" -l name -x -d 'new name'
+complete -c secscan -n "__secscan_at 'roles update'" -l description -x -d 'new description'
+complete -c secscan -n "__secscan_at 'roles update'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
+complete -c secscan -n "__secscan_at 'roles update'" -l add-scope -x -d 'add scopes to the current ones'
+complete -c secscan -n "__secscan_at 'roles update'" -l remove-scope -x -d 'remove scopes from the current ones'
+complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes list'" -l app -x -a '(__secscan_live app)' -d 'scopes in the context of this app'
+complete -c secscan -n "__secscan_at 'scopes list'" -l team -x -a '(__secscan_live team-id)' -d 'scopes in the context of this team (uuid)'
+complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams list'" -l name -x -a '(__secscan_live team)' -d 'only the team of this name (any case)'
+complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'leave the members out'
+complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams create'" -l app -x -a '(__secscan_live app)' -d 'an app of the team (repeatable)'
+complete -c secscan -n "__secscan_at 'teams create'" -l member -x -a '(__secscan_live user)' -d 'a member: e-mail or user id, optionally :ROLE (repeatable)'
+complete -c secscan -n "__secscan_at 'teams create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams update'" -l rename -x -d 'new name of the team'
+complete -c secscan -n "__secscan_at 'teams update'" -l add-app -x -a '(__secscan_live app)' -d 'add an app (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l remove-app -x -a '(__secscan_live app)' -d 'remove an app (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l force -d 'move an added app out of the team that holds it'
+complete -c secscan -n "__secscan_at 'teams update'" -l add-member -x -a '(__secscan_live user)' -d 'add a member, or change its role (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l remove-member -x -a '(__secscan_live user)' -d 'remove a member: e-mail or user id (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l version -x -d 'change the team only if it is still at this version'
+complete -c secscan -n "__secscan_at 'teams update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams delete'" -l version -x -d 'delete only if the team is still at this version'
+complete -c secscan -n "__secscan_at 'teams delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups add'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups set-role'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams export'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams apply'" -l dry-run -d 'print the plan; change nothing'
+complete -c secscan -n "__secscan_at 'teams apply'" -l prune -d 'also remove what the file leaves out, and delete teams it does not list'
+complete -c secscan -n "__secscan_at 'teams apply'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config merged'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups list'" -l name -x -a '(__secscan_live group)' -d 'only the group of this exact name'
+complete -c secscan -n "__secscan_at 'groups list'" -l iname -x -a '(__secscan_live group)' -d 'only the group of this name, in any case'
+complete -c secscan -n "__secscan_at 'groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users list'" -l email -x -a '(__secscan_live user)' -d 'the e-mail to look up (repeatable)'
+complete -c secscan -n "__secscan_at 'users list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users update'" -l role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'the organization role'
+complete -c secscan -n "__secscan_at 'users update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users invitations'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml create'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
+complete -c secscan -n "__secscan_at 'saml create'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
+complete -c secscan -n "__secscan_at 'saml create'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
+complete -c secscan -n "__secscan_at 'saml create'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
+complete -c secscan -n "__secscan_at 'saml create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml update'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
+complete -c secscan -n "__secscan_at 'saml update'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
+complete -c secscan -n "__secscan_at 'saml update'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
+complete -c secscan -n "__secscan_at 'saml update'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
+complete -c secscan -n "__secscan_at 'saml update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml provision'" -l dry-run -d 'check the file and print what would be sent; send nothing'
+complete -c secscan -n "__secscan_at 'saml provision'" -l allow-rejections -d 'exit 0 even when the service rejects some e-mails or roles'
+complete -c secscan -n "__secscan_at 'saml provision'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml reset-token'" -l ids-from -r -F -d 'also read users from FILE (- for stdin): one a line, or a JSON array'
+complete -c secscan -n "__secscan_at 'saml reset-token'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org analysis'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'org analysis set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org autofix'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org autofix show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies list'" -l name -x -a '(__secscan_live policy)' -d 'only the versions of this policy'
+complete -c secscan -n "__secscan_at 'policies list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies push'" -l name -x -a '(__secscan_live policy)' -d 'policy name (required)'
+complete -c secscan -n "__secscan_at 'policies push'" -l tag -x -d 'tag this version (e.g. a version number)'
+complete -c secscan -n "__secscan_at 'policies push'" -l use-defaults -d 'apply the service’s versioning: the next version tag'
+complete -c secscan -n "__secscan_at 'policies push'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies diff'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook show'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook set'" -l url -x -d 'where events are delivered (required)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l event -x -d 'an event to deliver, repeatable (see `secscan webhook events`; required)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l auth -x -a 'hmac bearer' -d 'hmac: a shared secret (default); bearer: a token'
+complete -c secscan -n "__secscan_at 'webhook set'" -l secret-stdin -d 'read the HMAC secret from standard input (default: generated)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l token-stdin -d 'read the bearer token from standard input'
+complete -c secscan -n "__secscan_at 'webhook set'" -l renewal -r -F -d 'how the bearer token is renewed: a YAML or JSON file'
+complete -c secscan -n "__secscan_at 'webhook set'" -l email-on-failure -d 'e-mail the organization’s administrators when a delivery fails'
+complete -c secscan -n "__secscan_at 'webhook set'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook delete'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook events'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches create'" -l path -x -d 'the page the search belongs to, e.g. /findings (required)'
+complete -c secscan -n "__secscan_at 'searches create'" -l query -x -d 'the query string of the search (required)'
+complete -c secscan -n "__secscan_at 'searches create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches update'" -l name -x -d 'new name'
+complete -c secscan -n "__secscan_at 'searches update'" -l path -x -d 'new page path'
+complete -c secscan -n "__secscan_at 'searches update'" -l query -x -d 'new query string'
+complete -c secscan -n "__secscan_at 'searches update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches delete'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings assign'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings assign'" -l to -x -d 'the assignee’s e-mail address'
-complete -c secscan -n "__secscan_at 'findings assign'" -l none -d 'remove the assignee'
-complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
-complete -c secscan -n "__secscan_at 'findings assign'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment add'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings comment add'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment list'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings comment list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings comment show'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings comment show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings fix'" -l app -x -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings fix'" -l applied -d 'read the fix generated for the finding instead (a feature the vendor enables on request)'
-complete -c secscan -n "__secscan_at 'findings fix'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings list'" -l app -x -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
-complete -c secscan -n "__secscan_at 'findings list'" -l compound -x -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings list'" -l app -x -a '(__secscan_live app)' -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
+complete -c secscan -n "__secscan_at 'findings list'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
 complete -c secscan -n "__secscan_at 'findings list'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
 complete -c secscan -n "__secscan_at 'findings list'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
@@ -1057,150 +1408,248 @@ complete -c secscan -n "__secscan_at 'findings list'" -l all -d 'fetch every pag
 complete -c secscan -n "__secscan_at 'findings list'" -l limit -x -d 'stop after N findings'
 complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings show'" -l app -x -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings status'" -l app -x -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings status'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings status'" -l set -x -a 'fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' -d 'the status to set (none clears it)'
 complete -c secscan -n "__secscan_at 'findings status'" -l comment -x -d 'the text of the comment the status change adds'
 complete -c secscan -n "__secscan_at 'findings status'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings status'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings summary'" -l app -x -d 'one app'
+complete -c secscan -n "__secscan_at 'findings assign'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l to -x -d 'the assignee’s e-mail address'
+complete -c secscan -n "__secscan_at 'findings assign'" -l none -d 'remove the assignee'
+complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
+complete -c secscan -n "__secscan_at 'findings assign'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment add'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings comment add'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment list'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings comment list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings comment show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings comment show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings fix'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings fix'" -l applied -d 'read the fix generated for the finding instead (a feature the vendor enables on request)'
+complete -c secscan -n "__secscan_at 'findings fix'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings summary'" -l app -x -a '(__secscan_live app)' -d 'one app'
 complete -c secscan -n "__secscan_at 'findings summary'" -l version -x -d 'with --app: this code version'
 complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only this finding type (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'" -l default-branch -d 'organization: only default-branch scans'
 complete -c secscan -n "__secscan_at 'findings summary'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'groups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'groups list'" -l name -x -d 'only the group of this exact name'
-complete -c secscan -n "__secscan_at 'groups list'" -l iname -x -d 'only the group of this name, in any case'
-complete -c secscan -n "__secscan_at 'groups list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l per-page -x -d 'results per request, 1 to 1000 (default 250)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l limit -x -d 'stop after N results'
+complete -c secscan -n "__secscan_at 'dependencies search'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
+complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sca'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sca packages'" -l app -x -a '(__secscan_live app)' -d 'packages of an app'
+complete -c secscan -n "__secscan_at 'sca packages'" -l compound -x -a '(__secscan_live compound)' -d 'packages of a compound'
+complete -c secscan -n "__secscan_at 'sca packages'" -l scan -x -d '--app: this scan (default the latest)'
+complete -c secscan -n "__secscan_at 'sca packages'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'sca packages'" -l polyglot-scan -x -d '--compound: this compound scan'
+complete -c secscan -n "__secscan_at 'sca packages'" -l type -x -a 'package container_package' -d 'only packages of this type'
+complete -c secscan -n "__secscan_at 'sca packages'" -l sort -x -a 'package url name namespace type version license created_at num_vulns num_reachable num_exploitable' -d 'sort field'
+complete -c secscan -n "__secscan_at 'sca packages'" -l order -x -a 'asc desc' -d 'sort order'
+complete -c secscan -n "__secscan_at 'sca packages'" -l per-page -x -d 'packages per request, 1 to 10000 (default 100)'
+complete -c secscan -n "__secscan_at 'sca packages'" -l all -d 'fetch every page'
+complete -c secscan -n "__secscan_at 'sca packages'" -l limit -x -d 'stop after N packages'
+complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans list'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans list'" -l tag -x -d 'only scans with this tag (repeatable)'
+complete -c secscan -n "__secscan_at 'scans list'" -l limit -x -d 'at most this many scans, 1 to 50 (default 10)'
+complete -c secscan -n "__secscan_at 'scans list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans show'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans owasp'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans owasp'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans report'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans report'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans compare'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
+complete -c secscan -n "__secscan_at 'scans compare'" -l source -x -d 'the baseline: scan.N or tag.KEY=VALUE'
+complete -c secscan -n "__secscan_at 'scans compare'" -l target -x -d 'the scan under test: scan.N or tag.KEY=VALUE'
+complete -c secscan -n "__secscan_at 'scans compare'" -l source-branch -x -d 'the baseline: the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'scans compare'" -l target-branch -x -d 'under test: the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'scans compare'" -l source-scan -x -d 'the baseline scan id'
+complete -c secscan -n "__secscan_at 'scans compare'" -l target-scan -x -d 'the scan id under test'
+complete -c secscan -n "__secscan_at 'scans compare'" -l common -d 'also list the findings both scans have'
+complete -c secscan -n "__secscan_at 'scans compare'" -l fail-on -x -a 'new regression' -d 'exit 1 when new findings (or regressions) exist'
+complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -a 'low medium high critical' -d 'with --fail-on: count only findings of this severity or above'
+complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -a '(__secscan_live compound)' -d 'compound (or app) name (required)'
+complete -c secscan -n "__secscan_at 'scans check'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'scans check'" -l policy -x -a '(__secscan_live policy)' -d 'stored check-analysis policy instead of --rules'
+complete -c secscan -n "__secscan_at 'scans check'" -l target-branch -x -d 'branch under test: its last scan (default: the default branch)'
+complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)'
+complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
+complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
+complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'write the verdict and results as JSON'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
+complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)'
+complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds list'" -l archived -d 'only archived compounds'
+complete -c secscan -n "__secscan_at 'compounds list'" -l all -d 'archived and not archived compounds'
+complete -c secscan -n "__secscan_at 'compounds list'" -l limit -x -d 'at most this many compounds'
+complete -c secscan -n "__secscan_at 'compounds list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds show'" -l full -d 'the full form: each app with its configuration'
+complete -c secscan -n "__secscan_at 'compounds show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds archive'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds unarchive'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l status -x -a 'completed running failed' -d 'only scans in this state'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l branch -x -d 'only scans of this branch'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l streamlined -d 'a summary per scan: counts by severity, languages, agent'
+complete -c secscan -n "__secscan_at 'compounds scans'" -l limit -x -d 'at most this many scans, 1 to 100 (default 10)'
+complete -c secscan -n "__secscan_at 'compounds scans'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds scan'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds branches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l out -r -F -d 'where to write the report (required; `-` for standard output)'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l scan -x -d 'compound (polyglot) scan id (default: the latest)'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l version -x -d 'the scan of this version'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l tag -x -d 'the latest scan with this tag'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -l language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d 'only the findings of apps in this language'
+complete -c secscan -n "__secscan_at 'compounds sarif'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'compounds fixes-stats'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps create'" -l name -x -d 'display name'
+complete -c secscan -n "__secscan_at 'apps create'" -l team -x -a '(__secscan_live team-id)' -d 'the team the app belongs to'
+complete -c secscan -n "__secscan_at 'apps create'" -l base-branch -x -d 'the default branch (default main)'
+complete -c secscan -n "__secscan_at 'apps create'" -l from-file -r -F -d 'YAML or JSON list of {id, name, team_id, base_branch}'
+complete -c secscan -n "__secscan_at 'apps create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps labels'" -l add -x -d 'add labels (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'apps labels'" -l remove -x -d 'remove labels (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'apps labels'" -l clear -d 'remove every label'
+complete -c secscan -n "__secscan_at 'apps labels'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps branches'" -l app -x -a '(__secscan_live app)' -d 'only this app'
+complete -c secscan -n "__secscan_at 'apps branches'" -l from -x -d 'start: a date, Unix seconds, or an age such as 30d (default 7d)'
+complete -c secscan -n "__secscan_at 'apps branches'" -l until -x -d 'end: a date, Unix seconds, or an age (default now)'
+complete -c secscan -n "__secscan_at 'apps branches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps scan-branches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config merged'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config set'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'apps config set'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
+complete -c secscan -n "__secscan_at 'apps config set'" -l default-branch -x -d 'the default branch'
+complete -c secscan -n "__secscan_at 'apps config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
+complete -c secscan -n "__secscan_at 'apps config patch'" -l default-branch -x -d 'the default branch'
+complete -c secscan -n "__secscan_at 'apps config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'apps default-branch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -l rename -x -d 'new name'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -l add -x -a '(__secscan_live app)' -d 'add apps (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -l remove -x -a '(__secscan_live app)' -d 'remove apps (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'app-groups upsert'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'app-groups delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'analyze-failures'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'analyze-failures list'" -l limit -x -d 'at most this many, 1 to 100 (default 100)'
+complete -c secscan -n "__secscan_at 'analyze-failures list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'analyze-failures show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board authorize'" -l open -d 'also open the address in the browser (at a terminal only, never in CI)'
-complete -c secscan -n "__secscan_at 'integrations board authorize'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board finding'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board link'" -l board-org -x -d 'Azure DevOps organization (see `board orgs`)'
-complete -c secscan -n "__secscan_at 'integrations board link'" -l project -x -d 'Azure DevOps project of that organization'
-complete -c secscan -n "__secscan_at 'integrations board link'" -l work-item-type -x -d 'type of the work items created (e.g. Bug, Issue, Task)'
-complete -c secscan -n "__secscan_at 'integrations board link'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board orgs'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board status'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board submit'" -l scan -x -d 'the scan the findings were reported in (required)'
-complete -c secscan -n "__secscan_at 'integrations board submit'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
-complete -c secscan -n "__secscan_at 'integrations board submit'" -l param -x -d 'an extra field for the work items (repeatable)'
-complete -c secscan -n "__secscan_at 'integrations board submit'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations board unlink'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations chat'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations chat authorize'" -l open -d 'also open the address in the browser (at a terminal only, never in CI)'
 complete -c secscan -n "__secscan_at 'integrations chat authorize'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations chat remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board status'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board authorize'" -l open -d 'also open the address in the browser (at a terminal only, never in CI)'
+complete -c secscan -n "__secscan_at 'integrations board authorize'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board orgs'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board link'" -l board-org -x -d 'Azure DevOps organization (see `board orgs`)'
+complete -c secscan -n "__secscan_at 'integrations board link'" -l project -x -d 'Azure DevOps project of that organization'
+complete -c secscan -n "__secscan_at 'integrations board link'" -l work-item-type -x -d 'type of the work items created (e.g. Bug, Issue, Task)'
+complete -c secscan -n "__secscan_at 'integrations board link'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board unlink'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board finding'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations board submit'" -l scan -x -d 'the scan the findings were reported in (required)'
+complete -c secscan -n "__secscan_at 'integrations board submit'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
+complete -c secscan -n "__secscan_at 'integrations board submit'" -l param -x -d 'an extra field for the work items (repeatable)'
+complete -c secscan -n "__secscan_at 'integrations board submit'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations cloud'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations cloud creds'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations cloud creds show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations cloud creds set'" -l client-id -x -d 'client id of the Wiz service account'
 complete -c secscan -n "__secscan_at 'integrations cloud creds set'" -l auth-url -x -d 'Wiz authentication address (https://auth.app.wiz.io/oauth/token)'
 complete -c secscan -n "__secscan_at 'integrations cloud creds set'" -l api-url -x -d 'Wiz API endpoint (https://api.<region>.app.wiz.io/graphql)'
 complete -c secscan -n "__secscan_at 'integrations cloud creds set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations cloud creds show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment remove'" -l compound -x -d 'a compound, by name'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment remove'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -l compound -x -d 'a compound, by name'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l compound -x -a '(__secscan_live compound)' -d 'a compound, by name'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l app -x -a '(__secscan_live app)' -d 'an app: the enrollment of its compound applies'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -l compound -x -a '(__secscan_live compound)' -d 'a compound, by name'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -l for -x -d 'what to enroll for: SAST, SCA (comma-separated or repeated)'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -l disable -d 'disable the enrollment at this level (it then overrides a higher level)'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l compound -x -d 'a compound, by name'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l app -x -d 'an app: the enrollment of its compound applies'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org analysis'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'org analysis set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org autofix'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org autofix show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config patch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
-complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies diff'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies list'" -l name -x -d 'only the versions of this policy'
-complete -c secscan -n "__secscan_at 'policies list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies push'" -l name -x -d 'policy name (required)'
-complete -c secscan -n "__secscan_at 'policies push'" -l tag -x -d 'tag this version (e.g. a version number)'
-complete -c secscan -n "__secscan_at 'policies push'" -l use-defaults -d 'apply the service’s versioning: the next version tag'
-complete -c secscan -n "__secscan_at 'policies push'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles use'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment remove'" -l compound -x -a '(__secscan_live compound)' -d 'a compound, by name'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'backups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'backups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'backups download'" -l id -x -d 'the backup to download (default: the latest completed one)'
+complete -c secscan -n "__secscan_at 'backups download'" -l dir -r -F -d 'download into this directory (created if missing)'
+complete -c secscan -n "__secscan_at 'backups download'" -l out -r -F -d 'write the backup to this file'
+complete -c secscan -n "__secscan_at 'backups download'" -l keep -x -d 'then keep only the N newest backups secscan downloaded into --dir (others are never touched)'
+complete -c secscan -n "__secscan_at 'backups download'" -l skip-existing -d 'exit 0 without a transfer when the backup is already there and verified'
+complete -c secscan -n "__secscan_at 'backups download'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'reports'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l app -x -d 'the app the scan belongs to'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l comments -d 'include the comments on each finding'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
-complete -c secscan -n "__secscan_at 'reports cwe'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports pci'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports pci'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports pci'" -l ignore-info -d 'leave out informational findings'
+complete -c secscan -n "__secscan_at 'reports pci'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'reports owasp'" -l year -x -a '2017 2021' -d 'the OWASP Top 10 edition'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l app -x -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
 complete -c secscan -n "__secscan_at 'reports owasp'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
 complete -c secscan -n "__secscan_at 'reports owasp'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
 complete -c secscan -n "__secscan_at 'reports owasp'" -l comments -d 'include the comments on each finding'
 complete -c secscan -n "__secscan_at 'reports owasp'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
 complete -c secscan -n "__secscan_at 'reports owasp'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
 complete -c secscan -n "__secscan_at 'reports owasp'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'reports pci'" -l app -x -d 'the app the scan belongs to'
-complete -c secscan -n "__secscan_at 'reports pci'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
-complete -c secscan -n "__secscan_at 'reports pci'" -l ignore-info -d 'leave out informational findings'
-complete -c secscan -n "__secscan_at 'reports pci'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles create'" -l name -x -d 'role name (required, unique)'
-complete -c secscan -n "__secscan_at 'roles create'" -l scope -x -d 'scope <resource>:<action> or <resource>:*; repeat or separate with commas (required)'
-complete -c secscan -n "__secscan_at 'roles create'" -l type -x -a 'team organization' -d 'where the role applies'
-complete -c secscan -n "__secscan_at 'roles create'" -l description -x -d 'what the role is for'
-complete -c secscan -n "__secscan_at 'roles create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles list'" -l access-token -d 'list the managed roles for tokens (role ids for `tokens create`)'
-complete -c secscan -n "__secscan_at 'roles list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles update'" -l name -x -d 'new name'
-complete -c secscan -n "__secscan_at 'roles update'" -l description -x -d 'new description'
-complete -c secscan -n "__secscan_at 'roles update'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
-complete -c secscan -n "__secscan_at 'roles update'" -l add-scope -x -d 'add scopes to the current ones'
-complete -c secscan -n "__secscan_at 'roles update'" -l remove-scope -x -d 'remove scopes from the current ones'
-complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
-complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
-complete -c secscan -n "__secscan_at 'saml create'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
-complete -c secscan -n "__secscan_at 'saml create'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
-complete -c secscan -n "__secscan_at 'saml create'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
-complete -c secscan -n "__secscan_at 'saml create'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
-complete -c secscan -n "__secscan_at 'saml create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml provision'" -l dry-run -d 'check the file and print what would be sent; send nothing'
-complete -c secscan -n "__secscan_at 'saml provision'" -l allow-rejections -d 'exit 0 even when the service rejects some e-mails or roles'
-complete -c secscan -n "__secscan_at 'saml provision'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml reset-token'" -l ids-from -r -F -d 'also read users from FILE (- for stdin): one a line, or a JSON array'
-complete -c secscan -n "__secscan_at 'saml reset-token'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
-complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
-complete -c secscan -n "__secscan_at 'saml update'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
-complete -c secscan -n "__secscan_at 'saml update'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
-complete -c secscan -n "__secscan_at 'saml update'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
-complete -c secscan -n "__secscan_at 'saml update'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
-complete -c secscan -n "__secscan_at 'saml update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l comments -d 'include the comments on each finding'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
+complete -c secscan -n "__secscan_at 'reports cwe'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'audit'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'audit log'" -l year -x -d 'the year'
+complete -c secscan -n "__secscan_at 'audit log'" -l month -x -d 'the month, 1 to 12'
+complete -c secscan -n "__secscan_at 'audit log'" -l day -x -d 'only this day of the month'
+complete -c secscan -n "__secscan_at 'audit log'" -l out -r -F -d 'write the CSV to FILE (`-`: standard output)'
+complete -c secscan -n "__secscan_at 'audit log'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l days -x -d 'how many days back to count (default 31)'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-project -d 'one row per project'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-user -d 'one row per user'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'api'" -s F -l field -x -d 'add a parameter or body field (repeatable)'
+complete -c secscan -n "__secscan_at 'api'" -l input -r -F -d 'read the raw request body from a file ("-" for standard input)'
+complete -c secscan -n "__secscan_at 'api'" -l paginate -d 'follow next_page links and print every page'
+complete -c secscan -n "__secscan_at 'api'" -l list -d 'list every operation, with the command that covers it'
+complete -c secscan -n "__secscan_at 'api'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
 complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
 complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo data: the same seed gives the same data'
@@ -1215,154 +1664,25 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every
 complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does'
 complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l app -x -d 'the app scanned (not with --compound)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l compound -x -d 'the compound scanned: one scan per app'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l app -x -a '(__secscan_live app)' -d 'the app scanned (not with --compound)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l compound -x -a '(__secscan_live compound)' -d 'the compound scanned: one scan per app'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l branch -x -d 'the branch scanned (default: the default branch)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sca'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sca packages'" -l app -x -d 'packages of an app'
-complete -c secscan -n "__secscan_at 'sca packages'" -l compound -x -d 'packages of a compound'
-complete -c secscan -n "__secscan_at 'sca packages'" -l scan -x -d '--app: this scan (default the latest)'
-complete -c secscan -n "__secscan_at 'sca packages'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'sca packages'" -l polyglot-scan -x -d '--compound: this compound scan'
-complete -c secscan -n "__secscan_at 'sca packages'" -l type -x -a 'package container_package' -d 'only packages of this type'
-complete -c secscan -n "__secscan_at 'sca packages'" -l sort -x -a 'package url name namespace type version license created_at num_vulns num_reachable num_exploitable' -d 'sort field'
-complete -c secscan -n "__secscan_at 'sca packages'" -l order -x -a 'asc desc' -d 'sort order'
-complete -c secscan -n "__secscan_at 'sca packages'" -l per-page -x -d 'packages per request, 1 to 10000 (default 100)'
-complete -c secscan -n "__secscan_at 'sca packages'" -l all -d 'fetch every page'
-complete -c secscan -n "__secscan_at 'sca packages'" -l limit -x -d 'stop after N packages'
-complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -d 'compound (or app) name (required)'
-complete -c secscan -n "__secscan_at 'scans check'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'scans check'" -l policy -x -d 'stored check-analysis policy instead of --rules'
-complete -c secscan -n "__secscan_at 'scans check'" -l target-branch -x -d 'branch under test: its last scan (default: the default branch)'
-complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)'
-complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
-complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
-complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'write the verdict and results as JSON'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
-complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)'
-complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans compare'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans compare'" -l source -x -d 'the baseline: scan.N or tag.KEY=VALUE'
-complete -c secscan -n "__secscan_at 'scans compare'" -l target -x -d 'the scan under test: scan.N or tag.KEY=VALUE'
-complete -c secscan -n "__secscan_at 'scans compare'" -l source-branch -x -d 'the baseline: the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'scans compare'" -l target-branch -x -d 'under test: the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'scans compare'" -l source-scan -x -d 'the baseline scan id'
-complete -c secscan -n "__secscan_at 'scans compare'" -l target-scan -x -d 'the scan id under test'
-complete -c secscan -n "__secscan_at 'scans compare'" -l common -d 'also list the findings both scans have'
-complete -c secscan -n "__secscan_at 'scans compare'" -l fail-on -x -a 'new regression' -d 'exit 1 when new findings (or regressions) exist'
-complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -a 'low medium high critical' -d 'with --fail-on: count only findings of this severity or above'
-complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans list'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans list'" -l tag -x -d 'only scans with this tag (repeatable)'
-complete -c secscan -n "__secscan_at 'scans list'" -l limit -x -d 'at most this many scans, 1 to 50 (default 10)'
-complete -c secscan -n "__secscan_at 'scans list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans owasp'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans owasp'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans report'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans report'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans show'" -l app -x -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes list'" -l app -x -d 'scopes in the context of this app'
-complete -c secscan -n "__secscan_at 'scopes list'" -l team -x -d 'scopes in the context of this team (uuid)'
-complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches create'" -l path -x -d 'the page the search belongs to, e.g. /findings (required)'
-complete -c secscan -n "__secscan_at 'searches create'" -l query -x -d 'the query string of the search (required)'
-complete -c secscan -n "__secscan_at 'searches create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches update'" -l name -x -d 'new name'
-complete -c secscan -n "__secscan_at 'searches update'" -l path -x -d 'new page path'
-complete -c secscan -n "__secscan_at 'searches update'" -l query -x -d 'new query string'
-complete -c secscan -n "__secscan_at 'searches update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams apply'" -l dry-run -d 'print the plan; change nothing'
-complete -c secscan -n "__secscan_at 'teams apply'" -l prune -d 'also remove what the file leaves out, and delete teams it does not list'
-complete -c secscan -n "__secscan_at 'teams apply'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config merged'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config patch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams create'" -l app -x -d 'an app of the team (repeatable)'
-complete -c secscan -n "__secscan_at 'teams create'" -l member -x -d 'a member: e-mail or user id, optionally :ROLE (repeatable)'
-complete -c secscan -n "__secscan_at 'teams create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams delete'" -l version -x -d 'delete only if the team is still at this version'
-complete -c secscan -n "__secscan_at 'teams delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams export'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups add'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups remove'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups set-role'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams list'" -l name -x -d 'only the team of this name (any case)'
-complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'leave the members out'
-complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams update'" -l rename -x -d 'new name of the team'
-complete -c secscan -n "__secscan_at 'teams update'" -l add-app -x -d 'add an app (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l remove-app -x -d 'remove an app (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l force -d 'move an added app out of the team that holds it'
-complete -c secscan -n "__secscan_at 'teams update'" -l add-member -x -d 'add a member, or change its role (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l remove-member -x -d 'remove a member: e-mail or user id (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l version -x -d 'change the team only if it is still at this version'
-complete -c secscan -n "__secscan_at 'teams update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l description -x -d 'why the token exists'
-complete -c secscan -n "__secscan_at 'tokens create'" -l type -x -a 'access integration' -d 'token type (default access)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l valid-for -x -d 'lifetime, e.g. 3600, 90m, 12h, 30d (default: the service’s)'
-complete -c secscan -n "__secscan_at 'tokens create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
-complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
-complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users invitations'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users list'" -l email -x -d 'the e-mail to look up (repeatable)'
-complete -c secscan -n "__secscan_at 'users list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users update'" -l role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'the organization role'
-complete -c secscan -n "__secscan_at 'users update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook delete'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
-complete -c secscan -n "__secscan_at 'webhook delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook events'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook set'" -l url -x -d 'where events are delivered (required)'
-complete -c secscan -n "__secscan_at 'webhook set'" -l event -x -d 'an event to deliver, repeatable (see `secscan webhook events`; required)'
-complete -c secscan -n "__secscan_at 'webhook set'" -l auth -x -a 'hmac bearer' -d 'hmac: a shared secret (default); bearer: a token'
-complete -c secscan -n "__secscan_at 'webhook set'" -l secret-stdin -d 'read the HMAC secret from standard input (default: generated)'
-complete -c secscan -n "__secscan_at 'webhook set'" -l token-stdin -d 'read the bearer token from standard input'
-complete -c secscan -n "__secscan_at 'webhook set'" -l renewal -r -F -d 'how the bearer token is renewed: a YAML or JSON file'
-complete -c secscan -n "__secscan_at 'webhook set'" -l email-on-failure -d 'e-mail the organization’s administrators when a delivery fails'
-complete -c secscan -n "__secscan_at 'webhook set'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
-complete -c secscan -n "__secscan_at 'webhook set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook show'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
-complete -c secscan -n "__secscan_at 'webhook show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'help'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more)'
-complete -c secscan -l fields -x -d 'comma-separated fields (columns) to print'
-complete -c secscan -l no-color -d 'disable colour (also NO_COLOR=1 or CLICOLOR=0)'
+complete -c secscan -l fields -x -a '(__secscan_fields)' -d 'comma-separated fields (columns) to print'
+complete -c secscan -l no-color -d 'disable colour (also NO_COLOR=1, CLICOLOR=0 or TERM=dumb)'
 complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
 complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'
 complete -c secscan -s y -l yes -d 'do not ask before destructive actions'
-complete -c secscan -l no-input -d 'never prompt; fail instead'
-complete -c secscan -l profile -x -d 'connection profile to use (also SECSCAN_PROFILE)'
+complete -c secscan -l no-input -d 'never prompt; fail instead (also when CI is set)'
+complete -c secscan -l profile -x -a '(__secscan_live profile)' -d 'connection profile to use (also SECSCAN_PROFILE)'
 complete -c secscan -l base-url -x -d 'service address (also SECSCAN_BASE_URL)'
 complete -c secscan -l org -x -d 'organization id (also SECSCAN_ORG_ID); bare, the organization level of a listing'
 complete -c secscan -l allow-insecure-http -d 'allow plain http:// to a non-loopback host'

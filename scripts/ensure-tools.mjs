@@ -1,9 +1,18 @@
-// Installs the system tools the test suite drives for real (zsh and fish for completions, mandoc for the
-// man page, pdftoppm from poppler-utils for the sandbox's PDF reports) from Debian when they are missing and we may;
-// otherwise says what to install.
+// Installs the system tools the test suite drives for real (bash, zsh and fish under tmux for completions;
+// mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports) from
+// Debian when they are missing and we may; otherwise says what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
 
-const tools = { zsh: 'zsh', fish: 'fish', mandoc: 'mandoc', bash: 'bash', pdftoppm: 'poppler-utils' };
+const tools = {
+  zsh: 'zsh',
+  fish: 'fish',
+  mandoc: 'mandoc',
+  bash: 'bash',
+  tmux: 'tmux',
+  groff: 'groff',
+  man: 'man-db',
+  pdftoppm: 'poppler-utils',
+};
 const missing = Object.entries(tools)
   .filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
   .map(([, pkg]) => pkg);

@@ -56,6 +56,10 @@ const commands = [
   ['scans', 'check', '--help'],
   ['tokens', 'list', '--bogus'],
   ['--help'],
+  // A TAB: the refresh first, so the lookup after it finds a fresh cache and starts no background process.
+  ['__complete', '--refresh', 'app'],
+  ['__complete', 'app'],
+  ['__complete', 'profile'],
 ];
 for (const argv of commands) {
   for (const tty of [false, true]) {

@@ -6,7 +6,7 @@ import { configDir } from './config/paths.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
-import { colorEnabled, type OutputFormat } from './output/format.js';
+import { colorEnabled, isCI, type OutputFormat } from './output/format.js';
 import { sanitizeLine } from './output/sanitize.js';
 
 export interface GlobalOptions {
@@ -122,9 +122,12 @@ export class Context {
     return Boolean(this.io.stderr.isTTY);
   }
 
-  /** Prompts and confirmations are allowed: stdin and stderr are terminals and --no-input is not given. */
+  /**
+   * Prompts and confirmations are allowed: stdin and stderr are terminals, --no-input is not given and
+   * `CI` is not set (a CI job on a pseudo-terminal would otherwise wait for an answer that never comes).
+   */
   get interactive(): boolean {
-    return this.globals.input && Boolean(this.io.stdin.isTTY) && this.stderrIsTTY;
+    return this.globals.input && !isCI(this.env) && Boolean(this.io.stdin.isTTY) && this.stderrIsTTY;
   }
 
   get color(): boolean {
@@ -291,7 +294,8 @@ export class Context {
   async spin<T>(text: string, work: () => Promise<T>): Promise<T> {
     // ora loops forever clearing lines on a terminal that reports zero columns (some ptys): no spinner there.
     const columns = (this.io.stderr as { columns?: number }).columns ?? 0;
-    if (!this.stderrIsTTY || columns <= 0 || this.globals.quiet || this.debugEnabled) return work();
+    const dumb = this.env.TERM === 'dumb';
+    if (!this.stderrIsTTY || columns <= 0 || dumb || this.globals.quiet || this.debugEnabled) return work();
     const { default: ora } = await import('ora');
     // discardStdin would put the terminal in raw mode, where Ctrl-C is a keypress and no longer a SIGINT.
     const spinner = ora({

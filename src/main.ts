@@ -1,5 +1,6 @@
 import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
+import { requestedNoun } from './argv.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { CliError, ExitCode, exitCodeFor, InterruptedError, UsageError } from './errors.js';
 import { safeJson, sanitizeLine } from './output/sanitize.js';
@@ -10,22 +11,7 @@ export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
   signal?: AbortSignal;
 }
 
-const exitCodesHelp = `Exit codes (stable):
-  0    success; a gate that passed; an empty list
-  1    gate failed: findings breach the policy (scans check, scans compare --fail-on)
-  2    usage error: unknown command or flag, bad or conflicting values (no request is sent)
-  3    configuration error: no token or organization, unreadable profile, rules, policy or config file, a service certificate the client does not trust
-  4    authentication or permission refused (401, 403)
-  5    not found (404), or nothing to evaluate (no scan for that app or branch)
-  6    rejected by the service: 400, 409 (e.g. stale team version), 422, 507 TOO_MUCH_WORK
-  7    transient: network failure, timeout, 429 or 5xx after the retry budget. A read is safe to retry; a write (POST, PATCH) whose answer was lost may have been applied, and the message says so and how to check
-  8    unexpected response: a body this version cannot read, of the wrong shape (never read as empty), or over the size limit
-  9    busy: another run holds the lock (e.g. backups download into the same directory)
-  130  interrupted (SIGINT); 143 for SIGTERM
-A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are still written, saying why.
-`;
-
-export { exitCodesHelp };
+export { exitCodesHelp } from './help/exit-codes.js';
 
 function wantsJsonErrors(argv: readonly string[]): boolean {
   for (let i = 0; i < argv.length; i++) {
@@ -65,18 +51,32 @@ export async function main(deps: MainDeps): Promise<number> {
   const controller = new AbortController();
   const signal = deps.signal ?? controller.signal;
   let exitCode: number = ExitCode.ok;
+  let helpWanted: { words: string[]; error: boolean } | undefined;
   let debug = argv.includes('--debug') || deps.env.SECSCAN_DEBUG === '1';
 
-  const { requestedNoun } = await import('./program.js');
-  if (requestedNoun(argv) === undefined && (argv.includes('--version') || argv.includes('-V'))) {
+  const noun = requestedNoun(argv);
+  if (noun === undefined && (argv.includes('--version') || argv.includes('-V'))) {
     io.stdout.write(`${deps.version}\n`);
     return 0;
   }
-  if (argv[0] === 'help' && argv[1] === 'exit-codes') {
-    io.stdout.write(exitCodesHelp);
-    return 0;
+  if (argv[0] === '__complete') {
+    // What the completion scripts run on TAB: values on stdout, nothing on stderr, exit 0.
+    const { complete } = await import('./completion/values.js');
+    return complete(argv.slice(1), {
+      env: deps.env,
+      out: io.stdout,
+      version: deps.version,
+      dispatcher: deps.dispatcher,
+    });
   }
-  const effectiveArgv = argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv;
+  if (argv.length === 0 || noun === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    try {
+      const answered = await answerHelp(argv, deps);
+      if (answered !== undefined) return answered;
+    } catch (error) {
+      return reportError(error, deps, debug);
+    }
+  }
 
   const invoke = async (entry: CommandEntry, command: Command): Promise<void> => {
     const values = command.optsWithGlobals();
@@ -123,11 +123,10 @@ export async function main(deps: MainDeps): Promise<number> {
   }
   try {
     const { buildProgram } = await import('./program.js');
-    const program = await buildProgram(effectiveArgv, invoke);
-    if (effectiveArgv.length === 0) {
-      io.stdout.write(program.helpInformation());
-      return 0;
-    }
+    const onHelp = (words: string[], error: boolean) => {
+      helpWanted = { words, error };
+    };
+    const program = await buildProgram(argv, invoke, { onHelp });
     // Subcommands copy the output settings when they are added, so each one is configured (help went to process.stdout).
     const output = {
       writeOut: (s: string) => io.stdout.write(s),
@@ -138,9 +137,10 @@ export async function main(deps: MainDeps): Promise<number> {
       for (const sub of command.commands) configure(sub);
     };
     configure(program);
-    await program.parseAsync(effectiveArgv, { from: 'user' });
+    await program.parseAsync(argv, { from: 'user' });
     return received ? new InterruptedError(received).exitCode : exitCode;
   } catch (error) {
+    if (helpWanted) await writeHelp(helpWanted.words, helpWanted.error, deps);
     return reportError(received ? new InterruptedError(received) : error, deps, debug);
   } finally {
     if (!deps.signal) {
@@ -150,6 +150,51 @@ export async function main(deps: MainDeps): Promise<number> {
     const { closeDefaultDispatcher } = await import('./api/dispatcher.js');
     await closeDefaultDispatcher();
   }
+}
+
+/**
+ * Help without commander: bare `secscan`, `secscan help ...`, and `--help` wherever commander would see it,
+ * rendered from the manifest. Undefined when argv is not a request for help after all (`--help` as a value).
+ */
+async function answerHelp(argv: readonly string[], deps: MainDeps): Promise<number | undefined> {
+  const [{ loadManifest }, help] = await Promise.all([
+    import('./commands/manifest-data.js'),
+    import('./help/index.js'),
+  ]);
+  const manifest = await loadManifest();
+  const width = help.helpWidth(deps.io.stdout);
+  if (requestedNoun(argv) === 'help') {
+    const rest = argv.slice(argv.indexOf('help') + 1);
+    const words =
+      rest[0] === '--help' || rest[0] === '-h' ? rest.slice(0, 1) : rest.filter((w) => !w.startsWith('-'));
+    deps.io.stdout.write(await help.helpCommandText(words, manifest, width));
+    return ExitCode.ok;
+  }
+  const chain = argv.length === 0 ? [] : help.helpChain(argv, manifest);
+  if (!chain) return undefined;
+  deps.io.stdout.write(help.helpFor(manifest, chain, width));
+  return ExitCode.ok;
+}
+
+/** The help commander asked for (on stderr when it answers a mistake), rendered from the manifest. */
+async function writeHelp(words: readonly string[], error: boolean, deps: MainDeps): Promise<void> {
+  const [{ loadManifest }, help] = await Promise.all([
+    import('./commands/manifest-data.js'),
+    import('./help/index.js'),
+  ]);
+  const manifest = await loadManifest();
+  const chain: CommandEntry[] = [];
+  let entries = manifest.commands;
+  for (const word of words) {
+    const child = entries.find((c) => c.name === word);
+    if (!child) break;
+    chain.push(child);
+    entries = child.commands ?? [];
+  }
+  const stream = error ? deps.io.stderr : deps.io.stdout;
+  stream.write(
+    help.helpFor(manifest, chain, help.helpWidth(stream as { isTTY?: boolean; columns?: number })),
+  );
 }
 
 interface CommanderLikeError {

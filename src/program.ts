@@ -1,60 +1,22 @@
-import { Argument, Command, Help, Option } from 'commander';
-import type { ArgEntry, CommandEntry, OptionEntry } from './commands/manifest.js';
+import { Argument, Command, Option } from 'commander';
+import type { ArgEntry, CommandEntry, Manifest, OptionEntry } from './commands/manifest.js';
 import { loadManifest } from './commands/manifest-data.js';
 import { parseValue } from './commands/parsers.js';
+import { requestedNoun } from './argv.js';
 import { UsageError } from './errors.js';
-import { baseFormats } from './output/format.js';
 
 export type Invoke = (entry: CommandEntry, command: Command) => Promise<void>;
 
-const versionOption = new Option('-V, --version', 'print the version');
+/**
+ * Called instead of commander's own help, with the command's words and whether the help answers a mistake
+ * (a group without its command): main renders it from the manifest (src/help), as the man pages are.
+ */
+export type OnHelp = (words: string[], error: boolean) => void;
 
-/** Global options that take a value, so the noun can be found in argv without parsing. */
-const globalValueOptions = new Set([
-  '-o',
-  '--output',
-  '--fields',
-  '--timeout',
-  '--retries',
-  '--profile',
-  '--base-url',
-  '--org',
-]);
+export { requestedNoun };
 
-export function addGlobalOptions(program: Command): void {
-  program
-    .addOption(
-      new Option(
-        '-o, --output <format>',
-        `output format: ${baseFormats.join(', ')} (some commands add more)`,
-      ),
-    )
-    .option('--fields <list>', 'comma-separated fields (columns) to print')
-    .option('--no-color', 'disable colour (also NO_COLOR=1 or CLICOLOR=0)')
-    .option('-q, --quiet', 'print no progress or notices on stderr')
-    .option('--debug', 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)')
-    .option('--timeout <seconds>', 'timeout of each request attempt (default 30)')
-    .option('--retries <n>', 'retries of safe requests after the first attempt (default 2)')
-    .option('-y, --yes', 'do not ask before destructive actions')
-    .option('--no-input', 'never prompt; fail instead')
-    .option('--profile <name>', 'connection profile to use (also SECSCAN_PROFILE)')
-    .option('--base-url <url>', 'service address (also SECSCAN_BASE_URL)')
-    .option(
-      '--org [uuid]',
-      'organization id (also SECSCAN_ORG_ID); bare, the organization level of a listing',
-    )
-    .option('--allow-insecure-http', 'allow plain http:// to a non-loopback host');
-}
-
-/** The first argument that is not a global option or its value: the noun the user asked for. */
-export function requestedNoun(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') return argv[i + 1];
-    if (!arg.startsWith('-')) return arg;
-    if (globalValueOptions.has(arg)) i++;
-  }
-  return undefined;
+export function addGlobalOptions(program: Command, manifest: Manifest): void {
+  for (const option of manifest.root.options) program.addOption(buildOption(option));
 }
 
 function longFlag(flags: string): string {
@@ -136,11 +98,12 @@ function refuseParentOptions(command: Command): void {
 }
 
 /** The commander command of a manifest entry, with everything under it; verbs run through `invoke`. */
-export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke): Command {
+export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke, onHelp?: OnHelp): Command {
   const command = parent
     .command(entry.name)
     .description(entry.description ?? entry.summary)
     .summary(entry.summary);
+  routeHelp(command, onHelp);
   for (const alias of entry.aliases) command.alias(alias);
   for (const arg of entry.args ?? []) command.addArgument(buildArgument(arg));
   const required = new Map<string, string>();
@@ -159,9 +122,7 @@ export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke): 
       throw new UsageError(required.get(option.attributeName()) ?? `${option.long} is required`);
     };
   }
-  if (entry.examples.length) {
-    command.addHelpText('after', `\nExamples:\n${entry.examples.map((e) => `  ${e}`).join('\n')}`);
-  }
+  if (entry.commands?.length) command.helpCommand(false);
   if (entry.kind === 'verb') {
     command.action(async (...actionArgs: unknown[]) => {
       const self = actionArgs[actionArgs.length - 1] as Command;
@@ -171,56 +132,50 @@ export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke): 
     // A verb with verbs under it: its options end where a sub-verb's name begins.
     if (entry.commands?.length) command.enablePositionalOptions();
   }
-  for (const child of entry.commands ?? []) addEntry(command, child, invoke);
+  for (const child of entry.commands ?? []) addEntry(command, child, invoke, onHelp);
   return command;
 }
 
+/** The words of a command (`['findings', 'comment', 'add']`). */
+function wordsOf(command: Command): string[] {
+  const words: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) words.unshift(c.name());
+  return words;
+}
+
+/** Commander decides when help is due (--help, a group without its command); onHelp renders it. */
+function routeHelp(command: Command, onHelp: OnHelp | undefined): void {
+  if (!onHelp) return;
+  command.outputHelp = ((context?: { error?: boolean }) =>
+    onHelp(wordsOf(command), Boolean(context?.error))) as Command['outputHelp'];
+}
+
 /**
- * The commander tree, from the manifest. Every noun is listed for help, but only the noun named in argv
- * is built in full (`all` builds every noun, for completions and the man page).
+ * The commander tree, from the manifest. Every noun is listed, but only the noun named in argv is built in
+ * full; help is rendered by `onHelp` from the manifest, not by commander.
  */
 export async function buildProgram(
   argv: readonly string[],
   invoke: Invoke,
-  options: { all?: boolean } = {},
+  options: { onHelp?: OnHelp } = {},
 ): Promise<Command> {
   const manifest = await loadManifest();
   const program = new Command('secscan')
-    .description('Drive the application-security scanning service (REST API v4) from a terminal or CI.')
+    .description(manifest.root.description)
     .helpOption('-h, --help', 'show help')
-    .showSuggestionAfterError(true)
-    .configureHelp({
-      sortSubcommands: false,
-      showGlobalOptions: true,
-      // -V, --version is answered by main() only before any command, so verbs may take a --version of their own.
-      visibleOptions: (cmd) => {
-        const shown = Help.prototype.visibleOptions.call(cmd.createHelp(), cmd);
-        return cmd.parent ? shown : [versionOption, ...shown];
-      },
-    });
+    .showSuggestionAfterError(true);
   program.exitOverride().configureOutput({ outputError: () => {} });
-  addGlobalOptions(program);
+  routeHelp(program, options.onHelp);
+  addGlobalOptions(program, manifest);
   program.helpCommand(false);
-  program.addHelpText(
-    'after',
-    '\nRun `secscan COMMAND --help` for a command, and `secscan help exit-codes` for exit codes.\n' +
-      'Settings: flags, then SECSCAN_* (or SHIFTLEFT_*) variables, then the profile (`secscan auth login`).',
-  );
-  const wanted = options.all ? undefined : requestedNoun(argv);
+  const wanted = requestedNoun(argv);
   for (const entry of manifest.commands) {
-    if (options.all || entry.name === wanted || entry.aliases.includes(wanted ?? '')) {
-      addEntry(program, entry, invoke);
+    if (entry.name === wanted || entry.aliases.includes(wanted ?? '')) {
+      addEntry(program, entry, invoke, options.onHelp);
     } else {
       const stub = program.command(entry.name).description(entry.summary);
       for (const alias of entry.aliases) stub.alias(alias);
     }
   }
   return program;
-}
-
-/** The root help exactly as commander renders it at 80 columns (pre-rendered into dist/ by the build). */
-export async function renderRootHelp(): Promise<string> {
-  const program = await buildProgram([], async () => {});
-  program.configureOutput({ getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
-  return program.helpInformation();
 }

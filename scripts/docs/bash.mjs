@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { walk } from './model.mjs';
 
 const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -11,10 +12,25 @@ function caseBlock(subject, entries, fallback) {
   return [`  case ${subject} in`, ...lines, `    *) ${fallback} ;;`, '  esac'].join('\n');
 }
 
-function valuesOf(option, node) {
-  if (option.file) return '@file';
-  if (option.output) return node.formats.join(' ');
-  return option.choices?.join(' ') ?? '';
+/** How the driver completes a value: `=words`, `@file`, `@dir`, `@fields names`, `@live kind`. */
+export function spec(values, node, model) {
+  switch (values?.type) {
+    case 'choices':
+      return `=${values.values.join(' ')}`;
+    case 'formats':
+      return `=${node.formats.join(' ')}`;
+    case 'topic':
+      return `=${model.topicWords.join(' ')}`;
+    case 'file':
+    case 'dir':
+      return `@${values.type}`;
+    case 'fields':
+      return node.fields.length ? `@fields ${node.fields.join(' ')}` : '';
+    case 'live':
+      return `@live ${values.kind}`;
+    default:
+      return '';
+  }
 }
 
 export function bash(model) {
@@ -37,31 +53,48 @@ export function bash(model) {
       )}`,
     ]);
   const names = (options) => options.flatMap((o) => o.names).sort();
-  const flags = nodes.map((node) => [[q(node.path.join(' '))], `REPLY=${q(names(node.options).join(' '))}`]);
-  const valueOptions = (options, node) =>
-    options.filter((o) => o.takesValue).flatMap((o) => o.names.map((n) => [n, o, node]));
-  const globalValues = valueOptions(model.globals);
-  const ownValues = nodes.flatMap((node) => valueOptions(node.options, node));
+  const flags = nodes
+    .filter((node) => node.options.length)
+    .map((node) => [[q(node.path.join(' '))], `REPLY=${q(names(node.options).join(' '))}`]);
+  const required = (options) => options.filter((o) => o.takesValue && !o.optionalValue);
+  const optional = (options) => options.filter((o) => o.optionalValue);
+  const patterns = (options, node) =>
+    options.flatMap((o) => o.names.map((n) => (node ? key(node, n) : `*${q(`|${n}`)}`)));
   const takesValue = [
-    ...ownValues.map(([name, , node]) => key(node, name)),
-    ...globalValues.map(([name]) => `*${q(`|${name}`)}`),
+    ...nodes.flatMap((node) => patterns(required(node.options), node)),
+    ...patterns(required(model.globals)),
   ];
-  const specific = [
-    ...ownValues.map(([name, option, node]) => [key(node, name), valuesOf(option, node)]),
+  const optionalValue = [
+    ...nodes.flatMap((node) => patterns(optional(node.options), node)),
+    ...patterns(optional(model.globals)),
+  ];
+  // Values of a node's own options; then of the global options whose values depend on the command
+  // (formats, fields); then the other global options anywhere.
+  const dependsOnNode = (o) => o.values?.type === 'formats' || o.values?.type === 'fields';
+  const values = [
+    ...nodes.flatMap((node) =>
+      node.options
+        .filter((o) => o.takesValue)
+        .flatMap((o) => o.names.map((n) => [key(node, n), spec(o.values, node, model)])),
+    ),
     ...nodes.flatMap((node) =>
       model.globals
-        .filter((o) => o.output && node.formats.length > model.baseFormats.length)
-        .flatMap((o) => o.names.map((name) => [key(node, name), valuesOf(o, node)])),
+        .filter(dependsOnNode)
+        .flatMap((o) => o.names.map((n) => [key(node, n), spec(o.values, node, model)])),
     ),
-  ].filter(([, values]) => values);
-  const general = globalValues
-    .map(([name, option]) => [`*${q(`|${name}`)}`, valuesOf(option, model.root)])
-    .filter(([, values]) => values);
-  const values = [...specific, ...general].map(([pattern, v]) => [[pattern], `REPLY=${q(v)}`]);
+    ...model.globals
+      .filter((o) => o.takesValue && !dependsOnNode(o))
+      .flatMap((o) => o.names.map((n) => [`*${q(`|${n}`)}`, spec(o.values, model.root, model)])),
+  ]
+    .filter(([, s]) => s)
+    .map(([pattern, s]) => [[pattern], `REPLY=${q(s)}`]);
   const args = nodes.flatMap((node) =>
-    node.args
-      .map((arg, i) => [[q(`${node.path.join(' ')}|${i}`)], `REPLY=${q(arg.choices?.join(' ') ?? '')}`])
-      .filter((_, i) => node.args[i].choices),
+    node.args.flatMap((arg, i) => {
+      const s = spec(arg.values, node, model);
+      if (!s) return [];
+      const at = arg.variadic ? `${node.path.join(' ')}|*` : `${node.path.join(' ')}|${i}`;
+      return [[[arg.variadic ? `${q(`${node.path.join(' ')}|`)}*` : q(at)], `REPLY=${q(s)}`]];
+    }),
   );
   return `${[
     '# bash completion for secscan(1).',
@@ -85,6 +118,10 @@ export function bash(model) {
     caseBlock('"$1|$2"', [[takesValue, 'return 0']], 'return 1'),
     '}',
     '',
+    '_secscan_optional_value() {',
+    caseBlock('"$1|$2"', [[optionalValue, 'return 0']], 'return 1'),
+    '}',
+    '',
     '_secscan_values() {',
     caseBlock('"$1|$2"', values, "REPLY=''"),
     '}',
@@ -97,48 +134,6 @@ export function bash(model) {
   ].join('\n')}\n`;
 }
 
-const driver = `_secscan() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]} path='' word option='' REPLY
-  local i=1 positional=0
-  while ((i < COMP_CWORD)); do
-    word=\${COMP_WORDS[i]}
-    if [[ $word == -* && \${COMP_WORDS[i+1]} == = ]]; then
-      ((i += 2))
-    elif [[ $word == -* ]]; then
-      _secscan_takes_value "$path" "$word" && ((i++))
-    else
-      _secscan_child "$path" "$word"
-      if [[ -n $REPLY ]]; then path=$REPLY; else ((positional++)); fi
-    fi
-    ((i++))
-  done
-
-  if [[ $cur == = ]]; then
-    option=$prev cur=''
-  elif [[ $prev == = ]]; then
-    option=\${COMP_WORDS[COMP_CWORD-2]}
-  elif [[ $prev == -* ]] && _secscan_takes_value "$path" "$prev"; then
-    option=$prev
-  fi
-  if [[ -n $option ]]; then
-    _secscan_values "$path" "$option"
-    if [[ $REPLY == @file ]]; then
-      compopt -o filenames 2>/dev/null
-      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
-    else
-      mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
-    fi
-    return 0
-  fi
-
-  if [[ $cur == -* ]]; then
-    _secscan_flags "$path"
-    REPLY+=" $_secscan_globals"
-  else
-    _secscan_commands "$path"
-    [[ -z $REPLY ]] && _secscan_args "$path" "$positional"
-  fi
-  mapfile -t COMPREPLY < <(compgen -W "$REPLY" -- "$cur")
-}
-
-complete -F _secscan secscan`;
+// The line is split on blanks only (bash's own words split at = and :, which app ids and policy:tag hold);
+// the replies are then cut back to what bash's current word covers.
+const driver = readFileSync(new URL('./driver.bash', import.meta.url), 'utf8').trimEnd();

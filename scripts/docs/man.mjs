@@ -1,132 +1,183 @@
 import { walk } from './model.mjs';
-import { bold, code, italic, optionTag, paragraphs, prose, text, wrap } from './roff.mjs';
+import { blocks, bold, code, italic, prose, text, wrap } from './roff.mjs';
 
-const environment = [
-  ['SECSCAN_PROFILE', 'The profile to use, like `--profile`.'],
-  ['SECSCAN_BASE_URL', 'The service address, like `--base-url`; the client adds /api/v4.'],
-  ['SHIFTLEFT_API_HOST', 'A host name used when SECSCAN_BASE_URL is unset (https:// is implied).'],
-  ['SECSCAN_ORG_ID', 'The organization id, like `--org`.'],
-  ['SHIFTLEFT_ORG_ID', 'The organization id when SECSCAN_ORG_ID is unset.'],
-  ['SECSCAN_TOKEN', 'The API token (there is no flag for it).'],
-  ['SHIFTLEFT_ACCESS_TOKEN', 'The API token when SECSCAN_TOKEN is unset.'],
-  ['SECSCAN_CONFIG_DIR', 'The configuration directory.'],
-  [
-    'XDG_CONFIG_HOME',
-    'When SECSCAN_CONFIG_DIR is unset, the configuration directory is $XDG_CONFIG_HOME/secscan.',
-  ],
-  ['SECSCAN_DEBUG', 'Set to 1 for the same effect as `--debug`.'],
-  ['NO_COLOR', 'When set and not empty, disables colour.'],
-  ['CLICOLOR', 'Set to 0 to disable colour.'],
-  ['FORCE_COLOR', 'When set and not 0 or false, forces colour even when stdout is not a terminal.'],
-  ['CLICOLOR_FORCE', 'Same as FORCE_COLOR.'],
-  [
-    'HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
-    'Proxy to use for https and http requests, and hosts to reach directly.',
-  ],
-  ['NODE_EXTRA_CA_CERTS', 'A file of extra certificate authorities to trust; TLS verification stays on.'],
+/**
+ * Man pages from the same entries and help blocks as `--help`: secscan(1) with the global options and the
+ * help topics, and secscan-NOUN(1) for every top-level command.
+ */
+
+/** Columns an example may take inside a man page's indented display at 80 columns. */
+const exampleWidth = 66;
+
+/**
+ * Left-adjusted and never hyphenated, so flags, ids and enum values are not broken or stretched (the man
+ * macros reset both at every paragraph from the HY register and the AD string).
+ */
+const header = (name, date, version) => [
+  `.TH ${name.toUpperCase()} 1 ${date} "secscan ${version}" "User Commands"`,
+  '.nh',
+  '.nr HY 0',
+  '.ds AD l',
+  '.ad l',
 ];
 
-const description = [
-  'Settings come from flags, then the environment, then the profile saved by `secscan auth login`.',
-  'Data goes to standard output; progress, notices, warnings and errors go to standard error.',
-  'On a terminal the default output is a table; when standard output is not a terminal it is',
-  'tab-separated rows without header or colour.',
-  'Use `-o json` for the full objects, and `--fields` to choose columns.',
-  'Destructive commands ask for confirmation on a terminal and require `--yes` otherwise.',
-];
-
-function synopsis(node) {
-  const args = node.args.map((a) => {
-    const name = italic(a.variadic ? `${a.name} ...` : a.name);
-    return a.required ? name : `[${name}]`;
-  });
-  const options = node.options.some((o) => o.long !== '--help') ? ['[options]'] : [];
-  const rest = node.children.length ? [italic('command')] : args;
-  return [bold(['secscan', ...node.path].join(' ')), ...options, ...rest].join(' ');
+function optionTag(option) {
+  const names = option.names.map(bold).join(', ');
+  if (!option.takesValue) return names;
+  const value = italic(option.placeholder ?? 'value');
+  return option.optionalValue ? `${names} [${value}]` : `${names} ${value}`;
 }
 
-const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
+function usage(node) {
+  const words = bold(['secscan', ...node.path].join(' '));
+  if (node.kind === 'group') return `${words} ${italic('command')} [${italic('options')}]`;
+  const parts = node.usage
+    .split(' ')
+    .filter(Boolean)
+    .map((w) =>
+      w.replace(
+        /^([[<]?)([^\]>]+)([\]>]?)$/,
+        (_m, open, name, close) => `${open === '<' ? '' : open}${italic(name)}${close === '>' ? '' : close}`,
+      ),
+    );
+  return [words, ...parts].join(' ');
+}
 
-function commandSection(node, baseFormatCount) {
-  const out = [`.SS ${code(['secscan', ...node.path].join(' '))}`, synopsis(node)];
-  out.push('.PP', ...paragraphs(node.description || sentence(node.summary)));
-  if (node.aliases.length) out.push('.PP', `Alias: ${node.aliases.map(bold).join(', ')}.`);
+const withoutHelp = (options) => options.filter((o) => o.long !== '--help');
+
+function examples(list, model) {
+  if (!list.length) return [];
+  const lines = list.flatMap((e) => model.text.wrapCommand(e, exampleWidth, '    '));
+  return ['.PP', '.RS 4', '.EX', ...lines.map(code), '.EE', '.RE'];
+}
+
+function commandSection(node, model) {
+  const out = [`.SS ${code(['secscan', ...node.path].join(' '))}`, usage(node)];
+  out.push(...blocks(node.blocks, { wrapCommand: model.text.wrapCommand, width: exampleWidth }));
+  if (node.aliases.length) {
+    const parent = ['secscan', ...node.path.slice(0, -1)];
+    out.push('.PP', `Alias: ${node.aliases.map((a) => bold([...parent, a].join(' '))).join(', ')}.`);
+  }
   if (node.children.length) {
     out.push('.PP', `Commands: ${node.children.map((c) => bold(c.name)).join(', ')}.`);
   }
-  if (node.formats.length > baseFormatCount) {
-    out.push('.PP', `Output formats: ${node.formats.map(bold).join(', ')}.`);
+  for (const arg of node.args) out.push('.TP', italic(arg.name), prose(arg.text));
+  for (const option of withoutHelp(node.options)) out.push('.TP', optionTag(option), prose(option.text));
+  if (node.formats.length > model.baseFormats.length) {
+    out.push('.PP', `Output formats (\\fB\\-o\\fR): ${node.formats.map(bold).join(', ')}.`);
   }
-  for (const arg of node.args) out.push('.TP', italic(arg.name), prose(arg.description));
-  for (const option of node.options.filter((o) => o.long !== '--help')) {
-    out.push('.TP', optionTag(option), prose(withDefault(option)));
-  }
+  if (node.fields.length)
+    out.push('.PP', `Fields (\\fB\\-\\-fields\\fR): ${node.fields.map(bold).join(', ')}.`);
+  if (node.examples.length) out.push('.PP', 'Examples:', ...examples(node.examples, model));
   return out;
 }
 
-function withDefault(option) {
-  const { description, default: value } = option;
-  return value === undefined || /default/.test(description)
-    ? description
-    : `${description} (default ${value})`;
-}
+const seeAlso = (names) => names.map((name, i) => `.BR ${code(name)} (1)${i < names.length - 1 ? ',' : ''}`);
 
-function exitStatus(help) {
-  return help
-    .trimEnd()
-    .split('\n')
-    .flatMap((line) => {
-      const row = /^\s+(\d+)\s+(.*)$/.exec(line);
-      if (row) return ['.TP', bold(row[1]), prose(row[2])];
-      return line.endsWith(':') ? [prose(line)] : ['.PP', prose(line)];
-    });
-}
-
-function examples(nodes) {
-  return nodes
-    .filter((node) => node.examples.length)
-    .flatMap((node) => ['.PP', `${prose(node.summary)}:`, '.EX', ...node.examples.map(code), '.EE'])
-    .slice(1);
-}
-
-export function man(model, date) {
-  const nodes = walk(model.root).filter((node) => node.path.length);
-  const rootOptions = model.root.options;
+/** secscan-NOUN(1): the noun, then each command under it. */
+export function nounPage(noun, model, date, version) {
+  const name = `secscan-${noun.name}`;
+  const commands = walk(noun).filter((n) => n !== noun);
   const lines = [
-    `.TH SECSCAN 1 ${date} secscan "User Commands"`,
+    ...header(name, date, version),
     '.SH NAME',
-    `secscan \\- ${text(model.root.description.replace(/\.$/, ''))}`,
+    `${code(name)} \\- ${text(noun.summary.replace(/\.$/, ''))}`,
+    '.SH SYNOPSIS',
+    ...(noun.kind === 'group'
+      ? commands.filter((c) => c.kind === 'verb').flatMap((c, i) => [...(i ? ['.br'] : []), usage(c)])
+      : [usage(noun)]),
+    '.SH DESCRIPTION',
+    ...blocks(noun.blocks, { wrapCommand: model.text.wrapCommand, width: exampleWidth }),
+  ];
+  if (noun.aliases.length)
+    lines.push('.PP', `Alias: ${noun.aliases.map((a) => bold(`secscan ${a}`)).join(', ')}.`);
+  if (noun.kind === 'group') {
+    lines.push('.SH COMMANDS', ...commands.flatMap((c) => commandSection(c, model)));
+  } else {
+    for (const arg of noun.args) lines.push('.TP', italic(arg.name), prose(arg.text));
+    const options = withoutHelp(noun.options);
+    if (options.length)
+      lines.push('.SH OPTIONS', ...options.flatMap((o) => ['.TP', optionTag(o), prose(o.text)]));
+    if (noun.formats.length > model.baseFormats.length) {
+      lines.push('.PP', `Output formats (\\fB\\-o\\fR): ${noun.formats.map(bold).join(', ')}.`);
+    }
+    if (noun.fields.length)
+      lines.push('.PP', `Fields (\\fB\\-\\-fields\\fR): ${noun.fields.map(bold).join(', ')}.`);
+  }
+  lines.push(
+    '.SH GLOBAL OPTIONS',
+    `Every command also takes the global options of ${bold('secscan')}(1): ${model.globals
+      .map((o) => bold(o.long ?? o.short))
+      .join(', ')}.`,
+  );
+  if (noun.kind === 'group' ? noun.examples.length : noun.examples.length) {
+    lines.push('.SH EXAMPLES', ...examples(noun.examples, model).slice(1));
+  }
+  lines.push(
+    '.SH EXIT STATUS',
+    `0 on success; see ${bold('secscan help exit-codes')} or the EXIT STATUS section of ${bold('secscan')}(1) for the others.`,
+    '.SH SEE ALSO',
+    ...seeAlso(['secscan']),
+  );
+  return `${wrap(lines).join('\n')}\n`;
+}
+
+/** secscan(1): the program, its global options, every noun, and the help topics as sections. */
+export function rootPage(model, date, version) {
+  const nouns = model.root.children.filter((n) => !n.pseudo);
+  const topic = (name) => model.topics.find((t) => t.name === name);
+  const topicSection = (name) => {
+    const t = topic(name);
+    return [
+      `.SH ${t.section}`,
+      ...blocks(t.content, { wrapCommand: model.text.wrapCommand, width: exampleWidth }),
+    ];
+  };
+  const lines = [
+    ...header('secscan', date, version),
+    '.SH NAME',
+    `secscan \\- ${text(model.root.summary.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase()))}`,
     '.SH SYNOPSIS',
     `${bold('secscan')} [${italic('options')}] ${italic('command')} [${italic('arguments')}]`,
     '.br',
-    bold('secscan help exit-codes'),
-    '.br',
     `${bold('secscan')} ${italic('command')} ${bold('--help')}`,
+    '.br',
+    `${bold('secscan help')} ${italic('topic')}`,
     '.SH DESCRIPTION',
-    prose(model.root.description),
-    ...description.map(prose),
+    ...blocks(model.root.blocks),
+    '.PP',
+    `Each command has a page of its own: ${bold('secscan-findings')}(1) for ${bold('secscan findings')}, and so on. ${bold('secscan')} ${italic('command')} ${bold('--help')} shows the same text.`,
+    '.SH COMMANDS',
+    ...nouns.flatMap((n) => [
+      '.TP',
+      `${bold(`secscan ${n.name}`)} (see ${bold(`secscan-${n.name}`)}(1))`,
+      prose(n.summary),
+    ]),
+    '.TP',
+    `${bold('secscan help')} [${italic('command')} ... | ${italic('topic')}]`,
+    prose(`Show the help of a command, or a topic: ${model.topics.map((t) => t.name).join(', ')}.`),
     '.SH OPTIONS',
     'These options are accepted by every command, before or after its name.',
-    ...[...model.globals, ...rootOptions].flatMap((o) => ['.TP', optionTag(o), prose(o.description)]),
-    '.SH COMMANDS',
-    ...nodes.flatMap((node) => commandSection(node, model.baseFormats.length)),
-    '.SH ENVIRONMENT',
-    ...environment.flatMap(([name, what]) => ['.TP', bold(name), prose(what)]),
+    ...[...model.globals, ...model.root.options].flatMap((o) => ['.TP', optionTag(o), prose(o.text)]),
+    ...topicSection('formatting'),
+    ...topicSection('environment'),
     '.SH FILES',
     '.TP',
     italic('$SECSCAN_CONFIG_DIR/config.json'),
-    prose('The profiles and the current profile, tokens included.'),
-    prose('The directory is $SECSCAN_CONFIG_DIR, else $XDG_CONFIG_HOME/secscan, else ~/.config/secscan.'),
-    prose('The file is written atomically with mode 0600, in a directory with mode 0700.'),
-    '.SH EXIT STATUS',
-    ...exitStatus(model.exitCodesHelp),
+    prose(
+      'The profiles and the current profile, tokens included, written atomically with mode 0600 in a directory with mode 0700. The directory is $SECSCAN_CONFIG_DIR, else $XDG_CONFIG_HOME/secscan, else ~/.config/secscan.',
+    ),
+    '.TP',
+    italic('$SECSCAN_CONFIG_DIR/completion/'),
+    prose(
+      'Values shell completion offers (app ids, user e-mails, compound, team, group, policy and SAML configuration names), per profile and organization; refreshed in the background when older than five minutes. Safe to delete.',
+    ),
+    ...topicSection('rules'),
+    ...topicSection('exit-codes'),
     '.SH EXAMPLES',
-    ...examples(nodes),
+    ...examples(model.root.examples, model).slice(1),
     '.SH SEE ALSO',
-    '.BR bash (1),',
-    '.BR fish (1),',
-    '.BR jq (1),',
-    '.BR zsh (1)',
+    ...seeAlso([...nouns.map((n) => `secscan-${n.name}`), 'bash', 'fish', 'jq', 'zsh']),
   ];
   return `${wrap(lines).join('\n')}\n`;
 }

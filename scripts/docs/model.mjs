@@ -1,81 +1,164 @@
-const build = new URL('../../build/', import.meta.url);
+import { readFileSync } from 'node:fs';
 
-/** Options whose value is a file name even though neither the flag nor its placeholder says "file". */
-const fileOptions = new Set(['--input', '--state']);
+const build = new URL('../../build/', import.meta.url);
+const manifestFile = new URL('../../dist/manifest.json', import.meta.url);
 
 /**
- * The command tree as plain data: the commander program built from the manifest (run `npm run build`
- * first), with each verb's examples and extra output formats from the manifest entry.
+ * The command tree as the completions and man pages need it, from dist/manifest.json (run `npm run build`
+ * first), with the help renderer's own pieces (src/help) so `--help` and the man pages say the same.
  */
 export async function loadModel() {
-  const { buildProgram } = await import(new URL('program.js', build).href);
-  const { buildManifest, walk: walkManifest } = await import(new URL('commands/manifest.js', build).href);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const help = await import(new URL('help/render.js', build).href);
+  const text = await import(new URL('help/text.js', build).href);
+  const { topics } = await import(new URL('help/topics.js', build).href);
   const { baseFormats } = await import(new URL('output/format.js', build).href);
-  const { exitCodesHelp } = await import(new URL('main.js', build).href);
-
-  const manifest = await buildManifest();
-  const specs = new Map(walkManifest(manifest.commands).map(({ words, entry }) => [words.join(' '), entry]));
-  const program = await buildProgram([], async () => {}, { all: true });
-  const help = program.createHelp();
-  const ownOptions = help.visibleOptions(program).filter((o) => !['--help', '--version'].includes(o.long));
-  const globals = new Set(ownOptions);
+  const topicBlocks = await Promise.all(topics.map(async (t) => ({ ...t, content: await t.blocks() })));
+  const globals = manifest.root.options.map((o) => toOption(o, help));
+  const root = {
+    path: [],
+    name: 'secscan',
+    aliases: [],
+    kind: 'group',
+    summary: manifest.root.summary,
+    description: manifest.root.description,
+    blocks: text.parseText(manifest.root.description),
+    args: [],
+    options: [help.versionOption, help.helpOption].map((o) => toOption(o, help)),
+    examples: manifest.root.examples,
+    formats: [...baseFormats],
+    fields: [],
+    children: manifest.commands.map((entry) => toNode(entry, [], help)),
+  };
+  // `secscan help TOPIC|COMMAND`: not in the manifest, completed all the same (and in no man page of its own).
+  root.children.push({
+    ...toNode(
+      { kind: 'verb', name: 'help', aliases: [], summary: help.helpCommand.summary, examples: [] },
+      [],
+      help,
+    ),
+    pseudo: true,
+    args: [{ name: 'topic', required: false, variadic: false, values: { type: 'topic' } }],
+  });
   return {
-    root: toNode(program, [], { help, specs, globals, baseFormats }),
-    globals: ownOptions.map(toOption),
+    manifest,
+    root,
+    globals,
     baseFormats: [...baseFormats],
-    exitCodesHelp,
+    topics: topicBlocks,
+    /** What `secscan help` completes: the topics, then the commands. */
+    topicWords: [...topics.map((t) => t.name), ...manifest.commands.map((c) => c.name)],
+    help,
+    text,
   };
 }
 
-function toNode(command, path, context) {
-  const { help, specs, globals, baseFormats } = context;
-  const spec = specs.get(path.join(' ')) ?? {};
-  return {
+function toNode(entry, parent, help) {
+  const path = [...parent, entry.name];
+  const node = {
     path,
-    name: command.name(),
-    aliases: [...command.aliases()].sort(),
-    summary: command.summary() || command.description(),
-    description: command.description(),
-    args: command.registeredArguments.map((arg) => ({
-      name: arg.name(),
-      description: arg.description,
-      required: arg.required,
-      variadic: arg.variadic,
-      choices: arg.argChoices ? [...arg.argChoices] : undefined,
+    name: entry.name,
+    kind: entry.kind,
+    aliases: [...entry.aliases].sort(),
+    summary: entry.summary,
+    description: entry.description,
+    blocks: help.descriptionBlocks(entry),
+    usage: help.usageTail(entry),
+    args: (entry.args ?? []).map((arg) => ({
+      ...arg,
+      text: help.argumentText(arg),
+      token: help.argumentToken(arg),
+      values: valuesOfArg(arg),
     })),
-    options: help
-      .visibleOptions(command)
-      .filter((o) => !globals.has(o))
-      .map((o) => toOption(o, spec)),
-    examples: spec.examples ?? [],
-    formats: [...new Set([...baseFormats, ...(spec.outputs ?? [])])],
-    children: command.commands
-      .map((c) => toNode(c, [...path, c.name()], context))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+    options: (entry.options ?? []).filter((o) => !o.hidden).map((o) => toOption(o, help)),
+    examples: entry.examples,
+    formats: help.formatsOf(entry),
+    fields: entry.fields ?? [],
+    children: (entry.commands ?? []).map((child) => toNode(child, path, help)),
   };
+  node.options.push(toOption(help.helpOption, help));
+  return node;
 }
 
 /** `--users-file`, `<file>`, `<policy-file>`: "file" as a word, so `--profile` does not count. */
 const namesFile = (name) => /(^|[-_ ])files?($|[-_ ])/i.test(name?.replace(/^-+/, '') ?? '');
+const placeholderOf = (flags) => /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1]?.replace(/\.\.\.$/, '');
 
-function toOption(option, spec) {
-  const placeholder = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1];
-  const declared = spec?.options?.find((o) => o.flags === option.flags);
-  const takesValue = option.required || option.optional;
+/**
+ * What completes an option's value: its choices, the output formats, files, the fields of the command,
+ * or live values (`live`: profile, app, compound, team, team-id, policy, saml) read by `secscan __complete`.
+ * Declared `complete` kinds win; common flags (--app, --compound, --team ...) are recognised without one.
+ */
+function valuesOf(option, long, placeholder) {
+  if (option.choices) return { type: 'choices', values: option.choices };
+  if (long === '--output') return { type: 'formats' };
+  const kind = option.complete ?? inferred(long, placeholder);
+  return kindValues(kind, placeholder);
+}
+
+function valuesOfArg(arg) {
+  if (arg.choices) return { type: 'choices', values: arg.choices };
+  // Only declared kinds: `apps create <id>` takes a new app id, not one that exists.
+  const kind = arg.complete ?? (namesFile(arg.name) ? 'file' : undefined);
+  return kindValues(kind, arg.name);
+}
+
+function inferred(long, placeholder) {
+  if (long === '--app' || long === '--apps') return 'app';
+  if (long === '--compound') return 'compound';
+  if (long === '--team') return 'team';
+  if (long === '--profile') return 'profile';
+  if (long === '--policy') return 'policy';
+  if (long === '--saml' || long === '--saml-config') return 'saml';
+  if (long === '--fields') return 'field';
+  if (fileOptions.has(long) || namesFile(long) || namesFile(placeholder)) return 'file';
+  if (/^(dir|directory)$/.test(placeholder ?? '')) return 'dir';
+  return undefined;
+}
+
+/** Options whose value is a file name though neither the flag nor its placeholder says "file". */
+const fileOptions = new Set(['--input', '--state', '--out']);
+
+function kindValues(kind, placeholder) {
+  switch (kind) {
+    case undefined:
+      return undefined;
+    case 'file':
+    case 'dir':
+      return { type: kind };
+    case 'field':
+      return { type: 'fields' };
+    case 'shell':
+      return { type: 'choices', values: ['bash', 'zsh', 'fish'] };
+    case 'topic':
+      return { type: 'topic' };
+    case 'team':
+      // `--team <team-id>` takes the id (the name is shown beside it); otherwise the name.
+      return { type: 'live', kind: /\bid\b/.test(placeholder ?? '') ? 'team-id' : 'team' };
+    default:
+      return { type: 'live', kind };
+  }
+}
+
+function toOption(option, help) {
+  const placeholder = placeholderOf(option.flags);
+  const names = option.flags.split(/[ ,|]+/).filter((w) => w.startsWith('-'));
+  const long = names.find((n) => n.startsWith('--'));
+  const short = names.find((n) => !n.startsWith('--'));
+  const takesValue = /[<[]/.test(option.flags);
   return {
     flags: option.flags,
-    short: option.short,
-    long: option.long,
-    names: [option.short, option.long].filter(Boolean),
+    short,
+    long,
+    names,
     description: option.description,
-    placeholder: placeholder?.replace(/\.\.\.$/, ''),
+    text: help.optionText(option),
+    placeholder,
     takesValue,
-    optionalValue: option.optional,
-    repeatable: Boolean(option.variadic || declared?.repeatable),
-    choices: option.argChoices ? [...option.argChoices] : undefined,
-    default: takesValue && typeof option.defaultValue === 'string' ? option.defaultValue : undefined,
-    file: takesValue && (fileOptions.has(option.long) || namesFile(option.long) || namesFile(placeholder)),
-    output: option.long === '--output',
+    optionalValue: /\[[^\]]+\]/.test(option.flags),
+    repeatable: Boolean(option.repeatable || /\.\.\.[>\]]/.test(option.flags)),
+    choices: option.choices,
+    values: takesValue ? valuesOf(option, long, placeholder) : undefined,
   };
 }
 

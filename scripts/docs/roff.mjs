@@ -14,13 +14,23 @@ export function code(s) {
 export const bold = (s) => `\\fB${code(s)}\\fR`;
 export const italic = (s) => `\\fI${code(s)}\\fR`;
 
+/** Flags in running text get minus signs, so a pasted `--app` is still two hyphens. */
+const flags = (s) =>
+  s.replace(/(^|[\s([,;])(-{1,2}[A-Za-z][\w-]*)/g, (_m, pre, flag) => pre + flag.replace(/-/g, '\\-'));
+
 /** Prose with `inline code` in bold. */
 export function prose(s) {
-  return s
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 ? bold(part.slice(1, -1)) : text(part)))
-    .join('')
-    .replace(/^([.'])/, '\\&$1');
+  return (
+    s
+      .split(/(`[^`]*`)/)
+      // A hyphen inside a word (sign-on, check-analysis) is a minus sign too: groff breaks lines after a
+      // plain hyphen even with hyphenation off, and a word cut there reads as hyphenated.
+      .map((part, i) =>
+        i % 2 ? bold(part.slice(1, -1)) : flags(text(part)).replace(/(?<=\w)-(?=\w)/g, '\\-'),
+      )
+      .join('')
+      .replace(/^([.'])/, '\\&$1')
+  );
 }
 
 /** An option's names in bold and its value in italics, e.g. `-o, --output format`. */
@@ -46,13 +56,17 @@ export function paragraphs(description) {
   return out;
 }
 
-/** Breaks text lines longer than `width` bytes at spaces, leaving requests and literal displays alone. */
+/**
+ * Breaks text lines longer than `width` bytes at spaces, leaving requests and literal displays alone, and
+ * drops a paragraph request right after a heading (mandoc skips it with a warning).
+ */
 export function wrap(lines, width = 80) {
   const out = [];
   let literal = false;
   for (const line of lines) {
     if (/^\.(EX|nf)\b/.test(line)) literal = true;
     if (/^\.(EE|fi)\b/.test(line)) literal = false;
+    if (line === '.PP' && /^\.S[HS]\b/.test(out[out.length - 1] ?? '')) continue;
     if (literal || line.startsWith('.') || Buffer.byteLength(line) <= width) {
       out.push(line);
       continue;
@@ -67,6 +81,35 @@ export function wrap(lines, width = 80) {
       }
     }
     out.push(current);
+  }
+  return out;
+}
+
+/** Help blocks (src/help/text.ts) as roff: paragraphs, literal displays, bullets and tagged paragraphs. */
+export function blocks(list, { wrapCommand, width = 70 } = {}) {
+  const out = [];
+  for (const block of list) {
+    switch (block.kind) {
+      case 'paragraph':
+        out.push('.PP', prose(block.text));
+        break;
+      case 'literal':
+        out.push(
+          '.PP',
+          '.RS 4',
+          '.EX',
+          ...block.lines.flatMap((l) => (wrapCommand ? wrapCommand(l, width) : [l]).map(code)),
+          '.EE',
+          '.RE',
+        );
+        break;
+      case 'bullets':
+        for (const item of block.items) out.push('.IP \\(bu 2', prose(item));
+        break;
+      case 'terms':
+        for (const [term, text] of block.items) out.push('.TP', bold(term), prose(text));
+        break;
+    }
   }
   return out;
 }

@@ -1,21 +1,37 @@
+import { readFileSync } from 'node:fs';
 import { walk } from './model.mjs';
 
 const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 const bracket = (s) => s.replace(/[\\[\]:]/g, (c) => `\\${c}`);
 const fn = (node) => ['_secscan', ...node.path].join('_').replace(/[^A-Za-z0-9_]/g, '_');
 
-function action(option, node) {
-  if (option.file) return '_files';
-  if (option.output) return `(${node.formats.join(' ')})`;
-  if (option.choices) return `(${option.choices.join(' ')})`;
-  return ' ';
+/** The _arguments action completing a value. */
+function action(values, node, model) {
+  switch (values?.type) {
+    case 'choices':
+      return `(${values.values.join(' ')})`;
+    case 'formats':
+      return `(${node.formats.join(' ')})`;
+    case 'topic':
+      return `(${model.topicWords.join(' ')})`;
+    case 'file':
+      return '_files';
+    case 'dir':
+      return '_files -/';
+    case 'fields':
+      return node.fields.length ? `_values -s , field ${node.fields.join(' ')}` : ' ';
+    case 'live':
+      return `_secscan_live ${values.kind}`;
+    default:
+      return ' ';
+  }
 }
 
-function optionSpecs(option, node) {
+function optionSpecs(option, node, model) {
   const exclusion = option.repeatable || option.names.length < 2 ? '' : `(${option.names.join(' ')})`;
   const repeat = option.repeatable ? '*' : '';
   const value = option.takesValue
-    ? `${option.optionalValue ? '::' : ':'}${bracket(option.placeholder ?? 'value')}:${action(option, node)}`
+    ? `${option.optionalValue ? '::' : ':'}${bracket(option.placeholder ?? 'value')}:${action(option.values, node, model)}`
     : '';
   return option.names.map((name) => {
     const suffix = !option.takesValue ? '' : name.startsWith('--') ? '=' : '+';
@@ -23,11 +39,10 @@ function optionSpecs(option, node) {
   });
 }
 
-function argSpecs(node) {
+function argSpecs(node, model) {
   return node.args.map((arg, i) => {
     const position = arg.variadic ? '*' : `${i + 1}${arg.required ? '' : ':'}`;
-    const choices = arg.choices ? `(${arg.choices.join(' ')})` : ' ';
-    return q(`${position}:${bracket(arg.name)}:${choices}`);
+    return q(`${position}:${bracket(arg.name)}:${action(arg.values, node, model)}`);
   });
 }
 
@@ -35,24 +50,28 @@ function lines(items, indent) {
   return items.map((item) => `${indent}${item}`).join(' \\\n');
 }
 
+/** Global options whose values depend on the command (formats, fields), for this node. */
+const perNode = (o) => o.values?.type === 'formats' || o.values?.type === 'fields';
+
 function nodeFunction(node, model) {
-  const output = model.globals.filter((o) => o.output).flatMap((o) => optionSpecs(o, node));
-  const specs = [...node.options.flatMap((o) => optionSpecs(o, node)), ...output, '$secscan_globals'];
+  const own = model.globals.filter(perNode).flatMap((o) => optionSpecs(o, node, model));
+  const specs = [...node.options.flatMap((o) => optionSpecs(o, node, model)), ...own, '$secscan_globals'];
   if (!node.children.length) {
-    return `${fn(node)}() {\n  _arguments -s -S \\\n${lines([...specs, ...argSpecs(node)], '    ')}\n}`;
+    return `${fn(node)}() {\n  _arguments -s -S \\\n${lines([...specs, ...argSpecs(node, model)], '    ')}\n}`;
   }
   const described = node.children.flatMap((c) =>
-    [c.name, ...c.aliases].map((word) => q(`${word}:${c.summary}`)),
+    [c.name, ...c.aliases].map((word) => q(`${word}:${c.summary.replace(/:/g, '\\:')}`)),
   );
   const dispatch = node.children.map(
     (c) => `        ${[c.name, ...c.aliases].join('|')}) ${fn(c)} && ret=0 ;;`,
   );
   const title = q(['secscan', ...node.path, 'command'].join(' '));
+  // -A: options after the command word belong to the command (its own function completes them).
   return [
     `${fn(node)}() {`,
     '  local curcontext=$curcontext state state_descr line ret=1',
     '  local -A opt_args',
-    `  _arguments -C -s -S \\\n${lines([...specs, "'1: :->command'", "'*:: :->args'"], '    ')} && ret=0`,
+    `  _arguments -C -s -S -A '-*' \\\n${lines([...specs, "'1: :->command'", "'*:: :->args'"], '    ')} && ret=0`,
     '  case $state in',
     '    command)',
     `      local -a commands=(\n${described.map((d) => `        ${d}`).join('\n')}\n      )`,
@@ -69,8 +88,12 @@ function nodeFunction(node, model) {
   ].join('\n');
 }
 
+// Live values: `secscan __complete KIND` prints value<TAB>description lines from its cache, at once; the
+// profile, organization and address given on the line choose the cache, as they choose the service.
+const live = readFileSync(new URL('./live.zsh', import.meta.url), 'utf8').trimEnd();
+
 export function zsh(model) {
-  const globals = model.globals.filter((o) => !o.output).flatMap((o) => optionSpecs(o, model.root));
+  const globals = model.globals.filter((o) => !perNode(o)).flatMap((o) => optionSpecs(o, model.root, model));
   const functions = walk(model.root)
     .filter((node) => node.path.length)
     .map((node) => nodeFunction(node, model));
@@ -82,6 +105,8 @@ export function zsh(model) {
     '#compdef secscan',
     '# zsh completion for secscan(1).',
     '# Generated by scripts/gen-docs.mjs from the command tree (npm run docs); do not edit.',
+    '',
+    live,
     '',
     ...functions.map((f) => `${f}\n`),
     root,

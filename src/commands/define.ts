@@ -41,6 +41,8 @@ export type CompletionKind =
   | 'app'
   | 'compound'
   | 'team'
+  /** A team's id (its name as the description). */
+  | 'team-id'
   | 'policy'
   | 'saml'
   /** A user: e-mail (or id). */

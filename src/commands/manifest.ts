@@ -1,6 +1,7 @@
 import type { AnyVerb, ArgDecl, CompletionKind, GroupSpec, Loader, OptionDecl } from './define.js';
 import type { ParserSpec } from './parsers.js';
 import { nouns } from './registry.js';
+import { root } from './root.js';
 
 /**
  * The command tree as plain data, written by the build (`dist/manifest.json`) from the verb declarations.
@@ -50,7 +51,16 @@ export interface CommandEntry {
   commands?: CommandEntry[];
 }
 
+/** The program: its help and the global options every command accepts. */
+export interface RootEntry {
+  summary: string;
+  description: string;
+  examples: string[];
+  options: OptionEntry[];
+}
+
 export interface Manifest {
+  root: RootEntry;
   commands: CommandEntry[];
 }
 
@@ -147,7 +157,16 @@ export async function buildManifest(): Promise<Manifest> {
     const noun = (await loader()).default;
     commands.push(await entryOf(noun, [i], noun.name));
   }
-  return { commands };
+  const options = Object.entries(root.options).map(([key, decl]) => optionEntry(key, decl, 'secscan'));
+  return {
+    root: {
+      summary: root.summary,
+      description: root.description ?? root.summary,
+      examples: [...root.examples],
+      options,
+    },
+    commands,
+  };
 }
 
 /** The verb module at a manifest `load` path. */

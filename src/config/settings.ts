@@ -80,7 +80,7 @@ export function checkOrgId(value: string, source: string): string {
 export function resolveSettings(
   flags: SettingFlags,
   env: NodeJS.ProcessEnv,
-  store: ProfileStore | undefined,
+  store: Pick<ProfileStore, 'currentName' | 'get'> | undefined,
 ): Settings {
   const profileName: Setting<string> = flags.profile
     ? { value: flags.profile, source: '--profile' }

@@ -20,17 +20,27 @@ export function resolveFormat(
   return stdoutIsTTY ? 'table' : 'tsv';
 }
 
+const off = (v: string | undefined) => v === '0' || v === 'false';
+
 /**
- * Colour: --no-color wins; FORCE_COLOR or CLICOLOR_FORCE force it on; NO_COLOR or CLICOLOR=0 turn it off;
- * otherwise on only when stdout is a terminal.
+ * Colour: --no-color wins; FORCE_COLOR=0 (or false) turns it off; FORCE_COLOR (any other value) or
+ * CLICOLOR_FORCE force it on; NO_COLOR, CLICOLOR=0 and TERM=dumb turn it off; otherwise on only when
+ * stdout is a terminal.
  */
 export function colorEnabled(flag: boolean, env: NodeJS.ProcessEnv, stdoutIsTTY: boolean): boolean {
   if (!flag) return false;
-  const forced = (v: string | undefined) => v !== undefined && v !== '' && v !== '0' && v !== 'false';
+  if (off(env.FORCE_COLOR)) return false;
+  const forced = (v: string | undefined) => v !== undefined && v !== '' && !off(v);
   if (forced(env.FORCE_COLOR) || forced(env.CLICOLOR_FORCE)) return true;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
-  if (env.CLICOLOR === '0') return false;
+  if (env.CLICOLOR === '0' || env.TERM === 'dumb') return false;
   return stdoutIsTTY;
+}
+
+/** `CI` set (and not false or 0), as CI services set it: nothing may prompt. */
+export function isCI(env: NodeJS.ProcessEnv): boolean {
+  const value = env.CI;
+  return value !== undefined && value !== '' && !off(value.toLowerCase());
 }
 
 export function parseFields(value: string | undefined): string[] | undefined {

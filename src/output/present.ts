@@ -11,7 +11,8 @@ const keyValueView: AnyView = { columns: [] };
 export async function present(ctx: Context, result: Result, view: AnyView | undefined): Promise<void> {
   const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable);
   const chalk = await ctx.chalk();
-  const options = { format: ctx.format, fields: ctx.fields, chalk, out };
+  const note = (message: string) => ctx.note(message);
+  const options = { format: ctx.format, fields: ctx.fields, chalk, out, width: terminalWidth(ctx), note };
   switch (result.kind) {
     case 'list': {
       const listView = result.view ?? view ?? keyValueView;
@@ -56,6 +57,13 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
     default:
       break;
   }
+}
+
+/** The width tables fit on a terminal (80 when it does not say); none when stdout is not a terminal. */
+function terminalWidth(ctx: Context): number | undefined {
+  if (!ctx.stdoutIsTTY) return undefined;
+  const columns = ctx.io.stdout.columns;
+  return columns && columns > 0 ? columns : 80;
 }
 
 /** A detail view from an object's own keys, for verbs that declare none. */

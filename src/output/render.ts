@@ -9,7 +9,7 @@ import {
   sanitizeMultiline,
   toText,
 } from './sanitize.js';
-import { renderTable } from './table.js';
+import { renderTable, type TableOptions } from './table.js';
 import { type AnyView, type Column, cellValue, selectColumns } from './view.js';
 import type { OutputWriter } from './writer.js';
 
@@ -18,6 +18,10 @@ export interface RenderOptions {
   fields: string[] | undefined;
   chalk: ChalkInstance;
   out: OutputWriter;
+  /** The terminal's width for tables; undefined when stdout is not a terminal (nothing is cut). */
+  width?: number;
+  /** A notice for stderr (columns a table left out to fit the terminal). */
+  note?: (message: string) => void;
 }
 
 type Row = Record<string, unknown>;
@@ -100,7 +104,16 @@ export async function renderList(
       const all: Row[] = [];
       for await (const row of iterate(rows)) all.push(row);
       count = all.length;
-      if (count) await out.write(renderTable(all, columns, opts.chalk));
+      if (!count) break;
+      let hidden: string[] = [];
+      const table: TableOptions = { width: opts.width, drop: !fields, onHidden: (h) => (hidden = h) };
+      await out.write(renderTable(all, columns, opts.chalk, table));
+      await out.flush();
+      if (hidden.length) {
+        opts.note?.(
+          `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`,
+        );
+      }
       break;
     }
     default:

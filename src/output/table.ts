@@ -1,49 +1,148 @@
 import type { ChalkInstance } from 'chalk';
-import Table from 'cli-table3';
 import { sanitize, toText } from './sanitize.js';
 import { type Column, cellValue } from './view.js';
+import { displayWidth, truncate } from './width.js';
 
-const noBorders = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '  ',
-};
+const gap = 2;
 
-function truncate(text: string, max: number | undefined): string {
-  if (!max || text.length <= max) return text;
-  return `${text.slice(0, Math.max(1, max - 1))}…`;
+/** Free text by name: what a person reads, and what can lose its end without losing its meaning. */
+const freeTextKey =
+  /(^|_)(title|description|label|name|message|summary|comment|notes?|text|category|package|path|url|reason)s?$/;
+/** Never cut: an id, a severity, a date, a version. */
+const keptKey = /(^|_)(id|ids|uuid|severity|at|date|version|hash)$|^id_/;
+const numeric = /^[-+]?\d[\d,.]*%?$/;
+
+export type Kind = 'kept' | 'free' | 'other';
+
+function kindOf<T>(column: Column<T>, cells: string[]): Kind {
+  if (column.shrink === false || keptKey.test(column.key)) return 'kept';
+  if (cells.every((cell) => cell === '' || numeric.test(cell))) return 'kept';
+  if (column.shrink || column.max !== undefined || freeTextKey.test(column.key)) return 'free';
+  return 'other';
 }
 
-/** Aligned columns without borders and bold headers (like `gh`); colours only through the chalk given. */
-export function renderTable<T>(rows: T[], columns: Column<T>[], chalk: ChalkInstance): string {
-  const table = new Table({
-    head: columns.map((c) => chalk.bold(c.header)),
-    chars: noBorders,
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const row of rows) {
-    table.push(
-      columns.map((c) => {
-        const text = truncate(sanitize(toText(cellValue(c, row))), c.max);
-        return c.style && text ? c.style(text, row, chalk) : text;
+/** Narrows the widest of `which` one column at a time, down to `floor`, while there is excess; returns what is left. */
+function narrow(widths: number[], floor: number[], which: number[], excess: number): number {
+  let left = excess;
+  while (left > 0) {
+    let widest = -1;
+    for (const i of which) {
+      const w = widths[i] as number;
+      if (w > (floor[i] as number) && (widest < 0 || w > (widths[widest] as number))) widest = i;
+    }
+    if (widest < 0) break;
+    widths[widest] = (widths[widest] as number) - 1;
+    left--;
+  }
+  return left;
+}
+
+export interface Layout {
+  /** The width of each column shown, in the order of `shown`. */
+  widths: number[];
+  /** Indexes of the columns shown. */
+  shown: number[];
+  /** Indexes of the columns left out to fit the width. */
+  hidden: number[];
+}
+
+function fit(
+  kinds: Kind[],
+  natural: number[],
+  headers: number[],
+  width: number,
+): { widths: number[]; excess: number } {
+  const widths = [...natural];
+  let excess = widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1) - width;
+  if (excess <= 0) return { widths, excess };
+  const of = (kind: Kind) => kinds.flatMap((k, c) => (k === kind ? [c] : []));
+  const floor = (least: number) => natural.map((n, c) => Math.min(n, Math.max(headers[c] as number, least)));
+  // Free text gives way first, down to a readable width; then other text (short values such as types and
+  // statuses are kept whole); then free text again, down to a few characters.
+  excess = narrow(widths, floor(24), of('free'), excess);
+  excess = narrow(widths, floor(12), of('other'), excess);
+  excess = narrow(widths, floor(10), of('free'), excess);
+  return { widths, excess };
+}
+
+/**
+ * The layout of a table on a terminal `width` columns wide: every column at its natural width when the
+ * rows fit; otherwise free-text columns (titles, descriptions, labels) give way with an ellipsis, then
+ * other text, never ids, severities, dates or numbers. When even that is too wide and `drop` is allowed,
+ * the rightmost columns (never the first) are left out, and the rest take the room back.
+ */
+export function layoutTable(
+  kinds: Kind[],
+  natural: number[],
+  headers: number[],
+  width?: number,
+  drop = true,
+): Layout {
+  let shown = natural.map((_, c) => c);
+  const hidden: number[] = [];
+  for (;;) {
+    const pick = <V>(values: V[]) => shown.map((c) => values[c] as V);
+    if (width === undefined) return { widths: pick(natural), shown, hidden };
+    const { widths, excess } = fit(pick(kinds), pick(natural), pick(headers), width);
+    if (excess <= 0 || !drop || shown.length <= 1) return { widths, shown, hidden };
+    hidden.unshift(shown[shown.length - 1] as number);
+    shown = shown.slice(0, -1);
+  }
+}
+
+export interface TableOptions {
+  /** The terminal's width; undefined when stdout is not a terminal (nothing is cut). */
+  width?: number;
+  /** May columns be left out to fit the width (not when the user chose them with --fields). */
+  drop?: boolean;
+  /** Told the headers of columns left out. */
+  onHidden?: (headers: string[]) => void;
+}
+
+/** Aligned columns without borders and a bold header (like `gh`); colours only through the chalk given. */
+export function renderTable<T>(
+  rows: T[],
+  columns: Column<T>[],
+  chalk: ChalkInstance,
+  options: TableOptions = {},
+): string {
+  const headers = columns.map((c) => c.header);
+  const cells = rows.map((row) => columns.map((c) => sanitize(toText(cellValue(c, row)))));
+  const natural = columns.map((_, c) =>
+    Math.max(displayWidth(headers[c] as string), ...cells.map((row) => displayWidth(row[c] as string))),
+  );
+  const kinds = columns.map((column, c) =>
+    kindOf(
+      column,
+      cells.map((row) => row[c] as string),
+    ),
+  );
+  const { widths, shown, hidden } = layoutTable(
+    kinds,
+    natural,
+    headers.map(displayWidth),
+    options.width,
+    options.drop ?? true,
+  );
+  if (hidden.length) options.onHidden?.(hidden.map((c) => headers[c] as string));
+  const line = (texts: string[], style: (text: string, c: number) => string) =>
+    shown
+      .map((c, i) => {
+        const w = widths[i] as number;
+        const cut = truncate(texts[c] as string, w);
+        const styled = style(cut, c);
+        return i === shown.length - 1 ? styled : styled + ' '.repeat(Math.max(0, w - displayWidth(cut)));
+      })
+      .join(' '.repeat(gap))
+      .trimEnd();
+  const out = [line(headers, (text) => chalk.bold(text))];
+  rows.forEach((row, r) => {
+    out.push(
+      line(cells[r] as string[], (text, c) => {
+        const column = columns[c] as Column<T>;
+        return column.style && text ? column.style(text, row, chalk) : text;
       }),
     );
-  }
-  return `${table
-    .toString()
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')}\n`;
+  });
+  return `${out.join('\n')}\n`;
 }

@@ -7,7 +7,14 @@ export interface Column<T = Record<string, unknown>> {
   get?: (row: T) => unknown;
   /** Colour for human output (table on a terminal). */
   style?: (text: string, row: T, chalk: ChalkInstance) => string;
-  /** Width cap for the table renderer; longer text is cut with an ellipsis. */
+  /**
+   * On a terminal, whether the column may be cut (with an ellipsis) to fit the table to the width: `true`
+   * for free text (titles, descriptions, labels), `false` for what must never be cut. Unset, the renderer
+   * decides by the key (ids, severities and dates are kept, titles and descriptions give way first) and
+   * the values (numbers are kept).
+   */
+  shrink?: boolean;
+  /** Free text, as `shrink: true` (the number is not a cap: columns take the terminal's width). */
   max?: number;
 }
 

@@ -1,13 +1,20 @@
 import { type SpawnSyncOptions, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Manifest } from '../../src/commands/manifest.js';
 import { exitCodesHelp } from '../../src/main.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const install = '.ci/run installs them (apt-get install -y zsh fish mandoc, via scripts/ensure-tools.mjs)';
+// The generator reads the built manifest: the project's `npm test` builds first.
+const manifest = JSON.parse(
+  readFileSync(new URL('../../dist/manifest.json', import.meta.url), 'utf8'),
+) as Manifest;
+const pages = ['man/secscan.1', ...manifest.commands.map((c) => `man/secscan-${c.name}.1`)];
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 15_000, ...options });
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 30_000, ...options });
   if ((result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
     throw new Error(`${command} is not installed; the completion and man page tests need it: ${install}`);
   }
@@ -15,15 +22,26 @@ function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
   return { status: result.status, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
-const bashCompletes = (words: string[]) =>
+/** What bash completes at the end of `line`, its words split as bash splits them (at = and : too). */
+const bashCompletes = (line: string) =>
   run('bash', [
     '--norc',
     '--noprofile',
     '-c',
-    // a bash array expansion, not a template
-    'source completions/secscan.bash; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _secscan; echo "${COMPREPLY[*]}"',
+    // bash, not a template: split the line as readline does, then call the completion function.
+    `source completions/secscan.bash
+     COMP_LINE=$1 COMP_POINT=\${#1}
+     words=()
+     for w in $1; do
+       while [[ $w == *[=:]* ]]; do pre=\${w%%[=:]*}; [[ -n $pre ]] && words+=("$pre"); words+=("\${w:\${#pre}:1}"); w=\${w:\${#pre}+1}; done
+       [[ -n $w ]] && words+=("$w")
+     done
+     [[ $1 == *' ' ]] && words+=('')
+     COMP_WORDS=("\${words[@]}") COMP_CWORD=$((\${#words[@]} - 1))
+     _secscan
+     echo "\${COMPREPLY[*]}"`,
     'bash',
-    ...words,
+    line,
   ]).stdout.trim();
 
 const zshShows = (line: string) =>
@@ -32,52 +50,113 @@ const zshShows = (line: string) =>
 const fishCompletes = (line: string) =>
   run('fish', ['--no-config', '-c', 'source completions/secscan.fish; complete -C $argv[1]', line])
     .stdout.split('\n')
+    .filter(Boolean)
     .map((row) => row.split('\t')[0]);
 
-describe('generated completions and man page', () => {
+describe('generated completions and man pages', () => {
   it('are up to date with the command tree (npm run docs regenerates them)', () => {
     const { status, stdout, stderr } = run(process.execPath, ['scripts/gen-docs.mjs', '--check']);
     expect(stdout + stderr).toBe('');
     expect(status).toBe(0);
   });
 
-  it('man page passes mandoc -Tlint with no message at all', () => {
-    const { status, stdout, stderr } = run('mandoc', ['-Tlint', 'man/secscan.1']);
+  it('are one man page per noun of the manifest, each listed in package.json for npm i -g', () => {
+    expect(readdirSync(`${root}/man`).sort()).toEqual(pages.map((p) => p.slice(4)).sort());
+    const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+    expect([...pkg.man].sort()).toEqual(pages.map((p) => `./${p}`).sort());
+    expect(pkg.scripts.prepack).toContain('build');
+    expect(pkg.files).toEqual(expect.arrayContaining(['man', 'completions', 'dist', 'bin']));
+  });
+
+  it.each(pages)('%s passes mandoc -T lint with no message, style included', (page) => {
+    const { status, stdout, stderr } = run('mandoc', ['-T', 'lint', '-W', 'style', page]);
     expect(stdout + stderr).toBe('');
     expect(status).toBe(0);
   });
 
-  it('man page documents the exit codes with the text of `secscan help exit-codes`', () => {
+  it.each(pages)(
+    '%s renders at 80 columns without a groff warning, a hyphenated word or a long line',
+    (page) => {
+      const groff = run('groff', ['-man', '-Tutf8', '-ww', '-z', page]);
+      expect(groff.stderr).toBe('');
+      const man = run('man', ['-l', page], {
+        env: { ...process.env, MANWIDTH: '80', MANPAGER: 'cat', LANG: 'C.UTF-8' },
+      });
+      expect(man.stderr).toBe('');
+      const lines = man.stdout.replace(/.\x08/g, '').split('\n');
+      expect(lines.filter((line) => /[\w]‐$|\w-$/.test(line.trimEnd()))).toEqual([]);
+      expect(lines.filter((line) => line.length > 80)).toEqual([]);
+    },
+  );
+
+  it('secscan(1) documents the exit codes with the text of `secscan help exit-codes`, and the topics', () => {
     const rendered = run('mandoc', ['-Tascii', '-Owidth=400', 'man/secscan.1']).stdout;
     const page = rendered.replace(/.\x08/g, '').replace(/\s+/g, ' ');
     for (const line of exitCodesHelp.trim().split('\n')) {
       expect(page).toContain(line.trim().replace(/\s+/g, ' '));
     }
-    expect(page).toContain('SECSCAN(1)');
-    expect(page).toContain('secscan tokens create [options]');
-    expect(page).toContain('NODE_EXTRA_CA_CERTS');
+    for (const section of [
+      'SECSCAN(1)',
+      'ENVIRONMENT',
+      'NODE_EXTRA_CA_CERTS',
+      'OUTPUT',
+      'RULES FILES',
+      'EXIT STATUS',
+    ]) {
+      expect(page).toContain(section);
+    }
+    for (const noun of manifest.commands) expect(page).toContain(`secscan-${noun.name}(1)`);
+  });
+
+  it('every command of a noun has its section, usage and examples in the noun page', () => {
+    // Long examples are broken between words with a backslash continuation: joined back here.
+    const findings = run('mandoc', ['-Tascii', '-Owidth=400', 'man/secscan-findings.1'])
+      .stdout.replace(/.\x08/g, '')
+      .replace(/ \\\n\s+/g, ' ');
+    expect(findings).toContain('secscan findings list [options]');
+    expect(findings).toContain('secscan findings comment add [options] finding-id text');
+    expect(findings).toContain(
+      'secscan findings list --app shiftleft-java-demo --severity critical --severity high',
+    );
+    const tokens = run('mandoc', ['-Tascii', '-Owidth=400', 'man/secscan-tokens.1']).stdout.replace(
+      /.\x08/g,
+      '',
+    );
+    expect(tokens).toContain('secscan tokens create [options]');
   });
 });
 
 describe('bash completion', () => {
   it('completes nouns, verbs, aliases and flags', () => {
-    expect(bashCompletes(['secscan', 'tok'])).toBe('tokens');
-    expect(bashCompletes(['secscan', '--profile', 'ci', 'config', 'l'])).toBe('list ls');
-    expect(bashCompletes(['secscan', 'tokens', 'create', '--ty'])).toBe('--type');
-    expect(bashCompletes(['secscan', 'roles', 'ls', '--acc'])).toBe('--access-token');
+    expect(bashCompletes('secscan tok')).toBe('tokens');
+    expect(bashCompletes('secscan --profile ci config l')).toBe('list ls');
+    expect(bashCompletes('secscan tokens create --ty')).toBe('--type');
+    expect(bashCompletes('secscan roles ls --acc')).toBe('--access-token');
+    expect(bashCompletes('secscan --org findings l')).toBe('list ls');
   });
 
   it('completes option values, in both --opt value and --opt=value forms', () => {
-    expect(bashCompletes(['secscan', 'tokens', 'list', '-o', ''])).toBe('table tsv json ndjson yaml csv');
-    expect(bashCompletes(['secscan', 'tokens', 'create', '--type', ''])).toBe('access integration');
-    expect(bashCompletes(['secscan', 'tokens', 'list', '--output', '=', 'nd'])).toBe('ndjson');
-    expect(bashCompletes(['secscan', '-o', 'json', 'tokens', ''])).toBe('create delete list ls rm');
+    expect(bashCompletes('secscan tokens list -o ')).toBe('table tsv json ndjson yaml csv');
+    expect(bashCompletes('secscan findings list -o ')).toBe('table tsv json ndjson yaml csv sarif');
+    expect(bashCompletes('secscan tokens create --type ')).toBe('access integration');
+    expect(bashCompletes('secscan tokens list --output=nd')).toBe('ndjson');
+    expect(bashCompletes('secscan tokens list --output=')).toBe('=table =tsv =json =ndjson =yaml =csv');
+    expect(bashCompletes('secscan -o json tokens ')).toBe('create delete list ls rm');
+    expect(bashCompletes('secscan findings status --set n')).toBe('none');
   });
 
-  it('completes file names for options that take a file', () => {
-    expect(bashCompletes(['secscan', 'api', 'POST', '/x', '--input', 'test/docs/docs.te'])).toBe(
-      'test/docs/docs.test.ts',
+  it('completes the fields of the command at hand, one after another', () => {
+    expect(bashCompletes('secscan tokens list --fields ')).toBe(
+      'id label token_type role_id expires_at description',
     );
+    expect(bashCompletes('secscan findings list --fields id,sev')).toBe('id,severity');
+    expect(bashCompletes('secscan findings list --fields id,severity,s')).toBe('id,severity,status');
+  });
+
+  it('completes shells, help topics and file names', () => {
+    expect(bashCompletes('secscan completion ')).toBe('bash zsh fish');
+    expect(bashCompletes('secscan help e')).toBe('exit-codes environment');
+    expect(bashCompletes('secscan api POST /x --input test/docs/docs.te')).toBe('test/docs/docs.test.ts');
   });
 });
 
@@ -97,7 +176,15 @@ describe('zsh completion', () => {
     expect(zshShows('secscan tokens create --ty').stdout).toContain('--type');
     expect(zshShows('secscan tokens list -o ').stdout).toMatch(/csv +json +ndjson +table +tsv +yaml/);
     expect(zshShows('secscan tokens list --type ').stdout).toMatch(/access +integration/);
-  }, 40_000);
+  }, 60_000);
+
+  it("offers a command's own output formats (the parent's -o does not take over)", () => {
+    expect(zshShows('secscan findings list -o ').stdout).toMatch(
+      /csv +json +ndjson +sarif +table +tsv +yaml/,
+    );
+    expect(zshShows('secscan scans check -o ').stdout).toMatch(/junit/);
+    expect(zshShows('secscan scans check -o ').stdout).toMatch(/markdown/);
+  }, 60_000);
 });
 
 describe('fish completion', () => {
@@ -110,8 +197,11 @@ describe('fish completion', () => {
     expect(fishCompletes('secscan tokens list -o ')).toEqual(
       expect.arrayContaining(['table', 'tsv', 'json', 'ndjson', 'yaml', 'csv']),
     );
+    expect(fishCompletes('secscan findings list -o ')).toContain('sarif');
     expect(fishCompletes('secscan tokens create --type ')).toEqual(
       expect.arrayContaining(['access', 'integration']),
     );
+    expect(fishCompletes('secscan findings list --fields id,s')).toEqual(['id,severity', 'id,status']);
+    expect(fishCompletes('secscan help ')).toEqual(expect.arrayContaining(['rules', 'findings']));
   });
 });

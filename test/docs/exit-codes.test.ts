@@ -32,12 +32,17 @@ function tableAfter(markdown: string, heading: RegExp): [string, string][] {
 const plain = (rows: [string, string][]): [string, string][] =>
   rows.map(([c, m]) => [c, m.replace(/`/g, '')]);
 
-const helpRows = (): [string, string][] =>
-  exitCodesHelp
-    .split('\n')
-    .map((line) => /^\s+(\d+)\s+(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1] as string, m[2] as string]);
+/** The help's rows: `  CODE  text`, the text wrapped onto lines indented past the code column. */
+const helpRows = (): [string, string][] => {
+  const rows: [string, string][] = [];
+  for (const line of exitCodesHelp.split('\n')) {
+    const row = /^ {2}(\d+)\s+(.*)$/.exec(line);
+    const last = rows[rows.length - 1];
+    if (row) rows.push([row[1] as string, row[2] as string]);
+    else if (last && /^ {3,}\S/.test(line)) last[1] += ` ${line.trim()}`;
+  }
+  return rows;
+};
 
 describe('exit codes: README and `secscan help exit-codes` say what the contract says', () => {
   const readme = tableAfter(readFileSync(resolve(repo, 'README.md'), 'utf8'), /^### Exit codes$/);

@@ -56,6 +56,8 @@ export interface RunOptions {
   stdinTTY?: boolean;
   stdoutTTY?: boolean;
   stderrTTY?: boolean;
+  /** The terminal's width stdout reports (120 unless given). */
+  columns?: number;
   signal?: AbortSignal;
 }
 
@@ -164,6 +166,7 @@ function safeParse(text: string): unknown {
 /** Runs main() in-process with fake streams and the given dispatcher. */
 export async function runCli(argv: string[], options: RunOptions, agent: MockAgent): Promise<RunResult> {
   const stdout = new Capture(options.stdoutTTY ?? false);
+  if (options.columns !== undefined) stdout.columns = options.columns;
   const stderr = new Capture(options.stderrTTY ?? false);
   const stdin = (options.stdinStream ??
     Readable.from(options.stdin === undefined ? [] : [options.stdin])) as Readable & {

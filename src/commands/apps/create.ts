@@ -44,7 +44,7 @@ export default defineVerb({
   args: [optionalArg('id', 'app id (letters, digits, and _ : . - inside)', { parser: appId() })],
   options: {
     name: text('--name <name>', 'display name'),
-    team: text('--team <team-id>', 'the team the app belongs to', { complete: 'team' }),
+    team: text('--team <team-id>', 'the team the app belongs to', { complete: 'team-id' }),
     baseBranch: text('--base-branch <branch>', 'the default branch (default main)'),
     fromFile: text('--from-file <file>', 'YAML or JSON list of {id, name, team_id, base_branch}', {
       complete: 'file',

@@ -11,11 +11,21 @@ export default defineVerb({
   name: 'completion',
   summary: 'Print a shell completion script (bash, zsh, fish)',
   description:
-    'Print the completion script for a shell. Load it for the current session, or install it:\n' +
-    '  bash: secscan completion bash > ~/.local/share/bash-completion/completions/secscan\n' +
-    '  zsh:  secscan completion zsh > ~/.zfunc/_secscan  (with ~/.zfunc in fpath)\n' +
-    '  fish: secscan completion fish > ~/.config/fish/completions/secscan.fish',
-  examples: ['source <(secscan completion bash)', 'secscan completion fish | source'],
+    'Print the completion script for a shell. It completes commands, flags and their values: profiles, ' +
+    'app ids, compound, team, group, policy and SAML configuration names and user e-mails from the service (cached for a few ' +
+    'minutes in the configuration directory and refreshed in the background, so TAB never waits on ' +
+    'the network), field names and help topics. Load it in the current shell, or install it:\n\n' +
+    '  # bash\n' +
+    '  secscan completion bash > ~/.local/share/bash-completion/completions/secscan\n' +
+    '  # zsh (with ~/.zfunc in fpath, before compinit)\n' +
+    '  secscan completion zsh > ~/.zfunc/_secscan\n' +
+    '  # fish\n' +
+    '  secscan completion fish > ~/.config/fish/completions/secscan.fish',
+  examples: [
+    'source <(secscan completion bash)',
+    'source <(secscan completion zsh)',
+    'secscan completion fish | source',
+  ],
   operations: [],
   args: [arg<Shell>('shell', 'bash, zsh or fish', { choices: shells })],
   async run(_ctx, { args: [shell] }) {

@@ -55,7 +55,7 @@ export default defineVerb({
     'SSL_CERT_FILE or REQUESTS_CA_BUNDLE. `secscan sandbox scan` records a scan on the running sandbox.',
   examples: [
     'secscan sandbox',
-    'eval "$(secscan sandbox --port 8787 &)"',
+    'secscan sandbox --port 0 > sandbox.env & # then: export $(cat sandbox.env)',
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',

@@ -9,7 +9,7 @@ export const failureView = defineView<Record<string, unknown>>({
     { key: 'affects', header: 'AFFECTS' },
     { key: 'is_partial', header: 'PARTIAL' },
     { key: 'code', header: 'CODE' },
-    { key: 'message', header: 'MESSAGE', max: 60 },
+    { key: 'message', header: 'MESSAGE', shrink: true },
     { key: 'domain', header: 'DOMAIN' },
     { key: 'polyglot_scan_id', header: 'SCAN' },
     { key: 'compound_id', header: 'COMPOUND' },

@@ -6,9 +6,9 @@ export const operationView = defineView<Record<string, unknown>>({
     { key: 'id', header: 'OPERATION' },
     { key: 'method', header: 'METHOD' },
     { key: 'path', header: 'PATH' },
-    { key: 'scopes', header: 'SCOPES', max: 48 },
-    { key: 'commands', header: 'COMMAND', max: 40 },
-    { key: 'summary', header: 'SUMMARY', max: 60 },
+    { key: 'scopes', header: 'SCOPES', shrink: true },
+    { key: 'commands', header: 'COMMAND', shrink: true },
+    { key: 'summary', header: 'SUMMARY', shrink: true },
   ],
   defaults: ['id', 'method', 'path', 'scopes', 'commands'],
 });

@@ -6,7 +6,7 @@ const tag = (row: Dependency, key: string) => row.tags?.find((t) => t.key === ke
 export const dependencyView = defineView<Dependency>({
   columns: [
     { key: 'app', header: 'APP' },
-    { key: 'title', header: 'PACKAGE', max: 60 },
+    { key: 'title', header: 'PACKAGE', shrink: true },
     { key: 'type', header: 'TYPE' },
     { key: 'license', header: 'LICENSE', get: (r) => tag(r, 'license') },
     { key: 'vulns', header: 'VULNS', get: (r) => tag(r, 'num_vulns') },

@@ -24,8 +24,8 @@ export const findingView = defineView<Finding>({
     { key: 'id', header: 'ID' },
     { key: 'severity', header: 'SEVERITY', style: (t, _r, chalk) => severityStyle(t, chalk) },
     { key: 'type', header: 'TYPE' },
-    { key: 'title', header: 'TITLE', max: 60 },
-    { key: 'category', header: 'CATEGORY', max: 28 },
+    { key: 'title', header: 'TITLE', shrink: true },
+    { key: 'category', header: 'CATEGORY', shrink: true },
     { key: 'status', header: 'STATUS' },
     { key: 'assignee', header: 'ASSIGNEE' },
     { key: 'app', header: 'APP' },
@@ -105,7 +105,7 @@ const changeColumns = ['id', 'title', 'before', 'after', 'changed'];
 export const changeView = defineView<FindingChange>({
   columns: [
     { key: 'id', header: 'ID' },
-    { key: 'title', header: 'TITLE', max: 60 },
+    { key: 'title', header: 'TITLE', shrink: true },
     { key: 'before', header: 'BEFORE' },
     { key: 'after', header: 'AFTER' },
     {
@@ -129,7 +129,7 @@ export const commentView = defineView<Comment>({
     { key: 'id', header: 'ID' },
     { key: 'created_at', header: 'CREATED' },
     { key: 'author', header: 'AUTHOR', get: (r) => r.owner?.email ?? '' },
-    { key: 'comment', header: 'COMMENT', max: 80 },
+    { key: 'comment', header: 'COMMENT', shrink: true },
     { key: 'finding_id', header: 'FINDING' },
   ],
   defaults: ['id', 'created_at', 'author', 'comment'],
@@ -164,7 +164,7 @@ export type SummaryRow = {
 export const summaryView = defineView<SummaryRow>({
   columns: [
     { key: 'group', header: 'GROUP' },
-    { key: 'name', header: 'NAME', max: 40 },
+    { key: 'name', header: 'NAME', shrink: true },
     { key: 'total', header: 'TOTAL' },
     { key: 'fixed', header: 'FIXED' },
     { key: 'ignored', header: 'IGNORED' },

@@ -9,7 +9,7 @@ export const rbacRoleView = defineView<Row>({
     { key: 'role_type', header: 'TYPE' },
     { key: 'scope_count', header: 'SCOPES', get: (r) => (Array.isArray(r.scopes) ? r.scopes.length : 0) },
     { key: 'id_aliases', header: 'ALIASES' },
-    { key: 'description', header: 'DESCRIPTION', max: 40 },
+    { key: 'description', header: 'DESCRIPTION', shrink: true },
     { key: 'scopes', header: 'SCOPE LIST' },
   ],
   defaults: ['id', 'name', 'role_type', 'scope_count', 'id_aliases', 'description'],
@@ -21,7 +21,7 @@ export const managedRoleView = defineView<Row>({
     { key: 'id', header: 'ID' },
     { key: 'label', header: 'LABEL' },
     { key: 'role_type', header: 'TYPE' },
-    { key: 'description', header: 'DESCRIPTION', max: 70 },
+    { key: 'description', header: 'DESCRIPTION', shrink: true },
   ],
   emptyMessage: 'No roles.',
 });

@@ -3,7 +3,7 @@ import { defineView } from '../view.js';
 
 export const scaPackageView = defineView<ScaPackage>({
   columns: [
-    { key: 'package', header: 'PACKAGE', max: 50 },
+    { key: 'package', header: 'PACKAGE', shrink: true },
     { key: 'version', header: 'VERSION' },
     { key: 'type', header: 'TYPE' },
     { key: 'license', header: 'LICENSE' },

@@ -3,11 +3,11 @@ import { defineView } from '../view.js';
 export const tokenView = defineView<Record<string, unknown>>({
   columns: [
     { key: 'id', header: 'ID' },
-    { key: 'label', header: 'LABEL', max: 40 },
+    { key: 'label', header: 'LABEL', shrink: true },
     { key: 'token_type', header: 'TYPE' },
     { key: 'role_id', header: 'ROLE' },
     { key: 'expires_at', header: 'EXPIRES' },
-    { key: 'description', header: 'DESCRIPTION', max: 50 },
+    { key: 'description', header: 'DESCRIPTION', shrink: true },
   ],
   emptyMessage: 'No tokens.',
 });

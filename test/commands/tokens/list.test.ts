@@ -36,6 +36,8 @@ describe('tokens list', () => {
     const result = await cli.run(['tokens', 'list', '--show-expired', '--type', 'access'], {
       env: authEnv({ NO_COLOR: '1' }),
       stdoutTTY: true,
+      // Wide enough for two uuids and every column (narrower, the table leaves out the last ones).
+      columns: 160,
     });
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');

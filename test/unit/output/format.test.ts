@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
-import { baseFormats, colorEnabled, parseFields, resolveFormat } from '../../../src/output/format.js';
+import { baseFormats, colorEnabled, isCI, parseFields, resolveFormat } from '../../../src/output/format.js';
 import { csvCell, sanitize, sanitizeMultiline, toText } from '../../../src/output/sanitize.js';
 
 describe('resolveFormat', () => {
@@ -31,8 +31,28 @@ describe('colorEnabled', () => {
     [true, { FORCE_COLOR: '0' }, false, false],
     [true, { FORCE_COLOR: 'false', CLICOLOR_FORCE: '' }, false, false],
     [true, { FORCE_COLOR: '1', NO_COLOR: '1' }, false, true],
+    [true, { FORCE_COLOR: '0' }, true, false],
+    [true, { FORCE_COLOR: 'false' }, true, false],
+    [true, { FORCE_COLOR: '0', CLICOLOR_FORCE: '1' }, true, false],
+    [true, { TERM: 'dumb' }, true, false],
+    [true, { TERM: 'dumb', FORCE_COLOR: '1' }, true, true],
+    [true, { TERM: 'xterm-256color' }, true, true],
   ])('flag %s env %j tty %s -> %s', (flag, env, tty, expected) => {
     expect(colorEnabled(flag, env, tty)).toBe(expected);
+  });
+});
+
+describe('isCI', () => {
+  it.each([
+    [{ CI: 'true' }, true],
+    [{ CI: '1' }, true],
+    [{ CI: 'woodpecker' }, true],
+    [{ CI: 'false' }, false],
+    [{ CI: '0' }, false],
+    [{ CI: '' }, false],
+    [{}, false],
+  ])('%j -> %s', (env, expected) => {
+    expect(isCI(env)).toBe(expected);
   });
 });
 

@@ -1,0 +1,52 @@
+/**
+ * Every environment variable secscan reads, with what it does: `secscan help environment` and the man page's
+ * ENVIRONMENT section. A test reads the source for variables and fails on one missing here.
+ */
+export const environment: readonly (readonly [string, string])[] = [
+  ['SECSCAN_PROFILE', 'The profile to use, like --profile.'],
+  ['SECSCAN_BASE_URL', 'The service address, like --base-url (the client adds /api/v4).'],
+  ['SHIFTLEFT_API_HOST', 'A host name used when SECSCAN_BASE_URL is unset; https:// is implied.'],
+  ['SECSCAN_ORG_ID', 'The organization id, like --org.'],
+  ['SHIFTLEFT_ORG_ID', 'The organization id when SECSCAN_ORG_ID is unset.'],
+  [
+    'SECSCAN_TOKEN',
+    'The API token. There is no flag for it: a token on the command line would end up in the shell history.',
+  ],
+  ['SHIFTLEFT_ACCESS_TOKEN', 'The API token when SECSCAN_TOKEN is unset.'],
+  ['SECSCAN_CONFIG_DIR', 'The configuration directory (profiles, and the completion cache).'],
+  [
+    'XDG_CONFIG_HOME',
+    'When SECSCAN_CONFIG_DIR is unset, the configuration directory is $XDG_CONFIG_HOME/secscan, else ~/.config/secscan.',
+  ],
+  ['HOME', 'The home directory, for ~/.config/secscan.'],
+  ['SECSCAN_DEBUG', 'Set to 1 for the same effect as --debug.'],
+  [
+    'CI',
+    'When set (and not false or 0), nothing prompts: a destructive command without --yes fails, and auth login needs --with-token.',
+  ],
+  ['NO_COLOR', 'When set and not empty, no colour.'],
+  ['CLICOLOR', 'Set to 0 for no colour.'],
+  [
+    'FORCE_COLOR',
+    'Set to 1 (or any value but 0 and false) to colour even when standard output is not a terminal; 0 or false means no colour, even on a terminal.',
+  ],
+  ['CLICOLOR_FORCE', 'Like FORCE_COLOR=1 when set and not 0.'],
+  ['TERM', 'dumb means no colour and no spinner.'],
+  [
+    'HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
+    'The proxy for https and http requests, and the hosts reached directly (lower-case names too).',
+  ],
+  [
+    'SECSCAN_CA_FILE',
+    "A file of certificate authorities (PEM) to trust besides the system's, e.g. the CA `secscan sandbox --tls` prints; TLS verification stays on.",
+  ],
+  [
+    'BROWSER',
+    'The command that opens a web address (integrations authorize); a %s in it is replaced by the address.',
+  ],
+  ['USERPROFILE', 'On Windows, the home directory where auth login --from-sl finds .shiftleft\\config.json.'],
+  [
+    'NODE_EXTRA_CA_CERTS',
+    'A file of extra certificate authorities (PEM) to trust, read by Node.js; TLS verification stays on.',
+  ],
+];

@@ -1,0 +1,20 @@
+/** `secscan help exit-codes`, as the contract states them; the man page's EXIT STATUS reads the same text. */
+export const exitCodesHelp = `Exit codes (stable):
+  0    success; a gate that passed; an empty list
+  1    gate failed: findings breach the policy (scans check, scans compare --fail-on)
+  2    usage error: unknown command or flag, bad or conflicting values (no request is sent)
+  3    configuration error: no token or organization, unreadable profile, rules, policy or config
+       file, a service certificate the client does not trust
+  4    authentication or permission refused (401, 403)
+  5    not found (404), or nothing to evaluate (no scan for that app or branch)
+  6    rejected by the service: 400, 409 (e.g. stale team version), 422, 507 TOO_MUCH_WORK
+  7    transient: network failure, timeout, 429 or 5xx after the retry budget. A read is safe to
+       retry; a write (POST, PATCH) whose answer was lost may have been applied, and the message
+       says so and how to check
+  8    unexpected response: a body this version cannot read, of the wrong shape (never read as
+       empty), or over the size limit
+  9    busy: another run holds the lock (e.g. backups download into the same directory)
+  130  interrupted (SIGINT); 143 for SIGTERM
+A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
+still written, saying why.
+`;

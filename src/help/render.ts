@@ -1,0 +1,170 @@
+import type { ArgEntry, CommandEntry, Manifest, OptionEntry } from '../commands/manifest.js';
+import { baseFormats } from '../output/format.js';
+import { type Block, parseText, renderBlocks, renderTerms, wrapCommand, wrapWords } from './text.js';
+import { topics } from './topics.js';
+
+/**
+ * `--help` of the program and of every command, from the manifest (the man pages read the same entries):
+ * descriptions wrapped at the terminal width, examples broken only between shell words.
+ */
+
+export const versionOption: OptionEntry = {
+  flags: '-V, --version',
+  attribute: 'version',
+  description: 'print the version',
+};
+export const helpOption: OptionEntry = { flags: '-h, --help', attribute: 'help', description: 'show help' };
+
+/** The help pseudo-command, listed with the nouns. */
+export const helpCommand = {
+  name: 'help',
+  summary: `Show help for a command or a topic (${topics.map((t) => t.name).join(', ')})`,
+};
+
+const sentence = (s: string) => (/[.!?:]$/.test(s) ? s : `${s}.`);
+
+/** Whether a description already names every choice, as a word of its own. */
+const names = (description: string, choices: readonly string[]) =>
+  choices.every((c) =>
+    new RegExp(`(^|[^\\w-])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(description),
+  );
+
+/** An option's explanation: its description, then its choices and default unless the description says them. */
+export function optionText(option: Pick<OptionEntry, 'description' | 'choices' | 'default'>): string {
+  const extras: string[] = [];
+  if (option.choices && !names(option.description, option.choices)) {
+    extras.push(`one of: ${option.choices.join(', ')}`);
+  }
+  const value = option.default;
+  if (value !== undefined && value !== false && !/\bdefault\b/.test(option.description)) {
+    extras.push(`default: ${Array.isArray(value) ? value.join(',') : String(value)}`);
+  }
+  return withNotes(option.description, extras);
+}
+
+/** `text (notes)`, or `text (its own note; notes)` when the text already ends in a parenthesis. */
+function withNotes(text: string, notes: string[]): string {
+  if (!notes.length) return text;
+  if (text.endsWith(')') && text.lastIndexOf('(') > text.lastIndexOf(')', text.length - 2)) {
+    return `${text.slice(0, -1)}; ${notes.join('; ')})`;
+  }
+  return `${text} (${notes.join('; ')})`;
+}
+
+export function argumentText(arg: ArgEntry): string {
+  if (!arg.choices || names(arg.description, arg.choices)) return arg.description;
+  return withNotes(arg.description, [`one of: ${arg.choices.join(', ')}`]);
+}
+
+/** `<name>`, `[name]`, `<id...>` */
+export function argumentToken(arg: ArgEntry): string {
+  const name = arg.variadic ? `${arg.name}...` : arg.name;
+  return arg.required ? `<${name}>` : `[${name}]`;
+}
+
+/** The words after `secscan` in a usage line. */
+export function usageTail(entry: CommandEntry): string {
+  if (entry.kind === 'group') return '<command> [options]';
+  const options = (entry.options ?? []).some((o) => !o.hidden) ? ['[options]'] : [];
+  return [...options, ...(entry.args ?? []).map(argumentToken)].join(' ');
+}
+
+/** The formats `-o` takes for a command. */
+export function formatsOf(entry: Pick<CommandEntry, 'outputs'>): string[] {
+  return [...new Set([...baseFormats, ...(entry.outputs ?? [])])];
+}
+
+/** The description of a command as blocks (the summary when it has none). */
+export function descriptionBlocks(entry: Pick<CommandEntry, 'summary' | 'description'>): Block[] {
+  return parseText(entry.description ?? sentence(entry.summary));
+}
+
+const optionTerms = (options: readonly OptionEntry[]): [string, string][] =>
+  options.filter((o) => !o.hidden).map((o) => [o.flags, optionText(o)]);
+
+function section(title: string, lines: string[]): string[] {
+  return lines.length ? ['', `${title}:`, ...lines] : [];
+}
+
+function examples(list: readonly string[], width: number): string[] {
+  return list.flatMap((example) => wrapCommand(example, width - 2, '    ').map((line) => `  ${line}`));
+}
+
+function commandTerms(
+  entries: readonly Pick<CommandEntry, 'name' | 'aliases' | 'summary'>[],
+): [string, string][] {
+  return entries.map((c) => [[c.name, ...c.aliases].join(', '), c.summary]);
+}
+
+/** The help of a command, given its chain of entries from the noun down. */
+export function commandHelp(manifest: Manifest, chain: readonly CommandEntry[], width: number): string {
+  const entry = chain[chain.length - 1] as CommandEntry;
+  const words = ['secscan', ...chain.map((c) => c.name)];
+  const lines = [`Usage: ${words.join(' ')} ${usageTail(entry)}`.trimEnd()];
+  const parents = words.slice(0, -1);
+  if (entry.aliases.length)
+    lines.push(`Alias: ${entry.aliases.map((a) => [...parents, a].join(' ')).join(', ')}`);
+  lines.push('', ...renderBlocks(descriptionBlocks(entry), width));
+  if (entry.kind === 'group') {
+    lines.push(...section('Commands', renderTerms(commandTerms(entry.commands ?? []), width)));
+  } else {
+    const args = (entry.args ?? []).map((a): [string, string] => [a.name, argumentText(a)]);
+    lines.push(...section('Arguments', renderTerms(args, width)));
+    lines.push(
+      ...section('Options', renderTerms(optionTerms([...(entry.options ?? []), helpOption]), width)),
+    );
+    const notes: string[] = [];
+    if (entry.outputs?.length) notes.push(`Output formats (-o): ${formatsOf(entry).join(', ')}.`);
+    if (entry.fields?.length) notes.push(`Fields (--fields): ${entry.fields.join(', ')}.`);
+    if (notes.length) lines.push('', ...notes.flatMap((n) => wrapWords(n, width)));
+    lines.push(...section('Global options', renderTerms(optionTerms(manifest.root.options), width)));
+  }
+  lines.push(...section('Examples', examples(entry.examples, width)));
+  const footer =
+    entry.kind === 'group'
+      ? `Run \`${words.join(' ')} <command> --help\` for a command's options; \`secscan --help\` lists the global options.`
+      : 'Run `secscan help formatting` for the output formats, and `secscan help exit-codes` for exit codes.';
+  lines.push('', ...wrapWords(footer, width));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The program's help: what bare `secscan`, `secscan --help` and `secscan help` print. */
+export function rootHelp(manifest: Manifest, width: number): string {
+  const { root } = manifest;
+  const lines = [
+    'Usage: secscan [options] <command>',
+    '',
+    ...renderBlocks(parseText(root.description), width),
+  ];
+  lines.push(
+    ...section(
+      'Commands',
+      renderTerms(commandTerms([...manifest.commands, { ...helpCommand, aliases: [] }]), width),
+    ),
+  );
+  lines.push(
+    ...section(
+      'Help topics',
+      renderTerms(
+        topics.map((t) => [t.name, t.summary]),
+        width,
+      ),
+    ),
+  );
+  lines.push(
+    ...section('Options', renderTerms(optionTerms([versionOption, ...root.options, helpOption]), width)),
+  );
+  lines.push(...section('Examples', examples(root.examples, width)));
+  const footer =
+    'Run `secscan <command> --help` for a command, `secscan help <topic>` for a topic, and `man secscan` for the whole reference.';
+  lines.push('', ...wrapWords(footer, width));
+  return `${lines.join('\n')}\n`;
+}
+
+/** A help topic as text. */
+export async function topicHelp(name: string, width: number): Promise<string | undefined> {
+  const topic = topics.find((t) => t.name === name);
+  if (!topic) return undefined;
+  const blocks = await topic.blocks();
+  return `${renderBlocks(blocks, width).join('\n')}\n`;
+}

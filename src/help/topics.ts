@@ -1,0 +1,169 @@
+import { baseFormats } from '../output/format.js';
+import { environment } from './environment.js';
+import { exitCodesHelp } from './exit-codes.js';
+import type { Block } from './text.js';
+
+export interface Topic {
+  name: string;
+  summary: string;
+  /** The man page section the topic becomes (its title in capitals). */
+  section: string;
+  blocks(): Promise<Block[]>;
+}
+
+/** The exit-code table as terms (continuation lines joined), with the sentences around it. */
+export function exitCodeBlocks(text = exitCodesHelp): Block[] {
+  const blocks: Block[] = [];
+  const items: [string, string][] = [];
+  const prose: string[] = [];
+  for (const line of text.trimEnd().split('\n')) {
+    const row = /^\s+(\d+)\s+(.*)$/.exec(line);
+    const more = /^\s{4,}(\S.*)$/.exec(line);
+    if (row) items.push([row[1] as string, row[2] as string]);
+    else if (more && items.length) items[items.length - 1]![1] += ` ${more[1]}`;
+    else if (line.endsWith(':') && !items.length) blocks.push({ kind: 'paragraph', text: line });
+    else prose.push(line.trim());
+  }
+  blocks.push({ kind: 'terms', items });
+  if (prose.length) blocks.push({ kind: 'paragraph', text: prose.join(' ') });
+  return blocks;
+}
+
+async function rulesBlocks(): Promise<Block[]> {
+  const { ruleTagKeys } = await import('../rules/rules-file.js');
+  const { findingTypes, severities } = await import('../api/values.js');
+  return [
+    {
+      kind: 'paragraph',
+      text:
+        '`secscan scans check --rules FILE` reads a rules file: YAML (or JSON when the name ends in .json; ' +
+        '`-` reads standard input) holding `rules:`, a list of rules in the shape the service evaluates. ' +
+        'A stored check-analysis policy (`--policy NAME[:TAG]`) holds the same format.',
+    },
+    {
+      kind: 'terms',
+      items: [
+        ['id', 'The rule name shown in the verdict (required, unique in the file).'],
+        [
+          'tags',
+          'What a finding must have to match: for every key, one of the listed values. ' +
+            `Keys: ${ruleTagKeys.join(', ')}.`,
+        ],
+        ['threshold', 'The rule fails when more findings than this match (default 0).'],
+        ['num_findings', 'How many matched findings the verdict lists, 0 to 100 (default 5).'],
+        ['version', 'Optional; 2 when given.'],
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text:
+        `Severities: ${[...severities].reverse().join(', ')}. Finding types: ${findingTypes.join(', ')}. ` +
+        'Unknown keys, severities and types are refused with the file, line and reason (exit 3) before ' +
+        'any request, because a misspelt rule would match nothing and pass.',
+    },
+    {
+      kind: 'literal',
+      lines: [
+        '# .secscan/rules.yml',
+        'rules:',
+        '  - id: no-new-critical',
+        '    tags:',
+        '      severity: [critical]',
+        '    threshold: 0',
+        '  - id: few-new-high',
+        '    tags:',
+        '      severity: [high]',
+        '    threshold: 2',
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text:
+        'With --kind diff (the default) only the findings the baseline scan did not have are counted; ' +
+        'with --kind single, all the findings of the scan. Exit 0 when no rule is over its threshold, 1 when ' +
+        'one is; any other code means the gate was not evaluated.',
+    },
+  ];
+}
+
+const formattingBlocks = (): Block[] => [
+  {
+    kind: 'paragraph',
+    text:
+      'Data goes to standard output; progress, notices, warnings and errors to standard error. On a ' +
+      'terminal the default output is a table; when standard output is not a terminal, tab-separated ' +
+      'rows without a header or colour, one line per row.',
+  },
+  {
+    kind: 'terms',
+    items: [
+      ['-o table', 'Aligned columns with a bold header, as wide as the terminal.'],
+      ['-o tsv', 'Tab-separated rows, no header.'],
+      ['-o json', 'The full objects as the service sent them (not only the table columns), indented.'],
+      ['-o ndjson', 'One JSON object a line, written as pages arrive.'],
+      ['-o yaml', 'The full objects as YAML.'],
+      ['-o csv', 'A header line, then one row a line, written as pages arrive.'],
+      ['-o sarif, junit, markdown', 'Reports, where a command offers them (see its --help).'],
+    ],
+  },
+  {
+    kind: 'paragraph',
+    text:
+      `The formats every command takes: ${baseFormats.join(', ')}. --fields a,b,c chooses the columns ` +
+      '(and, with -o json, ndjson or yaml, the keys); each command lists its field names in --help, and ' +
+      'an unknown name is a usage error. List commands fetch one page unless --all or --limit N.',
+  },
+  {
+    kind: 'paragraph',
+    text:
+      'Tables take the width of the terminal: free-text columns (titles, descriptions, labels) shrink ' +
+      'with an ellipsis when the rows would be wider, and grow when there is room; ids, severities and ' +
+      'numbers are never cut. Piped output is never cut.',
+  },
+  {
+    kind: 'paragraph',
+    text:
+      'Colour is used only when standard output is a terminal. It is turned off by --no-color, NO_COLOR ' +
+      '(any value), CLICOLOR=0, FORCE_COLOR=0 and TERM=dumb, and forced on by FORCE_COLOR (any other ' +
+      'value) or CLICOLOR_FORCE. --no-color always wins.',
+  },
+  {
+    kind: 'paragraph',
+    text:
+      'Text from the service never reaches the terminal raw: control characters, escape sequences and ' +
+      'bidi overrides are removed from tables, tsv, csv and error lines; JSON, NDJSON and YAML keep them, ' +
+      'escaped. CSV cells beginning with = + - @ get a leading apostrophe.',
+  },
+];
+
+const environmentBlocks = (): Block[] => [
+  { kind: 'paragraph', text: 'Settings come from flags, then these variables, then the profile.' },
+  { kind: 'terms', items: environment.map(([name, text]) => [name, text]) },
+];
+
+export const topics: readonly Topic[] = [
+  {
+    name: 'exit-codes',
+    summary: 'What each exit status means (stable, for scripts)',
+    section: 'EXIT STATUS',
+    blocks: async () => exitCodeBlocks(),
+  },
+  {
+    name: 'environment',
+    summary: 'The environment variables secscan reads',
+    section: 'ENVIRONMENT',
+    blocks: async () => environmentBlocks(),
+  },
+  {
+    name: 'formatting',
+    summary: 'Output formats, --fields, table width and colour',
+    section: 'OUTPUT',
+    blocks: async () => formattingBlocks(),
+  },
+  {
+    name: 'rules',
+    summary: 'The rules file of scans check --rules',
+    section: 'RULES FILES',
+    blocks: rulesBlocks,
+  },
+];

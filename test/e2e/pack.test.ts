@@ -1,0 +1,73 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * What `npm i -g secscan` installs: the packed tarball (of the build this suite runs after) installed into
+ * a temporary prefix, where `man` finds the pages and the binary runs.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const temp = mkdtempSync(join(tmpdir(), 'secscan-pack-'));
+const prefix = join(temp, 'prefix');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+function npm(args: string[]): string {
+  return execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+}
+
+let files: string[];
+
+beforeAll(() => {
+  // The suite runs after `npm run build`: pack what was built (`prepack` would build again).
+  npm(['pack', '--ignore-scripts', '--pack-destination', temp]);
+  const tarball = join(temp, `secscan-${pkg.version}.tgz`);
+  files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  npm(['install', '--global', '--prefix', prefix, '--prefer-offline', '--ignore-scripts', tarball]);
+}, 180_000);
+
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('the packed package, installed with npm i -g', () => {
+  it('ships the build, the completions, the man pages and the licence', () => {
+    for (const file of [
+      'package/bin/secscan.js',
+      'package/dist/manifest.json',
+      'package/completions/secscan.bash',
+      'package/completions/_secscan',
+      'package/completions/secscan.fish',
+      'package/LICENSE',
+      ...pkg.man.map((page: string) => `package/${page.replace(/^\.\//, '')}`),
+    ]) {
+      expect(files).toContain(file);
+    }
+    expect(files.some((f) => f.startsWith('package/dist/chunks/'))).toBe(true);
+  });
+
+  it('puts every man page where man finds it', () => {
+    const manpath = join(prefix, 'share', 'man');
+    expect(readdirSync(join(manpath, 'man1')).sort()).toEqual(
+      pkg.man.map((page: string) => page.replace(/^\.\/man\//, '')).sort(),
+    );
+    const found = spawnSync('man', ['-w', 'secscan', 'secscan-findings'], {
+      env: { ...process.env, MANPATH: manpath },
+      encoding: 'utf8',
+    });
+    expect(found.stderr).toBe('');
+    expect(found.status).toBe(0);
+    expect(found.stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('installs a secscan that runs, with its completions', () => {
+    const secscan = join(prefix, 'bin', 'secscan');
+    expect(execFileSync(secscan, ['--version'], { encoding: 'utf8' })).toBe(`${pkg.version}\n`);
+    expect(execFileSync(secscan, ['completion', 'zsh'], { encoding: 'utf8' })).toMatch(/^#compdef secscan/);
+    expect(execFileSync(secscan, ['help', 'rules'], { encoding: 'utf8' })).toContain('threshold');
+  });
+});

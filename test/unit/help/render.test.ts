@@ -1,0 +1,198 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildManifest, type CommandEntry, type Manifest, walk } from '../../../src/commands/manifest.js';
+import { environment } from '../../../src/help/environment.js';
+import { helpChain, helpCommandText, helpFor, suggestions } from '../../../src/help/index.js';
+import { commandHelp, rootHelp } from '../../../src/help/render.js';
+import { parseText, shellWords, wrapCommand, wrapWords } from '../../../src/help/text.js';
+import { topics } from '../../../src/help/topics.js';
+
+let manifest: Manifest;
+let commands: { words: string[]; chain: CommandEntry[] }[];
+
+beforeAll(async () => {
+  manifest = await buildManifest();
+  const chains = new Map<string, CommandEntry[]>();
+  commands = walk(manifest.commands).map(({ words, entry }) => {
+    const chain = [...(chains.get(words.slice(0, -1).join(' ')) ?? []), entry];
+    chains.set(words.join(' '), chain);
+    return { words, chain };
+  });
+});
+
+/** An example as printed: its continuation lines joined back. */
+const unwrap = (lines: string[]) => lines.join('\n').replace(/ \\\n\s+/g, ' ');
+
+describe('every command', () => {
+  it('has at least one example, and so has the program', () => {
+    const without = commands
+      .filter(({ chain }) => !chain.at(-1)?.examples.length)
+      .map((c) => c.words.join(' '));
+    expect(without).toEqual([]);
+    expect(manifest.root.examples.length).toBeGreaterThan(0);
+  });
+
+  it('has help that fits 80 columns, with its examples whole and its description reflowed', () => {
+    for (const { words, chain } of commands) {
+      const entry = chain.at(-1) as CommandEntry;
+      const text = commandHelp(manifest, chain, 80);
+      const lines = text.trimEnd().split('\n');
+      // Only a word longer than the line (a URL, say) may stick out.
+      const over = lines.filter((line) => line.length > 80 && /\s/.test(line.trim()));
+      expect(over, `secscan ${words.join(' ')} --help`).toEqual([]);
+      // Broken lines are joined back; runs of blanks (alignment before a comment) may become one.
+      const examples = unwrap(lines.slice(lines.indexOf('Examples:') + 1)).replace(/ +/g, ' ');
+      for (const example of entry.examples) {
+        expect(examples, words.join(' ')).toContain(example.replace(/ +/g, ' '));
+      }
+      const flowing = text.replace(/\s+/g, ' ');
+      for (const block of parseText(entry.description ?? '')) {
+        if (block.kind === 'paragraph') expect(flowing).toContain(block.text.replace(/\s+/g, ' '));
+      }
+    }
+  });
+
+  it('wraps at the width given', () => {
+    const chain = commands.find((c) => c.words.join(' ') === 'scans check')?.chain as CommandEntry[];
+    const wide = commandHelp(manifest, chain, 200).split('\n');
+    expect(Math.max(...wide.map((l) => l.length))).toBeGreaterThan(120);
+    expect(
+      wide.some((l) =>
+        l.includes('is the baseline unless --source-branch is given) or a stored check-analysis policy'),
+      ),
+    ).toBe(true);
+    const narrow = commandHelp(manifest, chain, 60).split('\n');
+    expect(narrow.filter((l) => l.length > 60)).toEqual([]);
+  });
+});
+
+describe('the program help', () => {
+  it('lists every noun, the help command, the topics and the global options', () => {
+    const text = rootHelp(manifest, 80);
+    for (const entry of manifest.commands) expect(text).toMatch(new RegExp(`^  ${entry.name} `, 'm'));
+    expect(text).toMatch(/^ {2}help +Show help for a command or a topic/m);
+    for (const topic of topics) expect(text).toMatch(new RegExp(`^  ${topic.name} `, 'm'));
+    for (const option of manifest.root.options) expect(text).toContain(option.flags);
+    expect(text).toContain('Examples:');
+  });
+});
+
+describe('help requests', () => {
+  it.each([
+    [['--help'], ''],
+    [['-h'], ''],
+    [['findings', '--help'], 'findings'],
+    [['findings', 'ls', '-h'], 'findings list'],
+    [['--profile', 'x', 'findings', 'comment', 'add', '--help'], 'findings comment add'],
+    [['findings', 'list', '--app', 'x', '--help'], 'findings list'],
+    [['tokens', 'bogus', '--help'], 'tokens'],
+    [['--org', '--help'], ''],
+  ])('%j asks for the help of "%s"', (argv, words) => {
+    expect(
+      helpChain(argv, manifest)
+        ?.map((c) => c.name)
+        .join(' '),
+    ).toBe(words);
+  });
+
+  it.each([
+    [['findings', 'list', '--search', '--help']],
+    [['findings', 'list', '--', '--help']],
+    [['tokens', 'list']],
+  ])('%j asks for none (an option value, after --)', (argv) => {
+    expect(helpChain(argv, manifest)).toBe(undefined);
+  });
+
+  it('answers `help COMMAND` as `COMMAND --help`, and topics by name', async () => {
+    const chain = helpChain(['findings', 'list', '--help'], manifest) as CommandEntry[];
+    expect(await helpCommandText(['findings', 'list'], manifest, 80)).toBe(helpFor(manifest, chain, 80));
+    expect(await helpCommandText(['findings', 'ls'], manifest, 80)).toBe(helpFor(manifest, chain, 80));
+    expect(await helpCommandText([], manifest, 80)).toBe(rootHelp(manifest, 80));
+    for (const topic of topics) expect(await helpCommandText([topic.name], manifest, 80)).not.toBe('');
+  });
+
+  it('refuses an unknown topic with suggestions', async () => {
+    await expect(helpCommandText(['findngs'], manifest, 80)).rejects.toThrow(
+      'unknown help topic or command "findngs" (did you mean findings?)',
+    );
+    await expect(helpCommandText(['enviroment'], manifest, 80)).rejects.toThrow(
+      '(did you mean environment?)',
+    );
+    await expect(helpCommandText(['findings', 'lst'], manifest, 80)).rejects.toThrow(
+      'unknown command "findings lst" (did you mean list, ls?)',
+    );
+    expect(suggestions('zzz', ['findings'])).toEqual([]);
+  });
+});
+
+describe('help text', () => {
+  it('reads paragraphs, literal lines and bullets from a description', () => {
+    expect(
+      parseText(
+        'One line\nand the next.\n\nSecond.\n  $ literal --kept  as is\n- a bullet\n  continued\n- two',
+      ),
+    ).toEqual([
+      { kind: 'paragraph', text: 'One line and the next.' },
+      { kind: 'paragraph', text: 'Second.' },
+      { kind: 'literal', lines: ['$ literal --kept  as is'] },
+      { kind: 'bullets', items: ['a bullet continued', 'two'] },
+    ]);
+  });
+
+  it('wraps words and never breaks one', () => {
+    expect(wrapWords('aaa bbb ccc', 7)).toEqual(['aaa bbb', 'ccc']);
+    expect(wrapWords('a-very-long-word x', 5)).toEqual(['a-very-long-word', 'x']);
+  });
+
+  it('breaks a command only between shell words, quotes and redirections kept whole', () => {
+    expect(shellWords(`secscan x --comment "fixed in #1" > out.txt | jq '.a b' # note here`)).toEqual([
+      'secscan',
+      'x',
+      '--comment',
+      '"fixed in #1"',
+      '> out.txt',
+      '| jq',
+      "'.a b'",
+      '# note here',
+    ]);
+    const line = 'secscan findings list --app shiftleft-java-demo --search "a long quoted text" -o json';
+    const wrapped = wrapCommand(line, 40);
+    for (const l of wrapped) expect(l.length).toBeLessThanOrEqual(40);
+    expect(wrapped.slice(0, -1).every((l) => l.endsWith(' \\'))).toBe(true);
+    expect(unwrap(wrapped)).toBe(line);
+    expect(wrapped.join('\n')).toContain('"a long quoted text"');
+  });
+});
+
+describe('help environment', () => {
+  /** Every SECSCAN_*, SHIFTLEFT_* or other variable the source reads from an environment. */
+  function variablesRead(): Set<string> {
+    const found = new Set<string>();
+    const visit = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) {
+          if (name !== 'sandbox') visit(path);
+        } else if (name.endsWith('.ts')) {
+          const source = readFileSync(path, 'utf8');
+          for (const m of source.matchAll(/\benv(?:\?)?\.([A-Z][A-Z0-9_]+)/g)) found.add(m[1] as string);
+          for (const m of source.matchAll(/\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)) found.add(m[1] as string);
+          for (const m of source.matchAll(/firstEnv\(env, \[([^\]]+)\]\)/g)) {
+            for (const v of (m[1] as string).matchAll(/'([A-Z][A-Z0-9_]+)'/g)) found.add(v[1] as string);
+          }
+        }
+      }
+    };
+    visit(fileURLToPath(new URL('../../../src', import.meta.url)));
+    return found;
+  }
+
+  it('documents every variable the tool reads', () => {
+    const documented = environment.flatMap(([names]) => names.split(/,\s*/));
+    const read = [...variablesRead()];
+    expect(read.length).toBeGreaterThan(10);
+    expect(read.filter((v) => !documented.includes(v))).toEqual([]);
+  });
+});

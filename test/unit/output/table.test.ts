@@ -1,0 +1,103 @@
+import { Chalk } from 'chalk';
+import { describe, expect, it } from 'vitest';
+import { renderTable } from '../../../src/output/table.js';
+import type { Column } from '../../../src/output/view.js';
+import { displayWidth, truncate } from '../../../src/output/width.js';
+
+type Row = Record<string, unknown>;
+const plain = new Chalk({ level: 0 });
+
+const findingColumns: Column<Row>[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'severity', header: 'SEVERITY' },
+  { key: 'type', header: 'TYPE' },
+  { key: 'title', header: 'TITLE', shrink: true },
+  { key: 'category', header: 'CATEGORY', shrink: true },
+  { key: 'status', header: 'STATUS' },
+  { key: 'assignee', header: 'ASSIGNEE' },
+];
+const findings: Row[] = [
+  {
+    id: '1002345',
+    severity: 'critical',
+    type: 'vuln',
+    title: 'SQL Injection: attacker-controlled data reaches a database query in the payments service',
+    category: 'SQL Injection',
+    status: 'unset',
+    assignee: 'team-defined@initech.example',
+  },
+  {
+    id: '17',
+    severity: 'high',
+    type: 'secret',
+    title: 'Hardcoded credential: an API key in source code',
+    category: 'Hardcoded Credentials',
+    status: 'ignored',
+    assignee: '',
+  },
+];
+
+const lines = (text: string) => text.trimEnd().split('\n');
+
+describe('renderTable on a terminal', () => {
+  it('fits 80 columns: free text gives way with an ellipsis; ids and severities are whole', () => {
+    const text = renderTable(findings, findingColumns, plain, { width: 80 });
+    for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    expect(text).toContain('1002345  critical');
+    expect(lines(text)[1]).toMatch(/^1002345 {2}critical {2}vuln +SQL Injection[^ ]*… /);
+    expect(text).not.toContain('payments service');
+  });
+
+  it('grows free text when there is room (no fixed cap)', () => {
+    const text = renderTable(findings, findingColumns, plain, { width: 200 });
+    expect(text).toContain('reaches a database query in the payments service');
+    expect(text).not.toContain('…');
+  });
+
+  it('cuts nothing without a width (piped -o table)', () => {
+    const text = renderTable(findings, findingColumns, plain, {});
+    expect(text).toContain('in the payments service');
+    expect(lines(text)[0]).toMatch(/^ID {7}SEVERITY {2}TYPE {4}TITLE/);
+  });
+
+  it('never cuts numbers', () => {
+    const columns: Column<Row>[] = [
+      { key: 'name', header: 'NAME' },
+      { key: 'total', header: 'TOTAL' },
+    ];
+    const text = renderTable([{ name: 'x'.repeat(50), total: 1234567890 }], columns, plain, { width: 30 });
+    expect(text).toContain('1234567890');
+    expect(lines(text)[1]).toMatch(/^x+… {2}1234567890$/);
+  });
+
+  it('leaves out the rightmost columns when ids alone are too wide, and says which', () => {
+    const columns: Column<Row>[] = [
+      { key: 'id', header: 'ID' },
+      { key: 'label', header: 'LABEL' },
+      { key: 'role_id', header: 'ROLE' },
+      { key: 'description', header: 'DESCRIPTION' },
+    ];
+    const row = {
+      id: 'acf505de-eb06-428a-905f-1b15af600381',
+      label: 'CI pipeline',
+      role_id: 'e149308f-bffa-4c08-9fdc-fdb721149b6e',
+      description: 'main build',
+    };
+    let hidden: string[] = [];
+    const text = renderTable([row], columns, plain, { width: 80, onHidden: (h) => (hidden = h) });
+    expect(hidden).toEqual(['ROLE', 'DESCRIPTION']);
+    expect(lines(text)[1]).toBe('acf505de-eb06-428a-905f-1b15af600381  CI pipeline');
+    const chosen = renderTable([row], columns, plain, { width: 80, drop: false });
+    expect(chosen).toContain(row.role_id);
+  });
+
+  it('measures wide characters by the columns they take', () => {
+    expect(displayWidth('漢字')).toBe(4);
+    expect(displayWidth('é')).toBe(1);
+    expect(truncate('漢字漢字', 5)).toBe('漢字…');
+    const text = renderTable([{ title: '漢字'.repeat(30) }], [{ key: 'title', header: 'TITLE' }], plain, {
+      width: 20,
+    });
+    for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(20);
+  });
+});
