@@ -59,7 +59,7 @@ export default defineVerb({
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',
-    'eval "$(secscan sandbox --tls &)"; export SHIFTLEFT_API_HOST="${SECSCAN_BASE_URL#https://}" NODE_EXTRA_CA_CERTS="$SECSCAN_CA_FILE"',
+    'secscan sandbox --tls > sandbox.env & # then: set -a; . ./sandbox.env; set +a',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --audit-log',
   ],
