@@ -42,17 +42,21 @@ await new Promise((resolve, reject) => {
 sandbox.removeAllListeners('exit');
 
 const heading = (text) => console.log(`\n\x1b[1m== ${text}\x1b[0m`);
-function secscan(args, extraEnv = {}, input) {
+/** Runs a command as a user would and shows it; an exit code other than the one expected fails the demo. */
+function secscan(args, extraEnv = {}, expected = 0) {
   console.log(`\n$ secscan ${args.map((a) => (/[\s"'{}]/.test(a) ? `'${a}'` : a)).join(' ')}`);
   const res = spawnSync(process.execPath, [bin, ...args], {
     env: { ...env, ...extraEnv },
-    input,
-    stdio: [input === undefined ? 'ignore' : 'pipe', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (res.status !== 0) console.log(`(exit code ${res.status})`);
+  if (res.status !== expected) {
+    unexpected.push(`secscan ${args.join(' ')}: exit ${res.status}, expected ${expected}`);
+  }
   return res.status;
 }
 
+const unexpected = [];
 let failed = false;
 try {
   console.log(`Sandbox running at ${settings.SECSCAN_BASE_URL} (organization ${settings.SECSCAN_ORG_ID}).`);
@@ -88,6 +92,7 @@ try {
   heading('Scripting: tab-separated when piped, JSON on request, raw API calls');
   secscan(['roles', 'list', '-o', 'csv', '--fields', 'name,role_type,scope_count']);
   secscan(['api', 'GET', '/orgs/{orgID}/roles']);
+  secscan(['api', 'ReadOrgConfig']);
 
   heading('Triage findings: list, show, fix with a comment, export SARIF');
   secscan([
@@ -154,28 +159,66 @@ try {
       join(dir, 'junit.xml'),
     ],
     ci,
+    1,
   );
-  secscan([
-    'scans',
-    'compare',
-    '--app',
-    'payments-api',
-    '--source-branch',
-    'main',
-    '--target-branch',
-    'feature/checkout',
-    '--fail-on',
-    'new',
-    '--severity-threshold',
-    'high',
-    '-o',
-    'table',
-  ]);
+  secscan(
+    [
+      'scans',
+      'compare',
+      '--app',
+      'payments-api',
+      '--source-branch',
+      'main',
+      '--target-branch',
+      'feature/checkout',
+      '--fail-on',
+      'new',
+      '--severity-threshold',
+      'high',
+      '-o',
+      'table',
+    ],
+    {},
+    1,
+  );
+
+  heading('Drive the sandbox: a new critical finding fails the next gate');
+  secscan(['sandbox', 'scan', '--app', 'shiftleft-java-demo', '--new', 'critical=1']);
+  secscan(
+    ['scans', 'check', '--compound', 'shiftleft-java-demo', '--rules', rulesFile, '-o', 'table'],
+    ci,
+    1,
+  );
+
+  heading('Access as code: teams, groups and users');
+  secscan(['teams', 'list']);
+  secscan(['groups', 'list']);
+  secscan(['users', 'list', '--email', 'guest@initech.example']);
+  {
+    const accessFile = join(dir, 'access.yml');
+    console.log(`\n$ secscan teams export > ${accessFile}   # then promote the guest of Platform`);
+    const exported = spawnSync(process.execPath, [bin, 'teams', 'export'], { env });
+    writeFileSync(
+      accessFile,
+      exported.stdout
+        .toString()
+        .replace('guest@initech.example: TEAM_GUEST', 'guest@initech.example: TEAM_MEMBER'),
+    );
+    secscan(['teams', 'apply', accessFile, '--dry-run']);
+  }
+
+  heading('Organization settings and stored gate policies');
+  secscan(['org', 'config', 'show']);
+  secscan(['policies', 'list']);
+
+  heading('Backups, made for cron');
+  secscan(['backups', 'list']);
+  secscan(['backups', 'download', '--dir', join(dir, 'backups'), '--keep', '3']);
 
   heading('Errors are one line with a stable exit code');
   const guest = users.users.find((u) => u.role === 'GUEST' || u.role === 'Guest');
-  secscan(['tokens', 'list'], { SECSCAN_TOKEN: guest.token });
-  secscan(['tokens', 'create', '--label', 'x', '--role', ciRole, '--valid-for', 'soon']);
+  secscan(['tokens', 'list'], { SECSCAN_TOKEN: guest.token }, 4);
+  secscan(['tokens', 'create', '--label', 'x', '--role', ciRole, '--valid-for', 'soon'], {}, 2);
   secscan(['help', 'exit-codes']);
 } catch (error) {
   failed = true;
@@ -188,4 +231,5 @@ try {
 console.log(
   '\nThe sandbox is stopped. Run it yourself with `secscan sandbox --profile demo` and try any command.',
 );
-process.exitCode = failed ? 1 : 0;
+for (const line of unexpected) console.error(`demo: unexpected exit code: ${line}`);
+process.exitCode = failed || unexpected.length ? 1 : 0;
