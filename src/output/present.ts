@@ -16,7 +16,14 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
   switch (result.kind) {
     case 'list': {
       const listView = result.view ?? view ?? keyValueView;
-      const count = await renderList(result.rows, listView, options);
+      let count: number;
+      try {
+        count = await renderList(result.rows, listView, options);
+      } catch (error) {
+        // Rows already received are printed before the error, whatever the buffer held (streamed formats).
+        await out.flush().catch(() => undefined);
+        throw error;
+      }
       if (count === 0 && ctx.format === 'table' && listView.emptyMessage) ctx.note(listView.emptyMessage);
       const footer = result.footer?.(count);
       if (footer && ctx.stdoutIsTTY) ctx.note(footer);

@@ -443,6 +443,27 @@ describe('findings list: flags map to each level’s parameters', () => {
     expect(cli.calls()).toHaveLength(2);
   });
 
+  it('a page that fails after others printed leaves their rows on stdout, then the error', async () => {
+    const next = `/api/v4/orgs/${ORG}/apps/a/findings?page=2&per_page=250`;
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 250 } })
+      .reply(200, ok({ has_more: true, findings: [finding('1'), finding('2')] }, next));
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { page: 2, per_page: 250 } })
+      .reply(200, ok({ has_more: false, findings: 'not a list' }));
+    const result = await cli.run(['findings', 'list', '--app', 'a', '--all', '-o', 'ndjson'], {
+      env: authEnv(),
+    });
+    expect(result.code).toBe(8);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['1', '2']);
+    expect(result.stderr).toMatch(/^error: ListAppFindings/);
+  });
+
   it('--all asks for pages of 250 and follows next_page to the end', async () => {
     const next = `/api/v4/orgs/${ORG}/apps/a/findings?page=2&per_page=250`;
     cli
