@@ -1259,7 +1259,7 @@ _secscan_args() {
   case "$1|$2" in
     'profiles use|0') REPLY='@live profile' ;;
     'profiles remove|0') REPLY='@live profile' ;;
-    'config get|0') REPLY='=profile base_url org_id token' ;;
+    'config get|0') REPLY='=profile base_url org_id token ca_file' ;;
     'teams show|0') REPLY='@live team' ;;
     'teams update|0') REPLY='@live team' ;;
     'teams delete|0') REPLY='@live team' ;;

@@ -1155,7 +1155,7 @@ complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to com
 complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a completed scan on a running sandbox: new, fixed and regressed findings'
 complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
 complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
-complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token'
+complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token ca_file'
 complete -c secscan -n "__secscan_arg 'teams show' 0" -a '(__secscan_live team)'
 complete -c secscan -n "__secscan_arg 'teams update' 0" -a '(__secscan_live team)'
 complete -c secscan -n "__secscan_arg 'teams delete' 0" -a '(__secscan_live team)'

@@ -224,7 +224,12 @@ export class Context {
           hint: 'for CI, set SECSCAN_TOKEN (or SHIFTLEFT_ACCESS_TOKEN) from a secret',
         });
       }
-      return this.clientFor(settings.baseUrl.value, settings.token.value, settings.orgId.value);
+      return this.clientFor(
+        settings.baseUrl.value,
+        settings.token.value,
+        settings.orgId.value,
+        settings.caFile.value,
+      );
     })();
     const promise = this.clientPromise;
     if (options.requireOrg === false) return promise;
@@ -236,7 +241,12 @@ export class Context {
     });
   }
 
-  async clientFor(baseUrl: string, token: string | undefined, orgId: string | undefined): Promise<ApiClient> {
+  async clientFor(
+    baseUrl: string,
+    token: string | undefined,
+    orgId: string | undefined,
+    caFile: string | undefined = this.env.SECSCAN_CA_FILE || undefined,
+  ): Promise<ApiClient> {
     const { ApiClient } = await import('./api/client.js');
     return new ApiClient({
       baseUrl,
@@ -246,7 +256,7 @@ export class Context {
       retries: this.retries,
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
-      caFile: this.env.SECSCAN_CA_FILE || undefined,
+      caFile,
       userAgent: `secscan/${this.version} node/${process.version}`,
       debug: this.debugEnabled
         ? (line) =>

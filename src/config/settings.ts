@@ -24,6 +24,8 @@ export interface Settings {
   baseUrl: Setting<string>;
   orgId: Setting<string | undefined>;
   token: Setting<string | undefined>;
+  /** CAs to trust besides the system's: SECSCAN_CA_FILE, else the profile's `ca_file`. */
+  caFile: Setting<string | undefined>;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -112,7 +114,10 @@ export function resolveSettings(
     if (claim) orgId = { value: claim, source: 'token claim' };
   }
 
-  return { profile: profileName, profileExists: profile !== undefined, baseUrl, orgId, token };
+  const caFile: Setting<string | undefined> = firstEnv(env, ['SECSCAN_CA_FILE']) ??
+    fromProfile('ca_file') ?? { value: undefined, source: 'none' };
+
+  return { profile: profileName, profileExists: profile !== undefined, baseUrl, orgId, token, caFile };
 }
 
 /** SHIFTLEFT_API_HOST is a host name such as app.shiftleft.io: https:// is implied. */

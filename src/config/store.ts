@@ -7,9 +7,11 @@ export interface Profile {
   base_url?: string;
   org_id?: string;
   token?: string;
+  /** A PEM file of CAs to trust besides the system's (e.g. the CA of `secscan sandbox --tls`). */
+  ca_file?: string;
 }
 
-export const profileKeys = ['base_url', 'org_id', 'token'] as const;
+export const profileKeys = ['base_url', 'org_id', 'token', 'ca_file'] as const;
 export type ProfileKey = (typeof profileKeys)[number];
 
 interface ConfigData {

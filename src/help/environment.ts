@@ -38,7 +38,7 @@ export const environment: readonly (readonly [string, string])[] = [
   ],
   [
     'SECSCAN_CA_FILE',
-    "A file of certificate authorities (PEM) to trust besides the system's, e.g. the CA `secscan sandbox --tls` prints; TLS verification stays on.",
+    "A file of certificate authorities (PEM) to trust besides the system's, e.g. the CA `secscan sandbox --tls` prints; it comes before the profile's ca_file. TLS verification stays on.",
   ],
   [
     'BROWSER',

@@ -87,6 +87,21 @@ describe('sandbox --tls with a client written against the service’s documented
     expect(readFileSync(sandbox.caFile as string, 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----/);
   });
 
+  it('--profile stores the CA file with the profile: commands using it need no SECSCAN_CA_FILE', async () => {
+    const other = await startSandbox(['--tls', '--profile', 'tls-demo', '--state', join(work, 'other.json')]);
+    try {
+      const profileEnv = { PATH: process.env.PATH ?? '', SECSCAN_CONFIG_DIR: other.configDir };
+      const listed = await spawnCli(['apps', 'list', '--fields', 'id'], profileEnv);
+      expect(listed.stderr).toBe('');
+      expect(listed.stdout).toContain('shiftleft-java-demo');
+      const ca = await spawnCli(['config', 'get', 'ca_file'], profileEnv);
+      expect(ca.stdout).toMatch(new RegExp(`^${work}/sandbox-ca-\\d+\\.pem$`));
+      expect(ca.stdout).toBe(other.caFile);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('pages with next_page over TLS, counts severities by tag and reads every location, as secscan does', async () => {
     const run = await execa('node', [join(clients, 'sl-client.mjs'), 'shiftleft-java-demo'], {
       env: { ...clientEnv, NODE_EXTRA_CA_CERTS: sandbox.caFile as string },

@@ -24,6 +24,8 @@ export interface RunningSandbox {
   roles: Record<string, string>;
   /** Lines the sandbox wrote on stderr (the request log with `--log`). */
   log: string[];
+  /** The sandbox's own SECSCAN_CONFIG_DIR (where `--profile NAME` stores the profile). */
+  configDir: string;
   tokenOf(role: string): string;
   stop(): Promise<void>;
   /** Ends the sandbox with a signal, at once (SIGKILL: as a crash would). */
@@ -67,6 +69,7 @@ export async function startSandbox(args: string[] = []): Promise<RunningSandbox>
     tokens: users.tokens,
     roles: users.roles,
     log,
+    configDir: join(dir, 'config'),
     tokenOf(role: string) {
       const user = users.users.find((u: SeededUser) => u.role === role);
       if (!user) throw new Error(`no seeded user with role ${role}`);

@@ -2,12 +2,13 @@ import { maskSecret } from '../../api/redact.js';
 import type { Settings } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 
-export const readableKeys = ['profile', 'base_url', 'org_id', 'token'] as const;
-export const writableKeys = ['base_url', 'org_id'] as const;
+export const readableKeys = ['profile', 'base_url', 'org_id', 'token', 'ca_file'] as const;
+export const writableKeys = ['base_url', 'org_id', 'ca_file'] as const;
 export type WritableKey = (typeof writableKeys)[number];
 
 /** Help of the `key` argument of `config set` and `config unset`. */
-export const keyHelp = 'base_url or org_id (tokens are set with `secscan auth login`)';
+export const keyHelp =
+  'base_url, org_id or ca_file (a PEM file of CAs to trust; tokens are set with `secscan auth login`)';
 
 export function settingRows(settings: Settings): Record<string, unknown>[] {
   return [
@@ -19,6 +20,7 @@ export function settingRows(settings: Settings): Record<string, unknown>[] {
       value: settings.token.value ? maskSecret(settings.token.value) : '',
       source: settings.token.source,
     },
+    { key: 'ca_file', value: settings.caFile.value ?? '', source: settings.caFile.source },
   ];
 }
 

@@ -1,10 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { checkBaseUrl, checkOrgId } from '../../config/settings.js';
+import { UsageError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
 import { targetProfile } from '../shared/profiles.js';
 import { checkWritableKey, keyHelp, type WritableKey } from './keys.js';
 
+/** A CA file is stored as an absolute path, once it reads as PEM certificates. */
+function checkCaFile(value: string): string {
+  const path = resolve(value);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `ca_file: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`ca_file: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  }
+  return path;
+}
+
 function checkValue(key: WritableKey, value: string, allowInsecureHttp: boolean): string {
   const source = 'the command line';
+  if (key === 'ca_file') return checkCaFile(value);
   return key === 'base_url' ? checkBaseUrl(value, source, allowInsecureHttp) : checkOrgId(value, source);
 }
 
@@ -14,6 +35,7 @@ export default defineVerb({
   examples: [
     'secscan config set base_url https://app.example.com',
     'secscan --profile ci config set org_id <uuid>',
+    'secscan --profile corp config set ca_file /etc/ssl/corp-ca.pem',
   ],
   operations: [],
   args: [arg('key', keyHelp), arg('value', 'the value')],

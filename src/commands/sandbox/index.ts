@@ -52,7 +52,7 @@ export default defineVerb({
     'With --tls it serves HTTPS with a certificate made at start, writes its CA to the state directory (that of ' +
     '--state, else $SECSCAN_STATE_DIR, $XDG_STATE_HOME/secscan or ~/.local/state/secscan) and prints a fourth ' +
     'line, SECSCAN_CA_FILE=<path>: secscan trusts it from that variable; other clients from NODE_EXTRA_CA_CERTS, ' +
-    'SSL_CERT_FILE or REQUESTS_CA_BUNDLE. `secscan sandbox scan` records a scan on the running sandbox.',
+    'SSL_CERT_FILE or REQUESTS_CA_BUNDLE (with --profile, the profile keeps it as its ca_file). `secscan sandbox scan` records a scan on the running sandbox.',
   examples: [
     'secscan sandbox',
     'secscan sandbox --port 0 > sandbox.env & # then: export $(cat sandbox.env)',
@@ -156,14 +156,11 @@ export default defineVerb({
           base_url: sandbox.baseUrl,
           org_id: sandbox.orgId,
           token: sandbox.token,
+          // Without --tls, a CA file left by an earlier TLS sandbox would only be trusted for nothing.
+          ca_file: sandbox.caFile,
         });
         await store.use(profile);
         ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
-        if (sandbox.caFile) {
-          ctx.note(
-            `sandbox: commands using the profile need SECSCAN_CA_FILE=${sandbox.caFile} in their environment`,
-          );
-        }
       }
     } catch (error) {
       await sandbox.close();

@@ -5,7 +5,10 @@ const cli = useCli();
 
 describe('config get: usage errors (exit 2, no request)', () => {
   it.each([
-    [['config', 'get', 'password'], 'invalid key "password" (choose from profile, base_url, org_id, token)'],
+    [
+      ['config', 'get', 'password'],
+      'invalid key "password" (choose from profile, base_url, org_id, token, ca_file)',
+    ],
     [['config', 'get'], "missing required argument 'key'"],
     [['config', 'get', 'org_id', 'token'], "too many arguments for 'get'. Expected 1 argument but got 2."],
   ])('%j', async (argv, message) => {

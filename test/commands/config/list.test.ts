@@ -35,6 +35,7 @@ describe('config list', () => {
         'base_url\thttps://sl.example.com\t$SHIFTLEFT_API_HOST',
         `org_id\t${ORG}\t$SECSCAN_ORG_ID`,
         'token\t****xyz9\tprofile default',
+        'ca_file\t\tnone',
         '',
       ].join('\n'),
     );

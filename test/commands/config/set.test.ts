@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectUsage, ORG, ORIGIN, useCli } from '../../helpers/cli.js';
 
@@ -13,7 +13,7 @@ describe('config set: usage errors (exit 2, no request)', () => {
       ['config', 'set', 'token', 'abc'],
       'tokens are never taken from the command line: use `secscan auth login --with-token < file`',
     ],
-    [['config', 'set', 'color', 'on'], 'unknown setting "color" (choose from base_url, org_id)'],
+    [['config', 'set', 'color', 'on'], 'unknown setting "color" (choose from base_url, org_id, ca_file)'],
     [
       ['config', 'set', 'org_id', 'acme'],
       'invalid organization id "acme" (from the command line): expected a UUID',
@@ -24,6 +24,14 @@ describe('config set: usage errors (exit 2, no request)', () => {
     ],
     [['config', 'set', 'org_id'], "missing required argument 'value'"],
     [
+      ['config', 'set', 'ca_file', '/nonexistent/ca.pem'],
+      'ca_file: cannot read /nonexistent/ca.pem (ENOENT)',
+    ],
+    [
+      ['config', 'set', 'ca_file', '/etc/hostname'],
+      'ca_file: /etc/hostname holds no PEM certificate (-----BEGIN CERTIFICATE-----)',
+    ],
+    [
       ['config', 'set', '--profile', 'bad name', 'org_id', ORG],
       "invalid profile name \"bad name\": use letters, digits, '.', '_' and '-'",
     ],
@@ -33,6 +41,17 @@ describe('config set: usage errors (exit 2, no request)', () => {
 });
 
 describe('config set', () => {
+  it('ca_file: stores the absolute path of a PEM file, which config get and config list show', async () => {
+    const pem = join(cli.configDir, '..', 'corp-ca.pem');
+    writeFileSync(pem, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    expect((await cli.run(['config', 'set', 'ca_file', pem])).code).toBe(0);
+    expect(saved().profiles.default.ca_file).toBe(resolve(pem));
+    expect((await cli.run(['config', 'get', 'ca_file'])).stdout).toBe(`${resolve(pem)}\n`);
+    expect((await cli.run(['config', 'get', 'ca_file'], { env: { SECSCAN_CA_FILE: '/x.pem' } })).stdout).toBe(
+      '/x.pem\n',
+    );
+  });
+
   it('stores values in the current profile with a 0600 file and reads them back', async () => {
     expect((await cli.run(['config', 'set', 'base_url', `${ORIGIN}/`])).stderr).toBe(
       'Set base_url in profile default.\n',

@@ -12,7 +12,7 @@ describe('config unset: usage errors (exit 2, no request)', () => {
       ['config', 'unset', 'token'],
       'tokens are never taken from the command line: use `secscan auth login --with-token < file`',
     ],
-    [['config', 'unset', 'profile'], 'unknown setting "profile" (choose from base_url, org_id)'],
+    [['config', 'unset', 'profile'], 'unknown setting "profile" (choose from base_url, org_id, ca_file)'],
     [['config', 'unset'], "missing required argument 'key'"],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv), message, cli);
