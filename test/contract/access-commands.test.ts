@@ -1,168 +1,101 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import { Capture } from '../helpers/cli.js';
-import { type ContractServer, type RecordedRequest, startPrism } from './prism.js';
+import { expect, it } from 'vitest';
+import { describeContract, violations } from './harness.js';
 import { pathSamples } from './samples.js';
-import { vendorFile, vendorPresent } from './vendor.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  sent: RecordedRequest[];
-}
 
 /**
  * The access commands (teams, groups, users, saml) run in-process against the vendor document served by
  * Prism: every request they send is valid for the document, and they read its example answers. The names
  * used are those of the document's examples (Team1, Group1, peter@example.com).
  */
-(vendorPresent ? describe : describe.skip)(
-  'contract: the access commands against the vendor document',
-  () => {
-    let server: ContractServer;
-    let dir: string;
-    const dispatcher = new Agent();
-
-    beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'secscan-contract-access-'));
-      server = await startPrism(vendorFile);
-    });
-
-    afterAll(async () => {
-      await dispatcher.close();
-      await server?.close();
-      rmSync(dir, { recursive: true, force: true });
-    });
-
-    async function secscan(argv: string[], stdin?: string): Promise<Run> {
-      const stdout = new Capture(false);
-      const stderr = new Capture(false);
-      const input = Readable.from(stdin === undefined ? [] : [stdin]) as Readable & { isTTY?: boolean };
-      input.isTTY = false;
-      const before = server.requests.length;
-      const code = await main({
-        argv,
-        version: '0.0.0-contract',
-        io: { stdin: input, stdout, stderr },
-        env: {
-          SECSCAN_BASE_URL: server.baseUrl,
-          SECSCAN_TOKEN: 'contract-test-token',
-          SECSCAN_ORG_ID: pathSamples.orgID as string,
-          SECSCAN_CONFIG_DIR: dir,
-        },
-        dispatcher,
-        signal: new AbortController().signal,
-      });
-      return { code, stdout: stdout.text, stderr: stderr.text, sent: server.requests.slice(before) };
-    }
-
-    const violations = (run: Run) =>
-      run.sent.flatMap((r) => r.violations.map((v) => `${r.method} ${r.path}: ${v.message}`));
-
-    it.each<[string[], number?]>([
-      [['teams', 'list', '-o', 'json']],
-      [['teams', 'list', '--no-members', '--name', 'Team1']],
-      [['teams', 'show', 'Team1', '-o', 'json']],
-      [['teams', 'create', 'Mobile', '--member', 'peter@example.com:TEAM_ADMIN']],
-      [['teams', 'update', 'Team1', '--rename', 'Billing']],
+describeContract('contract: the access commands against the vendor document', (cli) => {
+  it.each<[string[], number?]>([
+    [['teams', 'list', '-o', 'json']],
+    [['teams', 'list', '--no-members', '--name', 'Team1']],
+    [['teams', 'show', 'Team1', '-o', 'json']],
+    [['teams', 'create', 'Mobile', '--member', 'peter@example.com:TEAM_ADMIN']],
+    [['teams', 'update', 'Team1', '--rename', 'Billing']],
+    [['teams', 'update', 'Team1', '--add-member', 'peter@example.com', '--remove-app', 'one_application_id']],
+    [['teams', 'delete', 'Team1', '--yes']],
+    [['teams', 'groups', 'list', 'Team1']],
+    [['teams', 'groups', 'show', 'Team1', 'Group1']],
+    [['teams', 'groups', 'add', 'Team1', 'Group1:TEAM_MANAGER', 'Group2']],
+    [['teams', 'groups', 'set-role', 'Team1', 'Group1', 'TEAM_ADMIN']],
+    [['teams', 'groups', 'remove', 'Team1', 'Group1', '--yes']],
+    [['teams', 'export', '-o', 'json']],
+    [['groups', 'list', '--iname', 'group1']],
+    [['groups', 'show', 'Group1', '-o', 'json']],
+    [['users', 'list', '--email', 'peter@example.com']],
+    [['users', 'update', 'peter@example.com', '--role', 'TEAM_DEFINED']],
+    [['users', 'delete', 'peter@example.com', '--yes']],
+    [['users', 'invitations']],
+    [['saml', 'list', '-o', 'json']],
+    [
       [
-        [
-          'teams',
-          'update',
-          'Team1',
-          '--add-member',
-          'peter@example.com',
-          '--remove-app',
-          'one_application_id',
-        ],
+        'saml',
+        'create',
+        'corp-sso',
+        '--idp-metadata-url',
+        'https://idp.example.com/metadata',
+        '--sign-auth-requests',
       ],
-      [['teams', 'delete', 'Team1', '--yes']],
-      [['teams', 'groups', 'list', 'Team1']],
-      [['teams', 'groups', 'show', 'Team1', 'Group1']],
-      [['teams', 'groups', 'add', 'Team1', 'Group1:TEAM_MANAGER', 'Group2']],
-      [['teams', 'groups', 'set-role', 'Team1', 'Group1', 'TEAM_ADMIN']],
-      [['teams', 'groups', 'remove', 'Team1', 'Group1', '--yes']],
-      [['teams', 'export', '-o', 'json']],
-      [['groups', 'list', '--iname', 'group1']],
-      [['groups', 'show', 'Group1', '-o', 'json']],
-      [['users', 'list', '--email', 'peter@example.com']],
-      [['users', 'update', 'peter@example.com', '--role', 'TEAM_DEFINED']],
-      [['users', 'delete', 'peter@example.com', '--yes']],
-      [['users', 'invitations']],
-      [['saml', 'list', '-o', 'json']],
+    ],
+    [['saml', 'delete', 'corp-sso', '--yes']],
+    [['saml', 'reset-token', 'peter@example.com', '--yes']],
+    // The document's bulk answer lists users not found and not SAML: some were not reset (exit 6).
+    [['saml', 'reset-token', pathSamples.userIDv2 as string, 'peter@example.com', '--yes'], 6],
+  ])('secscan %j sends no request violation and reads the answers', async (argv, exit = 0) => {
+    const run = await cli.run(argv);
+    expect(violations(run)).toEqual([]);
+    expect(run.stderr).not.toMatch(/^error:/m);
+    expect(run.code).toBe(exit);
+    expect(run.sent.length).toBeGreaterThan(0);
+  });
+
+  it('saml show and update read the configuration from the listing and send it back whole', async () => {
+    const show = await cli.run(['saml', 'show', 'string', '-o', 'json']);
+    expect(show.code).toBe(0);
+    expect(JSON.parse(show.stdout).sp_login_url).toBe('http://example.com');
+    const update = await cli.run(['saml', 'update', 'string', '--default-org-role', 'MEMBER']);
+    expect(violations(update)).toEqual([]);
+    expect(update.code).toBe(0);
+    expect(update.sent.map((r) => r.method)).toEqual(['GET', 'PUT']);
+  });
+
+  it('saml provision resolves the team and the users, then sends the service its own shape', async () => {
+    const csv =
+      'name,email,organization_role,team,team_role\nPeter,peter@example.com,MEMBER,Team1,TEAM_ADMIN\n';
+    const dry = await cli.run(['saml', 'provision', '-', '--dry-run'], { stdin: csv });
+    expect(violations(dry)).toEqual([]);
+    expect(dry.code).toBe(0);
+    const run = await cli.run(['saml', 'provision', '-', '--allow-rejections', '-o', 'json'], {
+      stdin: csv,
+    });
+    expect(violations(run)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.sent.at(-1)?.method).toBe('POST');
+  });
+
+  it('teams apply plans and applies a file against the document’s examples', async () => {
+    const file = cli.file(
+      'access.yml',
       [
-        [
-          'saml',
-          'create',
-          'corp-sso',
-          '--idp-metadata-url',
-          'https://idp.example.com/metadata',
-          '--sign-auth-requests',
-        ],
-      ],
-      [['saml', 'delete', 'corp-sso', '--yes']],
-      [['saml', 'reset-token', 'peter@example.com', '--yes']],
-      // The document's bulk answer lists users not found and not SAML: some were not reset (exit 6).
-      [['saml', 'reset-token', pathSamples.userIDv2 as string, 'peter@example.com', '--yes'], 6],
-    ])('secscan %j sends no request violation and reads the answers', async (argv, exit = 0) => {
-      const run = await secscan(argv);
-      expect(violations(run)).toEqual([]);
-      expect(run.stderr).not.toMatch(/^error:/m);
-      expect(run.code).toBe(exit);
-      expect(run.sent.length).toBeGreaterThan(0);
-    });
-
-    it('saml show and update read the configuration from the listing and send it back whole', async () => {
-      const show = await secscan(['saml', 'show', 'string', '-o', 'json']);
-      expect(show.code).toBe(0);
-      expect(JSON.parse(show.stdout).sp_login_url).toBe('http://example.com');
-      const update = await secscan(['saml', 'update', 'string', '--default-org-role', 'MEMBER']);
-      expect(violations(update)).toEqual([]);
-      expect(update.code).toBe(0);
-      expect(update.sent.map((r) => r.method)).toEqual(['GET', 'PUT']);
-    });
-
-    it('saml provision resolves the team and the users, then sends the service its own shape', async () => {
-      const csv =
-        'name,email,organization_role,team,team_role\nPeter,peter@example.com,MEMBER,Team1,TEAM_ADMIN\n';
-      const dry = await secscan(['saml', 'provision', '-', '--dry-run'], csv);
-      expect(violations(dry)).toEqual([]);
-      expect(dry.code).toBe(0);
-      const run = await secscan(['saml', 'provision', '-', '--allow-rejections', '-o', 'json'], csv);
-      expect(violations(run)).toEqual([]);
-      expect(run.code).toBe(0);
-      expect(run.sent.at(-1)?.method).toBe('POST');
-    });
-
-    it('teams apply plans and applies a file against the document’s examples', async () => {
-      const file = join(dir, 'access.yml');
-      writeFileSync(
-        file,
-        [
-          'teams:',
-          '  - name: Mobile',
-          '    apps: [BillingAPI]',
-          '    members: {peter@example.com: TEAM_ADMIN}',
-          '    groups: {Group1: TEAM_MANAGER}',
-          '',
-        ].join('\n'),
-      );
-      const dry = await secscan(['teams', 'apply', file, '--dry-run', '-o', 'json']);
-      expect(violations(dry)).toEqual([]);
-      expect(dry.code).toBe(0);
-      expect(
-        JSON.parse(dry.stdout).map((c: { action: string; what: string }) => `${c.action} ${c.what}`),
-      ).toEqual(['create team', 'add app', 'add member', 'add group']);
-      const run = await secscan(['teams', 'apply', file]);
-      expect(violations(run)).toEqual([]);
-      expect(run.code).toBe(0);
-      expect(run.sent.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST', 'PUT']);
-    });
-  },
-);
+        'teams:',
+        '  - name: Mobile',
+        '    apps: [BillingAPI]',
+        '    members: {peter@example.com: TEAM_ADMIN}',
+        '    groups: {Group1: TEAM_MANAGER}',
+        '',
+      ].join('\n'),
+    );
+    const dry = await cli.run(['teams', 'apply', file, '--dry-run', '-o', 'json']);
+    expect(violations(dry)).toEqual([]);
+    expect(dry.code).toBe(0);
+    expect(
+      JSON.parse(dry.stdout).map((c: { action: string; what: string }) => `${c.action} ${c.what}`),
+    ).toEqual(['create team', 'add app', 'add member', 'add group']);
+    const run = await cli.run(['teams', 'apply', file]);
+    expect(violations(run)).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(run.sent.filter((r) => r.method !== 'GET').map((r) => r.method)).toEqual(['POST', 'PUT']);
+  });
+});

@@ -1,25 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type Operation, pathParams } from '../../src/api/operation.js';
 import { allOperations, type OperationId } from '../../src/api/operations/index.js';
 import { OrgConfig } from '../../src/api/schemas/org-config.js';
 import { TeamSummary } from '../../src/api/schemas/teams.js';
-import { main } from '../../src/main.js';
-import { Capture } from '../helpers/cli.js';
-import { type ContractServer, type RecordedRequest, startPrism } from './prism.js';
+import { describeContract, violations } from './harness.js';
 import { bodySamples, pathSamples, querySamples } from './samples.js';
-import { vendorFile, vendorPresent } from './vendor.js';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  sent: RecordedRequest[];
-}
 
 /** `secscan api ID` with the samples: path and query as -F fields, the body on standard input. */
 function apiArgs(op: Operation): { argv: string[]; stdin?: string } {
@@ -36,56 +21,9 @@ function apiArgs(op: Operation): { argv: string[]; stdin?: string } {
   return { argv, stdin: typeof body === 'string' ? body : JSON.stringify(body) };
 }
 
-(vendorPresent ? describe : describe.skip)('contract: `secscan api` against the vendor document', () => {
-  let server: ContractServer;
-  let configDir: string;
-  const dispatcher = new Agent();
-
-  beforeAll(async () => {
-    configDir = mkdtempSync(join(tmpdir(), 'secscan-contract-'));
-    server = await startPrism(vendorFile);
-  });
-
-  afterAll(async () => {
-    await dispatcher.close();
-    await server?.close();
-    rmSync(configDir, { recursive: true, force: true });
-  });
-
-  /** Runs the real main() in-process against Prism, recording what reached it. */
-  async function secscan(argv: string[], stdin?: string, preferStatus?: number): Promise<Run> {
-    const stdout = new Capture(false);
-    const stderr = new Capture(false);
-    const input = Readable.from(stdin === undefined ? [] : [stdin]) as Readable & { isTTY?: boolean };
-    input.isTTY = false;
-    const before = server.requests.length;
-    server.preferStatus = preferStatus;
-    try {
-      const code = await main({
-        argv,
-        version: '0.0.0-contract',
-        io: { stdin: input, stdout, stderr },
-        env: {
-          SECSCAN_BASE_URL: server.baseUrl,
-          SECSCAN_TOKEN: 'contract-test-token',
-          SECSCAN_ORG_ID: pathSamples.orgID,
-          SECSCAN_CONFIG_DIR: configDir,
-        },
-        dispatcher,
-        signal: new AbortController().signal,
-      });
-      return { code, stdout: stdout.text, stderr: stderr.text, sent: server.requests.slice(before) };
-    } finally {
-      server.preferStatus = undefined;
-    }
-  }
-
-  function violations(run: Run): string[] {
-    return run.sent.flatMap((r) => r.violations.map((v) => `${r.method} ${r.path}: ${v.message}`));
-  }
-
+describeContract('contract: `secscan api` against the vendor document', (cli) => {
   it('`secscan api ReadOrgConfig` prints the organization configuration', async () => {
-    const run = await secscan(['api', 'ReadOrgConfig']);
+    const run = await cli.run(['api', 'ReadOrgConfig']);
     expect(violations(run)).toEqual([]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -97,7 +35,7 @@ function apiArgs(op: Operation): { argv: string[]; stdin?: string } {
   });
 
   it('`secscan api ListTeams` prints the teams', async () => {
-    const run = await secscan(['api', 'ListTeams', '-F', 'no_members=true']);
+    const run = await cli.run(['api', 'ListTeams', '-F', 'no_members=true']);
     expect(violations(run)).toEqual([]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -108,7 +46,7 @@ function apiArgs(op: Operation): { argv: string[]; stdin?: string } {
   });
 
   it('sends -F fields as the body a write takes, a DELETE included', async () => {
-    const update = await secscan([
+    const update = await cli.run([
       'api',
       'UpdateOrgUser',
       '-F',
@@ -116,7 +54,7 @@ function apiArgs(op: Operation): { argv: string[]; stdin?: string } {
       '-F',
       'org_role=MEMBER',
     ]);
-    const remove = await secscan([
+    const remove = await cli.run([
       'api',
       'DeleteTeam',
       '-F',
@@ -133,7 +71,7 @@ function apiArgs(op: Operation): { argv: string[]; stdin?: string } {
     async (_id, op) => {
       const { argv, stdin } = apiArgs(op);
       const redirect = (op.successStatus ?? 200) >= 300 ? op.successStatus : undefined;
-      const run = await secscan(argv, stdin, redirect);
+      const run = await cli.run(argv, { stdin, prefer: redirect });
       expect(violations(run)).toEqual([]);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);

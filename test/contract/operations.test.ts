@@ -1,12 +1,12 @@
-import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Operation } from '../../src/api/operation.js';
 import { allOperations } from '../../src/api/operations/index.js';
 import { allSchemas } from '../../src/api/operations/schemas.js';
 import { isEnvelope, nextPagePath } from '../../src/api/paging.js';
 import type { OperationSchemas } from '../../src/api/schema.js';
-import { type ContractServer, type RecordedRequest, startPrism } from './prism.js';
+import { describeContract } from './harness.js';
+import type { RecordedRequest } from './prism.js';
 import { paramsFor, pathSamples } from './samples.js';
 import {
   documentedExamples,
@@ -15,13 +15,8 @@ import {
   loadVendor,
   operationIds,
   requiredScopes,
-  vendorFile,
   vendorPresent,
 } from './vendor.js';
-
-if (!vendorPresent) {
-  console.warn(`test/contract SKIPPED: the vendor OpenAPI document is absent (looked for ${vendorFile})`);
-}
 
 const doc = vendorPresent ? loadVendor() : undefined;
 
@@ -59,95 +54,83 @@ function violationLines(requests: RecordedRequest[]): string[] {
   );
 }
 
-(vendorPresent ? describe : describe.skip)(
-  'contract: the operations table against the vendor document',
-  () => {
-    let server: ContractServer;
-    let client: ApiClient;
-    let schemas: Readonly<Record<string, OperationSchemas>>;
-    const dispatcher = new Agent();
-    const schemasOf = (op: Operation): OperationSchemas => schemas[op.id] ?? {};
+describeContract('contract: the operations table against the vendor document', (contract) => {
+  let client: ApiClient;
+  let schemas: Readonly<Record<string, OperationSchemas>>;
+  const schemasOf = (op: Operation): OperationSchemas => schemas[op.id] ?? {};
 
-    beforeAll(async () => {
-      schemas = await allSchemas();
-      server = await startPrism(vendorFile);
-      client = new ApiClient({
-        baseUrl: server.baseUrl,
-        token: 'contract-test-token',
-        orgId: pathSamples.orgID,
-        retries: 0,
-        dispatcher,
-      });
+  beforeAll(async () => {
+    schemas = await allSchemas();
+    client = new ApiClient({
+      baseUrl: contract.server.baseUrl,
+      token: 'contract-test-token',
+      orgId: pathSamples.orgID,
+      retries: 0,
+      dispatcher: contract.dispatcher,
+    });
+  });
+
+  it('names only operations the vendor document defines', () => {
+    const known = operationIds(doc!);
+    expect(allOperations.map((op) => op.id).filter((id) => !known.has(id))).toEqual([]);
+  });
+
+  it('holds every operation the vendor document defines', () => {
+    const ids = new Set(allOperations.map((op) => op.id));
+    expect([...operationIds(doc!)].filter((id) => !ids.has(id))).toEqual([]);
+    expect(allOperations).toHaveLength(145);
+  });
+
+  describe.each(allOperations)('$id', (op) => {
+    it('has the method, path, operationId and scopes of the document', () => {
+      const vop = findOperation(doc!, op.method, op.path);
+      expect(vop, `${op.method} ${op.path} is not in the vendor document`).toBeDefined();
+      expect(vop?.operationId).toBe(op.id);
+      expect(new Set(requiredScopes(doc!, vop!))).toEqual(new Set(op.scopes));
     });
 
-    afterAll(async () => {
-      await dispatcher.close();
-      await server?.close();
-    });
-
-    it('names only operations the vendor document defines', () => {
-      const known = operationIds(doc!);
-      expect(allOperations.map((op) => op.id).filter((id) => !known.has(id))).toEqual([]);
-    });
-
-    it('holds every operation the vendor document defines', () => {
-      const ids = new Set(allOperations.map((op) => op.id));
-      expect([...operationIds(doc!)].filter((id) => !ids.has(id))).toEqual([]);
-      expect(allOperations).toHaveLength(145);
-    });
-
-    describe.each(allOperations)('$id', (op) => {
-      it('has the method, path, operationId and scopes of the document', () => {
-        const vop = findOperation(doc!, op.method, op.path);
-        expect(vop, `${op.method} ${op.path} is not in the vendor document`).toBeDefined();
-        expect(vop?.operationId).toBe(op.id);
-        expect(new Set(requiredScopes(doc!, vop!))).toEqual(new Set(op.scopes));
-      });
-
-      it('is called without request violations and its response parses', async () => {
-        const params = paramsFor(op, schemasOf(op));
-        const before = server.requests.length;
-        let failure: unknown;
-        server.preferStatus = (op.successStatus ?? 200) >= 300 ? op.successStatus : undefined;
-        try {
-          // Prism answers every page with the same example: follow one next_page, as far as it can go. The
-          // vendor's example next_page is one link to the org findings list: followed where it is this list's.
-          const first = await client.pageOf(op, params, schemasOf(op));
-          if (op.paginated && first.nextPage) {
-            const next = nextPagePath(first.nextPage, client.apiPrefix, op.id);
-            if (next.split('?')[0] === client.pathFor(op, params).split('?')[0]) {
-              await client.pageOf(op, params, schemasOf(op), next);
-            }
+    it('is called without request violations and its response parses', async () => {
+      const params = paramsFor(op, schemasOf(op));
+      const server = contract.server;
+      const before = server.requests.length;
+      let failure: unknown;
+      server.preferStatus = (op.successStatus ?? 200) >= 300 ? op.successStatus : undefined;
+      try {
+        // Prism answers every page with the same example: follow one next_page, as far as it can go. The
+        // vendor's example next_page is one link to the org findings list: followed where it is this list's.
+        const first = await client.pageOf(op, params, schemasOf(op));
+        if (op.paginated && first.nextPage) {
+          const next = nextPagePath(first.nextPage, client.apiPrefix, op.id);
+          if (next.split('?')[0] === client.pathFor(op, params).split('?')[0]) {
+            await client.pageOf(op, params, schemasOf(op), next);
           }
-        } catch (error) {
-          failure = error;
-        } finally {
-          server.preferStatus = undefined;
         }
-        const sent = server.requests.slice(before);
-        expect(violationLines(sent), 'Prism reported request violations').toEqual([]);
-        if (failure) throw failure;
-        expect(sent.length).toBeGreaterThan(0);
-        expect(sent[0]?.status).toBe(op.successStatus ?? 200);
-      });
-    });
-
-    it.each(requestExampleCases())('documented request $title passes the body schema', ({ op, value }) => {
-      const checked = schemasOf(op).body?.safeParse(value);
-      expect(checked, `${op.id} has a documented request body but no body schema`).toBeDefined();
-      expect(checked?.success === false ? checked.error.issues : []).toEqual([]);
-    });
-
-    it.each(exampleCases())('documented $title parses', ({ op, value }) => {
-      let payload = value;
-      if (op.envelope !== false) {
-        expect(isEnvelope(value), 'enveloped operation: the example has no {ok, response} envelope').toBe(
-          true,
-        );
-        payload = (value as { response?: unknown }).response;
+      } catch (error) {
+        failure = error;
+      } finally {
+        server.preferStatus = undefined;
       }
-      const checked = schemasOf(op).response?.safeParse(payload);
-      expect(checked?.success === false ? checked.error.issues : []).toEqual([]);
+      const sent = server.requests.slice(before);
+      expect(violationLines(sent), 'Prism reported request violations').toEqual([]);
+      if (failure) throw failure;
+      expect(sent.length).toBeGreaterThan(0);
+      expect(sent[0]?.status).toBe(op.successStatus ?? 200);
     });
-  },
-);
+  });
+
+  it.each(requestExampleCases())('documented request $title passes the body schema', ({ op, value }) => {
+    const checked = schemasOf(op).body?.safeParse(value);
+    expect(checked, `${op.id} has a documented request body but no body schema`).toBeDefined();
+    expect(checked?.success === false ? checked.error.issues : []).toEqual([]);
+  });
+
+  it.each(exampleCases())('documented $title parses', ({ op, value }) => {
+    let payload = value;
+    if (op.envelope !== false) {
+      expect(isEnvelope(value), 'enveloped operation: the example has no {ok, response} envelope').toBe(true);
+      payload = (value as { response?: unknown }).response;
+    }
+    const checked = schemasOf(op).response?.safeParse(payload);
+    expect(checked?.success === false ? checked.error.issues : []).toEqual([]);
+  });
+});

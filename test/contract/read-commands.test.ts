@@ -1,14 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { Agent } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/main.js';
-import { Capture } from '../helpers/cli.js';
-import { type ContractServer, startPrism } from './prism.js';
-import { pathSamples } from './samples.js';
-import { vendorFile, vendorPresent } from './vendor.js';
+import { expect, it } from 'vitest';
+import { describeContract, violations } from './harness.js';
 
 /**
  * The commands whose answers must have the shape they read (a wrong shape is exit 8): run in-process against
@@ -58,50 +49,11 @@ const commands: string[][] = [
   ['sca', 'packages', '--app', 'payments-api'],
 ];
 
-(vendorPresent ? describe : describe.skip)(
-  'contract: read commands find the documented answers readable',
-  () => {
-    let server: ContractServer;
-    let configDir: string;
-    const dispatcher = new Agent();
-
-    beforeAll(async () => {
-      configDir = mkdtempSync(join(tmpdir(), 'secscan-contract-reads-'));
-      writeFileSync(join(configDir, 'rules.yml'), 'rules:\n  - id: every\n');
-      server = await startPrism(vendorFile);
-    });
-
-    afterAll(async () => {
-      await dispatcher.close();
-      await server?.close();
-      rmSync(configDir, { recursive: true, force: true });
-    });
-
-    it.each(commands)('%s %s %s %s', async (...argv) => {
-      const stdout = new Capture(false);
-      const stderr = new Capture(false);
-      const input = Readable.from([]) as Readable & { isTTY?: boolean };
-      input.isTTY = false;
-      const before = server.requests.length;
-      const code = await main({
-        argv,
-        version: '0.0.0-contract',
-        io: { stdin: input, stdout, stderr },
-        env: {
-          SECSCAN_BASE_URL: server.baseUrl,
-          SECSCAN_TOKEN: 'contract-test-token',
-          SECSCAN_ORG_ID: pathSamples.orgID,
-          SECSCAN_CONFIG_DIR: configDir,
-        },
-        dispatcher,
-        signal: new AbortController().signal,
-      });
-      const violations = server.requests
-        .slice(before)
-        .flatMap((r) => r.violations.map((v) => `${r.method} ${r.path}: ${v.message}`));
-      expect(violations).toEqual([]);
-      expect(stderr.text).not.toMatch(/unexpected response|the answer/);
-      expect([code, stderr.text]).toEqual([0, expect.any(String)]);
-    });
-  },
-);
+describeContract('contract: read commands find the documented answers readable', (cli) => {
+  it.each(commands)('%s %s %s %s', async (...argv) => {
+    const run = await cli.run(argv);
+    expect(violations(run)).toEqual([]);
+    expect(run.stderr).not.toMatch(/unexpected response|the answer/);
+    expect([run.code, run.stderr]).toEqual([0, expect.any(String)]);
+  });
+});

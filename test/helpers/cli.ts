@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
-import { MockAgent } from 'undici';
+import { type Dispatcher, MockAgent } from 'undici';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { buildQuery, fillPath, type QueryValue } from '../../src/api/operation.js';
 import { type OperationId, operations } from '../../src/api/operations/index.js';
@@ -59,6 +59,8 @@ export interface RunOptions {
   /** The terminal's width stdout reports (120 unless given). */
   columns?: number;
   signal?: AbortSignal;
+  /** What main() is told its version is (`0.0.0-test` unless given); it goes into the user-agent. */
+  version?: string;
 }
 
 export interface RunResult {
@@ -163,8 +165,12 @@ function safeParse(text: string): unknown {
   }
 }
 
-/** Runs main() in-process with fake streams and the given dispatcher. */
-export async function runCli(argv: string[], options: RunOptions, agent: MockAgent): Promise<RunResult> {
+/** Runs main() in-process with fake streams and the given dispatcher (a MockAgent, or a real Agent). */
+export async function runCli(
+  argv: string[],
+  options: RunOptions,
+  dispatcher: Dispatcher,
+): Promise<RunResult> {
   const stdout = new Capture(options.stdoutTTY ?? false);
   if (options.columns !== undefined) stdout.columns = options.columns;
   const stderr = new Capture(options.stderrTTY ?? false);
@@ -178,10 +184,10 @@ export async function runCli(argv: string[], options: RunOptions, agent: MockAge
   ) as NodeJS.ProcessEnv;
   const code = await main({
     argv,
-    version: '0.0.0-test',
+    version: options.version ?? '0.0.0-test',
     io: { stdin, stdout, stderr },
     env,
-    dispatcher: agent,
+    dispatcher,
     signal: options.signal ?? new AbortController().signal,
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
