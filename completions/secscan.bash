@@ -445,9 +445,11 @@ _secscan_takes_value() {
       'scopes list|--team' | \
       'teams list|--name' | \
       'teams create|--app' | \
+      'teams create|--member' | \
       'teams update|--rename' | \
       'teams update|--add-app' | \
       'teams update|--remove-app' | \
+      'teams update|--add-member' | \
       'teams update|--remove-member' | \
       'teams update|--version' | \
       'teams delete|--version' | \
@@ -551,6 +553,7 @@ _secscan_takes_value() {
       'scans compare|--severity-threshold' | \
       'scans check|--compound' | \
       'scans check|--rules' | \
+      'scans check|--policy' | \
       'scans check|--target-branch' | \
       'scans check|--source-branch' | \
       'scans check|--kind' | \
@@ -644,6 +647,7 @@ _secscan_takes_value() {
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
       'sandbox scan|--branch' | \
+      'sandbox scan|--new' | \
       'sandbox scan|--fix' | \
       'sandbox scan|--reappear' | \
       *'|-o' | \
@@ -660,16 +664,12 @@ _secscan_takes_value() {
 _secscan_optional_value() {
   case "$1|$2" in
     'auth login|--from-sl' | \
-      'teams create|--member' | \
-      'teams update|--add-member' | \
       'saml create|--allow-implicit-invites' | \
       'saml create|--sign-auth-requests' | \
       'saml create|--allow-idp-initiated-logins' | \
       'saml update|--allow-implicit-invites' | \
       'saml update|--sign-auth-requests' | \
       'saml update|--allow-idp-initiated-logins' | \
-      'scans check|--policy' | \
-      'sandbox scan|--new' | \
       *'|--org') return 0 ;;
     *) return 1 ;;
   esac
