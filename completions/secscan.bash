@@ -924,7 +924,7 @@ _secscan_values() {
     'users delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'users invitations|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'users invitations|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users invitations|--fields') REPLY='@fields email name role invited' ;;
+    'users invitations|--fields') REPLY='@fields email name role invited role_id' ;;
     'saml|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'saml|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'saml list|-o') REPLY='=table tsv json ndjson yaml csv' ;;

@@ -786,7 +786,7 @@ function __secscan_fields
         case 'users list'
             set fields id_v2 email name org_role teams
         case 'users invitations'
-            set fields email name role invited
+            set fields email name role invited role_id
         case 'saml list'
             set fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests
         case 'saml show'

@@ -11,6 +11,7 @@ import {
 } from './sanitize.js';
 import { renderTable, type TableOptions } from './table.js';
 import { type AnyView, type Column, cellValue, selectColumns } from './view.js';
+import { wrapWords } from './width.js';
 import type { OutputWriter } from './writer.js';
 
 export interface RenderOptions {
@@ -21,7 +22,7 @@ export interface RenderOptions {
   /** The terminal's width for tables; undefined when stdout is not a terminal (nothing is cut). */
   width?: number;
   /** A notice for stderr (columns a table left out to fit the terminal). */
-  note?: (message: string) => void;
+  note?: (message: string | readonly string[]) => void;
 }
 
 type Row = Record<string, unknown>;
@@ -110,9 +111,8 @@ export async function renderList(
       await out.write(renderTable(all, columns, opts.chalk, table));
       await out.flush();
       if (hidden.length) {
-        opts.note?.(
-          `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`,
-        );
+        const note = `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`;
+        opts.note?.(opts.width ? wrapWords(note, opts.width) : note);
       }
       break;
     }

@@ -1,5 +1,5 @@
 import type { TeamSummary } from '../../api/schemas/teams.js';
-import { teamListView } from '../../output/views/teams.js';
+import { teamListView, teamNameListView } from '../../output/views/teams.js';
 import { defineVerb, flag, text } from '../define.js';
 
 export default defineVerb({
@@ -23,6 +23,6 @@ export default defineVerb({
     async function* rows(): AsyncGenerator<TeamSummary> {
       for await (const page of client.pages('ListTeams', { query })) yield* page;
     }
-    return { kind: 'list', rows: rows() };
+    return { kind: 'list', rows: rows(), ...(opts.members === false ? { view: teamNameListView } : {}) };
   },
 });
