@@ -7,8 +7,9 @@ export default defineVerb({
   aliases: ['ls'],
   summary: 'List the teams you can read',
   description:
-    'With members (the default) the listing is paged, so an organization with many members never gets a ' +
-    'TOO_MUCH_WORK refusal; --no-members lists ids and names only.',
+    'List the teams you can read, with the number of members of each.\n\n' +
+    'With members (the default) the listing is paged, so an organization with many members never gets ' +
+    'a TOO_MUCH_WORK refusal; --no-members lists ids and names only.',
   examples: ['secscan teams list', 'secscan teams list --name payments --no-members -o json'],
   operations: ['ListTeams'],
   options: {
