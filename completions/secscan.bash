@@ -445,9 +445,11 @@ _secscan_takes_value() {
       'scopes list|--team' | \
       'teams list|--name' | \
       'teams create|--app' | \
+      'teams create|--member' | \
       'teams update|--rename' | \
       'teams update|--add-app' | \
       'teams update|--remove-app' | \
+      'teams update|--add-member' | \
       'teams update|--remove-member' | \
       'teams update|--version' | \
       'teams delete|--version' | \
@@ -551,6 +553,7 @@ _secscan_takes_value() {
       'scans compare|--severity-threshold' | \
       'scans check|--compound' | \
       'scans check|--rules' | \
+      'scans check|--policy' | \
       'scans check|--target-branch' | \
       'scans check|--source-branch' | \
       'scans check|--kind' | \
@@ -644,6 +647,7 @@ _secscan_takes_value() {
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
       'sandbox scan|--branch' | \
+      'sandbox scan|--new' | \
       'sandbox scan|--fix' | \
       'sandbox scan|--reappear' | \
       *'|-o' | \
@@ -660,16 +664,12 @@ _secscan_takes_value() {
 _secscan_optional_value() {
   case "$1|$2" in
     'auth login|--from-sl' | \
-      'teams create|--member' | \
-      'teams update|--add-member' | \
       'saml create|--allow-implicit-invites' | \
       'saml create|--sign-auth-requests' | \
       'saml create|--allow-idp-initiated-logins' | \
       'saml update|--allow-implicit-invites' | \
       'saml update|--sign-auth-requests' | \
       'saml update|--allow-idp-initiated-logins' | \
-      'scans check|--policy' | \
-      'sandbox scan|--new' | \
       *'|--org') return 0 ;;
     *) return 1 ;;
   esac
@@ -924,7 +924,7 @@ _secscan_values() {
     'users delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'users invitations|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'users invitations|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users invitations|--fields') REPLY='@fields email name role invited' ;;
+    'users invitations|--fields') REPLY='@fields email name role invited role_id' ;;
     'saml|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'saml|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'saml list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1355,11 +1355,51 @@ _secscan_expand() {
   esac
 }
 
+# The words of the line as the shell reads them (quotes and backslashes removed): `words`, the last one
+# the word being completed (empty after a blank), and that word as typed: `_secscan_raw`. A group name such as "Security Champions" is one word.
+_secscan_split() {
+  local s=$1 c word='' quote='' started=0 i
+  words=()
+  _secscan_raw=''
+  for ((i = 0; i < ${#s}; i++)); do
+    c=${s:i:1}
+    if [[ -n $quote ]]; then
+      _secscan_raw+=$c
+      if [[ $c == "$quote" ]]; then
+        quote=''
+      elif [[ $quote == '"' && $c == '\' && ${s:i+1:1} == [\$\`\"\\] ]]; then
+        ((i++))
+        _secscan_raw+=${s:i:1}
+        word+=${s:i:1}
+      else
+        word+=$c
+      fi
+    elif [[ $c == [[:space:]] ]]; then
+      ((started)) && words+=("$word")
+      word='' _secscan_raw='' started=0
+    else
+      started=1
+      _secscan_raw+=$c
+      if [[ $c == '\' ]] && ((i + 1 < ${#s})); then
+        ((i++))
+        _secscan_raw+=${s:i:1}
+        word+=${s:i:1}
+      elif [[ $c == "'" || $c == '"' ]]; then
+        quote=$c
+      else
+        word+=$c
+      fi
+    fi
+  done
+  # The last word is the one being completed: empty after a blank.
+  words+=("$word")
+}
+
 _secscan() {
   local line=${COMP_LINE:0:COMP_POINT}
   local -a words
-  read -ra words <<< "$line"
-  [[ $line =~ [[:space:]]$ || ${#words[@]} -eq 0 ]] && words+=('')
+  local _secscan_raw
+  _secscan_split "$line"
   local n=$((${#words[@]} - 1)) i=1 path='' word option='' positional=0 REPLY
   local cur=${words[n]} value=${words[n]} prefix=''
   local _secscan_program=${words[0]}
@@ -1406,12 +1446,21 @@ _secscan() {
       _secscan_expand "$REPLY" "$cur"
     fi
   fi
-  # Bash's current word starts after the last = or : of the line's word: reply with that part only.
-  local typed=${COMP_WORDS[COMP_CWORD]}
-  local cut=${cur%"$typed"}
   COMPREPLY=()
+  if [[ $_secscan_raw == [\"\']* ]]; then
+    # Typed after an opening quote: readline completes inside the quotes, where nothing needs escaping.
+    for word in "${_secscan_candidates[@]}"; do COMPREPLY+=("$word"); done
+    return
+  fi
+  # Bash's current word starts after the last = or : of the line's word (an @ before it is kept in the
+  # text replaced, though COMP_WORDS splits it off): reply with that part only, escaped for the shell, so
+  # "Security Champions" stays one word.
+  local typed=${COMP_WORDS[COMP_CWORD]}
+  local cut=${_secscan_raw%"$typed"}
+  [[ $cut == *@ ]] && cut=${cut%@}
   for word in "${_secscan_candidates[@]}"; do
     word=$prefix$word
+    [[ $word == *[!A-Za-z0-9@%+,./:=_-]* ]] && printf -v word %q "$word"
     COMPREPLY+=("${word#"$cut"}")
   done
 }

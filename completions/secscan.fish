@@ -421,9 +421,11 @@ function __secscan_takes_value
             'scopes list|--team' \
             'teams list|--name' \
             'teams create|--app' \
+            'teams create|--member' \
             'teams update|--rename' \
             'teams update|--add-app' \
             'teams update|--remove-app' \
+            'teams update|--add-member' \
             'teams update|--remove-member' \
             'teams update|--version' \
             'teams delete|--version' \
@@ -527,6 +529,7 @@ function __secscan_takes_value
             'scans compare|--severity-threshold' \
             'scans check|--compound' \
             'scans check|--rules' \
+            'scans check|--policy' \
             'scans check|--target-branch' \
             'scans check|--source-branch' \
             'scans check|--kind' \
@@ -620,6 +623,7 @@ function __secscan_takes_value
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
             'sandbox scan|--branch' \
+            'sandbox scan|--new' \
             'sandbox scan|--fix' \
             'sandbox scan|--reappear' \
             '*|-o' \
@@ -637,16 +641,12 @@ end
 function __secscan_optional_value
     switch "$argv[1]|$argv[2]"
         case 'auth login|--from-sl' \
-            'teams create|--member' \
-            'teams update|--add-member' \
             'saml create|--allow-implicit-invites' \
             'saml create|--sign-auth-requests' \
             'saml create|--allow-idp-initiated-logins' \
             'saml update|--allow-implicit-invites' \
             'saml update|--sign-auth-requests' \
             'saml update|--allow-idp-initiated-logins' \
-            'scans check|--policy' \
-            'sandbox scan|--new' \
             '*|--org'
             return 0
     end
@@ -786,7 +786,7 @@ function __secscan_fields
         case 'users list'
             set fields id_v2 email name org_role teams
         case 'users invitations'
-            set fields email name role invited
+            set fields email name role invited role_id
         case 'saml list'
             set fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests
         case 'saml show'

@@ -31,11 +31,51 @@ _secscan_expand() {
   esac
 }
 
+# The words of the line as the shell reads them (quotes and backslashes removed): `words`, the last one
+# the word being completed (empty after a blank), and that word as typed: `_secscan_raw`. A group name such as "Security Champions" is one word.
+_secscan_split() {
+  local s=$1 c word='' quote='' started=0 i
+  words=()
+  _secscan_raw=''
+  for ((i = 0; i < ${#s}; i++)); do
+    c=${s:i:1}
+    if [[ -n $quote ]]; then
+      _secscan_raw+=$c
+      if [[ $c == "$quote" ]]; then
+        quote=''
+      elif [[ $quote == '"' && $c == '\' && ${s:i+1:1} == [\$\`\"\\] ]]; then
+        ((i++))
+        _secscan_raw+=${s:i:1}
+        word+=${s:i:1}
+      else
+        word+=$c
+      fi
+    elif [[ $c == [[:space:]] ]]; then
+      ((started)) && words+=("$word")
+      word='' _secscan_raw='' started=0
+    else
+      started=1
+      _secscan_raw+=$c
+      if [[ $c == '\' ]] && ((i + 1 < ${#s})); then
+        ((i++))
+        _secscan_raw+=${s:i:1}
+        word+=${s:i:1}
+      elif [[ $c == "'" || $c == '"' ]]; then
+        quote=$c
+      else
+        word+=$c
+      fi
+    fi
+  done
+  # The last word is the one being completed: empty after a blank.
+  words+=("$word")
+}
+
 _secscan() {
   local line=${COMP_LINE:0:COMP_POINT}
   local -a words
-  read -ra words <<< "$line"
-  [[ $line =~ [[:space:]]$ || ${#words[@]} -eq 0 ]] && words+=('')
+  local _secscan_raw
+  _secscan_split "$line"
   local n=$((${#words[@]} - 1)) i=1 path='' word option='' positional=0 REPLY
   local cur=${words[n]} value=${words[n]} prefix=''
   local _secscan_program=${words[0]}
@@ -82,12 +122,21 @@ _secscan() {
       _secscan_expand "$REPLY" "$cur"
     fi
   fi
-  # Bash's current word starts after the last = or : of the line's word: reply with that part only.
-  local typed=${COMP_WORDS[COMP_CWORD]}
-  local cut=${cur%"$typed"}
   COMPREPLY=()
+  if [[ $_secscan_raw == [\"\']* ]]; then
+    # Typed after an opening quote: readline completes inside the quotes, where nothing needs escaping.
+    for word in "${_secscan_candidates[@]}"; do COMPREPLY+=("$word"); done
+    return
+  fi
+  # Bash's current word starts after the last = or : of the line's word (an @ before it is kept in the
+  # text replaced, though COMP_WORDS splits it off): reply with that part only, escaped for the shell, so
+  # "Security Champions" stays one word.
+  local typed=${COMP_WORDS[COMP_CWORD]}
+  local cut=${_secscan_raw%"$typed"}
+  [[ $cut == *@ ]] && cut=${cut%@}
   for word in "${_secscan_candidates[@]}"; do
     word=$prefix$word
+    [[ $word == *[!A-Za-z0-9@%+,./:=_-]* ]] && printf -v word %q "$word"
     COMPREPLY+=("${word#"$cut"}")
   done
 }

@@ -83,9 +83,9 @@ export function nounPage(noun, model, date, version) {
     '.SH NAME',
     `${code(name)} \\- ${text(noun.summary.replace(/\.$/, ''))}`,
     '.SH SYNOPSIS',
-    ...(noun.kind === 'group'
-      ? commands.filter((c) => c.kind === 'verb').flatMap((c, i) => [...(i ? ['.br'] : []), usage(c)])
-      : [usage(noun)]),
+    ...(noun.kind === 'group' ? [] : [noun])
+      .concat(commands.filter((c) => c.kind === 'verb'))
+      .flatMap((c, i) => [...(i ? ['.br'] : []), usage(c)]),
     '.SH DESCRIPTION',
     ...blocks(noun.blocks, { wrapCommand: model.text.wrapCommand, width: exampleWidth }),
   ];
@@ -103,6 +103,8 @@ export function nounPage(noun, model, date, version) {
     }
     if (noun.fields.length)
       lines.push('.PP', `Fields (\\fB\\-\\-fields\\fR): ${noun.fields.map(bold).join(', ')}.`);
+    // A verb with commands of its own (`secscan sandbox scan`) documents them too.
+    if (commands.length) lines.push('.SH COMMANDS', ...commands.flatMap((c) => commandSection(c, model)));
   }
   lines.push(
     '.SH GLOBAL OPTIONS',

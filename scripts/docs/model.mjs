@@ -82,7 +82,12 @@ function toNode(entry, parent, help) {
 
 /** `--users-file`, `<file>`, `<policy-file>`: "file" as a word, so `--profile` does not count. */
 const namesFile = (name) => /(^|[-_ ])files?($|[-_ ])/i.test(name?.replace(/^-+/, '') ?? '');
-const placeholderOf = (flags) => /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1]?.replace(/\.\.\.$/, '');
+/** The value token after the option's names: `<name[:tag]>` (required) or `[bool]` (optional), brackets inside kept. */
+const valueToken = (flags) => /\s(<(.+)>|\[(.+)\])$/.exec(flags.trim());
+const placeholderOf = (flags) => {
+  const token = valueToken(flags);
+  return (token?.[2] ?? token?.[3])?.replace(/\.\.\.$/, '');
+};
 
 /**
  * What completes an option's value: its choices, the output formats, files, the fields of the command,
@@ -155,7 +160,7 @@ function toOption(option, help) {
     text: help.optionText(option),
     placeholder,
     takesValue,
-    optionalValue: /\[[^\]]+\]/.test(option.flags),
+    optionalValue: valueToken(option.flags)?.[3] !== undefined,
     repeatable: Boolean(option.repeatable || /\.\.\.[>\]]/.test(option.flags)),
     choices: option.choices,
     values: takesValue ? valuesOf(option, long, placeholder) : undefined,

@@ -33,7 +33,8 @@ export function helpChain(argv: readonly string[], manifest: Manifest): CommandE
       else if (option && /\[[^\]]+\]/.test(option.flags) && next !== undefined && !next.startsWith('-')) i++;
       continue;
     }
-    if (!descending || current?.kind === 'verb') continue;
+    // A verb's words are its arguments, unless it has commands of its own (`sandbox scan`).
+    if (!descending || (current?.kind === 'verb' && !current.commands?.length)) continue;
     const child = entries.find((c) => c.name === arg || c.aliases.includes(arg));
     if (!child) {
       descending = false;

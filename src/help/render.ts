@@ -117,6 +117,8 @@ export function commandHelp(manifest: Manifest, chain: readonly CommandEntry[], 
     if (entry.outputs?.length) notes.push(`Output formats (-o): ${formatsOf(entry).join(', ')}.`);
     if (entry.fields?.length) notes.push(`Fields (--fields): ${entry.fields.join(', ')}.`);
     if (notes.length) lines.push('', ...notes.flatMap((n) => wrapWords(n, width)));
+    // A verb may have commands of its own (`secscan sandbox scan`).
+    lines.push(...section('Commands', renderTerms(commandTerms(entry.commands ?? []), width)));
     lines.push(...section('Global options', renderTerms(optionTerms(manifest.root.options), width)));
   }
   lines.push(...section('Examples', examples(entry.examples, width)));

@@ -1,4 +1,6 @@
-import { displayWidth, padEnd } from '../output/width.js';
+import { displayWidth, padEnd, wrapWords } from '../output/width.js';
+
+export { wrapWords };
 
 /**
  * Help text as blocks, rendered for a terminal here and as roff by the man page generator: one source for
@@ -50,22 +52,6 @@ export function parseText(text: string): Block[] {
   }
   flush();
   return blocks;
-}
-
-/** Words filled into lines of at most `width` columns; a word longer than that stays whole on its line. */
-export function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (current && displayWidth(current) + 1 + displayWidth(word) > width) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = current ? `${current} ${word}` : word;
-    }
-  }
-  if (current) lines.push(current);
-  return lines.length ? lines : [''];
 }
 
 /** Shell words of a command line, quotes kept; a redirection or pipe stays with the word after it. */

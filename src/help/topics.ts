@@ -117,8 +117,10 @@ const formattingBlocks = (): Block[] => [
     kind: 'paragraph',
     text:
       'Tables take the width of the terminal: free-text columns (titles, descriptions, labels) shrink ' +
-      'with an ellipsis when the rows would be wider, and grow when there is room; ids, severities and ' +
-      'numbers are never cut. Piped output is never cut.',
+      'with an ellipsis when the rows would be wider, and grow when there is room; ids, severities, ' +
+      'e-mail addresses, dates and numbers are never cut. When even that is too wide, columns are left ' +
+      'out, and a notice names them: first columns of ids a person does not read (a token’s role id), ' +
+      'then the rightmost. Piped output is never cut.',
   },
   {
     kind: 'paragraph',

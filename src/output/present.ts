@@ -11,7 +11,7 @@ const keyValueView: AnyView = { columns: [] };
 export async function present(ctx: Context, result: Result, view: AnyView | undefined): Promise<void> {
   const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable);
   const chalk = await ctx.chalk();
-  const note = (message: string) => ctx.note(message);
+  const note = (message: string | readonly string[]) => ctx.note(message);
   const options = { format: ctx.format, fields: ctx.fields, chalk, out, width: terminalWidth(ctx), note };
   switch (result.kind) {
     case 'list': {

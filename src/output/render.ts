@@ -11,6 +11,7 @@ import {
 } from './sanitize.js';
 import { renderTable, type TableOptions } from './table.js';
 import { type AnyView, type Column, cellValue, selectColumns } from './view.js';
+import { displayWidth, wrapWords } from './width.js';
 import type { OutputWriter } from './writer.js';
 
 export interface RenderOptions {
@@ -21,7 +22,7 @@ export interface RenderOptions {
   /** The terminal's width for tables; undefined when stdout is not a terminal (nothing is cut). */
   width?: number;
   /** A notice for stderr (columns a table left out to fit the terminal). */
-  note?: (message: string) => void;
+  note?: (message: string | readonly string[]) => void;
 }
 
 type Row = Record<string, unknown>;
@@ -110,9 +111,8 @@ export async function renderList(
       await out.write(renderTable(all, columns, opts.chalk, table));
       await out.flush();
       if (hidden.length) {
-        opts.note?.(
-          `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`,
-        );
+        const note = `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`;
+        opts.note?.(opts.width ? wrapWords(note, opts.width) : note);
       }
       break;
     }
@@ -146,8 +146,20 @@ export async function renderObject(item: Row, view: AnyView, opts: RenderOptions
       break;
     case 'table': {
       const width = Math.max(...columns.map((c) => c.header.length)) + 1;
+      // On a terminal a long value goes on under itself, broken between words; a URL stays whole, and so
+      // does a line of aligned parts (`ID  ROLE` of a member): broken, its parts would read as two items.
+      const room = opts.width !== undefined ? Math.max(20, opts.width - width - 1) : undefined;
+      const fill = (text: string) =>
+        room === undefined
+          ? text
+          : text
+              .split('\n')
+              .flatMap((line) =>
+                displayWidth(line) > room && !line.includes('  ') ? wrapWords(line, room) : [line],
+              )
+              .join('\n');
       for (const c of columns) {
-        const text = sanitizeMultiline(toText(cellValue(c, item)));
+        const text = fill(sanitizeMultiline(toText(cellValue(c, item))));
         const styled = c.style ? c.style(text, item, opts.chalk) : text;
         const label = opts.chalk.bold(`${c.header}:`.padEnd(width + 1));
         await out.write(`${label}${styled.replace(/\n/g, `\n${' '.repeat(width + 1)}`)}\n`);

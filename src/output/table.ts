@@ -8,16 +8,37 @@ const gap = 2;
 /** Free text by name: what a person reads, and what can lose its end without losing its meaning. */
 const freeTextKey =
   /(^|_)(title|description|label|name|message|summary|comment|notes?|text|category|package|path|url|reason)s?$/;
-/** Never cut: an id, a severity, a date, a version. */
-const keptKey = /(^|_)(id|ids|uuid|severity|at|date|version|hash)$|^id_/;
+/** Never cut: an id, a severity, a date, a version, an e-mail address (half an address is none). */
+const keptKey = /(^|_)(id|ids|uuid|severity|at|date|version|hash|email|timestamp)$|^id_/;
 const numeric = /^[-+]?\d[\d,.]*%?$/;
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A date, or a date and time (ISO 8601). */
+const isoDate = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 export type Kind = 'kept' | 'free' | 'other';
 
+/** The key as snake_case words: `contentHash` and `tokenID` are read as `content_hash` and `token_id`. */
+const snake = (key: string) =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+
+const filled = (cells: string[]) => cells.filter((cell) => cell !== '');
+
+/** Whether every value of the column is an id such as a UUID (an empty column is not). */
+function allIds(cells: string[]): boolean {
+  const values = filled(cells);
+  return values.length > 0 && values.every((cell) => uuid.test(cell));
+}
+
 function kindOf<T>(column: Column<T>, cells: string[]): Kind {
-  if (column.shrink === false || keptKey.test(column.key)) return 'kept';
-  if (cells.every((cell) => cell === '' || numeric.test(cell))) return 'kept';
-  if (column.shrink || column.max !== undefined || freeTextKey.test(column.key)) return 'free';
+  if (column.shrink === true) return 'free';
+  if (column.shrink === false || keptKey.test(snake(column.key))) return 'kept';
+  // By the values: numbers, UUIDs and dates whatever the key (a CSV's own header names the columns).
+  if (filled(cells).every((cell) => numeric.test(cell) || uuid.test(cell) || isoDate.test(cell)))
+    return 'kept';
+  if (column.max !== undefined || freeTextKey.test(snake(column.key))) return 'free';
   return 'other';
 }
 
@@ -69,7 +90,8 @@ function fit(
  * The layout of a table on a terminal `width` columns wide: every column at its natural width when the
  * rows fit; otherwise free-text columns (titles, descriptions, labels) give way with an ellipsis, then
  * other text, never ids, severities, dates or numbers. When even that is too wide and `drop` is allowed,
- * the rightmost columns (never the first) are left out, and the rest take the room back.
+ * columns are left out, and the rest take the room back: first the `optional` ones (ids a person does not
+ * read, such as a token's role id), rightmost first, then the rightmost, never the first.
  */
 export function layoutTable(
   kinds: Kind[],
@@ -77,6 +99,7 @@ export function layoutTable(
   headers: number[],
   width?: number,
   drop = true,
+  optional: boolean[] = [],
 ): Layout {
   let shown = natural.map((_, c) => c);
   const hidden: number[] = [];
@@ -85,8 +108,9 @@ export function layoutTable(
     if (width === undefined) return { widths: pick(natural), shown, hidden };
     const { widths, excess } = fit(pick(kinds), pick(natural), pick(headers), width);
     if (excess <= 0 || !drop || shown.length <= 1) return { widths, shown, hidden };
-    hidden.unshift(shown[shown.length - 1] as number);
-    shown = shown.slice(0, -1);
+    const left = shown.findLast((c) => optional[c]) ?? (shown[shown.length - 1] as number);
+    hidden.push(left);
+    shown = shown.filter((c) => c !== left);
   }
 }
 
@@ -123,8 +147,9 @@ export function renderTable<T>(
     headers.map(displayWidth),
     options.width,
     options.drop ?? true,
+    columns.map((column, c) => column.optional ?? (c > 0 && allIds(cells.map((row) => row[c] as string)))),
   );
-  if (hidden.length) options.onHidden?.(hidden.map((c) => headers[c] as string));
+  if (hidden.length) options.onHidden?.([...hidden].sort((a, b) => a - b).map((c) => headers[c] as string));
   const line = (texts: string[], style: (text: string, c: number) => string) =>
     shown
       .map((c, i) => {

@@ -16,6 +16,12 @@ export interface Column<T = Record<string, unknown>> {
   shrink?: boolean;
   /** Free text, as `shrink: true` (the number is not a cap: columns take the terminal's width). */
   max?: number;
+  /**
+   * On a terminal too narrow for every column, left out before the others, even when it comes first: an
+   * id that the other columns already name (a user's id beside the e-mail). A column holding nothing but
+   * UUIDs is left out early anyway, unless it is the first.
+   */
+  optional?: boolean;
 }
 
 export interface View<T = Record<string, unknown>> {

@@ -51,3 +51,19 @@ export function padEnd(text: string, width: number): string {
   const missing = width - displayWidth(text);
   return missing > 0 ? text + ' '.repeat(missing) : text;
 }
+
+/** Words filled into lines of at most `width` columns; a word longer than that stays whole on its line. */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (current && displayWidth(current) + 1 + displayWidth(word) > width) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = current ? `${current} ${word}` : word;
+    }
+  }
+  if (current) lines.push(current);
+  return lines.length ? lines : [''];
+}

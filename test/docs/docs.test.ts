@@ -124,6 +124,20 @@ describe('generated completions and man pages', () => {
     );
     expect(tokens).toContain('secscan tokens create [options]');
   });
+
+  it('documents the commands of a command (sandbox scan) and values with brackets inside', () => {
+    const page = (name: string) =>
+      run('mandoc', ['-Tascii', '-Owidth=400', `man/secscan-${name}.1`])
+        .stdout.replace(/.\x08/g, '')
+        .replace(/ \\\n\s+/g, ' ');
+    const sandbox = page('sandbox');
+    expect(sandbox).toContain('secscan sandbox scan [options]');
+    expect(sandbox).toContain('secscan sandbox scan --app shiftleft-java-demo --new critical=1');
+    expect(sandbox).toContain('--new severity[:type]=n');
+    // A value such as <user[:role]> is required, not optional: [user[:role] was printed before.
+    expect(page('teams')).toContain('--add-member user[:role]');
+    expect(page('scans')).toContain('--policy name[:tag]');
+  });
 });
 
 describe('bash completion', () => {

@@ -176,6 +176,29 @@ describe.each(['bash', 'zsh', 'fish'] as const)('%s at 80 columns, TAB pressed',
     );
   }, 30_000);
 
+  it('completes teams, users, groups, SAML configurations and policies from the service', async () => {
+    const line = async (text: string, expected: RegExp) =>
+      commandLine(await terminal.complete(text, expected));
+    expect(await line('secscan teams show Pay', /show Payments/)).toContain('teams show Payments');
+    expect(await line('secscan findings list --compound sh', /--compound shop/)).toContain('--compound shop');
+    expect(await line('secscan saml show cor', /show corp-sso/)).toContain('saml show corp-sso');
+    // An e-mail with its @ already typed (bash splits the word there), and as an option's value.
+    expect(await line('secscan users update member@in', /member@initech\.example/)).toContain(
+      'users update member@initech.example',
+    );
+    expect(await line('secscan teams update Web --add-member pow', /power-user@/)).toContain(
+      '--add-member power-user@initech.example',
+    );
+    // A group name with a blank stays one word.
+    expect(await line('secscan groups show Secu', /Security\\ Champions/)).toContain(
+      'groups show Security\\ Champions',
+    );
+    // NAME[:TAG] of --policy: bash splits the word at the colon.
+    expect(await line('secscan scans check --policy release:l', /release:latest/)).toContain(
+      '--policy release:latest',
+    );
+  }, 60_000);
+
   it("offers the command's own output formats", async () => {
     const both = /(?=[\s\S]*\bjunit\b)(?=[\s\S]*\bjson\b)/;
     expect(await terminal.complete('secscan scans check -o j', both)).toMatch(/junit/);

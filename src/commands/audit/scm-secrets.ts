@@ -7,8 +7,9 @@ export default defineVerb({
   name: 'scm-secrets',
   summary: 'Attempts to commit secrets to repositories, by project or by user',
   description:
-    'Counts the times secrets were caught on their way into a repository over the last --days days ' +
-    '(default 31, as the service counts), with the users and tokens behind them.',
+    'Count the times secrets were caught on their way into a repository over the last --days days ' +
+    '(default 31, as the service counts), by project or by user, with the users and tokens behind ' +
+    'them.',
   examples: [
     'secscan audit scm-secrets --by-project',
     'secscan audit scm-secrets --by-user --days 90',

@@ -44,13 +44,15 @@ export default defineVerb({
   name: 'download',
   summary: 'Download a backup: resumed if interrupted, verified, renamed into place (for cron)',
   description:
-    'Downloads the latest completed backup (or --id) into --dir, named backup-TIME-ID.tar.gz, or to --out. ' +
-    'The bytes go to a temporary file beside the target; the length is checked against what the service ' +
-    'announced, the file is fsynced and renamed, and NAME.sha256 is written beside it (`sha256sum -c` ' +
-    'reads it). An interrupted transfer resumes with a Range request where the service allows it, else ' +
-    'restarts, within --retries. A failed or interrupted run leaves nothing under the final name. A lock in ' +
-    'the directory refuses a second run writing there (exit 9). On success it prints one line on stderr ' +
-    '(none with -q) and, with -o json, a record of what it downloaded.',
+    'Download the latest completed backup (or --id) into --dir, named backup-TIME-ID.tar.gz, or to ' +
+    '--out.\n\n' +
+    'The bytes go to a temporary file beside the target; the length is checked against what the ' +
+    'service announced, the file is fsynced and renamed, and NAME.sha256 is written beside it ' +
+    '(`sha256sum -c` reads it). An interrupted transfer resumes with a Range request where the ' +
+    'service allows it, else restarts, within --retries. A failed or interrupted run leaves nothing ' +
+    'under the final name. A lock in the directory refuses a second run writing there (exit 9). On ' +
+    'success it prints one line on stderr (none with -q) and, with -o json, a record of what it ' +
+    'downloaded.',
   examples: [
     'secscan backups download --dir ~/backups/secscan --keep 14',
     'secscan -q backups download --dir /var/backups/secscan --keep 7 --skip-existing',

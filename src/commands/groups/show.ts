@@ -8,7 +8,7 @@ export default defineVerb({
   summary: 'Show a group: its members and its teams with their roles',
   examples: [
     'secscan groups show Developers',
-    'secscan groups show 3f2e1d0c-9b8a-4776-8554-433221100fed -o json',
+    'secscan groups show cbf5d21e-fcee-4f52-8a8e-0c3ce06c3fed -o json',
   ],
   operations: ['ListHumanGroups', 'ReadGroup'],
   args: [arg('group', 'group id or name', { parser: nonEmpty('group'), complete: 'group' })],

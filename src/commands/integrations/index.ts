@@ -9,7 +9,7 @@ export default defineGroup({
     'address to open (and open it with --open at a terminal); the token is never sent there.',
   examples: [
     'secscan integrations chat authorize --open',
-    'secscan integrations board link payments-api --board-org acme --project Payments',
+    'secscan integrations board link payments-api --board-org sandbox-devops --project Payments',
     'secscan integrations cloud enrollment show --compound shop',
   ],
   commands: [

@@ -8,9 +8,10 @@ export default defineVerb({
   name: 'diff',
   summary: 'Show what pushing a file would change in a stored policy',
   description:
-    'A unified diff from the stored version (NAME: the latest, NAME:TAG: that tag) to the file as it ' +
-    'would be sent. The file is checked as `policies push` checks it. Exit 0 whether or not they differ; ' +
-    '`-o json` prints {reference, exists, changed, diff}.',
+    'Show what pushing a file would change in a stored policy: a unified diff from the stored version ' +
+    '(NAME: the latest, NAME:TAG: that tag) to the file as it would be sent.\n\n' +
+    'The file is checked as `policies push` checks it. Exit 0 whether or not they differ; `-o json` ' +
+    'prints {reference, exists, changed, diff}.',
   examples: [
     'secscan policies diff default .secscan/rules.yml',
     'secscan policies diff default:1 rules.yml -o json | jq .changed',

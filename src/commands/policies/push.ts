@@ -6,10 +6,12 @@ export default defineVerb({
   name: 'push',
   summary: 'Store a rules file as a policy (a new version of NAME)',
   description:
-    'The file is checked first with the checker of `scans check --rules`: a file the gate would refuse ' +
-    'is never stored (exit 3, with the line). It is sent as YAML. --use-defaults applies the service’s ' +
-    'versioning (the next version tag); --tag adds a tag of your own. The latest push is what ' +
-    '`scans check --policy NAME` uses. Prints the content hash and the tags of the stored version.',
+    'Store a rules file as a new version of the policy NAME (--name).\n\n' +
+    'The file is checked first with the checker of `scans check --rules`: a file the gate would ' +
+    'refuse is never stored (exit 3, with the line). It is sent as YAML. --use-defaults applies the ' +
+    'service’s versioning (the next version tag); --tag adds a tag of your own. The latest push is ' +
+    'what `scans check --policy NAME` uses. Prints the content hash and the tags of the stored ' +
+    'version.',
   examples: [
     'secscan policies push .secscan/rules.yml --name default --use-defaults',
     'secscan policies push rules.json --name release --tag 2026.09',

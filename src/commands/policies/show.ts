@@ -6,6 +6,8 @@ export default defineVerb({
   name: 'show',
   summary: 'Print a stored policy file as it was pushed',
   description:
+    'Print a stored policy file as it was pushed: the latest version of NAME, or the version tagged ' +
+    'NAME:TAG.\n\n' +
     'The file goes to stdout byte for byte (on a terminal, control characters are removed); `-o json` ' +
     'prints {reference, content}.',
   examples: ['secscan policies show default', 'secscan policies show default:2 > rules.yml'],

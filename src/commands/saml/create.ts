@@ -8,12 +8,13 @@ export default defineVerb({
   name: 'create',
   summary: 'Create a SAML configuration from the IdP’s metadata',
   description:
-    'Give the identity provider’s metadata as a URL or as an XML file. New users joining through SAML get ' +
-    'the default organization role (TEAM_DEFINED unless --default-org-role). With IdP-initiated logins on, ' +
-    'the relay state to set at the IdP is printed.',
+    'Create a SAML configuration from the identity provider’s metadata, given as a URL or as an XML ' +
+    'file.\n\n' +
+    'New users joining through SAML get the default organization role (TEAM_DEFINED unless ' +
+    '--default-org-role). With IdP-initiated logins on, the relay state to set at the IdP is printed.',
   examples: [
-    'secscan saml create corp-sso --idp-metadata-url https://idp.example.com/metadata',
-    'secscan saml create corp-sso --idp-metadata idp.xml --default-org-role MEMBER --allow-idp-initiated-logins',
+    'secscan saml create okta --idp-metadata-url https://idp.example.com/metadata',
+    'secscan saml create okta --idp-metadata idp.xml --default-org-role MEMBER --allow-idp-initiated-logins',
   ],
   operations: ['CreateOrgSAMLConfig'],
   args: [nameArg],

@@ -5,7 +5,7 @@ export default defineGroup({
   summary: 'SAML single sign-on: configurations, user provisioning, access-token resets',
   examples: [
     'secscan saml list',
-    'secscan saml create corp-sso --idp-metadata-url https://idp.example.com/metadata',
+    'secscan saml create okta --idp-metadata-url https://idp.example.com/metadata',
     'secscan saml provision people.csv --dry-run',
   ],
   commands: [

@@ -38,15 +38,16 @@ export default defineVerb({
   name: 'provision',
   summary: 'Create or update SAML users and their team roles from a file',
   description:
-    'FILE is CSV with the header name,email,organization_role,team,team_role (one row per team membership; ' +
-    'team is a name or id, team_role defaults to TEAM_MEMBER), or JSON/YAML in the service’s shape; - reads ' +
-    'standard input. The file is checked before anything is sent. Users are created or updated, never ' +
-    'deleted. Every rejected e-mail and role is printed with the reason; any rejection exits 6 unless ' +
-    '--allow-rejections.',
+    'Create or update SAML users, with their organization role and team roles, from a file.\n\n' +
+    'FILE is CSV with the header name,email,organization_role,team,team_role (one row per team ' +
+    'membership; team is a name or id, team_role defaults to TEAM_MEMBER), or JSON/YAML in the ' +
+    'service’s shape; - reads standard input. The file is checked before anything is sent. Users are ' +
+    'created or updated, never deleted. Every rejected e-mail and role is printed with the reason; ' +
+    'any rejection exits 6 unless --allow-rejections.',
   examples: [
     'secscan saml provision people.csv --dry-run',
     'secscan saml provision people.csv',
-    'hr-export | secscan saml provision - --allow-rejections -o json',
+    'secscan saml provision - --allow-rejections -o json < people.json',
   ],
   operations: ['ListTeams', 'ListOrgRBACUsers', 'ProvisionSAMLUsers'],
   args: [arg('file', 'CSV, JSON or YAML file, or - for standard input', { complete: 'file' })],

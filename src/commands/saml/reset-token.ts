@@ -32,10 +32,11 @@ export default defineVerb({
   name: 'reset-token',
   summary: 'Reset the access tokens of SAML users (they sign in again to get a new one)',
   description:
-    'USER is an e-mail or a user id. One user uses the single reset; several, or --ids-from, the bulk reset, ' +
-    'which reports users it did not find and users who are not SAML users (exit 6 when any).',
+    'Reset the access tokens of SAML users: each signs in again to get a new one.\n\n' +
+    'USER is an e-mail or a user id. One user uses the single reset; several, or --ids-from, the bulk ' +
+    'reset, which reports users it did not find and users who are not SAML users (exit 6 when any).',
   examples: [
-    'secscan saml reset-token dev@example.com --yes',
+    'secscan saml reset-token member@initech.example --yes',
     'secscan saml reset-token --ids-from leavers.txt --yes -o json',
   ],
   operations: ['ListOrgRBACUsers', 'ResetSAMLUserAccessToken', 'BulkResetSAMLUserAccessTokens'],

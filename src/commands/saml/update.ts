@@ -16,8 +16,9 @@ export default defineVerb({
   name: 'update',
   summary: 'Change a SAML configuration (what is not given stays)',
   description:
-    'The service replaces the whole configuration: secscan reads it first and sends it back with the changes. ' +
-    'A switch given bare is turned on; `--allow-implicit-invites false` turns it off.',
+    'Change a SAML configuration; what is not given stays as it is.\n\n' +
+    'The service replaces the whole configuration: secscan reads it first and sends it back with the ' +
+    'changes. A switch given bare is turned on; `--allow-implicit-invites false` turns it off.',
   examples: [
     'secscan saml update corp-sso --default-org-role MEMBER',
     'secscan saml update corp-sso --allow-idp-initiated-logins',

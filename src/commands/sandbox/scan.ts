@@ -36,7 +36,7 @@ export default defineVerb({
   examples: [
     'secscan sandbox scan --app shiftleft-java-demo --new critical=1',
     'secscan sandbox scan --compound shop --branch feature/checkout --new high:oss_vuln=2 --new medium:secret=1',
-    'secscan sandbox scan --app payments-api --fix 2 --reappear 1 -o json',
+    'secscan sandbox scan --app shiftleft-java-demo --fix 2 --reappear 1 -o json',
   ],
   operations: [],
   options: {

@@ -7,10 +7,11 @@ export default defineVerb({
   name: 'create',
   summary: 'Save a search under a name',
   description:
-    'PATH is the page of the service’s dashboard the search belongs to and QUERY its query string. The ' +
-    'service answers without the new search, so secscan finds it in your list and prints it.',
+    'Save a search under a name: the page of the service’s dashboard it belongs to (--path) and its ' +
+    'query string (--query).\n\n' +
+    'The service answers without the new search, so secscan finds it in your list and prints it.',
   examples: [
-    'secscan searches create "Critical in payments" --path /findings --query "severity=critical&app=payments-api"',
+    'secscan searches create "High in ledger" --path /findings --query "severity=high&app=ledger-service"',
   ],
   operations: ['CreateSavedSearch', 'ListSavedSearches'],
   args: [arg('name', 'name of the search', { parser: nonEmpty('search name') })],

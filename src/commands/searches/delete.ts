@@ -5,7 +5,7 @@ export default defineVerb({
   name: 'delete',
   aliases: ['rm'],
   summary: 'Delete a saved search',
-  examples: ['secscan searches delete 6f1c2d3e-0000-4000-8000-000000000001 --yes'],
+  examples: ['secscan searches delete 6694f9ce-d72a-45a3-a59a-5a8279010973 --yes'],
   operations: ['DeleteSavedSearch'],
   args: [arg('id', 'saved search id (see `secscan searches list`)', { parser: nonEmpty('search id') })],
   async run(ctx, { args: [id] }) {

@@ -5,7 +5,7 @@ export default defineGroup({
   summary: 'Your saved searches (each user has their own)',
   examples: [
     'secscan searches list',
-    'secscan searches create "Critical in payments" --path /findings --query "severity=critical&app=payments-api"',
+    'secscan searches create "High in ledger" --path /findings --query "severity=high&app=ledger-service"',
   ],
   commands: [
     () => import('./list.js'),

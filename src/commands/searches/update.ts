@@ -6,10 +6,12 @@ import { nonEmpty } from '../parsers.js';
 export default defineVerb({
   name: 'update',
   summary: 'Rename a saved search or change its path or query',
-  description: 'Settings not given keep their value (secscan reads the search first and sends all three).',
+  description:
+    'Rename a saved search or change its path or query; what is not given keeps its value (secscan ' +
+    'reads the search first and sends all three).',
   examples: [
-    'secscan searches update 6f1c2d3e-0000-4000-8000-000000000001 --query "severity=critical"',
-    'secscan searches update 6f1c2d3e-0000-4000-8000-000000000001 --name "Critical everywhere"',
+    'secscan searches update 6694f9ce-d72a-45a3-a59a-5a8279010973 --query "severity=critical"',
+    'secscan searches update 6694f9ce-d72a-45a3-a59a-5a8279010973 --name "Critical everywhere"',
   ],
   operations: ['ListSavedSearches', 'UpdateSavedSearch'],
   args: [arg('id', 'saved search id (see `secscan searches list`)', { parser: nonEmpty('search id') })],

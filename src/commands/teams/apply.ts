@@ -137,15 +137,18 @@ export default defineVerb({
   name: 'apply',
   summary: 'Make the teams match an access file: print the plan, then apply it',
   description:
-    'Compares the file (as written by `secscan teams export`: YAML or JSON, - for stdin) with the service and ' +
-    'prints the plan: teams to create, apps, members and groups to add or remove, roles to change, apps that ' +
-    'move between teams. Unknown e-mails, apps, groups or roles, and an app listed under two teams, are errors ' +
-    'before anything is written. The plan is applied in a safe order (create, grant, revoke, delete) with ' +
-    'each team’s version handled. Without --prune nothing absent from the file is removed; with it, teams ' +
-    'absent from the file are deleted and, in each team, what the file’s apps, members and groups keys leave ' +
-    'out (a key left out entirely is not managed). A second apply of the same file prints "No changes." and ' +
-    'writes nothing. If a write fails, the output says what was applied and what was not; running apply ' +
-    'again finishes the job.',
+    'Make the teams match an access file as written by `secscan teams export` (YAML or JSON; - reads ' +
+    'standard input): secscan compares the file with the service, prints the plan (teams to create, ' +
+    'apps, members and groups to add or remove, roles to change, apps that move between teams), then ' +
+    'applies it.\n\n' +
+    'Unknown e-mails, apps, groups or roles, and an app listed under two teams, are errors before ' +
+    'anything is written. The plan is applied in a safe order (create, grant, revoke, delete) with ' +
+    'each team’s version handled. A second apply of the same file prints "No changes." and writes ' +
+    'nothing. If a write fails, the output says what was applied and what was not; running apply ' +
+    'again finishes the job.\n\n' +
+    'Without --prune nothing absent from the file is removed; with it, teams absent from the file are ' +
+    'deleted and, in each team, what the file’s apps, members and groups keys leave out (a key left ' +
+    'out entirely is not managed).',
   examples: [
     'secscan teams apply access.yml --dry-run',
     'secscan teams apply access.yml',

@@ -11,12 +11,13 @@ export default defineVerb({
   name: 'create',
   summary: 'Create a team with apps and members',
   description:
-    'Members are USER[:ROLE]: an e-mail or a user id, and a team role (default TEAM_MEMBER). E-mails are ' +
-    'looked up first: an unknown one is an error before anything is created. An app that belongs to another ' +
-    'team is refused (move it afterwards with `teams update --add-app ID --force`).',
+    'Create a team with its apps and members.\n\n' +
+    'Members are USER[:ROLE]: an e-mail or a user id, and a team role (default TEAM_MEMBER). E-mails ' +
+    'are looked up first: an unknown one is an error before anything is created. An app that belongs ' +
+    'to another team is refused (move it afterwards with `teams update --add-app ID --force`).',
   examples: [
-    'secscan teams create Payments --app payments-api --app ledger-service',
-    'secscan teams create Web --member lead@example.com:TEAM_ADMIN --member dev@example.com',
+    'secscan teams create Docs --app docs-site',
+    'secscan teams create Mobile --member power-user@initech.example:TEAM_ADMIN --member member@initech.example',
   ],
   operations: ['ListTeams', 'ListApps', 'ListOrgRBACUsers', 'CreateTeam', 'ReadTeam'],
   args: [arg('name', 'name of the team', { parser: nonEmpty('team name') })],

@@ -8,9 +8,10 @@ export default defineVerb({
   aliases: ['rm'],
   summary: 'Delete a team (its apps and members stay in the organization)',
   description:
-    'The team’s current version is read first unless --version is given; a team changed since that version ' +
-    'is not deleted (exit 6).',
-  examples: ['secscan teams delete Payments --yes', 'secscan teams delete Payments --version 7 --yes'],
+    'Delete a team; its apps and members stay in the organization.\n\n' +
+    'The team’s current version is read first unless --version is given; a team changed since that ' +
+    'version is not deleted (exit 6).',
+  examples: ['secscan teams delete Payments --yes', 'secscan teams delete Payments --version 1 --yes'],
   operations: ['ListTeams', 'ReadTeam', 'DeleteTeam'],
   args: [arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' })],
   options: {

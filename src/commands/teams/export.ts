@@ -11,9 +11,11 @@ export default defineVerb({
   name: 'export',
   summary: 'Write every team with its apps, members and groups as an access file',
   description:
-    'The file (YAML, or JSON with -o json) lists each team with its apps, its members by e-mail with their ' +
-    'team role, and its groups by name with their role. Edit it and give it to `secscan teams apply`. A ' +
-    'member whose e-mail the service does not list is written by user id.',
+    'Write every team you can read, with its apps, members and groups, as an access file on standard ' +
+    'output.\n\n' +
+    'The file (YAML, or JSON with -o json) lists each team with its apps, its members by e-mail with ' +
+    'their team role, and its groups by name with their role. Edit it and give it to `secscan teams ' +
+    'apply`. A member whose e-mail the service does not list is written by user id.',
   examples: ['secscan teams export > access.yml', 'secscan teams export -o json > access.json'],
   operations: ['ListOrgRBACRoles', 'ListTeams', 'ReadTeam', 'ListGroups', 'ListOrgRBACUsers'],
   async run(ctx) {

@@ -9,7 +9,7 @@ export default defineGroup({
     'current version: a team changed by someone else in the meantime is a conflict (exit 6), never overwritten.',
   examples: [
     'secscan teams list',
-    'secscan teams update Payments --add-member dev@example.com:TEAM_ADMIN --add-app payments-api',
+    'secscan teams update Payments --add-member member@initech.example:TEAM_ADMIN --add-app docs-site',
     'secscan teams export > access.yml && secscan teams apply access.yml --dry-run',
     'secscan teams config merged Payments',
   ],

@@ -1,5 +1,5 @@
 import type { TeamSummary } from '../../api/schemas/teams.js';
-import { teamListView } from '../../output/views/teams.js';
+import { teamListView, teamNameListView } from '../../output/views/teams.js';
 import { defineVerb, flag, text } from '../define.js';
 
 export default defineVerb({
@@ -7,8 +7,9 @@ export default defineVerb({
   aliases: ['ls'],
   summary: 'List the teams you can read',
   description:
-    'With members (the default) the listing is paged, so an organization with many members never gets a ' +
-    'TOO_MUCH_WORK refusal; --no-members lists ids and names only.',
+    'List the teams you can read, with the number of members of each.\n\n' +
+    'With members (the default) the listing is paged, so an organization with many members never gets ' +
+    'a TOO_MUCH_WORK refusal; --no-members lists ids and names only.',
   examples: ['secscan teams list', 'secscan teams list --name payments --no-members -o json'],
   operations: ['ListTeams'],
   options: {
@@ -23,6 +24,6 @@ export default defineVerb({
     async function* rows(): AsyncGenerator<TeamSummary> {
       for await (const page of client.pages('ListTeams', { query })) yield* page;
     }
-    return { kind: 'list', rows: rows() };
+    return { kind: 'list', rows: rows(), ...(opts.members === false ? { view: teamNameListView } : {}) };
   },
 });

@@ -8,7 +8,7 @@ export default defineVerb({
   summary: 'Show a team: version, apps and members',
   examples: [
     'secscan teams show Payments',
-    'secscan teams show 1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f -o json',
+    'secscan teams show 91a41f11-d024-4546-a44b-8bec121c2cae -o json',
   ],
   operations: ['ListTeams', 'ReadTeam'],
   args: [arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' })],

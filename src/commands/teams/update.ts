@@ -60,15 +60,16 @@ export default defineVerb({
   name: 'update',
   summary: 'Rename a team, add or remove its apps and members',
   description:
+    'Rename a team, or add and remove its apps and members.\n\n' +
     'secscan reads the team first (its version, apps and members) and sends the narrowest change: the ' +
-    'members, the apps, the name, or the general update when apps and members both change. --version makes ' +
-    'the change only if the team is still at that version. An app of another team is refused unless --force ' +
-    'moves it. --add-member of a member with another role changes the role.',
+    'members, the apps, the name, or the general update when apps and members both change. --version ' +
+    'makes the change only if the team is still at that version. An app of another team is refused ' +
+    'unless --force moves it. --add-member of a member with another role changes the role.',
   examples: [
-    'secscan teams update Payments --add-app ledger-service --remove-app docs-site',
-    'secscan teams update Payments --add-member dev@example.com:TEAM_ADMIN --remove-member old@example.com',
+    'secscan teams update Payments --add-app docs-site --remove-app ledger-service',
+    'secscan teams update Payments --add-member member@initech.example:TEAM_ADMIN --remove-member collaborator@initech.example',
     'secscan teams update Web --add-app payments-api --force',
-    'secscan teams update Payments --rename Billing --version 4',
+    'secscan teams update Payments --rename Billing --version 1',
   ],
   operations: [
     'ListTeams',

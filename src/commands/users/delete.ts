@@ -6,7 +6,7 @@ export default defineVerb({
   name: 'delete',
   aliases: ['rm'],
   summary: 'Remove a user from the organization',
-  examples: ['secscan users delete old@example.com --yes'],
+  examples: ['secscan users delete guest@initech.example --yes'],
   operations: ['ListOrgRBACUsers', 'DeleteOrgUser'],
   args: [arg('user', 'e-mail or user id', { parser: userRef('user'), complete: 'user' })],
   async run(ctx, { args: [ref] }) {

@@ -5,8 +5,8 @@ export default defineGroup({
   summary: 'Users of the organization: look up, change the role, remove; pending invitations',
   description: 'USER is an e-mail or a user id; an e-mail is looked up before anything changes.',
   examples: [
-    'secscan users list --email dev@example.com',
-    'secscan users update dev@example.com --role MEMBER',
+    'secscan users list --email member@initech.example',
+    'secscan users update member@initech.example --role TEAM_DEFINED',
   ],
   commands: [
     () => import('./list.js'),

@@ -7,9 +7,12 @@ export default defineVerb({
   name: 'list',
   aliases: ['ls'],
   summary: 'Look users up by e-mail: id, organization role and teams',
+  description:
+    'Look users up by e-mail: their id, organization role and teams. The service finds users by ' +
+    'address only: give --email once for each.',
   examples: [
-    'secscan users list --email dev@example.com',
-    'secscan users list --email a@example.com --email b@example.com -o json',
+    'secscan users list --email member@initech.example',
+    'secscan users list --email member@initech.example --email guest@initech.example -o json',
   ],
   operations: ['ListOrgRBACUsers'],
   options: {

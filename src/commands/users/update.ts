@@ -7,8 +7,10 @@ export default defineVerb({
   name: 'update',
   summary: 'Change a user’s organization role',
   description:
-    'TEAM_DEFINED limits the user to the apps of the user’s teams; team roles add to the organization role.',
-  examples: ['secscan users update dev@example.com --role TEAM_DEFINED'],
+    'Change a user’s organization role.\n\n' +
+    'TEAM_DEFINED limits the user to the apps of the user’s teams; team roles add to the organization ' +
+    'role.',
+  examples: ['secscan users update member@initech.example --role TEAM_DEFINED'],
   operations: ['ListOrgRBACUsers', 'UpdateOrgUser'],
   args: [arg('user', 'e-mail or user id', { parser: userRef('user'), complete: 'user' })],
   options: {

@@ -19,6 +19,8 @@ export default defineVerb({
   name: 'set',
   summary: 'Set up (or replace) the webhook: its URL, events and how deliveries authenticate',
   description:
+    'Set up the organization’s webhook, or replace it: where events are delivered, which events, and ' +
+    'how deliveries authenticate.\n\n' +
     'With HMAC (the default) deliveries are signed with a shared secret: give yours on standard input ' +
     'with --secret-stdin, or let the service generate one, which is printed once and cannot be shown ' +
     'again. With a bearer token (--token-stdin) --renewal names a YAML or JSON file holding ' +

@@ -11,7 +11,9 @@ export const policyView = defineView<PolicyRow>({
   columns: [
     { key: 'name', header: 'NAME' },
     { key: 'tags', header: 'TAGS', get: (r) => r.tags.join(', ') },
-    { key: 'contentHash', header: 'CONTENT HASH' },
+    // A SHA-256 is 64 columns: on a narrow terminal its beginning tells versions apart, as a short Git
+    // hash does (TSV and JSON carry it whole).
+    { key: 'contentHash', header: 'CONTENT HASH', shrink: true },
   ],
   emptyMessage: 'No policies.',
 });

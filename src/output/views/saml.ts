@@ -40,7 +40,8 @@ export const samlOutcomeView = defineView<Row>({
   columns: [
     { key: 'result', header: 'RESULT' },
     { key: 'kind', header: 'WHAT' },
-    { key: 'value', header: 'VALUE' },
+    // An e-mail or a role: half of one is none.
+    { key: 'value', header: 'VALUE', shrink: false },
     { key: 'user_id', header: 'USER ID' },
     { key: 'detail', header: 'DETAIL', max: 70 },
   ],

@@ -16,6 +16,12 @@ export const teamListView = defineView<Row>({
   emptyMessage: 'No teams.',
 });
 
+/** `teams list --no-members`: ids and names only (no MEMBERS column left empty). */
+export const teamNameListView = defineView<Row>({
+  columns: teamListView.columns.filter((c) => c.key !== 'members'),
+  emptyMessage: teamListView.emptyMessage,
+});
+
 /** One team: apps and members one per line in the detail view. */
 export const teamView = defineView<Row>({
   columns: [

@@ -22,12 +22,15 @@ const roleLabel = (m: Membership): string => {
 /** The organization role is the membership entry without a team. */
 export const userView = defineView<Row>({
   columns: [
-    { key: 'id_v2', header: 'ID' },
+    // The e-mail names the user: at 80 columns the id gives way before the role and the teams do.
+    { key: 'id_v2', header: 'ID', optional: true },
     { key: 'email', header: 'EMAIL' },
     { key: 'name', header: 'NAME', max: 40 },
     {
       key: 'org_role',
       header: 'ORG ROLE',
+      // A role's alias, such as LEGACY_COLLABORATOR: cut, it names no role.
+      shrink: false,
       get: (r) => {
         const entry = memberships(r).find((m) => !m.team_id);
         return entry ? roleLabel(entry) : '';
@@ -47,20 +50,31 @@ export const userView = defineView<Row>({
   emptyMessage: 'No user has that e-mail.',
 });
 
-/** `invited_utc_timestamp` is in nanoseconds. */
-export const invitationView = defineView<Row>({
-  columns: [
-    { key: 'email', header: 'EMAIL' },
-    { key: 'name', header: 'NAME', max: 40 },
-    { key: 'role', header: 'ROLE' },
-    {
-      key: 'invited',
-      header: 'INVITED',
-      get: (r) =>
-        typeof r.invited_utc_timestamp === 'number' && r.invited_utc_timestamp > 0
-          ? new Date(Math.floor(r.invited_utc_timestamp / 1e6)).toISOString()
-          : '',
-    },
-  ],
-  emptyMessage: 'No pending invitations.',
-});
+/**
+ * `invited_utc_timestamp` is in nanoseconds. The role is given by id: `names` (from the role listing)
+ * shows it as a person knows it, MEMBER or a custom role's name.
+ */
+export function invitationView(names: ReadonlyMap<string, string> = new Map()) {
+  return defineView<Row>({
+    columns: [
+      { key: 'email', header: 'EMAIL' },
+      { key: 'name', header: 'NAME', max: 40 },
+      {
+        key: 'role',
+        header: 'ROLE',
+        get: (r) => (typeof r.role === 'string' ? (names.get(r.role) ?? r.role) : r.role),
+      },
+      {
+        key: 'invited',
+        header: 'INVITED',
+        get: (r) =>
+          typeof r.invited_utc_timestamp === 'number' && r.invited_utc_timestamp > 0
+            ? new Date(Math.floor(r.invited_utc_timestamp / 1e6)).toISOString()
+            : '',
+      },
+      { key: 'role_id', header: 'ROLE ID', get: (r) => r.role },
+    ],
+    defaults: ['email', 'name', 'role', 'invited'],
+    emptyMessage: 'No pending invitations.',
+  });
+}

@@ -46,6 +46,22 @@ describe('teams list', () => {
     expect(JSON.parse(result.stdout)).toEqual([{ team_id: TEAM_ID, team_name: 'Payments' }]);
   });
 
+  it('--no-members prints ids and names, without an empty MEMBERS column', async () => {
+    cli
+      .stub('ListTeams', { query: { no_members: true } })
+      .reply(200, ok([{ team_id: TEAM_ID, team_name: 'Payments' }]));
+    const piped = await cli.run(['teams', 'list', '--no-members'], { env: authEnv() });
+    expect(piped.stdout).toBe(`${TEAM_ID}\tPayments\n`);
+    cli
+      .stub('ListTeams', { query: { no_members: true } })
+      .reply(200, ok([{ team_id: TEAM_ID, team_name: 'Payments' }]));
+    const table = await cli.run(['teams', 'list', '--no-members', '--no-color'], {
+      env: authEnv(),
+      stdoutTTY: true,
+    });
+    expect(table.stdout).toBe(`ID${' '.repeat(36)}NAME\n${TEAM_ID}  Payments\n`);
+  });
+
   it('exits 8 on a row without a team id, never an empty success', async () => {
     cli.stub('ListTeams', { query: { page: 1 } }).reply(200, ok([{ team_name: 'Payments' }]));
     const result = await cli.run(['teams', 'list'], { env: authEnv() });

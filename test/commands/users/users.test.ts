@@ -106,7 +106,37 @@ describe('users', () => {
         },
       ]),
     );
+    cli.stub('ListOrgRBACRoles').reply(
+      200,
+      ok([
+        { id: 'r1', name: 'Team Defined', id_aliases: ['TEAM_DEFINED'], scopes: [] },
+        { id: 'r2', name: 'Member', id_aliases: ['MEMBER', 'TEAM_MEMBER'], scopes: [] },
+      ]),
+    );
     const result = await cli.run(['users', 'invitations'], { env: authEnv() });
-    expect(result.stdout).toBe('peter@example.com\tPeter\tr1\t2024-01-01T00:00:00.000Z\n');
+    expect(result.stdout).toBe('peter@example.com\tPeter\tTEAM_DEFINED\t2024-01-01T00:00:00.000Z\n');
+  });
+
+  it('invitations names each role as a person knows it; the id stays a field', async () => {
+    const invitation = { name: 'Peter', email: 'peter@example.com', role: 'r2', invited_utc_timestamp: 0 };
+    cli.stub('ListOrgRBACInvitations').reply(200, ok([invitation]));
+    cli
+      .stub('ListOrgRBACRoles')
+      .reply(200, ok([{ id: 'r2', name: 'Member', id_aliases: ['MEMBER', 'TEAM_MEMBER'], scopes: [] }]));
+    const result = await cli.run(['users', 'invitations', '--fields', 'email,role,role_id'], {
+      env: authEnv(),
+    });
+    expect(result.stdout).toBe('peter@example.com\tMEMBER\tr2\n');
+  });
+
+  it('invitations shows role ids when the token may not list roles', async () => {
+    const invitation = { name: 'Peter', email: 'peter@example.com', role: 'r2', invited_utc_timestamp: 0 };
+    cli.stub('ListOrgRBACInvitations').reply(200, ok([invitation]));
+    cli
+      .stub('ListOrgRBACRoles')
+      .reply(403, { status: 403, code: 'FORBIDDEN', message: 'missing scope roles:list' });
+    const result = await cli.run(['users', 'invitations'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('peter@example.com\tPeter\tr2\t\n');
   });
 });

@@ -89,6 +89,8 @@ describe('help requests', () => {
     [['findings', 'list', '--app', 'x', '--help'], 'findings list'],
     [['tokens', 'bogus', '--help'], 'tokens'],
     [['--org', '--help'], ''],
+    [['sandbox', 'scan', '--help'], 'sandbox scan'],
+    [['sandbox', '--port', '0', '--help'], 'sandbox'],
   ])('%j asks for the help of "%s"', (argv, words) => {
     expect(
       helpChain(argv, manifest)
@@ -103,6 +105,13 @@ describe('help requests', () => {
     [['tokens', 'list']],
   ])('%j asks for none (an option value, after --)', (argv) => {
     expect(helpChain(argv, manifest)).toBe(undefined);
+  });
+
+  it('lists the commands of a command that has some (sandbox scan)', () => {
+    const sandbox = helpChain(['sandbox', '--help'], manifest) as CommandEntry[];
+    expect(commandHelp(manifest, sandbox, 80)).toMatch(/\nCommands:\n {2}scan +Record a completed scan/);
+    const scan = helpChain(['sandbox', 'scan', '--help'], manifest) as CommandEntry[];
+    expect(commandHelp(manifest, scan, 80)).toMatch(/^Usage: secscan sandbox scan \[options\]\n/);
   });
 
   it('answers `help COMMAND` as `COMMAND --help`, and topics by name', async () => {

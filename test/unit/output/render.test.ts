@@ -130,3 +130,49 @@ describe('renderObject', () => {
     expect(JSON.parse((await render('json', { item: true })).text)).toEqual(rows[0]);
   });
 });
+
+describe('renderObject on a terminal', () => {
+  const detail = defineView<Record<string, unknown>>({
+    columns: [
+      { key: 'autofix', header: 'AutoFix' },
+      { key: 'url', header: 'URL' },
+      { key: 'members', header: 'Members' },
+    ],
+  });
+  const item = {
+    autofix: 'on, auto-run off, manual on, up to 10 fixes per run, severities critical, high',
+    url: `https://hooks.example.com/${'segment/'.repeat(10)}events`,
+    members: [
+      'ebd5ef1d-0ade-4be1-82ef-b42aadf221fa  TEAM_ADMIN',
+      '2752693f-26b9-4320-830c-9fdd3dfdb766  1309c863-3e25-424e-a486-6daf583e89c3',
+    ].join('\n'),
+  };
+
+  async function detailText(width: number | undefined): Promise<string> {
+    const { out, text } = sink();
+    await renderObject(item, detail, {
+      format: 'table',
+      fields: undefined,
+      chalk: new Chalk({ level: 0 }),
+      out,
+      width,
+    });
+    return text();
+  }
+
+  it('goes on under a long value, broken between words; a URL and aligned parts stay whole', async () => {
+    const lines = (await detailText(80)).trimEnd().split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      'AutoFix: on, auto-run off, manual on, up to 10 fixes per run, severities',
+      '         critical, high',
+    ]);
+    expect(lines[2]).toBe(`URL:     ${item.url}`);
+    expect(lines[4]).toBe(
+      '         2752693f-26b9-4320-830c-9fdd3dfdb766  1309c863-3e25-424e-a486-6daf583e89c3',
+    );
+  });
+
+  it('breaks nothing without a width (-o table into a pipe)', async () => {
+    expect(await detailText(undefined)).toContain(`AutoFix: ${item.autofix}\n`);
+  });
+});

@@ -70,7 +70,7 @@ describe('renderTable on a terminal', () => {
     expect(lines(text)[1]).toMatch(/^x+… {2}1234567890$/);
   });
 
-  it('leaves out the rightmost columns when ids alone are too wide, and says which', () => {
+  it('leaves out a column of ids first when ids alone are too wide, and says which', () => {
     const columns: Column<Row>[] = [
       { key: 'id', header: 'ID' },
       { key: 'label', header: 'LABEL' },
@@ -85,10 +85,57 @@ describe('renderTable on a terminal', () => {
     };
     let hidden: string[] = [];
     const text = renderTable([row], columns, plain, { width: 80, onHidden: (h) => (hidden = h) });
-    expect(hidden).toEqual(['ROLE', 'DESCRIPTION']);
-    expect(lines(text)[1]).toBe('acf505de-eb06-428a-905f-1b15af600381  CI pipeline');
+    expect(hidden).toEqual(['ROLE']);
+    expect(lines(text)[1]).toBe('acf505de-eb06-428a-905f-1b15af600381  CI pipeline  main build');
     const chosen = renderTable([row], columns, plain, { width: 80, drop: false });
     expect(chosen).toContain(row.role_id);
+  });
+
+  it('then the rightmost columns, never the first; a column marked optional goes before them', () => {
+    const columns: Column<Row>[] = [
+      { key: 'id', header: 'ID' },
+      { key: 'created_at', header: 'CREATED' },
+      { key: 'expires_at', header: 'EXPIRES' },
+    ];
+    const row = {
+      id: 'acf505de-eb06-428a-905f-1b15af600381',
+      created_at: '2026-08-31T02:01:45.000Z',
+      expires_at: '2026-09-30T02:01:45.000Z',
+    };
+    let hidden: string[] = [];
+    const text = renderTable([row], columns, plain, { width: 80, onHidden: (h) => (hidden = h) });
+    expect(hidden).toEqual(['EXPIRES']);
+    expect(lines(text)[1]).toBe(`${row.id}  ${row.created_at}`);
+    const optional = renderTable(
+      [row],
+      [{ ...columns[0], optional: true } as Column<Row>, ...columns.slice(1)],
+      plain,
+      {
+        width: 80,
+        onHidden: (h) => (hidden = h),
+      },
+    );
+    expect(hidden).toEqual(['ID']);
+    expect(lines(optional)[1]).toBe(`${row.created_at}  ${row.expires_at}`);
+  });
+
+  it('reads keys in camelCase as words, and dates, UUIDs and e-mail keys as never cut', () => {
+    const columns: Column<Row>[] = [
+      { key: 'note', header: 'NOTE' },
+      { key: 'tokenID', header: 'TOKEN' },
+      { key: 'when', header: 'WHEN' },
+      { key: 'user_email', header: 'E-MAIL' },
+    ];
+    const row = {
+      note: 'x'.repeat(60),
+      tokenID: 'tok-1234567890abcdef',
+      when: '2026-08-14T13:00:00.000Z',
+      user_email: 'super-admin@initech.example',
+    };
+    const text = renderTable([row], columns, plain, { width: 100 });
+    expect(lines(text)[1]).toMatch(
+      /^x+… {2}tok-1234567890abcdef {2}2026-08-14T13:00:00\.000Z {2}super-admin@initech\.example$/,
+    );
   });
 
   it('measures wide characters by the columns they take', () => {

@@ -8,8 +8,8 @@ export default defineVerb({
   name: 'finding',
   summary: 'Show the work item a finding was filed as',
   examples: [
-    'secscan integrations board finding payments-api 17',
-    'secscan integrations board finding payments-api 17 -o json | jq -r .azure_workitem_url',
+    'secscan integrations board finding payments-api 16',
+    'secscan integrations board finding payments-api 16 -o json | jq -r .azure_workitem_url',
   ],
   operations: ['GetAssociationAzureBoardByFindingID'],
   args: [

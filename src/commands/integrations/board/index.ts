@@ -9,8 +9,8 @@ export default defineGroup({
     'from a scan become work items there.',
   examples: [
     'secscan integrations board status',
-    'secscan integrations board link payments-api --board-org acme --project Payments',
-    'secscan integrations board submit payments-api --scan 1042 17 18',
+    'secscan integrations board link payments-api --board-org sandbox-devops --project Payments',
+    'secscan integrations board submit payments-api --scan 1011 16 18',
   ],
   commands: [
     () => import('./status.js'),

@@ -10,8 +10,8 @@ export default defineVerb({
     '`board submit` become work items of that project. Linking again replaces the link. The work board ' +
     'must be authorized first (`board status`); `board orgs` lists the organizations it reaches.',
   examples: [
-    'secscan integrations board link payments-api --board-org acme --project Payments',
-    'secscan integrations board link payments-api --board-org acme --project Payments --work-item-type Bug',
+    'secscan integrations board link payments-api --board-org sandbox-devops --project Payments',
+    'secscan integrations board link payments-api --board-org sandbox-devops --project Payments --work-item-type Bug',
   ],
   operations: ['PutAzureboardAssociation'],
   args: [arg('app', 'app id', { parser: appId(), complete: 'app' })],

@@ -18,9 +18,9 @@ export default defineVerb({
     'or - for stdin: one a line, or a JSON array such as `findings list -o json` prints). --param passes ' +
     'extra KEY=VALUE fields to the board. Prints each finding’s work item as the service then reports it.',
   examples: [
-    'secscan integrations board submit payments-api --scan 1042 17 18',
-    'secscan integrations board submit payments-api --scan 1042 17 --param area_path=Payments/Security',
-    'secscan findings list --app payments-api --severity critical -o json | secscan integrations board submit payments-api --scan 1042 --ids-from -',
+    'secscan integrations board submit payments-api --scan 1011 16 18',
+    'secscan integrations board submit payments-api --scan 1011 16 --param area_path=Payments/Security',
+    'secscan findings list --app payments-api --severity critical -o json | secscan integrations board submit payments-api --scan 1011 --ids-from -',
   ],
   operations: ['SubmitFindingToAzureBoardPut', 'GetAssociationAzureBoardByFindingID'],
   args: [

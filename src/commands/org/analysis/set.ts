@@ -8,9 +8,11 @@ export default defineVerb({
   name: 'set',
   summary: 'Change the secrets scanner’s settings for the whole organization',
   description:
-    'Only the analysis configuration changes; the rest of the organization configuration is left as is. ' +
-    'secscan creates the analysis configuration when the organization has none and otherwise updates ' +
-    'just the settings given. Teams and apps may override it (`secscan teams config`, `secscan apps config`).',
+    'Change the secrets scanner’s settings for the whole organization.\n\n' +
+    'Only the analysis configuration changes; the rest of the organization configuration is left as ' +
+    'is. secscan creates the analysis configuration when the organization has none and otherwise ' +
+    'updates just the settings given. Teams and apps may override it (`secscan teams config`, ' +
+    '`secscan apps config`).',
   examples: ['secscan org analysis set --secrets-entropy 4.2', 'secscan org analysis set --secrets-disable'],
   operations: ['ReadOrgConfig', 'CreateOrgAnalysisConfig', 'UpdateOrgAnalysisConfig'],
   options: {

@@ -6,8 +6,9 @@ export default defineVerb({
   name: 'patch',
   summary: 'Change only the settings a file holds',
   description:
-    'Settings the file does not mention are kept. The file is YAML or JSON in the shape of ' +
-    '`secscan org config show -o yaml`, checked before anything is sent (exit 3 with the line at fault).',
+    'Change only the organization settings a file holds; the others are kept.\n\n' +
+    'The file is YAML or JSON in the shape of `secscan org config show -o yaml`, checked before ' +
+    'anything is sent (exit 3 with the line at fault).',
   examples: ['printf "session_timeout_hours: 24\\n" | secscan org config patch -'],
   operations: ['ReadOrgConfig', 'PatchOrgConfig'],
   args: fileArgs,

@@ -6,10 +6,11 @@ export default defineVerb({
   name: 'set',
   summary: 'Replace the organization’s configuration with a file',
   description:
+    'Replace the organization’s configuration with a file.\n\n' +
     'The service overwrites every option: a setting the file leaves out is reset. secscan reads the ' +
-    'current configuration first, names the settings the file leaves out and asks before resetting them ' +
-    '(`--yes` in scripts). The file is YAML or JSON, checked before anything is sent: an unknown key or ' +
-    'value is refused with its line (exit 3).',
+    'current configuration first, names the settings the file leaves out and asks before resetting ' +
+    'them (`--yes` in scripts). The file is YAML or JSON, checked before anything is sent: an unknown ' +
+    'key or value is refused with its line (exit 3).',
   examples: [
     'secscan org config show -o yaml > org-config.yml && secscan org config set org-config.yml --yes',
     'secscan org config set - < org-config.json',

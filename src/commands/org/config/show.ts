@@ -4,7 +4,10 @@ import { orgConfigView } from '../../../output/views/org.js';
 export default defineVerb({
   name: 'show',
   summary: 'Show the organization’s configuration',
-  description: 'With `-o yaml` or `-o json` the output is a file `secscan org config set` takes back as is.',
+  description:
+    'Show the organization’s configuration: sign-in and SAML, security training, the secrets scanner, ' +
+    'AutoFix and the session timeout.\n\n' +
+    'With `-o yaml` or `-o json` the output is a file `secscan org config set` takes back as is.',
   examples: ['secscan org config show', 'secscan org config show -o yaml > org-config.yml'],
   operations: ['ReadOrgConfig'],
   view: orgConfigView,

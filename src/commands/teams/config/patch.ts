@@ -5,6 +5,10 @@ import { writeArgs, writeTeamConfig } from './write.js';
 export default defineVerb({
   name: 'patch',
   summary: 'Change only the settings a file holds',
+  description:
+    'Change only the settings a file holds in the team’s analysis configuration; the others are kept.\n\n' +
+    'The file is YAML or JSON in the shape of `secscan teams config show -o yaml`, checked before ' +
+    'anything is sent (exit 3 with the line at fault).',
   examples: [
     'printf "analysis_configuration: {secrets: {disable: true}}\\n" | secscan teams config patch Web -',
   ],

@@ -6,8 +6,10 @@ export default defineVerb({
   name: 'set',
   summary: 'Replace the team’s configuration with a file',
   description:
+    'Replace the team’s analysis configuration with a file.\n\n' +
     'Every setting is replaced: one the file leaves out is reset (secscan names them and asks first; ' +
-    '`--yes` in scripts). The file is YAML or JSON, checked before anything is sent (exit 3 with the line).',
+    '`--yes` in scripts). The file is YAML or JSON, checked before anything is sent (exit 3 with the ' +
+    'line).',
   examples: [
     'secscan teams config set Payments team.yml',
     'printf "analysis_configuration:\\n  secrets:\\n    entropy: 4.5\\n" | secscan teams config set Payments - --yes',

@@ -5,7 +5,10 @@ import { resolveTeam, teamArg } from './team.js';
 export default defineVerb({
   name: 'show',
   summary: 'Show the team’s own configuration',
-  description: 'With `-o yaml` the output is a file `secscan teams config set` takes back as is.',
+  description:
+    'Show the team’s own analysis configuration: what it sets over the organization’s (`teams config ' +
+    'merged` shows the result).\n\n' +
+    'With `-o yaml` the output is a file `secscan teams config set` takes back as is.',
   examples: ['secscan teams config show Payments', 'secscan teams config show Payments -o yaml > team.yml'],
   operations: ['ListTeams', 'ReadTeamConfig'],
   args: [teamArg],

@@ -9,6 +9,7 @@ export default defineVerb({
   name: 'add',
   summary: 'Add groups to a team, or change their roles',
   description:
+    'Add groups to a team, or change the role of a group already in it.\n\n' +
     'Each GROUP is a group id or name, optionally with :ROLE (TEAM_ADMIN, TEAM_MANAGER, TEAM_MEMBER, ' +
     'TEAM_GUEST or a role id; default TEAM_MEMBER). A group already in the team takes the role given.',
   examples: [

@@ -7,7 +7,7 @@ export default defineVerb({
   name: 'remove',
   aliases: ['rm'],
   summary: 'Remove a group from a team (the group itself stays)',
-  examples: ['secscan teams groups remove Payments Developers --yes'],
+  examples: ['secscan teams groups remove Web Developers --yes'],
   operations: ['ListTeams', 'ListHumanGroups', 'RemoveGroupFromTeam'],
   args: [
     arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' }),

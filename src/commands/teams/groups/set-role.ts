@@ -8,7 +8,7 @@ import { checkWith } from '../../shared/verify.js';
 export default defineVerb({
   name: 'set-role',
   summary: 'Change the role a group has in a team',
-  examples: ['secscan teams groups set-role Payments Developers TEAM_MANAGER'],
+  examples: ['secscan teams groups set-role Web Developers TEAM_MANAGER'],
   operations: ['ListTeams', 'ListHumanGroups', 'UpdateGroup'],
   args: [
     arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' }),

@@ -7,7 +7,7 @@ import { resolveTeam } from '../../shared/teams.js';
 export default defineVerb({
   name: 'show',
   summary: 'Show a group of a team: its members and teams',
-  examples: ['secscan teams groups show Payments Developers'],
+  examples: ['secscan teams groups show Payments "Security Champions"'],
   operations: ['ListTeams', 'ListHumanGroups', 'ReadTeamGroup'],
   args: [
     arg('team', 'team id or name', { parser: nonEmpty('team'), complete: 'team' }),

@@ -5,7 +5,7 @@ export default defineGroup({
   summary: 'Show or store the client credentials of the cloud-security platform (Wiz)',
   examples: [
     'secscan integrations cloud creds show',
-    'secscan integrations cloud creds set --client-id ID --auth-url URL --api-url URL < secret.txt',
+    'secscan integrations cloud creds set --client-id ID --auth-url https://auth.app.wiz.io/oauth/token --api-url https://api.us17.app.wiz.io/graphql < secret.txt',
   ],
   commands: [() => import('./show.js'), () => import('./set.js')],
 });

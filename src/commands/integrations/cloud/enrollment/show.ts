@@ -7,12 +7,13 @@ export default defineVerb({
   name: 'show',
   summary: 'Show the enrollment that applies to the organization, a compound or an app, and its level',
   description:
-    'Choose the level with the bare global --org, --compound NAME or --app ID. ' +
-    'Show which findings (SAST, SCA) enrich the cloud-security platform (Wiz) and whether that is enabled, ' +
-    'with the level the enrollment comes from. A compound without an enrollment of its own falls back to the ' +
-    'organization’s (level: organization); a compound’s own enrollment wins, even disabled over an enabled ' +
-    'organization. An app follows its compound (found in the compound listing), or the organization when it ' +
-    'belongs to none. Nothing enrolled at that level or above exits 5.',
+    'Show which findings (SAST, SCA) enrich the cloud-security platform (Wiz) and whether that is ' +
+    'enabled, with the level the enrollment comes from. Choose the level with the bare global --org, ' +
+    '--compound NAME or --app ID.\n\n' +
+    'A compound without an enrollment of its own falls back to the organization’s (level: ' +
+    'organization); a compound’s own enrollment wins, even disabled over an enabled organization. An ' +
+    'app follows its compound (found in the compound listing), or the organization when it belongs to ' +
+    'none. Nothing enrolled at that level or above exits 5.',
   examples: [
     'secscan integrations cloud enrollment show --org',
     'secscan integrations cloud enrollment show --compound shop',
