@@ -164,9 +164,9 @@ export function apiErrorFromResponse(
     );
   }
   const base = parsed?.message?.trim() || statusText[status] || `HTTP ${status}`;
-  const details = parsed?.validation_errors?.length
-    ? `${base}: ${parsed.validation_errors.join('; ')}`
-    : base;
+  // A validation error that only repeats the message adds nothing.
+  const extra = (parsed?.validation_errors ?? []).filter((e) => e.trim() !== base);
+  const details = extra.length ? `${base}: ${extra.join('; ')}` : base;
   const message = `${context}: ${details} (HTTP ${status}${parsed?.code ? ` ${parsed.code}` : ''})`;
   if (status === 401) {
     return new AuthError(

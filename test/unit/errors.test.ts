@@ -35,6 +35,20 @@ describe('apiErrorFromResponse', () => {
     expect(error.code).toBe('HTTP_422');
   });
 
+  it('leaves out a validation error that only repeats the message', () => {
+    const error = apiErrorFromResponse(
+      400,
+      {
+        ok: false,
+        message: 'fix: only 1 finding(s) can be fixed',
+        validation_errors: ['fix: only 1 finding(s) can be fixed'],
+      },
+      'RecordScan',
+    );
+    expect(error.message).toBe('RecordScan: fix: only 1 finding(s) can be fixed (HTTP 400)');
+    expect(error.validationErrors).toEqual(['fix: only 1 finding(s) can be fixed']);
+  });
+
   it.each([
     [401, AuthError, 4, 'auth status'],
     [403, AuthError, 4, 'scopes list'],

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../../../api/client.js';
 import type { Enrollment } from '../../../../api/schemas/integrations.js';
 import type { Context } from '../../../../context.js';
-import { notFoundError, RejectedError } from '../../../../errors.js';
+import { ExitCode, NotFoundError, RejectedError } from '../../../../errors.js';
 
 /**
  * The enrollment that applies at a level: a compound's own, else the organization's (the service falls back
@@ -14,8 +14,12 @@ export async function readEnrollment(client: ApiClient, compound: string | undef
       : await client.call('getWizCompoundEnrollmentStatus', { path: { compoundName: compound } });
   } catch (error) {
     if (error instanceof RejectedError && error.status === 400) {
-      throw notFoundError(
+      // Exit 5 as for a 404, with what the service said (400 and its code) in the JSON error.
+      throw new NotFoundError(
         error.message,
+        ExitCode.notFound,
+        error.status,
+        error.body,
         `enroll with \`secscan integrations cloud enrollment set ${compound === undefined ? '--org' : `--compound ${compound}`} --for SAST,SCA\``,
       );
     }

@@ -143,6 +143,15 @@ describe('integrations cloud enrollment show', () => {
       'error: getWizCompoundEnrollmentStatus: Enrollment not found (HTTP 400 ENROLLMENT_NOT_FOUND)\n' +
         'hint: enroll with `secscan integrations cloud enrollment set --compound shop --for SAST,SCA`\n',
     );
+    cli
+      .stub('getWizCompoundEnrollmentStatus', { path: { compoundName: 'shop' } })
+      .reply(400, { ok: false, code: 'ENROLLMENT_NOT_FOUND', message: 'Enrollment not found' });
+    const json = await cli.run([...show, '--compound', 'shop', '-o', 'json'], { env: authEnv() });
+    expect(JSON.parse(json.stderr.trimEnd().split('\n').at(-1) as string).error).toMatchObject({
+      code: 'ENROLLMENT_NOT_FOUND',
+      status: 400,
+      exit_code: 5,
+    });
   });
 
   it('an answer that does not say its level shows level unknown, with a warning', async () => {
