@@ -16,7 +16,7 @@ import { type BodyOf, type PathOf, type ResponseOf, schemasOf } from './operatio
 import { isEnvelope, nextPagePath, pageList } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
-import { isSafeMethod, retryDelay, shouldRetry, sleep } from './retry.js';
+import { retryDelay, shouldRetry, sleep } from './retry.js';
 
 export interface ClientOptions {
   /** The service address; the client adds `/api/v4`. */
@@ -67,7 +67,7 @@ export interface CallParams {
   path?: Readonly<Record<string, string | number | undefined>>;
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
-  /** For a write (POST, PATCH) whose answer is lost: how the user can check whether it was applied. */
+  /** For a write (POST, PUT, PATCH, DELETE) whose answer is lost: how the user can check it was applied. */
   verify?: string | undefined;
 }
 
@@ -96,8 +96,8 @@ export interface RawResponse {
 
 export interface SendOptions {
   /**
-   * For a write (POST, PATCH) whose answer is lost, the hint: how the user can check whether it was applied,
-   * e.g. "check with `secscan tokens list` before retrying".
+   * For a write (POST, PUT, PATCH, DELETE) whose answer is lost, the hint: how the user can check whether it
+   * was applied, e.g. "check with `secscan tokens list` before retrying".
    */
   verify?: string | undefined;
   body?: string | Buffer | undefined;
@@ -335,6 +335,8 @@ export class ApiClient {
     const retries = this.opts.retries ?? 2;
     const maxAttempts = retries + 1;
     const context = options.context ?? `${method} ${path.split('?')[0]}`;
+    // A write (PUT, DELETE: retried) whose earlier attempt got no answer may already have been applied.
+    let lost = false;
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       this.log(
@@ -350,12 +352,13 @@ export class ApiClient {
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(context, error);
         if (shouldRetry(method, 'network', attempt, maxAttempts)) {
+          lost ||= isWrite(method) && !neverSent(error);
           const delay = retryDelay(attempt, undefined, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
         }
-        throw this.networkError(context, method, error, attempt, options.verify);
+        throw this.networkError(context, method, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
       if (
@@ -368,17 +371,26 @@ export class ApiClient {
       const parsedBody = safeJson(res.body.toString('utf8'));
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
       if (shouldRetry(method, res.status, attempt, maxAttempts)) {
+        lost ||= isWrite(method);
         const retryAfter = headerValue(res.headers['retry-after']);
         const delay = retryDelay(attempt, retryAfter, this.opts.random);
         this.log(`! HTTP ${res.status}; retrying in ${delay} ms`);
         await this.pause(delay);
         continue;
       }
-      throw apiErrorFromResponse(res.status, parsedBody, context, {
+      const error = apiErrorFromResponse(res.status, parsedBody, context, {
         method,
         verify: options.verify,
         location: headerValue(res.headers.location),
       });
+      // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
+      if (lost && refusesRepeat(res.status)) {
+        throw new TransientError(
+          `${error.message}; an earlier attempt lost its answer and may have been applied: the outcome of the change is unknown`,
+          { status: res.status, hint: options.verify ?? 'check before retrying', cause: error },
+        );
+      }
+      throw error;
     }
   }
 
@@ -486,12 +498,14 @@ export class ApiClient {
     error: unknown,
     attempts = 1,
     verify?: string,
+    lost = false,
   ): TransientError {
     const detail = errorCode(error) ?? (error as Error).message;
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    if (!isSafeMethod(method)) {
+    // POST and PATCH are sent once; PUT and DELETE are retried, but any attempt may have been applied.
+    if (isWrite(method) && (lost || !neverSent(error))) {
       return new TransientError(
-        `${context}: the connection to ${this.origin} failed before an answer (${detail}): the change may or may not have been applied`,
+        `${context}: the connection to ${this.origin} failed before an answer (${detail}${attempts > 1 ? `, ${attempts} attempts` : ''}): the change may or may not have been applied`,
         { cause: error, hint: verify ?? 'check before retrying' },
       );
     }
@@ -546,6 +560,23 @@ export function encodeBody(op: Operation, schemas: OperationSchemas, body: unkno
     return JSON.stringify(parsed.data);
   }
   return JSON.stringify(body);
+}
+
+/** A request that changes something: its answer lost, it may have been applied. */
+function isWrite(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+
+/** Network failures that happen before a request is sent: nothing can have been applied. */
+const notSent = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function neverSent(error: unknown): boolean {
+  return notSent.has(errorCode(error) ?? '');
+}
+
+/** An error status a repeat of an applied change could get: not auth, not busy (those say nothing new). */
+function refusesRepeat(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
 }
 
 function safeJson(text: string): unknown {

@@ -8,6 +8,7 @@ import { resolveTeam } from '../shared/teams.js';
 import { resolveUsers } from '../shared/users.js';
 import { memberRef, splitRole, userRef } from '../shared/refs.js';
 import { checkApps, withConflictHint } from './write.js';
+import { checkWith } from '../shared/verify.js';
 
 type MemberBody = { user_id_v2: string; team_role: string };
 
@@ -150,6 +151,7 @@ export default defineVerb({
     }
     const version = opts.version ?? team.version;
     const path = { rbacTeamID: id };
+    const verify = checkWith(`secscan teams show ${id}`);
     const appsBody = {
       ...(addApps.length ? { add_applications: addApps } : {}),
       ...(removeApps.length ? { remove_applications: removeApps } : {}),
@@ -161,21 +163,21 @@ export default defineVerb({
     };
     if (appsChange && membersChange) {
       team = await withConflictHint(id, () =>
-        client.call('UpdateTeam', { path, body: { version, ...appsBody, ...membersBody } }),
+        client.call('UpdateTeam', { path, body: { version, ...appsBody, ...membersBody }, verify }),
       );
     } else if (appsChange) {
       team = await withConflictHint(id, () =>
-        client.call('UpdateTeamApps', { path, body: { version, ...appsBody } }),
+        client.call('UpdateTeamApps', { path, body: { version, ...appsBody }, verify }),
       );
     } else if (membersChange) {
       team = await withConflictHint(id, () =>
-        client.call('UpdateTeamMembership', { path, body: { version, ...membersBody } }),
+        client.call('UpdateTeamMembership', { path, body: { version, ...membersBody }, verify }),
       );
     }
     if (rename !== undefined) {
       const current = appsChange || membersChange ? team.version : version;
       team = await withConflictHint(id, () =>
-        client.call('UpdateTeamMetadata', { path, body: { version: current, change_name: rename } }),
+        client.call('UpdateTeamMetadata', { path, body: { version: current, change_name: rename }, verify }),
       );
     }
     for (const move of moves) ctx.note(`Moved ${move.app} from team ${move.fromName}.`);

@@ -97,7 +97,13 @@ export default defineVerb({
       ...(token === undefined ? {} : { token: { token, ...renewal } }),
       ...(opts.emailOnFailure ? { enableEmailNotification: true } : {}),
     };
-    const answer = await client.call('SetUpWebhook', { query: versionQuery(opts.version), body });
+    const answer = await client.call('SetUpWebhook', {
+      query: versionQuery(opts.version),
+      body,
+      verify:
+        'set it up again: a second set-up replaces the first' +
+        (secret === undefined && body.authType === 'hmac' ? ', whose generated secret was never shown' : ''),
+    });
     const { secret: returned, ...rest } = answer;
     const generated = secret === undefined && body.authType === 'hmac' && returned;
     ctx.note(`Set up the webhook of the ${flowName(opts.version)} flow: ${opts.url}.`);

@@ -5,6 +5,7 @@ import { appId, pattern, scanId } from '../../parsers.js';
 import { chunks, mapLimit } from '../../shared/batches.js';
 import { collectIds, findingId, idsFromOption, requireIds } from '../../shared/finding-ids.js';
 import { linkHint, rethrowNotFound } from '../hints.js';
+import { checkWith } from '../../shared/verify.js';
 
 /** No documented limit: batches keep each request small. */
 const batchSize = 100;
@@ -56,6 +57,7 @@ export default defineVerb({
               finding_ids: batch.map(Number),
               ...(opts.param?.length ? { extra_parameters: extra } : {}),
             },
+            verify: checkWith(`secscan integrations board finding ${app} ${batch[0]}`),
           })
           .catch((error: unknown) => rethrowNotFound(error, linkHint(app)));
       }

@@ -1,0 +1,392 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type Answer,
+  type HostileServer,
+  ok,
+  orgId,
+  type Received,
+  type Reply,
+  startHostile,
+} from './hostile.js';
+import { secscan as spawnCli } from './sandbox.js';
+
+/**
+ * The fail-closed rules of issue 13 (test/e2e/failsafe.test.ts covers the commands that existed then) for
+ * the commands merged alongside them: teams, groups, users, SAML, organization settings, policies, the
+ * webhook, saved searches, integrations, backups, reports, the audit log, rules convert, sandbox scan and
+ * auth login --from-sl. A well-formed service answers every call; each case spoils one answer (or the
+ * input) as a broken or hostile service, or a careless user, would.
+ */
+
+const team = '11111111-2222-4333-8444-555555555555';
+const group = '21111111-2222-4333-8444-555555555555';
+const user = '31111111-2222-4333-8444-555555555555';
+const backupId = '51111111-2222-4333-8444-555555555555';
+const teamAdmin = '41111111-2222-4333-8444-555555555555';
+const teamMember = '61111111-2222-4333-8444-555555555555';
+
+type Route = [method: string, path: RegExp, reply: (req: Received) => Reply];
+
+const teamBody = {
+  version: 3,
+  team_id: team,
+  team_name: 'web',
+  applications: ['payments-api'],
+  users: [{ user_id_v2: user, team_role: 'TEAM_MEMBER' }],
+};
+const groupBody = {
+  group_id: group,
+  group_name: 'devs',
+  members: [{ user_id_v2: user, email: 'a@example.com' }],
+  teams: [{ team_id: team, team_name: 'web', role: 'TEAM_MEMBER' }],
+};
+const userBody = {
+  id_v2: user,
+  name: 'Ann',
+  email: 'a@example.com',
+  team_membership: [
+    { team_id: team, team_name: 'web', role_name: 'Team Member', role_aliases: ['TEAM_MEMBER'] },
+  ],
+};
+const currentUser = { idv2: user, name: 'Ann', email: 'a@example.com', emailVerified: true };
+const role = (id: string, alias: string) => ({
+  id,
+  name: alias,
+  description: '',
+  id_aliases: [alias],
+  scopes: ['apps:list'],
+  role_type: 'team',
+});
+const yaml = { 'content-type': 'application/yaml' };
+
+/** A service that answers every call these commands make, in the shapes the specification gives. */
+const routes: Route[] = [
+  ['GET', /\/rbac\/teams$/, () => ({ body: ok([{ team_id: team, team_name: 'web' }]) })],
+  ['POST', /\/rbac\/teams$/, () => ({ body: ok({ team_id: team }) })],
+  ['GET', /\/rbac\/teams\/[^/]+$/, () => ({ body: ok(teamBody) })],
+  [
+    'PUT',
+    /\/rbac\/teams\/[^/]+(\/(apps|membership|metadata))?$/,
+    () => ({ body: ok({ ...teamBody, version: 4 }) }),
+  ],
+  ['DELETE', /\/rbac\/teams\/[^/]+$/, () => ({ body: { ok: true } })],
+  ['GET', /\/rbac\/teams\/[^/]+\/groups$/, () => ({ body: ok([groupBody]) })],
+  ['GET', /\/rbac\/teams\/[^/]+\/groups\/[^/]+$/, () => ({ body: ok(groupBody) })],
+  ['PUT', /\/rbac\/teams\/[^/]+\/groups$/, () => ({ body: { ok: true } })],
+  ['DELETE', /\/rbac\/teams\/[^/]+\/groups\/[^/]+$/, () => ({ body: { ok: true } })],
+  [
+    'GET',
+    /\/rbac\/teams\/[^/]+\/configuration(\/merged)?$/,
+    () => ({ body: ok({ analysis_configuration: { secrets: { entropy: 4, disable: false } } }) }),
+  ],
+  [
+    'PATCH',
+    /\/rbac\/teams\/[^/]+\/configuration$/,
+    () => ({ body: ok({ analysis_configuration: { secrets: { entropy: 5 } } }) }),
+  ],
+  ['GET', /\/rbac\/groups$/, () => ({ body: ok({ groups: [groupBody] }) })],
+  ['GET', /\/rbac\/groups\/[^/]+$/, () => ({ body: ok(groupBody) })],
+  ['GET', /\/rbac\/users$/, () => ({ body: ok([userBody]) })],
+  ['PUT', /\/rbac\/users\/[^/]+$/, () => ({ body: { ok: true } })],
+  ['DELETE', /\/rbac\/users\/[^/]+$/, () => ({ body: { ok: true } })],
+  ['GET', /\/rbac\/invitations$/, () => ({ body: ok([{ email: 'i@example.com', role: teamMember }]) })],
+  [
+    'GET',
+    /\/rbac\/roles$/,
+    () => ({ body: ok([role(teamAdmin, 'TEAM_ADMIN'), role(teamMember, 'TEAM_MEMBER')]) }),
+  ],
+  ['GET', /\/apps$/, () => ({ body: ok([{ id: 'payments-api', name: 'payments-api', team_id: team }]) })],
+  [
+    'GET',
+    /\/saml_configs$/,
+    () => ({ body: ok([{ name: 'okta', idp_metadata_url: 'https://idp.example.com/m' }]) }),
+  ],
+  ['POST', /\/saml_configs$/, () => ({ body: ok({ name: 'okta2' }) })],
+  ['PUT', /\/saml_configs\/[^/]+$/, () => ({ body: ok({ name: 'okta' }) })],
+  ['DELETE', /\/saml_configs\/[^/]+$/, () => ({ body: { ok: true } })],
+  [
+    'POST',
+    /\/saml\/provision$/,
+    () => ({ body: ok({ users: [{ ...currentUser, email: 'b@example.com' }], rejected_emails: [] }) }),
+  ],
+  ['POST', /\/saml\/access_token\/reset$/, () => ({ body: ok({ reset: [user] }) })],
+  ['POST', /\/saml\/users\/[^/]+\/access_token\/reset$/, () => ({ status: 204 })],
+  ['GET', /\/configuration$/, () => ({ body: ok({ sso_name: 'acme', session_timeout_hours: 168 }) })],
+  ['PUT', /\/configuration(\/analysis)?$/, () => ({ body: { ok: true } })],
+  ['PATCH', /\/configuration(\/analysis)?$/, () => ({ body: { ok: true } })],
+  [
+    'GET',
+    /\/checkanalysis\/policies$/,
+    () => ({ body: ok([{ contentHash: 'abc', tags: [{ name: 'gate', tags: ['1'] }] }]) }),
+  ],
+  [
+    'GET',
+    /\/checkanalysis\/policies\/[^/]+$/,
+    () => ({ body: 'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n', headers: yaml }),
+  ],
+  ['PUT', /\/checkanalysis\/policies\/[^/]+$/, () => ({ body: ok({ contentHash: 'def', tags: ['2'] }) })],
+  [
+    'GET',
+    /\/alerting\/webhook$/,
+    () => ({ body: { url: 'https://hooks.example.com/x', events: ['scan.finished'] } }),
+  ],
+  [
+    'PUT',
+    /\/alerting\/webhook$/,
+    () => ({ body: ok({ secret: 'generated', authType: 'hmac', events: ['scan.finished'] }) }),
+  ],
+  ['DELETE', /\/alerting\/webhook$/, () => ({ body: { ok: true } })],
+  ['GET', /\/saved_searches$/, () => ({ body: [{ id: 's1', search_name: 'mine', path_name: '/findings' }] })],
+  ['POST', /\/saved_searches$/, () => ({ status: 201 })],
+  ['PUT', /\/saved_searches\/[^/]+$/, () => ({ body: '' })],
+  ['DELETE', /\/saved_searches\/[^/]+$/, () => ({ status: 204 })],
+  ['DELETE', /\/slack\/orgs\/[^/]+$/, () => ({ body: { ok: true } })],
+  [
+    'GET',
+    /\/azureboard\/association$/,
+    () => ({ body: { azure_org_name: 'o', azure_project_name: 'p', finding_work_item_type: 'Bug' } }),
+  ],
+  [
+    'PUT',
+    /\/azureboard\/association$/,
+    () => ({ body: ok({ azure_org_name: 'o', azure_project_name: 'p' }) }),
+  ],
+  ['DELETE', /\/azureboard\/association$/, () => ({ body: { ok: true } })],
+  ['PUT', /\/azureboard\/findings$/, () => ({ body: { ok: true } })],
+  [
+    'GET',
+    /\/azureboard\/findings\/[^/]+$/,
+    () => ({ body: { azure_workitem_id: 5, azure_workitem_url: 'https://dev.azure.com/o/p/5' } }),
+  ],
+  ['GET', /\/azureboard\/organizations$/, () => ({ body: ok({ accounts: [{ name: 'o' }] }) })],
+  ['GET', /\/wiz\/creds$/, () => ({ body: { client_id: 'c', auth_url: 'https://auth.wiz.io' } })],
+  ['PUT', /\/wiz\/creds$/, () => ({ body: '' })],
+  [
+    'GET',
+    /\/wiz\/enrollment$/,
+    () => ({ body: { enrolled_for: ['SAST'], scope: 'organization', is_enabled: true } }),
+  ],
+  ['PUT', /\/wiz\/enrollment$/, () => ({ body: '' })],
+  ['DELETE', /\/wiz\/enrollment$/, () => ({ body: '' })],
+  [
+    'GET',
+    /\/backup$/,
+    () => ({
+      body: ok([{ backup_id: backupId, status: 'completed', created_at: '2026-05-01T00:00:00Z' }]),
+    }),
+  ],
+  [
+    'GET',
+    /\/backup\/download$/,
+    () => ({ body: 'GZIP'.repeat(256), headers: { 'content-type': 'application/gzip' } }),
+  ],
+  [
+    'GET',
+    /\/reports\//,
+    () => ({ body: '<html><body>report</body></html>', headers: { 'content-type': 'text/html' } }),
+  ],
+  [
+    'GET',
+    /\/audit\/csv\//,
+    () => ({
+      body: 'time,user,action\n2026-05-01,a@example.com,login\n',
+      headers: { 'content-type': 'application/csv' },
+    }),
+  ],
+  [
+    'GET',
+    /\/scm-secrets-audit-log$/,
+    () => ({ body: ok({ total_attempts: 2, projects: [{ project_id: 'payments-api', attempts: 2 }] }) }),
+  ],
+  ['GET', /^\/user$/, () => ({ body: ok(currentUser) })],
+  ['GET', /\/my_scopes$/, () => ({ body: ok(['apps:list']) })],
+];
+
+/** The well-formed service, with some of its answers replaced (the first route that matches answers). */
+function service(...overrides: Route[]): Answer {
+  return (req) => {
+    for (const [method, path, reply] of [...overrides, ...routes]) {
+      if (method === req.method && path.test(req.path)) return reply(req);
+    }
+    return {
+      status: 404,
+      body: { ok: false, code: 'NOT_FOUND', message: `no route ${req.method} ${req.path}` },
+    };
+  };
+}
+
+let server: HostileServer;
+let work: string;
+let env: Record<string, string>;
+
+async function secscan(args: string[], extra: Record<string, string> = {}, input?: string) {
+  const r = await spawnCli(
+    args,
+    { ...env, ...extra },
+    { cwd: work, ...(input === undefined ? {} : { input, stdin: undefined }) },
+  );
+  return { exitCode: r.exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
+}
+
+const writes = (s: HostileServer) => s.requests.filter((q) => q.method !== 'GET');
+const errorLines = (stderr: string) => stderr.split('\n').filter((l) => /^(error|hint): /.test(l));
+
+beforeAll(async () => {
+  server = await startHostile();
+  work = mkdtempSync(join(tmpdir(), 'secscan-e2e-failclosed-'));
+  const files: Record<string, string> = {
+    'rules.yml': 'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n',
+    'team.yml': 'analysis_configuration:\n  secrets:\n    entropy: 5\n',
+    'org.yml': 'session_timeout_hours: 100\n',
+    'users.csv': 'name,email,organization_role,team,team_role\nBob,b@example.com,MEMBER,web,TEAM_MEMBER\n',
+    'two.csv':
+      'name,email,organization_role,team,team_role\nBob,b@example.com,MEMBER,,\nCy,c@example.com,MEMBER,,\n',
+    'access.yml': 'teams:\n  - name: web\n    members:\n      a@example.com: TEAM_ADMIN\n  - name: mobile\n',
+    'bad.yml': 'not: [valid',
+    'empty.yml': '',
+    'unknown-key.yml': 'bogus_key: 1\n',
+    'bad-email.csv': 'name,email,organization_role,team,team_role\nB,not-an-email,MEMBER,,\n',
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(work, name), text);
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: work,
+    SECSCAN_CONFIG_DIR: join(work, 'config'),
+    SECSCAN_BASE_URL: server.baseUrl,
+    SECSCAN_ORG_ID: orgId,
+    SECSCAN_TOKEN: 'hostile-test-token',
+  };
+});
+afterAll(async () => {
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  server.answer = service();
+});
+
+describe('a write whose answer is lost says its outcome is unknown and how to check (exit 7)', () => {
+  const lost: [string[], string][] = [
+    [['teams', 'create', 'web2'], 'check with `secscan teams list --name "web2"` before retrying'],
+    [['teams', 'update', 'web', '--rename', 'webx'], `check with \`secscan teams show ${team}\``],
+    [
+      ['teams', 'update', 'web', '--add-member', 'a@example.com:TEAM_ADMIN'],
+      `check with \`secscan teams show ${team}\``,
+    ],
+    [['teams', 'delete', 'web', '--yes'], `check with \`secscan teams show ${team}\``],
+    [['teams', 'groups', 'add', 'web', 'devs'], `check with \`secscan teams groups list ${team}\``],
+    [
+      ['teams', 'groups', 'remove', 'web', 'devs', '--yes'],
+      `check with \`secscan teams groups list ${team}\``,
+    ],
+    [['teams', 'config', 'set', 'web', 'team.yml', '--yes'], 'check with `secscan teams config show web`'],
+    [
+      ['users', 'update', 'a@example.com', '--role', 'MEMBER'],
+      'check with `secscan users list --email a@example.com`',
+    ],
+    [['users', 'delete', 'a@example.com', '--yes'], 'check with `secscan users list --email a@example.com`'],
+    [['saml', 'update', 'okta', '--default-org-role', 'MEMBER'], 'check with `secscan saml show okta`'],
+    [['saml', 'delete', 'okta', '--yes'], 'check with `secscan saml list`'],
+    [['saml', 'provision', 'users.csv'], 'check with `secscan users list --email ADDRESS`'],
+    [['org', 'config', 'set', 'org.yml', '--yes'], 'check with `secscan org config show`'],
+    [['org', 'analysis', 'set', '--secrets-entropy', '4'], 'check with `secscan org config show`'],
+    [['policies', 'push', 'rules.yml', '--name', 'gate'], 'check with `secscan policies list --name gate`'],
+    [
+      ['webhook', 'set', '--url', 'https://hooks.example.com/x', '--event', 'scan.finished'],
+      'whose generated secret was never shown',
+    ],
+    [['webhook', 'delete', '--yes'], 'check with `secscan webhook show`'],
+    [['searches', 'update', 's1', '--name', 'x'], 'check with `secscan searches list`'],
+    [['searches', 'delete', 's1', '--yes'], 'check with `secscan searches list`'],
+    [['integrations', 'chat', 'remove', '--yes'], 'removing it again is harmless'],
+    [
+      ['integrations', 'board', 'link', 'payments-api', '--board-org', 'o', '--project', 'p'],
+      'check with `secscan integrations board show payments-api`',
+    ],
+    [
+      ['integrations', 'board', 'unlink', 'payments-api', '--yes'],
+      'check with `secscan integrations board show payments-api`',
+    ],
+    [
+      ['integrations', 'board', 'submit', 'payments-api', '12', '--scan', '7'],
+      'check with `secscan integrations board finding payments-api 12`',
+    ],
+    [
+      ['integrations', 'cloud', 'enrollment', 'set', '--org', '--for', 'SAST'],
+      'check with `secscan integrations cloud enrollment show --org`',
+    ],
+    [
+      ['integrations', 'cloud', 'enrollment', 'remove', '--compound', 'shop', '--yes'],
+      'check with `secscan integrations cloud enrollment show --compound shop`',
+    ],
+    [
+      ['sandbox', 'scan', '--app', 'payments-api'],
+      'check with `secscan scans list --app payments-api` before recording another',
+    ],
+  ];
+
+  it.each(lost)('%j', async (argv, hint) => {
+    server.answer = (req) => (req.method === 'GET' ? service()(req) : { drop: true });
+    const r = await secscan([...argv, '--retries', '1']);
+    expect(r.exitCode).toBe(7);
+    const [error, hintLine] = errorLines(r.stderr);
+    expect(error).toMatch(/failed before an answer .*: the change may or may not have been applied$/);
+    expect(hintLine).toContain(hint);
+    expect(r.stderr).not.toContain('safe to retry');
+    expect(writes(server).length).toBeGreaterThan(0);
+  });
+
+  it('a repeat refused after a lost answer (409 stale version, 404 gone) is an unknown outcome, not a refusal', async () => {
+    let puts = 0;
+    server.answer = (req) =>
+      req.method === 'GET'
+        ? service()(req)
+        : ++puts === 1
+          ? { drop: true }
+          : { status: 409, body: { ok: false, code: 'CONFLICT', message: 'stale team version' } };
+    const r = await secscan(['teams', 'update', 'web', '--rename', 'webx']);
+    expect(r.exitCode).toBe(7);
+    expect(errorLines(r.stderr)).toEqual([
+      'error: UpdateTeamMetadata: stale team version (HTTP 409 CONFLICT); an earlier attempt lost its answer and may have been applied: the outcome of the change is unknown',
+      `hint: check with \`secscan teams show ${team}\` before retrying`,
+    ]);
+    let deletes = 0;
+    server.answer = (req) =>
+      req.method === 'GET'
+        ? service()(req)
+        : ++deletes === 1
+          ? { drop: true }
+          : { status: 404, body: { ok: false, code: 'NOT_FOUND', message: 'no such user' } };
+    const gone = await secscan(['users', 'delete', 'a@example.com', '--yes']);
+    expect(gone.exitCode).toBe(7);
+    expect(gone.stderr).toContain('may have been applied');
+  });
+
+  it('a 503 to a PUT, retried to the end, is an unknown outcome too', async () => {
+    server.answer = (req) =>
+      req.method === 'GET'
+        ? service()(req)
+        : { status: 503, body: { ok: false, code: 'UNAVAILABLE', message: 'busy' } };
+    const r = await secscan(['users', 'update', 'a@example.com', '--role', 'MEMBER', '--retries', '1']);
+    expect(r.exitCode).toBe(7);
+    expect(errorLines(r.stderr)).toEqual([
+      'error: UpdateOrgUser: busy (HTTP 503 UNAVAILABLE); the outcome of the change is unknown',
+      'hint: check with `secscan users list --email a@example.com` before retrying',
+    ]);
+  });
+
+  it('a write that never left (connection refused) says so: safe to retry', async () => {
+    const r = await secscan(['saml', 'create', 'okta2', '--idp-metadata-url', 'https://idp.example.com/m'], {
+      SECSCAN_BASE_URL: 'http://127.0.0.1:1',
+    });
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toMatch(
+      /^error: CreateOrgSAMLConfig: cannot reach http:\/\/127\.0\.0\.1:1: ECONNREFUSED$/m,
+    );
+    expect(r.stderr).toContain('safe to retry');
+  });
+});
