@@ -199,7 +199,18 @@ export class ApiClient {
     if (res.status >= 300) return { data: this.redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json'))
       return { data: res.body.toString('utf8'), nextPage: undefined };
-    return this.decode(op, schemas, res);
+    try {
+      return this.decode(op, schemas, res);
+    } catch (error) {
+      // The service said yes (a 2xx) to a change but in words this version cannot read: it was made.
+      if (error instanceof UnexpectedResponseError && isWrite(op.method) && !error.hint) {
+        throw new UnexpectedResponseError(error.message, {
+          status: error.status,
+          hint: `the service answered HTTP ${res.status}, so the change was most likely made${params.verify ? `: ${params.verify}` : ''}`,
+        });
+      }
+      throw error;
+    }
   }
 
   async *pagesOf(

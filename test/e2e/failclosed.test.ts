@@ -269,6 +269,203 @@ beforeEach(() => {
   server.answer = service();
 });
 
+const html: Reply = {
+  body: '<!doctype html><html><body>Sign in</body></html>',
+  headers: { 'content-type': 'text/html' },
+};
+
+const unexpected: Reply = { body: ok({ unexpected: 1 }) };
+
+const answer = (reply: Reply) => (): Reply => reply;
+
+describe('an answer of the wrong shape is exit 8 naming the operation, never an empty result', () => {
+  const cases: [string[], Route, RegExp][] = [
+    [
+      ['teams', 'config', 'show', 'web'],
+      ['GET', /\/configuration$/, answer(unexpected)],
+      /^error: ReadTeamConfig: unexpected response: none of the fields analysis_configuration/,
+    ],
+    [
+      ['teams', 'config', 'merged', 'web'],
+      ['GET', /\/merged$/, answer({ body: ok([]) })],
+      /^error: ReadMergedTeamConfig: unexpected response/,
+    ],
+    [
+      ['groups', 'list'],
+      ['GET', /\/rbac\/groups$/, answer(unexpected)],
+      /^error: ListHumanGroups: unexpected response at groups/,
+    ],
+    [
+      ['groups', 'show', 'devs'],
+      ['GET', /\/rbac\/groups$/, answer({ body: ok({ group: [groupBody] }) })],
+      /^error: ListHumanGroups: unexpected response at groups/,
+    ],
+    [
+      ['teams', 'groups', 'show', 'web', 'devs'],
+      ['GET', /\/rbac\/groups$/, answer(unexpected)],
+      /^error: ListHumanGroups: /,
+    ],
+    [
+      ['teams', 'list'],
+      ['GET', /\/rbac\/teams$/, answer({ body: ok({ teams: [] }) })],
+      /^error: ListTeams: unexpected response/,
+    ],
+    [
+      ['users', 'invitations'],
+      ['GET', /\/invitations$/, answer(html)],
+      /^error: ListOrgRBACInvitations: the service answered with a body that is not JSON/,
+    ],
+    [
+      ['users', 'list', '--email', 'a@example.com'],
+      ['GET', /\/rbac\/users$/, answer({ body: '{"ok":true,"response":[{"id_v2":"3111' })],
+      /^error: ListOrgRBACUsers: the service answered with a body that is not JSON/,
+    ],
+    [
+      ['saml', 'list'],
+      ['GET', /\/saml_configs$/, answer({ body: ok({}) })],
+      /^error: ListOrgSAMLConfigs: unexpected response/,
+    ],
+    [
+      ['org', 'config', 'show'],
+      ['GET', /\/configuration$/, answer(unexpected)],
+      /^error: ReadOrgConfig: unexpected response: none of the fields sso_name, /,
+    ],
+    [
+      ['org', 'config', 'show'],
+      ['GET', /\/configuration$/, answer({ body: ok([]) })],
+      /^error: ReadOrgConfig: unexpected response/,
+    ],
+    [
+      ['webhook', 'show'],
+      ['GET', /\/alerting\/webhook$/, answer({ body: { events: ['scan.finished'] } })],
+      /^error: GetWebhook: unexpected response at url/,
+    ],
+    [
+      ['webhook', 'show'],
+      ['GET', /\/alerting\/webhook$/, answer({ body: ok({ url: 'https://hooks.example.com/x' }) })],
+      /^error: GetWebhook: unexpected response at url/,
+    ],
+    [
+      ['integrations', 'board', 'orgs'],
+      ['GET', /\/organizations$/, answer(unexpected)],
+      /^error: GetAzureOrgList: unexpected response at accounts/,
+    ],
+    [
+      ['integrations', 'board', 'show', 'payments-api'],
+      ['GET', /\/association$/, answer({ body: {} })],
+      /^error: GetAzureboardAssociation: unexpected response at azure_org_name/,
+    ],
+    [
+      ['integrations', 'board', 'finding', 'payments-api', '12'],
+      ['GET', /\/azureboard\/findings\/12$/, answer({ body: { azure_org_name: 'o' } })],
+      /^error: GetAssociationAzureBoardByFindingID: unexpected response at azure_workitem_id/,
+    ],
+    [
+      ['integrations', 'cloud', 'creds', 'show'],
+      ['GET', /\/wiz\/creds$/, answer({ body: { unexpected: 1 } })],
+      /^error: getWizCreds: unexpected response: none of the fields client_id, auth_url, api_url$/m,
+    ],
+    [
+      ['integrations', 'cloud', 'enrollment', 'show', '--org'],
+      ['GET', /\/wiz\/enrollment$/, answer({ body: { unexpected: 1 } })],
+      /^error: getWizOrgEnrollmentStatus: unexpected response: none of the fields/,
+    ],
+    [
+      ['audit', 'scm-secrets', '--by-project'],
+      ['GET', /\/scm-secrets-audit-log$/, answer({ body: ok({ total_attempts: 1 }) })],
+      /^error: GetOrgSCMSecretsAuditLog: unexpected response at projects/,
+    ],
+    [
+      ['backups', 'list'],
+      ['GET', /\/backup$/, answer({ body: '{"ok":true,"response":[{"backup_id":"51' })],
+      /^error: ListOrganizationBackups: the service answered with a body that is not JSON/,
+    ],
+    [
+      ['teams', 'export'],
+      ['GET', /\/rbac\/teams\/[^/]+$/, answer(unexpected)],
+      /^error: ReadTeam: unexpected response/,
+    ],
+  ];
+
+  it.each(cases)('%j', async (argv, route, message) => {
+    server.answer = service(route);
+    const r = await secscan(argv);
+    expect([r.exitCode, r.stdout]).toEqual([8, '']);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('org config set reads the configuration first: of the wrong shape, nothing is replaced', async () => {
+    server.answer = service(['GET', /\/configuration$/, answer(unexpected)]);
+    const r = await secscan(['org', 'config', 'set', 'org.yml', '--yes']);
+    expect(r.exitCode).toBe(8);
+    expect(writes(server)).toEqual([]);
+  });
+
+  it('a write answered in a shape this version cannot read says the change was most likely made', async () => {
+    server.answer = service(['PATCH', /\/configuration$/, answer(unexpected)]);
+    const r = await secscan(['teams', 'config', 'patch', 'web', 'team.yml']);
+    expect(r.exitCode).toBe(8);
+    expect(errorLines(r.stderr)).toEqual([
+      expect.stringMatching(
+        /^error: PatchTeamConfig: unexpected response: none of the fields analysis_configuration/,
+      ),
+      'hint: the service answered HTTP 200, so the change was most likely made: check with `secscan teams config show web` before retrying',
+    ]);
+  });
+
+  it('webhook set: an answer without the secret the service generated is exit 8, never a silent loss', async () => {
+    server.answer = service([
+      'PUT',
+      /\/alerting\/webhook$/,
+      answer({ body: ok({ authType: 'hmac', events: [] }) }),
+    ]);
+    const r = await secscan([
+      'webhook',
+      'set',
+      '--url',
+      'https://hooks.example.com/x',
+      '--event',
+      'scan.finished',
+    ]);
+    expect(r.exitCode).toBe(8);
+    expect(errorLines(r.stderr)).toEqual([
+      'error: SetUpWebhook: the service set up the webhook but its answer carries no secret: deliveries are signed with a secret nobody has seen',
+      'hint: set it up again with your own secret: --secret-stdin < secret.txt',
+    ]);
+  });
+
+  it('saml provision: users the answer neither provisions nor rejects are rows of their own and exit 8', async () => {
+    server.answer = service(['GET', /\/rbac\/users$/, answer({ body: ok([]) })]);
+    const r = await secscan(['saml', 'provision', 'two.csv']);
+    expect(r.exitCode).toBe(8);
+    expect(r.stdout.split('\n').filter(Boolean)).toEqual([
+      'created\tuser\tb@example.com\t31111111-2222-4333-8444-555555555555\tMEMBER',
+      'unknown\tuser\tc@example.com\t\tthe answer neither provisions nor rejects it',
+    ]);
+    expect(r.stderr).toContain('1 created, 0 updated, 0 rejected, 1 unaccounted for.');
+    expect(r.stderr).toMatch(
+      /^error: ProvisionSAMLUsers: the answer accounts for 1 of the 2 users sent: c@example\.com neither provisioned nor rejected$/m,
+    );
+    server.answer = service(['POST', /\/saml\/provision$/, answer(unexpected)]);
+    const none = await secscan(['saml', 'provision', 'users.csv']);
+    expect(none.exitCode).toBe(8);
+    expect(none.stderr).not.toContain('0 created, 0 updated, 0 rejected.');
+  });
+
+  it('saml reset-token: users the answer leaves out are never counted as reset', async () => {
+    const other = '71111111-2222-4333-8444-555555555555';
+    server.answer = service(['POST', /\/saml\/access_token\/reset$/, answer(unexpected)]);
+    const r = await secscan(['saml', 'reset-token', user, other, '--yes']);
+    expect(r.exitCode).toBe(8);
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(r.stdout).toMatch(/^unknown\tuser\t/m);
+    expect(r.stderr).toMatch(
+      /^error: BulkResetSAMLUserAccessTokens: the answer accounts for 0 of the 2 users sent/m,
+    );
+  });
+});
+
 describe('a write whose answer is lost says its outcome is unknown and how to check (exit 7)', () => {
   const lost: [string[], string][] = [
     [['teams', 'create', 'web2'], 'check with `secscan teams list --name "web2"` before retrying'],

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
 import { uuidPattern } from '../../api/values.js';
-import { ExitCode, notFoundError, UsageError } from '../../errors.js';
+import { ExitCode, notFoundError, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { samlOutcomeView } from '../../output/views/saml.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
@@ -111,8 +111,42 @@ export default defineVerb({
       ...(result.rejected_org_roles ?? []).map((value) => ['organization role', value] as const),
       ...(result.rejected_team_roles ?? []).map((value) => ['team role', value] as const),
     ].map(([kind, value]) => ({ result: 'rejected', kind, value, user_id: '', detail: reasons[kind] }));
+    // Every user sent is provisioned or rejected (its e-mail, or a role it was given): one the answer does
+    // not account for was neither, as far as anyone can tell, and is never counted as done.
+    const provisioned = new Set((result.users ?? []).map((u) => (u.email ?? '').toLowerCase()));
+    const refusedEmails = new Set((result.rejected_emails ?? []).map((e) => e.toLowerCase()));
+    const refusedOrgRoles = new Set(result.rejected_org_roles ?? []);
+    const refusedTeamRoles = new Set(result.rejected_team_roles ?? []);
+    const unaccounted = entries.filter(
+      (e) =>
+        !provisioned.has(e.email.toLowerCase()) &&
+        !refusedEmails.has(e.email.toLowerCase()) &&
+        !refusedOrgRoles.has(e.organization_role) &&
+        !e.team_membership.some((m) => refusedTeamRoles.has(m.role)),
+    );
+    const unknown = unaccounted.map((e) => ({
+      result: 'unknown',
+      kind: 'user',
+      value: e.email,
+      user_id: existing.get(e.email.toLowerCase()) ?? '',
+      detail: 'the answer neither provisions nor rejects it',
+    }));
     const created = rows.filter((r) => r.result === 'created').length;
-    ctx.note(`${created} created, ${rows.length - created} updated, ${rejected.length} rejected.`);
+    ctx.note(
+      `${created} created, ${rows.length - created} updated, ${rejected.length} rejected` +
+        `${unknown.length ? `, ${unknown.length} unaccounted for` : ''}.`,
+    );
+    if (unknown.length) {
+      return {
+        kind: 'list',
+        rows: [...rows, ...rejected, ...unknown],
+        error: new UnexpectedResponseError(
+          `ProvisionSAMLUsers: the answer accounts for ${entries.length - unknown.length} of the ${entries.length} users sent: ` +
+            `${unaccounted.map((e) => e.email).join(', ')} neither provisioned nor rejected`,
+          { hint: checkWith('secscan users list --email ADDRESS', '(provisioning again is harmless)') },
+        ),
+      };
+    }
     if (rejected.length && !opts.allowRejections) {
       ctx.warn(`the service rejected ${rejected.length} e-mail(s) or role(s): see the rows marked rejected`);
     }

@@ -1,6 +1,6 @@
 import type { WebhookBody } from '../../api/schemas/webhooks.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
 import { choice, defineVerb, flag, list, text } from '../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../shared/config-file.js';
@@ -106,6 +106,13 @@ export default defineVerb({
     });
     const { secret: returned, ...rest } = answer;
     const generated = secret === undefined && body.authType === 'hmac' && returned;
+    if (secret === undefined && body.authType === 'hmac' && !returned) {
+      // Deliveries would be signed with a secret nobody has: the receiver could never check them.
+      throw new UnexpectedResponseError(
+        'SetUpWebhook: the service set up the webhook but its answer carries no secret: deliveries are signed with a secret nobody has seen',
+        { hint: 'set it up again with your own secret: --secret-stdin < secret.txt' },
+      );
+    }
     ctx.note(`Set up the webhook of the ${flowName(opts.version)} flow: ${opts.url}.`);
     if (generated) ctx.note('Save this secret now: deliveries are signed with it and it is not shown again.');
     if (generated) return { kind: 'object', item: { ...rest, secret: returned } };
