@@ -197,8 +197,7 @@ export class ApiClient {
       verify: params.verify,
     });
     if (res.status >= 300) return { data: this.redirectTarget(op, schemas, res), nextPage: undefined };
-    if (op.media && !op.media.includes('json'))
-      return { data: res.body.toString('utf8'), nextPage: undefined };
+    if (op.media && !op.media.includes('json')) return { data: documentText(op, res), nextPage: undefined };
     try {
       return this.decode(op, schemas, res);
     } catch (error) {
@@ -571,6 +570,33 @@ export function encodeBody(op: Operation, schemas: OperationSchemas, body: unkno
     return JSON.stringify(parsed.data);
   }
   return JSON.stringify(body);
+}
+
+/**
+ * The text of a non-JSON answer (a policy file, CSV): never an HTML page (a sign-in or error page sent with
+ * 200), a JSON body (an envelope where the document was due), or nothing where a document is always there.
+ */
+function documentText(op: Operation, res: RawResponse): string {
+  const media = op.media ?? '';
+  const type = (headerValue(res.headers['content-type']) ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const text = res.body.toString('utf8');
+  const what =
+    type.includes('html') && !media.includes('html')
+      ? `an HTML page (${type})`
+      : type.includes('json')
+        ? `JSON (${type})`
+        : !text.trim() && !media.includes('csv')
+          ? 'an empty body'
+          : undefined;
+  if (what) {
+    throw new UnexpectedResponseError(
+      `${op.id}: the service answered with ${what} where ${media} was expected`,
+      {
+        status: res.status,
+      },
+    );
+  }
+  return text;
 }
 
 /** A request that changes something: its answer lost, it may have been applied. */

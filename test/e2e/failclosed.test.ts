@@ -395,6 +395,47 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
+  // A document (a stored policy, the audit log's CSV) is checked too: never an HTML page, JSON or nothing.
+  const documents: [string[], Route, RegExp][] = [
+    [
+      ['policies', 'show', 'gate'],
+      ['GET', /\/policies\/gate$/, answer(html)],
+      /^error: ResolveCheckAnalysisConfiguration: the service answered with an HTML page \(text\/html\) where application\/yaml was expected/,
+    ],
+    [
+      ['policies', 'show', 'gate'],
+      ['GET', /\/policies\/gate$/, answer({ body: ok('rules: []') })],
+      /^error: ResolveCheckAnalysisConfiguration: the service answered with JSON \(application\/json\)/,
+    ],
+    [
+      ['policies', 'show', 'gate'],
+      ['GET', /\/policies\/gate$/, answer({ body: '', headers: yaml })],
+      /^error: ResolveCheckAnalysisConfiguration: the service answered with an empty body/,
+    ],
+    [
+      ['policies', 'diff', 'gate', 'rules.yml'],
+      ['GET', /\/policies\/gate$/, answer(html)],
+      /^error: ResolveCheckAnalysisConfiguration: the service answered with an HTML page/,
+    ],
+    [
+      ['audit', 'log', '--year', '2026', '--month', '5'],
+      ['GET', /\/audit\/csv\//, answer(html)],
+      /^error: the audit log of 2026-05: the service answered with text\/html, beginning "<!doctype html>/,
+    ],
+    [
+      ['audit', 'log', '--year', '2026', '--month', '5', '-o', 'json'],
+      ['GET', /\/audit\/csv\//, answer(html)],
+      /^error: .*DownloadAuditLog: the service answered with an HTML page/,
+    ],
+  ];
+
+  it.each(documents)('%j', async (argv, route, message) => {
+    server.answer = service(route);
+    const r = await secscan(argv);
+    expect([r.exitCode, r.stdout]).toEqual([8, '']);
+    expect(r.stderr).toMatch(message);
+  });
+
   it('org config set reads the configuration first: of the wrong shape, nothing is replaced', async () => {
     server.answer = service(['GET', /\/configuration$/, answer(unexpected)]);
     const r = await secscan(['org', 'config', 'set', 'org.yml', '--yes']);
