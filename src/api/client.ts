@@ -174,6 +174,16 @@ export class ApiClient {
     yield* this.pagesOf(op, (params ?? {}) as CallParams, schemas) as AsyncGenerator<ResponseOf<K>>;
   }
 
+  /**
+   * Every page's payload, for a command that reads the whole list (a name looked up, a duplicate checked): a
+   * `next_page` is followed with the checks of `pages`, never ignored, so page 2 is never taken as absent.
+   */
+  async allPages<K extends OperationId>(id: K, ...[params]: ParamsArg<K>): Promise<ResponseOf<K>[]> {
+    const all: ResponseOf<K>[] = [];
+    for await (const page of this.pages(id, ...([params] as ParamsArg<K>))) all.push(page);
+    return all;
+  }
+
   /** Any operation row, with the schemas given (the typed forms above resolve them from the table). */
   async callOf(op: Operation, params: CallParams = {}, schemas: OperationSchemas = {}): Promise<unknown> {
     return (await this.pageOf(op, params, schemas)).data;

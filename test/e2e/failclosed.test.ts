@@ -507,6 +507,56 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
   });
 });
 
+describe('a list read whole follows next_page, with its checks: never page 1 taken for all', () => {
+  const elsewhere = `/orgs/${orgId}/rbac/users`;
+  it.each([
+    [['teams', 'list'], /\/rbac\/teams$/, ok([{ team_id: team, team_name: 'web' }]), 'ListTeams'],
+    [['groups', 'list'], /\/rbac\/groups$/, ok({ groups: [groupBody] }), 'ListHumanGroups'],
+    [['users', 'invitations'], /\/invitations$/, ok([{ email: 'i@example.com' }]), 'ListOrgRBACInvitations'],
+    [['teams', 'show', 'web'], /\/rbac\/teams$/, ok([{ team_id: team, team_name: 'web' }]), 'ListTeams'],
+    [['groups', 'show', 'devs'], /\/rbac\/groups$/, ok({ groups: [groupBody] }), 'ListHumanGroups'],
+  ] as const)('%j: a next_page naming another list is exit 8', async (argv, path, body, op) => {
+    server.answer = service([
+      'GET',
+      path,
+      answer({ body: { ...body, next_page: `${server.baseUrl}${elsewhere}` } }),
+    ]);
+    const r = await secscan([...argv]);
+    expect(r.exitCode).toBe(8);
+    expect(r.stderr).toMatch(new RegExp(`^error: ${op}: next_page names another list`, 'm'));
+  });
+
+  it('a team or group on page 2 is found, not reported missing (or created again)', async () => {
+    const page2 = (req: Received) => req.query.get('page') === '2';
+    const next = (path: string) => `${path}?page=2`;
+    server.answer = service(
+      [
+        'GET',
+        /\/rbac\/teams$/,
+        (req) =>
+          page2(req)
+            ? { body: ok([{ team_id: team, team_name: 'web' }]) }
+            : { body: { ...ok([{ team_id: user, team_name: 'other' }]), next_page: next(req.path) } },
+      ],
+      [
+        'GET',
+        /\/rbac\/groups$/,
+        (req) =>
+          page2(req)
+            ? { body: ok({ groups: [groupBody] }) }
+            : { body: { ...ok({ groups: [] }), next_page: next(req.path) } },
+      ],
+    );
+    const shown = await secscan(['teams', 'show', 'web', '-o', 'json']);
+    expect([shown.exitCode, JSON.parse(shown.stdout).team_id]).toEqual([0, team]);
+    const created = await secscan(['teams', 'create', 'web']);
+    expect(created.exitCode).not.toBe(0);
+    expect(writes(server)).toEqual([]);
+    const groupShown = await secscan(['teams', 'groups', 'show', 'web', 'devs', '-o', 'json']);
+    expect([groupShown.exitCode, JSON.parse(groupShown.stdout).group_id]).toEqual([0, group]);
+  });
+});
+
 describe('a write whose answer is lost says its outcome is unknown and how to check (exit 7)', () => {
   const lost: [string[], string][] = [
     [['teams', 'create', 'web2'], 'check with `secscan teams list --name "web2"` before retrying'],

@@ -14,7 +14,7 @@ async function teamIds(client: ApiClient, entries: readonly ProvisionEntry[]): P
   const names = refs.filter((r) => !uuidPattern.test(r));
   const ids = new Map(refs.filter((r) => uuidPattern.test(r)).map((r) => [r, r]));
   if (!names.length) return ids;
-  const teams = await client.call('ListTeams', { query: { no_members: true } });
+  const teams = (await client.allPages('ListTeams', { query: { no_members: true } })).flat();
   const unknown: string[] = [];
   for (const name of names) {
     const matches = teams.filter((t) => t.team_name.toLowerCase() === name.toLowerCase());
@@ -60,7 +60,7 @@ export default defineVerb({
     const client = await ctx.client();
     const teams = await teamIds(client, entries);
     const known = await mapLimit(entries, 8, async (e) => {
-      const rows = await client.call('ListOrgRBACUsers', { query: { email: e.email } });
+      const rows = (await client.allPages('ListOrgRBACUsers', { query: { email: e.email } })).flat();
       return rows.find((u) => u.email.toLowerCase() === e.email.toLowerCase())?.id_v2;
     });
     const existing = new Map(entries.map((e, i) => [e.email.toLowerCase(), known[i]]));
