@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -676,5 +676,108 @@ describe('a write whose answer is lost says its outcome is unknown and how to ch
       /^error: CreateOrgSAMLConfig: cannot reach http:\/\/127\.0\.0\.1:1: ECONNREFUSED$/m,
     );
     expect(r.stderr).toContain('safe to retry');
+  });
+});
+
+describe('a bulk or multi-step command that stops part-way says what it did first', () => {
+  it('teams apply: applied, not applied and unknown changes are listed before the error', async () => {
+    let writesSeen = 0;
+    const stale = { status: 409, body: { ok: false, code: 'CONFLICT', message: 'stale team version' } };
+    server.answer = (req) =>
+      req.method === 'GET' ? service()(req) : ++writesSeen === 2 ? stale : service()(req);
+    const refused = await secscan(['teams', 'apply', 'access.yml', '--yes']);
+    expect(refused.exitCode).toBe(6);
+    expect(refused.stderr).toContain(
+      [
+        'warning: the apply stopped: 1 change applied, 1 change not applied',
+        'applied:',
+        '  team mobile: + create team mobile',
+        'not applied:',
+        '  team web: ~ member a@example.com: TEAM_MEMBER -> TEAM_ADMIN',
+        'run `secscan teams apply access.yml` again to finish: it applies only what is still missing',
+      ].join('\n'),
+    );
+    writesSeen = 0;
+    server.answer = (req) =>
+      req.method === 'GET'
+        ? service()(req)
+        : ++writesSeen === 1
+          ? service()(req)
+          : writesSeen === 2
+            ? { drop: true }
+            : stale;
+    const lost = await secscan(['teams', 'apply', 'access.yml', '--yes']);
+    expect(lost.exitCode).toBe(7);
+    expect(lost.stderr).toContain('1 change applied, 0 changes not applied, 1 change of unknown outcome');
+    expect(lost.stderr).toContain(
+      'unknown (the answer was lost; it may have been applied):\n  team web: ~ member a@example.com: TEAM_MEMBER -> TEAM_ADMIN',
+    );
+  });
+
+  it('teams update: apps changed, then the rename lost: both said', async () => {
+    let puts = 0;
+    server.answer = (req) =>
+      req.method === 'GET'
+        ? service(['GET', /\/apps$/, answer({ body: ok([{ id: 'ledger', name: 'ledger' }]) })])(req)
+        : ++puts === 1
+          ? service()(req)
+          : { drop: true };
+    const r = await secscan([
+      'teams',
+      'update',
+      'web',
+      '--add-app',
+      'ledger',
+      '--rename',
+      'webx',
+      '--retries',
+      '0',
+    ]);
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toMatch(
+      /^warning: the apps of team web were changed \(version 4\); the rename to webx may or may not have been made$/m,
+    );
+    expect(r.stderr).toMatch(/^error: UpdateTeamMetadata: .*may or may not have been applied$/m);
+  });
+
+  it('integrations board submit: the batches filed before a failure are named', async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => String(i + 1));
+    let puts = 0;
+    server.answer = (req) =>
+      req.method === 'GET'
+        ? service()(req)
+        : ++puts === 1
+          ? service()(req)
+          : {
+              status: 400,
+              body: { ok: false, code: 'BAD_REQUEST', message: 'finding 101 is not in scan 7' },
+            };
+    const r = await secscan(['integrations', 'board', 'submit', 'payments-api', '--scan', '7', ...ids]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toMatch(/^warning: stopped part-way: submitted 100 of 150 findings of payments-api$/m);
+    expect(r.stderr).toMatch(/^not submitted: 101, 102, .*, 150$/m);
+  });
+
+  it('backups download --keep: a backup it cannot prune leaves the new one in place and names both', async () => {
+    const dir = join(work, 'keep');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(join(dir, 'backup-old.tar.gz', 'stuck'), { recursive: true });
+    const old = {
+      file: 'backup-old.tar.gz',
+      backup_id: 'old',
+      created_at: '2026-01-01T00:00:00Z',
+      bytes: 1,
+      sha256: 'x',
+      downloaded_at: '2026-01-01T00:00:00Z',
+    };
+    writeFileSync(join(dir, '.secscan-backups.json'), JSON.stringify({ version: 1, backups: [old] }));
+    const r = await secscan(['backups', 'download', '--dir', dir, '--keep', '1']);
+    expect(r.exitCode).toBe(3);
+    const file = 'backup-20260501T000000Z-51111111-2222-4333-8444-555555555555.tar.gz';
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: downloaded backup ${backupId} to ${join(dir, file)}, then --keep: cannot remove ${join(dir, 'backup-old.tar.gz')} (ERR_FS_EISDIR)`,
+    );
+    expect(readFileSync(join(dir, file), 'utf8')).toBe('GZIP'.repeat(256));
+    expect(existsSync(join(dir, `${file}.sha256`))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Team } from '../../api/schemas/teams.js';
-import { ExitCode, RejectedError, UsageError } from '../../errors.js';
+import { ExitCode, exitCodeFor, RejectedError, UsageError } from '../../errors.js';
 import { teamView } from '../../output/views/teams.js';
 import { arg, defineVerb, flag, list, parsed, text } from '../define.js';
 import { appId, int, nonEmpty } from '../parsers.js';
@@ -174,13 +174,32 @@ export default defineVerb({
         client.call('UpdateTeamMembership', { path, body: { version, ...membersBody }, verify }),
       );
     }
-    if (rename !== undefined) {
-      const current = appsChange || membersChange ? team.version : version;
-      team = await withConflictHint(id, () =>
-        client.call('UpdateTeamMetadata', { path, body: { version: current, change_name: rename }, verify }),
-      );
-    }
     for (const move of moves) ctx.note(`Moved ${move.app} from team ${move.fromName}.`);
+    if (rename !== undefined) {
+      const first = appsChange || membersChange;
+      const current = first ? team.version : version;
+      const changed = team;
+      try {
+        team = await withConflictHint(id, () =>
+          client.call('UpdateTeamMetadata', {
+            path,
+            body: { version: current, change_name: rename },
+            verify: checkWith(`secscan teams show ${id}`),
+          }),
+        );
+      } catch (error) {
+        // Two writes: the first was made; say so, and what became of the rename.
+        if (first) {
+          const outcome =
+            exitCodeFor(error) === ExitCode.transient ? 'may or may not have been made' : 'was not made';
+          ctx.warn(
+            `the ${[appsChange ? 'apps' : '', membersChange ? 'members' : ''].filter(Boolean).join(' and ')} ` +
+              `of team ${changed.team_name} were changed (version ${changed.version}); the rename to ${rename} ${outcome}`,
+          );
+        }
+        throw error;
+      }
+    }
     ctx.note(`Updated team ${team.team_name} (version ${team.version}).`);
     return { kind: 'object', item: team };
   },
