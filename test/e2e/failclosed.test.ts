@@ -278,6 +278,9 @@ const unexpected: Reply = { body: ok({ unexpected: 1 }) };
 
 const answer = (reply: Reply) => (): Reply => reply;
 
+/** What must never reach a terminal raw: C0 but tab and newline, DEL, C1, bidi and zero-width characters. */
+const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+
 describe('an answer of the wrong shape is exit 8 naming the operation, never an empty result', () => {
   const cases: [string[], Route, RegExp][] = [
     [
@@ -554,6 +557,128 @@ describe('a list read whole follows next_page, with its checks: never page 1 tak
     expect(writes(server)).toEqual([]);
     const groupShown = await secscan(['teams', 'groups', 'show', 'web', 'devs', '-o', 'json']);
     expect([groupShown.exitCode, JSON.parse(groupShown.stdout).group_id]).toEqual([0, group]);
+  });
+});
+
+describe('bad input is one line naming the flag or value, exit 2 (3 for a file), and no request', () => {
+  it.each([
+    [['teams', 'groups', 'add', 'web', 'devs:'], 2, 'invalid group "devs:": expected GROUP or GROUP:ROLE'],
+    [
+      ['teams', 'update', 'web', '--version', '1.5', '--rename', 'x'],
+      2,
+      'invalid value for --version: "1.5"',
+    ],
+    [['teams', 'apply', 'missing.yml'], 3, 'missing.yml: cannot read missing.yml'],
+    [['teams', 'apply', 'bad.yml'], 3, 'bad.yml:1: not valid YAML or JSON'],
+    [
+      ['teams', 'config', 'set', 'web', 'unknown-key.yml', '--yes'],
+      3,
+      'unknown-key.yml:1: unknown key "bogus_key"',
+    ],
+    [['users', 'list', '--email', 'nobody'], 2, 'invalid value for --email: "nobody"'],
+    [['users', 'update', 'a@example.com', '--role', 'BOGUS'], 2, 'invalid value for --role: "BOGUS"'],
+    [
+      ['saml', 'create', 'bad name!', '--idp-metadata-url', 'https://idp.example.com/m'],
+      2,
+      'invalid SAML configuration name "bad name!"',
+    ],
+    [
+      ['saml', 'create', 'okta2', '--idp-metadata-url', 'ftp://idp.example.com/m'],
+      2,
+      'invalid value for --idp-metadata-url',
+    ],
+    [
+      ['saml', 'provision', 'bad-email.csv'],
+      3,
+      'bad-email.csv:2: email: "not-an-email" is not an e-mail address',
+    ],
+    [['org', 'config', 'set', 'unknown-key.yml', '--yes'], 3, 'unknown-key.yml:1: unknown key "bogus_key"'],
+    [['org', 'analysis', 'set', '--secrets-entropy', 'NaN'], 2, 'invalid value for --secrets-entropy: "NaN"'],
+    [['policies', 'push', 'empty.yml', '--name', 'gate'], 3, 'empty.yml:1: the file is empty'],
+    [['policies', 'show', 'a:b:c'], 2, 'invalid policy reference "a:b:c"'],
+    [
+      ['webhook', 'set', '--url', 'https://hooks.example.com/x', '--event', ''],
+      2,
+      'invalid value for --event: "" (an event name',
+    ],
+    [
+      ['webhook', 'set', '--url', 'notaurl', '--event', 'scan.finished'],
+      2,
+      'invalid value for --url: "notaurl"',
+    ],
+    [['searches', 'update', 's1'], 2, 'nothing to change'],
+    [
+      ['integrations', 'board', 'submit', 'payments-api', '12', '--scan', '0'],
+      2,
+      'invalid value for --scan: "0"',
+    ],
+    [
+      [
+        'integrations',
+        'cloud',
+        'creds',
+        'set',
+        '--client-id',
+        'c',
+        '--auth-url',
+        'http://a.example.com',
+        '--api-url',
+        'https://a.example.com',
+      ],
+      2,
+      'invalid value for --auth-url',
+    ],
+    [['backups', 'download', '--dir', 'b', '--keep', '0'], 2, 'invalid value for --keep: "0"'],
+    [
+      ['reports', 'owasp', '--app', 'payments-api', '7', '--year', '2019'],
+      2,
+      'invalid value for --year: "2019"',
+    ],
+    [
+      ['reports', 'cwe', '--app', 'payments-api', '7', '--out', 'no/such/dir/r.html'],
+      2,
+      'invalid value for --out: the directory of no/such/dir/r.html does not exist',
+    ],
+    [
+      ['audit', 'log', '--year', '2026', '--month', '2', '--day', '30'],
+      2,
+      'invalid value for --day: 2026-02 has no day 30',
+    ],
+    [['rules', 'convert', 'bad.yml'], 3, 'bad.yml:1: not valid YAML'],
+    [
+      ['sandbox', 'scan', '--app', 'payments-api', '--new', 'critical=0'],
+      2,
+      'invalid value for --new: "critical=0"',
+    ],
+    [['auth', 'login', '--from-sl', 'missing.json'], 3, '--from-sl: cannot read missing.json'],
+  ] as const)('%j is exit %i', async (argv, code, message) => {
+    const r = await secscan([...argv]);
+    expect(r.exitCode).toBe(code);
+    expect(r.stderr.split('\n')[0]).toContain(`error: ${message}`);
+    expect(r.stderr.split('\n').filter((l) => l && !/^(error|hint): /.test(l))).toEqual([]);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('a token holding control characters is refused before any request, wherever it comes from', async () => {
+    const token = 'abc\u001b[2Jdef';
+    writeFileSync(join(work, 'sl.json'), JSON.stringify({ orgId, accessToken: token }));
+    const fromSl = await secscan(['auth', 'login', '--from-sl', 'sl.json']);
+    expect([fromSl.exitCode, fromSl.stderr.split('\n')[0]]).toEqual([
+      3,
+      'error: --from-sl: the accessToken in sl.json holds characters a token cannot have (control or non-ASCII characters)',
+    ]);
+    const stdin = await secscan(['auth', 'login', '--with-token'], {}, token);
+    expect([stdin.exitCode, stdin.stderr.split('\n')[0]]).toEqual([
+      2,
+      'error: the token holds characters a token cannot have (control or non-ASCII characters)',
+    ]);
+    const variable = await secscan(['teams', 'list'], { SECSCAN_TOKEN: token });
+    expect([variable.exitCode, variable.stderr.split('\n')[0]]).toEqual([
+      3,
+      'error: the token (from $SECSCAN_TOKEN) holds characters a token cannot have: spaces, control or non-ASCII characters',
+    ]);
+    expect(fromSl.stderr + stdin.stderr + variable.stderr).not.toMatch(unsafe);
+    expect(server.requests).toEqual([]);
   });
 });
 

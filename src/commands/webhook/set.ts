@@ -64,6 +64,12 @@ export default defineVerb({
     if (!url || !/^https?:$/.test(url.protocol)) {
       throw new UsageError(`invalid value for --url: ${JSON.stringify(opts.url)} (expected an http(s) URL)`);
     }
+    const blank = (opts.event ?? []).find((name) => !name.trim());
+    if (blank !== undefined) {
+      throw new UsageError(
+        `invalid value for --event: ${JSON.stringify(blank)} (an event name: see \`secscan webhook events\`)`,
+      );
+    }
     if (opts.auth === 'bearer' && !opts.tokenStdin) {
       throw new UsageError('--auth bearer needs a token: pass it on standard input with --token-stdin');
     }
