@@ -11,7 +11,7 @@ import {
   type Reply,
   startHostile,
 } from './hostile.js';
-import { secscan as spawnCli } from './sandbox.js';
+import { secscanInTerminal, secscan as spawnCli } from './sandbox.js';
 
 /**
  * The fail-closed rules of issue 13 (test/e2e/failsafe.test.ts covers the commands that existed then) for
@@ -280,6 +280,29 @@ const answer = (reply: Reply) => (): Reply => reply;
 
 /** What must never reach a terminal raw: C0 but tab and newline, DEL, C1, bidi and zero-width characters. */
 const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+
+/** What a terminal would act on or hide, in JSON or YAML (where C0 is escaped by the format itself). */
+const rawInData = /[\u001b\u0007\u007f-\u009f\u202e\u200b]/;
+
+const hostile = '\u001b]52;c;ZXZpbA==\u0007\u001b[2J\u009b31m\r error: forged \u202eevil\u200b';
+
+/** Every string of an answer but the ids, with hostile text added. */
+function poisoned(value: unknown, key = ''): unknown {
+  if (typeof value === 'string')
+    return /(^|_)id(_v2)?$|^idv2$|contentHash/.test(key) ? value : `${value}${hostile}`;
+  if (Array.isArray(value)) return value.map((v) => poisoned(v, key));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'ok' ? v : poisoned(v, k)]));
+  }
+  return value;
+}
+
+const poisonedService: Answer = (req) => {
+  const reply = service()(req);
+  if (typeof reply.body === 'string')
+    return { ...reply, body: reply.body.replace(/a@example\.com/g, `a@example.com${hostile}`) };
+  return reply.body === undefined ? reply : { ...reply, body: poisoned(reply.body) };
+};
 
 describe('an answer of the wrong shape is exit 8 naming the operation, never an empty result', () => {
   const cases: [string[], Route, RegExp][] = [
@@ -557,6 +580,110 @@ describe('a list read whole follows next_page, with its checks: never page 1 tak
     expect(writes(server)).toEqual([]);
     const groupShown = await secscan(['teams', 'groups', 'show', 'web', 'devs', '-o', 'json']);
     expect([groupShown.exitCode, JSON.parse(groupShown.stdout).group_id]).toEqual([0, group]);
+  });
+});
+
+describe('text from the service never reaches a terminal raw; JSON and YAML keep it escaped', () => {
+  it.each([
+    [['teams', 'list']],
+    [['teams', 'show', team]],
+    [['teams', 'groups', 'list', team]],
+    [['groups', 'list']],
+    [['groups', 'show', group]],
+    [['users', 'list', '--email', 'a@example.com']],
+    [['users', 'invitations']],
+    [['saml', 'list']],
+    [['org', 'config', 'show']],
+    [['policies', 'list']],
+    [['webhook', 'show']],
+    [['searches', 'list']],
+    [['integrations', 'board', 'orgs']],
+    [['integrations', 'board', 'show', 'payments-api']],
+    [['integrations', 'cloud', 'creds', 'show']],
+    [['backups', 'list']],
+    [['audit', 'log', '--year', '2026', '--month', '5', '-o', 'tsv']],
+    [['audit', 'scm-secrets', '--by-project']],
+    [['teams', 'export']],
+  ])('%j', async (argv) => {
+    server.answer = poisonedService;
+    const tsv = await secscan(argv);
+    expect(tsv.exitCode).toBe(0);
+    expect(tsv.stdout).not.toMatch(unsafe);
+    expect(tsv.stderr).not.toMatch(unsafe);
+    for (const format of ['json', 'yaml']) {
+      const data = await secscan([...argv.filter((a) => a !== '-o' && a !== 'tsv'), '-o', format]);
+      expect(data.exitCode).toBe(0);
+      expect(data.stdout).not.toMatch(rawInData);
+    }
+    const table = await secscanInTerminal(
+      [...argv.filter((a) => a !== '-o' && a !== 'tsv'), '--no-color'],
+      env,
+    );
+    expect(String(table.stdout)).not.toMatch(/[\u0007\u009b\u202e\u200b]|\u001b\]52|\u001b\[2J/);
+  });
+
+  it.each([
+    [['teams', 'update', 'web', '--rename', 'webx']],
+    [['teams', 'delete', 'web', '--yes']],
+    [['teams', 'groups', 'add', 'web', 'devs']],
+    [['users', 'update', 'a@example.com', '--role', 'MEMBER']],
+    [['saml', 'create', 'okta2', '--idp-metadata-url', 'https://idp.example.com/m']],
+    [['saml', 'provision', 'users.csv']],
+    [['org', 'config', 'patch', 'org.yml']],
+    [['policies', 'push', 'rules.yml', '--name', 'gate']],
+    [['webhook', 'set', '--url', 'https://hooks.example.com/x', '--event', 'scan.finished']],
+    [['searches', 'delete', 's1', '--yes']],
+    [['integrations', 'board', 'link', 'payments-api', '--board-org', 'o', '--project', 'p']],
+    [['integrations', 'cloud', 'enrollment', 'set', '--org', '--for', 'SAST']],
+  ])('the error of a refused %j is one clean line', async (argv) => {
+    const refused = {
+      status: 422,
+      body: { ok: false, code: `BAD${hostile}`, message: `refused ${hostile}`, validation_errors: [hostile] },
+    };
+    server.answer = (req) => (req.method === 'GET' ? service()(req) : refused);
+    const r = await secscan(argv);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).not.toMatch(unsafe);
+    expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/^\s*error: forged/m);
+  });
+
+  it('the notices, rows and plan of a write quote the service made safe (teams apply, saml provision, org config set)', async () => {
+    server.answer = poisonedService;
+    const provision = await secscan(['saml', 'provision', 'users.csv']);
+    expect(provision.stdout + provision.stderr).not.toMatch(unsafe);
+    const set = await secscan(['org', 'config', 'set', 'org.yml', '--yes']);
+    expect(set.exitCode).toBe(0);
+    expect(set.stderr).toContain('leaves out sso_name');
+    expect(set.stderr).not.toMatch(unsafe);
+    // The teams to delete come from the service: the plan names them, on a terminal too.
+    const old = '71111111-2222-4333-8444-555555555555';
+    const oldTeam = { ...teamBody, team_id: old, team_name: `old${hostile}`, applications: [] };
+    server.answer = service(
+      ['GET', /\/rbac\/teams$/, answer({ body: ok([{ team_id: team, team_name: 'web' }, oldTeam]) })],
+      ['GET', new RegExp(`/rbac/teams/${old}$`), answer({ body: ok(oldTeam) })],
+    );
+    const plan = await secscanInTerminal(
+      ['teams', 'apply', join(work, 'access.yml'), '--prune', '--dry-run', '--no-color'],
+      env,
+    );
+    expect(String(plan.stdout)).toMatch(/- delete team old/);
+    expect(String(plan.stdout)).not.toMatch(/[\u0007\u009b\u202e\u200b]|\u001b\]52|\u001b\[2J/);
+    const rows = await secscan(['teams', 'apply', 'access.yml', '--prune', '--dry-run']);
+    expect(rows.stdout + rows.stderr).not.toMatch(unsafe);
+  });
+
+  it('rules convert: a rules file’s text is escaped in JSON and YAML too', async () => {
+    writeFileSync(
+      join(work, 'hostile-rules.yml'),
+      `rules:\n  - id: ${JSON.stringify(`a${hostile}`)}\n    tags:\n      severity: [critical]\n`,
+    );
+    for (const format of [[], ['-o', 'json']]) {
+      const r = await secscan(['rules', 'convert', 'hostile-rules.yml', ...format]);
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).not.toMatch(rawInData);
+      expect(r.stdout).toContain('\\u202e');
+    }
   });
 });
 
