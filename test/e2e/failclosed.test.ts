@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -1031,5 +1039,48 @@ describe('a bulk or multi-step command that stops part-way says what it did firs
     );
     expect(readFileSync(join(dir, file), 'utf8')).toBe('GZIP'.repeat(256));
     expect(existsSync(join(dir, `${file}.sha256`))).toBe(true);
+  });
+});
+
+describe('a file the tool writes never looks complete when the answer broke off', () => {
+  it.each([
+    [['backups', 'download', '--dir', 'out'], /\/backup\/download$/, 'application/gzip'],
+    [['reports', 'pci', '--app', 'payments-api', '7', '--out', 'out/r.html'], /\/reports\//, 'text/html'],
+    [
+      ['reports', 'cwe', '--app', 'payments-api', '7', '--out', 'out/r.pdf'],
+      /\/reports\//,
+      'application/pdf',
+    ],
+    [
+      ['audit', 'log', '--year', '2026', '--month', '5', '--out', 'out/a.csv'],
+      /\/audit\/csv\//,
+      'application/csv',
+    ],
+  ])('%j leaves nothing behind (exit 7)', async (argv, path, type) => {
+    rmSync(join(work, 'out'), { recursive: true, force: true });
+    mkdirSync(join(work, 'out'));
+    const start =
+      { 'application/pdf': '%PDF-1.4 ', 'text/html': '<html>', 'application/csv': 'a,b\n' }[type] ?? '';
+    const body = `${start}${'x'.repeat(20_000)}`;
+    server.answer = service([
+      'GET',
+      path,
+      answer({
+        partial: body.slice(0, 10_000),
+        cut: true,
+        headers: { 'content-type': type, 'content-length': String(body.length) },
+      }),
+    ]);
+    const r = await secscan([...argv, '--retries', '1']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stderr).toMatch(/^error: the download broke off at byte 10\d{3} of 20\d{3}/m);
+    expect(readdirSync(join(work, 'out'))).toEqual([]);
+  });
+
+  it('teams export prints nothing when a read fails part-way (its output is never half a file)', async () => {
+    server.answer = service(['GET', /\/rbac\/teams\/[^/]+\/groups$/, answer({ drop: true })]);
+    const r = await secscan(['teams', 'export', '--retries', '0']);
+    expect(r.exitCode).toBe(7);
+    expect(r.stdout).toBe('');
   });
 });
