@@ -224,6 +224,12 @@ export class Context {
           hint: 'for CI, set SECSCAN_TOKEN (or SHIFTLEFT_ACCESS_TOKEN) from a secret',
         });
       }
+      // A header cannot carry it: refused here, never sent and retried as a network failure.
+      if (!/^[\x21-\x7e]+$/.test(settings.token.value)) {
+        throw new ConfigError(
+          `the token (from ${settings.token.source}) holds characters a token cannot have: spaces, control or non-ASCII characters`,
+        );
+      }
       return this.clientFor(
         settings.baseUrl.value,
         settings.token.value,

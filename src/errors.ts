@@ -135,7 +135,7 @@ export function isServiceErrorBody(body: unknown): body is ServiceErrorBody {
 }
 
 export interface ResponseContext {
-  /** The request's method: a failed write (POST, PATCH) may still have been applied. */
+  /** The request's method: a failed write (POST, PUT, PATCH, DELETE) may still have been applied. */
   method?: string | undefined;
   /** The hint of a write whose outcome is unknown: how to check whether it was applied. */
   verify?: string | undefined;
@@ -143,7 +143,7 @@ export interface ResponseContext {
   location?: string | undefined;
 }
 
-const writeMethods = new Set(['POST', 'PATCH']);
+const writeMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** The one place that maps an HTTP error status and body to a typed error. */
 export function apiErrorFromResponse(

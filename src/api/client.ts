@@ -16,7 +16,7 @@ import { type BodyOf, type PathOf, type ResponseOf, schemasOf } from './operatio
 import { isEnvelope, nextPagePath, pageList } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
-import { isSafeMethod, retryDelay, shouldRetry, sleep } from './retry.js';
+import { retryDelay, shouldRetry, sleep } from './retry.js';
 
 export interface ClientOptions {
   /** The service address; the client adds `/api/v4`. */
@@ -67,7 +67,7 @@ export interface CallParams {
   path?: Readonly<Record<string, string | number | undefined>>;
   query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
-  /** For a write (POST, PATCH) whose answer is lost: how the user can check whether it was applied. */
+  /** For a write (POST, PUT, PATCH, DELETE) whose answer is lost: how the user can check it was applied. */
   verify?: string | undefined;
 }
 
@@ -96,8 +96,8 @@ export interface RawResponse {
 
 export interface SendOptions {
   /**
-   * For a write (POST, PATCH) whose answer is lost, the hint: how the user can check whether it was applied,
-   * e.g. "check with `secscan tokens list` before retrying".
+   * For a write (POST, PUT, PATCH, DELETE) whose answer is lost, the hint: how the user can check whether it
+   * was applied, e.g. "check with `secscan tokens list` before retrying".
    */
   verify?: string | undefined;
   body?: string | Buffer | undefined;
@@ -174,6 +174,16 @@ export class ApiClient {
     yield* this.pagesOf(op, (params ?? {}) as CallParams, schemas) as AsyncGenerator<ResponseOf<K>>;
   }
 
+  /**
+   * Every page's payload, for a command that reads the whole list (a name looked up, a duplicate checked): a
+   * `next_page` is followed with the checks of `pages`, never ignored, so page 2 is never taken as absent.
+   */
+  async allPages<K extends OperationId>(id: K, ...[params]: ParamsArg<K>): Promise<ResponseOf<K>[]> {
+    const all: ResponseOf<K>[] = [];
+    for await (const page of this.pages(id, ...([params] as ParamsArg<K>))) all.push(page);
+    return all;
+  }
+
   /** Any operation row, with the schemas given (the typed forms above resolve them from the table). */
   async callOf(op: Operation, params: CallParams = {}, schemas: OperationSchemas = {}): Promise<unknown> {
     return (await this.pageOf(op, params, schemas)).data;
@@ -197,9 +207,19 @@ export class ApiClient {
       verify: params.verify,
     });
     if (res.status >= 300) return { data: this.redirectTarget(op, schemas, res), nextPage: undefined };
-    if (op.media && !op.media.includes('json'))
-      return { data: res.body.toString('utf8'), nextPage: undefined };
-    return this.decode(op, schemas, res);
+    if (op.media && !op.media.includes('json')) return { data: documentText(op, res), nextPage: undefined };
+    try {
+      return this.decode(op, schemas, res);
+    } catch (error) {
+      // The service said yes (a 2xx) to a change but in words this version cannot read: it was made.
+      if (error instanceof UnexpectedResponseError && isWrite(op.method) && !error.hint) {
+        throw new UnexpectedResponseError(error.message, {
+          status: error.status,
+          hint: `the service answered HTTP ${res.status}, so the change was most likely made${params.verify ? `: ${params.verify}` : ''}`,
+        });
+      }
+      throw error;
+    }
   }
 
   async *pagesOf(
@@ -335,6 +355,8 @@ export class ApiClient {
     const retries = this.opts.retries ?? 2;
     const maxAttempts = retries + 1;
     const context = options.context ?? `${method} ${path.split('?')[0]}`;
+    // A write (PUT, DELETE: retried) whose earlier attempt got no answer may already have been applied.
+    let lost = false;
     for (let attempt = 1; ; attempt++) {
       const started = Date.now();
       this.log(
@@ -350,12 +372,13 @@ export class ApiClient {
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(context, error);
         if (shouldRetry(method, 'network', attempt, maxAttempts)) {
+          lost ||= isWrite(method) && !neverSent(error);
           const delay = retryDelay(attempt, undefined, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
         }
-        throw this.networkError(context, method, error, attempt, options.verify);
+        throw this.networkError(context, method, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
       if (
@@ -368,17 +391,26 @@ export class ApiClient {
       const parsedBody = safeJson(res.body.toString('utf8'));
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
       if (shouldRetry(method, res.status, attempt, maxAttempts)) {
+        lost ||= isWrite(method);
         const retryAfter = headerValue(res.headers['retry-after']);
         const delay = retryDelay(attempt, retryAfter, this.opts.random);
         this.log(`! HTTP ${res.status}; retrying in ${delay} ms`);
         await this.pause(delay);
         continue;
       }
-      throw apiErrorFromResponse(res.status, parsedBody, context, {
+      const error = apiErrorFromResponse(res.status, parsedBody, context, {
         method,
         verify: options.verify,
         location: headerValue(res.headers.location),
       });
+      // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
+      if (lost && refusesRepeat(res.status)) {
+        throw new TransientError(
+          `${error.message}; an earlier attempt lost its answer and may have been applied: the outcome of the change is unknown`,
+          { status: res.status, hint: options.verify ?? 'check before retrying', cause: error },
+        );
+      }
+      throw error;
     }
   }
 
@@ -486,12 +518,14 @@ export class ApiClient {
     error: unknown,
     attempts = 1,
     verify?: string,
+    lost = false,
   ): TransientError {
     const detail = errorCode(error) ?? (error as Error).message;
     const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    if (!isSafeMethod(method)) {
+    // POST and PATCH are sent once; PUT and DELETE are retried, but any attempt may have been applied.
+    if (isWrite(method) && (lost || !neverSent(error))) {
       return new TransientError(
-        `${context}: the connection to ${this.origin} failed before an answer (${detail}): the change may or may not have been applied`,
+        `${context}: the connection to ${this.origin} failed before an answer (${detail}${attempts > 1 ? `, ${attempts} attempts` : ''}): the change may or may not have been applied`,
         { cause: error, hint: verify ?? 'check before retrying' },
       );
     }
@@ -546,6 +580,50 @@ export function encodeBody(op: Operation, schemas: OperationSchemas, body: unkno
     return JSON.stringify(parsed.data);
   }
   return JSON.stringify(body);
+}
+
+/**
+ * The text of a non-JSON answer (a policy file, CSV): never an HTML page (a sign-in or error page sent with
+ * 200), a JSON body (an envelope where the document was due), or nothing where a document is always there.
+ */
+function documentText(op: Operation, res: RawResponse): string {
+  const media = op.media ?? '';
+  const type = (headerValue(res.headers['content-type']) ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const text = res.body.toString('utf8');
+  const what =
+    type.includes('html') && !media.includes('html')
+      ? `an HTML page (${type})`
+      : type.includes('json')
+        ? `JSON (${type})`
+        : !text.trim() && !media.includes('csv')
+          ? 'an empty body'
+          : undefined;
+  if (what) {
+    throw new UnexpectedResponseError(
+      `${op.id}: the service answered with ${what} where ${media} was expected`,
+      {
+        status: res.status,
+      },
+    );
+  }
+  return text;
+}
+
+/** A request that changes something: its answer lost, it may have been applied. */
+function isWrite(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+
+/** Network failures that happen before a request is sent: nothing can have been applied. */
+const notSent = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function neverSent(error: unknown): boolean {
+  return notSent.has(errorCode(error) ?? '');
+}
+
+/** An error status a repeat of an applied change could get: not auth, not busy (those say nothing new). */
+function refusesRepeat(status: number): boolean {
+  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
 }
 
 function safeJson(text: string): unknown {

@@ -84,6 +84,9 @@ export const scanRefPattern = /^(scan\.\d+|tag\.\w+=[^\s=]+)$/;
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What a bearer token can hold in an HTTP header: visible ASCII, no space or control character. */
+export const tokenPattern = /^[\x21-\x7e]+$/;
+
 /** Organization roles assignable to a user (UpdateOrgUser, ProvisionSAMLUsers). */
 export const orgRoles = ['SUPER_ADMIN', 'POWER_USER', 'MEMBER', 'GUEST', 'TEAM_DEFINED'] as const;
 /** Sign-in providers a non-admin may use (organization configuration). */

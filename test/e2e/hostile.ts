@@ -12,6 +12,8 @@ export interface Reply {
   delayMs?: number;
   /** Send the headers and this much of the body, then hold the connection open (a stalled download). */
   partial?: string;
+  /** With `partial`: then close the connection (a body cut off part-way). */
+  cut?: boolean;
 }
 
 export interface Received {
@@ -71,8 +73,10 @@ export async function startHostile(): Promise<HostileServer> {
               ? reply.body
               : JSON.stringify(reply.body);
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-        if (reply.partial !== undefined) res.write(reply.partial);
-        else res.end(body);
+        if (reply.partial !== undefined) {
+          res.write(reply.partial);
+          if (reply.cut) setTimeout(() => req.socket.destroy(), 20);
+        } else res.end(body);
       };
       if (reply.delayMs) setTimeout(send, reply.delayMs);
       else send();

@@ -20,6 +20,19 @@ export function requiredList<T extends z.ZodType>(item: T) {
     .transform((v): z.output<T>[] => v ?? []);
 }
 
+/**
+ * An object of settings, every field optional: `{}` is nothing set (a Go encoder's omitempty writes it so),
+ * but an object with keys and none of these is of another kind (exit 8), never read as nothing set.
+ */
+export function settingsObject<T extends z.core.$ZodLooseShape>(shape: T) {
+  const keys = Object.keys(shape);
+  return z
+    .looseObject(shape)
+    .refine((value) => Object.keys(value).length === 0 || keys.some((key) => key in value), {
+      message: `none of the fields ${keys.join(', ')}`,
+    });
+}
+
 export const TagKV = z.looseObject({ key: z.string(), value: z.union([z.string(), z.number()]) });
 
 /** The payload of an operation that answers with a redirect (successStatus 302): its `Location`. */

@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { enrollmentKinds, enrollmentScopes } from '../values.js';
+import { requiredList, settingsObject } from './common.js';
 
 /** An app's work-board association. */
 export const AzureAssociation = z.looseObject({
-  azure_org_name: z.string().optional(),
-  azure_project_name: z.string().optional(),
+  azure_org_name: z.string(),
+  azure_project_name: z.string(),
   finding_work_item_type: z.string().optional(),
 });
 export type AzureAssociation = z.infer<typeof AzureAssociation>;
@@ -19,7 +20,7 @@ export const AzureAssociationBody = z.strictObject({
 export const AzureFindingAssociation = z.looseObject({
   azure_org_name: z.string().optional(),
   azure_project_name: z.string().optional(),
-  azure_workitem_id: z.number().optional(),
+  azure_workitem_id: z.number(),
   azure_workitem_url: z.string().optional(),
 });
 
@@ -30,17 +31,15 @@ export const AzureWorkItemsBody = z.strictObject({
 });
 
 export const AzureOrganizations = z.looseObject({
-  accounts: z.array(z.looseObject({ name: z.string().optional() })).nullish(),
+  accounts: requiredList(z.looseObject({ name: z.string().optional() })),
 });
 
 /** Stored cloud-platform credentials as read back (the service's fields are not documented). */
-export const CloudCredentials = z
-  .looseObject({
-    client_id: z.string().optional(),
-    auth_url: z.string().optional(),
-    api_url: z.string().optional(),
-  })
-  .optional();
+export const CloudCredentials = settingsObject({
+  client_id: z.string().optional(),
+  auth_url: z.string().optional(),
+  api_url: z.string().optional(),
+}).optional();
 export type CloudCredentials = z.infer<typeof CloudCredentials>;
 
 export const CloudCredentialsBody = z.strictObject({
@@ -61,11 +60,9 @@ export const EnrollmentBody = z.strictObject({
 });
 
 /** A cloud-platform enrollment as read: `scope` names the level it comes from (none when the body is empty). */
-export const Enrollment = z
-  .looseObject({
-    enrolled_for: z.array(z.string()).nullish(),
-    scope: z.string().optional(),
-    is_enabled: z.boolean().optional(),
-  })
-  .optional();
+export const Enrollment = settingsObject({
+  enrolled_for: z.array(z.string()).nullish(),
+  scope: z.string().optional(),
+  is_enabled: z.boolean().optional(),
+}).optional();
 export type Enrollment = z.infer<typeof Enrollment>;

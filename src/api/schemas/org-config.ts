@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { authProviders, severities, trainingProviders } from '../values.js';
 import { SecretsConfig } from './apps.js';
+import { settingsObject } from './common.js';
 
 /** Organization and team analysis configuration carry `secrets` only. */
 export const SecretsAnalysisBody = z.strictObject({ secrets: SecretsConfig.optional() });
@@ -46,7 +47,7 @@ export const AutofixConfig = z.looseObject({
 });
 export type AutofixConfig = z.infer<typeof AutofixConfig>;
 
-export const OrgConfig = z.looseObject({
+const orgConfigFields = {
   sso_name: z.string().optional(),
   default_saml_config: z.string().optional(),
   allowed_non_admin_auth_providers: z.array(z.string()).nullish(),
@@ -54,9 +55,15 @@ export const OrgConfig = z.looseObject({
   analysis_configuration: SecretsAnalysis.optional(),
   autofix_configuration: AutofixConfig.optional(),
   session_timeout_hours: z.number().optional(),
-});
+};
+
+/**
+ * Every field is optional, but an answer with keys and none of these is not a configuration: read as one,
+ * it would show every setting blank and `org config set` would compute its resets from nothing.
+ */
+export const OrgConfig = settingsObject(orgConfigFields);
 export type OrgConfig = z.infer<typeof OrgConfig>;
 
 /** A team's own configuration, or its effective one (the organization's overridden by the team's). */
-export const TeamConfig = z.looseObject({ analysis_configuration: SecretsAnalysis.optional() });
+export const TeamConfig = settingsObject({ analysis_configuration: SecretsAnalysis.optional() });
 export type TeamConfig = z.infer<typeof TeamConfig>;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { orgRoles } from '../values.js';
+import { requiredList } from './common.js';
 
 /** A team member: a user and the team role (a role name such as TEAM_MEMBER, or a role id). */
 export const TeamMember = z.looseObject({ user_id_v2: z.string().min(1), team_role: z.string() });
@@ -92,7 +93,8 @@ export const HumanGroup = z.looseObject({
 });
 export type HumanGroup = z.infer<typeof HumanGroup>;
 
-export const HumanGroups = z.looseObject({ groups: z.array(HumanGroup).nullish() });
+/** `groups` must be there: a listing without it is of the wrong shape, never an organization without groups. */
+export const HumanGroups = z.looseObject({ groups: requiredList(HumanGroup) });
 
 export const UpsertGroupBody = z.strictObject({
   group_ids: z.array(z.strictObject({ group_id: z.string().min(1), team_role: z.string().min(1) })),

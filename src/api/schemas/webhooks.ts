@@ -46,11 +46,20 @@ export const WebhookSetup = z.looseObject({
   events: z.array(z.string()).nullish(),
 });
 
-export const Webhook = z.looseObject({
-  url: z.string().optional(),
-  tokenID: z.string().optional(),
-  events: z.array(z.string()).nullish(),
-});
+/**
+ * `url` says a webhook is set up: `{}` (or an empty url) is none, but an answer with other keys and no url
+ * is of the wrong shape (exit 8), never read as "none".
+ */
+export const Webhook = z
+  .looseObject({
+    url: z.string().optional(),
+    tokenID: z.string().optional(),
+    events: z.array(z.string()).nullish(),
+  })
+  .refine((hook) => Object.keys(hook).length === 0 || 'url' in hook, {
+    message: 'no url',
+    path: ['url'],
+  });
 export type Webhook = z.infer<typeof Webhook>;
 
 export const AlertingEvents = z.looseObject({

@@ -1,3 +1,4 @@
+import { tokenPattern } from '../../api/values.js';
 import { resolveSettings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
@@ -21,6 +22,9 @@ async function readToken(ctx: Context, withToken: boolean): Promise<string> {
     );
   }
   if (/\s/.test(token)) throw new UsageError('the token contains white space: pass only the token');
+  if (!tokenPattern.test(token)) {
+    throw new UsageError('the token holds characters a token cannot have (control or non-ASCII characters)');
+  }
   return token;
 }
 

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { UnexpectedResponseError, UsageError } from '../../errors.js';
+import { ConfigError, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { humanBytes } from '../../output/progress.js';
 import { type DownloadRecord, downloadView } from '../../output/views/backups.js';
 import { defineVerb, flag, parsed } from '../define.js';
@@ -11,6 +11,7 @@ import {
   pick,
   prepareDir,
   prune,
+  PruneError,
   readManifest,
   recordDownload,
   type StoredBackup,
@@ -181,7 +182,18 @@ export default defineVerb({
           downloaded_at: new Date().toISOString(),
         };
         const recorded = await recordDownload(dir, entry, known);
-        if (opts.keep !== undefined) record.pruned = await prune(dir, recorded, opts.keep, entry.file);
+        if (opts.keep !== undefined) {
+          try {
+            record.pruned = await prune(dir, recorded, opts.keep, entry.file);
+          } catch (error) {
+            // The backup is in place: the error says so, with what was pruned before it stopped.
+            if (!(error instanceof PruneError)) throw error;
+            throw new ConfigError(`downloaded backup ${record.id} to ${record.path}, then ${error.message}`, {
+              cause: error,
+              hint: error.hint,
+            });
+          }
+        }
       }
       progress?.done();
       ctx.note(summary(record));

@@ -4,7 +4,7 @@ import { access, constants, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { checksumLine, writeFileAtomic } from '../../util/durable.js';
 import type { OrgBackup } from '../../api/schemas/org-data.js';
-import { BusyError, notFoundError, UsageError } from '../../errors.js';
+import { BusyError, ConfigError, notFoundError, UsageError } from '../../errors.js';
 
 /**
  * A backup directory: the backups, each with NAME.sha256 beside it, a manifest of those secscan downloaded
@@ -141,11 +141,23 @@ export async function prune(
   const sorted = [...known].sort(newestFirst);
   const kept = new Set([current, ...sorted.slice(0, keep).map((b) => b.file)]);
   const removed: string[] = [];
+  const gone = new Set<string>();
   for (const b of sorted) {
     if (kept.has(b.file)) continue;
     const path = join(dir, b.file);
-    await rm(path, { force: true });
-    await rm(`${path}.sha256`, { force: true });
+    try {
+      await rm(path, { force: true });
+      gone.add(b.file);
+      await rm(`${path}.sha256`, { force: true });
+    } catch (error) {
+      // Stopped part-way: the manifest keeps what is still there, and the error says what was done.
+      if (gone.size)
+        await writeManifest(
+          dir,
+          sorted.filter((k) => !gone.has(k.file)),
+        );
+      throw new PruneError(removed, path, error);
+    }
     removed.push(path);
   }
   if (removed.length)
@@ -154,6 +166,24 @@ export async function prune(
       sorted.filter((b) => kept.has(b.file)),
     );
   return removed;
+}
+
+/** --keep could not remove a backup: those removed before it, and why it stopped. */
+export class PruneError extends ConfigError {
+  constructor(
+    readonly removed: readonly string[],
+    readonly path: string,
+    error: unknown,
+  ) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    super(
+      `--keep: cannot remove ${path} (${code})${removed.length ? `, after removing ${removed.join(', ')}` : ''}`,
+      {
+        cause: error,
+        hint: 'remove it by hand (or give secscan the right to); the next run prunes what is still there',
+      },
+    );
+  }
 }
 
 async function sha256Of(path: string): Promise<string> {

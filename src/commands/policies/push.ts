@@ -1,6 +1,7 @@
 import { pushedPolicyView } from '../../output/views/policies.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { namePattern, policyFileArg, readPolicyFile } from './file.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'push',
@@ -34,6 +35,7 @@ export default defineVerb({
       path: { reference: opts.name },
       query: { tag: opts.tag, useDefaults: opts.useDefaults ? true : undefined },
       body: yaml,
+      verify: checkWith(`secscan policies list --name ${opts.name}`),
     });
     ctx.note(`Pushed policy ${opts.name}: \`secscan scans check --policy ${opts.name}\` uses it.`);
     return { kind: 'object', item: { name: opts.name, tags: stored.tags, contentHash: stored.contentHash } };

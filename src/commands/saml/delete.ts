@@ -1,5 +1,6 @@
 import { defineVerb } from '../define.js';
 import { nameArg } from './config.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'delete',
@@ -11,7 +12,10 @@ export default defineVerb({
   async run(ctx, { args: [name] }) {
     const client = await ctx.client();
     await ctx.confirm(`Delete SAML configuration ${name}? Users can no longer sign in through it`);
-    await client.call('DeleteOrgSAMLConfig', { path: { SAMLConfigName: name } });
+    await client.call('DeleteOrgSAMLConfig', {
+      path: { SAMLConfigName: name },
+      verify: checkWith('secscan saml list'),
+    });
     ctx.note(`Deleted SAML configuration ${name}.`);
     return { kind: 'none' };
   },

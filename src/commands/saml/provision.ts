@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
 import { uuidPattern } from '../../api/values.js';
-import { ExitCode, notFoundError, UsageError } from '../../errors.js';
+import { ExitCode, notFoundError, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { samlOutcomeView } from '../../output/views/saml.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
@@ -14,7 +14,7 @@ async function teamIds(client: ApiClient, entries: readonly ProvisionEntry[]): P
   const names = refs.filter((r) => !uuidPattern.test(r));
   const ids = new Map(refs.filter((r) => uuidPattern.test(r)).map((r) => [r, r]));
   if (!names.length) return ids;
-  const teams = await client.call('ListTeams', { query: { no_members: true } });
+  const teams = (await client.allPages('ListTeams', { query: { no_members: true } })).flat();
   const unknown: string[] = [];
   for (const name of names) {
     const matches = teams.filter((t) => t.team_name.toLowerCase() === name.toLowerCase());
@@ -61,7 +61,7 @@ export default defineVerb({
     const client = await ctx.client();
     const teams = await teamIds(client, entries);
     const known = await mapLimit(entries, 8, async (e) => {
-      const rows = await client.call('ListOrgRBACUsers', { query: { email: e.email } });
+      const rows = (await client.allPages('ListOrgRBACUsers', { query: { email: e.email } })).flat();
       return rows.find((u) => u.email.toLowerCase() === e.email.toLowerCase())?.id_v2;
     });
     const existing = new Map(entries.map((e, i) => [e.email.toLowerCase(), known[i]]));
@@ -112,8 +112,42 @@ export default defineVerb({
       ...(result.rejected_org_roles ?? []).map((value) => ['organization role', value] as const),
       ...(result.rejected_team_roles ?? []).map((value) => ['team role', value] as const),
     ].map(([kind, value]) => ({ result: 'rejected', kind, value, user_id: '', detail: reasons[kind] }));
+    // Every user sent is provisioned or rejected (its e-mail, or a role it was given): one the answer does
+    // not account for was neither, as far as anyone can tell, and is never counted as done.
+    const provisioned = new Set((result.users ?? []).map((u) => (u.email ?? '').toLowerCase()));
+    const refusedEmails = new Set((result.rejected_emails ?? []).map((e) => e.toLowerCase()));
+    const refusedOrgRoles = new Set(result.rejected_org_roles ?? []);
+    const refusedTeamRoles = new Set(result.rejected_team_roles ?? []);
+    const unaccounted = entries.filter(
+      (e) =>
+        !provisioned.has(e.email.toLowerCase()) &&
+        !refusedEmails.has(e.email.toLowerCase()) &&
+        !refusedOrgRoles.has(e.organization_role) &&
+        !e.team_membership.some((m) => refusedTeamRoles.has(m.role)),
+    );
+    const unknown = unaccounted.map((e) => ({
+      result: 'unknown',
+      kind: 'user',
+      value: e.email,
+      user_id: existing.get(e.email.toLowerCase()) ?? '',
+      detail: 'the answer neither provisions nor rejects it',
+    }));
     const created = rows.filter((r) => r.result === 'created').length;
-    ctx.note(`${created} created, ${rows.length - created} updated, ${rejected.length} rejected.`);
+    ctx.note(
+      `${created} created, ${rows.length - created} updated, ${rejected.length} rejected` +
+        `${unknown.length ? `, ${unknown.length} unaccounted for` : ''}.`,
+    );
+    if (unknown.length) {
+      return {
+        kind: 'list',
+        rows: [...rows, ...rejected, ...unknown],
+        error: new UnexpectedResponseError(
+          `ProvisionSAMLUsers: the answer accounts for ${entries.length - unknown.length} of the ${entries.length} users sent: ` +
+            `${unaccounted.map((e) => e.email).join(', ')} neither provisioned nor rejected`,
+          { hint: checkWith('secscan users list --email ADDRESS', '(provisioning again is harmless)') },
+        ),
+      };
+    }
     if (rejected.length && !opts.allowRejections) {
       ctx.warn(`the service rejected ${rejected.length} e-mail(s) or role(s): see the rows marked rejected`);
     }

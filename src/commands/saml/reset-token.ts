@@ -1,4 +1,4 @@
-import { ExitCode, UsageError } from '../../errors.js';
+import { ExitCode, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { samlOutcomeView } from '../../output/views/saml.js';
 import { defineVerb, text, variadicArg } from '../define.js';
 import { readInput } from '../shared/files.js';
@@ -101,8 +101,35 @@ export default defineVerb({
       })),
       ...(result.not_saml ?? []).map((id) => ({ result: 'refused', detail: 'not a SAML user', id })),
     ].map((r) => ({ result: r.result, kind: 'user', value: label(r.id), user_id: r.id, detail: r.detail }));
+    // Each user sent is reset, not found or refused: one the answer leaves out is never counted as reset.
+    const answered = new Set([
+      ...(result.reset ?? []),
+      ...(result.not_found ?? []),
+      ...(result.not_saml ?? []),
+    ]);
+    const missing = ids.filter((id) => !answered.has(id));
+    const unknown = missing.map((id) => ({
+      result: 'unknown',
+      kind: 'user',
+      value: label(id),
+      user_id: id,
+      detail: 'the answer does not say whether it was reset',
+    }));
     const failed = rows.filter((r) => r.result !== 'reset').length;
-    ctx.note(`${rows.length - failed} reset, ${failed} not reset.`);
+    ctx.note(
+      `${rows.length - failed} reset, ${failed} not reset${unknown.length ? `, ${unknown.length} unaccounted for` : ''}.`,
+    );
+    if (unknown.length) {
+      return {
+        kind: 'list',
+        rows: [...rows, ...unknown],
+        error: new UnexpectedResponseError(
+          `BulkResetSAMLUserAccessTokens: the answer accounts for ${ids.length - missing.length} of the ${ids.length} users sent: ` +
+            `${missing.map(label).join(', ')} neither reset nor refused`,
+          { hint: 'resetting again is harmless: run the command again' },
+        ),
+      };
+    }
     return { kind: 'list', rows, exitCode: failed ? ExitCode.rejected : ExitCode.ok };
   },
 });

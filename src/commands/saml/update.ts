@@ -2,6 +2,7 @@ import { UsageError } from '../../errors.js';
 import { samlView } from '../../output/views/saml.js';
 import { defineVerb } from '../define.js';
 import { configFields, configOptions, nameArg, readConfig, relayNote, validateConfig } from './config.js';
+import { checkWith } from '../shared/verify.js';
 
 const keep = [
   'idp_metadata_url',
@@ -47,6 +48,7 @@ export default defineVerb({
     const config = await client.call('UpdateOrgSAMLConfig', {
       path: { SAMLConfigName: name },
       body: { ...kept, ...fields },
+      verify: checkWith(`secscan saml show ${name}`),
     });
     ctx.note(`Updated SAML configuration ${name}.`);
     relayNote(ctx, config);

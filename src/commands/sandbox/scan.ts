@@ -3,6 +3,7 @@ import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, list, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
+import { checkWith, shellArg } from '../shared/verify.js';
 
 const severities = 'critical|high|medium|low';
 const types = 'vuln|secret|insight|extscan|oss_vuln|container|security_issue|package';
@@ -74,10 +75,12 @@ export default defineVerb({
     };
     const client = await ctx.client({ requireOrg: false });
     const path = `${client.apiPrefix.replace(/\/api\/v4$/, '')}${controlScanPath}`;
-    const verify =
+    const verify = checkWith(
       opts.app !== undefined
-        ? `secscan scans list --app ${opts.app}`
-        : `secscan compounds scans ${opts.compound}`;
+        ? `secscan scans list --app ${shellArg(opts.app)}`
+        : `secscan compounds scans ${shellArg(opts.compound ?? '')}`,
+      'before recording another',
+    );
     const res = await ctx.spin('Recording a scan on the sandbox', () =>
       client.send('POST', path, {
         body: JSON.stringify(body),

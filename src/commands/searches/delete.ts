@@ -1,5 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { nonEmpty } from '../parsers.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'delete',
@@ -11,7 +12,10 @@ export default defineVerb({
   async run(ctx, { args: [id] }) {
     const client = await ctx.client();
     await ctx.confirm(`Delete saved search ${id}?`);
-    await client.call('DeleteSavedSearch', { path: { searchID: id } });
+    await client.call('DeleteSavedSearch', {
+      path: { searchID: id },
+      verify: checkWith('secscan searches list'),
+    });
     ctx.note(`Deleted saved search ${id}.`);
     return { kind: 'none' };
   },

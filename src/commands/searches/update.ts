@@ -2,6 +2,7 @@ import { notFoundError, UsageError } from '../../errors.js';
 import { searchView } from '../../output/views/searches.js';
 import { arg, defineVerb, text } from '../define.js';
 import { nonEmpty } from '../parsers.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'update',
@@ -35,7 +36,11 @@ export default defineVerb({
       path_name: opts.path ?? current.path_name ?? '',
       search_query: opts.query ?? current.search_query ?? '',
     };
-    await client.call('UpdateSavedSearch', { path: { searchID: id }, body });
+    await client.call('UpdateSavedSearch', {
+      path: { searchID: id },
+      body,
+      verify: checkWith('secscan searches list'),
+    });
     ctx.note(`Updated saved search ${id}.`);
     const updated = (await client.call('ListSavedSearches')).find((s) => s.id === id);
     return { kind: 'object', item: updated ?? { ...current, ...body } };

@@ -70,7 +70,10 @@ export function documentCheck(what: string, kind: DocumentKind): (first: Buffer,
         ? start.startsWith('%PDF-')
         : kind === 'html'
           ? first.length > 0 && !type.includes('json') && (type.includes('html') || start.startsWith('<'))
-          : !type.includes('json') && !/^[{[]/.test(start);
+          : !type.includes('json') &&
+            !/^[{[]/.test(start) &&
+            !type.includes('html') &&
+            !/^<(!doctype|html|head|body)\b/i.test(start);
     if (!ok) {
       throw new UnexpectedResponseError(
         `${what}: the service answered with ${described(first, headers)} where ${expected[kind]} was expected`,

@@ -15,9 +15,10 @@ export async function resolveGroup(client: ApiClient, ref: string): Promise<Grou
     iname: (name: string) => name.toLowerCase() === ref.toLowerCase(),
   };
   for (const key of ['name', 'iname'] as const) {
-    const { groups } = await client.call('ListHumanGroups', { query: { [key]: ref, no_members: true } });
+    const pages = await client.allPages('ListHumanGroups', { query: { [key]: ref, no_members: true } });
+    const groups = pages.flatMap((page) => page.groups);
     // Checked here too: a service that ignores the filter must not hand back another group.
-    const matches = (groups ?? []).filter((g) => same[key](g.group_name));
+    const matches = groups.filter((g) => same[key](g.group_name));
     const [only] = matches;
     if (only && matches.length === 1) return { id: only.group_id, name: only.group_name };
     if (matches.length > 1) {

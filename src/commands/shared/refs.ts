@@ -21,10 +21,13 @@ export const memberRef = () =>
     new RegExp(`^(?:${email}|${uuid})(?::${role})?$`),
     `expected EMAIL or USER-ID, optionally :ROLE (${roleExpected})`,
   );
-/** GROUP[:ROLE]: what follows the last colon, when it is written like a role name, must be one. */
+/**
+ * GROUP[:ROLE]: what follows the last colon, when it is written like a role name, must be one; a trailing
+ * colon (`devs:`, a role left out) is refused rather than taken as part of the name.
+ */
 export const groupRoleRef = () =>
   pattern(
-    new RegExp(`^(?:.+:${role}|(?!.*:[A-Z][A-Z_]*$).+)$`),
+    new RegExp(`^(?:.+:${role}|(?!.*:[A-Z][A-Z_]*$)(?!.*:$).+)$`),
     `expected GROUP or GROUP:ROLE (${roleExpected})`,
     'group',
   );

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { uuidPattern } from '../../api/values.js';
+import { tokenPattern, uuidPattern } from '../../api/values.js';
 import { ConfigError } from '../../errors.js';
 
 /** Where `sl auth` keeps its credentials: `$HOME/.shiftleft/config.json`, `/etc/shiftleft` without a HOME. */
@@ -42,6 +42,11 @@ export async function readSlConfig(path: string): Promise<{ orgId: string; token
   }
   if (/\s/.test(token.trim()))
     throw new ConfigError(`--from-sl: the accessToken in ${path} contains white space`);
+  if (!tokenPattern.test(token.trim())) {
+    throw new ConfigError(
+      `--from-sl: the accessToken in ${path} holds characters a token cannot have (control or non-ASCII characters)`,
+    );
+  }
   if (typeof orgId !== 'string' || !uuidPattern.test(orgId)) {
     throw new ConfigError(`--from-sl: ${path} has no orgId (a UUID)`);
   }

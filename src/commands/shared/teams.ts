@@ -14,7 +14,7 @@ export interface TeamRef {
  */
 export async function resolveTeam(client: ApiClient, ref: string): Promise<TeamRef> {
   if (uuidPattern.test(ref)) return { id: ref };
-  const rows = await client.call('ListTeams', { query: { teamName: ref, no_members: true } });
+  const rows = (await client.allPages('ListTeams', { query: { teamName: ref, no_members: true } })).flat();
   const exact = rows.filter((t) => t.team_name === ref);
   const matches = exact.length ? exact : rows.filter((t) => t.team_name.toLowerCase() === ref.toLowerCase());
   const [only] = matches;

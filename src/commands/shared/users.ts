@@ -12,7 +12,7 @@ export const isUserId = (ref: string): boolean => uuidPattern.test(ref);
 
 /** One e-mail looked up (ListOrgRBACUsers?email=): the user, or undefined. */
 async function byEmail(client: ApiClient, email: string): Promise<UserRef | undefined> {
-  const rows = await client.call('ListOrgRBACUsers', { query: { email } });
+  const rows = (await client.allPages('ListOrgRBACUsers', { query: { email } })).flat();
   const user = rows.find((u) => u.email.toLowerCase() === email.toLowerCase());
   return user ? { id: user.id_v2, email: user.email } : undefined;
 }

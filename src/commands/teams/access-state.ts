@@ -67,7 +67,7 @@ export async function readTeams(
   roles: RoleBook,
   wanted: (name: string) => boolean = () => true,
 ): Promise<{ teams: CurrentTeam[]; names: Map<string, string> }> {
-  const listed = await client.call('ListTeams', { query: { no_members: true } });
+  const listed = (await client.allPages('ListTeams', { query: { no_members: true } })).flat();
   const names = new Map(listed.map((t) => [t.team_id, t.team_name]));
   const rows = listed.filter((t) => wanted(t.team_name));
   const teams = await mapLimit(rows, 4, async (row): Promise<CurrentTeam> => {

@@ -31,9 +31,9 @@ export default defineVerb({
   view: teamView,
   async run(ctx, { args: [name], opts }) {
     const client = await ctx.client();
-    const same = (await client.call('ListTeams', { query: { teamName: name, no_members: true } })).find(
-      (t) => t.team_name.toLowerCase() === name.toLowerCase(),
-    );
+    const same = (await client.allPages('ListTeams', { query: { teamName: name, no_members: true } }))
+      .flat()
+      .find((t) => t.team_name.toLowerCase() === name.toLowerCase());
     if (same) {
       throw new RejectedError(
         `a team named ${same.team_name} exists (${same.team_id})`,

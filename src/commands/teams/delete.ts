@@ -2,6 +2,7 @@ import { arg, defineVerb, parsed } from '../define.js';
 import { int, nonEmpty } from '../parsers.js';
 import { resolveTeam } from '../shared/teams.js';
 import { withConflictHint } from './write.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'delete',
@@ -28,7 +29,11 @@ export default defineVerb({
     const version =
       opts.version ?? (await client.call('ReadTeam', { path: { rbacTeamID: team.id } })).version;
     await withConflictHint(team.id, () =>
-      client.call('DeleteTeam', { path: { rbacTeamID: team.id }, body: { version } }),
+      client.call('DeleteTeam', {
+        path: { rbacTeamID: team.id },
+        body: { version },
+        verify: checkWith(`secscan teams show ${team.id}`, '(a team that is gone is not found)'),
+      }),
     );
     ctx.note(`Deleted team ${team.name ?? team.id}.`);
     return { kind: 'none' };

@@ -21,6 +21,7 @@ const members = (entries: Iterable<[string, string]>): Member[] =>
  */
 export async function executePlan(client: ApiClient, plans: readonly TeamPlan[], rows: Rows): Promise<void> {
   const ids = new Map<TeamPlan, string>();
+  const verify = (id: string) => checkWith(`secscan teams show ${id}`);
   const versions = new Map<string, number>();
   const stale = new Set<string>();
   for (const p of plans) {
@@ -110,10 +111,18 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
         const v = await version(id);
         const team = await guard(() =>
           apps.length && grant.length
-            ? client.call('UpdateTeam', { path, body: { version: v, ...appsBody, ...membersBody } })
+            ? client.call('UpdateTeam', {
+                path,
+                body: { version: v, ...appsBody, ...membersBody },
+                verify: verify(id),
+              })
             : apps.length
-              ? client.call('UpdateTeamApps', { path, body: { version: v, ...appsBody } })
-              : client.call('UpdateTeamMembership', { path, body: { version: v, ...membersBody } }),
+              ? client.call('UpdateTeamApps', { path, body: { version: v, ...appsBody }, verify: verify(id) })
+              : client.call('UpdateTeamMembership', {
+                  path,
+                  body: { version: v, ...membersBody },
+                  verify: verify(id),
+                }),
         );
         took(team);
         for (const m of p.moveApps) stale.add(m.from);
@@ -124,7 +133,11 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
         const v = await version(id);
         took(
           await guard(() =>
-            client.call('UpdateTeamMetadata', { path, body: { version: v, change_name: p.name } }),
+            client.call('UpdateTeamMetadata', {
+              path,
+              body: { version: v, change_name: p.name },
+              verify: verify(id),
+            }),
           ),
         );
       });
@@ -134,6 +147,7 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
         await client.call('UpsertGroup', {
           path,
           body: { group_ids: [...p.addGroups].map(([group_id, team_role]) => ({ group_id, team_role })) },
+          verify: checkWith(`secscan teams groups list ${id}`),
         });
         stale.add(id);
       });
@@ -154,10 +168,22 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
         took(
           await guard(() =>
             p.removeApps.length && revoke.length
-              ? client.call('UpdateTeam', { path, body: { version: v, ...appsBody, ...membersBody } })
+              ? client.call('UpdateTeam', {
+                  path,
+                  body: { version: v, ...appsBody, ...membersBody },
+                  verify: verify(id),
+                })
               : p.removeApps.length
-                ? client.call('UpdateTeamApps', { path, body: { version: v, ...appsBody } })
-                : client.call('UpdateTeamMembership', { path, body: { version: v, ...membersBody } }),
+                ? client.call('UpdateTeamApps', {
+                    path,
+                    body: { version: v, ...appsBody },
+                    verify: verify(id),
+                  })
+                : client.call('UpdateTeamMembership', {
+                    path,
+                    body: { version: v, ...membersBody },
+                    verify: verify(id),
+                  }),
           ),
         );
       });
@@ -165,7 +191,10 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
     const groupRows = covered(p, 'group', ['remove']);
     for (const [i, groupId] of [...p.removeGroups.keys()].entries()) {
       await step(groupRows.slice(i, i + 1), async () => {
-        await client.call('RemoveGroupFromTeam', { path: { rbacTeamID: id, groupID: groupId } });
+        await client.call('RemoveGroupFromTeam', {
+          path: { rbacTeamID: id, groupID: groupId },
+          verify: checkWith(`secscan teams groups list ${id}`),
+        });
         stale.add(id);
       });
     }
@@ -176,7 +205,7 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
     await step(covered(p, 'team', ['delete']), async () => {
       const v = await version(id);
       await conflict(p.name)(() =>
-        client.call('DeleteTeam', { path: { rbacTeamID: id }, body: { version: v } }),
+        client.call('DeleteTeam', { path: { rbacTeamID: id }, body: { version: v }, verify: verify(id) }),
       );
     });
   }

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Team } from '../../api/schemas/teams.js';
-import { ExitCode, RejectedError, UsageError } from '../../errors.js';
+import { ExitCode, exitCodeFor, RejectedError, UsageError } from '../../errors.js';
 import { teamView } from '../../output/views/teams.js';
 import { arg, defineVerb, flag, list, parsed, text } from '../define.js';
 import { appId, int, nonEmpty } from '../parsers.js';
@@ -8,6 +8,7 @@ import { resolveTeam } from '../shared/teams.js';
 import { resolveUsers } from '../shared/users.js';
 import { memberRef, splitRole, userRef } from '../shared/refs.js';
 import { checkApps, withConflictHint } from './write.js';
+import { checkWith } from '../shared/verify.js';
 
 type MemberBody = { user_id_v2: string; team_role: string };
 
@@ -151,6 +152,7 @@ export default defineVerb({
     }
     const version = opts.version ?? team.version;
     const path = { rbacTeamID: id };
+    const verify = checkWith(`secscan teams show ${id}`);
     const appsBody = {
       ...(addApps.length ? { add_applications: addApps } : {}),
       ...(removeApps.length ? { remove_applications: removeApps } : {}),
@@ -162,24 +164,43 @@ export default defineVerb({
     };
     if (appsChange && membersChange) {
       team = await withConflictHint(id, () =>
-        client.call('UpdateTeam', { path, body: { version, ...appsBody, ...membersBody } }),
+        client.call('UpdateTeam', { path, body: { version, ...appsBody, ...membersBody }, verify }),
       );
     } else if (appsChange) {
       team = await withConflictHint(id, () =>
-        client.call('UpdateTeamApps', { path, body: { version, ...appsBody } }),
+        client.call('UpdateTeamApps', { path, body: { version, ...appsBody }, verify }),
       );
     } else if (membersChange) {
       team = await withConflictHint(id, () =>
-        client.call('UpdateTeamMembership', { path, body: { version, ...membersBody } }),
-      );
-    }
-    if (rename !== undefined) {
-      const current = appsChange || membersChange ? team.version : version;
-      team = await withConflictHint(id, () =>
-        client.call('UpdateTeamMetadata', { path, body: { version: current, change_name: rename } }),
+        client.call('UpdateTeamMembership', { path, body: { version, ...membersBody }, verify }),
       );
     }
     for (const move of moves) ctx.note(`Moved ${move.app} from team ${move.fromName}.`);
+    if (rename !== undefined) {
+      const first = appsChange || membersChange;
+      const current = first ? team.version : version;
+      const changed = team;
+      try {
+        team = await withConflictHint(id, () =>
+          client.call('UpdateTeamMetadata', {
+            path,
+            body: { version: current, change_name: rename },
+            verify: checkWith(`secscan teams show ${id}`),
+          }),
+        );
+      } catch (error) {
+        // Two writes: the first was made; say so, and what became of the rename.
+        if (first) {
+          const outcome =
+            exitCodeFor(error) === ExitCode.transient ? 'may or may not have been made' : 'was not made';
+          ctx.warn(
+            `the ${[appsChange ? 'apps' : '', membersChange ? 'members' : ''].filter(Boolean).join(' and ')} ` +
+              `of team ${changed.team_name} were changed (version ${changed.version}); the rename to ${rename} ${outcome}`,
+          );
+        }
+        throw error;
+      }
+    }
     ctx.note(`Updated team ${team.team_name} (version ${team.version}).`);
     return { kind: 'object', item: team };
   },

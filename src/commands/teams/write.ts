@@ -9,7 +9,7 @@ export interface AppMove {
 
 /** Team names by id, from the listing (for messages that name a team). */
 export async function teamNames(client: ApiClient): Promise<Map<string, string>> {
-  const rows = await client.call('ListTeams', { query: { no_members: true } });
+  const rows = (await client.allPages('ListTeams', { query: { no_members: true } })).flat();
   return new Map(rows.map((t) => [t.team_id, t.team_name]));
 }
 

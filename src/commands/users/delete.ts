@@ -1,6 +1,7 @@
 import { arg, defineVerb } from '../define.js';
 import { resolveUser } from '../shared/users.js';
 import { userRef } from '../shared/refs.js';
+import { checkWith, shellArg } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'delete',
@@ -13,7 +14,10 @@ export default defineVerb({
     await ctx.confirm(`Remove ${ref} from the organization? The user loses every access`);
     const client = await ctx.client();
     const user = await resolveUser(client, ref);
-    await client.call('DeleteOrgUser', { path: { userIDv2: user.id } });
+    await client.call('DeleteOrgUser', {
+      path: { userIDv2: user.id },
+      verify: checkWith(`secscan users list --email ${user.email ? shellArg(user.email) : 'ADDRESS'}`),
+    });
     ctx.note(`Removed ${user.email ?? user.id}.`);
     return { kind: 'none' };
   },

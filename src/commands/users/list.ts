@@ -27,7 +27,9 @@ export default defineVerb({
     const client = await ctx.client();
     // One look-up per address: the specification's `email` is one address.
     const pages = await ctx.spin('Looking users up', () =>
-      mapLimit([...new Set(opts.email)], 8, (email) => client.call('ListOrgRBACUsers', { query: { email } })),
+      mapLimit([...new Set(opts.email)], 8, async (email) =>
+        (await client.allPages('ListOrgRBACUsers', { query: { email } })).flat(),
+      ),
     );
     return { kind: 'list', rows: pages.flat() };
   },

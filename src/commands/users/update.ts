@@ -2,6 +2,7 @@ import { orgRoles } from '../../api/values.js';
 import { arg, choice, defineVerb } from '../define.js';
 import { resolveUser } from '../shared/users.js';
 import { userRef } from '../shared/refs.js';
+import { checkWith, shellArg } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'update',
@@ -19,7 +20,11 @@ export default defineVerb({
   async run(ctx, { args: [ref], opts }) {
     const client = await ctx.client();
     const user = await resolveUser(client, ref);
-    await client.call('UpdateOrgUser', { path: { userIDv2: user.id }, body: { org_role: opts.role } });
+    await client.call('UpdateOrgUser', {
+      path: { userIDv2: user.id },
+      body: { org_role: opts.role },
+      verify: checkWith(`secscan users list --email ${user.email ? shellArg(user.email) : 'ADDRESS'}`),
+    });
     ctx.note(`${user.email ?? user.id} now has the organization role ${opts.role}.`);
     return { kind: 'none' };
   },

@@ -1,5 +1,6 @@
 import { defineVerb } from '../define.js';
 import { flowName, versionOption, versionQuery } from './version.js';
+import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({
   name: 'delete',
@@ -13,7 +14,12 @@ export default defineVerb({
     await ctx.confirm(
       `Delete the webhook of the ${flowName(opts.version)} flow? Events stop being delivered`,
     );
-    await client.call('DeleteWebhook', { query: versionQuery(opts.version) });
+    await client.call('DeleteWebhook', {
+      query: versionQuery(opts.version),
+      verify: checkWith(
+        `secscan webhook show${opts.version === undefined ? '' : ` --version ${opts.version}`}`,
+      ),
+    });
     ctx.note(`Deleted the webhook of the ${flowName(opts.version)} flow.`);
     return { kind: 'none' };
   },

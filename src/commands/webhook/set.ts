@@ -1,6 +1,6 @@
 import type { WebhookBody } from '../../api/schemas/webhooks.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
 import { choice, defineVerb, flag, list, text } from '../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../shared/config-file.js';
@@ -66,6 +66,12 @@ export default defineVerb({
     if (!url || !/^https?:$/.test(url.protocol)) {
       throw new UsageError(`invalid value for --url: ${JSON.stringify(opts.url)} (expected an http(s) URL)`);
     }
+    const blank = (opts.event ?? []).find((name) => !name.trim());
+    if (blank !== undefined) {
+      throw new UsageError(
+        `invalid value for --event: ${JSON.stringify(blank)} (an event name: see \`secscan webhook events\`)`,
+      );
+    }
     if (opts.auth === 'bearer' && !opts.tokenStdin) {
       throw new UsageError('--auth bearer needs a token: pass it on standard input with --token-stdin');
     }
@@ -99,9 +105,22 @@ export default defineVerb({
       ...(token === undefined ? {} : { token: { token, ...renewal } }),
       ...(opts.emailOnFailure ? { enableEmailNotification: true } : {}),
     };
-    const answer = await client.call('SetUpWebhook', { query: versionQuery(opts.version), body });
+    const answer = await client.call('SetUpWebhook', {
+      query: versionQuery(opts.version),
+      body,
+      verify:
+        'set it up again: a second set-up replaces the first' +
+        (secret === undefined && body.authType === 'hmac' ? ', whose generated secret was never shown' : ''),
+    });
     const { secret: returned, ...rest } = answer;
     const generated = secret === undefined && body.authType === 'hmac' && returned;
+    if (secret === undefined && body.authType === 'hmac' && !returned) {
+      // Deliveries would be signed with a secret nobody has: the receiver could never check them.
+      throw new UnexpectedResponseError(
+        'SetUpWebhook: the service set up the webhook but its answer carries no secret: deliveries are signed with a secret nobody has seen',
+        { hint: 'set it up again with your own secret: --secret-stdin < secret.txt' },
+      );
+    }
     ctx.note(`Set up the webhook of the ${flowName(opts.version)} flow: ${opts.url}.`);
     if (generated) ctx.note('Save this secret now: deliveries are signed with it and it is not shown again.');
     if (generated) return { kind: 'object', item: { ...rest, secret: returned } };

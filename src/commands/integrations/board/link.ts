@@ -1,6 +1,7 @@
 import { associationView } from '../../../output/views/integrations.js';
 import { arg, defineVerb, text } from '../../define.js';
 import { appId } from '../../parsers.js';
+import { checkWith } from '../../shared/verify.js';
 
 export default defineVerb({
   name: 'link',
@@ -32,6 +33,7 @@ export default defineVerb({
         azure_project_name: opts.project,
         ...(opts.workItemType === undefined ? {} : { finding_work_item_type: opts.workItemType }),
       },
+      verify: checkWith(`secscan integrations board show ${app}`),
     });
     ctx.note(`Linked ${app} to the Azure DevOps project ${opts.boardOrg}/${opts.project}.`);
     return { kind: 'object', item: { app, ...association } };

@@ -1,10 +1,11 @@
-import { NotFoundError } from '../../../errors.js';
+import { ExitCode, exitCodeFor, NotFoundError } from '../../../errors.js';
 import { workItemView } from '../../../output/views/integrations.js';
 import { arg, defineVerb, list, parsed, variadicArg } from '../../define.js';
 import { appId, pattern, scanId } from '../../parsers.js';
 import { chunks, mapLimit } from '../../shared/batches.js';
 import { collectIds, findingId, idsFromOption, requireIds } from '../../shared/finding-ids.js';
 import { linkHint, rethrowNotFound } from '../hints.js';
+import { checkWith } from '../../shared/verify.js';
 
 /** No documented limit: batches keep each request small. */
 const batchSize = 100;
@@ -46,18 +47,33 @@ export default defineVerb({
       (opts.param ?? []).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]),
     );
     const client = await ctx.client();
+    const submitted: string[] = [];
     await ctx.spin('Submitting to the work board', async () => {
       for (const batch of chunks(ids, batchSize)) {
-        await client
-          .call('SubmitFindingToAzureBoardPut', {
+        try {
+          await client.call('SubmitFindingToAzureBoardPut', {
             path: { appID: app },
             body: {
               scan_id: Number(opts.scan),
               finding_ids: batch.map(Number),
               ...(opts.param?.length ? { extra_parameters: extra } : {}),
             },
-          })
-          .catch((error: unknown) => rethrowNotFound(error, linkHint(app)));
+            verify: checkWith(`secscan integrations board finding ${app} ${batch[0]}`),
+          });
+        } catch (error) {
+          // Batches before this one were filed: say which, and what became of the rest.
+          if (submitted.length) {
+            const lost = exitCodeFor(error) === ExitCode.transient;
+            const rest = ids.slice(submitted.length + (lost ? batch.length : 0));
+            ctx.warn([
+              `stopped part-way: submitted ${submitted.length} of ${ids.length} findings of ${app}`,
+              ...(lost ? [`unknown (the answer was lost): ${batch.join(', ')}`] : []),
+              ...(rest.length ? [`not submitted: ${rest.join(', ')}`] : []),
+            ]);
+          }
+          rethrowNotFound(error, linkHint(app));
+        }
+        submitted.push(...batch);
       }
     });
     const rows = await ctx.spin('Reading the work items', () =>

@@ -1,5 +1,6 @@
 import { arg, defineVerb } from '../../define.js';
 import { appId } from '../../parsers.js';
+import { checkWith } from '../../shared/verify.js';
 
 export default defineVerb({
   name: 'unlink',
@@ -15,7 +16,10 @@ export default defineVerb({
   async run(ctx, { args: [app] }) {
     const client = await ctx.client();
     await ctx.confirm(`Unlink ${app} from its work-board project? Its findings can no longer be submitted`);
-    await client.call('DeleteAzureboardAssociation', { path: { appID: app } });
+    await client.call('DeleteAzureboardAssociation', {
+      path: { appID: app },
+      verify: checkWith(`secscan integrations board show ${app}`),
+    });
     ctx.note(`Unlinked ${app} from the work board.`);
     return { kind: 'none' };
   },

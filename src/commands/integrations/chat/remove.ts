@@ -11,7 +11,9 @@ export default defineVerb({
     await ctx.confirm(
       'Disconnect the chat service (Slack)? Notifications stop and the stored Slack token is revoked',
     );
-    await client.call('DeleteSlackConfiguration');
+    await client.call('DeleteSlackConfiguration', {
+      verify: 'removing it again is harmless: run the command again (it says so when nothing is connected)',
+    });
     ctx.note('Disconnected the chat service (Slack); its stored token is revoked.');
     return { kind: 'none' };
   },

@@ -47,7 +47,10 @@ export default defineVerb({
         verify: checkWith('secscan org config show'),
       });
     } else {
-      await client.call('CreateOrgAnalysisConfig', { body: { secrets } });
+      await client.call('CreateOrgAnalysisConfig', {
+        body: { secrets },
+        verify: checkWith('secscan org config show'),
+      });
     }
     const after = await client.call('ReadOrgConfig');
     ctx.note('Updated the organization’s analysis configuration.');

@@ -20,7 +20,7 @@ export async function writeOrgConfig(ctx: Context, file: string, replace: boolea
   const before = await client.call('ReadOrgConfig');
   if (replace) {
     await confirmResets(ctx, 'the organization configuration', label, before, body);
-    await client.call('UpdateOrgConfig', { body });
+    await client.call('UpdateOrgConfig', { body, verify: checkWith('secscan org config show') });
   } else {
     await client.call('PatchOrgConfig', { body, verify: checkWith('secscan org config show') });
   }

@@ -29,7 +29,11 @@ export async function writeTeamConfig(
   let after;
   if (replace) {
     await confirmResets(ctx, `the configuration of team ${team}`, label, before, body);
-    after = await client.call('UpdateTeamConfig', { path: { rbacTeamID }, body });
+    after = await client.call('UpdateTeamConfig', {
+      path: { rbacTeamID },
+      body,
+      verify: checkWith(`secscan teams config show ${team}`),
+    });
   } else {
     after = await client.call('PatchTeamConfig', {
       path: { rbacTeamID },

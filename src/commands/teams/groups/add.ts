@@ -4,6 +4,7 @@ import { resolveGroup } from '../../shared/groups.js';
 import { mapLimit } from '../../shared/batches.js';
 import { resolveTeam } from '../../shared/teams.js';
 import { groupRoleRef, splitRole } from '../../shared/refs.js';
+import { checkWith } from '../../shared/verify.js';
 
 export default defineVerb({
   name: 'add',
@@ -33,6 +34,7 @@ export default defineVerb({
     await client.call('UpsertGroup', {
       path: { rbacTeamID: team.id },
       body: { group_ids: [...byId].map(([group_id, team_role]) => ({ group_id, team_role })) },
+      verify: checkWith(`secscan teams groups list ${team.id}`),
     });
     for (const [i, g] of groups.entries()) {
       ctx.note(`Group ${g.name ?? g.id} is in team ${team.name ?? team.id} as ${parts[i]?.role}.`);

@@ -2,6 +2,7 @@ import { arg, defineVerb } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
 import { resolveGroup } from '../../shared/groups.js';
 import { resolveTeam } from '../../shared/teams.js';
+import { checkWith } from '../../shared/verify.js';
 
 export default defineVerb({
   name: 'remove',
@@ -20,7 +21,10 @@ export default defineVerb({
     const client = await ctx.client();
     const team = await resolveTeam(client, teamRef);
     const group = await resolveGroup(client, groupRef);
-    await client.call('RemoveGroupFromTeam', { path: { rbacTeamID: team.id, groupID: group.id } });
+    await client.call('RemoveGroupFromTeam', {
+      path: { rbacTeamID: team.id, groupID: group.id },
+      verify: checkWith(`secscan teams groups list ${team.id}`),
+    });
     ctx.note(`Removed group ${group.name ?? group.id} from team ${team.name ?? team.id}.`);
     return { kind: 'none' };
   },

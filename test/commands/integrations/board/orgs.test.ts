@@ -18,12 +18,19 @@ describe('integrations board orgs', () => {
   });
 
   it('prints nothing for no organizations (exit 0)', async () => {
-    cli.stub('GetAzureOrgList').reply(200, ok({}));
+    cli.stub('GetAzureOrgList').reply(200, ok({ accounts: [] }));
     expect(await cli.run(['integrations', 'board', 'orgs'], { env: authEnv() })).toEqual({
       code: 0,
       stdout: '',
       stderr: '',
     });
+  });
+
+  it('an answer without its accounts key exits 8: it is not a list of none', async () => {
+    cli.stub('GetAzureOrgList').reply(200, ok({}));
+    const result = await cli.run(['integrations', 'board', 'orgs'], { env: authEnv() });
+    expect([result.code, result.stdout]).toEqual([8, '']);
+    expect(result.stderr).toMatch(/^error: GetAzureOrgList: unexpected response at accounts/);
   });
 
   it('a wrong-shaped answer exits 8, never an empty list', async () => {

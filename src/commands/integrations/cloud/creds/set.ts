@@ -3,6 +3,7 @@ import type { Context } from '../../../../context.js';
 import { CliError, UsageError } from '../../../../errors.js';
 import { defineVerb, parsed, text } from '../../../define.js';
 import { pattern } from '../../../parsers.js';
+import { checkWith } from '../../../shared/verify.js';
 
 const httpsUrl = pattern(/^https:\/\/[^\s/?#]+[^\s]*$/, 'expected an https:// address');
 
@@ -74,6 +75,7 @@ export default defineVerb({
             auth_url: opts.authUrl,
             api_url: opts.apiUrl,
           },
+          verify: checkWith('secscan integrations cloud creds show', '(storing them again is harmless)'),
         }),
       );
     } catch (error) {

@@ -20,7 +20,8 @@ export default defineVerb({
     } catch (error) {
       rethrowNotFound(error, 'store them with `secscan integrations cloud creds set`');
     }
-    if (creds === undefined) ctx.warn('the service confirmed stored credentials without their details');
+    if (creds === undefined || !Object.keys(creds).length)
+      ctx.warn('the service confirmed stored credentials without their details');
     return { kind: 'object', item: redactJson(creds ?? {}) as Record<string, unknown> };
   },
 });

@@ -1,5 +1,6 @@
 import { defineVerb } from '../../../define.js';
 import { appOption, compoundOption, levelOf } from './level.js';
+import { checkWith, shellArg } from '../../../shared/verify.js';
 
 export default defineVerb({
   name: 'remove',
@@ -28,7 +29,10 @@ export default defineVerb({
     await ctx.confirm(
       `Remove the enrollment of compound ${level.compound}? The organization’s enrollment applies to it again`,
     );
-    await client.call('removeWizCompoundEnrollment', { path: { compoundName: level.compound } });
+    await client.call('removeWizCompoundEnrollment', {
+      path: { compoundName: level.compound },
+      verify: checkWith(`secscan integrations cloud enrollment show --compound ${shellArg(level.compound)}`),
+    });
     ctx.note(`Removed the enrollment of compound ${level.compound}; the organization’s applies to it again.`);
     return { kind: 'none' };
   },

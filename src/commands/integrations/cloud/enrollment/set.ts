@@ -3,6 +3,7 @@ import { UsageError } from '../../../../errors.js';
 import { defineVerb, flag, list } from '../../../define.js';
 import { splitList } from '../../../shared/lists.js';
 import { appOption, compoundOption, levelOf } from './level.js';
+import { checkWith, shellArg } from '../../../shared/verify.js';
 
 type Kind = (typeof enrollmentKinds)[number];
 
@@ -61,9 +62,18 @@ export default defineVerb({
       is_enabled: !opts.disable,
     };
     if (level.kind === 'compound') {
-      await client.call('updateWizCompoundEnrollment', { path: { compoundName: level.compound }, body });
+      await client.call('updateWizCompoundEnrollment', {
+        path: { compoundName: level.compound },
+        body,
+        verify: checkWith(
+          `secscan integrations cloud enrollment show --compound ${shellArg(level.compound)}`,
+        ),
+      });
     } else {
-      await client.call('updateWizOrgEnrollment', { body });
+      await client.call('updateWizOrgEnrollment', {
+        body,
+        verify: checkWith('secscan integrations cloud enrollment show --org'),
+      });
     }
     const where = level.kind === 'compound' ? `compound ${level.compound}` : 'the organization';
     const what = kinds ? ` for ${kinds.join(', ')}` : '';

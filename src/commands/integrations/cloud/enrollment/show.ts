@@ -40,7 +40,8 @@ export default defineVerb({
         ctx.note(`${level.app} belongs to no compound: the organization’s enrollment applies.`);
     }
     const enrollment = await readEnrollment(client, compound);
-    if (enrollment === undefined) ctx.warn('the service answered without the enrollment’s details');
+    if (enrollment === undefined || !Object.keys(enrollment).length)
+      ctx.warn('the service answered without the enrollment’s details');
     // Only a compound read can fall back; its `scope` says where the answer comes from.
     const scope = compound === undefined ? 'organization' : enrollment?.scope;
     const from = scope === 'compound' || scope === 'organization' ? scope : 'unknown';
