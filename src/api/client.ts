@@ -8,15 +8,40 @@ import {
   missingOrgError,
   TransientError,
   UnexpectedResponseError,
-  UsageError,
 } from '../errors.js';
-import { buildQuery, fillPath, type Operation, type PathParamNames, type QueryValue } from './operation.js';
+import { buildQuery, fillPath, type Operation } from './operation.js';
 import { type OperationId, operations } from './operations/index.js';
-import { type BodyOf, type PathOf, type ResponseOf, schemasOf } from './operations/schemas.js';
+import { type ResponseOf, schemasOf } from './operations/schemas.js';
 import { isEnvelope, nextPagePath, pageList } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';
+import {
+  debugBody,
+  documentText,
+  encodeBody,
+  errorCode,
+  formatBytes,
+  headerValue,
+  isWrite,
+  neverSent,
+  readCapped,
+  refusesRepeat,
+  safeJson,
+  untrustedCertificate,
+} from './wire.js';
+import type {
+  CallParams,
+  ParamsOf,
+  ParamsArg,
+  RawResponse,
+  SendOptions,
+  OpenOptions,
+  Page,
+} from './client-types.js';
+
+export type * from './client-types.js';
+export { encodeBody } from './wire.js';
 
 export interface ClientOptions {
   /** The service address; the client adds `/api/v4`. */
@@ -38,91 +63,6 @@ export interface ClientOptions {
 }
 
 const defaultMaxBodyBytes = 256 * 1024 * 1024;
-
-/** TLS verification failures: the certificate is not trusted, so retrying cannot help (exit 3). */
-const untrustedCertificate = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_UNTRUSTED',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_REVOKED',
-  'CERT_SIGNATURE_FAILURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-  'HOSTNAME_MISMATCH',
-]);
-
-/** The string code of a network error (ECONNREFUSED, UND_ERR_SOCKET, SELF_SIGNED_CERT_IN_CHAIN ...). */
-function errorCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } } };
-  // Only string codes: an abort reason's DOMException code is a number (23).
-  return [e.cause?.cause?.code, e.cause?.code, e.code].find((c): c is string => typeof c === 'string');
-}
-
-/** Parameters of any operation (the untyped form, for tests and `secscan api`). */
-export interface CallParams {
-  path?: Readonly<Record<string, string | number | undefined>>;
-  query?: Readonly<Record<string, QueryValue>>;
-  body?: unknown;
-  /** For a write (POST, PUT, PATCH, DELETE) whose answer is lost: how the user can check it was applied. */
-  verify?: string | undefined;
-}
-
-type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
-
-/** Parameters of operation K: its path placeholders (but `orgID`, filled from the settings), query and body. */
-export type ParamsOf<K extends OperationId> = {
-  query?: Readonly<Record<string, QueryValue>>;
-  body?: BodyOf<K>;
-  verify?: string | undefined;
-} & ([RequiredPathNames<K>] extends [never]
-  ? { path?: { readonly orgID?: string } }
-  : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });
-
-/** Operations without path placeholders may be called without parameters. */
-export type ParamsArg<K extends OperationId> = [RequiredPathNames<K>] extends [never]
-  ? [params?: ParamsOf<K>]
-  : [params: ParamsOf<K>];
-
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-  durationMs: number;
-}
-
-export interface SendOptions {
-  /**
-   * For a write (POST, PUT, PATCH, DELETE) whose answer is lost, the hint: how the user can check whether it
-   * was applied, e.g. "check with `secscan tokens list` before retrying".
-   */
-  verify?: string | undefined;
-  body?: string | Buffer | undefined;
-  contentType?: string | undefined;
-  accept?: string | undefined;
-  /** Resolve with error statuses instead of throwing (the `api` command prints them as received). */
-  allowErrorStatus?: boolean;
-  /** The operation's success status when it is a redirect (302): resolved with, never followed. */
-  expectStatus?: number | undefined;
-  context?: string;
-}
-
-export interface OpenOptions {
-  /** Request headers besides the usual ones (`range`, `if-range`). */
-  headers?: Readonly<Record<string, string>>;
-  /** The Accept header, when not the operation's media type (a PDF report). */
-  accept?: string;
-  /** Statuses of 300 or more returned rather than thrown (206 and 416 are below and above it). */
-  pass?: readonly number[];
-}
-
-export interface Page<T> {
-  data: T;
-  nextPage: string | undefined;
-}
 
 export class ApiClient {
   readonly origin: string;
@@ -561,110 +501,4 @@ export class ApiClient {
   private log(line: string): void {
     this.opts.debug?.(line);
   }
-}
-
-/**
- * The request body as sent: a string as given (a raw file, YAML); anything else checked against the
- * operation's (strict) body schema and serialized. A body the schema refuses is a usage error.
- */
-export function encodeBody(op: Operation, schemas: OperationSchemas, body: unknown): string | undefined {
-  if (body === undefined) return undefined;
-  if (typeof body === 'string') return body;
-  if (schemas.body) {
-    const parsed = schemas.body.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      throw new UsageError(`${op.id}: invalid request: ${where}${issue?.message ?? 'invalid body'}`);
-    }
-    return JSON.stringify(parsed.data);
-  }
-  return JSON.stringify(body);
-}
-
-/**
- * The text of a non-JSON answer (a policy file, CSV): never an HTML page (a sign-in or error page sent with
- * 200), a JSON body (an envelope where the document was due), or nothing where a document is always there.
- */
-function documentText(op: Operation, res: RawResponse): string {
-  const media = op.media ?? '';
-  const type = (headerValue(res.headers['content-type']) ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  const text = res.body.toString('utf8');
-  const what =
-    type.includes('html') && !media.includes('html')
-      ? `an HTML page (${type})`
-      : type.includes('json')
-        ? `JSON (${type})`
-        : !text.trim() && !media.includes('csv')
-          ? 'an empty body'
-          : undefined;
-  if (what) {
-    throw new UnexpectedResponseError(
-      `${op.id}: the service answered with ${what} where ${media} was expected`,
-      {
-        status: res.status,
-      },
-    );
-  }
-  return text;
-}
-
-/** A request that changes something: its answer lost, it may have been applied. */
-function isWrite(method: string): boolean {
-  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
-}
-
-/** Network failures that happen before a request is sent: nothing can have been applied. */
-const notSent = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-function neverSent(error: unknown): boolean {
-  return notSent.has(errorCode(error) ?? '');
-}
-
-/** An error status a repeat of an applied change could get: not auth, not busy (those say nothing new). */
-function refusesRepeat(status: number): boolean {
-  return status >= 400 && status < 500 && ![401, 403, 408, 429].includes(status);
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Reads a body up to `limit` bytes; past it, stops reading and returns what it has plus one byte. */
-async function readCapped(
-  body: AsyncIterable<Buffer | Uint8Array> & { destroy?(): unknown },
-  limit: number,
-): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.length;
-    if (size > limit) {
-      body.destroy?.();
-      return Buffer.alloc(limit + 1);
-    }
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}
-
-function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)} MiB` : `${Math.round(n / 1024)} KiB`;
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function debugBody(body: string | Buffer): string {
-  const text = typeof body === 'string' ? body : body.toString('utf8');
-  const parsed = safeJson(text);
-  return (parsed === undefined ? `(${text.length} bytes)` : JSON.stringify(redactJson(parsed))).slice(
-    0,
-    2000,
-  );
 }

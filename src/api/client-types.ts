@@ -1,0 +1,66 @@
+/** The shapes of the client's parameters and answers. */
+import type { QueryValue, PathParamNames } from './operation.js';
+import type { OperationId } from './operations/index.js';
+import type { BodyOf, PathOf } from './operations/schemas.js';
+
+/** Parameters of any operation (the untyped form, for tests and `secscan api`). */
+export interface CallParams {
+  path?: Readonly<Record<string, string | number | undefined>>;
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: unknown;
+  /** For a write (POST, PUT, PATCH, DELETE) whose answer is lost: how the user can check it was applied. */
+  verify?: string | undefined;
+}
+
+type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
+
+/** Parameters of operation K: its path placeholders (but `orgID`, filled from the settings), query and body. */
+export type ParamsOf<K extends OperationId> = {
+  query?: Readonly<Record<string, QueryValue>>;
+  body?: BodyOf<K>;
+  verify?: string | undefined;
+} & ([RequiredPathNames<K>] extends [never]
+  ? { path?: { readonly orgID?: string } }
+  : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });
+
+/** Operations without path placeholders may be called without parameters. */
+export type ParamsArg<K extends OperationId> = [RequiredPathNames<K>] extends [never]
+  ? [params?: ParamsOf<K>]
+  : [params: ParamsOf<K>];
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  durationMs: number;
+}
+
+export interface SendOptions {
+  /**
+   * For a write (POST, PUT, PATCH, DELETE) whose answer is lost, the hint: how the user can check whether it
+   * was applied, e.g. "check with `secscan tokens list` before retrying".
+   */
+  verify?: string | undefined;
+  body?: string | Buffer | undefined;
+  contentType?: string | undefined;
+  accept?: string | undefined;
+  /** Resolve with error statuses instead of throwing (the `api` command prints them as received). */
+  allowErrorStatus?: boolean;
+  /** The operation's success status when it is a redirect (302): resolved with, never followed. */
+  expectStatus?: number | undefined;
+  context?: string;
+}
+
+export interface OpenOptions {
+  /** Request headers besides the usual ones (`range`, `if-range`). */
+  headers?: Readonly<Record<string, string>>;
+  /** The Accept header, when not the operation's media type (a PDF report). */
+  accept?: string;
+  /** Statuses of 300 or more returned rather than thrown (206 and 416 are below and above it). */
+  pass?: readonly number[];
+}
+
+export interface Page<T> {
+  data: T;
+  nextPage: string | undefined;
+}
