@@ -1,4 +1,5 @@
 /** The shapes of the client's parameters and answers. */
+import type { Dispatcher } from 'undici';
 import type { QueryValue, PathParamNames } from './operation.js';
 import type { OperationId } from './operations/index.js';
 import type { BodyOf, PathOf } from './operations/schemas.js';
@@ -63,4 +64,23 @@ export interface OpenOptions {
 export interface Page<T> {
   data: T;
   nextPage: string | undefined;
+}
+
+export interface ClientOptions {
+  /** The service address; the client adds `/api/v4`. */
+  baseUrl: string;
+  token?: string | undefined;
+  orgId?: string | undefined;
+  timeoutMs?: number;
+  /** Retries after the first attempt, for safe requests. */
+  retries?: number;
+  dispatcher?: Dispatcher;
+  /** SECSCAN_CA_FILE: CAs to trust besides the system's (used when no dispatcher is given). */
+  caFile?: string | undefined;
+  signal?: AbortSignal;
+  debug?: ((line: string) => void) | undefined;
+  userAgent?: string;
+  random?: () => number;
+  /** The largest JSON body read into memory (downloads stream and are not capped). Default 256 MiB. */
+  maxBodyBytes?: number;
 }

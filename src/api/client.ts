@@ -12,11 +12,13 @@ import {
 import { buildQuery, fillPath, type Operation } from './operation.js';
 import { type OperationId, operations } from './operations/index.js';
 import { type ResponseOf, schemasOf } from './operations/schemas.js';
-import { isEnvelope, nextPagePath, pageList } from './paging.js';
+import { checkNextPage, nextPagePath } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';
+import { decodeAnswer, redirectTarget } from './answers.js';
 import {
+  certificateError,
   debugBody,
   documentText,
   encodeBody,
@@ -24,6 +26,7 @@ import {
   formatBytes,
   headerValue,
   isWrite,
+  networkError,
   neverSent,
   readCapped,
   refusesRepeat,
@@ -38,29 +41,11 @@ import type {
   SendOptions,
   OpenOptions,
   Page,
+  ClientOptions,
 } from './client-types.js';
 
 export type * from './client-types.js';
 export { encodeBody } from './wire.js';
-
-export interface ClientOptions {
-  /** The service address; the client adds `/api/v4`. */
-  baseUrl: string;
-  token?: string | undefined;
-  orgId?: string | undefined;
-  timeoutMs?: number;
-  /** Retries after the first attempt, for safe requests. */
-  retries?: number;
-  dispatcher?: Dispatcher;
-  /** SECSCAN_CA_FILE: CAs to trust besides the system's (used when no dispatcher is given). */
-  caFile?: string | undefined;
-  signal?: AbortSignal;
-  debug?: ((line: string) => void) | undefined;
-  userAgent?: string;
-  random?: () => number;
-  /** The largest JSON body read into memory (downloads stream and are not capped). Default 256 MiB. */
-  maxBodyBytes?: number;
-}
 
 const defaultMaxBodyBytes = 256 * 1024 * 1024;
 
@@ -146,10 +131,10 @@ export class ApiClient {
       expectStatus: op.successStatus,
       verify: params.verify,
     });
-    if (res.status >= 300) return { data: this.redirectTarget(op, schemas, res), nextPage: undefined };
+    if (res.status >= 300) return { data: redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json')) return { data: documentText(op, res), nextPage: undefined };
     try {
-      return this.decode(op, schemas, res);
+      return decodeAnswer(op, schemas, res);
     } catch (error) {
       // The service said yes (a 2xx) to a change but in words this version cannot read: it was made.
       if (error instanceof UnexpectedResponseError && isWrite(op.method) && !error.hint) {
@@ -175,21 +160,7 @@ export class ApiClient {
       yield data;
       if (!nextPage) return;
       const next = nextPagePath(nextPage, this.apiPrefix, op.id);
-      if (next === (path ?? this.pathFor(op, params))) {
-        throw new UnexpectedResponseError(
-          `${op.id}: next_page repeats the page just read (${redactUrl(next)})`,
-        );
-      }
-      // The next page of another list (another app's findings) would mix its rows into this one.
-      if (pageList(next) !== pageList(this.pathFor(op, params))) {
-        throw new UnexpectedResponseError(`${op.id}: next_page names another list (${redactUrl(next)})`);
-      }
-      // A loop over several pages would never end, and repeat their rows.
-      if (read.has(next)) {
-        throw new UnexpectedResponseError(
-          `${op.id}: next_page goes back to a page already read (${redactUrl(next)})`,
-        );
-      }
+      checkNextPage(op.id, next, path ?? this.pathFor(op, params), this.pathFor(op, params), read);
       path = next;
     }
   }
@@ -276,8 +247,8 @@ export class ApiClient {
     } catch (error) {
       if (this.opts.signal?.aborted) throw this.interrupted();
       if (error instanceof ConfigError) throw error;
-      if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(op.id, error);
-      throw this.networkError(op.id, op.method, error);
+      if (untrustedCertificate.has(errorCode(error) ?? '')) throw certificateError(this.origin, op.id, error);
+      throw networkError(this.origin, op.id, op.method, error);
     }
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
     if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
@@ -310,7 +281,8 @@ export class ApiClient {
         if (this.opts.signal?.aborted) throw this.interrupted();
         // A response over the size limit, or a CA file that cannot be read: no retry helps.
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
-        if (untrustedCertificate.has(errorCode(error) ?? '')) throw this.certificateError(context, error);
+        if (untrustedCertificate.has(errorCode(error) ?? ''))
+          throw certificateError(this.origin, context, error);
         if (shouldRetry(method, 'network', attempt, maxAttempts)) {
           lost ||= isWrite(method) && !neverSent(error);
           const delay = retryDelay(attempt, undefined, this.opts.random);
@@ -318,7 +290,7 @@ export class ApiClient {
           await this.pause(delay);
           continue;
         }
-        throw this.networkError(context, method, error, attempt, options.verify, lost);
+        throw networkError(this.origin, context, method, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
       if (
@@ -402,89 +374,6 @@ export class ApiClient {
   }
 
   /** A redirecting operation (AuthorizeSlack, AzureAuthorization) yields where it points, not a body. */
-  private redirectTarget(op: Operation, schemas: OperationSchemas, res: RawResponse): unknown {
-    const location = headerValue(res.headers.location);
-    const checked = schemas.response?.safeParse(location);
-    if (checked && !checked.success) {
-      throw new UnexpectedResponseError(`${op.id}: the service redirected without a Location`, {
-        status: res.status,
-      });
-    }
-    return location;
-  }
-
-  private decode(op: Operation, schemas: OperationSchemas, res: RawResponse): Page<unknown> {
-    const text = res.body.toString('utf8');
-    let parsed: unknown;
-    try {
-      parsed = text.length === 0 ? undefined : JSON.parse(text);
-    } catch {
-      throw new UnexpectedResponseError(`${op.id}: the service answered with a body that is not JSON`, {
-        status: res.status,
-      });
-    }
-    let payload: unknown = parsed;
-    let nextPage: string | undefined;
-    if (op.envelope !== false) {
-      if (parsed !== undefined && !isEnvelope(parsed)) {
-        throw new UnexpectedResponseError(
-          `${op.id}: the service answered without the {ok, response} envelope`,
-        );
-      }
-      if (parsed !== undefined && parsed.ok === false) {
-        throw apiErrorFromResponse(res.status, parsed, op.id, { method: op.method });
-      }
-      payload = parsed?.response;
-      nextPage = typeof parsed?.next_page === 'string' && parsed.next_page ? parsed.next_page : undefined;
-    }
-    if (!schemas.response) return { data: payload, nextPage };
-    const checked = schemas.response.safeParse(payload);
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-      throw new UnexpectedResponseError(
-        `${op.id}: unexpected response${where}: ${issue?.message ?? 'invalid'}`,
-        {
-          status: res.status,
-        },
-      );
-    }
-    return { data: checked.data, nextPage };
-  }
-
-  private networkError(
-    context: string,
-    method: string,
-    error: unknown,
-    attempts = 1,
-    verify?: string,
-    lost = false,
-  ): TransientError {
-    const detail = errorCode(error) ?? (error as Error).message;
-    const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-    // POST and PATCH are sent once; PUT and DELETE are retried, but any attempt may have been applied.
-    if (isWrite(method) && (lost || !neverSent(error))) {
-      return new TransientError(
-        `${context}: the connection to ${this.origin} failed before an answer (${detail}${attempts > 1 ? `, ${attempts} attempts` : ''}): the change may or may not have been applied`,
-        { cause: error, hint: verify ?? 'check before retrying' },
-      );
-    }
-    return new TransientError(`${context}: cannot reach ${this.origin}${tries}: ${detail}`, {
-      cause: error,
-      hint: 'check the base URL, the network and any proxy settings; safe to retry',
-    });
-  }
-
-  private certificateError(context: string, error: unknown): ConfigError {
-    return new ConfigError(
-      `${context}: the certificate of ${this.origin} is not trusted (${errorCode(error)})`,
-      {
-        cause: error,
-        hint: 'if the service uses a private CA, point SECSCAN_CA_FILE (or NODE_EXTRA_CA_CERTS) at its certificate file (PEM)',
-      },
-    );
-  }
-
   private interrupted(): InterruptedError {
     const reason: unknown = this.opts.signal?.reason;
     return reason instanceof InterruptedError ? reason : new InterruptedError();

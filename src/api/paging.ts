@@ -1,4 +1,5 @@
 import { UnexpectedResponseError } from '../errors.js';
+import { redactUrl } from './redact.js';
 
 /**
  * The service's `next_page` is a full URL that may name another host (or omit the `/api/v4` prefix, as the
@@ -45,4 +46,31 @@ export interface Envelope {
 
 export function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && 'ok' in body;
+}
+
+/**
+ * Refuses a `next_page` that cannot be the next page of this list: the page just read, a page of another
+ * list (another app's findings would mix their rows into this one), or a page already read (a loop would
+ * never end, and repeat its rows).
+ */
+export function checkNextPage(
+  context: string,
+  next: string,
+  current: string,
+  first: string,
+  read: ReadonlySet<string>,
+): void {
+  if (next === current) {
+    throw new UnexpectedResponseError(
+      `${context}: next_page repeats the page just read (${redactUrl(next)})`,
+    );
+  }
+  if (pageList(next) !== pageList(first)) {
+    throw new UnexpectedResponseError(`${context}: next_page names another list (${redactUrl(next)})`);
+  }
+  if (read.has(next)) {
+    throw new UnexpectedResponseError(
+      `${context}: next_page goes back to a page already read (${redactUrl(next)})`,
+    );
+  }
 }

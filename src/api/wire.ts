@@ -1,5 +1,5 @@
 /** The client's helpers that hold no state: errors by code, bodies in and out, headers. */
-import { UnexpectedResponseError, UsageError } from '../errors.js';
+import { ConfigError, TransientError, UnexpectedResponseError, UsageError } from '../errors.js';
 import type { Operation } from './operation.js';
 import type { RawResponse } from './client-types.js';
 import type { OperationSchemas } from './schema.js';
@@ -132,4 +132,37 @@ export function debugBody(body: string | Buffer): string {
     0,
     2000,
   );
+}
+
+/** A request that failed on the network: for a write that may have been applied, says so and how to check. */
+export function networkError(
+  origin: string,
+  context: string,
+  method: string,
+  error: unknown,
+  attempts = 1,
+  verify?: string,
+  lost = false,
+): TransientError {
+  const detail = errorCode(error) ?? (error as Error).message;
+  const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+  // POST and PATCH are sent once; PUT and DELETE are retried, but any attempt may have been applied.
+  if (isWrite(method) && (lost || !neverSent(error))) {
+    return new TransientError(
+      `${context}: the connection to ${origin} failed before an answer (${detail}${attempts > 1 ? `, ${attempts} attempts` : ''}): the change may or may not have been applied`,
+      { cause: error, hint: verify ?? 'check before retrying' },
+    );
+  }
+  return new TransientError(`${context}: cannot reach ${origin}${tries}: ${detail}`, {
+    cause: error,
+    hint: 'check the base URL, the network and any proxy settings; safe to retry',
+  });
+}
+
+/** A certificate the client does not trust: configuration (exit 3), never retried. */
+export function certificateError(origin: string, context: string, error: unknown): ConfigError {
+  return new ConfigError(`${context}: the certificate of ${origin} is not trusted (${errorCode(error)})`, {
+    cause: error,
+    hint: 'if the service uses a private CA, point SECSCAN_CA_FILE (or NODE_EXTRA_CA_CERTS) at its certificate file (PEM)',
+  });
 }
