@@ -100,10 +100,14 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
+  metafile: true,
   plugins: [manifestPlugin, lazyChildProcess, lazyHttp2],
   define: { 'import.meta.url': '__secscanModuleUrl' },
 });
 mkdirSync(chunks, { recursive: true });
+// The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;
+// in build/, so it is not published.
+writeFileSync(at('build/metafile.json'), JSON.stringify(result.metafile));
 for (const file of result.outputFiles) {
   const cjs = await transform(file.text, {
     format: 'cjs',
