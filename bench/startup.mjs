@@ -1,7 +1,11 @@
 // Start-up cost against `node -e 0`, paired in one run: runs are interleaved so machine noise hits every
 // case alike, and medians are compared. Budgets (issue 7): --version <= 1.3x; --help of every command and a
 // usage error <= 1.5x; `apps list` and `findings list --app shiftleft-java-demo --limit 20` against a running
-// sandbox <= 2.5x with peak RSS <= 80 MiB. `BENCH_ROUNDS` sets the rounds (default 21).
+// sandbox <= 2.5x with peak RSS <= 80 MiB. `apps list` runs twice: with its settings in the environment (as
+// CI runs it) and with a profile saved by `auth login` (as a terminal runs it). `BENCH_ROUNDS` sets the
+// rounds (default 21). Every help page is measured (BENCH_HELP_ROUNDS rounds); the worst of so many medians
+// is mostly noise on a busy machine, so the five worst are measured again over BENCH_ROUNDS rounds and the
+// worst of those is the one held to the budget.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +61,18 @@ async function startSandbox() {
   return { child, env: { ...baseEnv, ...settings } };
 }
 
+/** The environment of a terminal after `secscan auth login`: no settings but the profile in the config dir. */
+function savedProfile(settings) {
+  const env = { ...baseEnv, SECSCAN_CONFIG_DIR: join(configDir, 'profile') };
+  const res = spawnSync(
+    process.execPath,
+    [bin, 'auth', 'login', '--with-token', '--base-url', settings.SECSCAN_BASE_URL],
+    { input: settings.SECSCAN_TOKEN, stdio: ['pipe', 'ignore', 'pipe'], env },
+  );
+  if (res.status !== 0) throw new Error(`auth login exited ${res.status}: ${res.stderr}`);
+  return env;
+}
+
 /** Runs each case once per round, interleaved with `node -e 0`; returns medians. */
 function measure(cases, n) {
   const samples = cases.map(() => []);
@@ -94,6 +110,13 @@ try {
       },
       { name: 'apps list', args: [bin, 'apps', 'list'], env: sandbox.env, target: 2.5, rss: 80 },
       {
+        name: 'apps list (saved profile)',
+        args: [bin, 'apps', 'list'],
+        env: savedProfile(sandbox.env),
+        target: 2.5,
+        rss: 80,
+      },
+      {
         name: 'findings list --app shiftleft-java-demo --limit 20',
         args: [bin, 'findings', 'list', '--app', 'shiftleft-java-demo', '--limit', '20'],
         env: sandbox.env,
@@ -112,19 +135,24 @@ try {
     })),
     helpRounds,
   );
-  const worst = helps.results.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+  const byRatio = [...helps.results].sort((a, b) => b.ratio - a.ratio);
+  const again = measure(byRatio.slice(0, 5), rounds);
+  const worst = again.results.reduce((a, b) => (b.ratio > a.ratio ? b : a));
   const helpMedian = median(helps.results.map((r) => r.ratio));
   rows.push({
     name: `--help of every command (${helps.results.length}): worst ${worst.name}`,
     ms: worst.ms,
     ratio: worst.ratio,
     target: 1.5,
-    base: helps.base,
+    base: again.base,
   });
   console.log(
     `rounds: ${rounds} (help pages: ${helpRounds}), node ${process.version}, node -e 0: ${main.base.toFixed(1)} ms`,
   );
   console.log(`median ratio of the ${helps.results.length} help pages: ${helpMedian.toFixed(2)}x`);
+  const ratios = (results) => results.map((r) => `${r.name} ${r.ratio.toFixed(2)}x`).join(', ');
+  console.log(`five worst help pages: ${ratios(byRatio.slice(0, 5))}`);
+  console.log(`the same over ${rounds} rounds: ${ratios(again.results)}`);
   console.log(
     'case                                                     median ms   ratio   target   peak RSS',
   );

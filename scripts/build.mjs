@@ -23,12 +23,54 @@ const manifest = await buildManifest();
 mkdirSync(at('dist'), { recursive: true });
 writeFileSync(at('dist/manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
 
-/** In the bundle the command tree is the manifest written above, not the declarations read live. */
+/**
+ * In the bundle the command tree is the manifest written above, not the declarations read live: the
+ * program's part and a stub of each noun (kind, name, aliases, summary) in one module, each noun in full in
+ * a module (a chunk) of its own, imported only when a run names the noun (src/commands/manifest-data.ts).
+ */
 const manifestPlugin = {
   name: 'manifest',
   setup(b) {
-    b.onLoad({ filter: /[\\/]commands[\\/]manifest-data\.ts$/ }, () => ({
-      contents: `const manifest = ${JSON.stringify(manifest)};\nexport function loadManifest() { return Promise.resolve(manifest); }\n`,
+    b.onLoad({ filter: /[\\/]commands[\\/]manifest-data\.ts$/ }, () => {
+      const stubs = manifest.commands.map(({ kind, name, aliases, summary, load }) => ({
+        kind,
+        name,
+        aliases,
+        summary,
+        examples: [],
+        load,
+      }));
+      const byWord = Object.fromEntries(
+        manifest.commands.flatMap((c) => [c.name, ...c.aliases].map((word) => [word, c.name])),
+      );
+      const loaders = manifest.commands
+        .map((c) => `  ${JSON.stringify(c.name)}: () => import(${JSON.stringify(`manifest:${c.name}`)}),`)
+        .join('\n');
+      return {
+        contents: `const root = ${JSON.stringify(manifest.root)};
+const stubs = ${JSON.stringify(stubs)};
+const byWord = ${JSON.stringify(byWord)};
+const loaders = {
+${loaders}
+};
+export function loadManifest(nouns) {
+  const names = nouns === undefined ? stubs.map((s) => s.name) : nouns.map((w) => Object.hasOwn(byWord, w) ? byWord[w] : undefined).filter(Boolean);
+  return Promise.all([...new Set(names)].map((name) => loaders[name]().then((m) => m.default))).then((full) => {
+    const named = new Map(full.map((entry) => [entry.name, entry]));
+    return { root, commands: stubs.map((stub) => named.get(stub.name) ?? stub) };
+  });
+}
+`,
+        loader: 'js',
+      };
+    });
+    // A noun's module is `manifest-NOUN` (its chunk is named after it).
+    b.onResolve({ filter: /^manifest:/ }, (args) => ({
+      path: `manifest-${args.path.slice('manifest:'.length)}`,
+      namespace: 'manifest',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'manifest' }, (args) => ({
+      contents: `export default ${JSON.stringify(manifest.commands.find((c) => `manifest-${c.name}` === args.path))};\n`,
       loader: 'js',
     }));
   },
@@ -100,10 +142,14 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   write: false,
+  metafile: true,
   plugins: [manifestPlugin, lazyChildProcess, lazyHttp2],
   define: { 'import.meta.url': '__secscanModuleUrl' },
 });
 mkdirSync(chunks, { recursive: true });
+// The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;
+// in build/, so it is not published.
+writeFileSync(at('build/metafile.json'), JSON.stringify(result.metafile));
 for (const file of result.outputFiles) {
   const cjs = await transform(file.text, {
     format: 'cjs',

@@ -56,6 +56,8 @@ const commands = [
   ['scans', 'check', '--help'],
   ['tokens', 'list', '--bogus'],
   ['--help'],
+  // Reads the whole manifest: every noun's part of it gets a cache (help and usage errors of any noun read it).
+  ['api', '--list'],
   // A TAB: the refresh first, so the lookup after it finds a fresh cache and starts no background process.
   ['__complete', '--refresh', 'app'],
   ['__complete', 'app'],

@@ -161,7 +161,8 @@ async function answerHelp(argv: readonly string[], deps: MainDeps): Promise<numb
     import('./commands/manifest-data.js'),
     import('./help/index.js'),
   ]);
-  const manifest = await loadManifest();
+  // Every word of argv that names a noun, in full: the help may be any of theirs (the others are stubs).
+  const manifest = await loadManifest(argv.filter((word) => !word.startsWith('-')));
   const width = help.helpWidth(deps.io.stdout);
   if (requestedNoun(argv) === 'help') {
     const rest = argv.slice(argv.indexOf('help') + 1);
@@ -182,7 +183,7 @@ async function writeHelp(words: readonly string[], error: boolean, deps: MainDep
     import('./commands/manifest-data.js'),
     import('./help/index.js'),
   ]);
-  const manifest = await loadManifest();
+  const manifest = await loadManifest(words.slice(0, 1));
   const chain: CommandEntry[] = [];
   let entries = manifest.commands;
   for (const word of words) {

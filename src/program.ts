@@ -159,7 +159,8 @@ export async function buildProgram(
   invoke: Invoke,
   options: { onHelp?: OnHelp } = {},
 ): Promise<Command> {
-  const manifest = await loadManifest();
+  const wanted = requestedNoun(argv);
+  const manifest = await loadManifest(wanted === undefined ? [] : [wanted]);
   const program = new Command('secscan')
     .description(manifest.root.description)
     .helpOption('-h, --help', 'show help')
@@ -168,7 +169,6 @@ export async function buildProgram(
   routeHelp(program, options.onHelp);
   addGlobalOptions(program, manifest);
   program.helpCommand(false);
-  const wanted = requestedNoun(argv);
   for (const entry of manifest.commands) {
     if (entry.name === wanted || entry.aliases.includes(wanted ?? '')) {
       addEntry(program, entry, invoke, options.onHelp);

@@ -1,7 +1,6 @@
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../errors.js';
-import { acquireLock, LockBusyError } from '../util/lockfile.js';
 
 export interface Profile {
   base_url?: string;
@@ -22,6 +21,30 @@ interface ConfigData {
 interface ConfLike {
   store: ConfigData;
   path: string;
+}
+
+/**
+ * The file read as conf reads it (every access reads it again; a missing file is no data), without loading
+ * conf: a run that only reads a profile loads neither conf (with ajv) nor the lock.
+ */
+class ConfigFile {
+  readonly path: string;
+
+  constructor(dir: string) {
+    this.path = resolve(dir, 'config.json');
+  }
+
+  get store(): ConfigData {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(dirname(this.path), { recursive: true });
+      return Object.create(null) as ConfigData;
+    }
+    return Object.assign(Object.create(null) as ConfigData, JSON.parse(text) as unknown);
+  }
 }
 
 export const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -55,7 +78,7 @@ function unreadable(dir: string, error: unknown): ConfigError {
  */
 export class ProfileStore {
   private constructor(
-    private conf: ConfLike,
+    private file: ConfigFile,
     readonly dir: string,
   ) {}
 
@@ -63,14 +86,16 @@ export class ProfileStore {
     try {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       chmodSync(dir, 0o700);
-      return new ProfileStore(await openConf(dir), dir);
+      const file = new ConfigFile(dir);
+      void file.store; // an unreadable file is refused when the store is opened, as conf refused it
+      return new ProfileStore(file, dir);
     } catch (error) {
       throw unreadable(dir, error);
     }
   }
 
   get path(): string {
-    return this.conf.path;
+    return this.file.path;
   }
 
   /** The file can be read by others (group or world bits set): its tokens are exposed, as ssh warns. */
@@ -120,7 +145,7 @@ export class ProfileStore {
     });
   }
 
-  private read(data: ConfigData = this.conf.store): ConfigData {
+  private read(data: ConfigData = this.file.store): ConfigData {
     if (data && typeof data === 'object' && data.profiles === undefined) return { ...data, profiles: {} };
     if (!data || typeof data !== 'object' || typeof data.profiles !== 'object' || data.profiles === null) {
       throw new ConfigError(`the configuration in ${this.path} is not valid`, {
@@ -132,6 +157,7 @@ export class ProfileStore {
 
   /** Read-modify-write under the lock, from the file as it is now (another process may have changed it). */
   private async change(apply: (data: ConfigData) => ConfigData): Promise<void> {
+    const { acquireLock, LockBusyError } = await import('../util/lockfile.js');
     let release: () => void;
     try {
       release = await acquireLock(join(this.dir, 'config.json.lock'), { waitMs: 10_000, staleMs: 60_000 });
@@ -156,7 +182,6 @@ export class ProfileStore {
         if (error instanceof ConfigError) throw error;
         throw new ConfigError(`cannot write ${this.path}: ${(error as Error).message}`, { cause: error });
       }
-      this.conf = fresh;
     } finally {
       release();
     }

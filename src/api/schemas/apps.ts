@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { requiredList, TagKV } from './common.js';
+import { requiredList, SecretsConfig, TagKV } from './common.js';
 
 /** Starts and ends with a letter or digit; the interior may also hold `_ : . -`. */
 import { appIdPattern } from '../values.js';
@@ -59,11 +59,6 @@ export const ScanBranch = z.looseObject({
   scan_count: z.number().optional(),
   first_scan: z.number().optional(),
   last_scan: z.number().optional(),
-});
-
-export const SecretsConfig = z.strictObject({
-  entropy: z.number().min(0).optional(),
-  disable: z.boolean().optional(),
 });
 
 export const AnalysisConfig = z.strictObject({

@@ -37,3 +37,12 @@ export const TagKV = z.looseObject({ key: z.string(), value: z.union([z.string()
 
 /** The payload of an operation that answers with a redirect (successStatus 302): its `Location`. */
 export const RedirectLocation = z.string().min(1);
+
+/**
+ * The secrets scanner's settings, in an app's configuration and in the organization's and a team's: here,
+ * so the configuration commands of the organization and teams build no schemas of apps.
+ */
+export const SecretsConfig = z.strictObject({
+  entropy: z.number().min(0).optional(),
+  disable: z.boolean().optional(),
+});

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { authProviders, severities, trainingProviders } from '../values.js';
-import { SecretsConfig } from './apps.js';
-import { settingsObject } from './common.js';
+import { SecretsConfig, settingsObject } from './common.js';
 
 /** Organization and team analysis configuration carry `secrets` only. */
 export const SecretsAnalysisBody = z.strictObject({ secrets: SecretsConfig.optional() });

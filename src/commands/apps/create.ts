@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
 import * as z from 'zod';
 import { AppSpec } from '../../api/schemas/apps.js';
 import { ConfigError, ExitCode, RejectedError, UsageError } from '../../errors.js';
@@ -14,6 +13,8 @@ async function fromFile(path: string): Promise<AppSpec[]> {
   } catch (error) {
     throw new ConfigError(`--from-file: cannot read ${path}: ${(error as Error).message}`);
   }
+  // yaml loads only when a file is read: creating from flags does without it.
+  const { parse } = await import('yaml');
   let data: unknown;
   try {
     data = parse(text);

@@ -74,7 +74,7 @@ describe('ProfileStore', () => {
   });
 
   it('reads what another instance wrote', async () => {
-    (await ProfileStore.open(root)).update('x', { token: 'tok' });
+    await (await ProfileStore.open(root)).update('x', { token: 'tok' });
     expect((await ProfileStore.open(root)).get('x')).toEqual({ token: 'tok' });
   });
 

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
 import { type AppConfigBody, AppConfigBody as BodySchema } from '../../../api/schemas/apps.js';
 import type { Context } from '../../../context.js';
 import { ConfigError, UsageError } from '../../../errors.js';
@@ -58,6 +57,8 @@ async function fromFile(ctx: Context, file: string): Promise<AppConfigBody> {
   } catch (error) {
     throw new ConfigError(`--file: cannot read ${file}: ${(error as Error).message}`);
   }
+  // yaml loads only when a file is read: the setting flags do without it.
+  const { parse } = await import('yaml');
   let data: unknown;
   try {
     data = parse(text);
