@@ -10,6 +10,9 @@ const globalValueOptions = new Set([
   '--org',
 ]);
 
+/** An organization id is a UUID: a word after a bare `--org` that is not one is the command. */
+const uuidShaped = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The first argument that is not a global option or its value: the noun the user asked for. */
 export function requestedNoun(argv: readonly string[]): string | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -19,4 +22,32 @@ export function requestedNoun(argv: readonly string[]): string | undefined {
     if (globalValueOptions.has(arg)) i++;
   }
   return undefined;
+}
+
+/** A bare `--org` before the command, followed by a word that is not an organization id (maybe the command). */
+export function mayHaveBareOrg(argv: readonly string[]): boolean {
+  const i = argv.indexOf('--org');
+  const next = argv[i + 1];
+  return i !== -1 && next !== undefined && !next.startsWith('-') && !uuidShaped.test(next);
+}
+
+/**
+ * `secscan --org findings list`: a bare `--org` before the command would take the command's name as its
+ * value (its value is optional). When the word after it names a command, the flag moves after the command,
+ * where it is bare. Anything else (a mistyped id) stays, and is refused as an organization id.
+ */
+export function bareOrgAfterCommand(argv: readonly string[], commands: ReadonlySet<string>): string[] {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--' || !arg.startsWith('-')) break;
+    if (arg === '--org') {
+      const next = argv[i + 1];
+      if (next === undefined || !commands.has(next)) break;
+      const rest = [...argv.slice(0, i), ...argv.slice(i + 1)];
+      const end = rest.indexOf('--');
+      return end === -1 ? [...rest, '--org'] : [...rest.slice(0, end), '--org', ...rest.slice(end)];
+    }
+    if (globalValueOptions.has(arg)) i++;
+  }
+  return [...argv];
 }

@@ -1,6 +1,6 @@
 import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
-import { requestedNoun } from './argv.js';
+import { bareOrgAfterCommand, mayHaveBareOrg, requestedNoun } from './argv.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { CliError, ExitCode, exitCodeFor, InterruptedError, UsageError } from './errors.js';
 import { safeJson, sanitizeLine } from './output/sanitize.js';
@@ -45,9 +45,17 @@ function argsOf(command: Command): unknown[] {
   return [...command.processedArgs];
 }
 
+/** `secscan --org findings list`: the bare flag moves after the command it would otherwise take as its value. */
+async function withBareOrg(argv: readonly string[]): Promise<readonly string[]> {
+  const { loadManifest } = await import('./commands/manifest-data.js');
+  const { commands } = await loadManifest([]);
+  return bareOrgAfterCommand(argv, new Set(commands.flatMap((c) => [c.name, ...c.aliases])));
+}
+
 /** Parses argv, runs the verb, renders its result and returns the exit code. The only place exit codes are decided. */
 export async function main(deps: MainDeps): Promise<number> {
-  const { argv, io } = deps;
+  const { io } = deps;
+  const argv = mayHaveBareOrg(deps.argv) ? await withBareOrg(deps.argv) : deps.argv;
   const controller = new AbortController();
   const signal = deps.signal ?? controller.signal;
   let exitCode: number = ExitCode.ok;

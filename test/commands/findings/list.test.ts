@@ -417,6 +417,21 @@ describe('findings list: flags map to each level’s parameters', () => {
     expect(fullUrl(0).pathname).toBe(`${base}/findings`);
   });
 
+  it('a bare --org before the command is bare, not the command taken as its value', async () => {
+    cli.stub('ListOrgFindings').reply(200, ok({ has_more: false, findings: [finding('5')] }));
+    const bare = await cli.run(['--org', 'findings', 'list', '--fields', 'id'], { env: authEnv() });
+    expect(bare).toEqual({ code: 0, stdout: '5\n', stderr: '' });
+    expect(fullUrl(0).pathname).toBe(`${base}/findings`);
+  });
+
+  it('a word after --org that is neither an id nor a command is refused as an organization id', async () => {
+    expectUsage(
+      await cli.run(['--org', 'acme', 'findings', 'list'], { env: authEnv() }),
+      'invalid organization id "acme" (from --org): expected a UUID',
+      cli,
+    );
+  });
+
   it('--org UUID lists another organization’s findings', async () => {
     const other = '11111111-2222-4333-8444-555555555555';
     cli
