@@ -16,22 +16,7 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
   switch (result.kind) {
     case 'list': {
       const listView = result.view ?? view ?? keyValueView;
-      let count: number;
-      let received = 0;
-      async function* counted<T>(rows: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {
-        for await (const row of rows) {
-          received++;
-          yield row;
-        }
-      }
-      try {
-        count = await renderList(counted(result.rows), listView, options);
-      } catch (error) {
-        // Rows already received are printed before the error, whatever the buffer held (streamed formats);
-        // a list that failed before its first row prints nothing, not a header that reads as an empty list.
-        if (received > 0) await out.flush().catch(() => undefined);
-        throw error;
-      }
+      const count = await renderList(result.rows, listView, options);
       if (count === 0 && ctx.format === 'table' && listView.emptyMessage) ctx.note(listView.emptyMessage);
       const footer = result.footer?.(count);
       if (footer && ctx.stdoutIsTTY) ctx.note(footer);

@@ -71,56 +71,63 @@ export async function renderList(
   const { format, fields, out } = opts;
   const columns = selectColumns(view, fields) as Column<Row>[];
   let count = 0;
-  switch (format) {
-    case 'ndjson':
-      for await (const row of iterate(rows)) {
-        count++;
-        await out.write(`${safeJson(jsonRow(row, view, fields))}\n`);
+  try {
+    switch (format) {
+      case 'ndjson':
+        for await (const row of iterate(rows)) {
+          count++;
+          await out.write(`${safeJson(jsonRow(row, view, fields))}\n`);
+        }
+        break;
+      case 'json':
+        await out.write('[');
+        for await (const row of iterate(rows)) {
+          const text = safeJson(jsonRow(row, view, fields), 2).replace(/\n/g, '\n  ');
+          await out.write(`${count++ === 0 ? '\n  ' : ',\n  '}${text}`);
+        }
+        await out.write(count ? '\n]\n' : ']\n');
+        break;
+      case 'csv':
+        await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
+        for await (const row of iterate(rows)) {
+          count++;
+          await out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
+        }
+        break;
+      case 'yaml': {
+        const all: unknown[] = [];
+        for await (const row of iterate(rows)) all.push(jsonRow(row, view, fields));
+        count = all.length;
+        if (count) await out.write(await yamlText(all));
+        else await out.write('[]\n');
+        break;
       }
-      break;
-    case 'json':
-      await out.write('[');
-      for await (const row of iterate(rows)) {
-        const text = safeJson(jsonRow(row, view, fields), 2).replace(/\n/g, '\n  ');
-        await out.write(`${count++ === 0 ? '\n  ' : ',\n  '}${text}`);
+      case 'table': {
+        const all: Row[] = [];
+        for await (const row of iterate(rows)) all.push(row);
+        count = all.length;
+        if (!count) break;
+        let hidden: string[] = [];
+        const table: TableOptions = { width: opts.width, drop: !fields, onHidden: (h) => (hidden = h) };
+        await out.write(renderTable(all, columns, opts.chalk, table));
+        await out.flush();
+        if (hidden.length) {
+          const note = `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`;
+          opts.note?.(opts.width ? wrapWords(note, opts.width) : note);
+        }
+        break;
       }
-      await out.write(count ? '\n]\n' : ']\n');
-      break;
-    case 'csv':
-      await out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
-      for await (const row of iterate(rows)) {
-        count++;
-        await out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
-      }
-      break;
-    case 'yaml': {
-      const all: unknown[] = [];
-      for await (const row of iterate(rows)) all.push(jsonRow(row, view, fields));
-      count = all.length;
-      if (count) await out.write(await yamlText(all));
-      else await out.write('[]\n');
-      break;
+      default:
+        for await (const row of iterate(rows)) {
+          count++;
+          await out.write(`${columns.map((c) => sanitize(toText(cellValue(c, row)))).join('\t')}\n`);
+        }
     }
-    case 'table': {
-      const all: Row[] = [];
-      for await (const row of iterate(rows)) all.push(row);
-      count = all.length;
-      if (!count) break;
-      let hidden: string[] = [];
-      const table: TableOptions = { width: opts.width, drop: !fields, onHidden: (h) => (hidden = h) };
-      await out.write(renderTable(all, columns, opts.chalk, table));
-      await out.flush();
-      if (hidden.length) {
-        const note = `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`;
-        opts.note?.(opts.width ? wrapWords(note, opts.width) : note);
-      }
-      break;
-    }
-    default:
-      for await (const row of iterate(rows)) {
-        count++;
-        await out.write(`${columns.map((c) => sanitize(toText(cellValue(c, row)))).join('\t')}\n`);
-      }
+  } catch (error) {
+    // Rows already received are printed before the error, whatever the buffer held (streamed formats);
+    // a list that failed before its first row prints nothing, not a header that reads as an empty list.
+    if (count > 0) await out.flush().catch(() => undefined);
+    throw error;
   }
   await out.flush();
   return count;
