@@ -13,14 +13,20 @@ const pairs = (items: Iterable<Candidate>): Candidate[] => {
   return [...seen.values()];
 };
 
-async function compounds(client: ApiClient): Promise<Candidate[]> {
+/** Candidates from a paged listing, reading pages only until there are enough. */
+async function fromPages<P>(pages: AsyncIterable<P>, of: (page: P) => Candidate[]): Promise<Candidate[]> {
   const out: Candidate[] = [];
-  for await (const page of client.pages('ListOrgCompounds', { query: { per_page: 100 } })) {
-    for (const c of page.compounds) out.push([c.name ?? '', c.id ?? '']);
+  for await (const page of pages) {
+    out.push(...of(page));
     if (out.length >= maxValues) break;
   }
   return pairs(out);
 }
+
+const compounds = (client: ApiClient): Promise<Candidate[]> =>
+  fromPages(client.pages('ListOrgCompounds', { query: { per_page: 100 } }), (page) =>
+    page.compounds.map((c): Candidate => [c.name ?? '', c.id ?? '']),
+  );
 
 async function policies(client: ApiClient): Promise<Candidate[]> {
   const versions = await client.call('ListCheckAnalysisConfiguration');
@@ -55,22 +61,14 @@ export const sources: Readonly<Record<string, (client: ApiClient) => Promise<Can
       ]),
     ),
   policy: policies,
-  user: async (client) => {
-    const out: Candidate[] = [];
-    for await (const page of client.pages('ListOrgRBACUsers')) {
-      for (const u of page) out.push([u.email, u.name ?? '']);
-      if (out.length >= maxValues) break;
-    }
-    return pairs(out);
-  },
-  group: async (client) => {
-    const out: Candidate[] = [];
-    for await (const page of client.pages('ListHumanGroups', { query: { no_members: true } })) {
-      for (const g of page.groups ?? []) out.push([g.group_name, 'group']);
-      if (out.length >= maxValues) break;
-    }
-    return pairs(out);
-  },
+  user: (client) =>
+    fromPages(client.pages('ListOrgRBACUsers'), (page) =>
+      page.map((u): Candidate => [u.email, u.name ?? '']),
+    ),
+  group: (client) =>
+    fromPages(client.pages('ListHumanGroups', { query: { no_members: true } }), (page) =>
+      (page.groups ?? []).map((g): Candidate => [g.group_name, 'group']),
+    ),
   saml: async (client) =>
     pairs(
       (await client.call('ListOrgSAMLConfigs')).map((c) => [
