@@ -13,15 +13,20 @@ const globalValueOptions = new Set([
 /** An organization id is a UUID: a word after a bare `--org` that is not one is the command. */
 const uuidShaped = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The first argument that is not a global option or its value: the noun the user asked for. */
-export function requestedNoun(argv: readonly string[]): string | undefined {
+/** Where the noun is: the first argument that is not a global option or its value (-1: none). */
+function nounIndex(argv: readonly string[]): number {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === '--') return argv[i + 1];
-    if (!arg.startsWith('-')) return arg;
+    if (arg === '--') return i + 1 < argv.length ? i + 1 : -1;
+    if (!arg.startsWith('-')) return i;
     if (globalValueOptions.has(arg)) i++;
   }
-  return undefined;
+  return -1;
+}
+
+/** The noun the user asked for. */
+export function requestedNoun(argv: readonly string[]): string | undefined {
+  return argv[nounIndex(argv)];
 }
 
 /** A bare `--org` before the command, followed by a word that is not an organization id (maybe the command). */
@@ -37,17 +42,10 @@ export function mayHaveBareOrg(argv: readonly string[]): boolean {
  * where it is bare. Anything else (a mistyped id) stays, and is refused as an organization id.
  */
 export function bareOrgAfterCommand(argv: readonly string[], commands: ReadonlySet<string>): string[] {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--' || !arg.startsWith('-')) break;
-    if (arg === '--org') {
-      const next = argv[i + 1];
-      if (next === undefined || !commands.has(next)) break;
-      const rest = [...argv.slice(0, i), ...argv.slice(i + 1)];
-      const end = rest.indexOf('--');
-      return end === -1 ? [...rest, '--org'] : [...rest.slice(0, end), '--org', ...rest.slice(end)];
-    }
-    if (globalValueOptions.has(arg)) i++;
-  }
-  return [...argv];
+  const at = argv.indexOf('--org');
+  const noun = nounIndex(argv);
+  if (at === -1 || (noun !== -1 && at > noun) || !commands.has(argv[at + 1] as string)) return [...argv];
+  const rest = [...argv.slice(0, at), ...argv.slice(at + 1)];
+  const end = rest.indexOf('--');
+  return end === -1 ? [...rest, '--org'] : [...rest.slice(0, end), '--org', ...rest.slice(end)];
 }
