@@ -8,6 +8,7 @@
 // worst of those is the one held to the budget.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bin, startSandbox as startBench } from './sandbox.mjs';
@@ -95,6 +96,16 @@ function measure(cases, n) {
 }
 
 const sandbox = await startSandbox();
+// A service that takes connections and never answers: a TAB must not wait for it (the refresh of the value
+// cache runs in a process of its own).
+const held = [];
+const blackhole = createServer((socket) => held.push(socket));
+await new Promise((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
+const unanswered = {
+  ...sandbox.env,
+  SECSCAN_CONFIG_DIR: join(configDir, 'blackhole'),
+  SECSCAN_BASE_URL: `http://127.0.0.1:${blackhole.address().port}`,
+};
 let ok = true;
 const rows = [];
 try {
@@ -115,6 +126,12 @@ try {
         env: savedProfile(sandbox.env),
         target: 2.5,
         rss: 80,
+      },
+      {
+        name: 'TAB: __complete app, the service not answering',
+        args: [bin, '__complete', 'app'],
+        env: unanswered,
+        target: 2.5,
       },
       {
         name: 'findings list --app shiftleft-java-demo --limit 20',
@@ -170,6 +187,8 @@ try {
   }
 } finally {
   sandbox.child.kill('SIGINT');
+  for (const socket of held) socket.destroy();
+  blackhole.close();
   rmSync(configDir, { recursive: true, force: true });
 }
 console.log(ok ? 'within budget' : 'OVER BUDGET');
