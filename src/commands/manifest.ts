@@ -18,6 +18,11 @@ export interface OptionEntry {
   repeatable?: boolean;
   required?: true | string;
   default?: string | boolean | number | string[];
+  /**
+   * Attribute names of the options this one cannot be used with, both ways (a pair declared on one side
+   * is written on both): commander refuses the pair, help and the man page say "not with", completion
+   * stops offering the other.
+   */
   conflicts?: string[];
   hidden?: boolean;
   complete?: CompletionKind;
@@ -87,6 +92,28 @@ function optionEntry(key: string, decl: OptionDecl, where: string): OptionEntry 
   return entry;
 }
 
+/** Conflicts declared on one side of a pair written on both; a conflict naming no option is a mistake. */
+function mutualConflicts(options: OptionEntry[], where: string): OptionEntry[] {
+  const byAttribute = new Map(options.map((o) => [o.attribute, o]));
+  const pairs = new Map(options.map((o) => [o.attribute, new Set<string>()]));
+  for (const option of options) {
+    for (const other of option.conflicts ?? []) {
+      if (!byAttribute.has(other) || other === option.attribute) {
+        throw new Error(
+          `${where}: ${option.flags} conflicts with ${other}, which is no other option of the verb`,
+        );
+      }
+      pairs.get(option.attribute)?.add(other);
+      pairs.get(other)?.add(option.attribute);
+    }
+  }
+  return options.map((option) => {
+    const others = options.map((o) => o.attribute).filter((a) => pairs.get(option.attribute)?.has(a));
+    const { conflicts: _declared, ...rest } = option;
+    return others.length ? { ...rest, conflicts: others } : rest;
+  });
+}
+
 function argEntry(decl: ArgDecl): ArgEntry {
   const entry: ArgEntry = {
     name: decl.name,
@@ -128,7 +155,11 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
   const entry: CommandEntry = { kind: 'verb', ...base };
   if (verb.args?.length) entry.args = verb.args.map(argEntry);
   const options = Object.entries((verb.options ?? {}) as Record<string, OptionDecl>);
-  if (options.length) entry.options = options.map(([key, decl]) => optionEntry(key, decl, where));
+  if (options.length)
+    entry.options = mutualConflicts(
+      options.map(([key, decl]) => optionEntry(key, decl, where)),
+      where,
+    );
   if (verb.outputs?.length) entry.outputs = [...verb.outputs];
   entry.operations = [...verb.operations];
   const fields = viewFields(verb);

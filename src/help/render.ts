@@ -29,8 +29,26 @@ const names = (description: string, choices: readonly string[]) =>
     new RegExp(`(^|[^\\w-])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(description),
   );
 
-/** An option's explanation: its description, then its choices and default unless the description says them. */
-export function optionText(option: Pick<OptionEntry, 'description' | 'choices' | 'default'>): string {
+/** The long flag of an option (`--tag` of `--tag <tag>`). */
+const longFlag = (flags: string): string => /--[\w-]+/.exec(flags)?.[0] ?? flags;
+
+/** The flags an option cannot be used with, among the command's options (hidden ones left out). */
+export function conflictFlags(
+  option: Pick<OptionEntry, 'conflicts'>,
+  options: readonly Pick<OptionEntry, 'attribute' | 'flags' | 'hidden'>[],
+): string[] {
+  const others = new Set(option.conflicts ?? []);
+  return options.filter((o) => others.has(o.attribute) && !o.hidden).map((o) => longFlag(o.flags));
+}
+
+/**
+ * An option's explanation: its description, then its choices and default unless the description says
+ * them, and the options of the command (`options`) it cannot be used with.
+ */
+export function optionText(
+  option: Pick<OptionEntry, 'description' | 'choices' | 'default' | 'conflicts'>,
+  options: readonly Pick<OptionEntry, 'attribute' | 'flags' | 'hidden'>[] = [],
+): string {
   const extras: string[] = [];
   if (option.choices && !names(option.description, option.choices)) {
     extras.push(`one of: ${option.choices.join(', ')}`);
@@ -39,6 +57,8 @@ export function optionText(option: Pick<OptionEntry, 'description' | 'choices' |
   if (value !== undefined && value !== false && !/\bdefault\b/.test(option.description)) {
     extras.push(`default: ${Array.isArray(value) ? value.join(',') : String(value)}`);
   }
+  const notWith = conflictFlags(option, options);
+  if (notWith.length) extras.push(`not with ${notWith.join(', ')}`);
   return withNotes(option.description, extras);
 }
 
@@ -80,7 +100,7 @@ export function descriptionBlocks(entry: Pick<CommandEntry, 'summary' | 'descrip
 }
 
 const optionTerms = (options: readonly OptionEntry[]): [string, string][] =>
-  options.filter((o) => !o.hidden).map((o) => [o.flags, optionText(o)]);
+  options.filter((o) => !o.hidden).map((o) => [o.flags, optionText(o, options)]);
 
 function section(title: string, lines: string[]): string[] {
   return lines.length ? ['', `${title}:`, ...lines] : [];

@@ -48,6 +48,7 @@ export default defineVerb({
     tokenStdin: flag('--token-stdin', 'read the bearer token from standard input'),
     renewal: text('--renewal <file>', 'how the bearer token is renewed: a YAML or JSON file', {
       complete: 'file',
+      conflicts: ['secretStdin'],
     }),
     emailOnFailure: flag(
       '--email-on-failure',

@@ -9,7 +9,7 @@ describe('apps labels: usage errors (exit 2, no request)', () => {
     [['apps', 'labels', 'a', '--add', 'x', '--remove', 'x'], 'label "x" is both in --add and --remove'],
     [
       ['apps', 'labels', 'a', '--clear', '--remove', 'x'],
-      '--clear removes every label: do not combine it with --remove',
+      '--remove and --clear cannot be used together',
     ],
     [
       ['apps', 'labels', 'bad-', '--clear'],

@@ -13,6 +13,7 @@ export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app
 export const configOptions = {
   file: text('--file <file>', 'the whole configuration as YAML or JSON (`-` reads standard input)', {
     complete: 'file',
+    conflicts: ['secretsEntropy', 'secretsDisable', 'secretsEnable', 'cpg2spMaxSteps', 'defaultBranch'],
   }),
   secretsEntropy: parsed(
     '--secrets-entropy <x>',
@@ -41,8 +42,6 @@ const settingFlags = [
 
 export function validateConfig({ opts }: { opts: ConfigOpts }): void {
   const settings = settingFlags.filter((k) => opts[k] !== undefined);
-  if (opts.file !== undefined && settings.length)
-    throw new UsageError('--file gives the whole configuration: do not combine it with setting flags');
   if (opts.file === undefined && !settings.length) {
     throw new UsageError(
       'nothing to change: give --file, or --secrets-entropy, --secrets-disable, --cpg2sp-max-steps, --default-branch',
