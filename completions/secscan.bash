@@ -803,6 +803,7 @@ _secscan_values() {
     'policies list|--name') REPLY='@live policy' ;;
     'policies push|--name') REPLY='@live policy' ;;
     'webhook show|--version') REPLY='=1 2' ;;
+    'webhook set|--event') REPLY='=scan.finished' ;;
     'webhook set|--auth') REPLY='=hmac bearer' ;;
     'webhook set|--renewal') REPLY='@file' ;;
     'webhook set|--version') REPLY='=1 2' ;;

@@ -371,7 +371,7 @@ describe('findings list: flags map to each level’s parameters', () => {
     [['--compound', 'shop', '--branch', 'main'], 'ListCompoundFindings', { scan_branch: 'main' }],
     [['--compound', 'shop', '--tag', 'env=prod'], 'ListCompoundFindings', { scan_tag: 'env__eq__prod' }],
   ] as const)('one scan selector: %j', async (argv, id, query) => {
-    const path = argv[0] === '--app' ? { appID: 'a' } : { compoundName: 'shop' };
+    const path: Record<string, string> = argv[0] === '--app' ? { appID: 'a' } : { compoundName: 'shop' };
     cli.stub(id, { path, query }).reply(200, ok({ has_more: false, findings: [] }));
     const result = await cli.run(['findings', 'list', ...argv], { env: authEnv() });
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
