@@ -147,12 +147,18 @@ function kindValues(kind, placeholder) {
   }
 }
 
-/** Each option's `conflicts`: every name (long and short) of the options it cannot be used with. */
+/**
+ * Each option's `conflicts`: every name (long and short) of the options it cannot be used with, whichever
+ * of the two declares the conflict.
+ */
 function withConflicts(options) {
-  const byAttribute = new Map(options.map((o) => [o.attribute, o]));
   return options.map((o) => ({
     ...o,
-    conflicts: o.conflictsWith.flatMap((attribute) => byAttribute.get(attribute)?.names ?? []),
+    conflicts: options
+      .filter(
+        (x) => x !== o && (o.conflictsWith.includes(x.attribute) || x.conflictsWith.includes(o.attribute)),
+      )
+      .flatMap((x) => x.names),
   }));
 }
 

@@ -19,9 +19,8 @@ export interface OptionEntry {
   required?: true | string;
   default?: string | boolean | number | string[];
   /**
-   * Attribute names of the options this one cannot be used with, both ways (a pair declared on one side
-   * is written on both): commander refuses the pair, help and the man page say "not with", completion
-   * stops offering the other.
+   * Attribute names of the options this one cannot be used with, as declared (a pair is declared on one
+   * side): commander refuses the pair; help, the man page and completion read it both ways.
    */
   conflicts?: string[];
   hidden?: boolean;
@@ -92,26 +91,18 @@ function optionEntry(key: string, decl: OptionDecl, where: string): OptionEntry 
   return entry;
 }
 
-/** Conflicts declared on one side of a pair written on both; a conflict naming no option is a mistake. */
-function mutualConflicts(options: OptionEntry[], where: string): OptionEntry[] {
-  const byAttribute = new Map(options.map((o) => [o.attribute, o]));
-  const pairs = new Map(options.map((o) => [o.attribute, new Set<string>()]));
+/** Every declared conflict names another option of the verb (a misspelt one would never be checked). */
+function checkConflicts(options: OptionEntry[], where: string): OptionEntry[] {
   for (const option of options) {
     for (const other of option.conflicts ?? []) {
-      if (!byAttribute.has(other) || other === option.attribute) {
+      if (other === option.attribute || !options.some((o) => o.attribute === other)) {
         throw new Error(
           `${where}: ${option.flags} conflicts with ${other}, which is no other option of the verb`,
         );
       }
-      pairs.get(option.attribute)?.add(other);
-      pairs.get(other)?.add(option.attribute);
     }
   }
-  return options.map((option) => {
-    const others = options.map((o) => o.attribute).filter((a) => pairs.get(option.attribute)?.has(a));
-    const { conflicts: _declared, ...rest } = option;
-    return others.length ? { ...rest, conflicts: others } : rest;
-  });
+  return options;
 }
 
 function argEntry(decl: ArgDecl): ArgEntry {
@@ -156,7 +147,7 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
   if (verb.args?.length) entry.args = verb.args.map(argEntry);
   const options = Object.entries((verb.options ?? {}) as Record<string, OptionDecl>);
   if (options.length)
-    entry.options = mutualConflicts(
+    entry.options = checkConflicts(
       options.map(([key, decl]) => optionEntry(key, decl, where)),
       where,
     );

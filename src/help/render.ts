@@ -32,13 +32,22 @@ const names = (description: string, choices: readonly string[]) =>
 /** The long flag of an option (`--tag` of `--tag <tag>`). */
 const longFlag = (flags: string): string => /--[\w-]+/.exec(flags)?.[0] ?? flags;
 
-/** The flags an option cannot be used with, among the command's options (hidden ones left out). */
-export function conflictFlags(
-  option: Pick<OptionEntry, 'conflicts'>,
-  options: readonly Pick<OptionEntry, 'attribute' | 'flags' | 'hidden'>[],
-): string[] {
-  const others = new Set(option.conflicts ?? []);
-  return options.filter((o) => others.has(o.attribute) && !o.hidden).map((o) => longFlag(o.flags));
+type Sibling = Pick<OptionEntry, 'attribute' | 'flags' | 'hidden' | 'conflicts'>;
+
+/**
+ * The options of the command (`options`) an option cannot be used with, whichever of the two declares the
+ * conflict; hidden ones left out.
+ */
+export function conflictingOptions<T extends Sibling>(
+  option: Pick<OptionEntry, 'attribute' | 'conflicts'>,
+  options: readonly T[],
+): T[] {
+  return options.filter(
+    (o) =>
+      !o.hidden &&
+      o.attribute !== option.attribute &&
+      (option.conflicts?.includes(o.attribute) || o.conflicts?.includes(option.attribute)),
+  );
 }
 
 /**
@@ -46,8 +55,8 @@ export function conflictFlags(
  * them, and the options of the command (`options`) it cannot be used with.
  */
 export function optionText(
-  option: Pick<OptionEntry, 'description' | 'choices' | 'default' | 'conflicts'>,
-  options: readonly Pick<OptionEntry, 'attribute' | 'flags' | 'hidden'>[] = [],
+  option: Pick<OptionEntry, 'attribute' | 'description' | 'choices' | 'default' | 'conflicts'>,
+  options: readonly Sibling[] = [],
 ): string {
   const extras: string[] = [];
   if (option.choices && !names(option.description, option.choices)) {
@@ -57,7 +66,7 @@ export function optionText(
   if (value !== undefined && value !== false && !/\bdefault\b/.test(option.description)) {
     extras.push(`default: ${Array.isArray(value) ? value.join(',') : String(value)}`);
   }
-  const notWith = conflictFlags(option, options);
+  const notWith = conflictingOptions(option, options).map((o) => longFlag(o.flags));
   if (notWith.length) extras.push(`not with ${notWith.join(', ')}`);
   return withNotes(option.description, extras);
 }

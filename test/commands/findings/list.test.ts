@@ -90,7 +90,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '--tag', 'k=v', '--scan', '3'],
-      '--tag and --scan cannot be used together',
+      '--scan and --tag cannot be used together',
     ],
     [
       ['findings', 'list', '--app', 'a', '--version', 'v1', '--branch', 'main'],
@@ -102,7 +102,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--compound', 'c', '--polyglot-scan', '4', '--tag', 'k=v'],
-      '--tag and --polyglot-scan cannot be used together',
+      '--polyglot-scan and --tag cannot be used together',
     ],
     [
       ['findings', 'list', '--compound', 'c', '--branch', 'main', '--tag', 'k=v'],

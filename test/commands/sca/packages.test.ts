@@ -45,7 +45,7 @@ describe('sca packages: usage errors (exit 2, no request)', () => {
     ],
     [
       ['sca', 'packages', '--compound', 'c', '--branch', 'main', '--polyglot-scan', '3'],
-      '--branch and --polyglot-scan cannot be used together',
+      '--polyglot-scan and --branch cannot be used together',
     ],
     [
       ['sca', 'packages', '--app', 'a', '--scan', 'x'],

@@ -49,7 +49,7 @@ describe('webhook set: usage errors (exit 2, no request)', () => {
     ],
     [
       [...base, '--secret-stdin', '--renewal', 'r.yml'],
-      '--secret-stdin and --renewal cannot be used together',
+      '--renewal and --secret-stdin cannot be used together',
     ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);

@@ -67,14 +67,13 @@ describe('every command', () => {
     expect(narrow.filter((l) => l.length > 60)).toEqual([]);
   });
 
-  it('declares conflicting options both ways, each naming an option of the command', () => {
+  it('declares conflicts that each name another option of the command', () => {
     for (const { words, chain } of commands) {
       const options = chain[chain.length - 1]?.options ?? [];
       for (const option of options) {
         for (const other of option.conflicts ?? []) {
-          const target = options.find((o) => o.attribute === other);
+          const target = options.find((o) => o.attribute === other && o !== option);
           expect(target, `${words.join(' ')} ${option.flags} conflicts with ${other}`).toBeDefined();
-          expect(target?.conflicts, `${words.join(' ')} ${other}`).toContain(option.attribute);
         }
       }
     }

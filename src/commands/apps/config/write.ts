@@ -6,6 +6,7 @@ import { arg, flag, type OptsOf, parsed, text } from '../../define.js';
 import { appId, decimal, int } from '../../parsers.js';
 import type { Result } from '../../../output/result.js';
 import { checkWith, shellArg } from '../../shared/verify.js';
+import { decodeUtf8 } from '../../../util/utf8.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */
 export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app' })] as const;
@@ -50,12 +51,13 @@ export function validateConfig({ opts }: { opts: ConfigOpts }): void {
 }
 
 async function fromFile(ctx: Context, file: string): Promise<AppConfigBody> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = file === '-' ? await ctx.readStdin() : await readFile(file, 'utf8');
+    bytes = file === '-' ? await ctx.readStdinBytes() : await readFile(file);
   } catch (error) {
     throw new ConfigError(`--file: cannot read ${file}: ${(error as Error).message}`);
   }
+  const text = decodeUtf8(bytes, file === '-' ? 'stdin' : file);
   // yaml loads only when a file is read: the setting flags do without it.
   const { parse } = await import('yaml');
   let data: unknown;
