@@ -10,6 +10,15 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A lock file of this (running) process, taken `ageMs` ago with `token`. */
+const liveHolder = (token: string, ageMs = 0) =>
+  JSON.stringify({
+    pid: process.pid,
+    host: hostname(),
+    since: new Date(Date.now() - ageMs).toISOString(),
+    token,
+  });
+
 describe('acquireLock', () => {
   it('writes the holder and removes the file on release', async () => {
     const path = join(dir, 'x.lock');
@@ -51,12 +60,7 @@ describe('acquireLock', () => {
     second();
     // A lock that is someone else's now (ours was taken over) stays where it is.
     const third = await acquireLock(path);
-    const other = JSON.stringify({
-      pid: process.pid,
-      host: hostname(),
-      since: new Date().toISOString(),
-      token: 'other',
-    });
+    const other = liveHolder('other');
     writeFileSync(path, other);
     third();
     expect(readFileSync(path, 'utf8')).toBe(other);
@@ -64,20 +68,10 @@ describe('acquireLock', () => {
 
   it('byAgeOnly: a claim is taken over once older than staleMs, even while its holder runs', () => {
     const path = join(dir, 'x.refresh');
-    const young = JSON.stringify({
-      pid: process.pid,
-      host: hostname(),
-      since: new Date().toISOString(),
-      token: 'a',
-    });
+    const young = liveHolder('a');
     writeFileSync(path, young);
     expect(tryLock(path, { staleMs: 60_000, byAgeOnly: true })).toBeUndefined();
-    const old = JSON.stringify({
-      pid: process.pid,
-      host: hostname(),
-      since: new Date(Date.now() - 120_000).toISOString(),
-      token: 'b',
-    });
+    const old = liveHolder('b', 120_000);
     writeFileSync(path, old);
     const taken = tryLock(path, { staleMs: 60_000, byAgeOnly: true });
     expect(taken?.token).toMatch(new RegExp(`^${process.pid}-`));
