@@ -424,6 +424,101 @@ _secscan_flags() {
   esac
 }
 
+_secscan_conflicts() {
+  case "$1|$2" in
+    'auth login|--with-token') REPLY='--from-sl' ;;
+    'auth login|--from-sl') REPLY='--with-token' ;;
+    'roles update|--scope') REPLY='--add-scope --remove-scope' ;;
+    'roles update|--add-scope') REPLY='--scope' ;;
+    'roles update|--remove-scope') REPLY='--scope' ;;
+    'scopes list|--app') REPLY='--team' ;;
+    'scopes list|--team') REPLY='--app' ;;
+    'groups list|--name') REPLY='--iname' ;;
+    'groups list|--iname') REPLY='--name' ;;
+    'saml create|--idp-metadata-url') REPLY='--idp-metadata' ;;
+    'saml create|--idp-metadata') REPLY='--idp-metadata-url' ;;
+    'saml update|--idp-metadata-url') REPLY='--idp-metadata' ;;
+    'saml update|--idp-metadata') REPLY='--idp-metadata-url' ;;
+    'org analysis set|--secrets-disable') REPLY='--secrets-enable' ;;
+    'org analysis set|--secrets-enable') REPLY='--secrets-disable' ;;
+    'policies push|--tag') REPLY='--use-defaults' ;;
+    'policies push|--use-defaults') REPLY='--tag' ;;
+    'webhook set|--secret-stdin') REPLY='--token-stdin --renewal' ;;
+    'webhook set|--token-stdin') REPLY='--secret-stdin' ;;
+    'webhook set|--renewal') REPLY='--secret-stdin' ;;
+    'findings list|--app') REPLY='--compound' ;;
+    'findings list|--compound') REPLY='--app' ;;
+    'findings list|--assignee') REPLY='--assignment' ;;
+    'findings list|--assignment') REPLY='--assignee' ;;
+    'findings list|--tag') REPLY='--scan --version --polyglot-scan' ;;
+    'findings list|--scan') REPLY='--tag --version --branch' ;;
+    'findings list|--version') REPLY='--tag --scan --branch --polyglot-scan' ;;
+    'findings list|--branch') REPLY='--scan --version --polyglot-scan' ;;
+    'findings list|--polyglot-scan') REPLY='--tag --version --branch' ;;
+    'findings list|--scan-platform') REPLY='--scan-language' ;;
+    'findings list|--scan-language') REPLY='--scan-platform' ;;
+    'findings list|--page') REPLY='--all --limit' ;;
+    'findings list|--all') REPLY='--page --limit' ;;
+    'findings list|--limit') REPLY='--page --all' ;;
+    'findings assign|--to') REPLY='--none' ;;
+    'findings assign|--none') REPLY='--to' ;;
+    'findings summary|--app') REPLY='--tag --default-branch' ;;
+    'findings summary|--tag') REPLY='--app' ;;
+    'findings summary|--default-branch') REPLY='--app' ;;
+    'sca packages|--app') REPLY='--compound' ;;
+    'sca packages|--compound') REPLY='--app' ;;
+    'sca packages|--scan') REPLY='--branch' ;;
+    'sca packages|--branch') REPLY='--scan --polyglot-scan' ;;
+    'sca packages|--polyglot-scan') REPLY='--branch' ;;
+    'sca packages|--all') REPLY='--limit' ;;
+    'sca packages|--limit') REPLY='--all' ;;
+    'scans compare|--source') REPLY='--source-branch --target-branch --source-scan --target-scan' ;;
+    'scans compare|--target') REPLY='--source-branch --target-branch --source-scan --target-scan' ;;
+    'scans compare|--source-branch') REPLY='--source --target --source-scan --target-scan' ;;
+    'scans compare|--target-branch') REPLY='--source --target --source-scan --target-scan' ;;
+    'scans compare|--source-scan') REPLY='--source --target --source-branch --target-branch' ;;
+    'scans compare|--target-scan') REPLY='--source --target --source-branch --target-branch' ;;
+    'scans check|--rules') REPLY='--policy' ;;
+    'scans check|--policy') REPLY='--rules' ;;
+    'compounds list|--archived') REPLY='--all' ;;
+    'compounds list|--all') REPLY='--archived' ;;
+    'compounds scans|--status') REPLY='--streamlined' ;;
+    'compounds scans|--streamlined') REPLY='--status' ;;
+    'compounds sarif|--scan') REPLY='--version --branch --tag' ;;
+    'compounds sarif|--version') REPLY='--scan --branch --tag' ;;
+    'compounds sarif|--branch') REPLY='--scan --version --tag' ;;
+    'compounds sarif|--tag') REPLY='--scan --version --branch' ;;
+    'apps labels|--remove') REPLY='--clear' ;;
+    'apps labels|--clear') REPLY='--remove' ;;
+    'apps config set|--file') REPLY='--secrets-entropy --secrets-disable --secrets-enable --cpg2sp-max-steps --default-branch' ;;
+    'apps config set|--secrets-entropy') REPLY='--file' ;;
+    'apps config set|--secrets-disable') REPLY='--file --secrets-enable' ;;
+    'apps config set|--secrets-enable') REPLY='--file --secrets-disable' ;;
+    'apps config set|--cpg2sp-max-steps') REPLY='--file' ;;
+    'apps config set|--default-branch') REPLY='--file' ;;
+    'apps config patch|--file') REPLY='--secrets-entropy --secrets-disable --secrets-enable --cpg2sp-max-steps --default-branch' ;;
+    'apps config patch|--secrets-entropy') REPLY='--file' ;;
+    'apps config patch|--secrets-disable') REPLY='--file --secrets-enable' ;;
+    'apps config patch|--secrets-enable') REPLY='--file --secrets-disable' ;;
+    'apps config patch|--cpg2sp-max-steps') REPLY='--file' ;;
+    'apps config patch|--default-branch') REPLY='--file' ;;
+    'integrations cloud enrollment show|--compound') REPLY='--app' ;;
+    'integrations cloud enrollment show|--app') REPLY='--compound' ;;
+    'backups download|--dir') REPLY='--out' ;;
+    'backups download|--out') REPLY='--dir' ;;
+    'audit scm-secrets|--by-project') REPLY='--by-user' ;;
+    'audit scm-secrets|--by-user') REPLY='--by-project' ;;
+    'api|-F') REPLY='--list' ;;
+    'api|--field') REPLY='--list' ;;
+    'api|--input') REPLY='--list' ;;
+    'api|--paginate') REPLY='--list' ;;
+    'api|--list') REPLY='-F --field --input --paginate' ;;
+    'sandbox scan|--app') REPLY='--compound' ;;
+    'sandbox scan|--compound') REPLY='--app' ;;
+    *) REPLY='' ;;
+  esac
+}
+
 _secscan_takes_value() {
   case "$1|$2" in
     'tokens list|--type' | \
@@ -708,6 +803,7 @@ _secscan_values() {
     'policies list|--name') REPLY='@live policy' ;;
     'policies push|--name') REPLY='@live policy' ;;
     'webhook show|--version') REPLY='=1 2' ;;
+    'webhook set|--event') REPLY='=scan.finished' ;;
     'webhook set|--auth') REPLY='=hmac bearer' ;;
     'webhook set|--renewal') REPLY='@file' ;;
     'webhook set|--version') REPLY='=1 2' ;;
@@ -1403,10 +1499,11 @@ _secscan() {
   local n=$((${#words[@]} - 1)) i=1 path='' word option='' positional=0 REPLY
   local cur=${words[n]} value=${words[n]} prefix=''
   local _secscan_program=${words[0]}
-  local -a _secscan_settings=() _secscan_candidates=()
+  local -a _secscan_settings=() _secscan_candidates=() given=()
   while ((i < n)); do
     word=${words[i]}
     if [[ $word == -?* ]]; then
+      given+=("${word%%=*}")
       case $word in
         --profile | --base-url | --org) _secscan_settings+=("$word" "${words[i + 1]}") ;;
         --profile=* | --base-url=* | --org=* | --allow-insecure-http) _secscan_settings+=("$word") ;;
@@ -1435,8 +1532,15 @@ _secscan() {
     _secscan_values "$path" "$option"
     _secscan_expand "$REPLY" "$value"
   elif [[ $cur == -* ]]; then
+    # The command's flags, but not those that conflict with one already given.
+    local flags='' flag other
     _secscan_flags "$path"
-    _secscan_expand "=$REPLY $_secscan_globals" "$cur"
+    for flag in $REPLY; do
+      _secscan_conflicts "$path" "$flag"
+      for other in $REPLY; do [[ " ${given[*]} " == *" $other "* ]] && continue 2; done
+      flags+=" $flag"
+    done
+    _secscan_expand "=$flags $_secscan_globals" "$cur"
   else
     _secscan_commands "$path"
     if [[ -n $REPLY ]]; then

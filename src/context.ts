@@ -8,6 +8,7 @@ import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, isCI, type OutputFormat } from './output/format.js';
 import { sanitizeLine } from './output/sanitize.js';
+import { decodeUtf8 } from './util/utf8.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -291,12 +292,17 @@ export class Context {
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
   }
 
-  /** Reads all of stdin (for tokens and --input -). */
-  async readStdin(): Promise<string> {
+  /** Reads all of stdin, as bytes. */
+  async readStdinBytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of this.io.stdin)
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
+  }
+
+  /** Reads all of stdin as text (tokens, files given as -): bytes that are not UTF-8 are refused (exit 3). */
+  async readStdin(label = 'stdin'): Promise<string> {
+    return decodeUtf8(await this.readStdinBytes(), label);
   }
 
   /** A progress bar on stderr when stderr is a terminal and --quiet is not given; otherwise none. */

@@ -92,6 +92,11 @@ export const orgRoles = ['SUPER_ADMIN', 'POWER_USER', 'MEMBER', 'GUEST', 'TEAM_D
 /** Sign-in providers a non-admin may use (organization configuration). */
 export const authProviders = ['google', 'github', 'username-password', 'sl-saml2'] as const;
 export const trainingProviders = ['kontra', 'secure-code-warrior'] as const;
+/**
+ * The events a webhook may subscribe to, as the specification documents them (Events: `scan.finished`):
+ * `webhook set --event` accepts these, and the sandbox offers and accepts these (GetAlertingEvents).
+ */
+export const webhookEvents = ['scan.finished'] as const;
 /** How webhook deliveries are authenticated. */
 export const webhookAuthTypes = ['hmac', 'bearer'] as const;
 /** What a cloud-platform enrollment covers, and the level its configuration is read from. */

@@ -50,7 +50,8 @@ export class Capture extends Writable {
 export interface RunOptions {
   /** Added to an empty environment (plus SECSCAN_CONFIG_DIR): nothing from the real one leaks in. */
   env?: Record<string, string | undefined>;
-  stdin?: string;
+  /** Standard input: text, or bytes as they are (which need not be UTF-8). */
+  stdin?: string | Buffer;
   /** A stdin stream that stays open (for prompts), overriding `stdin`. */
   stdinStream?: Readable;
   stdinTTY?: boolean;

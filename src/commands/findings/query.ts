@@ -123,6 +123,9 @@ export function planList(opts: ListOpts, orgLevel: boolean): ListPlan {
     query.scan_version = opts.version;
     query.scan_branch = opts.branch;
     if (tags.length > 1) throw new UsageError('--tag can be given once with --compound (one scan tag)');
+    // The compound list takes one scan selector: with scan_branch given, scan_tag would be ignored.
+    if (tags.length && opts.branch !== undefined)
+      throw new UsageError('--branch and --tag cannot be used together with --compound (one scan selector)');
     query.scan_tag = tags.length ? `${tags[0]?.[0]}__eq__${tags[0]?.[1]}` : undefined;
     query.scan_platform = opts.scanPlatform;
     query.scan_language = opts.scanLanguage;

@@ -41,7 +41,7 @@ export default defineVerb({
   ],
   operations: [],
   options: {
-    app: text('--app <id>', 'the app scanned (not with --compound)', {
+    app: text('--app <id>', 'the app scanned', {
       conflicts: ['compound'],
       complete: 'app',
     }),

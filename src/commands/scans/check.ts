@@ -8,6 +8,7 @@ import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
 import { checkOutputFile } from '../shared/outputs.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 
 const reportFlags = [
   ['reportJson', '--report-json', 'json'],
@@ -90,19 +91,20 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   };
   if (opts.rules !== undefined) {
     const path = opts.rules;
-    let text: string;
+    let bytes: Buffer;
     try {
-      if (path === '-') text = await ctx.readStdin();
+      if (path === '-') bytes = await ctx.readStdinBytes();
       else {
         if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-        text = await readFile(path, 'utf8');
+        bytes = await readFile(path);
       }
     } catch (error) {
       const reason =
         (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
       throw new ConfigError(`--rules: cannot read ${path}: ${reason}`);
     }
-    return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
+    const label = path === '-' ? '<stdin>' : path;
+    return read(decodeUtf8(bytes, label), label, /\.json$/i.test(path));
   }
   const reference = opts.policy;
   if (reference === undefined) throw new UsageError(exactlyOne);

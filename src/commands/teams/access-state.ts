@@ -2,6 +2,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { RbacRole } from '../../api/schemas/rbac.js';
 import type { HumanGroup } from '../../api/schemas/teams.js';
 import { mapLimit } from '../shared/batches.js';
+import { builtinLike } from '../shared/refs.js';
 
 /**
  * Team roles compared as one key whatever form the service or the file uses: a built-in role by its TEAM_
@@ -20,7 +21,8 @@ export class RoleBook {
         this.add(key, [role.id, ...aliases], key);
       } else if (role.role_type !== 'organization') {
         const name = role.name ?? role.id;
-        this.add(role.id, [role.id, name.toLowerCase()], name);
+        // A custom role named like a built-in one (AUDITOR) is written by id: the access file refuses such names.
+        this.add(role.id, [role.id, name.toLowerCase()], builtinLike.test(name) ? role.id : name);
       }
     }
   }

@@ -66,6 +66,29 @@ describe('every command', () => {
     const narrow = commandHelp(manifest, chain, 60).split('\n');
     expect(narrow.filter((l) => l.length > 60)).toEqual([]);
   });
+
+  it('declares conflicts that each name another option of the command', () => {
+    for (const { words, chain } of commands) {
+      const options = chain[chain.length - 1]?.options ?? [];
+      for (const option of options) {
+        for (const other of option.conflicts ?? []) {
+          const target = options.find((o) => o.attribute === other && o !== option);
+          expect(target, `${words.join(' ')} ${option.flags} conflicts with ${other}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('says which options an option cannot be used with (policies push: --tag or --use-defaults)', () => {
+    const chain = commands.find((c) => c.words.join(' ') === 'policies push')?.chain as CommandEntry[];
+    const help = commandHelp(manifest, chain, 200);
+    expect(help).toContain(
+      '--tag <tag>     tag this version (e.g. a version number; not with --use-defaults)',
+    );
+    expect(help).toContain(
+      '--use-defaults  apply the service’s versioning: the next version tag (not with --tag)',
+    );
+  });
 });
 
 describe('the program help', () => {
