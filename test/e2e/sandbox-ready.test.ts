@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bin, secscan } from './sandbox.js';
+import { bin, closedPort, secscan } from './sandbox.js';
 
 /**
  * A script starts the sandbox in the background and must not go on before it is ready: `--ready-file FILE`
@@ -55,14 +54,6 @@ async function watch(file: string, done: Promise<unknown>): Promise<Set<string>>
   return seen;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const settingsOf = (text: string) =>
   Object.fromEntries(
     text
@@ -109,7 +100,7 @@ describe('secscan sandbox --ready-file FILE, secscan sandbox wait FILE', () => {
 
   it('a file left by a sandbox that was killed is not taken for a ready one', async () => {
     const file = join(temp, 'stale.env');
-    const port = await freePort();
+    const port = await closedPort();
     writeFileSync(
       file,
       `SECSCAN_BASE_URL=http://127.0.0.1:${port}\nSECSCAN_ORG_ID=a00087fb-f747-4cb8-adfe-747d23673f27\nSECSCAN_TOKEN=stale\n`,

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { secscanShim } from '../sandbox.js';
 import { type Block, type Command, fileOf, shellCommands, type Transcript } from './blocks.js';
 
 /**
@@ -84,12 +85,7 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 export function startSession(): Session {
   const home = mkdtempSync(join(tmpdir(), 'secscan-readme-'));
   const shims = join(home, '.readme-bin');
-  mkdirSync(shims);
-  writeFileSync(
-    join(shims, 'secscan'),
-    `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin/secscan.js')}" "$@"\n`,
-  );
-  chmodSync(join(shims, 'secscan'), 0o755);
+  secscanShim(shims);
   // The project's packages, as installed in the reader's own project (npx finds the SARIF validator there).
   symlinkSync(join(root, 'node_modules'), join(home, 'node_modules'));
   const env: NodeJS.ProcessEnv = {
