@@ -105,6 +105,16 @@ describe('secscan sandbox --ready-file FILE, secscan sandbox wait FILE', () => {
       file,
       `SECSCAN_BASE_URL=http://127.0.0.1:${port}\nSECSCAN_ORG_ID=a00087fb-f747-4cb8-adfe-747d23673f27\nSECSCAN_TOKEN=stale\n`,
     );
+    writeFileSync(file, 'SECSCAN_BASE_URL=http://127.0.0.1:1\n');
+    const partial = await secscan(['sandbox', 'wait', file, '--timeout', '1'], env);
+    expect(partial.exitCode).toBe(7);
+    expect(partial.stderr.split('\n')[0]).toBe(
+      `error: sandbox wait: not ready after 1 s: ${file} does not hold a sandbox's SECSCAN_BASE_URL, SECSCAN_ORG_ID and SECSCAN_TOKEN lines`,
+    );
+    writeFileSync(
+      file,
+      `SECSCAN_BASE_URL=http://127.0.0.1:${port}\nSECSCAN_ORG_ID=a00087fb-f747-4cb8-adfe-747d23673f27\nSECSCAN_TOKEN=stale\n`,
+    );
     const stale = await secscan(['sandbox', 'wait', file, '--timeout', '1'], env);
     expect(stale.exitCode).toBe(7);
     expect(stale.stderr).toContain(

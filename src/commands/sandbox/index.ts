@@ -67,7 +67,7 @@ export default defineVerb({
     'once the sandbox is ready. `secscan sandbox scan` records a scan on the running sandbox.',
   examples: [
     'secscan sandbox',
-    'secscan sandbox --ready-file sandbox.env > /dev/null & # then: secscan sandbox wait sandbox.env',
+    'secscan sandbox --port 0 --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',

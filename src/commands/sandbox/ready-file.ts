@@ -18,14 +18,17 @@ export function readyLines(settings: ReadySettings): string {
     .join('');
 }
 
-/** A sandbox's ready file (--ready-file), or undefined while it is not there (or not whole: it is renamed into place). */
-export function readReadyFile(path: string): ReadySettings | undefined {
+/**
+ * A sandbox's ready file (--ready-file): its settings, `absent` while it is not there, `incomplete` when it
+ * holds something else (a sandbox renames it into place whole, so that is never one of its files).
+ */
+export function readReadyFile(path: string): ReadySettings | 'absent' | 'incomplete' {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(`--ready-file: cannot read ${path}: ${(error as Error).message}`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
+    throw new ConfigError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
   const values: Record<string, string> = {};
   for (const line of text.split('\n')) {
@@ -33,7 +36,7 @@ export function readReadyFile(path: string): ReadySettings | undefined {
     if (eq > 0) values[line.slice(0, eq)] = line.slice(eq + 1);
   }
   const { SECSCAN_BASE_URL, SECSCAN_ORG_ID, SECSCAN_TOKEN, SECSCAN_CA_FILE } = values;
-  if (!SECSCAN_BASE_URL || !SECSCAN_ORG_ID || !SECSCAN_TOKEN) return undefined;
+  if (!SECSCAN_BASE_URL || !SECSCAN_ORG_ID || !SECSCAN_TOKEN) return 'incomplete';
   return { SECSCAN_BASE_URL, SECSCAN_ORG_ID, SECSCAN_TOKEN, ...(SECSCAN_CA_FILE ? { SECSCAN_CA_FILE } : {}) };
 }
 

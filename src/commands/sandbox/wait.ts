@@ -78,8 +78,11 @@ export default defineVerb({
     const absent = `${path} is not there (is \`secscan sandbox --ready-file ${path}\` running?)`;
     for (;;) {
       const settings = readReadyFile(path);
-      let reason = absent;
-      if (settings) {
+      let reason =
+        settings === 'absent'
+          ? absent
+          : `${path} does not hold a sandbox's SECSCAN_BASE_URL, SECSCAN_ORG_ID and SECSCAN_TOKEN lines`;
+      if (typeof settings === 'object') {
         const problem = await answers(ctx, settings, Math.max(1, Math.min(probeMs, deadline - Date.now())));
         if (problem === undefined) {
           ctx.note(`sandbox: ready at ${settings.SECSCAN_BASE_URL}`);
