@@ -108,7 +108,7 @@ describe('secscan sandbox --ready-file FILE, secscan sandbox wait FILE', () => {
     writeFileSync(file, 'SECSCAN_BASE_URL=http://127.0.0.1:1\n');
     const partial = await secscan(['sandbox', 'wait', file, '--timeout', '1'], env);
     expect(partial.exitCode).toBe(7);
-    expect(partial.stderr.split('\n')[0]).toBe(
+    expect(String(partial.stderr).split('\n')[0]).toBe(
       `error: sandbox wait: not ready after 1 s: ${file} does not hold a sandbox's SECSCAN_BASE_URL, SECSCAN_ORG_ID and SECSCAN_TOKEN lines`,
     );
     writeFileSync(
