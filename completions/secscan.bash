@@ -185,6 +185,7 @@ _secscan_child() {
     'audit|log') REPLY='audit log' ;;
     'audit|scm-secrets') REPLY='audit scm-secrets' ;;
     'sandbox|scan') REPLY='sandbox scan' ;;
+    'sandbox|wait') REPLY='sandbox wait' ;;
     *) REPLY='' ;;
   esac
 }
@@ -232,7 +233,7 @@ _secscan_commands() {
     'backups') REPLY='download list ls' ;;
     'reports') REPLY='cwe owasp pci' ;;
     'audit') REPLY='log scm-secrets' ;;
-    'sandbox') REPLY='scan' ;;
+    'sandbox') REPLY='scan wait' ;;
     *) REPLY='' ;;
   esac
 }
@@ -416,8 +417,9 @@ _secscan_flags() {
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --help --input --list --paginate -F -h' ;;
-    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
+    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
+    'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
     'help') REPLY='--help -h' ;;
     *) REPLY='' ;;
@@ -739,6 +741,7 @@ _secscan_takes_value() {
       'sandbox|--findings' | \
       'sandbox|--backup-size' | \
       'sandbox|--cut-downloads' | \
+      'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
       'sandbox scan|--branch' | \
@@ -885,6 +888,7 @@ _secscan_values() {
     'api|--input') REPLY='@file' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
+    'sandbox|--ready-file') REPLY='@file' ;;
     'sandbox scan|--app') REPLY='@live app' ;;
     'sandbox scan|--compound') REPLY='@live compound' ;;
     '|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1342,6 +1346,8 @@ _secscan_values() {
     'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|--fields') REPLY='@fields scans polyglot_scan branch new fixed regressed webhooks' ;;
+    'sandbox wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'completion|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'completion|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'help|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1412,6 +1418,7 @@ _secscan_args() {
     'integrations board show|0') REPLY='@live app' ;;
     'integrations board finding|0') REPLY='@live app' ;;
     'integrations board submit|0') REPLY='@live app' ;;
+    'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
     'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;

@@ -397,6 +397,8 @@ function __secscan_child
             echo 'audit scm-secrets'
         case 'sandbox|scan'
             echo 'sandbox scan'
+        case 'sandbox|wait'
+            echo 'sandbox wait'
     end
 end
 
@@ -620,6 +622,7 @@ function __secscan_takes_value
             'sandbox|--findings' \
             'sandbox|--backup-size' \
             'sandbox|--cut-downloads' \
+            'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
             'sandbox scan|--branch' \
@@ -1165,6 +1168,7 @@ complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a s
 complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
 complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
 complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a completed scan on a running sandbox: new, fixed and regressed findings'
+complete -c secscan -n "__secscan_at 'sandbox'" -a wait -d 'Wait until a sandbox started with --ready-file is ready'
 complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
 complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
 complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token ca_file'
@@ -1224,6 +1228,7 @@ complete -c secscan -n "__secscan_arg 'integrations board unlink' 0" -a '(__secs
 complete -c secscan -n "__secscan_arg 'integrations board show' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
 complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
@@ -1675,6 +1680,7 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app 
 complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory'
 complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does'
 complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
+complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound scanned: one scan per app'
@@ -1683,6 +1689,7 @@ complete -c secscan -n "__secscan_at 'sandbox scan'" -l new -x -d 'add N new fin
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox wait'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'help'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more)'

@@ -52,6 +52,17 @@ function parseNumber(name: string, value: string | undefined, min: number, max: 
   return n;
 }
 
+/** The variables that give the connection settings, before a profile does. */
+const settingVariables = [
+  'SECSCAN_BASE_URL',
+  'SECSCAN_ORG_ID',
+  'SECSCAN_TOKEN',
+  'SECSCAN_CA_FILE',
+  'SHIFTLEFT_API_HOST',
+  'SHIFTLEFT_ORG_ID',
+  'SHIFTLEFT_ACCESS_TOKEN',
+] as const;
+
 function lines(message: string | readonly string[], prefix: string): string {
   const all = typeof message === 'string' ? [message] : message;
   return all.map((line, i) => `${i === 0 ? prefix : ''}${sanitizeLine(line)}\n`).join('');
@@ -89,6 +100,7 @@ export class Context {
   fields: string[] | undefined;
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly secrets: string[] = [];
+  private warnedEmpty = false;
 
   constructor(globals: GlobalOptions, deps: ContextDeps) {
     this.globals = globals;
@@ -204,6 +216,7 @@ export class Context {
       this.env,
       store,
     );
+    this.warnEmptyVariables(settings);
     if (
       settings.profile.source !== 'default' &&
       settings.profile.source !== 'current profile' &&
@@ -214,6 +227,23 @@ export class Context {
       });
     }
     return settings;
+  }
+
+  /**
+   * A variable set to nothing (a missing CI secret, a settings file sourced before it was written) is as
+   * good as unset, so the profile's settings are used: said once, on stderr, naming the variables.
+   */
+  private warnEmptyVariables(settings: Settings): void {
+    if (this.warnedEmpty) return;
+    const fromProfile = [settings.baseUrl, settings.orgId, settings.token, settings.caFile].some((s) =>
+      s.source.startsWith('profile '),
+    );
+    const empty = settingVariables.filter((name) => this.env[name] !== undefined && !this.env[name]?.trim());
+    if (!fromProfile || empty.length === 0) return;
+    this.warnedEmpty = true;
+    this.warn(
+      `${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'} set but empty: using the settings of profile ${settings.profile.value}`,
+    );
   }
 
   /** The API client for the resolved settings; a missing token or organization is a configuration error. */

@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import type { Result } from './result.js';
 import type { Context } from '../context.js';
 import { renderList, renderObject } from './render.js';
@@ -17,7 +18,8 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
     case 'list': {
       const listView = result.view ?? view ?? keyValueView;
       const count = await renderList(result.rows, listView, options);
-      if (count === 0 && ctx.format === 'table' && listView.emptyMessage) ctx.note(listView.emptyMessage);
+      // Said on a terminal only, whatever the format; a pipe gets no rows and nothing else (exit 0 either way).
+      if (count === 0 && ctx.stdoutIsTTY && listView.emptyMessage) ctx.note(listView.emptyMessage);
       const footer = result.footer?.(count);
       if (footer && ctx.stdoutIsTTY) ctx.note(footer);
       break;
@@ -40,11 +42,24 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       } else {
         // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
         const decoder = new TextDecoder();
-        for await (const chunk of result.body) {
-          if (typeof chunk === 'string') await out.write(shown(chunk));
-          else if (ctx.stdoutIsTTY) await out.write(shown(decoder.decode(chunk, { stream: true })));
-          else await out.writeBytes(chunk);
-          await out.flush();
+        let lineOpen = false;
+        try {
+          for await (const chunk of result.body) {
+            if (typeof chunk === 'string' || ctx.stdoutIsTTY) {
+              const text = shown(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+              await out.write(text);
+              if (text) lineOpen = !text.endsWith('\n');
+            } else {
+              await out.writeBytes(chunk);
+              if (chunk.length) lineOpen = chunk[chunk.length - 1] !== 0x0a;
+            }
+            await out.flush();
+          }
+        } catch (error) {
+          // The body (an error answer of `secscan api`) is left as received; the error line starts a line of
+          // its own where both streams end up together (a terminal, `2>&1`).
+          if (lineOpen && sharedDestination(ctx.io.stdout, ctx.io.stderr)) ctx.io.stderr.write('\n');
+          throw error;
         }
       }
       await out.flush();
@@ -56,6 +71,22 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       break;
     default:
       break;
+  }
+}
+
+/**
+ * Whether two streams write to the same file, pipe or terminal; streams without a descriptor (tests) are
+ * taken as shared, as a terminal's are.
+ */
+function sharedDestination(a: object, b: object): boolean {
+  const fdA = (a as { fd?: unknown }).fd;
+  const fdB = (b as { fd?: unknown }).fd;
+  if (typeof fdA !== 'number' || typeof fdB !== 'number') return true;
+  try {
+    const [x, y] = [fstatSync(fdA), fstatSync(fdB)];
+    return x.dev === y.dev && x.ino === y.ino && x.rdev === y.rdev;
+  } catch {
+    return true;
   }
 }
 
