@@ -1,6 +1,6 @@
 import { operationView } from '../../output/views/api.js';
 import { defineVerb, flag, list, optionalArg, text } from '../define.js';
-import { resolveTarget, type TargetInput } from './target.js';
+import { resolveTarget, type TargetInput } from './internal/target.js';
 
 export default defineVerb({
   name: 'api',
@@ -51,16 +51,16 @@ export default defineVerb({
   async run(ctx, { args: [operation, path], opts }) {
     const target = resolveTarget({ operation, path, ...opts });
     if (target.kind === 'list') {
-      const { operationListing } = await import('./list.js');
+      const { operationListing } = await import('./internal/list.js');
       return { kind: 'list', rows: await operationListing() };
     }
     const client = await ctx.client({ requireOrg: false });
-    const { operationExchange, pathExchange } = await import('./request.js');
+    const { operationExchange, pathExchange } = await import('./internal/request.js');
     const plan =
       target.kind === 'operation'
         ? await operationExchange(ctx, client, target, opts)
         : await pathExchange(ctx, client, target, opts);
-    const { exchange } = await import('./exchange.js');
+    const { exchange } = await import('./internal/exchange.js');
     return { kind: 'raw', body: exchange(client, plan, ctx.stdoutIsTTY) };
   },
 });

@@ -4,7 +4,7 @@ import { checkBaseUrl, checkOrgId } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
 import { targetProfile } from '../shared/profiles.js';
-import { checkWritableKey, keyHelp, type WritableKey } from './keys.js';
+import { checkWritableKey, keyHelp, type WritableKey } from './internal/keys.js';
 
 /** A CA file is stored as an absolute path, once it reads as PEM certificates. */
 function checkCaFile(value: string): string {

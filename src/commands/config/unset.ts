@@ -1,6 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { targetProfile } from '../shared/profiles.js';
-import { checkWritableKey, keyHelp } from './keys.js';
+import { checkWritableKey, keyHelp } from './internal/keys.js';
 
 export default defineVerb({
   name: 'unset',

@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { findingView } from '../../output/views/findings.js';
 import { choice, defineVerb, flag, list, type OptsOf, parsed, text } from '../define.js';
 import { email, int, nonEmpty, pattern, scanId, scanRef } from '../parsers.js';
-import { diffs, type ListPlan, planList, sorts, tagQuery } from './query.js';
+import { diffs, type ListPlan, planList, sorts, tagQuery } from './internal/query.js';
 
 const options = {
   app: text('--app <id>', 'findings of an app (its latest scan unless --scan, --version, --branch)', {

@@ -13,7 +13,7 @@ import {
   idsFromOption,
   readFindings,
   requireIds,
-} from './ids.js';
+} from './internal/ids.js';
 
 const statusChoices = [...statusUpdates, 'none'] as const;
 const resulting = {

@@ -1,6 +1,6 @@
 import { pushedPolicyView } from '../../output/views/policies.js';
 import { defineVerb, flag, parsed } from '../define.js';
-import { namePattern, policyFileArg, readPolicyFile } from './file.js';
+import { namePattern, policyFileArg, readPolicyFile } from './internal/file.js';
 import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({

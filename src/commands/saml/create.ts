@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { samlView } from '../../output/views/saml.js';
 import { defineVerb } from '../define.js';
-import { configFields, configOptions, nameArg, relayNote, validateConfig } from './config.js';
+import { configFields, configOptions, nameArg, relayNote, validateConfig } from './internal/config.js';
 import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({

@@ -1,5 +1,5 @@
 import { defineVerb } from '../define.js';
-import { nameArg } from './config.js';
+import { nameArg } from './internal/config.js';
 import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({

@@ -4,8 +4,8 @@ import { ExitCode, notFoundError, UnexpectedResponseError, UsageError } from '..
 import { samlOutcomeView } from '../../output/views/saml.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
-import { mapLimit } from '../shared/batches.js';
-import { type ProvisionEntry, parseProvisionFile } from './provision-file.js';
+import { mapLimit } from '../../util/batches.js';
+import { type ProvisionEntry, parseProvisionFile } from './internal/provision-file.js';
 import { checkWith } from '../shared/verify.js';
 
 /** Team ids by the names (or ids) the file gives. */

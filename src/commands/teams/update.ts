@@ -7,7 +7,7 @@ import { appId, int, nonEmpty } from '../parsers.js';
 import { resolveTeam } from '../shared/teams.js';
 import { resolveUsers } from '../shared/users.js';
 import { memberRef, splitRole, userRef } from '../shared/refs.js';
-import { checkApps, withConflictHint } from './write.js';
+import { checkApps, withConflictHint } from '../../access/write.js';
 import { checkWith } from '../shared/verify.js';
 
 type MemberBody = { user_id_v2: string; team_role: string };

@@ -1,5 +1,5 @@
 import { defineVerb } from '../define.js';
-import { flowName, versionOption, versionQuery } from './version.js';
+import { flowName, versionOption, versionQuery } from './internal/version.js';
 import { checkWith } from '../shared/verify.js';
 
 export default defineVerb({

@@ -4,7 +4,7 @@ import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
 import { choice, defineVerb, flag, list, text } from '../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../shared/config-file.js';
-import { flowName, versionOption, versionQuery } from './version.js';
+import { flowName, versionOption, versionQuery } from './internal/version.js';
 
 /** A secret or token from standard input: the trailing newline of `echo` or a file is not part of it. */
 async function fromStdin(ctx: Context, flag: string, what: string): Promise<string> {

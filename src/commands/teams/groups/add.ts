@@ -1,7 +1,7 @@
 import { arg, defineVerb, variadicArg } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
 import { resolveGroup } from '../../shared/groups.js';
-import { mapLimit } from '../../shared/batches.js';
+import { mapLimit } from '../../../util/batches.js';
 import { resolveTeam } from '../../shared/teams.js';
 import { groupRoleRef, splitRole } from '../../shared/refs.js';
 import { checkWith } from '../../shared/verify.js';

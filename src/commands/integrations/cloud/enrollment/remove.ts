@@ -1,5 +1,5 @@
 import { defineVerb } from '../../../define.js';
-import { appOption, compoundOption, levelOf } from './level.js';
+import { appOption, compoundOption, levelOf } from './internal/level.js';
 import { checkWith, shellArg } from '../../../shared/verify.js';
 
 export default defineVerb({

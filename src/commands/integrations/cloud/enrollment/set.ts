@@ -2,7 +2,7 @@ import { enrollmentKinds } from '../../../../api/values.js';
 import { UsageError } from '../../../../errors.js';
 import { defineVerb, flag, list } from '../../../define.js';
 import { splitList } from '../../../shared/lists.js';
-import { appOption, compoundOption, levelOf } from './level.js';
+import { appOption, compoundOption, levelOf } from './internal/level.js';
 import { checkWith, shellArg } from '../../../shared/verify.js';
 
 type Kind = (typeof enrollmentKinds)[number];

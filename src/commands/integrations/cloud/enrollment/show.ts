@@ -1,7 +1,7 @@
 import { enrollmentView } from '../../../../output/views/integrations.js';
 import { defineVerb } from '../../../define.js';
-import { appOption, compoundOption, levelOf } from './level.js';
-import { compoundOf, readEnrollment } from './read.js';
+import { appOption, compoundOption, levelOf } from './internal/level.js';
+import { compoundOf, readEnrollment } from './internal/read.js';
 
 export default defineVerb({
   name: 'show',
