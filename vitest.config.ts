@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /** `npm test` runs every project; `vitest run --project commands` (or unit, e2e, contract) runs one layer. */
+/** The workspace packages are read from their TypeScript source, as the build reads them. */
+const conditions = ['secscan-source'];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     testTimeout: 20000,
     hookTimeout: 60000,
