@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/client.js';
-import type { Team } from '../api/schemas/teams.js';
+import type { Team } from '@secscan/api/schemas/teams';
 import { ApiError, ExitCode, exitCodeFor, RejectedError } from '../errors.js';
 import type { AccessChange } from '../output/access.js';
 import type { TeamPlan } from './plan.js';

@@ -1,6 +1,6 @@
 import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
-import { appIdPattern, uuidPattern } from '../api/values.js';
+import { appIdPattern, uuidPattern } from '@secscan/api/values';
 import { ConfigError } from '../errors.js';
 import { defaultTeamRole } from '../commands/shared/refs.js';
 

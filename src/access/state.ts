@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.js';
-import type { RbacRole } from '../api/schemas/rbac.js';
-import type { HumanGroup } from '../api/schemas/teams.js';
+import type { RbacRole } from '@secscan/api/schemas/rbac';
+import type { HumanGroup } from '@secscan/api/schemas/teams';
 import { mapLimit } from '../util/batches.js';
 
 /**

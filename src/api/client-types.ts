@@ -1,8 +1,8 @@
 /** The shapes of the client's parameters and answers. */
 import type { Dispatcher } from 'undici';
-import type { QueryValue, PathParamNames } from './operation.js';
-import type { OperationId } from './operations/index.js';
-import type { BodyOf, PathOf } from './operations/schemas.js';
+import type { QueryValue, PathParamNames } from '@secscan/api/operation';
+import type { OperationId } from '@secscan/api/operations';
+import type { BodyOf, PathOf } from '@secscan/api/operations/schemas';
 
 /** Parameters of any operation (the untyped form, for tests and `secscan api`). */
 export interface CallParams {

@@ -1,4 +1,4 @@
-import type { OperationId } from '../api/operations/index.js';
+import type { OperationId } from '@secscan/api/operations';
 import type { Context } from '../context.js';
 import type { AnyView } from '../output/view.js';
 import type { ParserSpec } from './parsers.js';

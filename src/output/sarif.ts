@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { findingLocation } from '../api/location.js';
-import type { Finding } from '../api/schemas/findings.js';
+import { findingLocation } from '@secscan/api/location';
+import type { Finding } from '@secscan/api/schemas/findings';
 import { safeJson } from './sanitize.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */

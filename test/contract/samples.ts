@@ -1,8 +1,8 @@
 import type { CallParams } from '../../src/api/client.js';
-import type { Operation, QueryValue } from '../../src/api/operation.js';
-import { pathParams } from '../../src/api/operation.js';
-import type { OperationId } from '../../src/api/operations/index.js';
-import type { OperationSchemas } from '../../src/api/schema.js';
+import type { Operation, QueryValue } from '@secscan/api/operation';
+import { pathParams } from '@secscan/api/operation';
+import type { OperationId } from '@secscan/api/operations';
+import type { OperationSchemas } from '@secscan/api/schema';
 
 /**
  * A valid value for every path parameter name the vendor document uses (uuid where it says so). A new

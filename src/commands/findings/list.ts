@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client.js';
-import type { Finding } from '../../api/schemas/findings.js';
-import { findingStatuses, findingTypes, scanLanguages, scanPlatforms, severities } from '../../api/values.js';
+import type { Finding } from '@secscan/api/schemas/findings';
+import { findingStatuses, findingTypes, scanLanguages, scanPlatforms, severities } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { findingView } from '../../output/views/findings.js';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import { uuidPattern } from '../../api/values.js';
+import { uuidPattern } from '@secscan/api/values';
 import { ExitCode, notFoundError, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { samlOutcomeView } from '../../output/views/saml.js';
 import { arg, defineVerb, flag } from '../define.js';

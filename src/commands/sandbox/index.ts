@@ -1,7 +1,7 @@
 import { profileNamePattern } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { Sandbox } from '../../sandbox/start.js';
+import type { Sandbox } from '../../../packages/sandbox/src/start.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
 
@@ -131,7 +131,7 @@ export default defineVerb({
   async run(ctx, { opts }) {
     const profile = ctx.globals.profile;
     checkProfile(profile);
-    const { startSandbox } = await import('../../sandbox/start.js');
+    const { startSandbox } = await import('../../../packages/sandbox/src/start.js');
     const sandbox = await startSandbox({
       host: opts.host,
       port: opts.port,

@@ -1,4 +1,4 @@
-import type { ScanControlBody } from '../../sandbox/control-api.js';
+import type { ScanControlBody } from '@secscan/api/sandbox-control';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, list, parsed, text } from '../define.js';
@@ -65,7 +65,7 @@ export default defineVerb({
     for (const value of opts.new ?? []) newSpec(value);
   },
   async run(ctx, { opts }) {
-    const { controlScanPath, ScanControlResult } = await import('../../sandbox/control-api.js');
+    const { controlScanPath, ScanControlResult } = await import('@secscan/api/sandbox-control');
     const body: ScanControlBody = {
       ...(opts.app !== undefined ? { app: opts.app } : { compound: opts.compound }),
       ...(opts.branch !== undefined ? { branch: opts.branch } : {}),

@@ -1,4 +1,4 @@
-import { uuidPattern } from '../../api/values.js';
+import { uuidPattern } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { notFoundError, UsageError } from '../../errors.js';
 import {

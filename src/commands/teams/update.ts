@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import type { Team } from '../../api/schemas/teams.js';
+import type { Team } from '@secscan/api/schemas/teams';
 import { ExitCode, exitCodeFor, RejectedError, UsageError } from '../../errors.js';
 import { teamView } from '../../output/views/teams.js';
 import { arg, defineVerb, flag, list, parsed, text } from '../define.js';

@@ -1,4 +1,4 @@
-import { orgRoles } from '../../api/values.js';
+import { orgRoles } from '@secscan/api/values';
 import { arg, choice, defineVerb } from '../define.js';
 import { resolveUser } from '../shared/users.js';
 import { userRef } from '../shared/refs.js';

@@ -1,4 +1,4 @@
-import type { WebhookBody } from '../../api/schemas/webhooks.js';
+import type { WebhookBody } from '@secscan/api/schemas/webhooks';
 import type { Context } from '../../context.js';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
@@ -91,7 +91,7 @@ export default defineVerb({
         : await parseSettingsFile(
             await readTextFile(ctx, opts.renewal, '--renewal'),
             fileLabel(opts.renewal),
-            (await import('../../api/schemas/webhooks.js')).WebhookRenewal,
+            (await import('@secscan/api/schemas/webhooks')).WebhookRenewal,
             'the file holds renewalMetadata {url, method, bodyFields, asJson, forceFormUrlEncoding} and responseHandling {tokenField, ttlField, typeField}',
           );
     const secret = opts.secretStdin ? await fromStdin(ctx, '--secret-stdin', 'secret') : undefined;

@@ -1,4 +1,4 @@
-import { allOperations } from '../../../api/operations/index.js';
+import { allOperations } from '@secscan/api/operations';
 import type { CommandEntry } from '../../manifest.js';
 import { loadManifest } from '../../manifest-data.js';
 

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { type ApiClient, encodeBody } from '../../../api/client.js';
-import { buildQuery, compilePath, type Operation, type QueryValue } from '../../../api/operation.js';
-import { allOperations } from '../../../api/operations/index.js';
-import { schemasOf } from '../../../api/operations/schemas.js';
+import { buildQuery, compilePath, type Operation, type QueryValue } from '@secscan/api/operation';
+import { allOperations } from '@secscan/api/operations';
+import { schemasOf } from '@secscan/api/operations/schemas';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import type { Exchange } from './exchange.js';

@@ -1,5 +1,5 @@
-import { type HttpMethod, type Operation, pathParams } from '../../../api/operation.js';
-import { allOperations, isOperationId, operations } from '../../../api/operations/index.js';
+import { type HttpMethod, type Operation, pathParams } from '@secscan/api/operation';
+import { allOperations, isOperationId, operations } from '@secscan/api/operations';
 import { UsageError } from '../../../errors.js';
 import { collectFields, type FieldValue } from './fields.js';
 

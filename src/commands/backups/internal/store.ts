@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { access, constants, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { checksumLine, writeFileAtomic } from '../../../util/durable.js';
-import type { OrgBackup } from '../../../api/schemas/org-data.js';
+import type { OrgBackup } from '@secscan/api/schemas/org-data';
 import { BusyError, ConfigError, notFoundError, UsageError } from '../../../errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Finding } from '../../../api/schemas/findings.js';
+import type { Finding } from '@secscan/api/schemas/findings';
 import type { Context } from '../../../context.js';
 import type { Result } from '../../../output/result.js';
 import { type FindingChange, partialChangeView } from '../../../output/views/findings.js';

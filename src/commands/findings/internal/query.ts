@@ -1,4 +1,4 @@
-import type { QueryValue } from '../../../api/operation.js';
+import type { QueryValue } from '@secscan/api/operation';
 import { UsageError } from '../../../errors.js';
 import { splitList } from '../../shared/lists.js';
 import type { ListOpts } from '../list.js';

@@ -23,7 +23,7 @@ export const policyFileArg = arg('file', 'rules file, YAML or JSON (`-` reads st
 export async function readPolicyFile(ctx: Context, file: string): Promise<{ label: string; yaml: string }> {
   const text = await readTextFile(ctx, file, 'policy file');
   const label = fileLabel(file);
-  const { parseRules } = await import('../../../rules/rules-file.js');
+  const { parseRules } = await import('@secscan/api/rules/rules-file');
   parseRules(text, label, /\.json$/i.test(file));
   let json: unknown;
   try {

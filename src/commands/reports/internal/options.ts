@@ -1,4 +1,4 @@
-import { findingStatuses } from '../../../api/values.js';
+import { findingStatuses } from '@secscan/api/values';
 import { UsageError } from '../../../errors.js';
 import { arg, choice, flag, parsed, text } from '../../define.js';
 import { appId, scanId, timeZone } from '../../parsers.js';

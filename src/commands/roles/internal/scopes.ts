@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../api/client.js';
-import { scopePattern } from '../../../api/schemas/common.js';
+import { scopePattern } from '@secscan/api/schemas/common';
 import { UsageError } from '../../../errors.js';
 import { splitList } from '../../shared/lists.js';
 

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../../api/client.js';
-import type { SamlConfig } from '../../../api/schemas/saml.js';
-import { orgRoles, samlConfigNamePattern } from '../../../api/values.js';
+import type { SamlConfig } from '@secscan/api/schemas/saml';
+import { orgRoles, samlConfigNamePattern } from '@secscan/api/values';
 import type { Context } from '../../../context.js';
 import { ConfigError, notFoundError, UsageError } from '../../../errors.js';
 import { arg, choice, type OptsOf, text } from '../../define.js';

@@ -1,6 +1,6 @@
 import { LineCounter, parseDocument } from 'yaml';
-import { ProvisionUsersBody } from '../../../api/schemas/saml.js';
-import { orgRoles } from '../../../api/values.js';
+import { ProvisionUsersBody } from '@secscan/api/schemas/saml';
+import { orgRoles } from '@secscan/api/values';
 import { ConfigError } from '../../../errors.js';
 import { defaultTeamRole, teamRolePattern } from '../../shared/refs.js';
 

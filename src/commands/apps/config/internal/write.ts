@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type AppConfigBody, AppConfigBody as BodySchema } from '../../../../api/schemas/apps.js';
+import { type AppConfigBody, AppConfigBody as BodySchema } from '@secscan/api/schemas/apps';
 import type { Context } from '../../../../context.js';
 import { ConfigError, UsageError } from '../../../../errors.js';
 import { arg, flag, type OptsOf, parsed, text } from '../../../define.js';

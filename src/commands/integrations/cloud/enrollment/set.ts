@@ -1,4 +1,4 @@
-import { enrollmentKinds } from '../../../../api/values.js';
+import { enrollmentKinds } from '@secscan/api/values';
 import { UsageError } from '../../../../errors.js';
 import { defineVerb, flag, list } from '../../../define.js';
 import { splitList } from '../../../shared/lists.js';

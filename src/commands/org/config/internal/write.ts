@@ -1,4 +1,4 @@
-import { OrgConfigBody } from '../../../../api/schemas/org-config.js';
+import { OrgConfigBody } from '@secscan/api/schemas/org-config';
 import type { Context } from '../../../../context.js';
 import type { Result } from '../../../../output/result.js';
 import { arg } from '../../../define.js';

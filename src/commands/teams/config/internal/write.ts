@@ -1,4 +1,4 @@
-import { TeamConfigBody } from '../../../../api/schemas/org-config.js';
+import { TeamConfigBody } from '@secscan/api/schemas/org-config';
 import type { Context } from '../../../../context.js';
 import type { Result } from '../../../../output/result.js';
 import { arg } from '../../../define.js';

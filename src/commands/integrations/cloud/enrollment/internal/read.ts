@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../../../api/client.js';
-import type { Enrollment } from '../../../../../api/schemas/integrations.js';
+import type { Enrollment } from '@secscan/api/schemas/integrations';
 import type { Context } from '../../../../../context.js';
 import { ExitCode, NotFoundError, RejectedError } from '../../../../../errors.js';
 
