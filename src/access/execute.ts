@@ -3,7 +3,7 @@ import type { Team } from '@secscan/api/schemas/teams';
 import { ApiError, ExitCode, exitCodeFor, RejectedError } from '../errors.js';
 import type { AccessChange } from '../output/access.js';
 import type { TeamPlan } from './plan.js';
-import { checkWith } from '../commands/shared/verify.js';
+import { checkWith } from '../util/verify.js';
 
 type Rows = ReadonlyMap<TeamPlan, AccessChange[]>;
 type Member = { user_id_v2: string; team_role: string };

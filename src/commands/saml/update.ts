@@ -9,7 +9,7 @@ import {
   relayNote,
   validateConfig,
 } from './internal/config.js';
-import { checkWith } from '../shared/verify.js';
+import { checkWith } from '../../util/verify.js';
 
 const keep = [
   'idp_metadata_url',

@@ -3,7 +3,7 @@ import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, list, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
-import { checkWith, shellArg } from '../shared/verify.js';
+import { checkWith, shellArg } from '../../util/verify.js';
 
 const severities = 'critical|high|medium|low';
 const types = 'vuln|secret|insight|extscan|oss_vuln|container|security_issue|package';

@@ -5,7 +5,7 @@ import { ConfigError, UsageError } from '../../../../errors.js';
 import { arg, flag, type OptsOf, parsed, text } from '../../../define.js';
 import { appId, decimal, int } from '../../../parsers.js';
 import type { Result } from '../../../../output/result.js';
-import { checkWith, shellArg } from '../../../shared/verify.js';
+import { checkWith, shellArg } from '../../../../util/verify.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */
 export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app' })] as const;

@@ -3,7 +3,7 @@ import { UsageError } from '../../../../errors.js';
 import { defineVerb, flag, list } from '../../../define.js';
 import { splitList } from '../../../shared/lists.js';
 import { appOption, compoundOption, levelOf } from './internal/level.js';
-import { checkWith, shellArg } from '../../../shared/verify.js';
+import { checkWith, shellArg } from '../../../../util/verify.js';
 
 type Kind = (typeof enrollmentKinds)[number];
 
