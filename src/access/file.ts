@@ -1,8 +1,7 @@
 import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
-import { appIdPattern, uuidPattern } from '@secscan/api/values';
+import { appIdPattern, defaultTeamRole, uuidPattern } from '@secscan/api/values';
 import { ConfigError } from '../errors.js';
-import { defaultTeamRole } from '../commands/shared/refs.js';
 
 /**
  * The access file of `teams export` and `teams apply`: every team with its apps, members (e-mail or user id

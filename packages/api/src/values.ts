@@ -74,6 +74,9 @@ export const scaSorts = [
 ] as const;
 
 /** An app id starts and ends with a letter or digit; `_ : . -` are allowed inside. */
+/** Team roles by name (a role id, a uuid, is accepted too); a member added without one gets the default. */
+export const teamRoleNames = ['TEAM_ADMIN', 'TEAM_MANAGER', 'TEAM_MEMBER', 'TEAM_GUEST'] as const;
+export const defaultTeamRole = 'TEAM_MEMBER';
 export const appIdPattern = /^[a-zA-Z0-9]([a-zA-Z0-9_:.-]*[a-zA-Z0-9])?$/;
 
 /** `<resource>:<action>` or `<resource>:*`, word characters only. */

@@ -79,18 +79,32 @@ export function handleControl(req: ControlRequest): Reply {
       parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
     );
   }
-  const recorded = recordScan(req.state, parsed.data);
+  const result = recordControlScan(req.state, parsed.data, req.deliveries);
   req.save();
+  return ok(result);
+}
+
+/**
+ * Records a completed scan and delivers `scan.finished` to the webhooks registered for it: the control
+ * route's work, and `scan()` of a sandbox started from code. A scan the state cannot take (an unknown app,
+ * more findings to fix than there are) throws a ReplyError.
+ */
+export function recordControlScan(
+  state: SandboxState,
+  body: ScanControlBody,
+  webhooks: DeliveryOptions & { track(delivery: Delivery): void },
+): ScanControlResult {
+  const recorded = recordScan(state, body);
   const deliveries = deliverEvent(
-    req.state,
+    state,
     'scan.finished',
-    (id) => scanFinished(req.state, recorded, id),
-    req.deliveries,
+    (id) => scanFinished(state, recorded, id),
+    webhooks,
   );
-  for (const d of deliveries) req.deliveries.track(d);
-  const result: ScanControlResult = {
+  for (const d of deliveries) webhooks.track(d);
+  return {
     branch: recorded.branch,
-    scans: recorded.scans.map((s) => scanOf(req.state, s)) as ScanControlResult['scans'],
+    scans: recorded.scans.map((s) => scanOf(state, s)) as ScanControlResult['scans'],
     ...(recorded.polyglot
       ? { polyglot_scan: { id: recorded.polyglot.record.id, compound: recorded.polyglot.compound } }
       : {}),
@@ -99,5 +113,4 @@ export function handleControl(req: ControlRequest): Reply {
     regressed: recorded.regressed.map((f) => f.id),
     webhooks: deliveries.map((d) => ({ delivery_id: d.delivery_id, url: d.url })),
   };
-  return ok(result);
 }

@@ -46,13 +46,12 @@ export default defineVerb({
   },
   view: operationView,
   validate({ args: [operation, path], opts }) {
-    resolveTarget({ operation, path, ...opts } satisfies TargetInput);
+    return resolveTarget({ operation, path, ...opts } satisfies TargetInput);
   },
-  async run(ctx, { args: [operation, path], opts }) {
-    const target = resolveTarget({ operation, path, ...opts });
+  async run(ctx, { opts, plan: target }) {
     if (target.kind === 'list') {
       const { operationListing } = await import('./internal/list.js');
-      return { kind: 'list', rows: await operationListing() };
+      return { kind: 'list', rows: operationListing(await ctx.commandTree()) };
     }
     const client = await ctx.client({ requireOrg: false });
     const { operationExchange, pathExchange } = await import('./internal/request.js');

@@ -40,10 +40,9 @@ export default defineVerb({
   operations: [],
   args: [arg('key', keyHelp), arg('value', 'the value')],
   validate({ args: [key] }) {
-    checkWritableKey(key);
+    return checkWritableKey(key);
   },
-  async run(ctx, { args: [rawKey, rawValue] }) {
-    const key = checkWritableKey(rawKey);
+  async run(ctx, { args: [, rawValue], plan: key }) {
     const value = checkValue(key, rawValue, ctx.globals.allowInsecureHttp);
     const store = await ctx.store();
     const name = targetProfile(ctx, store);

@@ -9,10 +9,9 @@ export default defineVerb({
   operations: [],
   args: [arg('key', keyHelp)],
   validate({ args: [key] }) {
-    checkWritableKey(key);
+    return checkWritableKey(key);
   },
-  async run(ctx, { args: [rawKey] }) {
-    const key = checkWritableKey(rawKey);
+  async run(ctx, { plan: key }) {
     const store = await ctx.store();
     const name = targetProfile(ctx, store);
     if (!store.get(name)) {

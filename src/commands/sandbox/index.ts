@@ -1,7 +1,7 @@
 import { profileNamePattern } from '../../config/store.js';
+import type { RunningSandbox } from '@secscan/sandbox';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { Sandbox } from '../../../packages/sandbox/src/start.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
 
@@ -23,11 +23,11 @@ function untilAborted(signal: AbortSignal): Promise<void> {
 }
 
 /** The three lines scripts wait for, then serving until interrupted; the sandbox closes however this ends. */
-async function* serve(ctx: Context, sandbox: Sandbox): AsyncGenerator<string> {
+async function* serve(ctx: Context, sandbox: RunningSandbox): AsyncGenerator<string> {
   try {
     const ca = sandbox.caFile ? `SECSCAN_CA_FILE=${sandbox.caFile}\n` : '';
-    yield `SECSCAN_BASE_URL=${sandbox.baseUrl}\nSECSCAN_ORG_ID=${sandbox.orgId}\nSECSCAN_TOKEN=${sandbox.token}\n${ca}`;
-    ctx.note(`sandbox: serving ${sandbox.baseUrl}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
+    yield `SECSCAN_BASE_URL=${sandbox.url}\nSECSCAN_ORG_ID=${sandbox.orgId}\nSECSCAN_TOKEN=${sandbox.token}\n${ca}`;
+    ctx.note(`sandbox: serving ${sandbox.url}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
     if (sandbox.caFile) {
       ctx.note(
         `sandbox: TLS with a certificate made at start; clients trust its CA ${sandbox.caFile} through ` +
@@ -37,7 +37,7 @@ async function* serve(ctx: Context, sandbox: Sandbox): AsyncGenerator<string> {
     }
     await untilAborted(ctx.signal);
   } finally {
-    await sandbox.close();
+    await sandbox.stop();
   }
   ctx.note('sandbox: stopped');
 }
@@ -131,7 +131,7 @@ export default defineVerb({
   async run(ctx, { opts }) {
     const profile = ctx.globals.profile;
     checkProfile(profile);
-    const { startSandbox } = await import('../../../packages/sandbox/src/start.js');
+    const { startSandbox } = await import('@secscan/sandbox');
     const sandbox = await startSandbox({
       host: opts.host,
       port: opts.port,
@@ -153,7 +153,7 @@ export default defineVerb({
       if (profile) {
         const store = await ctx.store();
         await store.update(profile, {
-          base_url: sandbox.baseUrl,
+          base_url: sandbox.url,
           org_id: sandbox.orgId,
           token: sandbox.token,
           // Without --tls, a CA file left by an earlier TLS sandbox would only be trusted for nothing.
@@ -163,7 +163,7 @@ export default defineVerb({
         ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
       }
     } catch (error) {
-      await sandbox.close();
+      await sandbox.stop();
       throw error;
     }
     // Printed after the profile is saved: whoever waits for these lines may use the profile at once.

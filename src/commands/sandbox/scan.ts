@@ -62,14 +62,14 @@ export default defineVerb({
     if (opts.app === undefined && opts.compound === undefined) {
       throw new UsageError('give --app ID or --compound NAME (the app or compound scanned)');
     }
-    for (const value of opts.new ?? []) newSpec(value);
+    return (opts.new ?? []).map(newSpec);
   },
-  async run(ctx, { opts }) {
+  async run(ctx, { opts, plan: added }) {
     const { controlScanPath, ScanControlResult } = await import('@secscan/api/sandbox-control');
     const body: ScanControlBody = {
       ...(opts.app !== undefined ? { app: opts.app } : { compound: opts.compound }),
       ...(opts.branch !== undefined ? { branch: opts.branch } : {}),
-      ...(opts.new?.length ? { new: opts.new.map(newSpec) } : {}),
+      ...(added.length ? { new: added } : {}),
       ...(opts.fix !== undefined ? { fix: opts.fix } : {}),
       ...(opts.reappear !== undefined ? { reappear: opts.reappear } : {}),
     };

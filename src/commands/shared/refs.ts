@@ -1,8 +1,7 @@
+import { defaultTeamRole, teamRoleNames } from '@secscan/api/values';
 import { pattern } from '../parsers.js';
 
-/** Team roles by name; a role id (uuid) is accepted too. */
-export const teamRoleNames = ['TEAM_ADMIN', 'TEAM_MANAGER', 'TEAM_MEMBER', 'TEAM_GUEST'] as const;
-export const defaultTeamRole = 'TEAM_MEMBER';
+export { defaultTeamRole, teamRoleNames };
 
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const email = '[^\\s@:]+@[^\\s@:]+\\.[^\\s@:]+';

@@ -1,6 +1,6 @@
 import { defineOperations } from '../operation.js';
 
-export const userOperations = defineOperations('users', {
+export const currentUserOperations = defineOperations('current-user', {
   ReadUser: {
     method: 'GET',
     path: '/user',

@@ -22,7 +22,7 @@ import { scopeOperations } from './scopes.js';
 import { slackOperations } from './slack.js';
 import { teamConfigOperations } from './team-config.js';
 import { tokenOperations } from './tokens.js';
-import { userOperations } from './current-user.js';
+import { currentUserOperations } from './current-user.js';
 import { versionOperations } from './versions.js';
 import { wizOperations } from './wiz.js';
 
@@ -36,7 +36,7 @@ export const operations = {
   ...tokenOperations,
   ...rbacOperations,
   ...scopeOperations,
-  ...userOperations,
+  ...currentUserOperations,
   ...scanOperations,
   ...compoundOperations,
   ...appOperations,

@@ -1,5 +1,3 @@
-import { Document, visit } from 'yaml';
-import { escapeYamlQuoted, rawInYaml, sanitize } from '../../../../src/output/sanitize.js';
 import { type CheckRule, CheckRulesFile } from '../schemas/scans.js';
 import { findingTypes } from '../values.js';
 import { fail, failSchema, type LinedDoc, lineOf, parseLined, type Path } from './lines.js';
@@ -156,23 +154,4 @@ export function readRulesFile(text: string, label: string, json = false): RulesF
 /** The rules of a rules file in either shape (the sandbox's stored policies, the gate). */
 export function parseRules(text: string, label: string, json = false): CheckRule[] {
   return readRulesFile(text, label, json).rules;
-}
-
-/** A rules file in secscan's own shape, as YAML (`rules convert`); `from` names the file it came from. */
-export function rulesFileText(read: RulesFile, from: string): string {
-  const origin = read.format === 'secscan' ? 'secscan' : `sl check-analysis ${read.format.slice(3)}`;
-  const header = `# secscan rules, converted from ${sanitize(from)} (${origin}) by \`secscan rules convert\`\n`;
-  // A value holding a control, bidi or zero-width character is written double-quoted, that character `\u` escaped.
-  const doc = new Document(read.file);
-  let risky = false;
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'string' && rawInYaml.test(node.value)) {
-        node.type = 'QUOTE_DOUBLE';
-        risky = true;
-      }
-    },
-  });
-  const text = doc.toString({ lineWidth: 0 });
-  return header + (risky ? escapeYamlQuoted(text) : text);
 }

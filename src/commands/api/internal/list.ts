@@ -1,6 +1,5 @@
 import { allOperations } from '@secscan/api/operations';
-import type { CommandEntry } from '../../manifest.js';
-import { loadManifest } from '../../manifest-data.js';
+import type { CommandNode } from '../../../context.js';
 
 export type OperationListing = {
   id: string;
@@ -14,10 +13,10 @@ export type OperationListing = {
 
 const methodOrder = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** Every operation of the table, by path, with the commands the manifest says call it. */
-export async function operationListing(): Promise<OperationListing[]> {
+/** Every operation of the table, by path, with the commands of the tree (the manifest) that call it. */
+export function operationListing(tree: { commands: readonly CommandNode[] }): OperationListing[] {
   const covering = new Map<string, string[]>();
-  const visit = (entries: readonly CommandEntry[], words: string[]): void => {
+  const visit = (entries: readonly CommandNode[], words: string[]): void => {
     for (const entry of entries) {
       const command = [...words, entry.name];
       for (const id of entry.operations ?? []) {
@@ -26,7 +25,7 @@ export async function operationListing(): Promise<OperationListing[]> {
       visit(entry.commands ?? [], command);
     }
   };
-  visit((await loadManifest()).commands, ['secscan']);
+  visit(tree.commands, ['secscan']);
   return allOperations
     .map((op) => ({
       id: op.id,

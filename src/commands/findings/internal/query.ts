@@ -1,16 +1,7 @@
 import type { QueryValue } from '@secscan/api/operation';
 import { UsageError } from '../../../errors.js';
 import { splitList } from '../../shared/lists.js';
-import type { ListOpts } from '../list.js';
-
-export const sorts = ['id', 'title', 'severity', 'created_at'] as const;
-export const diffs = ['new', 'regression', 'common', 'fixed'] as const;
-
-const tagOps =
-  'equal|eq|not_equal|ne|neq|equal_fold|ieq|not_equal_fold|nieq|ineq|ine|contains|has|not_contains|nhas|' +
-  'contains_fold|ihas|not_contains_fold|nihas|inhas|in|not_in|nin|in_fold|iin|not_in_fold|niin|approx|lt|lte|gt|gte';
-/** `--finding-tag`: `key__operator__value`. */
-export const tagQuery = new RegExp(`^(.+?)__(${tagOps})__(.*)$`);
+import { type ListOpts, tagQuery } from './list-options.js';
 
 type Level = 'app' | 'compound' | 'org';
 

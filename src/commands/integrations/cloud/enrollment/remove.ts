@@ -20,10 +20,9 @@ export default defineVerb({
     app: appOption('not available: apps follow their compound', true),
   },
   validate({ opts, orgLevel }) {
-    levelOf('remove', orgLevel, opts);
+    return levelOf('remove', orgLevel, opts);
   },
-  async run(ctx, { opts, orgLevel }) {
-    const level = levelOf('remove', orgLevel, opts);
+  async run(ctx, { plan: level }) {
     if (level.kind !== 'compound') return { kind: 'none' };
     const client = await ctx.client();
     await ctx.confirm(

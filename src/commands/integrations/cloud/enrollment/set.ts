@@ -46,15 +46,14 @@ export default defineVerb({
     app: appOption('not available: apps follow their compound', true),
   },
   validate({ opts, orgLevel }) {
-    levelOf('set', orgLevel, opts);
-    kindsOf(opts.for);
+    const level = levelOf('set', orgLevel, opts);
+    const kinds = kindsOf(opts.for);
     if (opts.for === undefined && !opts.disable) {
       throw new UsageError(`give --for ${enrollmentKinds.join(',')} (what to enroll for), or --disable`);
     }
+    return { level, kinds };
   },
-  async run(ctx, { opts, orgLevel }) {
-    const level = levelOf('set', orgLevel, opts);
-    const kinds = kindsOf(opts.for);
+  async run(ctx, { opts, plan: { level, kinds } }) {
     const client = await ctx.client();
     const body = {
       ...(kinds ? { enrolled_for: kinds } : {}),

@@ -26,10 +26,9 @@ export default defineVerb({
   },
   view: (opts) => enrollmentView(opts),
   validate({ opts, orgLevel }) {
-    levelOf('show', orgLevel, opts);
+    return levelOf('show', orgLevel, opts);
   },
-  async run(ctx, { opts, orgLevel }) {
-    const level = levelOf('show', orgLevel, opts);
+  async run(ctx, { plan: level }) {
     const client = await ctx.client();
     let compound: string | undefined;
     if (level.kind === 'compound') compound = level.compound;
