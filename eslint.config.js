@@ -43,7 +43,7 @@ const ownPackage = (dir, allowed, message) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'node_modules/', 'coverage/', 'completions/', 'man/'] },
+  { ignores: ['**/dist/', 'build/', 'node_modules/', 'coverage/', 'completions/', 'man/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -88,7 +88,7 @@ export type BackupStatus = 'completed' | 'running' | 'failed';
 export interface BackupRequest {
   /** The new backup's status (default `completed`: the one a download without an id gets). */
   status?: BackupStatus;
-  /** From now on, pad every completed backup to this size (as `backupSize`). */
+  /** From now on, pad every completed backup not downloaded yet to this size (as `backupSize`). */
   size?: number | string;
   /** From now on, drop downloads at these shares of the file (as `cutDownloads`). */
   cutDownloads?: number | readonly number[] | string;
