@@ -73,10 +73,19 @@ export const scaSorts = [
   'num_exploitable',
 ] as const;
 
-/** An app id starts and ends with a letter or digit; `_ : . -` are allowed inside. */
 /** Team roles by name (a role id, a uuid, is accepted too); a member added without one gets the default. */
 export const teamRoleNames = ['TEAM_ADMIN', 'TEAM_MANAGER', 'TEAM_MEMBER', 'TEAM_GUEST'] as const;
 export const defaultTeamRole = 'TEAM_MEMBER';
+
+/** Sort fields of the findings lists (`sort`, `finding_sort`) and the orders of every list that sorts. */
+export const findingSorts = ['id', 'title', 'severity', 'created_at'] as const;
+export const sortOrders = ['desc', 'asc'] as const;
+/** Statuses of a scan (the compound scans listing filters on them). */
+export const scanStatuses = ['completed', 'running', 'failed'] as const;
+/** Finding fields a findings list may leave out (`fields`; the compound list's `finding_fields`: only the first). */
+export const excludableFields = ['-description', '-details', '-related_findings'] as const;
+
+/** An app id starts and ends with a letter or digit; `_ : . -` are allowed inside. */
 export const appIdPattern = /^[a-zA-Z0-9]([a-zA-Z0-9_:.-]*[a-zA-Z0-9])?$/;
 
 /** `<resource>:<action>` or `<resource>:*`, word characters only. */
@@ -90,6 +99,8 @@ export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 /** What a bearer token can hold in an HTTP header: visible ASCII, no space or control character. */
 export const tokenPattern = /^[\x21-\x7e]+$/;
 
+/** Kinds of organization token: `access` (CI) or `integration`. */
+export const tokenTypes = ['access', 'integration'] as const;
 /** Organization roles assignable to a user (UpdateOrgUser, ProvisionSAMLUsers). */
 export const orgRoles = ['SUPER_ADMIN', 'POWER_USER', 'MEMBER', 'GUEST', 'TEAM_DEFINED'] as const;
 /** Sign-in providers a non-admin may use (organization configuration). */

@@ -9,6 +9,7 @@ import { createServer as createTlsServer } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Operation } from '@secscan/api/operation';
 import { allOperations } from '@secscan/api/operations';
+import { checkQuery } from '@secscan/api/query';
 import type { OperationSchemas } from '@secscan/api/schema';
 import { recordWrite } from './audit/trail.js';
 import { authenticate } from './auth.js';
@@ -65,6 +66,17 @@ async function readBody(req: IncomingMessage): Promise<string> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Checks the query string against the operation's declared parameters (@secscan/api/query): a value of the
+ * wrong type or outside its values or range is the service's validation error; undeclared names are ignored.
+ */
+function checkParameters(schemas: OperationSchemas, query: URLSearchParams): Reply | undefined {
+  const problem = schemas.query ? checkQuery(schemas.query, query) : undefined;
+  if (!problem) return undefined;
+  const { name, missing, expected } = problem;
+  return invalid(`${missing ? 'missing' : 'invalid'} query parameter ${name}`, [`${name}: ${expected}`]);
 }
 
 /** Parses and validates the body against the operation's (strict) schema. */
@@ -208,13 +220,16 @@ export function createSandboxServer(options: ServerOptions): Server {
     }
     const missing = missingScope(state, caller, op, { appID: params.appID, rbacTeamID: params.rbacTeamID });
     if (missing) return forbidden(`missing scope ${missing}`);
+    const query = new URLSearchParams(search);
+    const refused = checkParameters(options.schemas[op.id] ?? {}, query);
+    if (refused) return refused;
     const body = parseBody(op, options.schemas[op.id] ?? {}, raw);
     if (!body.ok) return body.reply;
     let changed = false;
     const ctx: HandlerContext = {
       op,
       params: params as HandlerContext['params'],
-      query: new URLSearchParams(search),
+      query,
       headers: req.headers,
       body: body.body,
       caller,

@@ -1,5 +1,6 @@
 import { OkOnly } from '../schemas/common.js';
 import { AlertingEvents, Webhook, WebhookBody, WebhookSetup } from '../schemas/webhooks.js';
+import { webhookQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
@@ -7,13 +8,16 @@ export default defineSchemas({
     response: AlertingEvents,
   },
   GetWebhook: {
+    query: webhookQuery,
     response: Webhook,
   },
   SetUpWebhook: {
+    query: webhookQuery,
     body: WebhookBody,
     response: WebhookSetup,
   },
   DeleteWebhook: {
+    query: webhookQuery,
     response: OkOnly,
   },
 });

@@ -10,6 +10,7 @@ import {
   ScanBranch,
 } from '../schemas/apps.js';
 import { OkOnly, StringArray } from '../schemas/common.js';
+import { defineQuery, integer, text } from '../query.js';
 import { defineSchemas } from '../schema.js';
 
 const DefaultBranch = z.looseObject({ default_branch: z.string().optional() });
@@ -33,6 +34,7 @@ export default defineSchemas({
     response: StringArray,
   },
   ListAppsBranches: {
+    query: defineQuery({ app: text(), from: integer(0), until: integer(0) }),
     response: z.array(AppBranches),
   },
   ListAppBranches: {

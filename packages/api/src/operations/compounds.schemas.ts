@@ -10,10 +10,17 @@ import {
   ShallowCompound,
   StreamlinedScans,
 } from '../schemas/compounds.js';
+import { boolean, defineQuery, integer, oneOf, text } from '../query.js';
+import { scanStatuses } from '../values.js';
+import { compoundScanQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
+  DownloadSarifReport: {
+    query: compoundScanQuery,
+  },
   ListOrgCompounds: {
+    query: defineQuery({ archived: boolean(), page: integer(1), per_page: integer(1, 100) }),
     response: CompoundList,
   },
   DeleteCompound: {
@@ -33,6 +40,7 @@ export default defineSchemas({
     response: OkOnly,
   },
   CompoundBranches: {
+    query: defineQuery({ archived: boolean() }),
     response: z.looseObject({
       branches: requiredList(z.string()),
     }),
@@ -41,12 +49,20 @@ export default defineSchemas({
     response: ShallowCompound,
   },
   ListScansInCompound: {
+    query: defineQuery({
+      archived: boolean(),
+      status: oneOf(scanStatuses),
+      branch: text(),
+      limit: integer(1, 100),
+    }),
     response: CompoundScans,
   },
   ReadCompoundScan: {
+    query: defineQuery({ archived: boolean() }),
     response: CompoundScan,
   },
   GetStreamlinedScans: {
+    query: defineQuery({ limit: integer(1, 100), branch: text(), upto: integer() }),
     response: StreamlinedScans,
   },
   getFixesPerCompoundStats: {

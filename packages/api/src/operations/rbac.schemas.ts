@@ -18,6 +18,8 @@ import {
   UpdateTeamMetadataBody,
   UpsertGroupBody,
 } from '../schemas/teams.js';
+import { boolean, defineQuery, integer, oneOf, text } from '../query.js';
+import { sortOrders } from '../values.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
@@ -39,15 +41,29 @@ export default defineSchemas({
     response: StringArray,
   },
   ListHumanGroups: {
+    query: defineQuery({
+      name: text(),
+      iname: text(),
+      search: text(),
+      no_members: boolean(),
+      page: integer(1),
+    }),
     response: HumanGroups,
   },
   ReadGroup: {
     response: HumanGroup,
   },
   ListOrgRBACInvitations: {
+    query: defineQuery({
+      search: text(),
+      sort: oneOf(['name', 'email', 'invited']),
+      order: oneOf(sortOrders),
+      page: integer(1),
+    }),
     response: z.array(Invitation),
   },
   ListTeams: {
+    query: defineQuery({ teamName: text(), no_members: boolean(), page: integer(1) }),
     response: z.array(TeamSummary),
   },
   CreateTeam: {
@@ -95,6 +111,14 @@ export default defineSchemas({
     response: Team,
   },
   ListOrgRBACUsers: {
+    query: defineQuery({
+      email: text(),
+      search: text(),
+      team: text(),
+      sort: oneOf(['name', 'email', 'role', 'joined']),
+      order: oneOf(sortOrders),
+      page: integer(1),
+    }),
     response: z.array(OrgUser),
   },
   UpdateOrgUser: {

@@ -1,10 +1,12 @@
 import * as z from 'zod';
 import { requiredList } from '../schemas/common.js';
 import { CheckBody, CheckResult, OwaspCounts, Scan, ScanDiff } from '../schemas/scans.js';
+import { defineQuery, integer, text } from '../query.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
   ListScans: {
+    query: defineQuery({ tags: text({ repeatable: true }), limit: integer(1, 50) }),
     response: z.looseObject({
       scans: requiredList(Scan),
     }),
@@ -16,6 +18,7 @@ export default defineSchemas({
     response: z.array(CheckResult),
   },
   ListScansCompare: {
+    query: defineQuery({ source: text({ required: true }), target: text({ required: true }) }),
     response: ScanDiff,
   },
   CheckScans: {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationSchemas } from '../schema.js';
 import type { Operation } from '../operation.js';
+import type { NoQuery, QueryDecl, QueryInput } from '../query.js';
 import type { Area, OperationId, Operations } from './index.js';
 
 /** Each area's schemas, loaded on first use: a command pays only for the zod schemas of what it calls. */
@@ -58,6 +59,12 @@ export type BodyOf<K extends OperationId> =
 export type ParsedBodyOf<K extends OperationId> =
   SchemaOf<K, 'body'> extends z.ZodType ? z.output<SchemaOf<K, 'body'>> : unknown;
 export type PathOf<K extends OperationId> = Operations[K]['path'];
+/** The query a caller may send: the declared parameters only (none where the operation declares none). */
+export type QueryOf<K extends OperationId> = K extends keyof SchemaTable
+  ? SchemaTable[K] extends { readonly query: infer D extends QueryDecl }
+    ? QueryInput<D>
+    : NoQuery
+  : NoQuery;
 
 const cache = new Map<string, Promise<Readonly<Record<string, OperationSchemas>>>>();
 

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { OkOnly } from '../schemas/common.js';
-import { CreatedToken, ManagedRole, NewToken, Token, TokenType } from '../schemas/tokens.js';
+import { CreatedToken, ManagedRole, NewToken, Token } from '../schemas/tokens.js';
+import { boolean, defineQuery, oneOf } from '../query.js';
+import { tokenTypes } from '../values.js';
 import { defineSchemas } from '../schema.js';
 
 export default defineSchemas({
@@ -8,7 +10,7 @@ export default defineSchemas({
     response: z.array(ManagedRole),
   },
   ListTokens: {
-    query: z.object({ show_expired: z.boolean().optional(), token_type: TokenType.optional() }),
+    query: defineQuery({ show_expired: boolean(), token_type: oneOf(tokenTypes) }),
     response: z.array(Token),
   },
   CreateToken: {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
+import { tokenTypes } from '../values.js';
 
-export const TokenType = z.enum(['access', 'integration']);
+export const TokenType = z.enum(tokenTypes);
 
 export const Token = z.looseObject({
   id: z.string(),

@@ -1,9 +1,12 @@
-import type { QueryValue } from '@secscan/api/operation';
+import type { QueryOf } from '@secscan/api/operations/schemas';
 import { UsageError } from '../../../errors.js';
 import { splitList } from '../../shared/lists.js';
 import { type ListOpts, tagQuery } from './list-options.js';
 
 type Level = 'app' | 'compound' | 'org';
+type CompoundQuery = QueryOf<'ListCompoundFindings'>;
+/** The app list's query; the organization list's is a part of it (the rest stays undefined there). */
+type ScanQuery = QueryOf<'ListAppFindings'>;
 
 function only(level: Level, flag: string, allowedAt: Level[], hint = ''): never {
   throw new UsageError(
@@ -25,7 +28,7 @@ export type ListPlan = (
   | { level: 'org'; deprecated: false }
 ) & {
   /** The query of the level's operation, with its own parameter names. */
-  query: Record<string, QueryValue>;
+  query: CompoundQuery | ScanQuery;
   /** A client-side filter (`--search` at app and organization level, where the service has none). */
   search: string[];
   limit: number | undefined;
@@ -87,36 +90,46 @@ export function planList(opts: ListOpts, orgLevel: boolean): ListPlan {
     only(level, '--scan', ['app'], '; use --polyglot-scan');
 
   const deprecated = level === 'compound' && diff !== undefined;
-  const query: Record<string, QueryValue> = {};
+  const paging = {
+    per_page: opts.perPage ?? (opts.all ? 250 : limit !== undefined ? Math.min(limit, 250) : undefined),
+    page: opts.page,
+  };
+  let query: CompoundQuery | ScanQuery;
   if (level === 'compound' && !deprecated) {
     if (status.includes('unset')) {
       throw new UsageError(
         '--status unset is not available with --compound (the compound list filters on fixed, ignored, 3rdparty; without --status it lists every status)',
       );
     }
-    query.finding_type = type.length ? type : undefined;
-    query.finding_status = status.includes('any') || !status.length ? undefined : status;
-    query.finding_assignee = assignee;
-    query.finding_assignment = assignment;
     const tq = parsedTags.map((t) => t.text);
     if (severity.length) tq.push(`severity__in__${severity.join(',')}`);
     if (opts.category !== undefined) tq.push(`category__eq__${opts.category}`);
     if (tq.length > 20)
       throw new UsageError('--finding-tag, --severity and --category make more than 20 tag queries');
-    query.finding_tag = tq.length ? tq : undefined;
-    query.finding_search = search.length ? search : undefined;
-    query.finding_sort = sort;
-    query.finding_order = order;
-    query.finding_reachable = opts.reachable ? true : undefined;
-    query.finding_exploitable = opts.exploitable ? true : undefined;
-    query.finding_has_ai_fix = opts.hasAiFix ? true : undefined;
-    query.polyglot_scan = opts.polyglotScan;
-    query.scan_version = opts.version;
-    query.scan_branch = opts.branch;
     if (tags.length > 1) throw new UsageError('--tag can be given once with --compound (one scan tag)');
-    query.scan_tag = tags.length ? `${tags[0]?.[0]}__eq__${tags[0]?.[1]}` : undefined;
-    query.scan_platform = opts.scanPlatform;
-    query.scan_language = opts.scanLanguage;
+    query = {
+      finding_type: type.length ? type : undefined,
+      finding_status:
+        status.includes('any') || !status.length
+          ? undefined
+          : status.filter((s): s is Exclude<typeof s, 'unset' | 'any'> => s !== 'unset' && s !== 'any'),
+      finding_assignee: assignee,
+      finding_assignment: assignment,
+      finding_tag: tq.length ? tq : undefined,
+      finding_search: search.length ? search : undefined,
+      finding_sort: sort,
+      finding_order: order,
+      finding_reachable: opts.reachable ? true : undefined,
+      finding_exploitable: opts.exploitable ? true : undefined,
+      finding_has_ai_fix: opts.hasAiFix ? true : undefined,
+      polyglot_scan: opts.polyglotScan,
+      scan_version: opts.version,
+      scan_branch: opts.branch,
+      scan_tag: tags.length ? `${tags[0]?.[0]}__eq__${tags[0]?.[1]}` : undefined,
+      scan_platform: opts.scanPlatform,
+      scan_language: opts.scanLanguage,
+      ...paging,
+    };
   } else {
     const nonEq = parsedTags.find((t) => t.op !== 'eq' && t.op !== 'equal');
     if (nonEq) {
@@ -124,25 +137,26 @@ export function planList(opts: ListOpts, orgLevel: boolean): ListPlan {
         `--finding-tag ${JSON.stringify(nonEq.text)}: only the __eq__ operator is available ${level === 'org' ? 'at organization level' : `with --${level}`}`,
       );
     }
-    query.type = type.length ? type : undefined;
-    query.severity = severity.length ? severity : undefined;
-    query.status = status.length ? status : undefined;
-    query.assignee = assignee;
-    query.assignment = assignment;
-    query.category = opts.category;
-    query.finding_tags = parsedTags.length ? parsedTags.map((t) => `${t.key}=${t.value}`) : undefined;
     const scanTags = tags.map(([k, v]) => `${k}=${v}`);
     if (opts.branch !== undefined) scanTags.push(`branch=${opts.branch}`);
-    query.tags = scanTags.length ? scanTags : undefined;
-    query.sort = sort;
-    query.order = order;
-    query.scan = level === 'compound' ? opts.polyglotScan : opts.scan;
-    query.version = opts.version;
-    query.source = opts.source;
-    query.diff = diff;
+    query = {
+      type: type.length ? type : undefined,
+      severity: severity.length ? severity : undefined,
+      status: status.length ? status : undefined,
+      assignee,
+      assignment,
+      category: opts.category,
+      finding_tags: parsedTags.length ? parsedTags.map((t) => `${t.key}=${t.value}`) : undefined,
+      tags: scanTags.length ? scanTags : undefined,
+      sort,
+      order,
+      scan: level === 'compound' ? opts.polyglotScan : opts.scan,
+      version: opts.version,
+      source: opts.source,
+      diff,
+      ...paging,
+    };
   }
-  query.per_page = opts.perPage ?? (opts.all ? 250 : limit !== undefined ? Math.min(limit, 250) : undefined);
-  query.page = opts.page;
   const common = {
     query,
     search: level === 'compound' && !deprecated ? [] : search,

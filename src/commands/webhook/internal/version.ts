@@ -8,7 +8,7 @@ export const versionOption = choice(
 
 /** The `version` query parameter; absent means the service's default (2). */
 export const versionQuery = (version: '1' | '2' | undefined) => ({
-  version: version === undefined ? undefined : Number(version),
+  version: version === undefined ? undefined : version === '1' ? (1 as const) : (2 as const),
 });
 
 export const flowName = (version: '1' | '2' | undefined) => (version === '1' ? 'legacy' : 'normal');
