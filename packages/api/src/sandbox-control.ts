@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { allFindingTypes } from './values.js';
 
 /**
  * The sandbox's own control route, outside `/api/v4` (the service has nothing like it): `secscan sandbox
@@ -7,16 +8,6 @@ import * as z from 'zod';
 export const controlScanPath = '/_sandbox/scans';
 
 export const controlSeverities = ['critical', 'high', 'medium', 'low'] as const;
-export const controlFindingTypes = [
-  'vuln',
-  'secret',
-  'insight',
-  'extscan',
-  'oss_vuln',
-  'container',
-  'security_issue',
-  'package',
-] as const;
 
 const count = z.number().int().min(0).max(1000);
 
@@ -29,7 +20,7 @@ export const ScanControlBody = z
       .array(
         z.strictObject({
           severity: z.enum(controlSeverities),
-          type: z.enum(controlFindingTypes).optional(),
+          type: z.enum(allFindingTypes).optional(),
           count: count.min(1),
         }),
       )

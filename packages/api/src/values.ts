@@ -12,6 +12,12 @@ export const findingTypes = [
   'container',
   'security_issue',
 ] as const;
+/**
+ * `findingTypes` and `package`, a dependency's finding: what a scan records and a rules file counts, though
+ * the findings lists' type filters do not take it.
+ */
+export const allFindingTypes = [...findingTypes, 'package'] as const;
+export type FindingType = (typeof allFindingTypes)[number];
 export const severities = ['low', 'medium', 'high', 'critical'] as const;
 export const findingStatuses = ['unset', 'fixed', 'ignored', '3rdparty'] as const;
 /** Values the status-setting operations accept; blank (`none` on the command line) removes the status. */
@@ -76,6 +82,36 @@ export const scaSorts = [
 /** Team roles by name (a role id, a uuid, is accepted too); a member added without one gets the default. */
 export const teamRoleNames = ['TEAM_ADMIN', 'TEAM_MANAGER', 'TEAM_MEMBER', 'TEAM_GUEST'] as const;
 export const defaultTeamRole = 'TEAM_MEMBER';
+
+/**
+ * The operators of a finding tag query (`key__operator__value`, the compound list's `finding_tag`), each with
+ * the other names it goes by.
+ */
+export const tagOperators = {
+  equal: ['eq'],
+  not_equal: ['ne', 'neq'],
+  equal_fold: ['ieq'],
+  not_equal_fold: ['nieq', 'ineq', 'ine'],
+  contains: ['has'],
+  not_contains: ['nhas'],
+  contains_fold: ['ihas'],
+  not_contains_fold: ['nihas', 'inhas'],
+  in: [],
+  not_in: ['nin'],
+  in_fold: ['iin'],
+  not_in_fold: ['niin'],
+  approx: [],
+  lt: [],
+  lte: [],
+  gt: [],
+  gte: [],
+} as const satisfies Record<string, readonly string[]>;
+export type TagOperator = keyof typeof tagOperators;
+/** Every name of every operator, each operator before its other names. */
+export const tagOperatorNames: readonly string[] = Object.entries(tagOperators).flatMap(([op, names]) => [
+  op,
+  ...names,
+]);
 
 /** Sort fields of the findings lists (`sort`, `finding_sort`) and the orders of every list that sorts. */
 export const findingSorts = ['id', 'title', 'severity', 'created_at'] as const;

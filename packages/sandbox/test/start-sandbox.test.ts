@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { fillPath } from '@secscan/api/operation';
 import { type OperationId, operations } from '@secscan/api/operations';
 import type { ScanControlBody, ScanControlResult } from '@secscan/api/sandbox-control';
+import { allFindingTypes } from '@secscan/api/values';
 import {
   type BackupInfo,
+  type FindingType,
   type RunningSandbox,
   type ScanRequest,
   type ScanResult,
@@ -104,7 +106,8 @@ describe('startSandbox()', () => {
     );
   });
 
-  it('declares the types of the control route it drives', () => {
+  it('declares the types of the control route it drives, and the finding types of the API', () => {
+    expectTypeOf<FindingType>().toEqualTypeOf<(typeof allFindingTypes)[number]>();
     expectTypeOf<ScanRequest>().toExtend<ScanControlBody>();
     expectTypeOf<ScanControlResult>().toExtend<ScanResult>();
   });

@@ -1,4 +1,5 @@
 import type { ScanControlBody } from '@secscan/api/sandbox-control';
+import { allFindingTypes } from '@secscan/api/values';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, list, parsed, text } from '../define.js';
@@ -6,7 +7,7 @@ import { int, pattern } from '../parsers.js';
 import { checkWith, shellArg } from '../../util/verify.js';
 
 const severities = 'critical|high|medium|low';
-const types = 'vuln|secret|insight|extscan|oss_vuln|container|security_issue|package';
+const types = allFindingTypes.join('|');
 const newFindings = new RegExp(`^(${severities})(?::(${types}))?=(\\d{1,4})$`);
 
 type NewSpec = NonNullable<ScanControlBody['new']>[number];

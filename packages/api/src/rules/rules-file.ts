@@ -1,5 +1,5 @@
 import { type CheckRule, CheckRulesFile } from '../schemas/scans.js';
-import { findingTypes } from '../values.js';
+import { allFindingTypes } from '../values.js';
 import { fail, failSchema, type LinedDoc, lineOf, parseLined, type Path } from './lines.js';
 import { readSlRules, slHint } from './sl-rules.js';
 
@@ -12,7 +12,7 @@ export { RulesFileError } from './lines.js';
  */
 
 const severities = ['critical', 'high', 'medium', 'low'];
-const ruleFindingTypes: readonly string[] = [...findingTypes, 'package'];
+const ruleFindingTypes: readonly string[] = allFindingTypes;
 /** Finding fields and the tags findings carry: a misspelt key would match nothing and pass the gate. */
 export const ruleTagKeys = [
   'severity',

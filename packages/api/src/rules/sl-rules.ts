@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { CheckRule, CheckRulesFile } from '../schemas/scans.js';
+import { allFindingTypes } from '../values.js';
 import { describePath, fail, failSchema, type LinedDoc, lineOf, type Path } from './lines.js';
 
 /**
@@ -47,16 +48,7 @@ const file = <R extends z.ZodType>(rule: R) =>
 type V2Rule = z.infer<typeof V2Rule>;
 type V1Rule = z.infer<typeof V1Rule>;
 
-export const slFindingTypes = [
-  'vuln',
-  'secret',
-  'insight',
-  'extscan',
-  'oss_vuln',
-  'container',
-  'security_issue',
-  'package',
-];
+export const slFindingTypes: readonly string[] = allFindingTypes;
 const ratings = ['critical', 'high', 'medium', 'low'];
 /** v1 impact levels in secscan's severities: the old top level covers what CVSS 3.1 splits in two. */
 export const v1Severities: Record<string, string[]> = {

@@ -1,10 +1,10 @@
+import { findingTypes, type TagOperator, tagOperators } from '@secscan/api/values';
 import { invalid, ReplyError } from '../http.js';
 import { bool, oneOf, severityRank } from './findings-query.js';
 import type { FindingRecord } from './model.js';
 
 export type Predicate = (f: FindingRecord) => boolean;
 
-const types = ['vuln', 'secret', 'insight', 'extscan', 'oss_vuln', 'container', 'security_issue'];
 const bad = (name: string, detail: string): ReplyError =>
   new ReplyError(invalid(`invalid query parameter ${name}`, [`${name}: ${detail}`]));
 
@@ -23,7 +23,7 @@ function tagValues(f: FindingRecord, key: string): string[] {
 const fold = (s: string) => s.toLocaleLowerCase('und');
 const num = (s: string | undefined) => (s === undefined || s === '' ? Number.NaN : Number(s));
 
-const operators: Record<string, (actual: string | undefined, wanted: string) => boolean> = {
+const operators: Record<TagOperator, (actual: string | undefined, wanted: string) => boolean> = {
   equal: (a, w) => a === w,
   not_equal: (a, w) => a !== w,
   equal_fold: (a, w) => a !== undefined && fold(a) === fold(w),
@@ -42,31 +42,23 @@ const operators: Record<string, (actual: string | undefined, wanted: string) => 
   gt: (a, w) => num(a) > num(w),
   gte: (a, w) => num(a) >= num(w),
 };
-const aliases: Record<string, string> = {
-  eq: 'equal',
-  ne: 'not_equal',
-  neq: 'not_equal',
-  ieq: 'equal_fold',
-  nieq: 'not_equal_fold',
-  ineq: 'not_equal_fold',
-  ine: 'not_equal_fold',
-  has: 'contains',
-  nhas: 'not_contains',
-  ihas: 'contains_fold',
-  nihas: 'not_contains_fold',
-  inhas: 'not_contains_fold',
-  nin: 'not_in',
-  iin: 'in_fold',
-  niin: 'not_in_fold',
-};
-export const tagOperators = [...Object.keys(operators), ...Object.keys(aliases)];
+/** Each other name of an operator, to the operator. */
+const aliases: Record<string, TagOperator> = Object.fromEntries(
+  Object.entries(tagOperators).flatMap(([op, names]) => names.map((name) => [name, op as TagOperator])),
+);
 
 /** `<key>__<operator>__<value>` (the compound list's `finding_tag`). */
 export function tagQuery(name: string, text: string): Predicate {
   const m = /^(.*?)__(.*?)__(.*)$/.exec(text);
-  const op = m ? operators[aliases[m[2] as string] ?? (m[2] as string)] : undefined;
-  if (!m || !op)
+  const given = m?.[2] ?? '';
+  const operator = Object.hasOwn(aliases, given)
+    ? aliases[given]
+    : Object.hasOwn(operators, given)
+      ? (given as TagOperator)
+      : undefined;
+  if (!m || !operator)
     throw bad(name, `expected <key>__<operator>__<value> with an operator such as eq, ne, contains, in, gt`);
+  const op = operators[operator];
   const key = m[1] as string;
   const value = m[3] as string;
   return (f) => op(tagValue(f, key), value);
@@ -118,7 +110,7 @@ export function appLevelFilters(query: URLSearchParams): Predicate[] {
 /** Filters of ListCompoundFindings (`finding_type`, `finding_status`, `finding_tag`, ...). */
 export function compoundFilters(query: URLSearchParams): Predicate[] {
   const out: Predicate[] = [];
-  const type = oneOf(query, 'finding_type', types);
+  const type = oneOf(query, 'finding_type', findingTypes);
   if (type.length) out.push((f) => type.includes(f.type));
   const status = oneOf(query, 'finding_status', ['ignored', 'fixed', '3rdparty']);
   if (status.length) out.push((f) => status.includes(f.status));

@@ -1,10 +1,11 @@
+import type { FindingType } from '@secscan/api/values';
+
 /**
  * Scans, compounds and findings of the sandbox's organization: the data the findings, scans, compounds and
  * reports areas serve and compute from. Findings persist across scans; a scan lists the ids present in it.
  */
 
-export type FindingType =
-  'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue' | 'package';
+export type { FindingType };
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export type FindingStatus = 'unset' | 'fixed' | 'ignored' | '3rdparty';
 

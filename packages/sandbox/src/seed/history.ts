@@ -1,3 +1,5 @@
+import { fillPath } from '@secscan/api/operation';
+import { type OperationId, operations } from '@secscan/api/operations';
 import { Prng } from '../random.js';
 import type {
   AppRecord,
@@ -36,13 +38,14 @@ export function seedBackups(seed: number): BackupRecord[] {
   });
 }
 
-const writes: readonly (readonly [string, string, string])[] = [
-  ['CreateToken', 'POST', '/orgs/{org}/tokens'],
-  ['DeleteToken', 'DELETE', '/orgs/{org}/tokens/{id}'],
-  ['UpdateTeam', 'PUT', '/orgs/{org}/rbac/teams/{id}'],
-  ['SetAppFindingStatus', 'POST', '/orgs/{org}/apps/{app}/findings/{n}/status'],
-  ['CreateAppFindingComment', 'POST', '/orgs/{org}/apps/{app}/findings/{n}/comments'],
-  ['UpdateOrgConfiguration', 'PUT', '/orgs/{org}/configuration'],
+/** The writes the seeded audit trail shows; method and path come from the table. */
+const writes: readonly OperationId[] = [
+  'CreateToken',
+  'DeleteToken',
+  'UpdateTeam',
+  'SetAppFindingStatus',
+  'CreateAppFindingComment',
+  'UpdateOrgConfig',
 ];
 
 /** About two months of administration before the last backup, oldest first. */
@@ -59,19 +62,17 @@ export function seedAudit(
   for (let at = start; at < lastBackup; at += rng.int(8, 40) * hour) {
     const user = rng.pick(users.slice(0, 3));
     const token = tokens.find((t) => t.kind === 'user' && t.user_id === user.id_v2) ?? rng.pick(tokens);
-    const [operation, method, template] = rng.pick(writes);
-    const path = template
-      .replace('{org}', orgId)
-      .replace('{app}', rng.pick(apps).id)
-      .replace('{id}', rng.uuid())
-      .replace('{n}', String(rng.int(1, 40)));
+    const op = operations[rng.pick(writes)];
+    // Drawn for every event, whatever the path holds, so the draws that follow stay where they were.
+    const [appID, id, findingID] = [rng.pick(apps).id, rng.uuid(), rng.int(1, 40)];
+    const path = fillPath(op.path, { orgID: orgId, appID, tokenID: id, rbacTeamID: id, findingID });
     events.push({
       at: new Date(at).toISOString(),
       user_id: user.id_v2,
       email: user.email,
       token_id: token.id,
-      operation,
-      method,
+      operation: op.id,
+      method: op.method,
       path,
       status: 200,
     });

@@ -1,15 +1,19 @@
-import { findingStatuses, findingTypes, scanLanguages, scanPlatforms, severities } from '@secscan/api/values';
+import {
+  findingSorts,
+  findingStatuses,
+  findingTypes,
+  scanLanguages,
+  scanPlatforms,
+  severities,
+  tagOperatorNames,
+} from '@secscan/api/values';
 import { choice, flag, list, type OptsOf, parsed, text } from '../../define.js';
 import { email, int, nonEmpty, pattern, scanId, scanRef } from '../../parsers.js';
 
-export const sorts = ['id', 'title', 'severity', 'created_at'] as const;
 export const diffs = ['new', 'regression', 'common', 'fixed'] as const;
 
-const tagOps =
-  'equal|eq|not_equal|ne|neq|equal_fold|ieq|not_equal_fold|nieq|ineq|ine|contains|has|not_contains|nhas|' +
-  'contains_fold|ihas|not_contains_fold|nihas|inhas|in|not_in|nin|in_fold|iin|not_in_fold|niin|approx|lt|lte|gt|gte';
 /** `--finding-tag`: `key__operator__value`. */
-export const tagQuery = new RegExp(`^(.+?)__(${tagOps})__(.*)$`);
+export const tagQuery = new RegExp(`^(.+?)__(${tagOperatorNames.join('|')})__(.*)$`);
 
 /** The flags of `findings list`: the same at every level; planList maps them to each operation's names. */
 export const options = {
@@ -43,7 +47,7 @@ export const options = {
     'title or description contains TEXT, any case (at most 5, all must match)',
     { parser: nonEmpty() },
   ),
-  sort: choice('--sort <field>', 'sort field (default id, newest first)', sorts),
+  sort: choice('--sort <field>', 'sort field (default id, newest first)', findingSorts),
   order: choice('--order <order>', 'sort order', ['asc', 'desc']),
   scan: parsed('--scan <id>', 'the scan to list (--app; default the latest)', scanId()),
   version: text('--version <version>', 'the latest scan of this code version'),
