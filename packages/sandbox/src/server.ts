@@ -30,7 +30,7 @@ import { requestOrigin } from './origin.js';
 import { apiPrefix } from './paging.js';
 import { servePage } from './pages.js';
 import { missingScope } from './permissions.js';
-import { createRouter } from './router.js';
+import { createRouter } from '@secscan/api/router';
 import type { SandboxState } from './state.js';
 import type { Delivery, DeliveryOptions } from './webhooks.js';
 

@@ -1,4 +1,4 @@
-import { compilePath, type Operation } from '@secscan/api/operation';
+import { compilePath, type Operation } from './operation.js';
 
 interface Route {
   op: Operation;
