@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fillPath } from '@secscan/api/operation';
+import { operations } from '@secscan/api/operations';
 import type { HandlerMap } from '../src/http.js';
 import { signToken } from '../src/jwt.js';
 import { handlers } from '../src/routes/index.js';
@@ -104,7 +106,8 @@ describe('sandbox authentication', () => {
     const res = await request(sandbox(), 'GET', `/orgs/${sandbox().orgId}/nothing-here`);
     expect(res.status).toBe(404);
     expect(res.json).toMatchObject({ ok: false, code: 'NOT_FOUND' });
-    expect((await request(sandbox(), 'PATCH', `/orgs/${sandbox().orgId}/tokens`)).status).toBe(405);
+    const tokens = fillPath(operations.ListTokens.path, { orgID: sandbox().orgId });
+    expect((await request(sandbox(), 'PATCH', tokens)).status).toBe(405);
     const outside = await fetch(`${sandbox().baseUrl}/orgs/${sandbox().orgId}/tokens`);
     expect(outside.status).toBe(404);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, request, useSandbox } from './harness.js';
+import { call, useSandbox } from './harness.js';
 
 const sandbox = useSandbox();
 const app = { appID: 'shiftleft-java-demo' };
@@ -205,7 +205,7 @@ describe('sandbox: findings shaped as the service shapes them', () => {
   });
 
   it('seeds an app whose name equals its id', async () => {
-    const res = await request(sandbox(), 'GET', `/orgs/${sandbox().orgId}/apps`);
+    const res = await call(sandbox(), 'ListApps');
     const apps = res.json.response as { id: string; name: string }[];
     expect(apps.some((a) => a.name === a.id)).toBe(true);
     expect(apps.some((a) => a.name !== a.id)).toBe(true);
