@@ -1,4 +1,5 @@
-import { findingTypes, type TagOperator, tagOperators } from '@secscan/api/values';
+import { type TagOperator, tagOperators } from '@secscan/api/tag-operators';
+import { findingTypes } from '@secscan/api/values';
 import { invalid, ReplyError } from '../http.js';
 import { bool, oneOf, severityRank } from './findings-query.js';
 import type { FindingRecord } from './model.js';

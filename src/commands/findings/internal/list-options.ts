@@ -5,8 +5,8 @@ import {
   scanLanguages,
   scanPlatforms,
   severities,
-  tagOperatorNames,
 } from '@secscan/api/values';
+import { tagOperatorNames } from '@secscan/api/tag-operators';
 import { choice, flag, list, type OptsOf, parsed, text } from '../../define.js';
 import { email, int, nonEmpty, pattern, scanId, scanRef } from '../../parsers.js';
 
