@@ -2,7 +2,12 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Layers point one way: commands -> context -> api, output, config; sandbox -> api. */
+/**
+ * Layers point one way. In the CLI (src/): commands -> access -> api (the client), output, config, util; the
+ * workspace packages beneath: the sandbox (packages/sandbox) stands on @secscan/api (packages/api) only, and
+ * @secscan/api on nothing of ours. Within the CLI by `@typescript-eslint/no-restricted-imports`; between
+ * packages by `no-restricted-imports`, so the two never replace each other's options.
+ */
 const layer = (files, forbidden, message) => ({
   files,
   rules: {
@@ -17,8 +22,28 @@ const layer = (files, forbidden, message) => ({
 
 const src = '^(\\.\\./)+';
 
+/**
+ * A workspace package's source imports its own files, Node's modules and the packages `allowed` (a regex
+ * of bare names), nothing else: no file of another package by a relative path, whatever its depth.
+ */
+const ownPackage = (dir, allowed, message) =>
+  [0, 1, 2, 3].map((depth) => ({
+    files: [`${dir}/src/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(\\.\\./){${depth + 1}}`, message: `${message} (this path leaves ${dir}/src)` },
+            { regex: `^(?!\\.|node:|${allowed})`, message },
+          ],
+        },
+      ],
+    },
+  }));
+
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'node_modules/', 'coverage/', 'completions/', 'man/'] },
+  { ignores: ['**/dist/', 'build/', 'node_modules/', 'coverage/', 'completions/', 'man/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -65,23 +90,33 @@ export default tseslint.config(
           selector: "MemberExpression[object.property.name='io'][property.name='stdout']",
           message: 'a verb never writes to stdout: return data and let the renderer print it',
         },
+        {
+          selector: "ImportDeclaration[source.value='@secscan/sandbox'][importKind!='type']",
+          message:
+            "the sandbox loads when it starts: `await import('@secscan/sandbox')`, types by `import type`",
+        },
       ],
     },
   },
   layer(
     ['src/api/**/*.ts'],
-    [`${src}(commands|output|config|sandbox)/`, `${src}context\\.js$`],
-    'src/api is the bottom layer: it imports no commands, output, config, context or sandbox',
+    [`${src}(commands|access|output|config)/`, `${src}context\\.js$`],
+    'src/api (the client) imports no commands, access engine, output, config or context',
   ),
   layer(
-    ['src/output/**/*.ts', 'src/config/**/*.ts', 'src/rules/**/*.ts'],
-    [`${src}(commands|sandbox)/`],
-    'output, config and rules never import commands or the sandbox',
+    ['src/output/**/*.ts', 'src/config/**/*.ts'],
+    [`${src}(commands|access)/`],
+    'output and config never import commands or the access engine',
   ),
   layer(
-    ['src/sandbox/**/*.ts'],
-    [`${src}(commands|output|config)/`, `${src}context\\.js$`],
-    'the sandbox stands on src/api (and src/rules) only',
+    ['src/util/**/*.ts'],
+    [`${src}(commands|access|api|output|config)/`, `${src}context\\.js$`],
+    'src/util is the bottom of the CLI: errors and Node only',
+  ),
+  layer(
+    ['src/access/**/*.ts'],
+    [`${src}(commands|config)/`, `${src}(context|prompt|main|program)\\.js$`],
+    'the access engine stands below the commands: on src/api, output, util and @secscan/api',
   ),
   layer(
     ['src/commands/*/*.ts'],
@@ -92,5 +127,28 @@ export default tseslint.config(
     ['src/commands/*/*/*.ts'],
     ['^\\.\\./\\.\\./(?!shared/)[\\w-]+/'],
     'a noun never imports another noun: shared helpers go to src/commands/shared/',
+  ),
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/commands/sandbox/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@secscan/sandbox',
+              message: 'only `secscan sandbox` (src/commands/sandbox/index.ts) loads the sandbox, lazily',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...ownPackage('packages/api', '(zod|yaml)$', '@secscan/api stands alone: Node, zod and yaml only'),
+  ...ownPackage(
+    'packages/sandbox',
+    '(zod$|@secscan/api/)',
+    'the sandbox stands on @secscan/api only (and Node, zod)',
   ),
 );

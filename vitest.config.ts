@@ -1,7 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm test` runs every project; `vitest run --project commands` (or unit, e2e, contract) runs one layer. */
+/**
+ * `npm test` runs every project; `vitest run --project commands` (or unit, e2e, contract) runs one layer of
+ * the CLI, `--project api` or `--project sandbox` the tests of a workspace package (packages/NAME/test).
+ * The workspace packages are read from their TypeScript source, as the build reads them.
+ */
+const conditions = ['secscan-source'];
+
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     testTimeout: 20000,
     hookTimeout: 60000,
@@ -15,6 +23,8 @@ export default defineConfig({
       { extends: true, test: { name: 'commands', include: ['test/commands/**/*.test.ts'] } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract', include: ['test/contract/**/*.test.ts'] } },
+      'packages/api',
+      'packages/sandbox',
     ],
   },
 });

@@ -1,5 +1,6 @@
-// `npm run build`: type-checked ES modules in build/ (for the build's own scripts), then the command manifest,
-// the bundle dist/secscan.cjs that bin/secscan.js runs, and V8's code cache of a warmed-up bundle.
+// `npm run build`: a type check of the CLI (and of the workspace packages it imports), ES modules in build/
+// for the build's own scripts, then the command manifest, the bundle dist/secscan.cjs that bin/secscan.js
+// runs, and V8's code cache of a warmed-up bundle.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,11 +12,48 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
+/**
+ * The workspace packages (`@secscan/api`, `@secscan/sandbox`) are TypeScript read from their source (the
+ * `secscan-source` condition of their exports): every bundle holds them, as it holds src/.
+ */
+const conditions = ['secscan-source'];
+
 rmSync(at('build'), { recursive: true, force: true });
 rmSync(at('dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
   cwd: root,
   stdio: 'inherit',
+});
+
+/** Everything from node_modules stays an import in build/ (Node resolves it); the workspace packages do not. */
+const dependenciesExternal = {
+  name: 'dependencies-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@secscan/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+// What the build's scripts import (the manifest here, the help renderer for scripts/gen-docs.mjs).
+await build({
+  entryPoints: [
+    'src/commands/manifest.ts',
+    'src/help/render.ts',
+    'src/help/text.ts',
+    'src/help/topics.ts',
+    'src/output/format.ts',
+  ].map(at),
+  outdir: at('build'),
+  outbase: at('src'),
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  conditions,
+  logLevel: 'warning',
+  plugins: [dependenciesExternal],
 });
 
 const { buildManifest } = await import(new URL('../build/commands/manifest.js', import.meta.url).href);
@@ -143,6 +181,7 @@ const result = await build({
   logLevel: 'warning',
   write: false,
   metafile: true,
+  conditions,
   plugins: [manifestPlugin, lazyChildProcess, lazyHttp2],
   define: { 'import.meta.url': '__secscanModuleUrl' },
 });

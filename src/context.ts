@@ -8,6 +8,7 @@ import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, isCI, type OutputFormat } from './output/format.js';
 import { sanitizeLine } from './output/sanitize.js';
+import type { IO } from './io.js';
 import { decodeUtf8 } from './util/utf8.js';
 
 export interface GlobalOptions {
@@ -26,11 +27,7 @@ export interface GlobalOptions {
   allowInsecureHttp: boolean;
 }
 
-export interface IO {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (mode: boolean) => unknown };
-  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
-}
+export type { IO };
 
 export interface ContextDeps {
   io: IO;
@@ -39,6 +36,15 @@ export interface ContextDeps {
   version: string;
   /** Test seam: the undici dispatcher (a MockAgent in command tests). */
   dispatcher?: import('undici').Dispatcher;
+  /** Every command in full (main reads the manifest; a verb never imports the registry it is in). */
+  commandTree?: () => Promise<{ commands: readonly CommandNode[] }>;
+}
+
+/** A command of the tree as a verb may read it: its words, the operations it calls, the commands under it. */
+export interface CommandNode {
+  readonly name: string;
+  readonly operations?: readonly string[];
+  readonly commands?: readonly CommandNode[];
 }
 
 function parseNumber(name: string, value: string | undefined, min: number, max: number): number | undefined {
@@ -121,6 +127,12 @@ export class Context {
     this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
     if (this.retries !== Math.floor(this.retries))
       throw new UsageError('invalid value for --retries: expected a whole number');
+  }
+
+  /** Every command of secscan, in full (`api --list` names the commands that call each operation). */
+  async commandTree(): Promise<{ commands: readonly CommandNode[] }> {
+    if (!this.deps.commandTree) throw new Error('no command tree was given to this context');
+    return this.deps.commandTree();
   }
 
   get debugEnabled(): boolean {

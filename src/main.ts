@@ -90,7 +90,8 @@ export async function main(deps: MainDeps): Promise<number> {
     const values = command.optsWithGlobals();
     const globals = globalsFrom(values);
     debug ||= globals.debug;
-    const ctx = new Context(globals, { ...deps, signal });
+    const commandTree = async () => (await import('./commands/manifest-data.js')).loadManifest();
+    const ctx = new Context(globals, { ...deps, signal, commandTree });
     const { resolveFormat, baseFormats, parseFields } = await import('./output/format.js');
     ctx.format = resolveFormat(globals.output, ctx.stdoutIsTTY, [...baseFormats, ...(entry.outputs ?? [])]);
     ctx.fields = parseFields(globals.fields);
@@ -108,8 +109,8 @@ export async function main(deps: MainDeps): Promise<number> {
         );
       }
     }
-    verb.validate?.(input);
-    const result = await verb.run(ctx, input);
+    const plan: unknown = verb.validate?.(input);
+    const result = await verb.run(ctx, { ...input, plan });
     const { present } = await import('./output/present.js');
     await present(ctx, result, view);
     if ((result.kind === 'list' || result.kind === 'custom') && result.error) throw result.error;

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import type { IO } from './context.js';
+import type { IO } from './io.js';
 import { InterruptedError } from './errors.js';
 
 /** Asks one question on stderr; with `hidden`, typed characters are not echoed (for tokens). */

@@ -1,8 +1,8 @@
 import { apiErrorFromResponse, UnexpectedResponseError } from '../errors.js';
 import type { Page, RawResponse } from './client-types.js';
-import type { Operation } from './operation.js';
+import type { Operation } from '@secscan/api/operation';
 import { isEnvelope } from './paging.js';
-import type { OperationSchemas } from './schema.js';
+import type { OperationSchemas } from '@secscan/api/schema';
 import { headerValue } from './wire.js';
 
 /** A redirect the operation answers with (302): its Location, checked against the response schema. */

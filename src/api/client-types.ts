@@ -1,8 +1,8 @@
 /** The shapes of the client's parameters and answers. */
 import type { Dispatcher } from 'undici';
-import type { QueryValue, PathParamNames } from './operation.js';
-import type { OperationId } from './operations/index.js';
-import type { BodyOf, PathOf } from './operations/schemas.js';
+import type { QueryValue, PathParamNames } from '@secscan/api/operation';
+import type { OperationId } from '@secscan/api/operations';
+import type { BodyOf, PathOf, QueryOf } from '@secscan/api/operations/schemas';
 
 /** Parameters of any operation (the untyped form, for tests and `secscan api`). */
 export interface CallParams {
@@ -15,9 +15,12 @@ export interface CallParams {
 
 type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
 
-/** Parameters of operation K: its path placeholders (but `orgID`, filled from the settings), query and body. */
+/**
+ * Parameters of operation K: its path placeholders (but `orgID`, filled from the settings), its declared
+ * query parameters (a name it does not declare, or a value of another type, does not compile) and body.
+ */
 export type ParamsOf<K extends OperationId> = {
-  query?: Readonly<Record<string, QueryValue>>;
+  query?: QueryOf<K>;
   body?: BodyOf<K>;
   verify?: string | undefined;
 } & ([RequiredPathNames<K>] extends [never]

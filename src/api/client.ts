@@ -9,11 +9,11 @@ import {
   TransientError,
   UnexpectedResponseError,
 } from '../errors.js';
-import { buildQuery, fillPath, type Operation } from './operation.js';
-import { type OperationId, operations } from './operations/index.js';
-import { type ResponseOf, schemasOf } from './operations/schemas.js';
+import { buildQuery, fillPath, type Operation } from '@secscan/api/operation';
+import { type OperationId, operations } from '@secscan/api/operations';
+import { type ResponseOf, schemasOf } from '@secscan/api/operations/schemas';
 import { checkNextPage, nextPagePath } from './paging.js';
-import type { OperationSchemas } from './schema.js';
+import type { OperationSchemas } from '@secscan/api/schema';
 import { redactJson, redactUrl } from './redact.js';
 import { retryDelay, shouldRetry, sleep } from './retry.js';
 import { decodeAnswer, redirectTarget } from './answers.js';

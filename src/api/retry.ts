@@ -1,4 +1,4 @@
-import type { HttpMethod } from './operation.js';
+import type { HttpMethod } from '@secscan/api/operation';
 
 /** POST and PATCH are never retried: the service may have acted on them. */
 export function isSafeMethod(method: string): boolean {

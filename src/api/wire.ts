@@ -1,8 +1,8 @@
 /** The client's helpers that hold no state: errors by code, bodies in and out, headers. */
 import { ConfigError, TransientError, UnexpectedResponseError, UsageError } from '../errors.js';
-import type { Operation } from './operation.js';
+import type { Operation } from '@secscan/api/operation';
 import type { RawResponse } from './client-types.js';
-import type { OperationSchemas } from './schema.js';
+import type { OperationSchemas } from '@secscan/api/schema';
 import { redactJson } from './redact.js';
 
 /** TLS verification failures: the certificate is not trusted, so retrying cannot help (exit 3). */

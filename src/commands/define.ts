@@ -1,4 +1,4 @@
-import type { OperationId } from '../api/operations/index.js';
+import type { OperationId } from '@secscan/api/operations';
 import type { Context } from '../context.js';
 import type { AnyView } from '../output/view.js';
 import type { ParserSpec } from './parsers.js';
@@ -192,6 +192,7 @@ export interface Help {
 export interface VerbSpec<
   A extends readonly ArgDecl[] = readonly ArgDecl[],
   O extends Options = Options,
+  P = unknown,
 > extends Help {
   kind: 'verb';
   name: string;
@@ -204,9 +205,12 @@ export interface VerbSpec<
   operations: readonly OperationId[];
   /** The view for table/tsv/csv columns and --fields; may depend on the options. */
   view?: AnyView | ((opts: OptsOf<O>) => AnyView);
-  /** Cross-flag checks before anything is read or sent (exit 2 on failure). */
-  validate?(input: RunInput<A, O>): void;
-  run(ctx: Context, input: RunInput<A, O>): Promise<Result>;
+  /**
+   * Cross-flag checks before anything is read or sent (exit 2 on failure). What it returns (the plan the
+   * checks arrived at: a level, a query, a target) reaches run() as `plan`, so nothing is worked out twice.
+   */
+  validate?(input: RunInput<A, O>): P;
+  run(ctx: Context, input: RunInput<A, O> & { plan: P }): Promise<Result>;
   /**
    * Verbs under this one, for a verb that also runs on its own (`secscan sandbox` serves, `secscan sandbox
    * scan` drives the running one). Its own options stop at the sub-verb's name.
@@ -217,12 +221,13 @@ export interface VerbSpec<
 export function defineVerb<
   const A extends readonly ArgDecl[] = readonly [],
   const O extends Options = Record<never, never>,
->(spec: Omit<VerbSpec<A, O>, 'kind'>): VerbSpec<A, O> {
+  P = undefined,
+>(spec: Omit<VerbSpec<A, O, P>, 'kind'>): VerbSpec<A, O, P> {
   return { ...spec, kind: 'verb' };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a loader yields a verb of any declared shape.
-export type AnyVerb = VerbSpec<any, any>;
+export type AnyVerb = VerbSpec<any, any, any>;
 export type CommandModule = { default: AnyVerb | GroupSpec };
 export type Loader = () => Promise<CommandModule>;
 

@@ -1,6 +1,6 @@
-import { appIdPattern, scanRefPattern, uuidPattern } from '../api/values.js';
+import { appIdPattern, scanRefPattern, uuidPattern } from '@secscan/api/values';
 import { UsageError } from '../errors.js';
-import { checkTimeZone } from '../util/time-zone.js';
+import { checkTimeZone } from '@secscan/api/time-zone';
 
 declare const parsedType: unique symbol;
 

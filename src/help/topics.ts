@@ -30,8 +30,8 @@ export function exitCodeBlocks(text = exitCodesHelp): Block[] {
 }
 
 async function rulesBlocks(): Promise<Block[]> {
-  const { ruleTagKeys } = await import('../rules/rules-file.js');
-  const { findingTypes, severities } = await import('../api/values.js');
+  const { ruleTagKeys } = await import('@secscan/api/rules/rules-file');
+  const { findingTypes, severities } = await import('@secscan/api/values');
   return [
     {
       kind: 'paragraph',

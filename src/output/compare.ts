@@ -1,4 +1,4 @@
-import type { ScanDiff } from '../api/schemas/scans.js';
+import type { ScanDiff } from '@secscan/api/schemas/scans';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

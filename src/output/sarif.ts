@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { findingLocation } from '../api/location.js';
-import type { Finding } from '../api/schemas/findings.js';
+import { findingLocation } from '@secscan/api/location';
+import type { Finding } from '@secscan/api/schemas/findings';
+import type { findingTypes } from '@secscan/api/values';
 import { safeJson } from './sanitize.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
@@ -90,7 +91,7 @@ function cweOf(finding: Finding): string | undefined {
 }
 
 /** What a finding type is, for the rule's descriptions. */
-const typeText: Record<string, string> = {
+const typeText: Record<(typeof findingTypes)[number], string> = {
   vuln: 'a weakness in the code',
   secret: 'a secret (a key, password or token) in the code',
   insight: 'a code insight',
@@ -109,7 +110,9 @@ export function sarifRule(finding: Finding): Record<string, unknown> {
   const category = finding.category?.trim() || finding.type;
   const cwe = cweOf(finding);
   const owasp = finding.owasp_category;
-  const what = typeText[finding.type] ?? 'a security finding';
+  const what = Object.hasOwn(typeText, finding.type)
+    ? typeText[finding.type as keyof typeof typeText]
+    : 'a security finding';
   const refs = [cwe ? `CWE-${cwe}` : undefined, owasp ? `OWASP ${owasp}` : undefined].filter(Boolean);
   const description = sentence(
     `${category}: ${what} of this category${refs.length ? ` (${refs.join(', ')})` : ''}`,

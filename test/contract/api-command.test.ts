@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { type Operation, pathParams } from '../../src/api/operation.js';
-import { allOperations, type OperationId } from '../../src/api/operations/index.js';
-import { OrgConfig } from '../../src/api/schemas/org-config.js';
-import { TeamSummary } from '../../src/api/schemas/teams.js';
+import { type Operation, pathParams } from '@secscan/api/operation';
+import { allOperations, type OperationId } from '@secscan/api/operations';
+import { OrgConfig } from '@secscan/api/schemas/org-config';
+import { TeamSummary } from '@secscan/api/schemas/teams';
 import { describeContract, violations } from './harness.js';
 import { bodySamples, pathSamples, querySamples } from './samples.js';
 

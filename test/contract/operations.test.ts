@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
-import type { Operation } from '../../src/api/operation.js';
-import { allOperations } from '../../src/api/operations/index.js';
-import { allSchemas } from '../../src/api/operations/schemas.js';
+import type { Operation } from '@secscan/api/operation';
+import { allOperations } from '@secscan/api/operations';
+import { allSchemas } from '@secscan/api/operations/schemas';
 import { isEnvelope, nextPagePath } from '../../src/api/paging.js';
-import type { OperationSchemas } from '../../src/api/schema.js';
+import type { OperationSchemas } from '@secscan/api/schema';
 import { describeContract } from './harness.js';
 import type { RecordedRequest } from './prism.js';
 import { paramsFor, pathSamples } from './samples.js';

@@ -1,37 +1,57 @@
 import type { CallParams } from '../../src/api/client.js';
-import type { Operation, QueryValue } from '../../src/api/operation.js';
-import { pathParams } from '../../src/api/operation.js';
-import type { OperationId } from '../../src/api/operations/index.js';
-import type { OperationSchemas } from '../../src/api/schema.js';
+import type { Operation, QueryValue } from '@secscan/api/operation';
+import { pathParams } from '@secscan/api/operation';
+import type { OperationId } from '@secscan/api/operations';
+import type { OperationSchemas } from '@secscan/api/schema';
+import { seedState } from '../../packages/sandbox/src/seed/index.js';
 
 /**
- * A valid value for every path parameter name the vendor document uses (uuid where it says so). A new
- * operation usually needs nothing here; a new parameter name needs one line.
+ * A value for each path parameter the sandbox's seed holds (seed 1): a new operation's parameters usually
+ * need nothing here, the seed already has an app, a team, a finding of it.
+ */
+function seeded(): Record<string, string> {
+  const state = seedState(1);
+  const first = <T>(items: readonly T[], what: string): T => {
+    const item = items[0];
+    if (item === undefined) throw new Error(`the seed has no ${what}`);
+    return item;
+  };
+  const compound = first(state.analysis.compounds, 'compound');
+  return {
+    orgID: state.org.id,
+    appID: first(state.apps, 'app').id,
+    appGroupName: first(state.appGroups, 'app group').name,
+    compoundID: compound.id,
+    compoundName: compound.name,
+    rbacTeamID: first(state.rbac.teams, 'team').team_id,
+    rbacRoleID: first(state.rbac.roles, 'role').id,
+    userIDv2: first(state.users, 'user').id_v2,
+    groupID: first(state.groups, 'group').group_id,
+    tokenID: first(state.tokens.items, 'token').id,
+    findingID: first(state.analysis.findings, 'finding').id,
+    scanID: first(state.analysis.scans, 'scan').id,
+    commentID: first(state.analysis.comments, 'comment').id,
+    failureId: first(state.analyzeFailures, 'analyze failure').id,
+    SAMLConfigName: first(state.saml.configs, 'SAML configuration').name,
+    searchID: first(state.savedSearches, 'saved search').id,
+    reference: first(state.checkPolicies, 'policy').name,
+  };
+}
+
+/**
+ * A valid value for every path parameter name the vendor document uses: the seed's, but where a contract
+ * test names the value itself, and the values no seed holds (report formats and years, audit dates).
  */
 export const pathSamples: Readonly<Record<string, string>> = {
-  orgID: '0b6f5a2e-3c1d-4e8f-9a7b-2d4c6e8f0a1b',
-  appID: 'shiftleft-java-demo',
-  appGroupName: 'payments',
+  ...seeded(),
+  compoundName: 'storefront',
+  searchID: 'search-1',
+  versionID: 'v1',
+  ext: 'html',
+  year: '2021',
   auditYear: '2025',
   auditMonth: '6',
   auditDay: '15',
-  commentID: 'comment-1',
-  compoundID: '5d2c8e1f-7a3b-4c6d-9e0f-1a2b3c4d5e6f',
-  compoundName: 'storefront',
-  ext: 'html',
-  failureId: '8e7d6c5b-4a39-4281-9706-f5e4d3c2b1a0',
-  findingID: '42',
-  groupID: '3f2e1d0c-9b8a-4776-8554-433221100fed',
-  rbacRoleID: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d',
-  rbacTeamID: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
-  reference: 'default',
-  SAMLConfigName: 'corp-sso',
-  scanID: '17',
-  searchID: 'search-1',
-  tokenID: '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
-  userIDv2: '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d',
-  versionID: 'v1',
-  year: '2021',
 };
 
 /** Query parameters per operation, for those that require some or have worth-checking serializations. */

@@ -19,6 +19,7 @@ import {
   type Reply,
   startHostile,
 } from './hostile.js';
+import type { OperationId } from '@secscan/api/operations';
 import { secscanInTerminal, secscan as spawnCli } from './sandbox.js';
 
 /**
@@ -36,7 +37,12 @@ const backupId = '51111111-2222-4333-8444-555555555555';
 const teamAdmin = '41111111-2222-4333-8444-555555555555';
 const teamMember = '61111111-2222-4333-8444-555555555555';
 
-type Route = [method: string, path: RegExp, reply: (req: Received) => Reply];
+/** The operations a reply answers (by operationId: the fault server routes by the table), and which of their calls. */
+type Route = [
+  operations: OperationId | readonly OperationId[],
+  reply: (req: Received) => Reply,
+  when?: (req: Received) => boolean,
+];
 
 const teamBody = {
   version: 3,
@@ -72,152 +78,131 @@ const yaml = { 'content-type': 'application/yaml' };
 
 /** A service that answers every call these commands make, in the shapes the specification gives. */
 const routes: Route[] = [
-  ['GET', /\/rbac\/teams$/, () => ({ body: ok([{ team_id: team, team_name: 'web' }]) })],
-  ['POST', /\/rbac\/teams$/, () => ({ body: ok({ team_id: team }) })],
-  ['GET', /\/rbac\/teams\/[^/]+$/, () => ({ body: ok(teamBody) })],
+  ['ListTeams', () => ({ body: ok([{ team_id: team, team_name: 'web' }]) })],
+  ['CreateTeam', () => ({ body: ok({ team_id: team }) })],
+  ['ReadTeam', () => ({ body: ok(teamBody) })],
   [
-    'PUT',
-    /\/rbac\/teams\/[^/]+(\/(apps|membership|metadata))?$/,
+    ['UpdateTeam', 'UpdateTeamApps', 'UpdateTeamMembership', 'UpdateTeamMetadata'],
     () => ({ body: ok({ ...teamBody, version: 4 }) }),
   ],
-  ['DELETE', /\/rbac\/teams\/[^/]+$/, () => ({ body: { ok: true } })],
-  ['GET', /\/rbac\/teams\/[^/]+\/groups$/, () => ({ body: ok([groupBody]) })],
-  ['GET', /\/rbac\/teams\/[^/]+\/groups\/[^/]+$/, () => ({ body: ok(groupBody) })],
-  ['PUT', /\/rbac\/teams\/[^/]+\/groups$/, () => ({ body: { ok: true } })],
-  ['DELETE', /\/rbac\/teams\/[^/]+\/groups\/[^/]+$/, () => ({ body: { ok: true } })],
+  ['DeleteTeam', () => ({ body: { ok: true } })],
+  ['ListGroups', () => ({ body: ok([groupBody]) })],
+  ['ReadTeamGroup', () => ({ body: ok(groupBody) })],
+  ['UpsertGroup', () => ({ body: { ok: true } })],
+  ['RemoveGroupFromTeam', () => ({ body: { ok: true } })],
   [
-    'GET',
-    /\/rbac\/teams\/[^/]+\/configuration(\/merged)?$/,
+    ['ReadTeamConfig', 'ReadMergedTeamConfig'],
     () => ({ body: ok({ analysis_configuration: { secrets: { entropy: 4, disable: false } } }) }),
   ],
+  ['PatchTeamConfig', () => ({ body: ok({ analysis_configuration: { secrets: { entropy: 5 } } }) })],
+  ['ListHumanGroups', () => ({ body: ok({ groups: [groupBody] }) })],
+  ['ReadGroup', () => ({ body: ok(groupBody) })],
+  ['ListOrgRBACUsers', () => ({ body: ok([userBody]) })],
+  ['UpdateOrgUser', () => ({ body: { ok: true } })],
+  ['DeleteOrgUser', () => ({ body: { ok: true } })],
+  ['ListOrgRBACInvitations', () => ({ body: ok([{ email: 'i@example.com', role: teamMember }]) })],
   [
-    'PATCH',
-    /\/rbac\/teams\/[^/]+\/configuration$/,
-    () => ({ body: ok({ analysis_configuration: { secrets: { entropy: 5 } } }) }),
-  ],
-  ['GET', /\/rbac\/groups$/, () => ({ body: ok({ groups: [groupBody] }) })],
-  ['GET', /\/rbac\/groups\/[^/]+$/, () => ({ body: ok(groupBody) })],
-  ['GET', /\/rbac\/users$/, () => ({ body: ok([userBody]) })],
-  ['PUT', /\/rbac\/users\/[^/]+$/, () => ({ body: { ok: true } })],
-  ['DELETE', /\/rbac\/users\/[^/]+$/, () => ({ body: { ok: true } })],
-  ['GET', /\/rbac\/invitations$/, () => ({ body: ok([{ email: 'i@example.com', role: teamMember }]) })],
-  [
-    'GET',
-    /\/rbac\/roles$/,
+    'ListOrgRBACRoles',
     () => ({ body: ok([role(teamAdmin, 'TEAM_ADMIN'), role(teamMember, 'TEAM_MEMBER')]) }),
   ],
-  ['GET', /\/apps$/, () => ({ body: ok([{ id: 'payments-api', name: 'payments-api', team_id: team }]) })],
+  ['ListApps', () => ({ body: ok([{ id: 'payments-api', name: 'payments-api', team_id: team }]) })],
   [
-    'GET',
-    /\/saml_configs$/,
+    'ListOrgSAMLConfigs',
     () => ({ body: ok([{ name: 'okta', idp_metadata_url: 'https://idp.example.com/m' }]) }),
   ],
-  ['POST', /\/saml_configs$/, () => ({ body: ok({ name: 'okta2' }) })],
-  ['PUT', /\/saml_configs\/[^/]+$/, () => ({ body: ok({ name: 'okta' }) })],
-  ['DELETE', /\/saml_configs\/[^/]+$/, () => ({ body: { ok: true } })],
+  ['CreateOrgSAMLConfig', () => ({ body: ok({ name: 'okta2' }) })],
+  ['UpdateOrgSAMLConfig', () => ({ body: ok({ name: 'okta' }) })],
+  ['DeleteOrgSAMLConfig', () => ({ body: { ok: true } })],
   [
-    'POST',
-    /\/saml\/provision$/,
+    'ProvisionSAMLUsers',
     () => ({ body: ok({ users: [{ ...currentUser, email: 'b@example.com' }], rejected_emails: [] }) }),
   ],
-  ['POST', /\/saml\/access_token\/reset$/, () => ({ body: ok({ reset: [user] }) })],
-  ['POST', /\/saml\/users\/[^/]+\/access_token\/reset$/, () => ({ status: 204 })],
-  ['GET', /\/configuration$/, () => ({ body: ok({ sso_name: 'acme', session_timeout_hours: 168 }) })],
-  ['PUT', /\/configuration(\/analysis)?$/, () => ({ body: { ok: true } })],
-  ['PATCH', /\/configuration(\/analysis)?$/, () => ({ body: { ok: true } })],
+  ['BulkResetSAMLUserAccessTokens', () => ({ body: ok({ reset: [user] }) })],
+  ['ResetSAMLUserAccessToken', () => ({ status: 204 })],
   [
-    'GET',
-    /\/checkanalysis\/policies$/,
+    ['ReadAppConfig', 'ReadOrgConfig'],
+    () => ({ body: ok({ sso_name: 'acme', session_timeout_hours: 168 }) }),
+  ],
+  [
+    ['UpdateAppConfig', 'UpdateOrgConfig', 'CreateOrgAnalysisConfig', 'UpdateTeamConfig'],
+    () => ({ body: { ok: true } }),
+  ],
+  [['PatchAppConfig', 'PatchOrgConfig', 'UpdateOrgAnalysisConfig'], () => ({ body: { ok: true } })],
+  [
+    'ListCheckAnalysisConfiguration',
     () => ({ body: ok([{ contentHash: 'abc', tags: [{ name: 'gate', tags: ['1'] }] }]) }),
   ],
   [
-    'GET',
-    /\/checkanalysis\/policies\/[^/]+$/,
+    'ResolveCheckAnalysisConfiguration',
     () => ({ body: 'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n', headers: yaml }),
   ],
-  ['PUT', /\/checkanalysis\/policies\/[^/]+$/, () => ({ body: ok({ contentHash: 'def', tags: ['2'] }) })],
+  ['UpsertCheckAnalysisConfiguration', () => ({ body: ok({ contentHash: 'def', tags: ['2'] }) })],
+  ['GetWebhook', () => ({ body: { url: 'https://hooks.example.com/x', events: ['scan.finished'] } })],
   [
-    'GET',
-    /\/alerting\/webhook$/,
-    () => ({ body: { url: 'https://hooks.example.com/x', events: ['scan.finished'] } }),
-  ],
-  [
-    'PUT',
-    /\/alerting\/webhook$/,
+    'SetUpWebhook',
     () => ({ body: ok({ secret: 'generated', authType: 'hmac', events: ['scan.finished'] }) }),
   ],
-  ['DELETE', /\/alerting\/webhook$/, () => ({ body: { ok: true } })],
-  ['GET', /\/saved_searches$/, () => ({ body: [{ id: 's1', search_name: 'mine', path_name: '/findings' }] })],
-  ['POST', /\/saved_searches$/, () => ({ status: 201 })],
-  ['PUT', /\/saved_searches\/[^/]+$/, () => ({ body: '' })],
-  ['DELETE', /\/saved_searches\/[^/]+$/, () => ({ status: 204 })],
-  ['DELETE', /\/slack\/orgs\/[^/]+$/, () => ({ body: { ok: true } })],
+  ['DeleteWebhook', () => ({ body: { ok: true } })],
+  ['ListSavedSearches', () => ({ body: [{ id: 's1', search_name: 'mine', path_name: '/findings' }] })],
+  ['CreateSavedSearch', () => ({ status: 201 })],
+  ['UpdateSavedSearch', () => ({ body: '' })],
+  ['DeleteSavedSearch', () => ({ status: 204 })],
+  ['DeleteSlackConfiguration', () => ({ body: { ok: true } })],
   [
-    'GET',
-    /\/azureboard\/association$/,
+    'GetAzureboardAssociation',
     () => ({ body: { azure_org_name: 'o', azure_project_name: 'p', finding_work_item_type: 'Bug' } }),
   ],
+  ['PutAzureboardAssociation', () => ({ body: ok({ azure_org_name: 'o', azure_project_name: 'p' }) })],
+  ['DeleteAzureboardAssociation', () => ({ body: { ok: true } })],
+  ['SubmitFindingToAzureBoardPut', () => ({ body: { ok: true } })],
   [
-    'PUT',
-    /\/azureboard\/association$/,
-    () => ({ body: ok({ azure_org_name: 'o', azure_project_name: 'p' }) }),
-  ],
-  ['DELETE', /\/azureboard\/association$/, () => ({ body: { ok: true } })],
-  ['PUT', /\/azureboard\/findings$/, () => ({ body: { ok: true } })],
-  [
-    'GET',
-    /\/azureboard\/findings\/[^/]+$/,
+    'GetAssociationAzureBoardByFindingID',
     () => ({ body: { azure_workitem_id: 5, azure_workitem_url: 'https://dev.azure.com/o/p/5' } }),
   ],
-  ['GET', /\/azureboard\/organizations$/, () => ({ body: ok({ accounts: [{ name: 'o' }] }) })],
-  ['GET', /\/wiz\/creds$/, () => ({ body: { client_id: 'c', auth_url: 'https://auth.wiz.io' } })],
-  ['PUT', /\/wiz\/creds$/, () => ({ body: '' })],
+  ['GetAzureOrgList', () => ({ body: ok({ accounts: [{ name: 'o' }] }) })],
+  ['getWizCreds', () => ({ body: { client_id: 'c', auth_url: 'https://auth.wiz.io' } })],
+  ['storeWizCreds', () => ({ body: '' })],
   [
-    'GET',
-    /\/wiz\/enrollment$/,
+    ['getWizCompoundEnrollmentStatus', 'getWizOrgEnrollmentStatus'],
     () => ({ body: { enrolled_for: ['SAST'], scope: 'organization', is_enabled: true } }),
   ],
-  ['PUT', /\/wiz\/enrollment$/, () => ({ body: '' })],
-  ['DELETE', /\/wiz\/enrollment$/, () => ({ body: '' })],
+  [['updateWizCompoundEnrollment', 'updateWizOrgEnrollment'], () => ({ body: '' })],
+  ['removeWizCompoundEnrollment', () => ({ body: '' })],
   [
-    'GET',
-    /\/backup$/,
+    'ListOrganizationBackups',
     () => ({
       body: ok([{ backup_id: backupId, status: 'completed', created_at: '2026-05-01T00:00:00Z' }]),
     }),
   ],
   [
-    'GET',
-    /\/backup\/download$/,
+    'DownloadOrganizationBackup',
     () => ({ body: 'GZIP'.repeat(256), headers: { 'content-type': 'application/gzip' } }),
   ],
   [
-    'GET',
-    /\/reports\//,
+    ['DownloadSarifReport', 'ReadCWEReport', 'ReadDetailedOWASPReport', 'ReadScanPCIDSSReport'],
     () => ({ body: '<html><body>report</body></html>', headers: { 'content-type': 'text/html' } }),
   ],
   [
-    'GET',
-    /\/audit\/csv\//,
+    ['DownloadAuditLog', 'DownloadDailyAuditLog'],
     () => ({
       body: 'time,user,action\n2026-05-01,a@example.com,login\n',
       headers: { 'content-type': 'application/csv' },
     }),
   ],
   [
-    'GET',
-    /\/scm-secrets-audit-log$/,
+    'GetOrgSCMSecretsAuditLog',
     () => ({ body: ok({ total_attempts: 2, projects: [{ project_id: 'payments-api', attempts: 2 }] }) }),
   ],
-  ['GET', /^\/user$/, () => ({ body: ok(currentUser) })],
-  ['GET', /\/my_scopes$/, () => ({ body: ok(['apps:list']) })],
+  ['ReadUser', () => ({ body: ok(currentUser) })],
+  [['ListMyOrgScopes', 'ListMyAppScopes', 'ListMyTeamScopes'], () => ({ body: ok(['apps:list']) })],
 ];
 
 /** The well-formed service, with some of its answers replaced (the first route that matches answers). */
 function service(...overrides: Route[]): Answer {
   return (req) => {
-    for (const [method, path, reply] of [...overrides, ...routes]) {
-      if (method === req.method && path.test(req.path)) return reply(req);
+    for (const [operations, reply, when] of [...overrides, ...routes]) {
+      const ids: readonly string[] = typeof operations === 'string' ? [operations] : operations;
+      if (req.operation && ids.includes(req.operation) && (when?.(req) ?? true)) return reply(req);
     }
     return {
       status: 404,
@@ -316,109 +301,109 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
   const cases: [string[], Route, RegExp][] = [
     [
       ['teams', 'config', 'show', 'web'],
-      ['GET', /\/configuration$/, answer(unexpected)],
+      ['ReadTeamConfig', answer(unexpected)],
       /^error: ReadTeamConfig: unexpected response: none of the fields analysis_configuration/,
     ],
     [
       ['teams', 'config', 'merged', 'web'],
-      ['GET', /\/merged$/, answer({ body: ok([]) })],
+      ['ReadMergedTeamConfig', answer({ body: ok([]) })],
       /^error: ReadMergedTeamConfig: unexpected response/,
     ],
     [
       ['groups', 'list'],
-      ['GET', /\/rbac\/groups$/, answer(unexpected)],
+      ['ListHumanGroups', answer(unexpected)],
       /^error: ListHumanGroups: unexpected response at groups/,
     ],
     [
       ['groups', 'show', 'devs'],
-      ['GET', /\/rbac\/groups$/, answer({ body: ok({ group: [groupBody] }) })],
+      ['ListHumanGroups', answer({ body: ok({ group: [groupBody] }) })],
       /^error: ListHumanGroups: unexpected response at groups/,
     ],
     [
       ['teams', 'groups', 'show', 'web', 'devs'],
-      ['GET', /\/rbac\/groups$/, answer(unexpected)],
+      ['ListHumanGroups', answer(unexpected)],
       /^error: ListHumanGroups: /,
     ],
     [
       ['teams', 'list'],
-      ['GET', /\/rbac\/teams$/, answer({ body: ok({ teams: [] }) })],
+      ['ListTeams', answer({ body: ok({ teams: [] }) })],
       /^error: ListTeams: unexpected response/,
     ],
     [
       ['users', 'invitations'],
-      ['GET', /\/invitations$/, answer(html)],
+      ['ListOrgRBACInvitations', answer(html)],
       /^error: ListOrgRBACInvitations: the service answered with a body that is not JSON/,
     ],
     [
       ['users', 'list', '--email', 'a@example.com'],
-      ['GET', /\/rbac\/users$/, answer({ body: '{"ok":true,"response":[{"id_v2":"3111' })],
+      ['ListOrgRBACUsers', answer({ body: '{"ok":true,"response":[{"id_v2":"3111' })],
       /^error: ListOrgRBACUsers: the service answered with a body that is not JSON/,
     ],
     [
       ['saml', 'list'],
-      ['GET', /\/saml_configs$/, answer({ body: ok({}) })],
+      ['ListOrgSAMLConfigs', answer({ body: ok({}) })],
       /^error: ListOrgSAMLConfigs: unexpected response/,
     ],
     [
       ['org', 'config', 'show'],
-      ['GET', /\/configuration$/, answer(unexpected)],
+      ['ReadOrgConfig', answer(unexpected)],
       /^error: ReadOrgConfig: unexpected response: none of the fields sso_name, /,
     ],
     [
       ['org', 'config', 'show'],
-      ['GET', /\/configuration$/, answer({ body: ok([]) })],
+      ['ReadOrgConfig', answer({ body: ok([]) })],
       /^error: ReadOrgConfig: unexpected response/,
     ],
     [
       ['webhook', 'show'],
-      ['GET', /\/alerting\/webhook$/, answer({ body: { events: ['scan.finished'] } })],
+      ['GetWebhook', answer({ body: { events: ['scan.finished'] } })],
       /^error: GetWebhook: unexpected response at url/,
     ],
     [
       ['webhook', 'show'],
-      ['GET', /\/alerting\/webhook$/, answer({ body: ok({ url: 'https://hooks.example.com/x' }) })],
+      ['GetWebhook', answer({ body: ok({ url: 'https://hooks.example.com/x' }) })],
       /^error: GetWebhook: unexpected response at url/,
     ],
     [
       ['integrations', 'board', 'orgs'],
-      ['GET', /\/organizations$/, answer(unexpected)],
+      ['GetAzureOrgList', answer(unexpected)],
       /^error: GetAzureOrgList: unexpected response at accounts/,
     ],
     [
       ['integrations', 'board', 'show', 'payments-api'],
-      ['GET', /\/association$/, answer({ body: {} })],
+      ['GetAzureboardAssociation', answer({ body: {} })],
       /^error: GetAzureboardAssociation: unexpected response at azure_org_name/,
     ],
     [
       ['integrations', 'board', 'finding', 'payments-api', '12'],
-      ['GET', /\/azureboard\/findings\/12$/, answer({ body: { azure_org_name: 'o' } })],
+      [
+        'GetAssociationAzureBoardByFindingID',
+        answer({ body: { azure_org_name: 'o' } }),
+        (req) => req.params.findingID === '12',
+      ],
       /^error: GetAssociationAzureBoardByFindingID: unexpected response at azure_workitem_id/,
     ],
     [
       ['integrations', 'cloud', 'creds', 'show'],
-      ['GET', /\/wiz\/creds$/, answer({ body: { unexpected: 1 } })],
+      ['getWizCreds', answer({ body: { unexpected: 1 } })],
       /^error: getWizCreds: unexpected response: none of the fields client_id, auth_url, api_url$/m,
     ],
     [
       ['integrations', 'cloud', 'enrollment', 'show', '--org'],
-      ['GET', /\/wiz\/enrollment$/, answer({ body: { unexpected: 1 } })],
+      [['getWizCompoundEnrollmentStatus', 'getWizOrgEnrollmentStatus'], answer({ body: { unexpected: 1 } })],
       /^error: getWizOrgEnrollmentStatus: unexpected response: none of the fields/,
     ],
     [
       ['audit', 'scm-secrets', '--by-project'],
-      ['GET', /\/scm-secrets-audit-log$/, answer({ body: ok({ total_attempts: 1 }) })],
+      ['GetOrgSCMSecretsAuditLog', answer({ body: ok({ total_attempts: 1 }) })],
       /^error: GetOrgSCMSecretsAuditLog: unexpected response at projects/,
     ],
     [
       ['backups', 'list'],
-      ['GET', /\/backup$/, answer({ body: '{"ok":true,"response":[{"backup_id":"51' })],
+      ['ListOrganizationBackups', answer({ body: '{"ok":true,"response":[{"backup_id":"51' })],
       /^error: ListOrganizationBackups: the service answered with a body that is not JSON/,
     ],
-    [
-      ['teams', 'export'],
-      ['GET', /\/rbac\/teams\/[^/]+$/, answer(unexpected)],
-      /^error: ReadTeam: unexpected response/,
-    ],
+    [['teams', 'export'], ['ReadTeam', answer(unexpected)], /^error: ReadTeam: unexpected response/],
   ];
 
   it.each(cases)('%j', async (argv, route, message) => {
@@ -433,32 +418,32 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
   const documents: [string[], Route, RegExp][] = [
     [
       ['policies', 'show', 'gate'],
-      ['GET', /\/policies\/gate$/, answer(html)],
+      ['ResolveCheckAnalysisConfiguration', answer(html)],
       /^error: ResolveCheckAnalysisConfiguration: the service answered with an HTML page \(text\/html\) where application\/yaml was expected/,
     ],
     [
       ['policies', 'show', 'gate'],
-      ['GET', /\/policies\/gate$/, answer({ body: ok('rules: []') })],
+      ['ResolveCheckAnalysisConfiguration', answer({ body: ok('rules: []') })],
       /^error: ResolveCheckAnalysisConfiguration: the service answered with JSON \(application\/json\)/,
     ],
     [
       ['policies', 'show', 'gate'],
-      ['GET', /\/policies\/gate$/, answer({ body: '', headers: yaml })],
+      ['ResolveCheckAnalysisConfiguration', answer({ body: '', headers: yaml })],
       /^error: ResolveCheckAnalysisConfiguration: the service answered with an empty body/,
     ],
     [
       ['policies', 'diff', 'gate', 'rules.yml'],
-      ['GET', /\/policies\/gate$/, answer(html)],
+      ['ResolveCheckAnalysisConfiguration', answer(html)],
       /^error: ResolveCheckAnalysisConfiguration: the service answered with an HTML page/,
     ],
     [
       ['audit', 'log', '--year', '2026', '--month', '5'],
-      ['GET', /\/audit\/csv\//, answer(html)],
+      [['DownloadAuditLog', 'DownloadDailyAuditLog'], answer(html)],
       /^error: the audit log of 2026-05: the service answered with text\/html, beginning "<!doctype html>/,
     ],
     [
       ['audit', 'log', '--year', '2026', '--month', '5', '-o', 'json'],
-      ['GET', /\/audit\/csv\//, answer(html)],
+      [['DownloadAuditLog', 'DownloadDailyAuditLog'], answer(html)],
       /^error: .*DownloadAuditLog: the service answered with an HTML page/,
     ],
   ];
@@ -471,14 +456,14 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
   });
 
   it('org config set reads the configuration first: of the wrong shape, nothing is replaced', async () => {
-    server.answer = service(['GET', /\/configuration$/, answer(unexpected)]);
+    server.answer = service([['ReadAppConfig', 'ReadOrgConfig', 'ReadTeamConfig'], answer(unexpected)]);
     const r = await secscan(['org', 'config', 'set', 'org.yml', '--yes']);
     expect(r.exitCode).toBe(8);
     expect(writes(server)).toEqual([]);
   });
 
   it('a write answered in a shape this version cannot read says the change was most likely made', async () => {
-    server.answer = service(['PATCH', /\/configuration$/, answer(unexpected)]);
+    server.answer = service([['PatchAppConfig', 'PatchOrgConfig', 'PatchTeamConfig'], answer(unexpected)]);
     const r = await secscan(['teams', 'config', 'patch', 'web', 'team.yml']);
     expect(r.exitCode).toBe(8);
     expect(errorLines(r.stderr)).toEqual([
@@ -490,11 +475,7 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
   });
 
   it('webhook set: an answer without the secret the service generated is exit 8, never a silent loss', async () => {
-    server.answer = service([
-      'PUT',
-      /\/alerting\/webhook$/,
-      answer({ body: ok({ authType: 'hmac', events: [] }) }),
-    ]);
+    server.answer = service(['SetUpWebhook', answer({ body: ok({ authType: 'hmac', events: [] }) })]);
     const r = await secscan([
       'webhook',
       'set',
@@ -511,7 +492,7 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
   });
 
   it('saml provision: users the answer neither provisions nor rejects are rows of their own and exit 8', async () => {
-    server.answer = service(['GET', /\/rbac\/users$/, answer({ body: ok([]) })]);
+    server.answer = service(['ListOrgRBACUsers', answer({ body: ok([]) })]);
     const r = await secscan(['saml', 'provision', 'two.csv']);
     expect(r.exitCode).toBe(8);
     expect(r.stdout.split('\n').filter(Boolean)).toEqual([
@@ -522,7 +503,7 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
     expect(r.stderr).toMatch(
       /^error: ProvisionSAMLUsers: the answer accounts for 1 of the 2 users sent: c@example\.com neither provisioned nor rejected$/m,
     );
-    server.answer = service(['POST', /\/saml\/provision$/, answer(unexpected)]);
+    server.answer = service(['ProvisionSAMLUsers', answer(unexpected)]);
     const none = await secscan(['saml', 'provision', 'users.csv']);
     expect(none.exitCode).toBe(8);
     expect(none.stderr).not.toContain('0 created, 0 updated, 0 rejected.');
@@ -530,7 +511,7 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
 
   it('saml reset-token: users the answer leaves out are never counted as reset', async () => {
     const other = '71111111-2222-4333-8444-555555555555';
-    server.answer = service(['POST', /\/saml\/access_token\/reset$/, answer(unexpected)]);
+    server.answer = service(['BulkResetSAMLUserAccessTokens', answer(unexpected)]);
     const r = await secscan(['saml', 'reset-token', user, other, '--yes']);
     expect(r.exitCode).toBe(8);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(2);
@@ -544,17 +525,13 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
 describe('a list read whole follows next_page, with its checks: never page 1 taken for all', () => {
   const elsewhere = `/orgs/${orgId}/rbac/users`;
   it.each([
-    [['teams', 'list'], /\/rbac\/teams$/, ok([{ team_id: team, team_name: 'web' }]), 'ListTeams'],
-    [['groups', 'list'], /\/rbac\/groups$/, ok({ groups: [groupBody] }), 'ListHumanGroups'],
-    [['users', 'invitations'], /\/invitations$/, ok([{ email: 'i@example.com' }]), 'ListOrgRBACInvitations'],
-    [['teams', 'show', 'web'], /\/rbac\/teams$/, ok([{ team_id: team, team_name: 'web' }]), 'ListTeams'],
-    [['groups', 'show', 'devs'], /\/rbac\/groups$/, ok({ groups: [groupBody] }), 'ListHumanGroups'],
-  ] as const)('%j: a next_page naming another list is exit 8', async (argv, path, body, op) => {
-    server.answer = service([
-      'GET',
-      path,
-      answer({ body: { ...body, next_page: `${server.baseUrl}${elsewhere}` } }),
-    ]);
+    [['teams', 'list'], ok([{ team_id: team, team_name: 'web' }]), 'ListTeams'],
+    [['groups', 'list'], ok({ groups: [groupBody] }), 'ListHumanGroups'],
+    [['users', 'invitations'], ok([{ email: 'i@example.com' }]), 'ListOrgRBACInvitations'],
+    [['teams', 'show', 'web'], ok([{ team_id: team, team_name: 'web' }]), 'ListTeams'],
+    [['groups', 'show', 'devs'], ok({ groups: [groupBody] }), 'ListHumanGroups'],
+  ] as const)('%j: a next_page naming another list is exit 8', async (argv, body, op) => {
+    server.answer = service([op, answer({ body: { ...body, next_page: `${server.baseUrl}${elsewhere}` } })]);
     const r = await secscan([...argv]);
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toMatch(new RegExp(`^error: ${op}: next_page names another list`, 'm'));
@@ -565,16 +542,14 @@ describe('a list read whole follows next_page, with its checks: never page 1 tak
     const next = (path: string) => `${path}?page=2`;
     server.answer = service(
       [
-        'GET',
-        /\/rbac\/teams$/,
+        'ListTeams',
         (req) =>
           page2(req)
             ? { body: ok([{ team_id: team, team_name: 'web' }]) }
             : { body: { ...ok([{ team_id: user, team_name: 'other' }]), next_page: next(req.path) } },
       ],
       [
-        'GET',
-        /\/rbac\/groups$/,
+        'ListHumanGroups',
         (req) =>
           page2(req)
             ? { body: ok({ groups: [groupBody] }) }
@@ -668,8 +643,8 @@ describe('text from the service never reaches a terminal raw; JSON and YAML keep
     const old = '71111111-2222-4333-8444-555555555555';
     const oldTeam = { ...teamBody, team_id: old, team_name: `old${hostile}`, applications: [] };
     server.answer = service(
-      ['GET', /\/rbac\/teams$/, answer({ body: ok([{ team_id: team, team_name: 'web' }, oldTeam]) })],
-      ['GET', new RegExp(`/rbac/teams/${old}$`), answer({ body: ok(oldTeam) })],
+      ['ListTeams', answer({ body: ok([{ team_id: team, team_name: 'web' }, oldTeam]) })],
+      ['ReadTeam', answer({ body: ok(oldTeam) }), (req) => req.params.rbacTeamID === old],
     );
     const plan = await secscanInTerminal(
       ['teams', 'apply', join(work, 'access.yml'), '--prune', '--dry-run', '--no-color'],
@@ -978,7 +953,7 @@ describe('a bulk or multi-step command that stops part-way says what it did firs
     let puts = 0;
     server.answer = (req) =>
       req.method === 'GET'
-        ? service(['GET', /\/apps$/, answer({ body: ok([{ id: 'ledger', name: 'ledger' }]) })])(req)
+        ? service(['ListApps', answer({ body: ok([{ id: 'ledger', name: 'ledger' }]) })])(req)
         : ++puts === 1
           ? service()(req)
           : { drop: true };
@@ -1044,27 +1019,34 @@ describe('a bulk or multi-step command that stops part-way says what it did firs
 
 describe('a file the tool writes never looks complete when the answer broke off', () => {
   it.each([
-    [['backups', 'download', '--dir', 'out'], /\/backup\/download$/, 'application/gzip'],
-    [['reports', 'pci', '--app', 'payments-api', '7', '--out', 'out/r.html'], /\/reports\//, 'text/html'],
+    [['backups', 'download', '--dir', 'out'], 'DownloadOrganizationBackup', 'application/gzip'],
+    [
+      ['reports', 'pci', '--app', 'payments-api', '7', '--out', 'out/r.html'],
+      'ReadScanPCIDSSReport',
+      'text/html',
+    ],
     [
       ['reports', 'cwe', '--app', 'payments-api', '7', '--out', 'out/r.pdf'],
-      /\/reports\//,
+      'ReadCWEReport',
       'application/pdf',
     ],
     [
       ['audit', 'log', '--year', '2026', '--month', '5', '--out', 'out/a.csv'],
-      /\/audit\/csv\//,
+      'DownloadAuditLog',
       'application/csv',
     ],
-  ])('%j leaves nothing behind (exit 7)', async (argv, path, type) => {
+  ] as const)('%j leaves nothing behind (exit 7)', async (argv, operation, type) => {
     rmSync(join(work, 'out'), { recursive: true, force: true });
     mkdirSync(join(work, 'out'));
-    const start =
-      { 'application/pdf': '%PDF-1.4 ', 'text/html': '<html>', 'application/csv': 'a,b\n' }[type] ?? '';
+    const starts: Record<string, string> = {
+      'application/pdf': '%PDF-1.4 ',
+      'text/html': '<html>',
+      'application/csv': 'a,b\n',
+    };
+    const start = starts[type] ?? '';
     const body = `${start}${'x'.repeat(20_000)}`;
     server.answer = service([
-      'GET',
-      path,
+      operation,
       answer({
         partial: body.slice(0, 10_000),
         cut: true,
@@ -1078,7 +1060,7 @@ describe('a file the tool writes never looks complete when the answer broke off'
   });
 
   it('teams export prints nothing when a read fails part-way (its output is never half a file)', async () => {
-    server.answer = service(['GET', /\/rbac\/teams\/[^/]+\/groups$/, answer({ drop: true })]);
+    server.answer = service(['ListGroups', answer({ drop: true })]);
     const r = await secscan(['teams', 'export', '--retries', '0']);
     expect(r.exitCode).toBe(7);
     expect(r.stdout).toBe('');

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { gateCommands, readCommands } from '../helpers/read-commands.js';
 import { parseXml } from '../helpers/xml.js';
 import { type HostileServer, ok, orgId, startHostile } from './hostile.js';
 import { bin, secscanInTerminal, secscan as spawnCli, startSandbox } from './sandbox.js';
@@ -43,63 +44,7 @@ beforeEach(() => {
 });
 
 /** Every read command, with the arguments it needs. */
-const reads: string[][] = [
-  ['whoami'],
-  ['auth', 'status'],
-  ['tokens', 'list'],
-  ['roles', 'list'],
-  ['roles', 'list', '--access-token'],
-  ['scopes', 'list'],
-  ['scopes', 'available'],
-  ['apps', 'list'],
-  ['apps', 'show', 'payments-api'],
-  ['apps', 'branches'],
-  ['apps', 'scan-branches', 'payments-api'],
-  ['apps', 'config', 'show', 'payments-api'],
-  ['app-groups', 'list'],
-  ['app-groups', 'show', 'web'],
-  ['analyze-failures', 'list'],
-  ['compounds', 'list'],
-  ['compounds', 'show', 'shop'],
-  ['compounds', 'show', 'shop', '--full'],
-  ['compounds', 'scans', 'shop'],
-  ['compounds', 'scans', 'shop', '--streamlined'],
-  ['compounds', 'branches', 'shop'],
-  ['compounds', 'scan', 'shop', '7'],
-  ['compounds', 'fixes-stats'],
-  ['findings', 'list', '--app', 'payments-api'],
-  ['findings', 'list', '--compound', 'shop'],
-  ['findings', 'list'],
-  ['findings', 'list', '--app', 'payments-api', '-o', 'sarif'],
-  ['findings', 'list', '--app', 'payments-api', '-o', 'csv'],
-  ['findings', 'summary'],
-  ['findings', 'summary', '--app', 'payments-api'],
-  ['findings', 'summary', '--app', 'payments-api', '--version', 'v1'],
-  ['findings', 'show', '--app', 'payments-api', '12'],
-  ['findings', 'fix', '--app', 'payments-api', '12'],
-  ['findings', 'comment', 'list', '--app', 'payments-api', '12'],
-  ['scans', 'list', '--app', 'payments-api'],
-  ['scans', 'show', '--app', 'payments-api', '12'],
-  ['scans', 'report', '--app', 'payments-api', '12'],
-  ['scans', 'owasp', '--app', 'payments-api', '12'],
-  ['scans', 'compare', '--app', 'payments-api', '--source', 'scan.1', '--target', 'scan.2'],
-  [
-    'scans',
-    'compare',
-    '--app',
-    'payments-api',
-    '--source',
-    'scan.1',
-    '--target',
-    'scan.2',
-    '--fail-on',
-    'new',
-  ],
-  ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml'],
-  ['dependencies', 'search', 'log4j'],
-  ['packages', 'show', 'pkg:maven/commons-io/commons-io@2.5'],
-  ['sca', 'packages', '--app', 'payments-api'],
-];
+const reads = [...readCommands, ...gateCommands];
 
 describe('1. an answer of the wrong shape is exit 8, never read as empty', () => {
   it.each(reads)('%s %s %s %s', async (...argv) => {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { allOperations, type OperationId } from '@secscan/api/operations';
+import { createRouter } from '@secscan/api/router';
 
 /** What the server answers: a status and body (JSON unless a string), or a dropped connection. */
 export interface Reply {
@@ -20,6 +22,10 @@ export interface Received {
   method: string;
   /** The path without `/api/v4` and without the query. */
   path: string;
+  /** The operation of the table the method and path are (matched as the sandbox routes them), if any. */
+  operation: OperationId | undefined;
+  /** Its path parameters, decoded. */
+  params: Readonly<Record<string, string>>;
   query: URLSearchParams;
   body: string;
 }
@@ -35,6 +41,8 @@ export interface HostileServer {
 }
 
 export const orgId = '2b7c4e3a-1f0d-4c8e-9a6b-5d4c3b2a1f00';
+
+const route = createRouter(allOperations);
 
 /** A service that answers whatever the test says: wrong shapes, hostile text, dropped connections. */
 export async function startHostile(): Promise<HostileServer> {
@@ -53,9 +61,13 @@ export async function startHostile(): Promise<HostileServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = url.pathname.replace(/^\/api\/v4/, '');
+      const match = route(req.method ?? 'GET', path);
       const received: Received = {
         method: req.method ?? 'GET',
-        path: url.pathname.replace(/^\/api\/v4/, ''),
+        path,
+        operation: match.kind === 'found' ? (match.op.id as OperationId) : undefined,
+        params: match.kind === 'found' ? match.params : {},
         query: url.searchParams,
         body: Buffer.concat(chunks).toString('utf8'),
       };

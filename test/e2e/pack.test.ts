@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from './sandbox.js';
 
 /**
  * What `npm i -g secscan` installs: the packed tarball (of the build this suite runs after) installed into
@@ -69,5 +70,33 @@ describe('the packed package, installed with npm i -g', () => {
     expect(execFileSync(secscan, ['--version'], { encoding: 'utf8' })).toBe(`${pkg.version}\n`);
     expect(execFileSync(secscan, ['completion', 'zsh'], { encoding: 'utf8' })).toMatch(/^#compdef secscan/);
     expect(execFileSync(secscan, ['help', 'rules'], { encoding: 'utf8' })).toContain('threshold');
+  });
+
+  it('runs `secscan sandbox` from its bundle, with no workspace package installed', async () => {
+    const installed = join(prefix, 'lib', 'node_modules');
+    expect(readdirSync(installed)).toEqual(['secscan']);
+    expect(readdirSync(join(installed, 'secscan', 'node_modules'))).not.toContain('@secscan');
+    const sandbox = await startSandbox(['--tls'], { secscan: join(prefix, 'bin', 'secscan') });
+    try {
+      expect(sandbox.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const out = execFileSync(
+        join(prefix, 'bin', 'secscan'),
+        ['findings', 'list', '--limit', '2', '-o', 'json'],
+        {
+          encoding: 'utf8',
+          env: {
+            PATH: process.env.PATH,
+            SECSCAN_BASE_URL: sandbox.baseUrl,
+            SECSCAN_ORG_ID: sandbox.orgId,
+            SECSCAN_TOKEN: sandbox.token,
+            SECSCAN_CA_FILE: sandbox.caFile,
+            SECSCAN_CONFIG_DIR: join(temp, 'config'),
+          },
+        },
+      );
+      expect(JSON.parse(out)).toHaveLength(2);
+    } finally {
+      await sandbox.stop();
+    }
   });
 });

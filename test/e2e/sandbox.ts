@@ -51,11 +51,17 @@ export interface RunningSandbox {
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the built `secscan sandbox` on a free port and reads its three ready lines and users file. */
-export async function startSandbox(args: string[] = []): Promise<RunningSandbox> {
+/**
+ * Starts the built `secscan sandbox` (or that of `secscan`, another installed copy) on a free port and
+ * reads its three ready lines and users file.
+ */
+export async function startSandbox(
+  args: string[] = [],
+  { secscan = bin }: { secscan?: string } = {},
+): Promise<RunningSandbox> {
   const dir = mkdtempSync(join(tmpdir(), 'secscan-e2e-sandbox-'));
   const usersFile = join(dir, 'users.json');
-  const child = execa('node', [bin, 'sandbox', '--port', '0', '--users-file', usersFile, ...args], {
+  const child = execa('node', [secscan, 'sandbox', '--port', '0', '--users-file', usersFile, ...args], {
     env: { SECSCAN_CONFIG_DIR: join(dir, 'config') },
     extendEnv: false,
     reject: false,

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { type Dispatcher, MockAgent } from 'undici';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { buildQuery, fillPath, type QueryValue } from '../../src/api/operation.js';
-import { type OperationId, operations } from '../../src/api/operations/index.js';
+import { buildQuery, fillPath, type QueryValue } from '@secscan/api/operation';
+import { type OperationId, operations } from '@secscan/api/operations';
 import { main } from '../../src/main.js';
 
 export const ORIGIN = 'http://127.0.0.1:9';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allOperations, hiddenOperations, isOperationId } from '../../src/api/operations/index.js';
+import { allOperations, hiddenOperations, isOperationId } from '@secscan/api/operations';
 import { buildManifest, walk } from '../../src/commands/manifest.js';
 
 /** Every operationId the verbs declare, with the commands declaring it. */

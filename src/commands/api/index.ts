@@ -1,6 +1,6 @@
 import { operationView } from '../../output/views/api.js';
 import { defineVerb, flag, list, optionalArg, text } from '../define.js';
-import { resolveTarget, type TargetInput } from './target.js';
+import { resolveTarget, type TargetInput } from './internal/target.js';
 
 export default defineVerb({
   name: 'api',
@@ -46,21 +46,20 @@ export default defineVerb({
   },
   view: operationView,
   validate({ args: [operation, path], opts }) {
-    resolveTarget({ operation, path, ...opts } satisfies TargetInput);
+    return resolveTarget({ operation, path, ...opts } satisfies TargetInput);
   },
-  async run(ctx, { args: [operation, path], opts }) {
-    const target = resolveTarget({ operation, path, ...opts });
+  async run(ctx, { opts, plan: target }) {
     if (target.kind === 'list') {
-      const { operationListing } = await import('./list.js');
-      return { kind: 'list', rows: await operationListing() };
+      const { operationListing } = await import('./internal/list.js');
+      return { kind: 'list', rows: operationListing(await ctx.commandTree()) };
     }
     const client = await ctx.client({ requireOrg: false });
-    const { operationExchange, pathExchange } = await import('./request.js');
+    const { operationExchange, pathExchange } = await import('./internal/request.js');
     const plan =
       target.kind === 'operation'
         ? await operationExchange(ctx, client, target, opts)
         : await pathExchange(ctx, client, target, opts);
-    const { exchange } = await import('./exchange.js');
+    const { exchange } = await import('./internal/exchange.js');
     return { kind: 'raw', body: exchange(client, plan, ctx.stdoutIsTTY) };
   },
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
-import { AppSpec } from '../../api/schemas/apps.js';
+import { AppSpec } from '@secscan/api/schemas/apps';
 import { ConfigError, ExitCode, RejectedError, UsageError } from '../../errors.js';
 import { defineVerb, optionalArg, text } from '../define.js';
 import { appId } from '../parsers.js';

@@ -3,7 +3,7 @@ import { arg, defineVerb, flag, list } from '../define.js';
 import { appId } from '../parsers.js';
 import { splitList } from '../shared/lists.js';
 import { labelView } from '../../output/views/apps.js';
-import { checkWith, shellArg } from '../shared/verify.js';
+import { checkWith, shellArg } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'labels',

@@ -1,4 +1,4 @@
-import { tokenPattern } from '../../api/values.js';
+import { tokenPattern } from '@secscan/api/values';
 import { resolveSettings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';

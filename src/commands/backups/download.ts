@@ -16,7 +16,7 @@ import {
   recordDownload,
   type StoredBackup,
   verifyExisting,
-} from './store.js';
+} from './internal/store.js';
 
 const path = () => pattern(/\S/, 'expected a path');
 

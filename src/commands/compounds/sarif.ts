@@ -1,4 +1,4 @@
-import { scanLanguages } from '../../api/values.js';
+import { scanLanguages } from '@secscan/api/values';
 import { arg, choice, defineVerb, parsed, text } from '../define.js';
 import { keyValue, nonEmpty, scanId } from '../parsers.js';
 import { checkOutputFile } from '../shared/outputs.js';

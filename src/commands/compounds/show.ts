@@ -1,4 +1,4 @@
-import { uuidPattern } from '../../api/values.js';
+import { uuidPattern } from '@secscan/api/values';
 import { arg, defineVerb, flag } from '../define.js';
 import { nonEmpty } from '../parsers.js';
 import { compoundDetailView } from '../../output/views/compounds.js';

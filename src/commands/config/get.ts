@@ -1,5 +1,5 @@
 import { arg, defineVerb } from '../define.js';
-import { readableKeys, settingRows } from './keys.js';
+import { readableKeys, settingRows } from './internal/keys.js';
 
 export default defineVerb({
   name: 'get',

@@ -1,6 +1,6 @@
 import { settingView } from '../../output/views/config.js';
 import { defineVerb } from '../define.js';
-import { settingRows } from './keys.js';
+import { settingRows } from './internal/keys.js';
 
 export default defineVerb({
   name: 'list',

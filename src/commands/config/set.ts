@@ -4,7 +4,7 @@ import { checkBaseUrl, checkOrgId } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
 import { targetProfile } from '../shared/profiles.js';
-import { checkWritableKey, keyHelp, type WritableKey } from './keys.js';
+import { checkWritableKey, keyHelp, type WritableKey } from './internal/keys.js';
 
 /** A CA file is stored as an absolute path, once it reads as PEM certificates. */
 function checkCaFile(value: string): string {
@@ -40,10 +40,9 @@ export default defineVerb({
   operations: [],
   args: [arg('key', keyHelp), arg('value', 'the value')],
   validate({ args: [key] }) {
-    checkWritableKey(key);
+    return checkWritableKey(key);
   },
-  async run(ctx, { args: [rawKey, rawValue] }) {
-    const key = checkWritableKey(rawKey);
+  async run(ctx, { args: [, rawValue], plan: key }) {
     const value = checkValue(key, rawValue, ctx.globals.allowInsecureHttp);
     const store = await ctx.store();
     const name = targetProfile(ctx, store);

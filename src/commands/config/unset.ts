@@ -1,6 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { targetProfile } from '../shared/profiles.js';
-import { checkWritableKey, keyHelp } from './keys.js';
+import { checkWritableKey, keyHelp } from './internal/keys.js';
 
 export default defineVerb({
   name: 'unset',
@@ -9,10 +9,9 @@ export default defineVerb({
   operations: [],
   args: [arg('key', keyHelp)],
   validate({ args: [key] }) {
-    checkWritableKey(key);
+    return checkWritableKey(key);
   },
-  async run(ctx, { args: [rawKey] }) {
-    const key = checkWritableKey(rawKey);
+  async run(ctx, { plan: key }) {
     const store = await ctx.store();
     const name = targetProfile(ctx, store);
     if (!store.get(name)) {

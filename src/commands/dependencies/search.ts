@@ -1,4 +1,4 @@
-import type { Dependency } from '../../api/schemas/sca.js';
+import type { Dependency } from '@secscan/api/schemas/sca';
 import { UsageError } from '../../errors.js';
 import { dependencyView } from '../../output/views/dependencies.js';
 import { arg, defineVerb, parsed } from '../define.js';

@@ -13,7 +13,7 @@ import {
   idsFromOption,
   readFindings,
   requireIds,
-} from './ids.js';
+} from './internal/ids.js';
 
 export default defineVerb({
   name: 'assign',

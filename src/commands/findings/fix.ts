@@ -1,7 +1,7 @@
 import { ApiError, ExitCode, NotFoundError } from '../../errors.js';
 import { appliedFixView, recommendedFixView } from '../../output/views/findings.js';
 import { arg, defineVerb, flag } from '../define.js';
-import { appOption, findingId } from './ids.js';
+import { appOption, findingId } from './internal/ids.js';
 
 export default defineVerb({
   name: 'fix',

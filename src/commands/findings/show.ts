@@ -1,6 +1,6 @@
 import { findingDetailView } from '../../output/views/findings.js';
 import { arg, defineVerb } from '../define.js';
-import { appOption, findingId } from './ids.js';
+import { appOption, findingId } from './internal/ids.js';
 
 export default defineVerb({
   name: 'show',

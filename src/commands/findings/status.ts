@@ -1,4 +1,4 @@
-import { statusUpdates } from '../../api/values.js';
+import { statusUpdates } from '@secscan/api/values';
 import { ExitCode } from '../../errors.js';
 import { changeView } from '../../output/views/findings.js';
 import { choice, defineVerb, text, variadicArg } from '../define.js';
@@ -13,7 +13,7 @@ import {
   idsFromOption,
   readFindings,
   requireIds,
-} from './ids.js';
+} from './internal/ids.js';
 
 const statusChoices = [...statusUpdates, 'none'] as const;
 const resulting = {

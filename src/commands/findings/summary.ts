@@ -1,5 +1,5 @@
-import type { FindingsSummary } from '../../api/schemas/findings.js';
-import { findingTypes } from '../../api/values.js';
+import type { FindingsSummary } from '@secscan/api/schemas/findings';
+import { findingTypes } from '@secscan/api/values';
 import { notFoundError, UsageError } from '../../errors.js';
 import { type SummaryRow, summaryView } from '../../output/views/findings.js';
 import { defineVerb, flag, list, text } from '../define.js';

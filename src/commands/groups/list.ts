@@ -1,4 +1,4 @@
-import type { HumanGroup } from '../../api/schemas/teams.js';
+import type { HumanGroup } from '@secscan/api/schemas/teams';
 import { groupListView } from '../../output/views/teams.js';
 import { defineVerb, text } from '../define.js';
 

@@ -2,7 +2,7 @@ import { NotFoundError } from '../../errors.js';
 import { renderDiff } from '../../output/policy.js';
 import { unifiedDiff } from '../../util/line-diff.js';
 import { defineVerb } from '../define.js';
-import { policyFileArg, readPolicyFile, referenceArg } from './file.js';
+import { policyFileArg, readPolicyFile, referenceArg } from './internal/file.js';
 
 export default defineVerb({
   name: 'diff',

@@ -1,6 +1,6 @@
 import { type PolicyRow, policyView } from '../../output/views/policies.js';
 import { defineVerb, parsed } from '../define.js';
-import { namePattern } from './file.js';
+import { namePattern } from './internal/file.js';
 
 export default defineVerb({
   name: 'list',

@@ -1,7 +1,7 @@
 import { pushedPolicyView } from '../../output/views/policies.js';
 import { defineVerb, flag, parsed } from '../define.js';
-import { namePattern, policyFileArg, readPolicyFile } from './file.js';
-import { checkWith } from '../shared/verify.js';
+import { namePattern, policyFileArg, readPolicyFile } from './internal/file.js';
+import { checkWith } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'push',

@@ -1,6 +1,6 @@
 import { renderPolicyFile } from '../../output/policy.js';
 import { defineVerb } from '../define.js';
-import { referenceArg } from './file.js';
+import { referenceArg } from './internal/file.js';
 
 export default defineVerb({
   name: 'show',

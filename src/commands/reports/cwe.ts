@@ -1,6 +1,6 @@
 import { checkDestination, deliver } from '../shared/documents.js';
 import { defineVerb } from '../define.js';
-import { detailOptions, detailQuery, formatOf, scanArgs } from './options.js';
+import { detailOptions, detailQuery, formatOf, scanArgs } from './internal/options.js';
 
 export default defineVerb({
   name: 'cwe',

@@ -1,6 +1,6 @@
 import { checkDestination, deliver } from '../shared/documents.js';
 import { defineVerb, flag } from '../define.js';
-import { baseOptions, scanArgs } from './options.js';
+import { baseOptions, scanArgs } from './internal/options.js';
 
 export default defineVerb({
   name: 'pci',

@@ -1,8 +1,8 @@
 import { rbacRoleView } from '../../output/views/roles.js';
 import { UsageError } from '../../errors.js';
 import { choice, defineVerb, list, text } from '../define.js';
-import { checkScopes, parseScopes, scopeHelp } from './scopes.js';
-import { checkWith } from '../shared/verify.js';
+import { checkScopes, parseScopes, scopeHelp } from './internal/scopes.js';
+import { checkWith } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'create',

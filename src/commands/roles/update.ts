@@ -2,7 +2,7 @@ import { notFoundError, UsageError } from '../../errors.js';
 import { rbacRoleView } from '../../output/views/roles.js';
 import { arg, defineVerb, list, text } from '../define.js';
 import { uuid } from '../parsers.js';
-import { checkScopes, parseScopes, scopeHelp } from './scopes.js';
+import { checkScopes, parseScopes, scopeHelp } from './internal/scopes.js';
 
 export default defineVerb({
   name: 'update',

@@ -36,7 +36,10 @@ export default defineVerb({
   args: [arg('file', 'the rules file; - reads standard input', { complete: 'file' })],
   async run(ctx, { args: [path] }) {
     const text = await readText(ctx, path);
-    const { readRulesFile, rulesFileText } = await import('../../rules/rules-file.js');
+    const [{ readRulesFile }, { rulesFileText }] = await Promise.all([
+      import('@secscan/api/rules/rules-file'),
+      import('./internal/text.js'),
+    ]);
     const label = path === '-' ? '<stdin>' : path;
     const read = readRulesFile(text, label, /\.json$/i.test(path));
     for (const warning of read.warnings) ctx.warn(warning);

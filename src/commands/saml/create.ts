@@ -1,8 +1,8 @@
 import { UsageError } from '../../errors.js';
 import { samlView } from '../../output/views/saml.js';
 import { defineVerb } from '../define.js';
-import { configFields, configOptions, nameArg, relayNote, validateConfig } from './config.js';
-import { checkWith } from '../shared/verify.js';
+import { configFields, configOptions, nameArg, relayNote, validateConfig } from './internal/config.js';
+import { checkWith } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'create',

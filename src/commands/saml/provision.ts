@@ -1,12 +1,12 @@
 import type { ApiClient } from '../../api/client.js';
-import { uuidPattern } from '../../api/values.js';
+import { uuidPattern } from '@secscan/api/values';
 import { ExitCode, notFoundError, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { samlOutcomeView } from '../../output/views/saml.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
-import { mapLimit } from '../shared/batches.js';
-import { type ProvisionEntry, parseProvisionFile } from './provision-file.js';
-import { checkWith } from '../shared/verify.js';
+import { mapLimit } from '../../util/batches.js';
+import { type ProvisionEntry, parseProvisionFile } from './internal/provision-file.js';
+import { checkWith } from '../../util/verify.js';
 
 /** Team ids by the names (or ids) the file gives. */
 async function teamIds(client: ApiClient, entries: readonly ProvisionEntry[]): Promise<Map<string, string>> {

@@ -1,6 +1,6 @@
 import { samlView } from '../../output/views/saml.js';
 import { defineVerb } from '../define.js';
-import { nameArg, readConfig } from './config.js';
+import { nameArg, readConfig } from './internal/config.js';
 
 export default defineVerb({
   name: 'show',

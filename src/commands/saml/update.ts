@@ -1,8 +1,15 @@
 import { UsageError } from '../../errors.js';
 import { samlView } from '../../output/views/saml.js';
 import { defineVerb } from '../define.js';
-import { configFields, configOptions, nameArg, readConfig, relayNote, validateConfig } from './config.js';
-import { checkWith } from '../shared/verify.js';
+import {
+  configFields,
+  configOptions,
+  nameArg,
+  readConfig,
+  relayNote,
+  validateConfig,
+} from './internal/config.js';
+import { checkWith } from '../../util/verify.js';
 
 const keep = [
   'idp_metadata_url',

@@ -1,10 +1,10 @@
 import { profileNamePattern } from '../../config/store.js';
+import type { RunningSandbox } from '@secscan/sandbox';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import type { Sandbox } from '../../sandbox/start.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
-import { readyLines, removeReadyFile, writeReadyFile } from './ready-file.js';
+import { readyLines, removeReadyFile, writeReadyFile } from './internal/ready-file.js';
 
 const filePath = () => pattern(/\S/, 'expected a file path');
 
@@ -29,13 +29,13 @@ function untilAborted(signal: AbortSignal): Promise<void> {
  */
 async function* serve(
   ctx: Context,
-  sandbox: Sandbox,
+  sandbox: RunningSandbox,
   ready: string,
   readyFile: string | undefined,
 ): AsyncGenerator<string> {
   try {
     yield ready;
-    ctx.note(`sandbox: serving ${sandbox.baseUrl}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
+    ctx.note(`sandbox: serving ${sandbox.url}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
     if (sandbox.caFile) {
       ctx.note(
         `sandbox: TLS with a certificate made at start; clients trust its CA ${sandbox.caFile} through ` +
@@ -46,7 +46,7 @@ async function* serve(
     await untilAborted(ctx.signal);
   } finally {
     if (readyFile) removeReadyFile(readyFile, ready);
-    await sandbox.close();
+    await sandbox.stop();
   }
   ctx.note('sandbox: stopped');
 }
@@ -153,7 +153,7 @@ export default defineVerb({
     checkProfile(profile);
     // A file left by a sandbox that was killed must not pass for this one's: it is written again once ready.
     if (opts.readyFile) removeReadyFile(opts.readyFile, undefined);
-    const { startSandbox } = await import('../../sandbox/start.js');
+    const { startSandbox } = await import('@secscan/sandbox');
     const sandbox = await startSandbox({
       host: opts.host,
       port: opts.port,
@@ -176,7 +176,7 @@ export default defineVerb({
       if (profile) {
         const store = await ctx.store();
         await store.update(profile, {
-          base_url: sandbox.baseUrl,
+          base_url: sandbox.url,
           org_id: sandbox.orgId,
           token: sandbox.token,
           // Without --tls, a CA file left by an earlier TLS sandbox would only be trusted for nothing.
@@ -186,14 +186,14 @@ export default defineVerb({
         ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
       }
       ready = readyLines({
-        SECSCAN_BASE_URL: sandbox.baseUrl,
+        SECSCAN_BASE_URL: sandbox.url,
         SECSCAN_ORG_ID: sandbox.orgId,
         SECSCAN_TOKEN: sandbox.token,
         ...(sandbox.caFile ? { SECSCAN_CA_FILE: sandbox.caFile } : {}),
       });
       if (opts.readyFile) await writeReadyFile(opts.readyFile, ready);
     } catch (error) {
-      await sandbox.close();
+      await sandbox.stop();
       throw error;
     }
     // Printed (and written) after the profile is saved: whoever waits for them may use the profile at once.

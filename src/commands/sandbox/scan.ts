@@ -1,12 +1,13 @@
-import type { ScanControlBody } from '../../sandbox/control-api.js';
+import type { ScanControlBody } from '@secscan/api/sandbox-control';
+import { allFindingTypes } from '@secscan/api/values';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, list, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
-import { checkWith, shellArg } from '../shared/verify.js';
+import { checkWith, shellArg } from '../../util/verify.js';
 
 const severities = 'critical|high|medium|low';
-const types = 'vuln|secret|insight|extscan|oss_vuln|container|security_issue|package';
+const types = allFindingTypes.join('|');
 const newFindings = new RegExp(`^(${severities})(?::(${types}))?=(\\d{1,4})$`);
 
 type NewSpec = NonNullable<ScanControlBody['new']>[number];
@@ -62,14 +63,14 @@ export default defineVerb({
     if (opts.app === undefined && opts.compound === undefined) {
       throw new UsageError('give --app ID or --compound NAME (the app or compound scanned)');
     }
-    for (const value of opts.new ?? []) newSpec(value);
+    return (opts.new ?? []).map(newSpec);
   },
-  async run(ctx, { opts }) {
-    const { controlScanPath, ScanControlResult } = await import('../../sandbox/control-api.js');
+  async run(ctx, { opts, plan: added }) {
+    const { controlScanPath, ScanControlResult } = await import('@secscan/api/sandbox-control');
     const body: ScanControlBody = {
       ...(opts.app !== undefined ? { app: opts.app } : { compound: opts.compound }),
       ...(opts.branch !== undefined ? { branch: opts.branch } : {}),
-      ...(opts.new?.length ? { new: opts.new.map(newSpec) } : {}),
+      ...(added.length ? { new: added } : {}),
       ...(opts.fix !== undefined ? { fix: opts.fix } : {}),
       ...(opts.reappear !== undefined ? { reappear: opts.reappear } : {}),
     };

@@ -3,7 +3,7 @@ import { InterruptedError, TransientError } from '../../errors.js';
 import { sanitizeLine } from '../../output/sanitize.js';
 import { arg, defineVerb } from '../define.js';
 import { pattern } from '../parsers.js';
-import { type ReadySettings, readReadyFile } from './ready-file.js';
+import { type ReadySettings, readReadyFile } from './internal/ready-file.js';
 
 /** How often the file is looked for, and how long one look at the sandbox may take at most. */
 const pollMs = 100;

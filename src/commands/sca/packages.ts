@@ -1,5 +1,5 @@
-import type { ScaPackage } from '../../api/schemas/sca.js';
-import { scaSorts } from '../../api/values.js';
+import type { ScaPackage } from '@secscan/api/schemas/sca';
+import { scaSorts } from '@secscan/api/values';
 import { UsageError } from '../../errors.js';
 import { scaPackageView } from '../../output/views/sca.js';
 import { choice, defineVerb, flag, parsed, text } from '../define.js';

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
+import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
 import { CliError, ConfigError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
 import type { GateReportKind } from '../../output/gate.js';
@@ -83,7 +83,7 @@ interface LoadedRules {
 }
 
 async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
-  const { readRulesFile } = await import('../../rules/rules-file.js');
+  const { readRulesFile } = await import('@secscan/api/rules/rules-file');
   const read = (text: string, label: string, json = false): LoadedRules => {
     const file = readRulesFile(text, label, json);
     for (const warning of file.warnings) ctx.warn(warning);

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import { severities } from '../../api/values.js';
+import { severities } from '@secscan/api/values';
 import { ExitCode, notFoundError, UsageError } from '../../errors.js';
 import { compareGateLine, compareObject, compareSummaryLine } from '../../output/compare.js';
 import { type DiffRow, diffView } from '../../output/views/scans.js';

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ParamsOf } from '../../api/client.js';
-import type { Operation } from '../../api/operation.js';
-import type { OperationId } from '../../api/operations/index.js';
+import type { Operation } from '@secscan/api/operation';
+import type { OperationId } from '@secscan/api/operations';
 import type { Context } from '../../context.js';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import type { Result } from '../../output/result.js';
@@ -105,7 +105,7 @@ export async function deliver<K extends OperationId>(
   const check = documentCheck(what, kind);
   const accept = accepts[kind];
   if (out === undefined) {
-    const { operations } = await import('../../api/operations/index.js');
+    const { operations } = await import('@secscan/api/operations');
     const op = operations[id] as Operation;
     const res = await ctx.spin(`Reading ${what}`, () =>
       client.send(op.method, client.pathFor(op, params as Parameters<typeof client.pathFor>[1]), {

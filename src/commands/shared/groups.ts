@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import { uuidPattern } from '../../api/values.js';
+import { uuidPattern } from '@secscan/api/values';
 import { notFoundError, UsageError } from '../../errors.js';
 
 export interface GroupRef {

@@ -1,10 +1,7 @@
+import { builtinLike, defaultTeamRole, teamRoleNames } from '@secscan/api/values';
 import { pattern } from '../parsers.js';
 
-/** Team roles by name; a role id (uuid) is accepted too. */
-export const teamRoleNames = ['TEAM_ADMIN', 'TEAM_MANAGER', 'TEAM_MEMBER', 'TEAM_GUEST'] as const;
-export const defaultTeamRole = 'TEAM_MEMBER';
-/** Written like a built-in role's name (`TEAM_ADMIN`, `SUPER_ADMIN`) rather than a custom role's. */
-export const builtinLike = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
+export { builtinLike, defaultTeamRole, teamRoleNames };
 
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const email = '[^\\s@:]+@[^\\s@:]+\\.[^\\s@:]+';

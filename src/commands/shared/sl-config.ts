@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { tokenPattern, uuidPattern } from '../../api/values.js';
+import { tokenPattern, uuidPattern } from '@secscan/api/values';
 import { ConfigError } from '../../errors.js';
 
 /** Where `sl auth` keeps its credentials: `$HOME/.shiftleft/config.json`, `/etc/shiftleft` without a HOME. */

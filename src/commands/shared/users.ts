@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
-import { uuidPattern } from '../../api/values.js';
+import { uuidPattern } from '@secscan/api/values';
 import { ApiError, notFoundError } from '../../errors.js';
-import { mapLimit } from './batches.js';
+import { mapLimit } from '../../util/batches.js';
 
 export interface UserRef {
   id: string;

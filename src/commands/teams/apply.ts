@@ -1,4 +1,4 @@
-import { uuidPattern } from '../../api/values.js';
+import { uuidPattern } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { notFoundError, UsageError } from '../../errors.js';
 import {
@@ -12,10 +12,17 @@ import type { Result } from '../../output/result.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
 import { lookupUsers, userEmails } from '../shared/users.js';
-import { type AccessFile, parseAccessFile } from './access-file.js';
-import { readGroups, readRoles, readTeams, type RoleBook } from './access-state.js';
-import { executePlan } from './execute.js';
-import { changesOf, type DesiredTeam, type Labels, planAccess, removes, type TeamPlan } from './plan.js';
+import { type AccessFile, parseAccessFile } from '../../access/file.js';
+import { readGroups, readRoles, readTeams, type RoleBook } from '../../access/state.js';
+import { executePlan } from '../../access/execute.js';
+import {
+  changesOf,
+  type DesiredTeam,
+  type Labels,
+  planAccess,
+  removes,
+  type TeamPlan,
+} from '../../access/plan.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

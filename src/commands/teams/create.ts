@@ -3,9 +3,9 @@ import { teamView } from '../../output/views/teams.js';
 import { arg, defineVerb, list } from '../define.js';
 import { appId, nonEmpty } from '../parsers.js';
 import { memberRef } from '../shared/refs.js';
-import { resolveMembers } from './members.js';
-import { checkApps } from './write.js';
-import { checkWith } from '../shared/verify.js';
+import { resolveMembers } from './internal/members.js';
+import { checkApps } from '../../access/write.js';
+import { checkWith } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'create',

@@ -1,8 +1,8 @@
 import { arg, defineVerb, parsed } from '../define.js';
 import { int, nonEmpty } from '../parsers.js';
 import { resolveTeam } from '../shared/teams.js';
-import { withConflictHint } from './write.js';
-import { checkWith } from '../shared/verify.js';
+import { withConflictHint } from '../../access/write.js';
+import { checkWith } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'delete',

@@ -2,7 +2,7 @@ import { UsageError } from '../../errors.js';
 import { renderAccessFile } from '../../output/access.js';
 import { defineVerb } from '../define.js';
 import { userEmails } from '../shared/users.js';
-import { readRoles, readTeams } from './access-state.js';
+import { readRoles, readTeams } from '../../access/state.js';
 
 const byKey = <T>(entries: [string, T][]): Record<string, T> =>
   Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));

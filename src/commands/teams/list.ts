@@ -1,4 +1,4 @@
-import type { TeamSummary } from '../../api/schemas/teams.js';
+import type { TeamSummary } from '@secscan/api/schemas/teams';
 import { teamListView, teamNameListView } from '../../output/views/teams.js';
 import { defineVerb, flag, text } from '../define.js';
 

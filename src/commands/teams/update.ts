@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import type { Team } from '../../api/schemas/teams.js';
+import type { Team } from '@secscan/api/schemas/teams';
 import { ExitCode, exitCodeFor, RejectedError, UsageError } from '../../errors.js';
 import { teamView } from '../../output/views/teams.js';
 import { arg, defineVerb, flag, list, parsed, text } from '../define.js';
@@ -7,8 +7,8 @@ import { appId, int, nonEmpty } from '../parsers.js';
 import { resolveTeam } from '../shared/teams.js';
 import { resolveUsers } from '../shared/users.js';
 import { memberRef, splitRole, userRef } from '../shared/refs.js';
-import { checkApps, withConflictHint } from './write.js';
-import { checkWith } from '../shared/verify.js';
+import { checkApps, withConflictHint } from '../../access/write.js';
+import { checkWith } from '../../util/verify.js';
 
 type MemberBody = { user_id_v2: string; team_role: string };
 

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import type { Invitation } from '../../api/schemas/teams.js';
+import type { Invitation } from '@secscan/api/schemas/teams';
 import { AuthError } from '../../errors.js';
 import { invitationView } from '../../output/views/users.js';
 import { defineVerb } from '../define.js';

@@ -1,7 +1,7 @@
 import { userView } from '../../output/views/users.js';
 import { defineVerb, list } from '../define.js';
 import { email } from '../parsers.js';
-import { mapLimit } from '../shared/batches.js';
+import { mapLimit } from '../../util/batches.js';
 
 export default defineVerb({
   name: 'list',

@@ -1,8 +1,8 @@
-import { orgRoles } from '../../api/values.js';
+import { orgRoles } from '@secscan/api/values';
 import { arg, choice, defineVerb } from '../define.js';
 import { resolveUser } from '../shared/users.js';
 import { userRef } from '../shared/refs.js';
-import { checkWith, shellArg } from '../shared/verify.js';
+import { checkWith, shellArg } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'update',

@@ -1,6 +1,6 @@
 import { defineVerb } from '../define.js';
-import { flowName, versionOption, versionQuery } from './version.js';
-import { checkWith } from '../shared/verify.js';
+import { flowName, versionOption, versionQuery } from './internal/version.js';
+import { checkWith } from '../../util/verify.js';
 
 export default defineVerb({
   name: 'delete',

@@ -1,11 +1,11 @@
-import type { WebhookBody } from '../../api/schemas/webhooks.js';
-import { webhookEvents } from '../../api/values.js';
+import type { WebhookBody } from '@secscan/api/schemas/webhooks';
+import { webhookEvents } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
 import { choice, defineVerb, flag, list, text } from '../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../shared/config-file.js';
-import { flowName, versionOption, versionQuery } from './version.js';
+import { flowName, versionOption, versionQuery } from './internal/version.js';
 
 /** A secret or token from standard input: the trailing newline of `echo` or a file is not part of it. */
 async function fromStdin(ctx: Context, flag: string, what: string): Promise<string> {
@@ -84,7 +84,7 @@ export default defineVerb({
         : await parseSettingsFile(
             await readTextFile(ctx, opts.renewal, '--renewal'),
             fileLabel(opts.renewal),
-            (await import('../../api/schemas/webhooks.js')).WebhookRenewal,
+            (await import('@secscan/api/schemas/webhooks')).WebhookRenewal,
             'the file holds renewalMetadata {url, method, bodyFields, asJson, forceFormUrlEncoding} and responseHandling {tokenField, ttlField, typeField}',
           );
     const secret = opts.secretStdin ? await fromStdin(ctx, '--secret-stdin', 'secret') : undefined;

@@ -1,7 +1,7 @@
 import { notFoundError } from '../../errors.js';
 import { webhookView } from '../../output/views/webhook.js';
 import { defineVerb } from '../define.js';
-import { flowName, versionOption, versionQuery } from './version.js';
+import { flowName, versionOption, versionQuery } from './internal/version.js';
 
 export default defineVerb({
   name: 'show',

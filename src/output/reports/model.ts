@@ -1,4 +1,4 @@
-import type { CheckResult, CheckRule, CheckSummary } from '../../api/schemas/scans.js';
+import type { CheckResult, CheckRule, CheckSummary } from '@secscan/api/schemas/scans';
 import { UnexpectedResponseError } from '../../errors.js';
 
 export interface RuleRow {

@@ -1,4 +1,4 @@
-import type { Finding } from '../../api/schemas/findings.js';
+import type { Finding } from '@secscan/api/schemas/findings';
 import { type SarifOptions, writeSarif } from '../sarif.js';
 import type { GateReport, NotEvaluated, TopFinding } from './model.js';
 

@@ -1,4 +1,4 @@
-import type { AppGroup } from '../../api/schemas/apps.js';
+import type { AppGroup } from '@secscan/api/schemas/apps';
 import { defineView } from '../view.js';
 
 export const groupNameView = defineView<{ name: string }>({

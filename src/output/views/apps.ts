@@ -1,4 +1,4 @@
-import type { App, AppConfig } from '../../api/schemas/apps.js';
+import type { App, AppConfig } from '@secscan/api/schemas/apps';
 import { defineView } from '../view.js';
 
 export const appView = defineView<App>({

@@ -1,4 +1,4 @@
-import type { ScmSecretsAuditLog } from '../../api/schemas/org-data.js';
+import type { ScmSecretsAuditLog } from '@secscan/api/schemas/org-data';
 import { defineView } from '../view.js';
 
 type Ids = readonly string[] | null | undefined;

@@ -1,4 +1,4 @@
-import type { OrgBackup } from '../../api/schemas/org-data.js';
+import type { OrgBackup } from '@secscan/api/schemas/org-data';
 import { defineView } from '../view.js';
 
 const styleStatus = (text: string, _row: unknown, chalk: import('chalk').ChalkInstance) =>

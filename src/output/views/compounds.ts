@@ -1,5 +1,5 @@
-import type { Compound } from '../../api/schemas/compounds.js';
-import type { FindingsSummary } from '../../api/schemas/scans.js';
+import type { Compound } from '@secscan/api/schemas/compounds';
+import type { FindingsSummary } from '@secscan/api/schemas/scans';
 import { defineView } from '../view.js';
 import { summaryLines } from './scans.js';
 

@@ -1,4 +1,4 @@
-import type { Dependency } from '../../api/schemas/sca.js';
+import type { Dependency } from '@secscan/api/schemas/sca';
 import { defineView } from '../view.js';
 
 const tag = (row: Dependency, key: string) => row.tags?.find((t) => t.key === key)?.value;

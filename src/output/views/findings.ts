@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
-import type { Comment } from '../../api/schemas/comments.js';
-import { findingLocation, formatLocation } from '../../api/location.js';
-import type { Finding } from '../../api/schemas/findings.js';
+import type { Comment } from '@secscan/api/schemas/comments';
+import { findingLocation, formatLocation } from '@secscan/api/location';
+import type { Finding } from '@secscan/api/schemas/findings';
 import { defineView } from '../view.js';
 
 export function severityStyle(text: string, chalk: ChalkInstance): string {

@@ -1,4 +1,4 @@
-import type { AutofixConfig, OrgConfig } from '../../api/schemas/org-config.js';
+import type { AutofixConfig, OrgConfig } from '@secscan/api/schemas/org-config';
 import { defineView } from '../view.js';
 
 type Secrets = { entropy?: number | undefined; disable?: boolean | undefined } | undefined;

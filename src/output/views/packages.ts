@@ -1,4 +1,4 @@
-import type { PackageInfo } from '../../api/schemas/sca.js';
+import type { PackageInfo } from '@secscan/api/schemas/sca';
 import { defineView } from '../view.js';
 
 function cves(row: PackageInfo): string {

@@ -1,4 +1,4 @@
-import type { ScaPackage } from '../../api/schemas/sca.js';
+import type { ScaPackage } from '@secscan/api/schemas/sca';
 import { defineView } from '../view.js';
 
 export const scaPackageView = defineView<ScaPackage>({

@@ -1,4 +1,4 @@
-import type { DiffFinding, FindingsSummary, Scan } from '../../api/schemas/scans.js';
+import type { DiffFinding, FindingsSummary, Scan } from '@secscan/api/schemas/scans';
 import type { RuleRow } from '../reports/model.js';
 import { defineView } from '../view.js';
 

@@ -1,4 +1,4 @@
-import type { SavedSearch } from '../../api/schemas/org-data.js';
+import type { SavedSearch } from '@secscan/api/schemas/org-data';
 import { defineView } from '../view.js';
 
 export const searchView = defineView<SavedSearch>({

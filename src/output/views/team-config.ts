@@ -1,4 +1,4 @@
-import type { TeamConfig } from '../../api/schemas/org-config.js';
+import type { TeamConfig } from '@secscan/api/schemas/org-config';
 import { defineView } from '../view.js';
 
 /** A team's own or effective analysis configuration (secrets only). */

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../../api/schemas/users.js';
+import type { CurrentUser } from '@secscan/api/schemas/users';
 import { defineView } from '../view.js';
 
 type Orgs = CurrentUser['membership'] | CurrentUser['invites'];

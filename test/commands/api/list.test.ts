@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOperations } from '../../../src/api/operations/index.js';
+import { allOperations } from '@secscan/api/operations';
 import { authEnv, expectUsage, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();

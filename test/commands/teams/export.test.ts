@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
-import { parseAccessFile } from '../../../src/commands/teams/access-file.js';
+import { parseAccessFile } from '../../../src/access/file.js';
 import { emails, ids, payments, stubTeams, web } from './access-fixtures.js';
 
 const cli = useCli();

@@ -1,6 +1,6 @@
 import type { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { operations } from '../../../src/api/operations/index.js';
+import { operations } from '@secscan/api/operations';
 import {
   ApiError,
   AuthError,

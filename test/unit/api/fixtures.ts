@@ -1,8 +1,8 @@
 import { MockAgent } from 'undici';
 import * as z from 'zod';
 import { ApiClient, type CallParams, type ClientOptions } from '../../../src/api/client.js';
-import { defineOperations, type Operation } from '../../../src/api/operation.js';
-import { defineSchemas, type OperationSchemas } from '../../../src/api/schema.js';
+import { defineOperations, type Operation } from '@secscan/api/operation';
+import { defineSchemas, type OperationSchemas } from '@secscan/api/schema';
 import type { ApiError } from '../../../src/errors.js';
 
 export const ORIGIN = 'http://127.0.0.1:9';

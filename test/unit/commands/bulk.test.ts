@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyGroups, stoppedNote } from '../../../src/commands/findings/ids.js';
+import { applyGroups, stoppedNote } from '../../../src/commands/findings/internal/ids.js';
 import { ExitCode, RejectedError, TransientError } from '../../../src/errors.js';
 
 describe('applyGroups: a bulk change in batches', () => {

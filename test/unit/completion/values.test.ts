@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { operations } from '../../../src/api/operations/index.js';
-import { fillPath } from '../../../src/api/operation.js';
+import { operations } from '@secscan/api/operations';
+import { fillPath } from '@secscan/api/operation';
 import { type CacheKey, cacheFile, readCache, ttlMs, writeCache } from '../../../src/completion/cache.js';
 import { complete, deadlineMs } from '../../../src/completion/values.js';
 

@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import type { Finding } from '../../../src/api/schemas/findings.js';
+import type { Finding } from '@secscan/api/schemas/findings';
 import { sarifNotEvaluated } from '../../../src/output/reports/sarif.js';
 import {
   fingerprint,
@@ -15,7 +15,7 @@ import {
   type SarifOptions,
   writeSarif,
 } from '../../../src/output/sarif.js';
-import { useSandbox } from '../sandbox/harness.js';
+import { useSandbox } from '../../../packages/sandbox/test/harness.js';
 
 const sandbox = useSandbox();
 const dir = mkdtempSync(join(tmpdir(), 'secscan-sarif-'));

@@ -1,6 +1,6 @@
 import { defineVerb } from '../../define.js';
 import { configView } from '../../../output/views/apps.js';
-import { configArgs, configOptions, validateConfig, writeConfig } from './write.js';
+import { configArgs, configOptions, validateConfig, writeConfig } from './internal/write.js';
 
 export default defineVerb({
   name: 'set',

@@ -1,8 +1,8 @@
 import { commentView } from '../../../output/views/findings.js';
 import { arg, defineVerb } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
-import { appOption, findingId } from '../ids.js';
-import { checkWith, shellArg } from '../../shared/verify.js';
+import { appOption, findingId } from '../internal/ids.js';
+import { checkWith, shellArg } from '../../../util/verify.js';
 
 export default defineVerb({
   name: 'add',

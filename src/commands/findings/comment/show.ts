@@ -1,7 +1,7 @@
 import { commentView } from '../../../output/views/findings.js';
 import { arg, defineVerb } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
-import { appOption, findingId } from '../ids.js';
+import { appOption, findingId } from '../internal/ids.js';
 
 export default defineVerb({
   name: 'show',

@@ -1,5 +1,5 @@
 import { defineVerb, flag } from '../../define.js';
-import { authorizationAddress } from '../authorization.js';
+import { authorizationAddress } from '../internal/authorization.js';
 
 export default defineVerb({
   name: 'authorize',

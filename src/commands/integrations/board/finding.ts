@@ -2,7 +2,7 @@ import { workItemDetailView } from '../../../output/views/integrations.js';
 import { arg, defineVerb } from '../../define.js';
 import { appId } from '../../parsers.js';
 import { findingId } from '../../shared/finding-ids.js';
-import { rethrowNotFound } from '../hints.js';
+import { rethrowNotFound } from '../internal/hints.js';
 
 export default defineVerb({
   name: 'finding',

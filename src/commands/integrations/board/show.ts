@@ -1,7 +1,7 @@
 import { associationView } from '../../../output/views/integrations.js';
 import { arg, defineVerb } from '../../define.js';
 import { appId } from '../../parsers.js';
-import { linkHint, rethrowNotFound } from '../hints.js';
+import { linkHint, rethrowNotFound } from '../internal/hints.js';
 
 export default defineVerb({
   name: 'show',

@@ -2,10 +2,10 @@ import { ExitCode, exitCodeFor, NotFoundError } from '../../../errors.js';
 import { workItemView } from '../../../output/views/integrations.js';
 import { arg, defineVerb, list, parsed, variadicArg } from '../../define.js';
 import { appId, pattern, scanId } from '../../parsers.js';
-import { chunks, mapLimit } from '../../shared/batches.js';
+import { chunks, mapLimit } from '../../../util/batches.js';
 import { collectIds, findingId, idsFromOption, requireIds } from '../../shared/finding-ids.js';
-import { linkHint, rethrowNotFound } from '../hints.js';
-import { checkWith } from '../../shared/verify.js';
+import { linkHint, rethrowNotFound } from '../internal/hints.js';
+import { checkWith } from '../../../util/verify.js';
 
 /** No documented limit: batches keep each request small. */
 const batchSize = 100;

@@ -1,6 +1,6 @@
 import { defineVerb } from '../../define.js';
 import { orgConfigView } from '../../../output/views/org.js';
-import { fileArgs, writeOrgConfig } from './write.js';
+import { fileArgs, writeOrgConfig } from './internal/write.js';
 
 export default defineVerb({
   name: 'set',

@@ -1,6 +1,6 @@
 import { defineVerb } from '../../define.js';
 import { teamConfigView } from '../../../output/views/team-config.js';
-import { writeArgs, writeTeamConfig } from './write.js';
+import { writeArgs, writeTeamConfig } from './internal/write.js';
 
 export default defineVerb({
   name: 'set',

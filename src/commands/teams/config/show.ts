@@ -1,6 +1,6 @@
 import { defineVerb } from '../../define.js';
 import { teamConfigView } from '../../../output/views/team-config.js';
-import { resolveTeam, teamArg } from './team.js';
+import { resolveTeam, teamArg } from './internal/team.js';
 
 export default defineVerb({
   name: 'show',

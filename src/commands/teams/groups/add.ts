@@ -1,10 +1,10 @@
 import { arg, defineVerb, variadicArg } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
 import { resolveGroup } from '../../shared/groups.js';
-import { mapLimit } from '../../shared/batches.js';
+import { mapLimit } from '../../../util/batches.js';
 import { resolveTeam } from '../../shared/teams.js';
 import { groupRoleRef, splitRole } from '../../shared/refs.js';
-import { checkWith } from '../../shared/verify.js';
+import { checkWith } from '../../../util/verify.js';
 
 export default defineVerb({
   name: 'add',

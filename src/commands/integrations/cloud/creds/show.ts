@@ -1,7 +1,7 @@
 import { redactJson } from '../../../../api/redact.js';
 import { cloudCredsView } from '../../../../output/views/integrations.js';
 import { defineVerb } from '../../../define.js';
-import { rethrowNotFound } from '../../hints.js';
+import { rethrowNotFound } from '../../internal/hints.js';
 
 export default defineVerb({
   name: 'show',

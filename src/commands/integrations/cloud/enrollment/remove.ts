@@ -1,6 +1,6 @@
 import { defineVerb } from '../../../define.js';
-import { appOption, compoundOption, levelOf } from './level.js';
-import { checkWith, shellArg } from '../../../shared/verify.js';
+import { appOption, compoundOption, levelOf } from './internal/level.js';
+import { checkWith, shellArg } from '../../../../util/verify.js';
 
 export default defineVerb({
   name: 'remove',
@@ -20,10 +20,9 @@ export default defineVerb({
     app: appOption('not available: apps follow their compound', true),
   },
   validate({ opts, orgLevel }) {
-    levelOf('remove', orgLevel, opts);
+    return levelOf('remove', orgLevel, opts);
   },
-  async run(ctx, { opts, orgLevel }) {
-    const level = levelOf('remove', orgLevel, opts);
+  async run(ctx, { plan: level }) {
     if (level.kind !== 'compound') return { kind: 'none' };
     const client = await ctx.client();
     await ctx.confirm(

@@ -1,9 +1,9 @@
-import { enrollmentKinds } from '../../../../api/values.js';
+import { enrollmentKinds } from '@secscan/api/values';
 import { UsageError } from '../../../../errors.js';
 import { defineVerb, flag, list } from '../../../define.js';
 import { splitList } from '../../../shared/lists.js';
-import { appOption, compoundOption, levelOf } from './level.js';
-import { checkWith, shellArg } from '../../../shared/verify.js';
+import { appOption, compoundOption, levelOf } from './internal/level.js';
+import { checkWith, shellArg } from '../../../../util/verify.js';
 
 type Kind = (typeof enrollmentKinds)[number];
 
@@ -46,15 +46,14 @@ export default defineVerb({
     app: appOption('not available: apps follow their compound', true),
   },
   validate({ opts, orgLevel }) {
-    levelOf('set', orgLevel, opts);
-    kindsOf(opts.for);
+    const level = levelOf('set', orgLevel, opts);
+    const kinds = kindsOf(opts.for);
     if (opts.for === undefined && !opts.disable) {
       throw new UsageError(`give --for ${enrollmentKinds.join(',')} (what to enroll for), or --disable`);
     }
+    return { level, kinds };
   },
-  async run(ctx, { opts, orgLevel }) {
-    const level = levelOf('set', orgLevel, opts);
-    const kinds = kindsOf(opts.for);
+  async run(ctx, { opts, plan: { level, kinds } }) {
     const client = await ctx.client();
     const body = {
       ...(kinds ? { enrolled_for: kinds } : {}),

@@ -1,7 +1,7 @@
 import { enrollmentView } from '../../../../output/views/integrations.js';
 import { defineVerb } from '../../../define.js';
-import { appOption, compoundOption, levelOf } from './level.js';
-import { compoundOf, readEnrollment } from './read.js';
+import { appOption, compoundOption, levelOf } from './internal/level.js';
+import { compoundOf, readEnrollment } from './internal/read.js';
 
 export default defineVerb({
   name: 'show',
@@ -26,10 +26,9 @@ export default defineVerb({
   },
   view: (opts) => enrollmentView(opts),
   validate({ opts, orgLevel }) {
-    levelOf('show', orgLevel, opts);
+    return levelOf('show', orgLevel, opts);
   },
-  async run(ctx, { opts, orgLevel }) {
-    const level = levelOf('show', orgLevel, opts);
+  async run(ctx, { plan: level }) {
     const client = await ctx.client();
     let compound: string | undefined;
     if (level.kind === 'compound') compound = level.compound;

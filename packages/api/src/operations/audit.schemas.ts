@@ -1,0 +1,12 @@
+import { ScmSecretsAuditLog } from '../schemas/org-data.js';
+import { boolean, defineQuery, integer } from '../query.js';
+import { defineSchemas } from '../schema.js';
+
+export default defineSchemas({
+  DownloadAuditLog: {},
+  DownloadDailyAuditLog: {},
+  GetOrgSCMSecretsAuditLog: {
+    query: defineQuery({ days: integer(1), 'by-project': boolean(), 'by-user': boolean() }),
+    response: ScmSecretsAuditLog,
+  },
+});

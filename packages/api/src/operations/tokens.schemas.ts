@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { OkOnly } from '../schemas/common.js';
+import { CreatedToken, ManagedRole, NewToken, Token } from '../schemas/tokens.js';
+import { boolean, defineQuery, oneOf } from '../query.js';
+import { tokenTypes } from '../values.js';
+import { defineSchemas } from '../schema.js';
+
+export default defineSchemas({
+  ListRoles: {
+    response: z.array(ManagedRole),
+  },
+  ListTokens: {
+    query: defineQuery({ show_expired: boolean(), token_type: oneOf(tokenTypes) }),
+    response: z.array(Token),
+  },
+  CreateToken: {
+    body: NewToken,
+    response: CreatedToken,
+  },
+  DeleteToken: {
+    response: OkOnly,
+  },
+});

@@ -1,0 +1,15 @@
+import * as z from 'zod';
+import { AppVersion } from '../schemas/versions.js';
+import { defineQuery, text } from '../query.js';
+import { defineSchemas } from '../schema.js';
+
+export default defineSchemas({
+  ListAppVersions: {
+    query: defineQuery({ tags: text({ repeatable: true }), type: text({ repeatable: true }) }),
+    response: z.array(AppVersion),
+  },
+  ReadAppVersion: {
+    query: defineQuery({ type: text({ repeatable: true }), scan: text() }),
+    response: AppVersion,
+  },
+});

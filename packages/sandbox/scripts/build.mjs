@@ -1,0 +1,90 @@
+// `npm run build` (and `npm pack`, through prepack): what the published package holds.
+// - dist/index.js: the sandbox and everything it uses (@secscan/api, zod, yaml) in one ES module, so the
+//   package installs with no dependency at all: @secscan/api is not published, and a test suite gets the
+//   sandbox's own zod whatever version it uses itself.
+// - dist/index.d.ts: the types of the entry (src/index.ts declares every type a caller sees, so the file
+//   stands alone; the build fails if it would import anything).
+// - dist/THIRD-PARTY-LICENSES.md: the licences of the packages bundled.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import ts from 'typescript';
+
+const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const entry = at('src/index.ts');
+
+rmSync(at('dist'), { recursive: true, force: true });
+mkdirSync(at('dist'));
+
+const result = await build({
+  entryPoints: [entry],
+  outfile: at('dist/index.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  conditions: ['secscan-source'],
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  absWorkingDir: at('.'),
+  // yaml is CommonJS and requires Node's `process` module: an ES module has no `require` of its own.
+  banner: {
+    js: "import { createRequire as __sandboxRequire } from 'node:module';\nconst require = __sandboxRequire(import.meta.url);",
+  },
+});
+
+const bundled = new Map();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+  if (name && !bundled.has(name)) {
+    bundled.set(name, resolve(at('.'), input.slice(0, input.lastIndexOf(name) + name.length)));
+  }
+}
+const notices = [...bundled].sort().map(([name, root]) => {
+  const { version, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const file = readdirSync(root).find((f) => /^licen[cs]e/i.test(f));
+  if (!file) throw new Error(`${name}: no licence file to ship with the bundle`);
+  return `## ${name} ${version} (${license})\n\n${readFileSync(join(root, file), 'utf8').trim()}\n`;
+});
+writeFileSync(
+  at('dist/THIRD-PARTY-LICENSES.md'),
+  `# Packages bundled in dist/index.js\n\n${notices.join('\n')}`,
+);
+
+const config = ts.getParsedCommandLineOfConfigFile(
+  at('../../tsconfig.json'),
+  {},
+  {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  },
+);
+const program = ts.createProgram([entry], {
+  ...config.options,
+  noEmit: false,
+  declaration: true,
+  emitDeclarationOnly: true,
+  outDir: at('build-types'),
+});
+let declarations;
+const emitted = program.emit(undefined, (file, text) => {
+  if (relative(at('build-types'), file).endsWith(join('sandbox', 'src', 'index.d.ts'))) declarations = text;
+});
+const problems = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics];
+if (problems.length) {
+  const host = {
+    getCanonicalFileName: (f) => f,
+    getCurrentDirectory: () => process.cwd(),
+    getNewLine: () => '\n',
+  };
+  throw new Error(ts.formatDiagnostics(problems, host));
+}
+if (!declarations) throw new Error('no declarations were emitted for src/index.ts');
+if (/^\s*(import|export .* from)\b/m.test(declarations)) {
+  throw new Error('dist/index.d.ts would import other modules: declare the public types in src/index.ts');
+}
+writeFileSync(at('dist/index.d.ts'), declarations);

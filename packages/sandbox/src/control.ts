@@ -1,0 +1,116 @@
+import { recordScan, type RecordedScan } from './analysis/record-scan.js';
+import { onDefaultBranch, scanInfo } from './analysis/shape.js';
+import type { ScanRecord } from './analysis/model.js';
+import { authenticate } from './auth.js';
+import { controlScanPath, ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
+import { error, forbidden, invalid, ok, type Reply } from './http.js';
+import { isSuperAdmin } from './permissions.js';
+import type { SandboxState } from './state.js';
+import { type Delivery, type DeliveryOptions, deliverEvent } from './webhooks.js';
+
+export interface ControlRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: string;
+  state: SandboxState;
+  /** Persists the state after a change. */
+  save(): void;
+  deliveries: DeliveryOptions & { track(delivery: Delivery): void };
+}
+
+export function isControlPath(path: string): boolean {
+  return path === controlScanPath || path.startsWith('/_sandbox/');
+}
+
+function scanOf(state: SandboxState, scan: ScanRecord): Record<string, unknown> {
+  return { ...scanInfo(scan), branch: scan.branch, is_default_branch: onDefaultBranch(state, scan) };
+}
+
+/** The `scan.finished` payload: the sandbox's own shape (the specification does not show the service's). */
+function scanFinished(
+  state: SandboxState,
+  recorded: RecordedScan,
+  deliveryId: string,
+): Record<string, unknown> {
+  const bySeverity = (list: { severity: string }[]) =>
+    list.reduce<Record<string, number>>((m, f) => ({ ...m, [f.severity]: (m[f.severity] ?? 0) + 1 }), {});
+  return {
+    event: 'scan.finished',
+    delivery_id: deliveryId,
+    created_at: new Date().toISOString(),
+    org_id: state.org.id,
+    branch: recorded.branch,
+    ...(recorded.polyglot
+      ? { compound: { name: recorded.polyglot.compound, polyglot_scan_id: recorded.polyglot.record.id } }
+      : { app: recorded.scans[0]?.app }),
+    scans: recorded.scans.map((s) => ({ ...scanOf(state, s), total: s.finding_ids.length })),
+    findings: {
+      new: recorded.added.length,
+      fixed: recorded.fixed.length,
+      regressed: recorded.regressed.length,
+      new_by_severity: bySeverity(recorded.added),
+    },
+  };
+}
+
+/** The sandbox's control routes: outside `/api/v4`, for a Super Admin user's token only. */
+export function handleControl(req: ControlRequest): Reply {
+  if (req.path !== controlScanPath) return error(404, 'NOT_FOUND', `no control route ${req.path}`);
+  if (req.method !== 'POST')
+    return error(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here (use POST)`);
+  const auth = authenticate(req.state, req.authorization);
+  if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
+  if (!isSuperAdmin(auth.caller)) {
+    return forbidden(
+      "the sandbox's control routes take a Super Admin user's token (the SECSCAN_TOKEN it printed)",
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = req.body.trim() === '' ? {} : JSON.parse(req.body);
+  } catch (e) {
+    return invalid('malformed JSON body', [`body: ${(e as Error).message}`]);
+  }
+  const parsed = ScanControlBody.safeParse(raw);
+  if (!parsed.success) {
+    return invalid(
+      'invalid request body',
+      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
+    );
+  }
+  const result = recordControlScan(req.state, parsed.data, req.deliveries);
+  req.save();
+  return ok(result);
+}
+
+/**
+ * Records a completed scan and delivers `scan.finished` to the webhooks registered for it: the control
+ * route's work, and `scan()` of a sandbox started from code. A scan the state cannot take (an unknown app,
+ * more findings to fix than there are) throws a ReplyError.
+ */
+export function recordControlScan(
+  state: SandboxState,
+  body: ScanControlBody,
+  webhooks: DeliveryOptions & { track(delivery: Delivery): void },
+): ScanControlResult {
+  const recorded = recordScan(state, body);
+  const deliveries = deliverEvent(
+    state,
+    'scan.finished',
+    (id) => scanFinished(state, recorded, id),
+    webhooks,
+  );
+  for (const d of deliveries) webhooks.track(d);
+  return {
+    branch: recorded.branch,
+    scans: recorded.scans.map((s) => scanOf(state, s)) as ScanControlResult['scans'],
+    ...(recorded.polyglot
+      ? { polyglot_scan: { id: recorded.polyglot.record.id, compound: recorded.polyglot.compound } }
+      : {}),
+    new: recorded.added.map((f) => f.id),
+    fixed: recorded.fixed.map((f) => f.id),
+    regressed: recorded.regressed.map((f) => f.id),
+    webhooks: deliveries.map((d) => ({ delivery_id: d.delivery_id, url: d.url })),
+  };
+}

@@ -1,0 +1,163 @@
+import { startSandbox as start } from './start.js';
+
+/**
+ * @secscan/sandbox: a local, stateful stand-in for the application-security scanning service's REST API v4
+ * (all 145 operations under `/api/v4`), with a seeded demonstration organization. `secscan sandbox` runs it
+ * from the command line; `startSandbox()` starts it from a test suite. Every type a caller sees is declared
+ * here, so the published declarations stand alone.
+ */
+
+/** An app added to the demo apps; it has no team and no scan until `scan()` records one. */
+export interface AppSeed {
+  /** The app id: letters, digits, `_`, `:`, `.`, `-`, starting and ending with a letter or digit. */
+  id: string;
+  /** Its display name (default: the id). */
+  name?: string;
+  /** Its `language` tag (default `java`). */
+  language?: string;
+  /** Its default branch (default `main`). */
+  branch?: string;
+}
+
+export interface SandboxOptions {
+  /** The demo data's seed (default 1): the same seed gives the same organization, ids and tokens. */
+  seed?: number;
+  /** Serve HTTPS with a CA and a certificate made at start: `ca` and `caFile` of the result. */
+  tls?: boolean;
+  /** Give the app `shiftleft-java-demo` this many findings (default: about a dozen). */
+  findings?: number;
+  /** Apps added to the five demo apps. */
+  apps?: readonly AppSeed[];
+  /** Milliseconds added to every API request (default 0). */
+  latency?: number;
+  /** The share of API requests (0 to 1) answered 503 or dropped (default 0). */
+  failRate?: number;
+  /** A state file: loaded when it exists, else seeded and written; rewritten after every change. */
+  state?: string;
+  /** The address to listen on (default `127.0.0.1`). */
+  host?: string;
+  /** The port (default 0: a free one). */
+  port?: number;
+  /** Serve the audit log, which the service keeps off until the vendor enables it. */
+  auditLog?: boolean;
+  /** Pad every completed backup to exactly this size: bytes, or `1GiB`, `500MB` (at most 4 GiB). */
+  backupSize?: number | string;
+  /** Drop every backup download when it reaches these shares of the file (`0.5`, `[0.3, 0.7]`, `'0.3,0.7'`). */
+  cutDownloads?: number | readonly number[] | string;
+  /** Write every demo user's token to this file (JSON, mode 0600). */
+  usersFile?: string;
+  /**
+   * Where the state directory is found when there is no `state` file (the CA file of `tls` is written
+   * there): `SECSCAN_STATE_DIR`, else `XDG_STATE_HOME`/secscan, else `HOME`/.local/state/secscan. Default
+   * `process.env`.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Called with one line per request (method, path, status, time) and per webhook delivery attempt. */
+  log?: (line: string) => void;
+}
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export type FindingType =
+  'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue' | 'package';
+
+/** A completed scan to record: of one app, or of a compound (one scan per app). */
+export type ScanRequest = ({ app: string; compound?: never } | { compound: string; app?: never }) & {
+  /** The branch scanned (default: the app's default branch); a new branch starts from the default one. */
+  branch?: string;
+  /** New findings: `count` (1 to 1000) of a severity, of `type` (default `vuln`). */
+  new?: { severity: Severity; type?: FindingType; count: number }[];
+  /** This many findings of the last scan are gone (fixed). */
+  fix?: number;
+  /** This many findings of earlier scans come back (regressions). */
+  reappear?: number;
+};
+
+/** What a recorded scan changed: finding ids, and the webhook deliveries of `scan.finished` started. */
+export interface ScanResult {
+  branch: string;
+  scans: { id: string; app: string; branch: string; version: string }[];
+  polyglot_scan?: { id: number; compound: string };
+  new: string[];
+  fixed: string[];
+  regressed: string[];
+  webhooks: { delivery_id: string; url: string }[];
+}
+
+export type BackupStatus = 'completed' | 'running' | 'failed';
+
+export interface BackupRequest {
+  /** The new backup's status (default `completed`: the one a download without an id gets). */
+  status?: BackupStatus;
+  /** From now on, pad every completed backup not downloaded yet to this size (as `backupSize`). */
+  size?: number | string;
+  /** From now on, drop downloads at these shares of the file (as `cutDownloads`). */
+  cutDownloads?: number | readonly number[] | string;
+}
+
+export interface BackupInfo {
+  backup_id: string;
+  status: BackupStatus;
+  created_at: string;
+  completed_at?: string;
+}
+
+/** A demo user: one per built-in role, the Super Admin first. */
+export interface SandboxUser {
+  email: string;
+  role: string;
+  token: string;
+}
+
+export interface RunningSandbox {
+  /** The base URL (`http://127.0.0.1:PORT`, `https://` with `tls`); the API is under `url + '/api/v4'`. */
+  url: string;
+  /** The demo organization's id. */
+  orgId: string;
+  /** A Super Admin user's token (Bearer). */
+  token: string;
+  /** With `tls`: the CA certificate clients trust, as PEM. */
+  ca?: string;
+  /** With `tls`: the file that CA was written to (for NODE_EXTRA_CA_CERTS, SSL_CERT_FILE...); removed by `stop()`. */
+  caFile?: string;
+  /** True when the state came from an existing `state` file. */
+  loaded: boolean;
+  /** Every demo user with a token. */
+  users: SandboxUser[];
+  /** The seeded organization tokens by name: `ci`, `expired`, `jira`, `serviceAccount`. */
+  orgTokens: Record<string, string>;
+  /** Records a completed scan, as `secscan sandbox scan` does; webhooks registered for `scan.finished` get it. */
+  scan(request: ScanRequest): Promise<ScanResult>;
+  /** Records a backup made now; with `size` or `cutDownloads`, changes how later downloads are served. */
+  backup(request?: BackupRequest): Promise<BackupInfo>;
+  /** Stops serving, waits for webhook deliveries under way, removes the CA file and saves the state. */
+  stop(): Promise<void>;
+}
+
+const shares = (value: number | readonly number[] | string | undefined) =>
+  Array.isArray(value) ? value.join(',') : (value as number | string | undefined);
+
+/**
+ * Starts a sandbox and resolves once it listens. An option out of range rejects with an error naming it
+ * (as the `secscan sandbox` flag: `--port`, `--fail-rate`), a port in use too.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const sandbox = await start({
+    ...options,
+    cutDownloads: shares(options.cutDownloads),
+    env: options.env ?? process.env,
+  });
+  return {
+    url: sandbox.baseUrl,
+    orgId: sandbox.orgId,
+    token: sandbox.token,
+    ...(sandbox.ca === undefined ? {} : { ca: sandbox.ca }),
+    ...(sandbox.caFile === undefined ? {} : { caFile: sandbox.caFile }),
+    loaded: sandbox.loaded,
+    users: sandbox.accounts.users.map((u) => ({ ...u })),
+    orgTokens: { ...sandbox.accounts.tokens },
+    scan: async (request) => sandbox.scan(request),
+    backup: async (request = {}) =>
+      sandbox.backup({ ...request, cutDownloads: shares(request.cutDownloads) }),
+    stop: () => sandbox.close(),
+  };
+}

@@ -1,0 +1,140 @@
+import { UsageError } from '@secscan/api/errors';
+
+export interface SandboxOptions {
+  host: string;
+  port: number;
+  seed: number;
+  /** State file: loaded when it exists, else seeded and created; rewritten after each change. */
+  state?: string;
+  failRate: number;
+  latency: number;
+  usersFile?: string;
+  /** Give `shiftleft-java-demo` this many findings (benchmarks); undefined keeps the usual dozen. */
+  findings?: number;
+  /** Pad every completed backup to exactly this many bytes (benchmarks). */
+  backupSize?: number;
+  /** Backup downloads drop the connection when they reach these shares of the file. */
+  cutDownloads: number[];
+  /** Serve the audit log, which the service keeps off until the vendor enables it. */
+  auditLog: boolean;
+}
+
+type Raw = string | number | undefined;
+
+export interface RawSandboxOptions {
+  host?: Raw;
+  port?: Raw;
+  seed?: Raw;
+  state?: Raw;
+  failRate?: Raw;
+  latency?: Raw;
+  usersFile?: Raw;
+  findings?: Raw;
+  backupSize?: Raw;
+  cutDownloads?: Raw;
+  auditLog?: boolean;
+}
+
+function numberOption(
+  flag: string,
+  value: Raw,
+  fallback: number,
+  min: number,
+  max: number,
+  integer: boolean,
+): number {
+  if (value === undefined) return fallback;
+  const text = String(value).trim();
+  const n = integer
+    ? /^\d+$/.test(text)
+      ? Number(text)
+      : Number.NaN
+    : text === ''
+      ? Number.NaN
+      : Number(text);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    const kind = integer ? 'a whole number' : 'a number';
+    throw new UsageError(
+      `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected ${kind} from ${min} to ${max})`,
+    );
+  }
+  return n;
+}
+
+function pathOption(flag: string, value: Raw): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  if (text.trim() === '') throw new UsageError(`invalid value for ${flag}: expected a file path`);
+  return text;
+}
+
+const sizeUnits: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1e3,
+  kb: 1e3,
+  kib: 1024,
+  m: 1e6,
+  mb: 1e6,
+  mib: 1024 ** 2,
+  g: 1e9,
+  gb: 1e9,
+  gib: 1024 ** 3,
+};
+
+/** The largest `--backup-size`: 4 GiB. */
+export const maxBackupSize = 4 * 1024 ** 3;
+
+/** `1073741824`, `500MB`, `1GiB`, `1.5G`: bytes, from 1 KiB to 4 GiB. */
+export function parseSize(flag: string, value: Raw): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmg]?i?b?)\s*$/i.exec(String(value));
+  const bytes = m
+    ? Math.round(Number(m[1]) * (sizeUnits[(m[2] as string).toLowerCase()] ?? Number.NaN))
+    : Number.NaN;
+  if (!Number.isFinite(bytes) || bytes < 1024 || bytes > maxBackupSize) {
+    throw new UsageError(
+      `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected a size from 1KiB to 4GiB, e.g. 1GiB or 500MB)`,
+    );
+  }
+  return bytes;
+}
+
+/** `0.5` or `0.3,0.7`: shares of a file, each more than 0 and less than 1. */
+export function parseShares(flag: string, value: Raw): number[] {
+  if (value === undefined) return [];
+  const parts = String(value).split(',');
+  const shares = parts.map((p) => (/^\s*(0?\.\d+)\s*$/.test(p) ? Number(p) : Number.NaN));
+  if (shares.some((n) => !(n > 0 && n < 1))) {
+    throw new UsageError(
+      `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected shares of the file between 0 and 1, e.g. 0.5 or 0.3,0.7)`,
+    );
+  }
+  return [...new Set(shares)].sort((a, b) => a - b);
+}
+
+/** Checks every sandbox flag (exit 2 with a line naming the flag) before anything is started. */
+export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
+  const host = raw.host === undefined ? '127.0.0.1' : String(raw.host);
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+    throw new UsageError(
+      `invalid value for --host: ${JSON.stringify(host)} (expected a host name or an IP address)`,
+    );
+  }
+  return {
+    host: host.replace(/^\[(.*)\]$/, '$1'),
+    port: numberOption('--port', raw.port, 0, 0, 65_535, true),
+    seed: numberOption('--seed', raw.seed, 1, 0, 2 ** 32 - 1, true),
+    state: pathOption('--state', raw.state),
+    failRate: numberOption('--fail-rate', raw.failRate, 0, 0, 1, false),
+    latency: numberOption('--latency', raw.latency, 0, 0, 60_000, true),
+    usersFile: pathOption('--users-file', raw.usersFile),
+    findings:
+      raw.findings === undefined
+        ? undefined
+        : numberOption('--findings', raw.findings, 0, 1, 2_000_000, true),
+    backupSize: parseSize('--backup-size', raw.backupSize),
+    cutDownloads: parseShares('--cut-downloads', raw.cutDownloads),
+    auditLog: raw.auditLog === true,
+  };
+}

@@ -1,0 +1,217 @@
+import type { AddressInfo } from 'node:net';
+import { ConfigError, UsageError } from '@secscan/api/errors';
+import { ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
+import { type Accounts, accounts } from './accounts.js';
+import { type BackupStatus, recordBackup } from './backups/record.js';
+import { recordControlScan } from './control.js';
+import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
+import { parseShares, parseSize, type RawSandboxOptions, resolveOptions } from './options.js';
+import { loadState, saveState, writeFileAtomic } from './persist.js';
+import { superAdminAlias } from './roles.js';
+import { handlers as defaultHandlers } from './routes/index.js';
+import { addApps, type AppSeed } from './seed/apps.js';
+import { seedState } from './seed/index.js';
+import { createSandboxServer } from './server.js';
+import type { BackupRecord, SandboxState } from './state.js';
+import type { Delivery } from './webhooks.js';
+
+export interface StartOptions extends RawSandboxOptions {
+  /** One line per request (method, path, status, ms) and per webhook delivery attempt; never the token. */
+  log?: (line: string) => void;
+  /** Test seam: replaces the handler registry. */
+  handlers?: Readonly<HandlerMap>;
+  /** Serve HTTPS with a CA and certificate made at start; the CA is written to the state directory. */
+  tls?: boolean;
+  /** Where SECSCAN_STATE_DIR, XDG_STATE_HOME and HOME are read (the state directory); default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Waits between webhook delivery attempts (test seam; default 1, 2 and 4 seconds). */
+  webhookRetryDelaysMs?: readonly number[];
+  /** Apps added to the demo apps (where a loaded state lacks them). */
+  apps?: readonly AppSeed[];
+}
+
+/** A backup made by `backup()`, and from then on how downloads are served (as `--backup-size`, `--cut-downloads`). */
+export interface BackupControl {
+  status?: BackupStatus;
+  size?: string | number;
+  cutDownloads?: string | number;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  orgId: string;
+  /** A Super Admin user's token. */
+  token: string;
+  state: SandboxState;
+  accounts: Accounts;
+  /** True when the state came from an existing `--state` file. */
+  loaded: boolean;
+  /** With `tls`: the CA certificate file clients trust (PEM). */
+  caFile?: string;
+  /** With `tls`: that CA certificate (PEM). */
+  ca?: string;
+  /** Webhook deliveries started so far (tests wait on `done`). */
+  deliveries: Delivery[];
+  /** Records a completed scan, as the control route (`secscan sandbox scan`) does; a bad request throws. */
+  scan(request: ScanControlBody): ScanControlResult;
+  /** Records a backup made now; `size` and `cutDownloads` change how every later download is served. */
+  backup(request?: BackupControl): BackupRecord;
+  close(): Promise<void>;
+}
+
+function writeOrFail(flag: string, path: string, write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    throw new ConfigError(`${flag}: cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+const backupStatuses: readonly BackupStatus[] = ['completed', 'running', 'failed'];
+
+function replyMessage(error: ReplyError): string {
+  const body = error.reply.body as { message?: unknown } | undefined;
+  return typeof body?.message === 'string' ? body.message : `HTTP ${error.reply.status}`;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Starts the sandbox on its own HTTP server; for the command, in-process tests and benchmarks. */
+export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
+  const options = resolveOptions(raw);
+  const { state: statePath } = options;
+  const loadedState = statePath ? loadState(statePath) : undefined;
+  const state = loadedState ?? seedState(options.seed, { findings: options.findings });
+  const appsAdded = addApps(state, raw.apps ?? []);
+  if (statePath && (!loadedState || appsAdded)) {
+    writeOrFail('--state', statePath, () => saveState(statePath, state));
+  }
+  const save = statePath ? () => saveState(statePath, state) : () => {};
+  const who = accounts(state);
+  const superAdmin = who.users.find((u) => u.role === superAdminAlias);
+  if (!superAdmin) throw new ConfigError('--state: the state has no Super Admin user with a token');
+  const { allSchemas } = await import('@secscan/api/operations/schemas');
+  const certificates = raw.tls
+    ? (await import('./tls/certificates.js')).createCertificates(options.host)
+    : undefined;
+  const deliveries: Delivery[] = [];
+  const closing = new AbortController();
+  const settings: SandboxSettings = {
+    auditLog: options.auditLog,
+    backupSize: options.backupSize,
+    cutDownloads: options.cutDownloads,
+  };
+  const webhooks = {
+    retryDelaysMs: raw.webhookRetryDelaysMs,
+    signal: closing.signal,
+    track: (d: Delivery) => deliveries.push(d),
+  };
+  const server = createSandboxServer({
+    schemas: await allSchemas(),
+    state,
+    handlers: raw.handlers ?? defaultHandlers,
+    failRate: options.failRate,
+    latencyMs: options.latency,
+    log: raw.log,
+    onChange: statePath ? save : undefined,
+    ...(certificates ? { tls: { key: certificates.keyPem, cert: certificates.certPem } } : {}),
+    webhooks,
+    settings,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const flag = error.code === 'EADDRINUSE' || error.code === 'EACCES' ? '--port' : '--host';
+      reject(
+        new UsageError(
+          `${flag}: cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`,
+        ),
+      );
+    });
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `${certificates ? 'https' : 'http'}://${urlHost(options.host)}:${port}`;
+  let caFile: string | undefined;
+  if (certificates) {
+    const { sandboxStateDir, writeCaFile } = await import('./tls/ca-file.js');
+    const dir = sandboxStateDir(statePath, raw.env ?? process.env);
+    try {
+      writeOrFail('--tls', dir, () => {
+        caFile = writeCaFile(dir, port, certificates.caPem);
+      });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
+  const { usersFile } = options;
+  if (usersFile) {
+    const data = `${JSON.stringify({ ...who, baseUrl }, null, 2)}\n`;
+    try {
+      writeOrFail('--users-file', usersFile, () => writeFileAtomic(usersFile, data));
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    baseUrl,
+    orgId: state.org.id,
+    token: superAdmin.token,
+    state,
+    accounts: who,
+    loaded: loadedState !== undefined,
+    ...(caFile ? { caFile } : {}),
+    ...(certificates ? { ca: certificates.caPem } : {}),
+    deliveries,
+    scan(request) {
+      const body = ScanControlBody.safeParse(request);
+      if (!body.success) {
+        const issues = body.error.issues.map((i) =>
+          i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
+        );
+        throw new UsageError(`scan: ${issues.join('; ')}`);
+      }
+      try {
+        const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log });
+        save();
+        return result;
+      } catch (error) {
+        if (error instanceof ReplyError) throw new UsageError(`scan: ${replyMessage(error)}`);
+        throw error;
+      }
+    },
+    backup(request = {}) {
+      if (request.status !== undefined && !backupStatuses.includes(request.status)) {
+        throw new UsageError(
+          `invalid value for status: ${JSON.stringify(request.status)} (choose from ${backupStatuses.join(', ')})`,
+        );
+      }
+      const size = parseSize('size', request.size);
+      const cuts =
+        request.cutDownloads === undefined ? undefined : parseShares('cutDownloads', request.cutDownloads);
+      if (size !== undefined) settings.backupSize = size;
+      if (cuts !== undefined) settings.cutDownloads = cuts;
+      const record = recordBackup(state, request.status);
+      save();
+      return { ...record };
+    },
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        closing.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }).then(async () => {
+        await Promise.all(deliveries.map((d) => d.done));
+        if (caFile) (await import('./tls/ca-file.js')).removeCaFile(caFile);
+        save();
+      });
+      return closed;
+    },
+  };
+}

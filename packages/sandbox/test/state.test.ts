@@ -1,0 +1,153 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, UsageError } from '@secscan/api/errors';
+import { resolveOptions } from '../src/options.js';
+import { startSandbox } from '../src/start.js';
+import { call } from './harness.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'secscan-sandbox-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the state file', () => {
+  it('is created from the seed, rewritten after each change, and loaded on the next start', async () => {
+    const path = join(dir, 'state.json');
+    const first = await startSandbox({ port: 0, seed: 5, state: path });
+    expect(first.loaded).toBe(false);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const role = await call(first, 'CreateCustomRBACRole', { body: { name: 'Kept', scopes: ['apps:list'] } });
+    const token = await call(first, 'CreateToken', {
+      body: { label: 'kept', role_id: first.accounts.roles.ci },
+    });
+    expect(JSON.parse(readFileSync(path, 'utf8')).rbac.roles.map((r: { name: string }) => r.name)).toContain(
+      'Kept',
+    );
+    await first.close();
+
+    const second = await startSandbox({ port: 0, seed: 9, state: path });
+    try {
+      expect(second.loaded).toBe(true);
+      expect(second.orgId).toBe(first.orgId);
+      expect(second.token).toBe(first.token);
+      expect(second.state.rbac.roles.some((r) => r.id === role.json.response.id)).toBe(true);
+      const scopes = await call(second, 'ListMyOrgScopes', { token: token.json.response.value });
+      expect(scopes.status).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('is not written after a refused request', async () => {
+    const path = join(dir, 'state.json');
+    const sandbox = await startSandbox({ port: 0, state: path });
+    try {
+      const before = readFileSync(path, 'utf8');
+      const res = await call(sandbox, 'CreateCustomRBACRole', {
+        body: { name: 'member', scopes: ['apps:list'] },
+      });
+      expect(res.status).toBe(409);
+      expect(readFileSync(path, 'utf8')).toBe(before);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it.each([
+    ['not JSON', '{"version": 1,'],
+    ['not a state', '{"hello": "world"}'],
+    ['a broken section', JSON.stringify({ version: 1, seed: 1, users: 'nobody' })],
+  ])('refuses a state file that is %s with a ConfigError naming --state', async (_name, content) => {
+    const path = join(dir, 'state.json');
+    writeFileSync(path, content);
+    const started = startSandbox({ port: 0, state: path });
+    await expect(started).rejects.toBeInstanceOf(ConfigError);
+    await expect(started).rejects.toThrow(/^--state: /);
+  });
+
+  it('takes a section the file lacks from the seed it names', async () => {
+    const path = join(dir, 'state.json');
+    const sandbox = await startSandbox({ port: 0, seed: 4, state: path });
+    await sandbox.close();
+    const { apps: _apps, ...rest } = JSON.parse(readFileSync(path, 'utf8'));
+    writeFileSync(path, JSON.stringify(rest));
+    const again = await startSandbox({ port: 0, state: path });
+    try {
+      expect(again.state.apps.map((a) => a.id)).toContain('payments-api');
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('the users file', () => {
+  it('lists every role’s token, the org tokens and the role ids, mode 0600', async () => {
+    const path = join(dir, 'users.json');
+    const sandbox = await startSandbox({ port: 0, usersFile: path });
+    try {
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      const data = JSON.parse(readFileSync(path, 'utf8'));
+      expect(data.orgId).toBe(sandbox.orgId);
+      expect(data.baseUrl).toBe(sandbox.baseUrl);
+      expect(data.users).toHaveLength(6);
+      expect(data.users[0]).toEqual({ email: expect.any(String), role: 'SUPER_ADMIN', token: sandbox.token });
+      expect(Object.keys(data.tokens).sort()).toEqual(['ci', 'expired', 'jira', 'serviceAccount']);
+      expect(data.roles.ci).toBe(sandbox.accounts.roles.ci);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+describe('option checks', () => {
+  it.each([
+    [{ port: 'abc' }, '--port'],
+    [{ port: '70000' }, '--port'],
+    [{ port: '-1' }, '--port'],
+    [{ seed: '1.5' }, '--seed'],
+    [{ failRate: '1.5' }, '--fail-rate'],
+    [{ failRate: '-0.1' }, '--fail-rate'],
+    [{ failRate: 'half' }, '--fail-rate'],
+    [{ latency: '10ms' }, '--latency'],
+    [{ host: 'bad host' }, '--host'],
+    [{ state: '' }, '--state'],
+    [{ usersFile: ' ' }, '--users-file'],
+  ])('refuses %o with a UsageError naming %s', (raw, flag) => {
+    expect(() => resolveOptions(raw)).toThrow(UsageError);
+    expect(() => resolveOptions(raw)).toThrow(flag);
+  });
+
+  it('applies the defaults and reads numbers', () => {
+    expect(resolveOptions({})).toEqual({
+      host: '127.0.0.1',
+      port: 0,
+      seed: 1,
+      state: undefined,
+      failRate: 0,
+      latency: 0,
+      usersFile: undefined,
+      cutDownloads: [],
+      auditLog: false,
+    });
+    expect(resolveOptions({ failRate: '0.25', latency: '150', seed: '42' })).toMatchObject({
+      failRate: 0.25,
+      latency: 150,
+      seed: 42,
+    });
+  });
+
+  it('reports a port in use as a UsageError naming --port', async () => {
+    const sandbox = await startSandbox({ port: 0 });
+    try {
+      const port = new URL(sandbox.baseUrl).port;
+      await expect(startSandbox({ port })).rejects.toThrow(/^--port: /);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -1,7 +1,0 @@
-import { defineSchemas } from '../schema.js';
-
-export default defineSchemas({
-  ReadCWEReport: {},
-  ReadDetailedOWASPReport: {},
-  ReadScanPCIDSSReport: {},
-});

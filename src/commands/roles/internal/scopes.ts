@@ -1,0 +1,49 @@
+import type { ApiClient } from '../../../api/client.js';
+import { scopePattern } from '@secscan/api/schemas/common';
+import { UsageError } from '../../../errors.js';
+import { splitList } from '../../shared/lists.js';
+
+/** Help of the scope flags. */
+export const scopeHelp = 'scope <resource>:<action> or <resource>:*; repeat or separate with commas';
+
+/** Scopes from repeated or comma-separated flags, each checked as `<resource>:<action>` or `<resource>:*`. */
+export function parseScopes(flag: string, values: string[] | undefined): string[] {
+  const scopes = splitList(values);
+  for (const scope of scopes) {
+    if (!scopePattern.test(scope)) {
+      throw new UsageError(
+        `invalid scope ${JSON.stringify(scope)} for ${flag}: expected <resource>:<action> or <resource>:*`,
+      );
+    }
+  }
+  return [...new Set(scopes)];
+}
+
+/**
+ * Refuses, before the write, scopes the organization does not offer (one ListAvailableRBACScopes request):
+ * `resource:*` is known when some `resource:action` is, `resource:action` when it or `resource:*` is listed.
+ */
+export async function checkScopes(
+  client: ApiClient,
+  flagged: readonly (readonly [flag: string, scopes: readonly string[]])[],
+): Promise<void> {
+  if (!flagged.some(([, scopes]) => scopes.length)) return;
+  const available = new Set(await client.call('ListAvailableRBACScopes'));
+  const resources = new Set([...available].map((s) => s.slice(0, s.indexOf(':'))));
+  for (const [flag, scopes] of flagged) {
+    for (const scope of scopes) {
+      const resource = scope.slice(0, scope.indexOf(':'));
+      const known = scope.endsWith(':*')
+        ? resources.has(resource)
+        : available.has(scope) || available.has(`${resource}:*`);
+      if (!known) {
+        throw new UsageError(
+          `unknown scope ${JSON.stringify(scope)} for ${flag}: the organization does not offer it`,
+          {
+            hint: 'see `secscan scopes available`',
+          },
+        );
+      }
+    }
+  }
+}
