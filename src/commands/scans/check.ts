@@ -224,8 +224,7 @@ export default defineVerb({
           verify: 'the check changes no finding: running it again is harmless',
         }),
       );
-      if (under)
-        (await import('./internal/under-test.js')).expectTarget('CheckScans', under, result.target.id);
+      under?.expectTarget('CheckScans', result.target.id);
       const { gateReport } = await import('../../output/reports/model.js');
       const report = gateReport(result, rules, { compound, kind, policy: label, enforced });
       await writeReports(ctx, opts, (k) => gate.gateReportText(k, report, context));

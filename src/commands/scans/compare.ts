@@ -192,8 +192,7 @@ export default defineVerb({
     const diff = await ctx.spin(`Comparing ${source} with ${target}`, () =>
       client.call('ListScansCompare', { path: { appID: opts.app }, query: { source, target } }),
     );
-    if (under)
-      (await import('./internal/under-test.js')).expectTarget('ListScansCompare', under, diff.target.id);
+    under?.expectTarget('ListScansCompare', diff.target.id);
     targetFinished(opts.app, target, diff.target);
     ctx.note(compareSummaryLine(opts.app, source, target, diff));
     let exitCode: number = ExitCode.ok;

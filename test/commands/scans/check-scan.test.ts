@@ -215,6 +215,7 @@ describe('scans check --scan/--version/--tag: the scan evaluated is the one aske
     [{ ...row(29, sha, 'completed', 40), status: 'failed' }, 'shows no state this version can read'],
     [{ ...row(29, sha, 'completed', 40), successful: undefined, status: undefined }, 'ListScansInCompound'],
     [{ ...row(29, sha, 'completed', 40), id: 'abc' }, 'has the id "abc", which is not a scan number'],
+    [{ ...row(29, sha, 'completed', 40), id: '9007199254740993' }, 'which is not a scan number'],
   ])('a row it cannot read the state or id of is exit 8, never a pass: %j', async (scan, message) => {
     cli.stub('ListScansInCompound', listing).reply(200, ok({ scans: [scan] }), json);
     const r = await cli.run([...gate, '--version', sha], { env: authEnv() });

@@ -40,7 +40,8 @@ function matches(row: Row, selector: Selector): boolean {
 /** A found scan, once its id and state are ones a gate can use (else the answer is exit 8). */
 function found(operation: string, name: string, id: unknown, state: ScanState | undefined, item: object) {
   const shown = typeof id === 'number' ? String(id) : id;
-  if (typeof shown !== 'string' || !/^[1-9]\d{0,15}$/.test(shown)) {
+  // A check body names it as a JSON number: one that a double cannot hold exactly would name another.
+  if (typeof shown !== 'string' || !/^[1-9]\d{0,15}$/.test(shown) || !Number.isSafeInteger(Number(shown))) {
     throw new UnexpectedResponseError(
       `${operation}: a scan of ${name} has the id ${JSON.stringify(id)}, which is not a scan number`,
     );

@@ -10,6 +10,8 @@ export interface ScanUnderTest {
   scan: FoundScan;
   /** How messages name it: `the scan of 4f2a9c1 on shop`. */
   label: string;
+  /** The answer's target is this scan, or the answer is no verdict on it (exit 8). */
+  expectTarget(operation: string, answered: unknown): void;
 }
 
 /**
@@ -36,13 +38,15 @@ export async function scanUnderTest(
     failedHint: (failed) =>
       `see \`${kind === 'app' ? `secscan scans show --app ${shellArg(subject.name)}` : `secscan compounds scan ${shellArg(subject.name)}`} ${failed.id}\`, and run the analysis again`,
   });
-  return { kind: kind === 'either' ? 'compound' : kind, scan, label };
-}
-
-/** The answer's target is the scan under test, or the answer is no verdict on it (exit 8). */
-export function expectTarget(operation: string, under: ScanUnderTest, answered: unknown): void {
-  if (String(answered) === under.scan.id) return;
-  throw new UnexpectedResponseError(
-    `${operation}: the service evaluated scan ${JSON.stringify(answered ?? null)} instead of ${under.label} (scan ${under.scan.id}): that is no verdict on the scan under test`,
-  );
+  return {
+    kind: kind === 'either' ? 'compound' : kind,
+    scan,
+    label,
+    expectTarget(operation, answered) {
+      if (String(answered) === scan.id) return;
+      throw new UnexpectedResponseError(
+        `${operation}: the service evaluated scan ${JSON.stringify(answered ?? null)} instead of ${label} (scan ${scan.id}): that is no verdict on the scan under test`,
+      );
+    },
+  };
 }
