@@ -127,6 +127,7 @@ _secscan_child() {
     'scans|report') REPLY='scans report' ;;
     'scans|compare') REPLY='scans compare' ;;
     'scans|check') REPLY='scans check' ;;
+    'scans|wait') REPLY='scans wait' ;;
     'rules|convert') REPLY='rules convert' ;;
     'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
     'compounds|show') REPLY='compounds show' ;;
@@ -217,7 +218,7 @@ _secscan_commands() {
     'dependencies') REPLY='search' ;;
     'packages') REPLY='show' ;;
     'sca') REPLY='packages' ;;
-    'scans') REPLY='check compare list ls owasp report show' ;;
+    'scans') REPLY='check compare list ls owasp report show wait' ;;
     'rules') REPLY='convert' ;;
     'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -348,8 +349,9 @@ _secscan_flags() {
     'scans show') REPLY='--app --help -h' ;;
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
-    'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --source-branch --target-branch -h' ;;
+    'scans compare') REPLY='--app --common --fail-on --help --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --tag --target-branch --version --wait -h' ;;
+    'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules convert') REPLY='--help -h' ;;
     'compounds') REPLY='--help -h' ;;
@@ -418,7 +420,7 @@ _secscan_flags() {
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --help --input --list --paginate -F -h' ;;
     'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --ready-file --seed --state --tls --users-file -h' ;;
-    'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
+    'sandbox scan') REPLY='--app --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
     'help') REPLY='--help -h' ;;
@@ -475,13 +477,25 @@ _secscan_conflicts() {
     'sca packages|--all') REPLY='--limit' ;;
     'sca packages|--limit') REPLY='--all' ;;
     'scans compare|--source') REPLY='--source-branch --target-branch --source-scan --target-scan' ;;
-    'scans compare|--target') REPLY='--source-branch --target-branch --source-scan --target-scan' ;;
+    'scans compare|--target') REPLY='--source-branch --target-branch --source-scan --target-scan --scan --version --tag' ;;
     'scans compare|--source-branch') REPLY='--source --target --source-scan --target-scan' ;;
-    'scans compare|--target-branch') REPLY='--source --target --source-scan --target-scan' ;;
+    'scans compare|--target-branch') REPLY='--source --target --source-scan --target-scan --scan --version --tag' ;;
     'scans compare|--source-scan') REPLY='--source --target --source-branch --target-branch' ;;
-    'scans compare|--target-scan') REPLY='--source --target --source-branch --target-branch' ;;
+    'scans compare|--target-scan') REPLY='--source --target --source-branch --target-branch --scan --version --tag' ;;
+    'scans compare|--scan') REPLY='--target --target-branch --target-scan --version --tag' ;;
+    'scans compare|--version') REPLY='--target --target-branch --target-scan --scan --tag' ;;
+    'scans compare|--tag') REPLY='--target --target-branch --target-scan --scan --version' ;;
     'scans check|--rules') REPLY='--policy' ;;
     'scans check|--policy') REPLY='--rules' ;;
+    'scans check|--target-branch') REPLY='--scan --version --tag' ;;
+    'scans check|--scan') REPLY='--target-branch --version --tag' ;;
+    'scans check|--version') REPLY='--target-branch --scan --tag' ;;
+    'scans check|--tag') REPLY='--target-branch --scan --version' ;;
+    'scans wait|--app') REPLY='--compound' ;;
+    'scans wait|--compound') REPLY='--app' ;;
+    'scans wait|--scan') REPLY='--version --tag' ;;
+    'scans wait|--version') REPLY='--scan --tag' ;;
+    'scans wait|--tag') REPLY='--scan --version' ;;
     'compounds list|--archived') REPLY='--all' ;;
     'compounds list|--all') REPLY='--archived' ;;
     'compounds scans|--status') REPLY='--streamlined' ;;
@@ -517,6 +531,10 @@ _secscan_conflicts() {
     'api|--list') REPLY='-F --field --input --paginate' ;;
     'sandbox scan|--app') REPLY='--compound' ;;
     'sandbox scan|--compound') REPLY='--app' ;;
+    'sandbox scan|--new') REPLY='--fail' ;;
+    'sandbox scan|--fix') REPLY='--fail' ;;
+    'sandbox scan|--reappear') REPLY='--fail' ;;
+    'sandbox scan|--fail') REPLY='--new --fix --reappear' ;;
     *) REPLY='' ;;
   esac
 }
@@ -646,12 +664,20 @@ _secscan_takes_value() {
       'scans compare|--target-branch' | \
       'scans compare|--source-scan' | \
       'scans compare|--target-scan' | \
+      'scans compare|--scan' | \
+      'scans compare|--version' | \
+      'scans compare|--tag' | \
+      'scans compare|--wait' | \
       'scans compare|--fail-on' | \
       'scans compare|--severity-threshold' | \
       'scans check|--compound' | \
       'scans check|--rules' | \
       'scans check|--policy' | \
       'scans check|--target-branch' | \
+      'scans check|--scan' | \
+      'scans check|--version' | \
+      'scans check|--tag' | \
+      'scans check|--wait' | \
       'scans check|--source-branch' | \
       'scans check|--kind' | \
       'scans check|--num-findings' | \
@@ -661,6 +687,12 @@ _secscan_takes_value() {
       'scans check|--report-sarif' | \
       'scans check|--report-markdown' | \
       'scans check|--sarif-category' | \
+      'scans wait|--app' | \
+      'scans wait|--compound' | \
+      'scans wait|--scan' | \
+      'scans wait|--version' | \
+      'scans wait|--tag' | \
+      'scans wait|--wait' | \
       'compounds list|--limit' | \
       'compounds scans|--status' | \
       'compounds scans|--branch' | \
@@ -748,6 +780,9 @@ _secscan_takes_value() {
       'sandbox scan|--new' | \
       'sandbox scan|--fix' | \
       'sandbox scan|--reappear' | \
+      'sandbox scan|--version' | \
+      'sandbox scan|--tag' | \
+      'sandbox scan|--running' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
@@ -856,6 +891,8 @@ _secscan_values() {
     'scans check|--report-junit') REPLY='@file' ;;
     'scans check|--report-sarif') REPLY='@file' ;;
     'scans check|--report-markdown') REPLY='@file' ;;
+    'scans wait|--app') REPLY='@live app' ;;
+    'scans wait|--compound') REPLY='@live compound' ;;
     'compounds scans|--status') REPLY='=completed running failed' ;;
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds sarif|--language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
@@ -1174,6 +1211,9 @@ _secscan_values() {
     'scans check|-o') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
     'scans check|--output') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
     'scans check|--fields') REPLY='@fields rule matched reachable threshold over result' ;;
+    'scans wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans wait|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
     'rules|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules convert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1345,7 +1385,7 @@ _secscan_values() {
     'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sandbox scan|--fields') REPLY='@fields scans polyglot_scan branch new fixed regressed webhooks' ;;
+    'sandbox scan|--fields') REPLY='@fields scans version status polyglot_scan branch new fixed regressed webhooks' ;;
     'sandbox wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'completion|-o') REPLY='=table tsv json ndjson yaml csv' ;;

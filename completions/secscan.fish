@@ -271,6 +271,8 @@ function __secscan_child
             echo 'scans compare'
         case 'scans|check'
             echo 'scans check'
+        case 'scans|wait'
+            echo 'scans wait'
         case 'rules|convert'
             echo 'rules convert'
         case 'compounds|list' \
@@ -527,12 +529,20 @@ function __secscan_takes_value
             'scans compare|--target-branch' \
             'scans compare|--source-scan' \
             'scans compare|--target-scan' \
+            'scans compare|--scan' \
+            'scans compare|--version' \
+            'scans compare|--tag' \
+            'scans compare|--wait' \
             'scans compare|--fail-on' \
             'scans compare|--severity-threshold' \
             'scans check|--compound' \
             'scans check|--rules' \
             'scans check|--policy' \
             'scans check|--target-branch' \
+            'scans check|--scan' \
+            'scans check|--version' \
+            'scans check|--tag' \
+            'scans check|--wait' \
             'scans check|--source-branch' \
             'scans check|--kind' \
             'scans check|--num-findings' \
@@ -542,6 +552,12 @@ function __secscan_takes_value
             'scans check|--report-sarif' \
             'scans check|--report-markdown' \
             'scans check|--sarif-category' \
+            'scans wait|--app' \
+            'scans wait|--compound' \
+            'scans wait|--scan' \
+            'scans wait|--version' \
+            'scans wait|--tag' \
+            'scans wait|--wait' \
             'compounds list|--limit' \
             'compounds scans|--status' \
             'compounds scans|--branch' \
@@ -629,6 +645,9 @@ function __secscan_takes_value
             'sandbox scan|--new' \
             'sandbox scan|--fix' \
             'sandbox scan|--reappear' \
+            'sandbox scan|--version' \
+            'sandbox scan|--tag' \
+            'sandbox scan|--running' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
@@ -876,6 +895,8 @@ function __secscan_fields
             set fields diff id severity type category title regression app
         case 'scans check'
             set fields rule matched reachable threshold over result
+        case 'scans wait'
+            set fields id app branch version successful is_default_branch language total started_at completed_at
         case 'compounds list'
             set fields name id apps is_archived
         case 'compounds show'
@@ -943,7 +964,7 @@ function __secscan_fields
         case 'api'
             set fields id method path scopes commands summary
         case 'sandbox scan'
-            set fields scans polyglot_scan branch new fixed regressed webhooks
+            set fields scans version status polyglot_scan branch new fixed regressed webhooks
     end
     set -l value (string replace -r -- '^--fields=' '' (commandline -ct))
     set -l head (string match -r -- '^.*,' $value)
@@ -973,7 +994,7 @@ complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage an
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
-complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`'
+complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`; wait for a scan'
 complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
 complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
 complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
@@ -1100,6 +1121,7 @@ complete -c secscan -n "__secscan_at 'scans'" -a owasp -d 'Count a scan’s find
 complete -c secscan -n "__secscan_at 'scans'" -a report -d 'Show the check results recorded for a scan'
 complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
 complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
+complete -c secscan -n "__secscan_at 'scans'" -a wait -d 'Wait until a scan of an app or compound exists and has completed (exit 0, 10 or 11)'
 complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
 complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
 complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
@@ -1167,7 +1189,7 @@ complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP 
 complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
 complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
 complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
-complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a completed scan on a running sandbox: new, fixed and regressed findings'
+complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a scan on a running sandbox: new, fixed and regressed findings; running or failed'
 complete -c secscan -n "__secscan_at 'sandbox'" -a wait -d 'Wait until a sandbox started with --ready-file is ready'
 complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
 complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
@@ -1488,11 +1510,15 @@ complete -c secscan -n "__secscan_at 'scans report'" -l app -x -a '(__secscan_li
 complete -c secscan -n "__secscan_at 'scans report'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans compare'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
 complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source-branch' '--target-branch' '--source-scan' '--target-scan'" -l source -x -d 'the baseline: scan.N or tag.KEY=VALUE'
-complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source-branch' '--target-branch' '--source-scan' '--target-scan'" -l target -x -d 'the scan under test: scan.N or tag.KEY=VALUE'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source-branch' '--target-branch' '--source-scan' '--target-scan' '--scan' '--version' '--tag'" -l target -x -d 'the scan under test: scan.N or tag.KEY=VALUE'
 complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-scan' '--target-scan'" -l source-branch -x -d 'the baseline: the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-scan' '--target-scan'" -l target-branch -x -d 'under test: the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-scan' '--target-scan' '--scan' '--version' '--tag'" -l target-branch -x -d 'under test: the latest scan of this branch'
 complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-branch' '--target-branch'" -l source-scan -x -d 'the baseline scan id'
-complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-branch' '--target-branch'" -l target-scan -x -d 'the scan id under test'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-branch' '--target-branch' '--scan' '--version' '--tag'" -l target-scan -x -d 'the scan id under test'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans compare'" -l wait -x -d 'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete'
 complete -c secscan -n "__secscan_at 'scans compare'" -l common -d 'also list the findings both scans have'
 complete -c secscan -n "__secscan_at 'scans compare'" -l fail-on -x -a 'new regression' -d 'exit 1 when new findings (or regressions) exist'
 complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -a 'low medium high critical' -d 'with --fail-on: count only findings of this severity or above'
@@ -1500,7 +1526,11 @@ complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help
 complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -a '(__secscan_live compound)' -d 'compound (or app) name (required)'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--policy'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--rules'" -l policy -x -a '(__secscan_live policy)' -d 'stored check-analysis policy instead of --rules'
-complete -c secscan -n "__secscan_at 'scans check'" -l target-branch -x -d 'branch under test: its last scan (default: the default branch)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--scan' '--version' '--tag'" -l target-branch -x -d 'branch under test: its last completed scan (default: the default branch)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans check'" -l wait -x -d 'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete'
 complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)'
 complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
 complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
@@ -1511,6 +1541,13 @@ complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'wr
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
 complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app whose scan to wait for (not with --compound)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound whose scan to wait for (a compound scan id for --scan)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans wait'" -l wait -x -d 'wait up to DURATION, e.g. 20m or 1h (default 30m; at most 24h)'
+complete -c secscan -n "__secscan_at 'scans wait'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
@@ -1685,9 +1722,13 @@ complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound scanned: one scan per app'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l branch -x -d 'the branch scanned (default: the default branch)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l version -x -d 'the scan’s version: a commit SHA or build id (default: random)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l tag -x -d 'a scan tag besides branch and commit, e.g. pipeline=1234 (repeatable)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l running -x -d 'the scan runs this long (e.g. 20s, 2m; at most 1d) before it completes'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--new' '--fix' '--reappear'" -l fail -d 'the analysis fails: no findings (after --running, if given)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox wait'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'

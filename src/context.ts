@@ -10,6 +10,7 @@ import { colorEnabled, isCI, type OutputFormat } from './output/format.js';
 import { sanitizeLine } from './output/sanitize.js';
 import type { IO } from './io.js';
 import { decodeUtf8 } from './util/utf8.js';
+import { type Clock, realClock } from './util/clock.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -36,6 +37,8 @@ export interface ContextDeps {
   version: string;
   /** Test seam: the undici dispatcher (a MockAgent in command tests). */
   dispatcher?: import('undici').Dispatcher;
+  /** Test seam: the clock a wait sleeps on (a fake one runs a long wait at once). */
+  clock?: Clock;
   /** Every command in full (main reads the manifest; a verb never imports the registry it is in). */
   commandTree?: () => Promise<{ commands: readonly CommandNode[] }>;
 }
@@ -95,6 +98,8 @@ export class Context {
   readonly signal: AbortSignal;
   readonly version: string;
   readonly globals: GlobalOptions;
+  /** What a wait sleeps on: the wall clock, unless a test gives another. */
+  readonly clock: Clock;
   private readonly deps: ContextDeps;
   private storePromise: Promise<ProfileStore> | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
@@ -115,6 +120,7 @@ export class Context {
     this.env = deps.env;
     this.signal = deps.signal;
     this.version = deps.version;
+    this.clock = deps.clock ?? realClock;
     // An empty value would quietly fall back to the environment or the profile: refused.
     for (const [flag, value] of [
       ['--base-url', globals.baseUrl],

@@ -102,6 +102,10 @@ export const scopePattern = /^\w+:\w+$|^\w+:\*$/;
 /** A comparison reference: `scan.N` or `tag.KEY=VALUE`. */
 export const scanRefPattern = /^(scan\.\d+|tag\.\w+=[^\s=]+)$/;
 
+/** A scan's `version`: a commit SHA or the `--version-id` given to the analyser (printable, no spaces). */
+export const scanVersionPattern = /^[\x21-\x7e]{1,128}$/;
+/** A scan tag as `scans check --tag` and `sandbox scan --tag` take it: `KEY=VALUE`. */
+export const scanTagPattern = /^(\w+)=(\S{1,200})$/;
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a bearer token can hold in an HTTP header: visible ASCII, no space or control character. */

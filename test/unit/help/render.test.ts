@@ -60,7 +60,7 @@ describe('every command', () => {
     expect(Math.max(...wide.map((l) => l.length))).toBeGreaterThan(120);
     expect(
       wide.some((l) =>
-        l.includes('is the baseline unless --source-branch is given) or a stored check-analysis policy'),
+        l.includes('unless --source-branch is given) or a stored check-analysis policy. The scan under test'),
       ),
     ).toBe(true);
     const narrow = commandHelp(manifest, chain, 60).split('\n');
@@ -132,7 +132,9 @@ describe('help requests', () => {
 
   it('lists the commands of a command that has some (sandbox scan)', () => {
     const sandbox = helpChain(['sandbox', '--help'], manifest) as CommandEntry[];
-    expect(commandHelp(manifest, sandbox, 80)).toMatch(/\nCommands:\n {2}scan +Record a completed scan/);
+    expect(commandHelp(manifest, sandbox, 80)).toMatch(
+      /\nCommands:\n {2}scan +Record a scan on a running sandbox/,
+    );
     const scan = helpChain(['sandbox', 'scan', '--help'], manifest) as CommandEntry[];
     expect(commandHelp(manifest, scan, 80)).toMatch(/^Usage: secscan sandbox scan \[options\]\n/);
   });
