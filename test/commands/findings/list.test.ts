@@ -409,6 +409,44 @@ describe('findings list: flags map to each level’s parameters', () => {
     expect(`${fullUrl(0).pathname}${fullUrl(0).search}`).toBe(`${base}/findings?assignment=assigned`);
   });
 
+  it('--search on the client folds case as the service does (simple case folding: sigma, long s)', async () => {
+    const titles = ['Κωδικασμός ελέγχου', 'Mi\u017fsing check', 'TITLE', 'Other'];
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' } })
+      .reply(
+        200,
+        ok({ has_more: false, findings: titles.map((title, i) => finding(String(i + 1), { title })) }),
+      );
+    const result = await cli.run(
+      ['findings', 'list', '--app', 'a', '--search', 'ΚΩΔΙΚΑΣ', '--search', 'ΕΛΈΓΧΟΥ', '-o', 'ndjson'],
+      { env: authEnv() },
+    );
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['1']);
+    for (const [text, id] of [
+      ['missing', '2'],
+      ['title', '3'],
+    ]) {
+      cli
+        .stub('ListAppFindings', { path: { appID: 'a' } })
+        .reply(
+          200,
+          ok({ has_more: false, findings: titles.map((title, i) => finding(String(i + 1), { title })) }),
+        );
+      const one = await cli.run(
+        ['findings', 'list', '--app', 'a', '--search', text as string, '-o', 'ndjson'],
+        {
+          env: authEnv(),
+        },
+      );
+      expect(JSON.parse(one.stdout).id, text).toBe(id);
+    }
+  });
+
   it('a bare --org asks for the organization level; --org UUID also names the organization', async () => {
     cli.stub('ListOrgFindings').reply(200, ok({ has_more: false, findings: [finding('5')] }));
     const bare = await cli.run(['findings', 'list', '--org', '-o', 'ndjson'], { env: authEnv() });
