@@ -76,6 +76,30 @@ describe('sandbox: findings shaped as the service shapes them', () => {
     }
   });
 
+  it('sends every tag value as a string, numbers included (cvss_score "7.2"), in every answer with tags', async () => {
+    const findings = await everyFinding();
+    const scores = findings.flatMap((f) => tag(f, 'cvss_score'));
+    expect(scores.length).toBeGreaterThan(0);
+    for (const score of scores) expect(score).toMatch(/^\d+(\.\d+)?$/);
+    const compound = await call(sandbox(), 'ListCompoundFindings', {
+      params: { compoundName: 'shop' },
+      query: 'per_page=250',
+    });
+    const finding = await call(sandbox(), 'ReadAppFinding', {
+      params: { ...app, findingID: (findings.find((f) => f.app === app.appID) as ApiFinding).id },
+    });
+    const dependencies = await call(sandbox(), 'SearchDependency', { query: 'search=a&from=0' });
+    expect(dependencies.json.response.length).toBeGreaterThan(0);
+    const tagged: { tags: { key: string; value: unknown }[] }[] = [
+      ...findings,
+      ...compound.json.response.findings,
+      finding.json.response,
+      ...dependencies.json.response,
+    ];
+    const nonString = tagged.flatMap((t) => t.tags.filter((kv) => typeof kv.value !== 'string'));
+    expect(nonString).toEqual([]);
+  });
+
   it('counts carry cvss_31_severity_rating, owasp_2021_category and cwe_category, and sum to the findings', async () => {
     const res = await call(sandbox(), 'ListAppFindings', { params: app, query: 'status=any&per_page=250' });
     const { counts, findings } = res.json.response as {

@@ -447,6 +447,25 @@ describe('findings list: flags map to each level’s parameters', () => {
     }
   });
 
+  it('takes a tag value as a string (as the service sends it) or a number (as the specification allows)', async () => {
+    cli.stub('ListAppFindings', { path: { appID: 'a' } }).reply(
+      200,
+      ok({
+        has_more: false,
+        findings: [
+          finding('1', { tags: [{ key: 'cvss_score', value: '7.2' }] }),
+          finding('2', { tags: [{ key: 'cvss_score', value: 7.2 }] }),
+        ],
+      }),
+    );
+    const result = await cli.run(['findings', 'list', '--app', 'a', '-o', 'json'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).map((f: { tags: unknown[] }) => f.tags)).toEqual([
+      [{ key: 'cvss_score', value: '7.2' }],
+      [{ key: 'cvss_score', value: 7.2 }],
+    ]);
+  });
+
   it('a bare --org asks for the organization level; --org UUID also names the organization', async () => {
     cli.stub('ListOrgFindings').reply(200, ok({ has_more: false, findings: [finding('5')] }));
     const bare = await cli.run(['findings', 'list', '--org', '-o', 'ndjson'], { env: authEnv() });

@@ -105,7 +105,7 @@ export function makeFinding(input: FindingInput, rng: Prng): FindingRecord {
     details = { dependency: { artifact_id: name, version: dep.version } };
     placeTags.push({ key: 'location', value: `${file}#${line}` }, { key: 'package_url', value: purl });
     if (dep.cve) {
-      placeTags.push({ key: 'cve', value: dep.cve }, { key: 'cvss_score', value: dep.cvss ?? 0 });
+      placeTags.push({ key: 'cve', value: dep.cve }, { key: 'cvss_score', value: String(dep.cvss ?? 0) });
       if (template.type === 'oss_vuln')
         placeTags.push({ key: 'oss_internal_id', value: advisoryId(dep.cve) });
     }

@@ -8,9 +8,10 @@ export type FindingType =
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export type FindingStatus = 'unset' | 'fixed' | 'ignored' | '3rdparty';
 
+/** A finding tag: the value is a string, numbers included (`cvss_score` is `"7.2"`), as the service sends. */
 export interface FindingTag {
   key: string;
-  value: string | number;
+  value: string;
 }
 
 export interface FindingRecord {
