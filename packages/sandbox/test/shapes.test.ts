@@ -6,6 +6,7 @@ const app = { appID: 'shiftleft-java-demo' };
 
 interface ApiFinding {
   id: string;
+  app: string;
   type: string;
   severity: string;
   details: Record<string, unknown>;
@@ -41,10 +42,20 @@ describe('sandbox: findings shaped as the service shapes them', () => {
             short_method_name: expect.any(String),
             vcs_url: expect.stringMatching(/^https:\/\//),
           },
-          method_tags: [{ key: expect.any(String), value: expect.any(String) }],
+          method_tags: expect.arrayContaining([{ key: 'role', value: expect.any(String) }]),
           variable_info: { Variable: expect.any(Object) },
         });
+        for (const t of step.method_tags as unknown[])
+          expect(t).toEqual({ key: expect.any(String), value: expect.any(String) });
       }
+      // The entry point carries the HTTP route the vuln is reachable from; no other step does.
+      const routes = list.map((step) =>
+        (step.method_tags as { key: string; value: string }[])
+          .filter((t) => t.key === 'EXPOSED_METHOD_ROUTE')
+          .map((t) => t.value),
+      );
+      expect(routes[0]).toEqual([expect.stringMatching(/^(GET|POST|PUT|DELETE) \/[\w/{}-]+$/)]);
+      expect(routes.slice(1).flat()).toEqual([]);
       const sink = list.at(-1)?.location as { file_name: string; line_number: number };
       expect(f.details.file_locations).toEqual([`${sink.file_name}:${sink.line_number}`]);
     }

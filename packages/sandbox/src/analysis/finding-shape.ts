@@ -34,7 +34,10 @@ function vcsUrl(app: string, commit: string, file: string, line: number): string
   return `https://git.example.com/demo/${app}/blob/${commit}/${file}#L${line}`;
 }
 
-/** A `vuln`'s dataflow from the request to the sink, as DataflowElement steps (the last is the sink). */
+/**
+ * A `vuln`'s dataflow from the request to the sink, as DataflowElement steps (the first is the entry point,
+ * tagged with its route; the last is the sink).
+ */
 function dataflow(input: FindingInput, file: string, line: number, rng: Prng): Record<string, unknown> {
   const flow = input.template.flow ?? { source: 'Handler.handle', sink: 'Sink.call' };
   const start = Math.max(1, line - rng.int(6, 30));
@@ -67,7 +70,11 @@ function dataflow(input: FindingInput, file: string, line: number, rng: Prng): R
         short_method_name: shortName(s.method),
         vcs_url: vcsUrl(input.app, input.introduced.version, file, s.line),
       },
-      method_tags: [{ key: 'role', value: s.role }],
+      // The entry point names the route the vuln is reachable from, as the service tags it.
+      method_tags: [
+        { key: 'role', value: s.role },
+        ...(s.role === 'source' && flow.route ? [{ key: 'EXPOSED_METHOD_ROUTE', value: flow.route }] : []),
+      ],
       variable_info: { Variable: s.variable },
     })),
   };
