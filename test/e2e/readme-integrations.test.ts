@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(shims, 'secscan'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
   chmodSync(join(shims, 'secscan'), 0o755);
   if (spawnSync('sh', ['-c', 'command -v curl']).status !== 0) {
-    // Only what the README does with curl: `curl -sd DATA URL`, a form POST.
+    // Only what the README does with curl: `curl -sLd DATA URL`, a form POST whose redirects are followed.
     const script = join(shims, 'curl.mjs');
     writeFileSync(
       script,

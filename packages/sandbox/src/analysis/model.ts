@@ -111,3 +111,9 @@ export interface AnalysisSection {
   /** Next free numeric ids. */
   next: { scan: number; finding: number; comment: number; polyglot: number };
 }
+
+/**
+ * The analyser that finds the findings, as the service names it in its reports (the SARIF tool, a PDF's
+ * producer): the vendor's name, never the sandbox's.
+ */
+export const analyserName = 'Qwiet';
