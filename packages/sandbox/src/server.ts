@@ -136,8 +136,9 @@ function send(res: ServerResponse, reply: Reply): void {
       : reply.media
         ? (reply.body as string | Buffer)
         : JSON.stringify(reply.body);
+  // No body, no media type: an empty answer is not JSON (a client, or Prism, would fail to parse it).
   const headers: Record<string, string | number> = {
-    'content-type': media,
+    ...(reply.body === undefined ? {} : { 'content-type': media }),
     'content-length': Buffer.byteLength(payload),
   };
   if (reply.status === 401) headers['www-authenticate'] = 'Bearer';

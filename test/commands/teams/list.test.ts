@@ -8,7 +8,10 @@ describe('teams list: usage errors (exit 2, no request)', () => {
   it.each([
     [['teams', 'list', '--name', ''], '--name must not be empty'],
     [['teams', 'list', '--no-members'], "unknown option '--no-members' (did you mean --members?)"],
-    [['teams', 'list', '--fields', 'members'], 'unknown field "members" for --fields (choose from team_id, team_name, team_version)'],
+    [
+      ['teams', 'list', '--fields', 'members'],
+      'unknown field "members" for --fields (choose from team_id, team_name, team_version)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });

@@ -1,0 +1,456 @@
+import type { QueryValue } from '@secscan/api/operation';
+import type { OperationId } from '@secscan/api/operations';
+
+/** What the run reads from the sandbox (directly, not through Prism) to address its requests. */
+export interface Seeded {
+  orgId: string;
+  app: string;
+  /** The app's latest scan and the one before (compared), and the latest scan's code version. */
+  scan: string;
+  otherScan: string;
+  version: string;
+  /** Two findings of the app's latest scan (a vuln first). */
+  finding: string;
+  secondFinding: string;
+  compound: string;
+  compoundId: string;
+  polyglotScan: string;
+  /** A seeded team, a human group in it, and a group in none. */
+  team: string;
+  teamGroup: string;
+  group: string;
+  /** A user to change the role of, and one to delete. */
+  user: string;
+  doomedUser: string;
+  failure: string;
+  backup: string;
+  /** The role of CI tokens (from the role listing). */
+  ciRole: string;
+  /** Learnt by `before` steps from what earlier steps created. */
+  comment?: string;
+  role?: string;
+  token?: string;
+  newTeam?: string;
+  search?: string;
+  /** The OAuth callbacks' addresses (path and query), from answering the stand-in consent pages. */
+  callback?: string;
+}
+
+/** Reads of the sandbox itself (with the Super Admin's token), for `before` steps. */
+export interface Direct {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- steps read arbitrary JSON answers.
+  read(op: OperationId, path?: Record<string, string>, query?: string): Promise<any>;
+  /** Starts an authorization and answers its stand-in consent page: the callback's path and query. */
+  approve(service: 'chat' | 'board'): Promise<string>;
+}
+
+type Of<T> = T | ((s: Seeded) => T);
+/** A JSON body (an object or an array) or a text one (YAML). */
+type Body = string | readonly unknown[] | Readonly<Record<string, unknown>>;
+
+/**
+ * One request of an operation: what the Prism run drives through the validation proxy. `path` lacks
+ * `orgID` (the sandbox's); `raw` is a path and query used as they are (the OAuth callbacks).
+ */
+export interface DriveStep {
+  op: OperationId;
+  path?: Of<Record<string, string>>;
+  query?: Of<Record<string, QueryValue>>;
+  body?: Of<Body>;
+  raw?: Of<string>;
+  /** A status other than a success that the specification says this request gets, and why. */
+  answers?: { status: number; because: string };
+  /** Runs first, against the sandbox itself: to learn an id a previous step created. */
+  before?: (seeded: Seeded, direct: Direct) => Promise<void>;
+}
+
+export const resolve = <T>(value: Of<T> | undefined, seeded: Seeded): T | undefined =>
+  typeof value === 'function' ? (value as (s: Seeded) => T)(seeded) : value;
+
+const policy =
+  'version: 2\nbuild_rules:\n  - id: no-critical\n    finding_types: [vuln]\n' +
+  '    cvss_31_severity_ratings: [critical]\n    threshold: 0\n';
+
+const app = (s: Seeded) => ({ appID: s.app });
+const finding = (s: Seeded) => ({ appID: s.app, findingID: s.finding });
+const scan = (s: Seeded) => ({ appID: s.app, scanID: s.scan });
+const compound = (s: Seeded) => ({ compoundName: s.compound });
+const team = (s: Seeded) => ({ rbacTeamID: s.team });
+const newTeam = (s: Seeded) => ({ rbacTeamID: s.newTeam as string });
+
+/** The version a team is at now (every team write names it). */
+async function teamVersion(direct: Direct, id: string): Promise<number> {
+  return (await direct.read('ReadTeam', { rbacTeamID: id })).response.version;
+}
+
+/**
+ * Every operation of the table once, valid for the seeded sandbox (seed 1, with the audit log), in an
+ * order where each finds what it needs: reads first, then what creates, changes, and last what deletes.
+ */
+export function driveSteps(): DriveStep[] {
+  let version = 0;
+  const withVersion = (body: Record<string, unknown>) => () => ({ version, ...body });
+  const learnVersion = async (s: Seeded, direct: Direct) => {
+    version = await teamVersion(direct, s.newTeam as string);
+  };
+  return [
+    // The organization, the caller and the catalogs.
+    { op: 'ReadUser' },
+    { op: 'GetAlertingEvents' },
+    { op: 'ListRoles' },
+    { op: 'ListOrgRBACRoles' },
+    { op: 'ListAvailableRBACScopes' },
+    { op: 'ListMyOrgScopes' },
+    { op: 'ListMyAppScopes', path: app },
+    { op: 'ListMyTeamScopes', path: team },
+    { op: 'ListTokens', query: { show_expired: true } },
+    { op: 'ReadOrgConfig' },
+    { op: 'ReadOrgAutoFixConfig' },
+    { op: 'ListOrgSAMLConfigs' },
+    { op: 'ListSavedSearches' },
+    { op: 'ListOrganizationBackups' },
+    { op: 'DownloadOrganizationBackup', query: (s) => ({ backup_id: s.backup }) },
+    { op: 'ListAnalyzeFailures' },
+    { op: 'GetAnalyzeFailure', path: (s) => ({ failureId: s.failure }) },
+    { op: 'getFixesPerCompoundStats' },
+    { op: 'GetOrgSCMSecretsAuditLog', query: { 'by-project': true } },
+    { op: 'DownloadAuditLog', path: { auditYear: '2026', auditMonth: '8' } },
+    { op: 'DownloadDailyAuditLog', path: { auditYear: '2026', auditMonth: '8', auditDay: '12' } },
+    { op: 'RetrievePackageInfo', body: { purls: ['pkg:maven/commons-io/commons-io@2.5'] } },
+    { op: 'SearchDependency', query: { search: 'commons', from: 1_700_000_000 } },
+    // People and teams.
+    { op: 'ListOrgRBACUsers' },
+    { op: 'ListOrgRBACInvitations' },
+    { op: 'ListTeams' },
+    { op: 'ReadTeam', path: team },
+    { op: 'ListGroups', path: team },
+    { op: 'ReadTeamGroup', path: (s) => ({ rbacTeamID: s.team, groupID: s.teamGroup }) },
+    { op: 'ListHumanGroups' },
+    { op: 'ReadGroup', path: (s) => ({ groupID: s.group }) },
+    { op: 'ReadTeamConfig', path: team },
+    { op: 'ReadMergedTeamConfig', path: team },
+    // Apps, scans and findings.
+    { op: 'ListApps' },
+    { op: 'ReadApp', path: app },
+    { op: 'ListAppsBranches', query: (s) => ({ app: s.app, from: 1_700_000_000 }) },
+    { op: 'ListAppBranches', path: app },
+    { op: 'ReadAppConfig', path: app },
+    { op: 'ReadMergedAppConfig', path: app },
+    { op: 'ReadOrgGroups' },
+    { op: 'ReadAppGroup', path: { appGroupName: 'payments' } },
+    { op: 'ListAppVersions', path: app },
+    { op: 'ReadAppVersion', path: (s) => ({ appID: s.app, versionID: s.version }) },
+    { op: 'ListScans', path: app },
+    { op: 'ReadScan', path: scan },
+    { op: 'ScansCheckReport', path: scan },
+    {
+      op: 'ListScansCompare',
+      path: app,
+      query: (s) => ({ source: `scan.${s.otherScan}`, target: `scan.${s.scan}` }),
+    },
+    { op: 'ReadAppScanFindingsOWASPGrouped', path: scan },
+    { op: 'ReadScanPCIDSSReport', path: scan },
+    { op: 'ReadDetailedOWASPReport', path: (s) => ({ ...scan(s), year: '2021', ext: 'html' }) },
+    { op: 'ReadCWEReport', path: (s) => ({ ...scan(s), ext: 'pdf' }) },
+    { op: 'ListAppFindings', path: app, query: { status: 'any', per_page: 100 } },
+    { op: 'ReadAppFinding', path: finding },
+    { op: 'ReadRecommendedFix', path: finding },
+    {
+      op: 'ReadFindingFix',
+      path: finding,
+      answers: { status: 404, because: 'the applied-fix feature is off until the vendor enables it' },
+    },
+    { op: 'ListAppFindingComments', path: finding },
+    { op: 'ReadAppSCAPackages', path: app },
+    { op: 'ListOrgFindings', query: { status: 'any', per_page: 100 } },
+    { op: 'ReadOrgFindingsSummary' },
+    // Compounds.
+    { op: 'ListOrgCompounds' },
+    { op: 'ReadCompoundShallow', path: (s) => ({ compoundID: s.compoundId }) },
+    { op: 'ReadCompoundShallowByID', path: (s) => ({ compoundID: s.compoundId }) },
+    { op: 'ReadCompoundShallowByName', path: compound },
+    { op: 'ReadCompoundFull', path: (s) => ({ compoundID: s.compoundId }) },
+    { op: 'CompoundBranches', path: compound },
+    { op: 'ListScansInCompound', path: compound },
+    { op: 'ReadCompoundScan', path: (s) => ({ compoundName: s.compound, scanID: s.polyglotScan }) },
+    { op: 'GetStreamlinedScans', path: compound },
+    { op: 'ListCompoundFindings', path: compound, query: { finding_search: 'injection', per_page: 100 } },
+    { op: 'ListCompoundFindingsDEPRECATED', path: compound, query: { status: 'any' } },
+    { op: 'DownloadSarifReport', path: compound },
+    { op: 'ReadCompoundSCAPackages', path: compound },
+    {
+      op: 'CheckScans',
+      path: (s) => ({ compoundName: s.app }),
+      body: {
+        version: 2,
+        meta: { kind: 'single', num_findings: 100 },
+        rules: [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
+      },
+    },
+    // Check-analysis configurations.
+    { op: 'ListCheckAnalysisConfiguration' },
+    {
+      op: 'UpsertCheckAnalysisConfiguration',
+      path: { reference: 'contract' },
+      query: { tag: '1' },
+      body: policy,
+    },
+    { op: 'ResolveCheckAnalysisConfiguration', path: { reference: 'contract:1' } },
+    // Writes: tokens, roles, configuration.
+    {
+      op: 'CreateToken',
+      body: (s) => ({
+        label: 'contract run',
+        role_id: s.ciRole,
+        token_type: 'access',
+        valid_for_seconds: 3600,
+      }),
+    },
+    {
+      op: 'DeleteToken',
+      path: (s) => ({ tokenID: s.token as string }),
+      before: async (s, direct) => {
+        const tokens = (await direct.read('ListTokens')).response as { id: string; label: string }[];
+        s.token = tokens.find((t) => t.label === 'contract run')?.id;
+      },
+    },
+    {
+      op: 'CreateCustomRBACRole',
+      body: {
+        name: 'Contract reviewer',
+        description: 'reads findings',
+        scopes: ['findings:list'],
+        role_type: 'organization',
+      },
+    },
+    {
+      op: 'UpdateRBACRole',
+      path: (s) => ({ rbacRoleID: s.role as string }),
+      body: { name: 'Contract reviewer', scopes: ['findings:list', 'findings:read'] },
+      before: async (s, direct) => {
+        const roles = (await direct.read('ListOrgRBACRoles')).response as { id: string; name: string }[];
+        s.role = roles.find((r) => r.name === 'Contract reviewer')?.id;
+      },
+    },
+    { op: 'DeleteCustomRBACRole', path: (s) => ({ rbacRoleID: s.role as string }) },
+    {
+      op: 'UpdateOrgConfig',
+      body: { session_timeout_hours: 24, allowed_non_admin_auth_providers: ['github', 'sl-saml2'] },
+    },
+    { op: 'PatchOrgConfig', body: { session_timeout_hours: 12 } },
+    { op: 'CreateOrgAnalysisConfig', body: { secrets: { entropy: 4.2, disable: false } } },
+    { op: 'UpdateOrgAnalysisConfig', body: { secrets: { disable: false } } },
+    { op: 'UpdateTeamConfig', path: team, body: { analysis_configuration: { secrets: { entropy: 4 } } } },
+    { op: 'PatchTeamConfig', path: team, body: { analysis_configuration: { secrets: { disable: false } } } },
+    // Webhook.
+    {
+      op: 'SetUpWebhook',
+      query: { version: 2 },
+      body: {
+        url: 'https://hooks.example.com/secscan',
+        events: [{ name: 'scan.finished' }],
+        authType: 'hmac',
+        secret: 'contract',
+      },
+    },
+    { op: 'GetWebhook', query: { version: 2 } },
+    { op: 'DeleteWebhook', query: { version: 2 } },
+    // Apps and their configuration.
+    { op: 'CreateApp', body: [{ id: 'contract-app', name: 'Contract app', base_branch: 'main' }] },
+    { op: 'UpdateAppLabels', path: app, body: { add: ['pci'] } },
+    {
+      op: 'UpdateAppConfig',
+      path: app,
+      body: { default_branch: 'master', analysis_configuration: { secrets: { entropy: 4.5 } } },
+    },
+    { op: 'PatchAppConfig', path: app, body: { analysis_configuration: { secrets: { disable: false } } } },
+    { op: 'UpdateAppDefaultBranch', path: app, body: { default_branch: 'master' } },
+    { op: 'UpsertAppGroup', path: { appGroupName: 'contract' }, body: { add_app_ids: ['contract-app'] } },
+    // Findings triage.
+    { op: 'SetAppFindingStatus', path: finding, body: { status: 'fixed', optional_comment: 'fixed in 2.4' } },
+    { op: 'SetAppFindingAssignee', path: finding, body: { assignee: 'member@initech.example' } },
+    {
+      op: 'SetAppMultipleFindingsStatus',
+      path: app,
+      body: (s) => ({
+        findings: [Number(s.finding), Number(s.secondFinding)],
+        status: 'codeviolationremovestatus',
+      }),
+    },
+    {
+      op: 'SetAppMultipleFindingsAssignee',
+      path: app,
+      body: (s) => ({
+        findings: [Number(s.finding), Number(s.secondFinding)],
+        assignee: 'guest@initech.example',
+      }),
+    },
+    { op: 'CreateAppFindingComment', path: finding, body: { comment: 'Reproduced; fixing in 2.4' } },
+    {
+      op: 'ReadOneAppFindingComment',
+      path: (s) => ({ ...finding(s), commentID: s.comment as string }),
+      before: async (s, direct) => {
+        const comments = (await direct.read('ListAppFindingComments', finding(s))).response as {
+          id: string;
+        }[];
+        s.comment = comments.at(-1)?.id;
+      },
+    },
+    // Teams and groups.
+    {
+      op: 'CreateTeam',
+      body: (s) => ({
+        name: 'Contract',
+        applications: ['contract-app'],
+        team_membership: [{ user_id_v2: s.user, team_role: 'TEAM_MEMBER' }],
+      }),
+    },
+    {
+      op: 'UpdateTeamMetadata',
+      path: newTeam,
+      body: withVersion({ change_name: 'Contract team' }),
+      before: async (s, direct) => {
+        const teams = (await direct.read('ListTeams')).response as { team_id: string; team_name: string }[];
+        s.newTeam = teams.find((t) => t.team_name === 'Contract')?.team_id;
+        await learnVersion(s, direct);
+      },
+    },
+    {
+      op: 'UpdateTeamMembership',
+      path: newTeam,
+      body: withVersion({ add_team_membership: [] }),
+      before: learnVersion,
+    },
+    {
+      op: 'UpdateTeamApps',
+      path: newTeam,
+      body: withVersion({ remove_applications: ['contract-app'] }),
+      before: learnVersion,
+    },
+    {
+      op: 'UpdateTeam',
+      path: newTeam,
+      body: withVersion({ add_applications: ['contract-app'] }),
+      before: learnVersion,
+    },
+    {
+      op: 'UpsertGroup',
+      path: newTeam,
+      body: (s) => ({ group_ids: [{ group_id: s.group, team_role: 'TEAM_MEMBER' }] }),
+    },
+    {
+      op: 'UpdateGroup',
+      path: (s) => ({ rbacTeamID: s.newTeam as string, groupID: s.group }),
+      body: { team_role: 'TEAM_ADMIN' },
+    },
+    { op: 'RemoveGroupFromTeam', path: (s) => ({ rbacTeamID: s.newTeam as string, groupID: s.group }) },
+    { op: 'UpdateOrgUser', path: (s) => ({ userIDv2: s.user }), body: { org_role: 'MEMBER' } },
+    // SAML.
+    {
+      op: 'CreateOrgSAMLConfig',
+      body: {
+        name: 'contract-sso',
+        idp_metadata_url: 'https://idp.example.com/metadata',
+        default_org_role: 'TEAM_DEFINED',
+      },
+    },
+    {
+      op: 'UpdateOrgSAMLConfig',
+      path: { SAMLConfigName: 'contract-sso' },
+      body: { idp_metadata_url: 'https://idp.example.com/metadata', sign_auth_requests: true },
+    },
+    {
+      op: 'ProvisionSAMLUsers',
+      body: [{ name: 'Dana Developer', email: 'dana@initech.example', organization_role: 'MEMBER' }],
+    },
+    {
+      op: 'ResetSAMLUserAccessToken',
+      path: (s) => ({ userIDv2: s.user }),
+      before: async (s, direct) => {
+        const users = (await direct.read('ListOrgRBACUsers', {}, 'email=dana@initech.example')).response;
+        s.user = users[0]?.id_v2 ?? s.user;
+      },
+    },
+    { op: 'BulkResetSAMLUserAccessTokens', body: (s) => ({ user_ids: [s.user] }) },
+    // Saved searches.
+    {
+      op: 'CreateSavedSearch',
+      body: { search_name: 'Contract', path_name: '/findings', search_query: 'severity=critical' },
+    },
+    {
+      op: 'UpdateSavedSearch',
+      path: (s) => ({ searchID: s.search as string }),
+      body: { search_name: 'Contract', path_name: '/findings', search_query: 'severity=high' },
+      before: async (s, direct) => {
+        // The listing is bare (no envelope), as the vendor document has it.
+        const searches = (await direct.read('ListSavedSearches')) as {
+          id: string;
+          search_name: string;
+        }[];
+        s.search = searches.find((x) => x.search_name === 'Contract')?.id;
+      },
+    },
+    { op: 'DeleteSavedSearch', path: (s) => ({ searchID: s.search as string }) },
+    // Integrations: the chat service and the work board, authorized through their callbacks.
+    { op: 'AuthorizeSlack' },
+    {
+      op: 'SlackCallback',
+      raw: (s) => s.callback as string,
+      before: async (s, direct) => {
+        s.callback = await direct.approve('chat');
+      },
+    },
+    { op: 'DeleteSlackConfiguration' },
+    { op: 'AzureAuthorization' },
+    {
+      op: 'AzureCallback',
+      raw: (s) => s.callback as string,
+      before: async (s, direct) => {
+        s.callback = await direct.approve('board');
+      },
+    },
+    { op: 'GetAzureAuthorizationStatus' },
+    { op: 'GetAzureOrgList' },
+    {
+      op: 'PutAzureboardAssociation',
+      path: app,
+      body: {
+        azure_org_name: 'sandbox-devops',
+        azure_project_name: 'Payments',
+        finding_work_item_type: 'Bug',
+      },
+    },
+    { op: 'GetAzureboardAssociation', path: app },
+    {
+      op: 'SubmitFindingToAzureBoardPut',
+      path: app,
+      body: (s) => ({ scan_id: Number(s.scan), finding_ids: [Number(s.finding)] }),
+    },
+    { op: 'GetAssociationAzureBoardByFindingID', path: finding },
+    { op: 'DeleteAzureboardAssociation', path: app },
+    // The cloud-security platform.
+    {
+      op: 'storeWizCreds',
+      body: {
+        client_id: 'contract',
+        client_secret: 'contract-secret',
+        auth_url: 'https://auth.example.com/token',
+        api_url: 'https://api.example.com/graphql',
+      },
+    },
+    { op: 'getWizCreds' },
+    { op: 'updateWizOrgEnrollment', body: { enrolled_for: ['SAST', 'SCA'], is_enabled: true } },
+    { op: 'getWizOrgEnrollmentStatus' },
+    { op: 'updateWizCompoundEnrollment', path: compound, body: { enrolled_for: ['SCA'], is_enabled: true } },
+    { op: 'getWizCompoundEnrollmentStatus', path: compound },
+    { op: 'removeWizCompoundEnrollment', path: compound },
+    // Deletions last.
+    { op: 'DeleteTeam', path: newTeam, body: withVersion({}), before: learnVersion },
+    { op: 'DeleteOrgSAMLConfig', path: { SAMLConfigName: 'contract-sso' } },
+    { op: 'DeleteAppGroup', path: { appGroupName: 'contract' } },
+    { op: 'DeleteApp', path: { appID: 'contract-app' } },
+    { op: 'DeleteOrgUser', path: (s) => ({ userIDv2: s.doomedUser }) },
+    { op: 'ToggleCompoundArchive', path: compound, body: { is_archived: true } },
+    { op: 'DeleteCompound', path: (s) => ({ compoundID: s.compoundId }) },
+  ];
+}
