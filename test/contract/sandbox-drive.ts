@@ -78,6 +78,15 @@ const compound = (s: Seeded) => ({ compoundName: s.compound });
 const team = (s: Seeded) => ({ rbacTeamID: s.team });
 const newTeam = (s: Seeded) => ({ rbacTeamID: s.newTeam as string });
 
+/** An OAuth callback, as the browser reaches it once the stand-in consent page is approved. */
+const callback = (op: OperationId, service: 'chat' | 'board'): DriveStep => ({
+  op,
+  raw: (s) => s.callback as string,
+  before: async (s, direct) => {
+    s.callback = await direct.approve(service);
+  },
+});
+
 /** The version a team is at now (every team write names it). */
 async function teamVersion(direct: Direct, id: string): Promise<number> {
   return (await direct.read('ReadTeam', { rbacTeamID: id })).response.version;
@@ -393,22 +402,10 @@ export function driveSteps(): DriveStep[] {
     { op: 'DeleteSavedSearch', path: (s) => ({ searchID: s.search as string }) },
     // Integrations: the chat service and the work board, authorized through their callbacks.
     { op: 'AuthorizeSlack' },
-    {
-      op: 'SlackCallback',
-      raw: (s) => s.callback as string,
-      before: async (s, direct) => {
-        s.callback = await direct.approve('chat');
-      },
-    },
+    callback('SlackCallback', 'chat'),
     { op: 'DeleteSlackConfiguration' },
     { op: 'AzureAuthorization' },
-    {
-      op: 'AzureCallback',
-      raw: (s) => s.callback as string,
-      before: async (s, direct) => {
-        s.callback = await direct.approve('board');
-      },
-    },
+    callback('AzureCallback', 'board'),
     { op: 'GetAzureAuthorizationStatus' },
     { op: 'GetAzureOrgList' },
     {

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, ORG, useCli } from '../../helpers/cli.js';
 import { finding } from './fixtures.js';
 
+/** The ids of -o ndjson output, one finding a line. */
+const ndjsonIds = (stdout: string): string[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).id);
 const cli = useCli();
 const base = `/api/v4/orgs/${ORG}`;
 const fullUrl = (i: number) => new URL(cli.agent.getCallHistory()?.calls()[i]?.fullUrl ?? 'http://none');
@@ -400,12 +406,7 @@ describe('findings list: flags map to each level’s parameters', () => {
       ['findings', 'list', '--search', 'sql', '--assignment', 'assigned', '-o', 'ndjson'],
       { env: authEnv() },
     );
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['4']);
+    expect(ndjsonIds(result.stdout)).toEqual(['4']);
     expect(`${fullUrl(0).pathname}${fullUrl(0).search}`).toBe(`${base}/findings?assignment=assigned`);
   });
 
@@ -421,12 +422,7 @@ describe('findings list: flags map to each level’s parameters', () => {
       ['findings', 'list', '--app', 'a', '--search', 'ΚΩΔΙΚΑΣ', '--search', 'ΕΛΈΓΧΟΥ', '-o', 'ndjson'],
       { env: authEnv() },
     );
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['1']);
+    expect(ndjsonIds(result.stdout)).toEqual(['1']);
     for (const [text, id] of [
       ['missing', '2'],
       ['title', '3'],
@@ -527,12 +523,7 @@ describe('findings list: flags map to each level’s parameters', () => {
       env: authEnv(),
     });
     expect(result.code).toBe(8);
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['1', '2']);
+    expect(ndjsonIds(result.stdout)).toEqual(['1', '2']);
     expect(result.stderr).toMatch(/^error: ListAppFindings/);
   });
 
