@@ -7,7 +7,8 @@ import { type RunningSandbox, startSandbox } from '@secscan/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipReason } from './harness.js';
 import { type PrismProxy, startPrismProxy, type Violation, violationsOf } from './prism.js';
-import { type Direct, driveSteps, resolve, type Seeded } from './sandbox-drive.js';
+import { type Direct, readSteps, resolve, type Seeded } from './sandbox-drive.js';
+import { writeSteps } from './sandbox-drive-writes.js';
 import { proxyExceptions } from './sandbox-exceptions.js';
 import { loadVendor, vendorPresent } from './vendor.js';
 
@@ -29,7 +30,7 @@ interface Driven {
 }
 
 const api = '/api/v4';
-const steps = driveSteps();
+const steps = [...readSteps(), ...writeSteps()];
 const driven = new Map<OperationId, Driven>();
 let sandbox: RunningSandbox;
 let proxy: PrismProxy;
