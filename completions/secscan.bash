@@ -269,7 +269,7 @@ _secscan_flags() {
     'scopes list') REPLY='--app --help --team -h' ;;
     'scopes available') REPLY='--help -h' ;;
     'teams') REPLY='--help -h' ;;
-    'teams list') REPLY='--help --name --no-members -h' ;;
+    'teams list') REPLY='--help --members --name -h' ;;
     'teams show') REPLY='--help -h' ;;
     'teams create') REPLY='--app --help --member -h' ;;
     'teams update') REPLY='--add-app --add-member --force --help --remove-app --remove-member --rename --version -h' ;;
@@ -997,7 +997,7 @@ _secscan_values() {
     'teams|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams list|--fields') REPLY='@fields team_id team_name members' ;;
+    'teams list|--fields') REPLY='@fields team_id team_name team_version' ;;
     'teams show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams show|--fields') REPLY='@fields team_id team_name version applications users' ;;

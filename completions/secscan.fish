@@ -792,7 +792,7 @@ function __secscan_fields
         case 'scopes available'
             set fields scope resource action
         case 'teams list'
-            set fields team_id team_name members
+            set fields team_id team_name team_version
         case 'teams show'
             set fields team_id team_name version applications users
         case 'teams create'
@@ -1304,7 +1304,7 @@ complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams list'" -l name -x -a '(__secscan_live team)' -d 'only the team of this name (any case)'
-complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'leave the members out'
+complete -c secscan -n "__secscan_at 'teams list'" -l members -d 'read each team for its apps and members (one request per team)'
 complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams create'" -l app -x -a '(__secscan_live app)' -d 'an app of the team (repeatable)'

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../api/client.js';
 import type { RbacRole } from '@secscan/api/schemas/rbac';
-import type { HumanGroup } from '@secscan/api/schemas/teams';
+import { type HumanGroup, teamMembers } from '@secscan/api/schemas/teams';
 import { builtinLike } from '@secscan/api/values';
 import { mapLimit } from '../util/batches.js';
 
@@ -83,7 +83,7 @@ export async function readTeams(
       name: team.team_name,
       version: team.version,
       apps: [...new Set(team.applications ?? [])],
-      members: new Map((team.users ?? []).map((u) => [u.user_id_v2, roles.key(u.team_role)])),
+      members: new Map(teamMembers(team).map((u) => [u.user_id_v2, roles.key(u.team_role)])),
       groups: new Map(
         groups.map((g) => [
           g.group_id,

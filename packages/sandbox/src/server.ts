@@ -29,6 +29,7 @@ import {
 import { requestOrigin } from './origin.js';
 import { apiPrefix } from './paging.js';
 import { servePage } from './pages.js';
+import { serveCallback } from './oauth.js';
 import { missingScope } from './permissions.js';
 import { createRouter } from '@secscan/api/router';
 import type { SandboxState } from './state.js';
@@ -149,8 +150,9 @@ function send(res: ServerResponse, reply: Reply): void {
       : reply.media
         ? (reply.body as string | Buffer)
         : JSON.stringify(reply.body);
+  // No body, no media type: an empty answer is not JSON (a client, or Prism, would fail to parse it).
   const headers: Record<string, string | number> = {
-    'content-type': media,
+    ...(reply.body === undefined ? {} : { 'content-type': media }),
     'content-length': Buffer.byteLength(payload),
   };
   if (reply.status === 401) headers['www-authenticate'] = 'Bearer';
@@ -179,7 +181,7 @@ export function createSandboxServer(options: ServerOptions): Server {
     const method = req.method ?? 'GET';
     // The stand-in pages a browser reaches from the authorization redirects and the work-item links.
     if (rawPath.startsWith('/sandbox/')) {
-      const page = servePage({ method, path: rawPath, query: new URLSearchParams(search), state });
+      const page = servePage({ method, path: rawPath, query: new URLSearchParams(search), state, baseUrl });
       if (page.changed) options.onChange?.(state);
       return page.reply;
     }
@@ -203,7 +205,8 @@ export function createSandboxServer(options: ServerOptions): Server {
     const match = rawPath.startsWith(`${apiPrefix}/`)
       ? route(method, rawPath.slice(apiPrefix.length))
       : undefined;
-    if (!match || match.kind === 'none') return error(404, 'NOT_FOUND', `no operation serves ${rawPath}`);
+    // The service's own answers: its envelope and a generic message, never a word of the sandbox.
+    if (!match || match.kind === 'none') return error(404, 'NOT_FOUND', 'Not Found');
     if (match.kind === 'bad-path') return error(400, 'BAD_REQUEST', 'the path is not valid percent-encoding');
     if (match.kind === 'method') {
       return error(
@@ -213,8 +216,20 @@ export function createSandboxServer(options: ServerOptions): Server {
       );
     }
     const { op, params } = match;
+    // The OAuth callbacks: a browser sent back by the vendor, without a token.
+    const callback = serveCallback({
+      opId: op.id,
+      params,
+      query: new URLSearchParams(search),
+      state,
+      baseUrl,
+    });
+    if (callback) {
+      if (callback.changed) options.onChange?.(state);
+      return callback.reply;
+    }
     const handler = handlers[op.id as keyof HandlerMap] as Handler | undefined;
-    if (!handler) return error(501, 'NOT_IMPLEMENTED', `the sandbox does not serve ${op.id}`);
+    if (!handler) return error(501, 'NOT_IMPLEMENTED', 'Not Implemented');
     const auth = authenticate(state, req.headers.authorization);
     if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
     const { caller } = auth;

@@ -33,6 +33,10 @@ export function settingsObject<T extends z.core.$ZodLooseShape>(shape: T) {
     });
 }
 
+/**
+ * A tag. The service sends every value as a string (`cvss_score` is `"7.2"`); the specification types a
+ * finding tag's value as a string or a number, so a number is accepted too, and shown the same way.
+ */
 export const TagKV = z.looseObject({ key: z.string(), value: z.union([z.string(), z.number()]) });
 
 /** The payload of an operation that answers with a redirect (successStatus 302): its `Location`. */

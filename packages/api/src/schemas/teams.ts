@@ -7,26 +7,37 @@ export const TeamMember = z.looseObject({ user_id_v2: z.string().min(1), team_ro
 export type TeamMember = z.infer<typeof TeamMember>;
 
 /**
- * A row of ListTeams. The specification names `team_id` and `team_name`; with members included they come
- * as `users` (the Team resource's name) or `members` (the vendor document's listing schema).
+ * A row of ListTeams: `team_id`, `team_name` (the specification) and `team_version` (the vendor document, and
+ * what the service sends). A team's members and apps come from ReadTeam; a service that still lists members
+ * sends them as `users` or `members`, accepted and not relied on.
  */
 export const TeamSummary = z.looseObject({
   team_id: z.string().min(1),
   team_name: z.string(),
+  team_version: z.number().int().optional(),
   users: z.array(TeamMember).nullish(),
   members: z.array(TeamMember).nullish(),
 });
 export type TeamSummary = z.infer<typeof TeamSummary>;
 
-/** `version` is the team's configuration version: every team write sends the current one. */
+/**
+ * `version` is the team's configuration version: every team write sends the current one. The members come as
+ * `users` (the specification's Team) or `members` (the vendor document's schema): `teamMembers` reads either.
+ */
 export const Team = z.looseObject({
   version: z.number().int(),
   team_id: z.string().min(1),
   team_name: z.string(),
   applications: z.array(z.string()).nullish(),
   users: z.array(TeamMember).nullish(),
+  members: z.array(TeamMember).nullish(),
 });
 export type Team = z.infer<typeof Team>;
+
+/** A team's members, under whichever name the answer gives them (`users` first, as the specification names). */
+export function teamMembers(team: Pick<Team, 'users' | 'members'>): TeamMember[] {
+  return team.users ?? team.members ?? [];
+}
 
 const MemberBody = z.strictObject({ user_id_v2: z.string().min(1), team_role: z.string().min(1) });
 const TeamVersion = z.number().int().nonnegative();

@@ -19,7 +19,11 @@ export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): R
     ...(f.scan_first_seen ? { scan_first_seen: f.scan_first_seen } : {}),
     details: f.details,
     internal_id: f.internal_id,
-    tags: [...f.tags, { key: 'severity', value: f.severity }],
+    // Strings always, whatever a state file written by an older sandbox holds (a number for cvss_score).
+    tags: [
+      ...f.tags.map((t) => ({ key: t.key, value: String(t.value) })),
+      { key: 'severity', value: f.severity },
+    ],
   };
   if (exclude) for (const field of exclude) delete out[field];
   return out;
