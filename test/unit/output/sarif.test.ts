@@ -8,13 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { sarifNotEvaluated } from '../../../src/output/reports/sarif.js';
-import {
-  fingerprint,
-  sarifCategory,
-  sarifLevel,
-  type SarifOptions,
-  writeSarif,
-} from '../../../src/output/sarif.js';
+import { fingerprint, sarifCategory, sarifLevel, type SarifOptions } from '../../../src/output/sarif.js';
+import { writeSarif } from '../../../src/output/sarif-log.js';
 import { useSandbox } from '../../../packages/sandbox/test/harness.js';
 
 const sandbox = useSandbox();
