@@ -25,6 +25,8 @@ export interface SarifOptions {
   perApp?: boolean;
   /** Where to say what was left out to stay within GitHub's upload limits (stderr). */
   warn?: (message: string) => void;
+  /** GitHub's upload limits (githubSarifLimits), lower in tests. */
+  limits?: { runs: number; resultsPerRun: number; gzipBytes: number };
 }
 
 /**
