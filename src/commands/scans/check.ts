@@ -87,7 +87,7 @@ const options = {
   out: outOption([...baseFormats, ...outputs], 'the verdict'),
   sarifCategory: text(
     '--sarif-category <id>',
-    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)',
+    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)',
   ),
 };
 

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
+import { validateSast } from '../../helpers/gitlab.js';
 import { authEnv, json, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
@@ -20,11 +20,6 @@ const fresh = () => {
   mkdirSync(d);
   return d;
 };
-const validateSast = new Ajv({ strict: false }).compile(
-  JSON.parse(
-    readFileSync(new URL('../../fixtures/gitlab/sast-report-format-15.0.7.json', import.meta.url), 'utf8'),
-  ),
-);
 
 /** A finding of the check answer: id, title and tags. */
 const top = (id: number, file: string, title = `SQL Injection ${id}`) => ({

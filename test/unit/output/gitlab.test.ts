@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import type { Issue } from 'codeclimate-types';
 import { describe, expect, it } from 'vitest';
+import { validateSast } from '../../helpers/gitlab.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { codeQualityNotEvaluated, writeCodeQuality } from '../../../src/output/codequality.js';
 import { gitlabSastVersion, writeGitlabSast } from '../../../src/output/gitlab-sast.js';
 import { fingerprint } from '../../../src/output/sarif.js';
-
-/** GitLab's published schema (test/fixtures/gitlab/README.md), as GitLab validates an uploaded report. */
-const sastSchema = JSON.parse(
-  readFileSync(new URL('../../fixtures/gitlab/sast-report-format-15.0.7.json', import.meta.url), 'utf8'),
-);
-const validateSast = new Ajv({ strict: false, allErrors: true }).compile(sastSchema);
 
 /**
  * What GitLab's Code Quality widget reads of each issue (docs: "Code Quality report format"): description,
