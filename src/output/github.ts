@@ -73,3 +73,8 @@ export async function appendStepSummary(path: string, text: string): Promise<voi
     await handle.close();
   }
 }
+
+/** The step summary GitHub keeps: the full text when it fits in 1 MiB, else the short one. */
+export function fitSummary(full: string, short: () => string): string {
+  return Buffer.byteLength(full) <= summaryLimit ? full : short();
+}

@@ -1,6 +1,5 @@
 import type { Context } from '../context.js';
-import { exportDocument, stdoutTarget } from './export/run.js';
-import { exportObject, exportRows } from './export/target.js';
+import { exportObject, exportRows, stdoutTarget } from './export/target.js';
 import type { Result } from './result.js';
 import { forTerminal } from './sanitize.js';
 import type { View } from './view.js';
@@ -49,12 +48,14 @@ export async function present<R extends object>(
       await out.flush();
       break;
     }
-    case 'document':
+    case 'document': {
+      const { exportDocument } = await import('./export/run.js');
       await exportDocument(ctx, result.document, chalk, {
         files: result.files ?? [],
         afterError: result.error !== undefined,
       });
       break;
+    }
     default:
       break;
   }

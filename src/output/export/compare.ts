@@ -1,9 +1,9 @@
 import { findingLocation } from '@secscan/api/location';
 import { compareMarkdown, compareObject } from '../compare.js';
+import { fitSummary } from '../github.js';
 import { ruleIdFor } from '../sarif.js';
 import { type DiffRow, diffView } from '../views/scans.js';
 import type { CompareDocument } from './document.js';
-import { fitSummary } from './run.js';
 import { type DocumentExporters, exportObject, exportRows, type GithubReport } from './target.js';
 
 function diffRows({ diff, common }: CompareDocument): DiffRow[] {

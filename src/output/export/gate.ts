@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { findingLocation } from '@secscan/api/location';
-import type { Annotation } from '../github.js';
+import { type Annotation, fitSummary } from '../github.js';
 import { yamlText } from '../render.js';
 import { failingFindings, notEvaluated } from '../reports/findings.js';
 import { junitNotEvaluated, junitReport } from '../reports/junit.js';
@@ -18,7 +18,6 @@ import { renderTable } from '../table.js';
 import { cellValue, selectColumns } from '../view.js';
 import { gateRuleView } from '../views/scans.js';
 import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
-import { fitSummary } from './run.js';
 import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
 
 /** The top findings of each failing rule, for a terminal. */

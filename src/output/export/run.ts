@@ -1,31 +1,10 @@
-import type { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
 import { type Context, plainChalk } from '../../context.js';
-import type { OutputFormat } from '../format.js';
-import { annotationLines, appendStepSummary, summaryLimit } from '../github.js';
-import { OutputWriter } from '../writer.js';
+import { annotationLines, appendStepSummary } from '../github.js';
 import type { DocumentOf, DocumentType } from './document.js';
 import { type FileSink, openReportFile, type ReportFile } from './files.js';
 import { exportersOf } from './registry.js';
-import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
-
-/** The target for standard output: the terminal's width and colours, notices on stderr. */
-export function stdoutTarget(ctx: Context, chalk: ChalkInstance, format: OutputFormat): ExportTarget {
-  const terminal = ctx.stdoutIsTTY;
-  const columns = ctx.io.stdout.columns;
-  return {
-    out: new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as Writable),
-    format,
-    fields: ctx.fields,
-    chalk,
-    width: terminal ? (columns && columns > 0 ? columns : 80) : undefined,
-    terminal,
-    file: undefined,
-    note: (message) => ctx.note(message),
-    warn: (message) => ctx.warn(message),
-    toolVersion: ctx.version,
-  };
-}
+import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
 
 /** A file's target: the data alone, no colour, no width, warnings naming the file. */
 function fileTarget(ctx: Context, file: ReportFile, sink: FileSink): ExportTarget {
@@ -131,9 +110,4 @@ async function exportAfterError<K extends DocumentType>(
       ctx.warn((error as Error).message);
     }
   }
-}
-
-/** The step summary GitHub keeps: the full text when it fits in 1 MiB, else the short one. */
-export function fitSummary(full: string, short: () => string): string {
-  return Buffer.byteLength(full) <= summaryLimit ? full : short();
 }

@@ -1,6 +1,11 @@
+import type { Writable } from 'node:stream';
+import type { ChalkInstance } from 'chalk';
+import type { Context } from '../../context.js';
+import type { OutputFormat } from '../format.js';
 import type { RenderOptions } from '../render.js';
 import { renderList, renderObject } from '../render.js';
 import { objectView, type Rows, type View } from '../view.js';
+import { OutputWriter } from '../writer.js';
 
 /**
  * Where one exporter writes: standard output, or a file (`--out FORMAT=FILE`, `--report-*`). Notices and
@@ -14,6 +19,24 @@ export interface ExportTarget extends RenderOptions {
   note: (message: string | readonly string[]) => void;
   warn: (message: string | readonly string[]) => void;
   toolVersion: string;
+}
+
+/** The target for standard output: the terminal's width and colours, notices on stderr. */
+export function stdoutTarget(ctx: Context, chalk: ChalkInstance, format: OutputFormat): ExportTarget {
+  const terminal = ctx.stdoutIsTTY;
+  const columns = ctx.io.stdout.columns;
+  return {
+    out: new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as Writable),
+    format,
+    fields: ctx.fields,
+    chalk,
+    width: terminal ? (columns && columns > 0 ? columns : 80) : undefined,
+    terminal,
+    file: undefined,
+    note: (message) => ctx.note(message),
+    warn: (message) => ctx.warn(message),
+    toolVersion: ctx.version,
+  };
 }
 
 /** Writes one document in one format. */
