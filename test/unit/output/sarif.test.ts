@@ -9,7 +9,8 @@ import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { sarifNotEvaluated } from '../../../src/output/reports/sarif.js';
+import { gateReport } from '../../../src/output/reports/model.js';
+import { sarifNotEvaluated, sarifReport } from '../../../src/output/reports/sarif.js';
 import { fingerprint, sarifCategory, sarifLevel, type SarifOptions } from '../../../src/output/sarif.js';
 import { githubSarifLimits, writeSarif } from '../../../src/output/sarif-log.js';
 import { useSandbox } from '../../../packages/sandbox/test/harness.js';
@@ -136,6 +137,52 @@ describe('SARIF', () => {
       toolExecutionNotifications: [{ level: 'error', message: { text: expect.stringContaining('exit 7') } }],
     });
     expect(run.automationDetails.id).toBe('secscan/check/shop/');
+  }, 180_000);
+
+  it('the gate’s log: one run per app of the compound, each under the gate’s category; the validator is clean', async () => {
+    const top = (id: number, app: string, severity: string, file: string) => ({
+      id,
+      title: `Finding ${id}`,
+      tags: {
+        severity: [severity],
+        app: [app],
+        category: ['SQL Injection'],
+        cwe: ['89'],
+        file: [file],
+        line: ['7'],
+      },
+    });
+    const report = gateReport(
+      {
+        target: { id: 5 },
+        rules: {
+          'no-critical': {
+            matched: 3,
+            over_threshold: 3,
+            findings: [
+              top(1, 'payments-api', 'critical', 'cmd/a.go'),
+              top(2, 'web-frontend', 'critical', 'src/b.js'),
+              top(3, 'payments-api', 'critical', 'cmd/c.go'),
+            ],
+          },
+        },
+      },
+      [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
+      { compound: 'shop', kind: 'diff', policy: 'rules.yml', enforced: true },
+    );
+    const file = join(dir, 'gate.sarif');
+    writeFileSync(file, await sarifReport(report, '0.1.0', sarifCategory(['check', 'shop'])));
+    expect(await validate(file)).toEqual([]);
+    const log = JSON.parse(readFileSync(file, 'utf8'));
+    expect(
+      log.runs.map((r: { automationDetails: { id: string }; results: unknown[] }) => [
+        r.automationDetails.id,
+        r.results.length,
+      ]),
+    ).toEqual([
+      ['secscan/check/shop/payments-api/', 2],
+      ['secscan/check/shop/web-frontend/', 1],
+    ]);
   }, 180_000);
 
   it('a rule is about its category, never about the first finding of it', async () => {
