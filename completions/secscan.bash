@@ -328,7 +328,7 @@ _secscan_flags() {
     'searches update') REPLY='--help --name --path --query -h' ;;
     'searches delete') REPLY='--help -h' ;;
     'findings') REPLY='--help -h' ;;
-    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
+    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --out --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
     'findings show') REPLY='--app --help -h' ;;
     'findings status') REPLY='--app --comment --help --ids-from --set -h' ;;
     'findings assign') REPLY='--app --help --ids-from --none --to -h' ;;
@@ -350,7 +350,7 @@ _secscan_flags() {
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
     'scans compare') REPLY='--app --common --fail-on --help --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --tag --target-branch --version --wait -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --out --policy --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --tag --target-branch --version --wait -h' ;;
     'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules convert') REPLY='--help -h' ;;
@@ -620,6 +620,7 @@ _secscan_takes_value() {
       'findings list|--page' | \
       'findings list|--limit' | \
       'findings list|--sarif-category' | \
+      'findings list|--out' | \
       'findings show|--app' | \
       'findings status|--app' | \
       'findings status|--set' | \
@@ -686,6 +687,9 @@ _secscan_takes_value() {
       'scans check|--report-junit' | \
       'scans check|--report-sarif' | \
       'scans check|--report-markdown' | \
+      'scans check|--report-codequality' | \
+      'scans check|--report-gitlab-sast' | \
+      'scans check|--out' | \
       'scans check|--sarif-category' | \
       'scans wait|--app' | \
       'scans wait|--compound' | \
@@ -857,6 +861,7 @@ _secscan_values() {
     'findings list|--scan-platform') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
     'findings list|--scan-language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'findings list|--diff') REPLY='=new regression common fixed' ;;
+    'findings list|--out') REPLY='@file' ;;
     'findings show|--app') REPLY='@live app' ;;
     'findings status|--app') REPLY='@live app' ;;
     'findings status|--set') REPLY='=fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
@@ -891,6 +896,9 @@ _secscan_values() {
     'scans check|--report-junit') REPLY='@file' ;;
     'scans check|--report-sarif') REPLY='@file' ;;
     'scans check|--report-markdown') REPLY='@file' ;;
+    'scans check|--report-codequality') REPLY='@file' ;;
+    'scans check|--report-gitlab-sast') REPLY='@file' ;;
+    'scans check|--out') REPLY='@file' ;;
     'scans wait|--app') REPLY='@live app' ;;
     'scans wait|--compound') REPLY='@live compound' ;;
     'compounds scans|--status') REPLY='=completed running failed' ;;
@@ -1147,8 +1155,8 @@ _secscan_values() {
     'searches delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif' ;;
-    'findings list|--output') REPLY='=table tsv json ndjson yaml csv sarif' ;;
+    'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
+    'findings list|--output') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
     'findings list|--fields') REPLY='@fields id severity type title category status assignee app owasp_category version_first_seen internal_id location' ;;
     'findings show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1208,8 +1216,8 @@ _secscan_values() {
     'scans compare|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans compare|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans compare|--fields') REPLY='@fields diff id severity type category title regression app' ;;
-    'scans check|-o') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
-    'scans check|--output') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
+    'scans check|-o') REPLY='=table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast' ;;
+    'scans check|--output') REPLY='=table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast' ;;
     'scans check|--fields') REPLY='@fields rule matched reachable threshold over result' ;;
     'scans wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;

@@ -485,6 +485,7 @@ function __secscan_takes_value
             'findings list|--page' \
             'findings list|--limit' \
             'findings list|--sarif-category' \
+            'findings list|--out' \
             'findings show|--app' \
             'findings status|--app' \
             'findings status|--set' \
@@ -551,6 +552,9 @@ function __secscan_takes_value
             'scans check|--report-junit' \
             'scans check|--report-sarif' \
             'scans check|--report-markdown' \
+            'scans check|--report-codequality' \
+            'scans check|--report-gitlab-sast' \
+            'scans check|--out' \
             'scans check|--sarif-category' \
             'scans wait|--app' \
             'scans wait|--compound' \
@@ -757,9 +761,9 @@ function __secscan_formats
     set -l path (__secscan_path)
     switch "$path"
         case 'findings list'
-            printf '%s\n' table tsv json ndjson yaml csv sarif
+            printf '%s\n' table tsv json ndjson yaml csv sarif codequality gitlab-sast
         case 'scans check'
-            printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif
+            printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast
         case '*'
             printf '%s\n' table tsv json ndjson yaml csv
     end
@@ -1445,7 +1449,8 @@ complete -c secscan -n "__secscan_at 'findings list'" -l per-page -x -d 'finding
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--all' '--limit'" -l page -x -d 'one page of results (prefer --all or --limit)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--limit'" -l all -d 'fetch every page (follows next_page)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--all'" -l limit -x -d 'stop after N findings'
-complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)'
+complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d 'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)'
+complete -c secscan -n "__secscan_at 'findings list'" -l out -r -F -d 'also write the findings as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
@@ -1539,7 +1544,10 @@ complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'wri
 complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
-complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write the findings that fail the gate as a GitLab Code Quality report'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write the findings that fail the gate as a GitLab SAST report (security report schema 15)'
+complete -c secscan -n "__secscan_at 'scans check'" -l out -r -F -d 'also write the verdict as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)'
+complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app whose scan to wait for (not with --compound)'
 complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound whose scan to wait for (a compound scan id for --scan)'

@@ -78,7 +78,7 @@ function lines(message: string | readonly string[], prefix: string): string {
 }
 
 /** Every style of a chalk instance, chained or called, returns the text unchanged. */
-const plainChalk: ChalkInstance = new Proxy(() => {}, {
+export const plainChalk: ChalkInstance = new Proxy(() => {}, {
   // Not a thenable (`then` is undefined), so it can be awaited; `level` 0 like a colourless chalk.
   get: (_target, key) =>
     key === 'then' || typeof key === 'symbol' ? undefined : key === 'level' ? 0 : plainChalk,

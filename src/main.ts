@@ -98,7 +98,12 @@ export async function main(deps: MainDeps): Promise<number> {
     const { loadVerb } = await import('./commands/manifest.js');
     const verb = await loadVerb(entry.load);
     // A bare global --org (no uuid) asks for the organization level of a listing.
-    const input = { args: argsOf(command), opts: command.opts(), orgLevel: values.org === true };
+    const input = {
+      args: argsOf(command),
+      opts: command.opts(),
+      orgLevel: values.org === true,
+      format: ctx.format,
+    };
     const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;
     if (ctx.fields && view) {
       const { unknownFields } = await import('./output/view.js');
@@ -113,7 +118,7 @@ export async function main(deps: MainDeps): Promise<number> {
     const result = await verb.run(ctx, { ...input, plan });
     const { present } = await import('./output/present.js');
     await present(ctx, result, view);
-    if ((result.kind === 'list' || result.kind === 'custom') && result.error) throw result.error;
+    if ((result.kind === 'list' || result.kind === 'document') && result.error) throw result.error;
     exitCode = result.exitCode ?? ExitCode.ok;
   };
 

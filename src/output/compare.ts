@@ -1,4 +1,5 @@
-import type { ScanDiff } from '@secscan/api/schemas/scans';
+import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
+import { sanitize } from './sanitize.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -30,4 +31,38 @@ export function compareObject(diff: ScanDiff): Record<string, unknown> {
       common: diff.common.length,
     },
   };
+}
+
+/** Markdown's own characters escaped in a table cell; escapes, controls and bidi removed. */
+const cell = (text: string | undefined) => sanitize(text ?? '').replace(/([\\|`*_<>[\]])/g, '\\$1');
+
+/**
+ * `scans compare --fail-on` for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the verdict, the counts and
+ * the findings that fail it (the first `limit` of them).
+ */
+export function compareMarkdown(
+  doc: { app: string; source: string; target: string; diff: ScanDiff },
+  gate: { failOn: 'new' | 'regression'; threshold: string | undefined; failing: DiffFinding[] },
+  limit = 100,
+): string {
+  const failed = gate.failing.length > 0;
+  const lines = [
+    `### ${failed ? '❌' : '✅'} Security gate ${failed ? 'failed' : 'passed'}: ${cell(doc.app)}`,
+    '',
+    `${cell(compareSummaryLine(doc.app, doc.source, doc.target, doc.diff))}.`,
+    '',
+    failed
+      ? compareGateLine(gate.failing.length, gate.failOn, gate.threshold)
+      : `No ${gate.failOn === 'new' ? 'new finding' : 'regression'}${gate.threshold ? ` of severity ${gate.threshold} or above` : ''}.`,
+  ];
+  if (failed) {
+    lines.push('', '| Severity | ID | Category | Title | Regression |', '|---|---|---|---|---|');
+    for (const f of gate.failing.slice(0, limit)) {
+      lines.push(
+        `| ${cell(f.severity)} | ${cell(f.id)} | ${cell(f.category)} | ${cell(f.title)} | ${f.regression ? 'yes' : ''} |`,
+      );
+    }
+    if (gate.failing.length > limit) lines.push('', `… and ${gate.failing.length - limit} more.`);
+  }
+  return `${lines.join('\n')}\n`;
 }

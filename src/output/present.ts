@@ -1,35 +1,32 @@
 import { fstatSync } from 'node:fs';
-import type { Result } from './result.js';
 import type { Context } from '../context.js';
-import { renderList, renderObject } from './render.js';
+import { exportObject, exportRows, stdoutTarget } from './export/target.js';
+import type { Result } from './result.js';
 import { forTerminal } from './sanitize.js';
-import type { AnyView } from './view.js';
-import { OutputWriter } from './writer.js';
+import type { View } from './view.js';
 
-const keyValueView: AnyView = { columns: [] };
-
-/** Prints a verb's result with the renderer chosen by -o. */
-export async function present(ctx: Context, result: Result, view: AnyView | undefined): Promise<void> {
-  const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable);
+/** Prints a verb's result with the exporter chosen by -o (and writes the files the result names). */
+export async function present<R extends object>(
+  ctx: Context,
+  result: Result<R>,
+  view: View<R> | undefined,
+): Promise<void> {
   const chalk = await ctx.chalk();
-  const note = (message: string | readonly string[]) => ctx.note(message);
-  const options = { format: ctx.format, fields: ctx.fields, chalk, out, width: terminalWidth(ctx), note };
   switch (result.kind) {
     case 'list': {
-      const listView = result.view ?? view ?? keyValueView;
-      const count = await renderList(result.rows, listView, options);
-      // Said on a terminal only, whatever the format; a pipe gets no rows and nothing else (exit 0 either way).
-      if (count === 0 && ctx.stdoutIsTTY && listView.emptyMessage) ctx.note(listView.emptyMessage);
-      const footer = result.footer?.(count);
-      if (footer && ctx.stdoutIsTTY) ctx.note(footer);
+      const target = stdoutTarget(ctx, chalk, ctx.format);
+      await exportRows(result.rows, result.view ?? view ?? { columns: [] }, target, result.footer);
       break;
     }
     case 'object': {
-      const itemView = result.view ?? view ?? objectView(result.item);
-      await renderObject(result.item, itemView, options);
+      if (result.onlyWhenAsked && ctx.globals.output === undefined) break;
+      const target = stdoutTarget(ctx, chalk, ctx.format);
+      await exportObject(result.item, result.view ?? view, target);
+      await target.out.flush();
       break;
     }
     case 'raw': {
+      const { out } = stdoutTarget(ctx, chalk, ctx.format);
       // As received when piped; on a terminal, without anything it would act on.
       const shown = ctx.stdoutIsTTY ? forTerminal : (text: string) => text;
       if (typeof result.body === 'string') {
@@ -65,10 +62,14 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       await out.flush();
       break;
     }
-    case 'custom':
-      await result.render(out, chalk);
-      await out.flush();
+    case 'document': {
+      const { exportDocument } = await import('./export/run.js');
+      await exportDocument(ctx, result.document, chalk, {
+        files: result.files ?? [],
+        afterError: result.error !== undefined,
+      });
       break;
+    }
     default:
       break;
   }
@@ -88,16 +89,4 @@ function sharedDestination(a: object, b: object): boolean {
   } catch {
     return true;
   }
-}
-
-/** The width tables fit on a terminal (80 when it does not say); none when stdout is not a terminal. */
-function terminalWidth(ctx: Context): number | undefined {
-  if (!ctx.stdoutIsTTY) return undefined;
-  const columns = ctx.io.stdout.columns;
-  return columns && columns > 0 ? columns : 80;
-}
-
-/** A detail view from an object's own keys, for verbs that declare none. */
-export function objectView(item: Record<string, unknown>): AnyView {
-  return { columns: Object.keys(item).map((key) => ({ key, header: key })) };
 }

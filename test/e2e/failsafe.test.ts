@@ -540,7 +540,8 @@ describe('10. SARIF for GitHub: rules about the rule, one category per command a
       '--sarif-category',
       'sast/shop',
     ]);
-    expect(JSON.parse(given.stdout).runs[0].automationDetails.id).toBe('sast/shop/');
+    // A compound's listing: one run per app, each under the category given.
+    expect(JSON.parse(given.stdout).runs[0].automationDetails.id).toBe('sast/shop/payments-api/');
   });
 
   it('scans check --report-sarif carries its own category; --sarif-category without SARIF is exit 2', async () => {

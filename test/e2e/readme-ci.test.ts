@@ -79,8 +79,10 @@ function runGithubJob(branch?: string): { gate: number; dir: string; ran: string
           .filter((l) => l.includes('='))
           .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
       );
+      // What every step of a GitHub Actions job has: the gate writes the job summary by itself.
       const env = {
         ...baseEnv(dir),
+        GITHUB_ACTIONS: 'true',
         ...job.env,
         ...(branch ? { BRANCH: branch } : {}),
         ...files,
@@ -129,14 +131,16 @@ describe('README: the CI snippets run against a sandbox started in the job', () 
     expect(execFileSync(join(shims, 'secscan'), ['--version'], { encoding: 'utf8' })).toMatch(/\d+\.\d+/);
   });
 
-  it('GitHub Actions: the feature branch fails the gate (exit 1) with a JUnit report and a summary; main passes', () => {
+  it('GitHub Actions: the feature branch fails the gate (exit 1) with a JUnit report, SARIF and a summary; main passes', () => {
     const failing = runGithubJob();
     expect(failing.gate).toBe(1);
-    expect(failing.ran).toContain('Summary');
     const junit = parseXml(readFileSync(join(failing.dir, 'secscan-junit.xml'), 'utf8'));
     expect(junit.children[0]?.attributes.failures).toBe('2');
-    expect(readFileSync(join(failing.dir, '.runner/summary'), 'utf8')).toContain(
-      'Security gate failed: shop',
+    const summary = readFileSync(join(failing.dir, '.runner/summary'), 'utf8');
+    // Written once, by the gate itself.
+    expect(summary.match(/Security gate failed: shop/g)).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(failing.dir, 'secscan.sarif'), 'utf8')).runs.length).toBeGreaterThan(
+      0,
     );
     const passing = runGithubJob('main');
     expect(passing.gate).toBe(0);
@@ -145,11 +149,16 @@ describe('README: the CI snippets run against a sandbox started in the job', () 
     );
   });
 
-  it('GitLab CI: the feature branch fails the job (exit 1) with the JUnit report; main passes', () => {
+  it('GitLab CI: the feature branch fails the job (exit 1) with its JUnit, Code Quality and SAST reports; main passes', () => {
     const failing = runGitlabJob();
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('no-new-critical');
     expect(parseXml(readFileSync(join(failing.dir, 'secscan-junit.xml'), 'utf8')).name).toBe('testsuites');
+    const reports = gitlab['security-gate'].artifacts.reports as Record<string, string>;
+    const issues = JSON.parse(readFileSync(join(failing.dir, reports.codequality as string), 'utf8'));
+    expect(issues.length).toBeGreaterThan(1);
+    const sast = JSON.parse(readFileSync(join(failing.dir, reports.sast as string), 'utf8'));
+    expect(sast.vulnerabilities).toHaveLength(issues.length);
     expect(runGitlabJob('main').code).toBe(0);
   });
 });

@@ -197,7 +197,7 @@ export default defineVerb({
       }
       progress?.done();
       ctx.note(summary(record));
-      return ctx.globals.output === undefined ? { kind: 'none' } : { kind: 'object', item: { ...record } };
+      return { kind: 'object', item: { ...record }, onlyWhenAsked: true };
     } finally {
       progress?.done();
       release();

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { ConfigError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
-import { safeJson } from '../../output/sanitize.js';
 import { decodeUtf8 } from '../../util/utf8.js';
 
 async function readText(ctx: Context, path: string): Promise<string> {
@@ -43,7 +42,9 @@ export default defineVerb({
     const label = path === '-' ? '<stdin>' : path;
     const read = readRulesFile(text, label, /\.json$/i.test(path));
     for (const warning of read.warnings) ctx.warn(warning);
-    if (ctx.format === 'json') return { kind: 'raw', body: `${safeJson(read.file, 2)}\n` };
-    return { kind: 'raw', body: rulesFileText(read, label) };
+    return {
+      kind: 'document',
+      document: { type: 'rules-file', json: read.file, yaml: rulesFileText(read, label) },
+    };
   },
 });

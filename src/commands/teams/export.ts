@@ -1,5 +1,4 @@
 import { UsageError } from '../../errors.js';
-import { renderAccessFile } from '../../output/access.js';
 import { defineVerb } from '../define.js';
 import { userEmails } from '../shared/users.js';
 import { readRoles, readTeams } from '../../access/state.js';
@@ -59,6 +58,6 @@ export default defineVerb({
           : `the service does not list users without an e-mail: ${byId} member(s) written by user id`,
       );
     }
-    return { kind: 'custom', render: renderAccessFile(doc, format) };
+    return { kind: 'document', document: { type: 'access-file', doc } };
   },
 });

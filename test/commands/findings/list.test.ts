@@ -199,7 +199,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '-o', 'junit'],
-      'invalid value for -o, --output: "junit" (choose from table, tsv, json, ndjson, yaml, csv, sarif)',
+      'invalid value for -o, --output: "junit" (choose from table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
     ],
     [
       ['findings', 'list', '--app', 'a', '--fields', 'id,cvss'],

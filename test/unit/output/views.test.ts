@@ -3,7 +3,7 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import type { OutputFormat } from '../../../src/output/format.js';
 import { renderList } from '../../../src/output/render.js';
-import type { AnyView } from '../../../src/output/view.js';
+import type { View } from '../../../src/output/view.js';
 import { csvView } from '../../../src/output/views/audit.js';
 import { policyView } from '../../../src/output/views/policies.js';
 import { samlOutcomeView } from '../../../src/output/views/saml.js';
@@ -18,9 +18,9 @@ import { OutputWriter } from '../../../src/output/writer.js';
  */
 type Row = Record<string, unknown>;
 
-async function render(
-  rows: Row[],
-  view: AnyView,
+async function render<T extends object>(
+  rows: T[],
+  view: View<T>,
   width: number | undefined,
   format: OutputFormat = 'table',
 ): Promise<{ lines: string[]; notes: string[] }> {
