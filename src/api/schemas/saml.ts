@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { orgRoles, samlConfigNamePattern } from '../values.js';
-import { Uuid } from './common.js';
+import { requiredList, Uuid } from './common.js';
 import { CurrentUser } from './users.js';
 
 const samlConfigFields = {
@@ -50,17 +50,19 @@ export const ProvisionUsersBody = z.array(
   }),
 );
 
+/** Every list decides the exit code (6 when something was rejected): none may be missing. */
 export const ProvisionResult = z.looseObject({
-  users: z.array(CurrentUser).nullish(),
-  rejected_emails: z.array(z.string()).nullish(),
-  rejected_org_roles: z.array(z.string()).nullish(),
-  rejected_team_roles: z.array(z.string()).nullish(),
+  users: requiredList(CurrentUser),
+  rejected_emails: requiredList(z.string()),
+  rejected_org_roles: requiredList(z.string()),
+  rejected_team_roles: requiredList(z.string()),
 });
 
 export const ResetTokensBody = z.strictObject({ user_ids: z.array(Uuid).min(1) });
 
+/** Every list decides the exit code (6 when a user was not reset): none may be missing. */
 export const ResetTokensResult = z.looseObject({
-  reset: z.array(z.string()).nullish(),
-  not_found: z.array(z.string()).nullish(),
-  not_saml: z.array(z.string()).nullish(),
+  reset: requiredList(z.string()),
+  not_found: requiredList(z.string()),
+  not_saml: requiredList(z.string()),
 });

@@ -136,12 +136,12 @@ export const CheckSummary = z.looseObject({
         tags: z.record(z.string(), z.array(z.string())).optional(),
       }),
     )
-    .nullish(),
+    .optional(),
 });
 export type CheckSummary = z.infer<typeof CheckSummary>;
 
 export const CheckResult = z.looseObject({
-  source: z.looseObject({ id: z.number() }).nullish(),
+  source: z.looseObject({ id: z.number() }).optional(),
   target: z.looseObject({ id: z.number() }),
   rules: z.record(z.string(), CheckSummary),
   totals: CheckSummary.optional(),

@@ -13,8 +13,8 @@ export type TeamMember = z.infer<typeof TeamMember>;
 export const TeamSummary = z.looseObject({
   team_id: z.string().min(1),
   team_name: z.string(),
-  users: z.array(TeamMember).nullish(),
-  members: z.array(TeamMember).nullish(),
+  users: z.array(TeamMember).optional(),
+  members: z.array(TeamMember).optional(),
 });
 export type TeamSummary = z.infer<typeof TeamSummary>;
 
@@ -23,8 +23,9 @@ export const Team = z.looseObject({
   version: z.number().int(),
   team_id: z.string().min(1),
   team_name: z.string(),
-  applications: z.array(z.string()).nullish(),
-  users: z.array(TeamMember).nullish(),
+  /** `teams apply` and `teams update` compute their changes from these: both must be there. */
+  applications: requiredList(z.string()),
+  users: requiredList(TeamMember),
 });
 export type Team = z.infer<typeof Team>;
 
@@ -80,16 +81,15 @@ export const HumanGroup = z.looseObject({
         email: z.string().optional(),
       }),
     )
-    .nullish(),
-  teams: z
-    .array(
-      z.looseObject({
-        team_id: z.string().optional(),
-        team_name: z.string().optional(),
-        role: z.string().optional(),
-      }),
-    )
-    .nullish(),
+    .optional(),
+  /** The teams the group belongs to, with its role in each: `teams apply` plans from them, so required. */
+  teams: requiredList(
+    z.looseObject({
+      team_id: z.string().optional(),
+      team_name: z.string().optional(),
+      role: z.string().optional(),
+    }),
+  ),
 });
 export type HumanGroup = z.infer<typeof HumanGroup>;
 
@@ -117,10 +117,10 @@ export const OrgUser = z.looseObject({
         team_id: z.string().optional(),
         role: z.string().optional(),
         role_name: z.string().optional(),
-        role_aliases: z.array(z.string()).nullish(),
+        role_aliases: z.array(z.string()).optional(),
       }),
     )
-    .nullish(),
+    .optional(),
 });
 export type OrgUser = z.infer<typeof OrgUser>;
 
