@@ -32,8 +32,8 @@ export type AppSpec = z.infer<typeof AppSpec>;
 export const AppProvision = z.union([
   z.looseObject({
     apps: requiredList(z.looseObject({ id: z.string() })),
-    rejected_ids: requiredList(z.string()),
-    rejected_team_ids: requiredList(z.string()),
+    rejected_ids: z.array(z.string()).optional(),
+    rejected_team_ids: z.array(z.string()).optional(),
   }),
   App.transform((app) => ({ apps: [app], rejected_ids: [], rejected_team_ids: [] })),
 ]);

@@ -69,6 +69,12 @@ export const UpdateTeamMetadataBody = z.strictObject({
 
 export const DeleteTeamBody = z.strictObject({ version: TeamVersion });
 
+const GroupTeam = z.looseObject({
+  team_id: z.string().optional(),
+  team_name: z.string().optional(),
+  role: z.string().optional(),
+});
+
 /** Members carry `user_id_v2` in the org-wide group listing and `user_id` in the team group operations. */
 export const HumanGroup = z.looseObject({
   group_id: z.string().min(1),
@@ -82,16 +88,15 @@ export const HumanGroup = z.looseObject({
       }),
     )
     .optional(),
-  /** The teams the group belongs to, with its role in each: `teams apply` plans from them, so required. */
-  teams: requiredList(
-    z.looseObject({
-      team_id: z.string().optional(),
-      team_name: z.string().optional(),
-      role: z.string().optional(),
-    }),
-  ),
+  teams: z.array(GroupTeam).optional(),
 });
 export type HumanGroup = z.infer<typeof HumanGroup>;
+
+/**
+ * A group of a team (ListGroups, ReadTeamGroup): its role in the team is in `teams`, which `teams apply`
+ * plans from, so the list must be there (absent, every group would look role-less and be written again).
+ */
+export const TeamGroup = HumanGroup.extend({ teams: requiredList(GroupTeam) });
 
 /** `groups` must be there: a listing without it is of the wrong shape, never an organization without groups. */
 export const HumanGroups = z.looseObject({ groups: requiredList(HumanGroup) });

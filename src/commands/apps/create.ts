@@ -69,7 +69,7 @@ export default defineVerb({
     const client = await ctx.client();
     const answer = await client.call('CreateApp', { body: specs });
     const created = new Set(answer.apps.map((a) => a.id));
-    const rejectedTeams = new Set(answer.rejected_team_ids);
+    const rejectedTeams = new Set(answer.rejected_team_ids ?? []);
     const rows: CreatedAppRow[] = specs.map((s) => ({
       ...s,
       result: created.has(s.id)

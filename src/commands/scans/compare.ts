@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { severities } from '../../api/values.js';
 import { ExitCode, notFoundError, UsageError } from '../../errors.js';
-import { compareGateLine, compareObject, compareSummaryLine } from '../../output/compare.js';
+import { checkComparison, compareGateLine, compareObject, compareSummaryLine } from '../../output/compare.js';
 import { type DiffRow, diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { scanId, scanRef } from '../parsers.js';
@@ -118,6 +118,7 @@ export default defineVerb({
     const diff = await ctx.spin(`Comparing ${source} with ${target}`, () =>
       client.call('ListScansCompare', { path: { appID: opts.app }, query: { source, target } }),
     );
+    checkComparison(diff, source, target);
     ctx.note(compareSummaryLine(opts.app, source, target, diff));
     let exitCode: number = ExitCode.ok;
     if (opts.failOn) {
