@@ -12,6 +12,7 @@ import {
 import { buildQuery, fillPath, type Operation } from './operation.js';
 import { type OperationId, operations } from './operations/index.js';
 import { type ResponseOf, schemasOf } from './operations/schemas.js';
+import { maxJsonBytes } from './json-limits.js';
 import { checkNextPage, nextPagePath } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
@@ -130,11 +131,12 @@ export class ApiClient {
       context: op.id,
       expectStatus: op.successStatus,
       verify: params.verify,
+      maxBytes: op.media && !op.media.includes('json') ? undefined : maxJsonBytes,
     });
     if (res.status >= 300) return { data: redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json')) return { data: documentText(op, res), nextPage: undefined };
     try {
-      return decodeAnswer(op, schemas, res);
+      return decodeAnswer(op, schemas, res, path);
     } catch (error) {
       // The service said yes (a 2xx) to a change but in words this version cannot read: it was made.
       if (error instanceof UnexpectedResponseError && isWrite(op.method) && !error.hint) {
@@ -252,7 +254,7 @@ export class ApiClient {
     }
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
     if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
-      const text = (await readCapped(res.body, 1024 * 1024)).toString('utf8');
+      const text = (await readCapped(res.body, 1024 * 1024))?.toString('utf8') ?? '';
       throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
         method: op.method,
         location: headerValue(res.headers.location),
@@ -348,11 +350,12 @@ export class ApiClient {
         body: options.body,
         signal,
       });
-      const limit = this.opts.maxBodyBytes ?? defaultMaxBodyBytes;
-      const body = await readCapped(res.body, limit);
-      if (body.length > limit) {
+      const limit = Math.min(options.maxBytes ?? Infinity, this.opts.maxBodyBytes ?? defaultMaxBodyBytes);
+      const body = await readCapped(res.body, limit, res.headers['content-length']);
+      if (!body) {
+        const what = options.maxBytes === undefined ? 'an answer' : 'a JSON answer';
         throw new UnexpectedResponseError(
-          `${method} ${path.split('?')[0]}: the answer is larger than the ${formatBytes(limit)} a response may have; not read`,
+          `${options.context ?? `${method} ${path.split('?')[0]}`}: the answer is larger than the ${formatBytes(limit)} ${what} may have; not read`,
         );
       }
       return { status: res.statusCode, headers: res.headers, body, durationMs: Date.now() - started };
