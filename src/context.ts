@@ -17,6 +17,7 @@ export interface GlobalOptions {
   debug: boolean;
   timeout?: string;
   retries?: string;
+  maxRetryWait?: string;
   yes: boolean;
   input: boolean;
   profile?: string;
@@ -51,6 +52,21 @@ function parseNumber(name: string, value: string | undefined, min: number, max: 
   return n;
 }
 
+const waitUnits: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600 };
+
+/** `--max-retry-wait`: seconds, or a number with s, m or h (`90`, `90s`, `5m`, `1h`), 0 to 24 h; in ms. */
+function parseWait(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*([smh]?)\s*$/i.exec(value);
+  const seconds = m ? Number(m[1]) * (waitUnits[(m[2] ?? '').toLowerCase()] ?? 1) : Number.NaN;
+  if (!(seconds <= 86_400)) {
+    throw new UsageError(
+      `invalid value for --max-retry-wait: ${JSON.stringify(value)} (expected a duration from 0 to 24h, such as 0, 90s, 5m or 1h)`,
+    );
+  }
+  return seconds * 1000;
+}
+
 function lines(message: string | readonly string[], prefix: string): string {
   const all = typeof message === 'string' ? [message] : message;
   return all.map((line, i) => `${i === 0 ? prefix : ''}${sanitizeLine(line)}\n`).join('');
@@ -83,6 +99,8 @@ export class Context {
   private chalkInstance: ChalkInstance | undefined;
   readonly timeoutMs: number;
   readonly retries: number;
+  /** `--max-retry-wait`: the longest `Retry-After` waited for (60 s unless given); longer fails at once. */
+  readonly maxRetryWaitMs: number;
   /** The output format chosen for this run (set before the verb runs). */
   format: OutputFormat = 'table';
   fields: string[] | undefined;
@@ -108,6 +126,7 @@ export class Context {
     this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
     if (this.retries !== Math.floor(this.retries))
       throw new UsageError('invalid value for --retries: expected a whole number');
+    this.maxRetryWaitMs = parseWait(globals.maxRetryWait) ?? 60_000;
   }
 
   get debugEnabled(): boolean {
@@ -260,6 +279,7 @@ export class Context {
       orgId,
       timeoutMs: this.timeoutMs,
       retries: this.retries,
+      maxRetryWaitMs: this.maxRetryWaitMs,
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
       caFile,

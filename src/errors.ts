@@ -91,10 +91,22 @@ export interface ServiceErrorBody {
   validation_errors?: string[];
 }
 
+/** The service asked to be retried later than `--max-retry-wait` allows: exit 7 at once, saying when. */
+export class RetryLaterError extends TransientError {
+  readonly retryAt: Date;
+
+  constructor(message: string, retryAt: Date, details: ErrorDetails = {}) {
+    super(message, details);
+    this.retryAt = retryAt;
+  }
+}
+
 /** An error status from the service, with the service's own code and message. */
 export class ApiError extends CliError {
   readonly body: ServiceErrorBody | undefined;
   readonly validationErrors: string[];
+  /** The answer's `Retry-After`, when it sent one (a download honours it before trying again). */
+  retryAfter: string | undefined;
 
   constructor(
     message: string,
@@ -141,6 +153,10 @@ export interface ResponseContext {
   verify?: string | undefined;
   /** The Location of a redirect. */
   location?: string | undefined;
+  /** The answer's `Retry-After` header (a 429 or 503): when the service asks to be retried. */
+  retryAfter?: string | undefined;
+  /** When that is, as the message says it (`2026-09-03T03:00:00Z`). */
+  retryAt?: string | undefined;
 }
 
 const writeMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -198,16 +214,21 @@ export function apiErrorFromResponse(
   }
   if (status === 408 || status === 429 || status >= 500) {
     const write = request.method !== undefined && writeMethods.has(request.method.toUpperCase());
+    const when = request.retryAt ? `; the service asks to be retried at ${request.retryAt}` : '';
     const hint = write
       ? (request.verify ?? 'check before retrying')
-      : 'the service may be busy: safe to retry';
-    return new ServerError(
-      write ? `${message}; the outcome of the change is unknown` : message,
+      : request.retryAt
+        ? `the service is busy: safe to retry after ${request.retryAt}`
+        : 'the service may be busy: safe to retry';
+    const error = new ServerError(
+      `${message}${when}${write ? '; the outcome of the change is unknown' : ''}`,
       ExitCode.transient,
       status,
       parsed,
       hint,
     );
+    error.retryAfter = request.retryAfter;
+    return error;
   }
   if (status >= 400) return new RejectedError(message, ExitCode.rejected, status, parsed);
   return new ServerError(message, ExitCode.unexpected, status, parsed);

@@ -76,6 +76,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, for safe requests. */
   retries?: number;
+  /** The longest `Retry-After` waited for (`--max-retry-wait`); a longer one fails at once (exit 7). */
+  maxRetryWaitMs?: number;
   dispatcher?: Dispatcher;
   /** SECSCAN_CA_FILE: CAs to trust besides the system's (used when no dispatcher is given). */
   caFile?: string | undefined;

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { defaultDispatcher } from './dispatcher.js';
 import {
@@ -16,7 +15,16 @@ import { maxJsonBytes } from './json-limits.js';
 import { checkNextPage, nextPagePath } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
-import { retryDelay, shouldRetry, sleep } from './retry.js';
+import { saveBody } from './save-body.js';
+import {
+  defaultMaxRetryWaitMs,
+  retryAfterOf,
+  retryDelay,
+  retryLaterError,
+  retryWait,
+  shouldRetry,
+  sleep,
+} from './retry.js';
 import { decodeAnswer, redirectTarget } from './answers.js';
 import {
   certificateError,
@@ -183,30 +191,8 @@ export class ApiClient {
     dest: string,
     onProgress?: (bytes: number) => void,
   ): Promise<number> {
-    const path = this.pathFor(op, params);
-    // Loaded here, not at start-up: every other command would pay for them.
-    const [{ rename, rm }, { pipeline }] = await Promise.all([
-      import('node:fs/promises'),
-      import('node:stream/promises'),
-    ]);
-    const partial = `${dest}.partial`;
-    const res = await this.stream(op, path);
-    let bytes = 0;
-    try {
-      res.body.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        onProgress?.(bytes);
-      });
-      await pipeline(res.body, createWriteStream(partial, { mode: 0o600 }), { signal: this.opts.signal });
-      await rename(partial, dest);
-      return bytes;
-    } catch (error) {
-      await rm(partial, { force: true });
-      if (this.opts.signal?.aborted) throw this.interrupted();
-      throw new TransientError(`${op.id}: download interrupted: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
+    const res = await this.stream(op, this.pathFor(op, params));
+    return saveBody(res.body, dest, op.id, this.opts.signal, () => this.interrupted(), onProgress);
   }
 
   /**
@@ -258,6 +244,7 @@ export class ApiClient {
       throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
         method: op.method,
         location: headerValue(res.headers.location),
+        ...retryAfterOf(res.headers),
       });
     }
     return res;
@@ -287,7 +274,7 @@ export class ApiClient {
           throw certificateError(this.origin, context, error);
         if (shouldRetry(method, 'network', attempt, maxAttempts)) {
           lost ||= isWrite(method) && !neverSent(error);
-          const delay = retryDelay(attempt, undefined, this.opts.random);
+          const delay = retryDelay(attempt, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
@@ -306,16 +293,24 @@ export class ApiClient {
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
       if (shouldRetry(method, res.status, attempt, maxAttempts)) {
         lost ||= isWrite(method);
-        const retryAfter = headerValue(res.headers['retry-after']);
-        const delay = retryDelay(attempt, retryAfter, this.opts.random);
-        this.log(`! HTTP ${res.status}; retrying in ${delay} ms`);
-        await this.pause(delay);
+        const maxWaitMs = this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
+        const wait = retryWait(attempt, headerValue(res.headers['retry-after']), {
+          random: this.opts.random,
+          maxWaitMs,
+        });
+        if (wait.later) {
+          const verify = lost ? (options.verify ?? 'check before retrying') : undefined;
+          throw retryLaterError(context, res.status, wait.later, maxWaitMs, verify);
+        }
+        this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
+        await this.pause(wait.delayMs);
         continue;
       }
       const error = apiErrorFromResponse(res.status, parsedBody, context, {
         method,
         verify: options.verify,
         location: headerValue(res.headers.location),
+        ...retryAfterOf(res.headers),
       });
       // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
       if (lost && refusesRepeat(res.status)) {
