@@ -311,12 +311,15 @@ export class Context {
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
   }
 
-  /** Reads all of stdin (for tokens and --input -). */
-  async readStdin(): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.io.stdin)
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks).toString('utf8');
+  /** Reads all of stdin (for tokens and secrets), at most 4 MiB (longer is exit 3 naming the limit). */
+  async readStdin(label = 'standard input'): Promise<string> {
+    return (await this.readStdinBytes(label)).toString('utf8');
+  }
+
+  /** Stdin's bytes (for `--input -` and the like), at most 4 MiB. */
+  async readStdinBytes(label = 'standard input'): Promise<Buffer> {
+    const { readStreamLimited } = await import('./util/input-file.js');
+    return readStreamLimited(this.io.stdin as AsyncIterable<Buffer | string>, label);
   }
 
   /** A progress bar on stderr when stderr is a terminal and --quiet is not given; otherwise none. */

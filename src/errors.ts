@@ -51,6 +51,22 @@ export class ConfigError extends CliError {
   }
 }
 
+/**
+ * A file (or standard input) the user gave is longer than an input may be: refused before it is read whole
+ * (exit 3; a command that reports unreadable input as a usage error rethrows it as one).
+ */
+export class InputTooLargeError extends ConfigError {
+  constructor(what: string, limit: number, size?: number) {
+    const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+    // 4 MiB and 3 bytes is "4 MiB" rounded: then the bytes say it.
+    const given = size === undefined ? '' : mib(size) === mib(limit) ? `${size} bytes` : mib(size);
+    super(
+      `${what} is ${given ? `${given}, more than` : 'longer than'} the ${mib(limit)} an input file may have`,
+      { hint: 'split it, or give only what this command needs' },
+    );
+  }
+}
+
 /** Ctrl-C (SIGINT, exit 130) or SIGTERM (exit 143): the run stops, printing no error line. */
 export class InterruptedError extends CliError {
   constructor(signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
+import { readInputFileSync } from '../shared/files.js';
 
 export type FieldValue = string | number | boolean | null;
 
@@ -14,13 +14,7 @@ export function parseField(raw: string): [string, FieldValue] {
   if (text === 'null') return [key, null];
   if (/^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text))) return [key, Number(text)];
   if (text.startsWith('@')) {
-    try {
-      return [key, readFileSync(text.slice(1), 'utf8')];
-    } catch (error) {
-      throw new UsageError(
-        `cannot read ${text.slice(1)} for -F ${key}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-      );
-    }
+    return [key, readInputFileSync(text.slice(1), { what: `-F ${key}`, usage: true }).toString('utf8')];
   }
   return [key, text];
 }

@@ -1,19 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
-import { ConfigError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
+import { readInputFile } from '../shared/files.js';
 import { safeJson } from '../../output/sanitize.js';
 
 async function readText(ctx: Context, path: string): Promise<string> {
-  if (path === '-') return ctx.readStdin();
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new ConfigError(`cannot read ${path}: ${reason}`);
-  }
+  return readInputFile(ctx, path, { what: 'rules file' });
 }
 
 export default defineVerb({

@@ -1,12 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '../../api/schemas/scans.js';
 import type { Context } from '../../context.js';
-import { CliError, ConfigError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
+import { CliError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
 import type { GateReportKind } from '../../output/gate.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
+import { readInputFile } from '../shared/files.js';
 import { checkOutputFile } from '../shared/outputs.js';
 
 const reportFlags = [
@@ -90,18 +90,7 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   };
   if (opts.rules !== undefined) {
     const path = opts.rules;
-    let text: string;
-    try {
-      if (path === '-') text = await ctx.readStdin();
-      else {
-        if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-        text = await readFile(path, 'utf8');
-      }
-    } catch (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-      throw new ConfigError(`--rules: cannot read ${path}: ${reason}`);
-    }
+    const text = await readInputFile(ctx, path, { what: '--rules' });
     return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
   }
   const reference = opts.policy;

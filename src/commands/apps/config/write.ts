@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { type AppConfigBody, AppConfigBody as BodySchema } from '../../../api/schemas/apps.js';
 import type { Context } from '../../../context.js';
 import { ConfigError, UsageError } from '../../../errors.js';
 import { arg, flag, type OptsOf, parsed, text } from '../../define.js';
 import { appId, decimal, int } from '../../parsers.js';
 import type { Result } from '../../../output/result.js';
+import { parseYamlFile, readInputFile } from '../../shared/files.js';
 import { checkWith, shellArg } from '../../shared/verify.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */
@@ -51,22 +51,9 @@ export function validateConfig({ opts }: { opts: ConfigOpts }): void {
 }
 
 async function fromFile(ctx: Context, file: string): Promise<AppConfigBody> {
-  let text: string;
-  try {
-    text = file === '-' ? await ctx.readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`--file: cannot read ${file}: ${(error as Error).message}`);
-  }
+  const text = await readInputFile(ctx, file, { what: '--file' });
   // yaml loads only when a file is read: the setting flags do without it.
-  const { parse } = await import('yaml');
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new ConfigError(
-      `--file: ${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`,
-    );
-  }
+  const data = await parseYamlFile(text, `--file: ${file}`);
   const checked = BodySchema.safeParse(data);
   if (!checked.success) {
     const issue = checked.error.issues[0];
