@@ -1,79 +1,29 @@
-import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type HostileServer, ok, orgId, startHostile } from './hostile.js';
-import { secscan as spawnCli } from './sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { ok, useHostileCli, writeIn } from './hostile.js';
 
 /**
  * Issue 18, items 1 to 5, as the battery ran them: the built binary against a service that answers what
  * the test says. Each case is the one the issue reports; the tables of cases are in test/e2e/null-answers*,
  * test/e2e/gate-numbers.test.ts and test/commands/{input-limits,input-parse,max-retry-wait}.test.ts.
  */
-let server: HostileServer;
-let work: string;
-let env: Record<string, string>;
-
-async function secscan(args: string[]) {
-  const r = await spawnCli(args, env, { cwd: work });
-  return { exitCode: r.exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
-}
-
-beforeAll(async () => {
-  server = await startHostile();
-  work = mkdtempSync(join(tmpdir(), 'secscan-e2e-round3-'));
-  writeFileSync(
-    join(work, 'rules.yml'),
-    'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n',
-  );
+const cli = useHostileCli((work) => {
+  writeIn(work, 'rules.yml', 'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n');
   // 40 MiB, as the battery's: sparse, so the disk holds none of it.
   for (const name of ['access.yml', 'org.yml']) {
-    writeFileSync(join(work, name), 'teams:\n');
+    writeIn(work, name, 'teams:\n');
     truncateSync(join(work, name), 40 * 1024 * 1024);
   }
-  env = {
-    PATH: process.env.PATH ?? '',
-    HOME: work,
-    SECSCAN_CONFIG_DIR: join(work, 'config'),
-    SECSCAN_BASE_URL: server.baseUrl,
-    SECSCAN_ORG_ID: orgId,
-    SECSCAN_TOKEN: 'hostile-test-token',
-  };
 });
-afterAll(async () => {
-  await server?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const secscan = (args: string[]) => cli.run(args);
 
-const compare = [
-  'scans',
-  'compare',
-  '--app',
-  'a',
-  '--source',
-  'scan.1',
-  '--target',
-  'scan.2',
-  '--fail-on',
-  'new',
-];
-const check = [
-  'scans',
-  'check',
-  '--compound',
-  'shop',
-  '--rules',
-  'rules.yml',
-  '--report-json',
-  'report.json',
-];
+const compare = 'scans compare --app a --source scan.1 --target scan.2 --fail-on new'.split(' ');
+const check = 'scans check --compound shop --rules rules.yml --report-json report.json'.split(' ');
 
 describe('1, 2: gates that passed on an answer they should refuse', () => {
   it('scans compare --fail-on new with `new: null` is exit 8, never "0 new"', async () => {
-    server.answer = () => ({
+    cli.server.answer = () => ({
       body: ok({ source: { id: '1' }, target: { id: '2' }, new: null, fixed: [], common: [] }),
     });
     const r = await secscan(compare);
@@ -91,13 +41,13 @@ describe('1, 2: gates that passed on an answer they should refuse', () => {
     ],
     [{ matched: 5, reachable: 0, over_threshold: -1 }, /at rules\.no-critical\.over_threshold: Too small/],
   ])('scans check with %j for a rule of threshold 0 is exit 8, never a pass', async (summary, message) => {
-    server.answer = () => ({
+    cli.server.answer = () => ({
       body: ok({ source: { id: 1 }, target: { id: 2 }, rules: { 'no-critical': summary } }),
     });
     const r = await secscan(check);
     expect([r.exitCode, r.stdout]).toEqual([8, '']);
     expect(r.stderr.split('\n')[0]).toMatch(new RegExp(`^error: CheckScans: .*${message.source}`));
-    const report = JSON.parse(readFileSync(join(work, 'report.json'), 'utf8'));
+    const report = JSON.parse(readFileSync(join(cli.work, 'report.json'), 'utf8'));
     expect(report).toMatchObject({ evaluated: false, passed: false, error: { exit_code: 8 } });
   });
 });
@@ -110,7 +60,7 @@ describe('3: the memory of an answer is bounded', () => {
       type: 'vuln',
       internal_id: `x${i}`,
     }));
-    server.answer = () => ({ body: ok({ has_more: false, findings }) });
+    cli.server.answer = () => ({ body: ok({ has_more: false, findings }) });
     const r = await secscan(['findings', 'list', '--app', 'a', '--limit', '250']);
     expect([r.exitCode, r.stdout]).toEqual([8, '']);
     expect(r.stderr.split('\n')[0]).toBe(
@@ -119,7 +69,7 @@ describe('3: the memory of an answer is bounded', () => {
   });
 
   it('an answer of 1,200,000 values is refused before it is parsed', async () => {
-    server.answer = () => ({ body: `{"ok":true,"response":[${'1,'.repeat(1_200_000)}1]}` });
+    cli.server.answer = () => ({ body: `{"ok":true,"response":[${'1,'.repeat(1_200_000)}1]}` });
     const r = await secscan(['apps', 'list']);
     expect(r.exitCode).toBe(8);
     expect(r.stderr.split('\n')[0]).toMatch(/^error: ListApps: the answer holds more than 1,000,000 values/);
@@ -128,7 +78,7 @@ describe('3: the memory of an answer is bounded', () => {
 
 describe('4: a Retry-After of 27 hours is not slept on', () => {
   it.each([429, 503])('%d: exit 7 at once, saying when the service asked to be retried', async (status) => {
-    server.answer = () => ({
+    cli.server.answer = () => ({
       status,
       headers: { 'retry-after': '97200' },
       body: { ok: false, code: 'BUSY', message: 'come back tomorrow' },
@@ -141,7 +91,7 @@ describe('4: a Retry-After of 27 hours is not slept on', () => {
         'm',
       ),
     );
-    expect(server.requests).toHaveLength(1);
+    expect(cli.server.requests).toHaveLength(1);
   });
 });
 
@@ -155,6 +105,6 @@ describe('5: a 40 MiB YAML file is refused at once, before any request', () => {
       3,
       `error: ${label} is 40 MiB, more than the 4 MiB an input file may have`,
     ]);
-    expect(server.requests).toEqual([]);
+    expect(cli.server.requests).toEqual([]);
   });
 });

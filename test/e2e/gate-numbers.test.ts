@@ -104,16 +104,7 @@ const checkCases: [string, Spoil, RegExp][] = [
   ['a negative total', (p) => void (totals(p).reachable = -4), /at totals\.reachable: Too small/],
 ];
 
-const compare = [
-  'scans',
-  'compare',
-  '--app',
-  'payments-api',
-  '--source',
-  'scan.1007',
-  '--target',
-  'scan.1013',
-];
+const compare = 'scans compare --app payments-api --source scan.1007 --target scan.1013'.split(' ');
 const compareCases: [string, Spoil, RegExp][] = [
   [
     'a finding both new and common',

@@ -13,18 +13,9 @@ beforeAll(async () => {
   const setup: [string[], string?][] = [
     [['webhook', 'set', '--url', 'https://hooks.example.com/x', '--event', 'scan.finished']],
     [
-      [
-        'integrations',
-        'cloud',
-        'creds',
-        'set',
-        '--client-id',
-        'c',
-        '--auth-url',
-        'https://auth.app.wiz.io/oauth/token',
-        '--api-url',
-        'https://api.us1.app.wiz.io/graphql',
-      ],
+      'integrations cloud creds set --client-id c --auth-url https://auth.app.wiz.io/oauth/token'
+        .split(' ')
+        .concat('--api-url', 'https://api.us1.app.wiz.io/graphql'),
       'secret\n',
     ],
     [['--org', 'integrations', 'cloud', 'enrollment', 'set', '--for', 'SAST']],

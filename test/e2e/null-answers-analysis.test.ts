@@ -75,19 +75,8 @@ describe('null where an answer has a list, an object or a map: exit 8 naming the
   });
 
   it.each([
-    [
-      'scans',
-      'compare',
-      '--app',
-      'payments-api',
-      '--source',
-      'scan.1007',
-      '--target',
-      'scan.1013',
-      '--fail-on',
-      'new',
-    ],
-    ['scans', 'check', '--compound', 'shop', '--rules', '<rules>', '--kind', 'single'],
+    'scans compare --app payments-api --source scan.1007 --target scan.1013 --fail-on new'.split(' '),
+    'scans check --compound shop --rules <rules> --kind single'.split(' '),
   ])('the gates too: %s %s', async (...argv) => {
     const op = argv[1] === 'check' ? 'CheckScans' : 'ListScansCompare';
     for (const c of await nullCases([{ argv: argv.map((a) => (a === '<rules>' ? rules : a)), ops: [op] }]))
