@@ -11,7 +11,7 @@ import {
 import { buildQuery, fillPath, type Operation } from './operation.js';
 import { type OperationId, operations } from './operations/index.js';
 import { type ResponseOf, schemasOf } from './operations/schemas.js';
-import { maxJsonBytes } from './json-limits.js';
+import { jsonValueCount, maxJsonBytes, maxJsonValues } from './json-limits.js';
 import { checkNextPage, nextPagePath } from './paging.js';
 import type { OperationSchemas } from './schema.js';
 import { redactJson, redactUrl } from './redact.js';
@@ -289,7 +289,9 @@ export class ApiClient {
       ) {
         return res;
       }
-      const parsedBody = safeJson(res.body.toString('utf8'));
+      // An error's body is read for its message: one of too many values to parse safely is not.
+      const parsedBody =
+        jsonValueCount(res.body) <= maxJsonValues ? safeJson(res.body.toString('utf8')) : undefined;
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
       if (shouldRetry(method, res.status, attempt, maxAttempts)) {
         lost ||= isWrite(method);

@@ -34,7 +34,7 @@ export function compareObject(diff: ScanDiff): Record<string, unknown> {
 }
 
 /**
- * The comparison a gate decides on, checked before it decides: the scans compared are the ones asked for
+ * The comparison a gate (`--fail-on`) decides on, checked before it decides: the scans compared are the ones asked for
  * (`scan.N`), and no finding is in two of new, fixed and common (a finding both new and common is an answer
  * that contradicts itself). Either is exit 8, never a verdict.
  */

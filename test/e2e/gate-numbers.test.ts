@@ -68,17 +68,17 @@ const checkCases: [string, Spoil, RegExp][] = [
   [
     'more over the threshold than matched',
     (p) => void (rule(p, 'no-critical').over_threshold = 9),
-    /at rules\.no-critical: over_threshold 9 is more than the 7 matched/,
+    /rule no-critical: over_threshold is 9, more than the 7 matched/,
   ],
   [
     'more reachable than matched',
     (p) => void (rule(p, 'some-high').reachable = 11),
-    /at rules\.some-high: reachable 11 is more than the 10 matched/,
+    /rule some-high: reachable is 11, more than the 10 matched/,
   ],
   [
     'a by_tag count above matched',
     (p) => void (rule(p, 'no-critical').by_tag = { severity: { critical: 8 } }),
-    /at rules\.no-critical: by_tag severity=critical 8 is more than the 7 matched/,
+    /rule no-critical: by_tag severity=critical is 8, more than the 7 matched/,
   ],
   [
     'more top findings than matched',
@@ -86,7 +86,7 @@ const checkCases: [string, Spoil, RegExp][] = [
       const summary = rule(p, 'no-critical');
       summary.findings = [...(summary.findings as unknown[]), ...(summary.findings as unknown[])];
     },
-    /at rules\.no-critical: the findings listed, 10 is more than the 7 matched/,
+    /rule no-critical: the findings listed is 10, more than the 7 matched/,
   ],
   [
     'totals saying nothing is over while a rule is',
@@ -134,12 +134,8 @@ const compareCases: [string, Spoil, RegExp][] = [
   ],
 ];
 
+/** `scans report` shows recorded results (no gate): a count that is no count is still refused. */
 const reportCases: [string, Spoil, RegExp][] = [
-  [
-    'over_threshold above matched',
-    (p) => void (rule((p as unknown as Json[])[0]!, 'no-critical').over_threshold = 5),
-    /at 0\.rules\.no-critical: over_threshold 5 is more than the 2 matched/,
-  ],
   [
     'a negative over_threshold',
     (p) => void (rule((p as unknown as Json[])[0]!, 'no-critical').over_threshold = -1),

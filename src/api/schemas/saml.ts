@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { orgRoles, samlConfigNamePattern } from '../values.js';
-import { requiredList, Uuid } from './common.js';
+import { Uuid } from './common.js';
 import { CurrentUser } from './users.js';
 
 const samlConfigFields = {
@@ -50,19 +50,22 @@ export const ProvisionUsersBody = z.array(
   }),
 );
 
-/** Every list decides the exit code (6 when something was rejected): none may be missing. */
+/**
+ * A list may be absent (none); never `null`. `saml provision` accounts for every user sent: one the answer
+ * neither provisions nor rejects is a row of its own and exit 8, so an absent list hides nothing.
+ */
 export const ProvisionResult = z.looseObject({
-  users: requiredList(CurrentUser),
-  rejected_emails: requiredList(z.string()),
-  rejected_org_roles: requiredList(z.string()),
-  rejected_team_roles: requiredList(z.string()),
+  users: z.array(CurrentUser).optional(),
+  rejected_emails: z.array(z.string()).optional(),
+  rejected_org_roles: z.array(z.string()).optional(),
+  rejected_team_roles: z.array(z.string()).optional(),
 });
 
 export const ResetTokensBody = z.strictObject({ user_ids: z.array(Uuid).min(1) });
 
-/** Every list decides the exit code (6 when a user was not reset): none may be missing. */
+/** As ProvisionResult: absent is none (every user sent is accounted for), `null` is refused. */
 export const ResetTokensResult = z.looseObject({
-  reset: requiredList(z.string()),
-  not_found: requiredList(z.string()),
-  not_saml: requiredList(z.string()),
+  reset: z.array(z.string()).optional(),
+  not_found: z.array(z.string()).optional(),
+  not_saml: z.array(z.string()).optional(),
 });

@@ -97,7 +97,7 @@ export default defineVerb({
       client.call('ProvisionSAMLUsers', { body, verify: checkWith('secscan users list --email ADDRESS') }),
     );
     const byEmail = new Map(entries.map((e) => [e.email.toLowerCase(), e]));
-    const rows = result.users.map((u) => {
+    const rows = (result.users ?? []).map((u) => {
       const entry = byEmail.get((u.email ?? '').toLowerCase());
       return {
         result: existing.get((u.email ?? '').toLowerCase()) ? 'updated' : 'created',
@@ -108,16 +108,16 @@ export default defineVerb({
       };
     });
     const rejected = [
-      ...result.rejected_emails.map((value) => ['e-mail', value] as const),
-      ...result.rejected_org_roles.map((value) => ['organization role', value] as const),
-      ...result.rejected_team_roles.map((value) => ['team role', value] as const),
+      ...(result.rejected_emails ?? []).map((value) => ['e-mail', value] as const),
+      ...(result.rejected_org_roles ?? []).map((value) => ['organization role', value] as const),
+      ...(result.rejected_team_roles ?? []).map((value) => ['team role', value] as const),
     ].map(([kind, value]) => ({ result: 'rejected', kind, value, user_id: '', detail: reasons[kind] }));
     // Every user sent is provisioned or rejected (its e-mail, or a role it was given): one the answer does
     // not account for was neither, as far as anyone can tell, and is never counted as done.
-    const provisioned = new Set(result.users.map((u) => (u.email ?? '').toLowerCase()));
-    const refusedEmails = new Set(result.rejected_emails.map((e) => e.toLowerCase()));
-    const refusedOrgRoles = new Set(result.rejected_org_roles);
-    const refusedTeamRoles = new Set(result.rejected_team_roles);
+    const provisioned = new Set((result.users ?? []).map((u) => (u.email ?? '').toLowerCase()));
+    const refusedEmails = new Set((result.rejected_emails ?? []).map((e) => e.toLowerCase()));
+    const refusedOrgRoles = new Set(result.rejected_org_roles ?? []);
+    const refusedTeamRoles = new Set(result.rejected_team_roles ?? []);
     const unaccounted = entries.filter(
       (e) =>
         !provisioned.has(e.email.toLowerCase()) &&

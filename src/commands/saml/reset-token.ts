@@ -93,16 +93,20 @@ export default defineVerb({
       verify: 'resetting again is harmless: run the command again',
     });
     const rows = [
-      ...result.reset.map((id) => ({ result: 'reset', detail: '', id })),
-      ...result.not_found.map((id) => ({
+      ...(result.reset ?? []).map((id) => ({ result: 'reset', detail: '', id })),
+      ...(result.not_found ?? []).map((id) => ({
         result: 'not found',
         detail: 'no such user in the organization',
         id,
       })),
-      ...result.not_saml.map((id) => ({ result: 'refused', detail: 'not a SAML user', id })),
+      ...(result.not_saml ?? []).map((id) => ({ result: 'refused', detail: 'not a SAML user', id })),
     ].map((r) => ({ result: r.result, kind: 'user', value: label(r.id), user_id: r.id, detail: r.detail }));
     // Each user sent is reset, not found or refused: one the answer leaves out is never counted as reset.
-    const answered = new Set([...result.reset, ...result.not_found, ...result.not_saml]);
+    const answered = new Set([
+      ...(result.reset ?? []),
+      ...(result.not_found ?? []),
+      ...(result.not_saml ?? []),
+    ]);
     const missing = ids.filter((id) => !answered.has(id));
     const unknown = missing.map((id) => ({
       result: 'unknown',

@@ -52,11 +52,26 @@ function topFindings(summary: CheckSummary): TopFinding[] {
   });
 }
 
+/** A count of a rule's result above its `matched`: none can be (they count matched findings). */
+function aboveMatched(summary: CheckSummary): string | undefined {
+  const counts: [string, number | undefined][] = [
+    ['reachable', summary.reachable],
+    ['over_threshold', summary.over_threshold],
+    ['the findings listed', summary.findings?.length],
+    ...Object.entries(summary.by_tag ?? {}).flatMap(([key, values]) =>
+      Object.entries(values).map(([value, n]): [string, number] => [`by_tag ${key}=${value}`, n]),
+    ),
+  ];
+  const [what, n] = counts.find(([, n]) => n !== undefined && n > summary.matched) ?? [];
+  return what === undefined ? undefined : `${what} is ${n}, more than the ${summary.matched} matched`;
+}
+
 /**
- * The numbers a verdict rests on, checked against each other: `over_threshold` is how many more findings
- * than the rule's threshold matched, so it must be `matched - threshold` (0 when fewer matched). An answer
- * that says otherwise (5 matched with threshold 0 but 0 over it) is exit 8 naming the rule and the numbers,
- * never a pass; so are totals that say nothing is over when a rule is, or the reverse.
+ * The numbers a verdict rests on, checked against each other: no count exceeds `matched`, and
+ * `over_threshold`, how many more findings than the rule's threshold matched, is `matched - threshold` (0
+ * when fewer matched). An answer that says otherwise (5 matched with threshold 0 but 0 over it) is exit 8
+ * naming the rule and the numbers, never a pass; so are totals that say nothing is over when a rule is, or
+ * the reverse.
  */
 function checkConsistent(result: CheckResult, rules: readonly CheckRule[]): void {
   const contradiction = (what: string) =>
@@ -67,6 +82,8 @@ function checkConsistent(result: CheckResult, rules: readonly CheckRule[]): void
   for (const rule of rules) {
     const summary = result.rules[rule.id];
     if (!summary) continue;
+    const above = aboveMatched(summary);
+    if (above) throw contradiction(`rule ${rule.id}: ${above}`);
     const threshold = rule.threshold ?? 0;
     const expected = Math.max(0, summary.matched - threshold);
     if (summary.over_threshold !== expected) {
@@ -77,6 +94,8 @@ function checkConsistent(result: CheckResult, rules: readonly CheckRule[]): void
     anyOver ||= expected > 0;
   }
   const totals = result.totals;
+  const above = totals && aboveMatched(totals);
+  if (above) throw contradiction(`totals: ${above}`);
   if (totals && totals.over_threshold > 0 !== anyOver) {
     throw contradiction(
       anyOver
