@@ -657,6 +657,7 @@ function __secscan_takes_value
             '*|--fields' \
             '*|--timeout' \
             '*|--retries' \
+            '*|--max-retry-wait' \
             '*|--profile' \
             '*|--base-url'
             return 0
@@ -1748,6 +1749,7 @@ complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
 complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'
+complete -c secscan -l max-retry-wait -x -d 'longest Retry-After to wait for (default 60s); longer fails at once (exit 7)'
 complete -c secscan -s y -l yes -d 'do not ask before destructive actions'
 complete -c secscan -l no-input -d 'never prompt; fail instead (also when CI is set)'
 complete -c secscan -l profile -x -a '(__secscan_live profile)' -d 'connection profile to use (also SECSCAN_PROFILE)'

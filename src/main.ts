@@ -31,6 +31,7 @@ function globalsFrom(values: OptionValues): GlobalOptions {
     debug: Boolean(values.debug),
     timeout: values.timeout,
     retries: values.retries,
+    maxRetryWait: values.maxRetryWait,
     yes: Boolean(values.yes),
     input: values.input !== false,
     profile: values.profile,

@@ -82,12 +82,12 @@ export async function readTeams(
       id: team.team_id,
       name: team.team_name,
       version: team.version,
-      apps: [...new Set(team.applications ?? [])],
+      apps: [...new Set(team.applications)],
       members: new Map(teamMembers(team).map((u) => [u.user_id_v2, roles.key(u.team_role)])),
       groups: new Map(
         groups.map((g) => [
           g.group_id,
-          roles.key((g.teams ?? []).find((t) => t.team_id === team.team_id)?.role ?? ''),
+          roles.key(g.teams.find((t) => t.team_id === team.team_id)?.role ?? ''),
         ]),
       ),
       groupNames: new Map(groups.map((g) => [g.group_id, g.group_name || g.group_id])),
@@ -104,7 +104,7 @@ export async function readRoles(client: ApiClient): Promise<RoleBook> {
 export async function readGroups(client: ApiClient): Promise<HumanGroup[]> {
   const all: HumanGroup[] = [];
   for await (const page of client.pages('ListHumanGroups', { query: { no_members: true } })) {
-    all.push(...(page.groups ?? []));
+    all.push(...page.groups);
   }
   return all;
 }

@@ -1,4 +1,5 @@
 import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
+import { UnexpectedResponseError } from '../errors.js';
 import { sanitize } from './sanitize.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -65,4 +66,33 @@ export function compareMarkdown(
     if (gate.failing.length > limit) lines.push('', `… and ${gate.failing.length - limit} more.`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The comparison a gate (`--fail-on`) decides on, checked before it decides: the scans compared are the ones asked for
+ * (`scan.N`), and no finding is in two of new, fixed and common (a finding both new and common is an answer
+ * that contradicts itself). Either is exit 8, never a verdict.
+ */
+export function checkComparison(diff: ScanDiff, source: string, target: string): void {
+  const fail = (what: string) =>
+    new UnexpectedResponseError(`ListScansCompare: the answer contradicts itself: ${what}`, {
+      hint: 'the comparison was not evaluated: report the answer (--debug shows it) to the service',
+    });
+  for (const [side, ref, scan] of [
+    ['source', source, diff.source],
+    ['target', target, diff.target],
+  ] as const) {
+    const asked = /^scan\.(\d+)$/.exec(ref)?.[1];
+    if (asked !== undefined && scan.id !== asked)
+      throw fail(`${ref} was asked for as the ${side}, but the answer compares scan ${scan.id}`);
+  }
+  const seen = new Map<string, string>();
+  for (const list of ['new', 'fixed', 'common'] as const) {
+    for (const finding of diff[list]) {
+      const other = seen.get(finding.id);
+      if (other !== undefined && other !== list)
+        throw fail(`finding ${finding.id} is both ${other} and ${list}`);
+      seen.set(finding.id, list);
+    }
+  }
 }

@@ -151,6 +151,8 @@ export default defineVerb({
             dest: target,
             resume: true,
             attempts: ctx.retries + 1,
+            maxRetryWaitMs: ctx.maxRetryWaitMs,
+            context: 'DownloadOrganizationBackup',
             signal: ctx.signal,
             checksumFile: true,
             check: notJson,

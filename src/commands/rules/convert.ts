@@ -1,20 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
-import { ConfigError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
-import { decodeUtf8 } from '../../util/utf8.js';
+import { readInputFile } from '../shared/files.js';
 
 async function readText(ctx: Context, path: string): Promise<string> {
-  if (path === '-') return ctx.readStdin('<stdin>');
-  try {
-    return decodeUtf8(await readFile(path), path);
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new ConfigError(`cannot read ${path}: ${reason}`);
-  }
+  return readInputFile(ctx, path, { what: 'rules file' });
 }
 
 export default defineVerb({

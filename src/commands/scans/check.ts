@@ -1,13 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
-import { ConfigError, ExitCode, UsageError } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
+import { readInputFile } from '../shared/files.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
-import { decodeUtf8 } from '../../util/utf8.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const reportFlags = [
@@ -116,20 +115,8 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   };
   if (opts.rules !== undefined) {
     const path = opts.rules;
-    let bytes: Buffer;
-    try {
-      if (path === '-') bytes = await ctx.readStdinBytes();
-      else {
-        if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-        bytes = await readFile(path);
-      }
-    } catch (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-      throw new ConfigError(`--rules: cannot read ${path}: ${reason}`);
-    }
-    const label = path === '-' ? '<stdin>' : path;
-    return read(decodeUtf8(bytes, label), label, /\.json$/i.test(path));
+    const text = await readInputFile(ctx, path, { what: '--rules' });
+    return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
   }
   const reference = opts.policy;
   if (reference === undefined) throw new UsageError(exactlyOne);

@@ -4,7 +4,7 @@ import { severities } from '@secscan/api/values';
 import { ExitCode, NotReadyError, notFoundError, ScanFailedError, UsageError } from '../../errors.js';
 import { scanState } from '../../util/scan-state.js';
 import { shellArg } from '../../util/verify.js';
-import { compareGateLine, compareSummaryLine } from '../../output/compare.js';
+import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/compare.js';
 import type { CompareDocument } from '../../output/export/document.js';
 import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
@@ -197,6 +197,8 @@ export default defineVerb({
     );
     under?.expectTarget('ListScansCompare', diff.target.id);
     targetFinished(opts.app, target, diff.target);
+    // A gate decides on the answer: first, it must not contradict itself (a listing shows it as it is).
+    if (opts.failOn) checkComparison(diff, source, target);
     ctx.note(compareSummaryLine(opts.app, source, target, diff));
     let exitCode: number = ExitCode.ok;
     const document: CompareDocument = {

@@ -130,7 +130,7 @@ export default defineVerb({
       );
     }
     const note = (message: string) => ctx.note(message);
-    const apps = new Set(team.applications ?? []);
+    const apps = new Set(team.applications);
     const [addApps, present] = split(opts.addApp, (a) => !apps.has(a));
     const [removeApps, absent] = split(opts.removeApp, (a) => apps.has(a));
     for (const a of present) note(`${a} is already in the team.`);
