@@ -11,14 +11,15 @@ export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) 
 const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
 
 /**
- * The environment of a CI machine with Node on PATH: a home of its own (no profile of this machine's user),
- * npm's cache kept (a runner's is warm too; the registry is used for what it lacks).
+ * The environment of a CI machine with Node on PATH: a home and a TMPDIR of its own (no profile of this
+ * machine's user), npm's cache kept (a runner's is warm too; the registry is used for what it lacks).
  */
 export function machineEnv(home: string): Record<string, string> {
-  mkdirSync(home, { recursive: true });
+  mkdirSync(join(home, 'tmp'), { recursive: true });
   return {
     PATH: process.env.PATH as string,
     HOME: home,
+    TMPDIR: join(home, 'tmp'),
     npm_config_cache: npmCache,
     npm_config_update_notifier: 'false',
   };
