@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
-import { evaluate } from './ci/expressions.js';
+import { evaluate, type Value } from './ci/expressions.js';
 import { GithubRunner } from './ci/github.js';
 import {
   machineEnv,
@@ -77,14 +77,14 @@ function connection(): Record<string, string> {
 }
 
 /** A fresh workspace (the repository's rules file in it) and a runner for one job. */
-function runner(event: Record<string, unknown> = {}): GithubRunner {
+function runner(): GithubRunner {
   const workspace = join(temp, `job-${(count += 1)}`);
   mkdirSync(join(workspace, '.secscan'), { recursive: true });
   writeFileSync(join(workspace, '.secscan/rules.yml'), rules);
   return new GithubRunner({
     workspace,
     env: machineEnv(join(workspace, '.home')),
-    github: { sha, event },
+    github: { sha, event: {} },
     resolve: () => undefined,
   });
 }
@@ -138,10 +138,10 @@ describe('action.yml', () => {
 
   it("defaults the scan's version to the pull request's head commit, else the run's commit", () => {
     const { default: version } = parse(readFileSync(join(root, 'action.yml'), 'utf8')).inputs.version;
-    const at = (event: Record<string, unknown>) =>
+    const at = (event: Record<string, Value>) =>
       evaluate(String(version).replace(/^\$\{\{|\}\}$/g, ''), {
         failed: false,
-        contexts: { github: { sha, event } as never },
+        contexts: { github: { sha, event } },
       });
     expect(at({ pull_request: { head: { sha: 'abc123' } } })).toBe('abc123');
     expect(at({})).toBe(sha);

@@ -58,7 +58,7 @@ export interface StepRecord {
   stderr: string;
 }
 
-type Outputs = Record<string, { outputs: Record<string, string>; outcome: string }>;
+export type Outputs = Record<string, { outputs: Record<string, string>; outcome: string }>;
 
 /** Reads GITHUB_ENV or GITHUB_OUTPUT: `NAME=value` lines and `NAME<<DELIMITER` blocks. */
 export function readCommandFile(file: string): Record<string, string> {
@@ -137,10 +137,12 @@ export class GithubRunner {
     };
   }
 
-  runJob(job: Job): void {
+  /** Runs a job's steps; returns the `steps` context (each step's outputs and outcome, by id). */
+  runJob(job: Job): Outputs {
     const steps: Outputs = {};
     this.jobEnv = strings(job.env, this.scope(this.baseEnv(), {}, steps));
     for (const step of job.steps) this.runStep(step, {}, steps, {});
+    return steps;
   }
 
   /** Runs one step of a job or of a composite action (`inherited`: the env of the step that used it). */

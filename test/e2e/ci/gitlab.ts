@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { parse, YAMLSeq } from 'yaml';
+import { parseDocument, visit } from 'yaml';
 
 /**
  * GitLab CI as its runner sees a job: the configuration with its `include:`s merged under it, `extends:`
@@ -10,24 +10,24 @@ import { parse, YAMLSeq } from 'yaml';
  */
 export type Config = Record<string, unknown>;
 
-class Reference extends YAMLSeq {
-  static override tag = '!reference';
-  override toJSON(key?: unknown, ctx?: Parameters<YAMLSeq['toJSON']>[1]): unknown {
-    return { '!reference': super.toJSON(key, ctx) };
-  }
-}
-const referenceTag = {
-  tag: '!reference',
-  collection: 'seq' as const,
-  nodeClass: Reference,
-  resolve: (s: YAMLSeq) => s,
-};
-
 const isHash = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** Parses a GitLab file; a `!reference [job, key]` becomes `{'!reference': [job, key]}`, any other error throws. */
 export function parseGitlab(text: string): Config {
-  return parse(text, { customTags: [referenceTag] }) as Config;
+  const doc = parseDocument(text);
+  const problems = [
+    ...doc.errors,
+    ...doc.warnings.filter((w) => !/Unresolved tag: !reference\b/.test(w.message)),
+  ];
+  if (problems.length > 0) throw new Error(problems.map((p) => p.message).join('\n'));
+  visit(doc, {
+    Seq(_, node) {
+      if (node.tag === '!reference') return doc.createNode({ '!reference': node.toJSON() });
+      return undefined;
+    },
+  });
+  return doc.toJS() as Config;
 }
 
 function merge(base: unknown, over: unknown): unknown {
