@@ -16,10 +16,11 @@ import { parseXml } from '../helpers/xml.js';
 import { evaluate, type Value } from './ci/expressions.js';
 import { GithubRunner } from './ci/github.js';
 import {
+  connectionTo,
   machineEnv,
   packTarball,
   pkg,
-  readmeBlocks,
+  project,
   root,
   type Tarball,
   validateAction,
@@ -33,7 +34,6 @@ import { type RunningSandbox, startSandbox } from './sandbox.js';
  */
 const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-action-'));
 const sha = 'c0ffee0000000000000000000000000000000001';
-const rules = readmeBlocks('Gate merges in CI', 'yaml').find((b) => /^(#.*\n)?rules:/.test(b)) as string;
 
 /**
  * The scan under test. Issue 19 §1 adds `scans check --version/--wait`; once they are there, this line
@@ -72,15 +72,11 @@ afterAll(async () => {
   rmSync(temp, { recursive: true, force: true });
 });
 
-function connection(): Record<string, string> {
-  return { SECSCAN_BASE_URL: sandbox.baseUrl, SECSCAN_ORG_ID: sandbox.orgId, SECSCAN_TOKEN: sandbox.token };
-}
+const connection = () => connectionTo(sandbox);
 
 /** A fresh workspace (the repository's rules file in it) and a runner for one job. */
 function runner(): GithubRunner {
-  const workspace = join(temp, `job-${(count += 1)}`);
-  mkdirSync(join(workspace, '.secscan'), { recursive: true });
-  writeFileSync(join(workspace, '.secscan/rules.yml'), rules);
+  const workspace = project(join(temp, `job-${(count += 1)}`));
   return new GithubRunner({
     workspace,
     env: machineEnv(join(workspace, '.home')),

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   validateGitlab,
   withIncludes,
 } from './ci/gitlab.js';
-import { machineEnv, packTarball, readmeBlocks, root, type Tarball } from './ci/setup.js';
+import { connectionTo, machineEnv, packTarball, project, root, type Tarball } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
@@ -25,7 +25,6 @@ const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-gitlab-'));
 const sha = 'c0ffee0000000000000000000000000000000002';
 const templateFile = join(root, 'ci/secscan.gitlab-ci.yml');
 const template = parseGitlab(readFileSync(templateFile, 'utf8'));
-const rules = readmeBlocks('Gate merges in CI', 'yaml').find((b) => /^(#.*\n)?rules:/.test(b)) as string;
 
 /** The scan under test: `{ version: sha, wait: '2m' }` once `scans check` has them (issue 19 §1). */
 const scanUnderTest = { version: '', wait: '' };
@@ -46,9 +45,7 @@ afterAll(async () => {
 
 /** A project whose .gitlab-ci.yml includes the template, run as a merge request pipeline of its branch. */
 function pipeline(jobs: Config, settings: Record<string, string> = {}) {
-  const dir = join(temp, `project-${(count += 1)}`);
-  mkdirSync(join(dir, '.secscan'), { recursive: true });
-  writeFileSync(join(dir, '.secscan/rules.yml'), rules);
+  const dir = project(join(temp, `project-${(count += 1)}`));
   const own = { include: [{ local: 'ci/secscan.gitlab-ci.yml' }], ...jobs };
   writeFileSync(join(dir, '.gitlab-ci.yml'), stringify(own));
   const config = withIncludes(own, (entry) => {
@@ -61,13 +58,11 @@ function pipeline(jobs: Config, settings: Record<string, string> = {}) {
     CI_COMMIT_REF_NAME: 'feature/checkout',
     CI_PIPELINE_SOURCE: 'merge_request_event',
   };
-  const connection = {
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
-  };
   const run = (name: string) =>
-    runGitlabJob(config, name, machineEnv(join(dir, '.home')), predefined, { ...connection, ...settings });
+    runGitlabJob(config, name, machineEnv(join(dir, '.home')), predefined, {
+      ...connectionTo(sandbox),
+      ...settings,
+    });
   return { dir, config, run };
 }
 

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { runGitlabJob, withIncludes } from './ci/gitlab.js';
 import { GithubRunner } from './ci/github.js';
-import { copyCheckout, machineEnv, pkg, readmeBlocks } from './ci/setup.js';
+import { connectionTo, copyCheckout, machineEnv, pkg, project } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
@@ -16,7 +16,6 @@ import { type RunningSandbox, startSandbox } from './sandbox.js';
  */
 const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-checkout-'));
 const checkout = join(temp, 'secscan');
-const rules = readmeBlocks('Gate merges in CI', 'yaml').find((b) => /^(#.*\n)?rules:/.test(b)) as string;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
@@ -30,18 +29,8 @@ afterAll(async () => {
   rmSync(temp, { recursive: true, force: true });
 }, 300_000);
 
-function workspace(name: string): string {
-  const dir = join(temp, name);
-  mkdirSync(join(dir, '.secscan'), { recursive: true });
-  writeFileSync(join(dir, '.secscan/rules.yml'), rules);
-  return dir;
-}
-
-const connection = () => ({
-  SECSCAN_BASE_URL: sandbox.baseUrl,
-  SECSCAN_ORG_ID: sandbox.orgId,
-  SECSCAN_TOKEN: sandbox.token,
-});
+const workspace = (name: string) => project(join(temp, name));
+const connection = () => connectionTo(sandbox);
 
 describe('secscan built from a checkout of this repository', () => {
   it('the action, given no tarball, builds from its own checkout and gates', () => {

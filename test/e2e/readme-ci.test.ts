@@ -1,12 +1,4 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +10,9 @@ import {
   machineEnv,
   packTarball,
   pkg,
+  project,
   readmeBlocks,
+  readmeRules,
   root,
   type Tarball,
   validateAction,
@@ -33,7 +27,6 @@ import {
  * address is not reachable from here.
  */
 const blocks = readmeBlocks('Gate merges in CI', 'yaml');
-const rulesBlock = blocks.find((b) => /^(#.*\n)?rules:/.test(b)) as string;
 const githubText = blocks.find((b) => b.includes('jobs:')) as string;
 const github = parse(githubText) as { jobs: Record<string, Job> };
 const gitlab = parseGitlab(blocks.find((b) => b.includes('extends: .secscan-gate')) as string);
@@ -49,12 +42,7 @@ beforeAll(() => {
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-function workspace(name: string): string {
-  const dir = join(temp, name);
-  mkdirSync(join(dir, '.secscan'), { recursive: true });
-  writeFileSync(join(dir, '.secscan/rules.yml'), rulesBlock);
-  return dir;
-}
+const workspace = (name: string) => project(join(temp, name));
 
 function stopSandbox(pidFile: string): void {
   if (!existsSync(pidFile)) return;
@@ -115,7 +103,7 @@ function runReadmeGitlab(branch?: string) {
 
 describe('README: the CI snippets run against a sandbox started in the job', () => {
   it('has the rules block and both snippets, pinned to this release, the workflow valid for action-validator', () => {
-    expect(rulesBlock).toContain('no-new-critical');
+    expect(readmeRules).toContain('no-new-critical');
     const steps = Object.values(github.jobs)[0]?.steps ?? [];
     expect(steps.filter((s) => s.uses?.startsWith('OWNER/secscan@')).map((s) => s.uses)).toEqual([
       action,

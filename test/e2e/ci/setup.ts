@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -91,4 +91,25 @@ export function validateAction(file: string): { code: number; output: string } {
     const e = error as { status: number; stdout: string; stderr: string };
     return { code: e.status, output: `${e.stdout}${e.stderr}` };
   }
+}
+
+/** The rules file of the README's "Gate merges in CI" section. */
+export const readmeRules = readmeBlocks('Gate merges in CI', 'yaml').find((b) =>
+  /^(#.*\n)?rules:/.test(b),
+) as string;
+
+/** A repository's working directory as CI checks it out: `.secscan/rules.yml` holds the README's rules. */
+export function project(dir: string): string {
+  mkdirSync(join(dir, '.secscan'), { recursive: true });
+  writeFileSync(join(dir, '.secscan/rules.yml'), readmeRules);
+  return dir;
+}
+
+/** The settings of a running sandbox, as a pipeline's secrets give them. */
+export function connectionTo(sandbox: {
+  baseUrl: string;
+  orgId: string;
+  token: string;
+}): Record<string, string> {
+  return { SECSCAN_BASE_URL: sandbox.baseUrl, SECSCAN_ORG_ID: sandbox.orgId, SECSCAN_TOKEN: sandbox.token };
 }
