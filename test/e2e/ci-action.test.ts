@@ -151,6 +151,7 @@ describe('action.yml', () => {
       gate: step,
     } = run(job, { ...gate, tarball: tarball.file, 'tarball-sha256': tarball.sha256 });
     expect(install?.code).toBe(0);
+    expect(install?.stdout).not.toContain('::warning');
     expect(outputs['secscan-version']).toBe(pkg.version);
     const bin = join(job.runnerTemp, 'secscan', tarball.sha256, 'bin');
     expect(outputs.secscan).toBe(join(bin, 'secscan'));
@@ -202,6 +203,9 @@ describe('action.yml', () => {
     const job = runner();
     const first = run(job, { tarball: tarball.file });
     expect(first.install?.code).toBe(0);
+    expect(first.install?.stdout).toContain(
+      `::warning title=secscan::tarball-sha256 is not set: ${tarball.file} (SHA-256 ${tarball.sha256}) is not checked`,
+    );
     expect(first.gate?.stderr).toBe('skipped: if');
     expect(first.outputs['exit-code']).toBe('');
     const second = run(job, { tarball: tarball.file });

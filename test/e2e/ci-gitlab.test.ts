@@ -134,24 +134,30 @@ describe('ci/secscan.gitlab-ci.yml', () => {
     );
   });
 
-  it('.secscan-install alone puts secscan on PATH for the job’s own script', () => {
+  it('.secscan-install puts secscan on PATH for the job’s own script, extended or taken by !reference', () => {
+    const script = [
+      'secscan compounds list -o json > compounds.json',
+      'test -s compounds.json',
+      'command -v secscan',
+    ];
     const { run } = pipeline(
       {
-        scan: {
+        extended: {
           extends: '.secscan-install',
-          variables: { SECSCAN_INSTALL_TARBALL: tarball.file, SECSCAN_INSTALL_SHA256: tarball.sha256 },
-          script: [
-            'secscan compounds list -o json > compounds.json',
-            'test -s compounds.json',
-            'command -v secscan',
-          ],
+          variables: { SECSCAN_INSTALL_SHA256: tarball.sha256 },
+          script,
         },
+        // Without the template's variables: SECSCAN_INSTALL_CHECKOUT and _SHA256 are not set at all.
+        referenced: { before_script: [{ '!reference': ['.secscan-install', 'before_script'] }], script },
       },
-      {},
+      { SECSCAN_INSTALL_TARBALL: tarball.file },
     );
-    const r = run('scan');
-    expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/\/bin\/secscan$/);
+    const extended = run('extended');
+    expect(extended.code, extended.stderr).toBe(0);
+    expect(extended.stdout.trim().split('\n').at(-1)).toMatch(/\/bin\/secscan$/);
+    const referenced = run('referenced');
+    expect(referenced.code, referenced.stderr).toBe(0);
+    expect(referenced.stderr).toContain('warning: SECSCAN_INSTALL_SHA256 is not set');
   });
 
   it('refuses no source, two sources, a SHA-256 mismatch and a URL that is not https, before any gate', () => {
