@@ -145,11 +145,12 @@ describe('action.yml', () => {
 
   it('installs the release tarball and gates: the feature branch fails (exit 1) with its reports and summary', () => {
     const job = runner();
+    // A checksum is compared whatever its case.
     const {
       outputs,
       install,
       gate: step,
-    } = run(job, { ...gate, tarball: tarball.file, 'tarball-sha256': tarball.sha256 });
+    } = run(job, { ...gate, tarball: tarball.file, 'tarball-sha256': tarball.sha256.toUpperCase() });
     expect(install?.code).toBe(0);
     expect(install?.stdout).not.toContain('::warning');
     expect(outputs['secscan-version']).toBe(pkg.version);

@@ -111,7 +111,7 @@ describe('ci/secscan.gitlab-ci.yml', () => {
   it('installs the release tarball and gates: the feature branch fails the job (exit 1) with the JUnit report', () => {
     const { dir, run } = pipeline(gateJob({}), {
       SECSCAN_INSTALL_TARBALL: tarball.file,
-      SECSCAN_INSTALL_SHA256: tarball.sha256,
+      SECSCAN_INSTALL_SHA256: tarball.sha256.toUpperCase(),
     });
     const failing = run('security-gate');
     expect(failing.code).toBe(1);
