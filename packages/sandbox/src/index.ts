@@ -17,6 +17,8 @@ export interface AppSeed {
   language?: string;
   /** Its default branch (default `main`). */
   branch?: string;
+  /** The seeded team it belongs to, by name (`Platform`, `Payments`, `Web`); none unless given. */
+  team?: string;
 }
 
 export interface SandboxOptions {
@@ -26,12 +28,21 @@ export interface SandboxOptions {
   tls?: boolean;
   /** Give the app `shiftleft-java-demo` this many findings (default: about a dozen). */
   findings?: number;
-  /** Apps added to the five demo apps. */
-  apps?: readonly AppSeed[];
+  /**
+   * Apps added to the five demo apps; or a number N: that many generated apps (`svc-0001`...), each with
+   * about half a year of weekly default-branch scans, fixes and findings past their SLA (analytics at scale).
+   */
+  apps?: readonly AppSeed[] | number;
   /** Milliseconds added to every API request (default 0). */
   latency?: number;
   /** The share of API requests (0 to 1) answered 503 or dropped (default 0). */
   failRate?: number;
+  /**
+   * At most this many API requests per second (`20`, `'20/s'`) or minute (`'600/m'`), counted in fixed
+   * windows; the others are answered 429 with `Retry-After`. Every answer carries `RateLimit-Policy`,
+   * `RateLimit` and `X-RateLimit-*`; `log` gets a line per window with the requests served and refused.
+   */
+  rateLimit?: number | string;
   /** A state file: loaded when it exists, else seeded and written; rewritten after every change. */
   state?: string;
   /** The address to listen on (default `127.0.0.1`). */
@@ -70,6 +81,11 @@ export type ScanRequest = ({ app: string; compound?: never } | { compound: strin
   fix?: number;
   /** This many findings of earlier scans come back (regressions). */
   reappear?: number;
+  /**
+   * When the scan ran, an ISO 8601 date-time such as `2026-06-01T09:00:00Z` (default: now); after the
+   * branch's last scan, so a history is recorded in order.
+   */
+  at?: string;
 };
 
 /** What a recorded scan changed: finding ids, and the webhook deliveries of `scan.finished` started. */

@@ -62,6 +62,7 @@ export default defineVerb({
     'secscan sandbox --tls > sandbox.env & # then: set -a; . ./sandbox.env; set +a',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --audit-log',
+    'secscan sandbox --apps 500 --rate-limit 20/s --log',
   ],
   operations: [],
   commands: [() => import('./scan.js')],
@@ -127,6 +128,19 @@ export default defineVerb({
       '--audit-log',
       'serve the audit log, which the service keeps off until the vendor enables it',
     ),
+    apps: parsed(
+      '--apps <n>',
+      'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)',
+      int(0, 5_000),
+    ),
+    rateLimit: parsed(
+      '--rate-limit <rate>',
+      'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window',
+      pattern(
+        /^\s*\d{1,6}\s*(\/\s*(s|sec|second|m|min|minute))?\s*$/i,
+        'expected requests per second or minute, e.g. 20/s or 600/m',
+      ),
+    ),
   },
   async run(ctx, { opts }) {
     const profile = ctx.globals.profile;
@@ -146,6 +160,8 @@ export default defineVerb({
       backupSize: opts.backupSize,
       cutDownloads: opts.cutDownloads,
       auditLog: opts.auditLog,
+      ...(opts.apps ? { apps: opts.apps } : {}),
+      rateLimit: opts.rateLimit,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     });
     try {

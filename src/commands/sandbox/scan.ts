@@ -2,7 +2,7 @@ import type { ScanControlBody } from '@secscan/api/sandbox-control';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, list, parsed, text } from '../define.js';
-import { int, pattern } from '../parsers.js';
+import { int, pattern, when } from '../parsers.js';
 import { checkWith, shellArg } from '../../util/verify.js';
 
 const severities = 'critical|high|medium|low';
@@ -38,6 +38,7 @@ export default defineVerb({
     'secscan sandbox scan --app shiftleft-java-demo --new critical=1',
     'secscan sandbox scan --compound shop --branch feature/checkout --new high:oss_vuln=2 --new medium:secret=1',
     'secscan sandbox scan --app shiftleft-java-demo --fix 2 --reappear 1 -o json',
+    'secscan sandbox scan --app payments-api --at 2026-10-05T09:00:00Z --new critical=2',
   ],
   operations: [],
   options: {
@@ -56,6 +57,11 @@ export default defineVerb({
     ),
     fix: parsed('--fix <n>', 'N findings of the last scan are gone (fixed)', int(0, 1000)),
     reappear: parsed('--reappear <n>', 'N findings of earlier scans come back (regressions)', int(0, 1000)),
+    at: parsed(
+      '--at <date>',
+      'when the scan ran (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates',
+      when(),
+    ),
   },
   view: recordedScanView,
   validate({ opts }) {
@@ -72,6 +78,7 @@ export default defineVerb({
       ...(added.length ? { new: added } : {}),
       ...(opts.fix !== undefined ? { fix: opts.fix } : {}),
       ...(opts.reappear !== undefined ? { reappear: opts.reappear } : {}),
+      ...(opts.at !== undefined ? { at: new Date(opts.at * 1000).toISOString() } : {}),
     };
     const client = await ctx.client({ requireOrg: false });
     const path = `${client.apiPrefix.replace(/\/api\/v4$/, '')}${controlScanPath}`;

@@ -149,9 +149,9 @@ describe('readRateHeaders', () => {
   });
 
   it('reads the earlier draft forms', () => {
-    expect(readRateHeaders({ 'ratelimit-policy': '10;w=1', ratelimit: 'limit=10, remaining=4, reset=2' })).toEqual(
-      { limit: 10, windowSeconds: 1, remaining: 4, resetSeconds: 2 },
-    );
+    expect(
+      readRateHeaders({ 'ratelimit-policy': '10;w=1', ratelimit: 'limit=10, remaining=4, reset=2' }),
+    ).toEqual({ limit: 10, windowSeconds: 1, remaining: 4, resetSeconds: 2 });
     expect(
       readRateHeaders({ 'ratelimit-limit': '50', 'ratelimit-remaining': '7', 'ratelimit-reset': '9' }),
     ).toEqual({ limit: 50, remaining: 7, resetSeconds: 9 });

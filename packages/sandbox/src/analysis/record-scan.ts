@@ -49,6 +49,30 @@ function take(candidates: FindingRecord[], n: number, what: string): FindingReco
 }
 
 /**
+ * When the scan starts: `at` when given (after the last scan of every app on that branch, so the history
+ * stays in order), else now, or a minute after the organization's latest scan if that is later.
+ */
+function startOf(
+  state: SandboxState,
+  body: ScanControlBody,
+  apps: readonly AppRecord[],
+  branch: string,
+): number {
+  if (body.at === undefined) {
+    const latest = state.analysis.scans.reduce((max, s) => Math.max(max, Date.parse(s.started_at)), 0);
+    return Math.max(Date.now(), latest + 60_000);
+  }
+  const at = Date.parse(body.at);
+  for (const app of apps) {
+    const last = latestOn(state, app.id, branch);
+    if (last && Date.parse(last.started_at) >= at) {
+      throw bad(`at: ${body.at} is not after the last scan of ${app.id} on ${branch} (${last.started_at})`);
+    }
+  }
+  return at;
+}
+
+/**
  * Records one completed scan of an app (or one compound scan, one element scan per app) on a branch: the
  * previous scan's findings less `fix`, plus `reappear` findings seen in earlier scans and `new` findings.
  */
@@ -87,8 +111,7 @@ export function recordScan(state: SandboxState, body: ScanControlBody): Recorded
     body.reappear ?? 0,
     'reappear',
   );
-  const latest = state.analysis.scans.reduce((max, s) => Math.max(max, Date.parse(s.started_at)), 0);
-  const started = Math.max(Date.now(), latest + 60_000);
+  const started = startOf(state, body, apps, branch);
   const rng = new Prng(randomBytes(4).readUInt32BE(0));
   const scans = apps.map((app, i) => {
     const version = randomBytes(4).toString('hex').slice(0, 7);
