@@ -1,6 +1,7 @@
 // Installs the system tools the test suite drives for real (bash, zsh and fish under tmux for completions;
-// mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports) from
-// Debian when they are missing and we may; otherwise says what to install.
+// mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports;
+// chromium, headless, for the HTML trends report) from Debian when they are missing and we may; otherwise
+// says what to install.
 import { execFileSync, spawnSync } from 'node:child_process';
 
 const tools = {
@@ -12,6 +13,7 @@ const tools = {
   groff: 'groff',
   man: 'man-db',
   pdftoppm: 'poppler-utils',
+  chromium: 'chromium',
 };
 const missing = Object.entries(tools)
   .filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
@@ -26,7 +28,7 @@ if (!isRoot || !hasApt) {
   );
   process.exit(1);
 }
-console.error(`Installing ${missing.join(', ')} from Debian for the completion and man page tests...`);
+console.error(`Installing ${missing.join(', ')} from Debian for the tests that drive them...`);
 const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
 execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });

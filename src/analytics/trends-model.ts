@@ -33,11 +33,12 @@ export interface ScanFacts {
 export interface AppHistory {
   app: string;
   team: string | undefined;
-  /** Oldest first: the last scan at or before the window's start (if any), then those in the window. */
+  /** Oldest first: the last scan before the window's start (if any), then those in the window. */
   scans: readonly ScanFacts[];
   findings: ReadonlyMap<string, FindingFacts>;
 }
 
+/** The window is [since, until): a scan at `until` is after it; "now" for SLA ages is `until`. */
 export interface TrendsInput {
   since: number;
   until: number;
@@ -55,7 +56,7 @@ export interface WeekRow {
   new: Counts;
   reopened: Counts;
   fixed: Counts;
-  /** Open at the week's end (or at the window's end, for the last week). */
+  /** Open at the week's end (or at the window's end, for the last week): the latest scans before it. */
   open: Counts;
 }
 

@@ -32,7 +32,9 @@ export function median(values: readonly number[]): number | null {
   if (!values.length) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 const mean = (values: readonly number[]) =>
@@ -54,12 +56,13 @@ interface Event {
 /** The finding's open episodes on the default branch, as events, and what is open at each scan. */
 function walk(app: AppHistory, since: number, events: Event[]): Map<string, number> {
   const firstPresent = new Map<string, number>();
-  for (const scan of app.scans) for (const id of scan.present) if (!firstPresent.has(id)) firstPresent.set(id, scan.at);
+  for (const scan of app.scans)
+    for (const id of scan.present) if (!firstPresent.has(id)) firstPresent.set(id, scan.at);
   let previous = new Set<string>();
   const seen = new Set<string>();
   const openedAt = new Map<string, number>();
   app.scans.forEach((scan, i) => {
-    const baseline = i === 0 && scan.at <= since;
+    const baseline = i === 0 && scan.at < since;
     const present = new Set([...scan.present].filter((id) => counted(app, id)));
     for (const id of present) {
       if (previous.has(id)) continue;
@@ -72,7 +75,13 @@ function walk(app: AppHistory, since: number, events: Event[]): Map<string, numb
     for (const id of previous) {
       if (present.has(id)) continue;
       const finding = app.findings.get(id) as FindingFacts;
-      events.push({ kind: 'fixed', at: scan.at, app, finding, openMs: scan.at - (openedAt.get(id) ?? scan.at) });
+      events.push({
+        kind: 'fixed',
+        at: scan.at,
+        app,
+        finding,
+        openMs: scan.at - (openedAt.get(id) ?? scan.at),
+      });
     }
     for (const id of present) seen.add(id);
     previous = present;
@@ -85,10 +94,10 @@ function counted(app: AppHistory, id: string): boolean {
   return finding !== undefined && !excludedStatuses.has(finding.status);
 }
 
-/** The scan of the app that was the latest at `at`, if any. */
+/** The app's latest scan before `at` (what was open at that moment), if any. */
 function latestAt(app: AppHistory, at: number) {
   let found: AppHistory['scans'][number] | undefined;
-  for (const scan of app.scans) if (scan.at <= at) found = scan;
+  for (const scan of app.scans) if (scan.at < at) found = scan;
   return found;
 }
 
@@ -109,7 +118,12 @@ function add(counts: Counts, group: string): void {
   counts.total++;
 }
 
-function openCounts(apps: readonly AppHistory[], at: number, by: Dimension, groups: readonly string[]): Counts {
+function openCounts(
+  apps: readonly AppHistory[],
+  at: number,
+  by: Dimension,
+  groups: readonly string[],
+): Counts {
   const counts = emptyCounts(groups);
   for (const app of apps) {
     const scan = latestAt(app, at);
@@ -124,8 +138,8 @@ function openCounts(apps: readonly AppHistory[], at: number, by: Dimension, grou
 function weeks(input: TrendsInput, events: readonly Event[], by: Dimension): WeekRow[] {
   const groups = groupsOf(input.apps, by);
   const rows: WeekRow[] = [];
-  for (let start = weekStart(input.since + 1); start <= input.until; start += week) {
-    const end = Math.min(start + week - 1, input.until);
+  for (let start = weekStart(input.since); start < input.until; start += week) {
+    const end = Math.min(start + week, input.until);
     const row: WeekRow = {
       week: new Date(start).toISOString().slice(0, 10),
       new: emptyCounts(groups),
@@ -134,7 +148,7 @@ function weeks(input: TrendsInput, events: readonly Event[], by: Dimension): Wee
       open: openCounts(input.apps, end, by, groups),
     };
     for (const e of events) {
-      if (e.at > input.since && e.at >= start && e.at <= end) add(row[e.kind], groupOf(by, e.app, e.finding));
+      if (e.at >= input.since && e.at >= start && e.at < end) add(row[e.kind], groupOf(by, e.app, e.finding));
     }
     rows.push(row);
   }
@@ -146,11 +160,18 @@ function groupsOf(apps: readonly AppHistory[], by: Dimension): string[] {
   if (by === 'app') return apps.map((a) => a.app);
   if (by === 'team') return [...new Set(apps.map((a) => a.team ?? noTeam))].sort();
   const others = new Set<string>();
-  for (const app of apps) for (const f of app.findings.values()) if (!severityOrder.includes(f.severity as never)) others.add(f.severity);
+  for (const app of apps)
+    for (const f of app.findings.values())
+      if (!severityOrder.includes(f.severity as never)) others.add(f.severity);
   return [...severityOrder, ...[...others].sort()];
 }
 
-function timeToFix(fixes: readonly Event[], key: (e: Event) => string, order: readonly string[], team?: (g: string) => string) {
+function timeToFix(
+  fixes: readonly Event[],
+  key: (e: Event) => string,
+  order: readonly string[],
+  team?: (g: string) => string,
+) {
   const by = new Map<string, number[]>(order.map((g) => [g, []]));
   for (const e of fixes) by.set(key(e), [...(by.get(key(e)) ?? []), e.openMs as number]);
   return [...by].map(([group, ms]): TimeToFix => ({
@@ -167,9 +188,10 @@ export function computeTrends(input: TrendsInput): TrendsReport {
   const events: Event[] = [];
   const opened = new Map<AppHistory, Map<string, number>>();
   for (const app of apps) opened.set(app, walk(app, since, events));
-  const inWindow = events.filter((e) => e.at > since && e.at <= until);
+  const inWindow = events.filter((e) => e.at >= since && e.at < until);
   const fixes = inWindow.filter((e) => e.kind === 'fixed');
-  const slaMs = (severity: string) => (sla[severity] === undefined ? undefined : (sla[severity] as number) * day);
+  const slaMs = (severity: string) =>
+    sla[severity] === undefined ? undefined : (sla[severity] as number) * day;
   const late = (e: Event) => {
     const limit = slaMs(e.finding.severity);
     return limit !== undefined && (e.openMs as number) > limit;
@@ -201,7 +223,10 @@ export function computeTrends(input: TrendsInput): TrendsReport {
       });
     }
   }
-  breaches.sort((a, b) => b.over_by_days - a.over_by_days || a.app.localeCompare(b.app) || a.finding.localeCompare(b.finding));
+  breaches.sort(
+    (a, b) =>
+      b.over_by_days - a.over_by_days || a.app.localeCompare(b.app) || a.finding.localeCompare(b.finding),
+  );
   const breached = new Set(breaches.map((b) => `${b.app}\u0000${b.finding}`));
 
   const severities = groupsOf(apps, 'severity');
@@ -211,7 +236,9 @@ export function computeTrends(input: TrendsInput): TrendsReport {
     const rows = new Map<string, SlaRow>(
       order.map((g) => [g, { group: g, open: 0, open_past_sla: 0, fixed: 0, fixed_late: 0 }]),
     );
-    const row = (g: string) => rows.get(g) ?? (rows.set(g, { group: g, open: 0, open_past_sla: 0, fixed: 0, fixed_late: 0 }).get(g) as SlaRow);
+    const row = (g: string) =>
+      rows.get(g) ??
+      (rows.set(g, { group: g, open: 0, open_past_sla: 0, fixed: 0, fixed_late: 0 }).get(g) as SlaRow);
     for (const { app, finding } of openNow) {
       const r = row(key(app, finding));
       r.open++;
@@ -231,7 +258,7 @@ export function computeTrends(input: TrendsInput): TrendsReport {
     until: new Date(until).toISOString(),
     days: days(until - since),
     apps: apps.length,
-    scans: apps.reduce((n, a) => n + a.scans.filter((s) => s.at > since && s.at <= until).length, 0),
+    scans: apps.reduce((n, a) => n + a.scans.filter((s) => s.at >= since && s.at < until).length, 0),
     ...basisText,
     sla_days: { ...sla },
     by: input.by,
@@ -253,12 +280,23 @@ export function computeTrends(input: TrendsInput): TrendsReport {
     weekly_by_severity: input.by === 'severity' ? weekly : weeks(input, events, 'severity'),
     time_to_fix: {
       by_severity: timeToFix(fixes, (e) => e.finding.severity, severities),
-      by_app: timeToFix(fixes, (e) => e.app.app, apps.map((a) => a.app), (g) => teamOf.get(g) ?? noTeam),
+      by_app: timeToFix(
+        fixes,
+        (e) => e.app.app,
+        apps.map((a) => a.app),
+        (g) => teamOf.get(g) ?? noTeam,
+      ),
       by_team: timeToFix(fixes, (e) => e.app.team ?? noTeam, teams),
     },
     sla: {
-      by_severity: slaRows((_a, f) => f.severity, severities).map((r) => ({ ...r, sla_days: sla[r.group] ?? null })),
-      by_app: slaRows((a) => a.app, apps.map((a) => a.app)).map((r) => ({ ...r, team: teamOf.get(r.group) ?? noTeam })),
+      by_severity: slaRows((_a, f) => f.severity, severities).map((r) => ({
+        ...r,
+        sla_days: sla[r.group] ?? null,
+      })),
+      by_app: slaRows(
+        (a) => a.app,
+        apps.map((a) => a.app),
+      ).map((r) => ({ ...r, team: teamOf.get(r.group) ?? noTeam })),
       by_team: slaRows((a) => a.team ?? noTeam, teams),
       breaches,
     },

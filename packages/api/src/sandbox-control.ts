@@ -36,7 +36,7 @@ export const ScanControlBody = z
       .optional(),
     fix: count.optional(),
     reappear: count.optional(),
-    /** When the scan ran (default: now): a history can be recorded at known dates, each after the last. */
+    /** When the scan ran, started and completed (default: now): a history at known dates, each after the last. */
     at: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((b) => (b.app === undefined) !== (b.compound === undefined), {

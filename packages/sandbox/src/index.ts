@@ -82,8 +82,9 @@ export type ScanRequest = ({ app: string; compound?: never } | { compound: strin
   /** This many findings of earlier scans come back (regressions). */
   reappear?: number;
   /**
-   * When the scan ran, an ISO 8601 date-time such as `2026-06-01T09:00:00Z` (default: now); after the
-   * branch's last scan, so a history is recorded in order.
+   * When the scan ran (it starts and completes then), an ISO 8601 date-time such as `2026-06-01T09:00:00Z`
+   * (default: now, completing a few minutes later); after the branch's last scan, so a history is recorded
+   * in order, at known dates.
    */
   at?: string;
 };

@@ -46,11 +46,27 @@ export default defineVerb({
   operations: ['ListApps', 'ListTeams', 'ReadCompoundShallowByName', 'ListAppVersions', 'ListAppFindings'],
   outputs: ['markdown'],
   options: {
-    since: text('--since <when>', 'the window’s start: a date (2026-06-01) or a span back from --until (180d, 26w; default 180d)'),
-    until: parsed('--until <when>', 'the window’s end and the “now” of SLA ages: a date or time, or an age (default now)', when()),
-    by: choice('--by <dimension>', 'group the weekly numbers by severity (default), app or team', ['severity', 'app', 'team']),
-    sla: list('--sla <severity=days>', 'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)'),
-    html: text('--html <file>', 'also write the report as one self-contained HTML page with SVG charts', { complete: 'file' }),
+    since: text(
+      '--since <when>',
+      'the window’s start: a date (2026-06-01) or a span back from --until (180d, 26w; default 180d)',
+    ),
+    until: parsed(
+      '--until <when>',
+      'the window’s end and the “now” of SLA ages: a date or time, or an age (default now)',
+      when(),
+    ),
+    by: choice('--by <dimension>', 'group the weekly numbers by severity (default), app or team', [
+      'severity',
+      'app',
+      'team',
+    ]),
+    sla: list(
+      '--sla <severity=days>',
+      'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)',
+    ),
+    html: text('--html <file>', 'also write the report as one self-contained HTML page with SVG charts', {
+      complete: 'file',
+    }),
     ...selectionOptions,
     concurrency: concurrencyOption,
   },

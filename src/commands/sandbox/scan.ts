@@ -59,7 +59,7 @@ export default defineVerb({
     reappear: parsed('--reappear <n>', 'N findings of earlier scans come back (regressions)', int(0, 1000)),
     at: parsed(
       '--at <date>',
-      'when the scan ran (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates',
+      'when the scan ran, started and completed (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates',
       when(),
     ),
   },

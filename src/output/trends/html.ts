@@ -3,7 +3,8 @@ import { sanitize } from '../sanitize.js';
 import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
 import { esc, hbars, lines, pairedBars, patterns } from './svg.js';
 
-const text = (value: string | number | null | undefined) => esc(sanitize(value === null || value === undefined ? '-' : String(value)));
+const text = (value: string | number | null | undefined) =>
+  esc(sanitize(value === null || value === undefined ? '-' : String(value)));
 
 function table(headers: string[], rows: (string | number | null)[][], caption: string): string {
   const cell = (v: string | number | null) =>
@@ -42,7 +43,8 @@ export function trendsHtml(report: TrendsReport, generated: string): string {
   const labels = weeks.map((w) => w.week);
   const change = s.open.total - s.open_at_start.total;
   const direction = change > 0 ? `grew by ${change}` : change < 0 ? `shrank by ${-change}` : 'did not change';
-  const card = (value: string | number, label: string) => `<div class="card"><b>${text(value)}</b>${esc(label)}</div>`;
+  const card = (value: string | number, label: string) =>
+    `<div class="card"><b>${text(value)}</b>${esc(label)}</div>`;
   const severities = ['critical', 'high', 'medium', 'low'];
   const groups = groupLines(report);
   const slow = slowest(report.time_to_fix.by_app);
@@ -53,7 +55,9 @@ export function trendsHtml(report: TrendsReport, generated: string): string {
     `<section aria-labelledby="summary"><h2 id="summary">Executive summary</h2>`,
     `<p class="lead">The open backlog ${direction} over the window, to <b>${s.open.total}</b> findings (${esc(bySeverity(s.open, ', '))}). ` +
       `${s.new} findings were new and ${s.reopened} came back; ${s.fixed} were fixed` +
-      (s.fixed ? `, in ${num(s.mean_days_to_fix)} days on average (median ${num(s.median_days_to_fix)})` : '') +
+      (s.fixed
+        ? `, in ${num(s.mean_days_to_fix)} days on average (median ${num(s.median_days_to_fix)})`
+        : '') +
       `. <b>${s.open_past_sla}</b> open findings are past their SLA, and ${s.fixed_late} of the ${s.fixed} fixes came late.</p>`,
     `<div class="cards">`,
     card(s.open.total, `open now (${change >= 0 ? '+' : ''}${change})`),
@@ -64,7 +68,13 @@ export function trendsHtml(report: TrendsReport, generated: string): string {
     card(s.fixed ? `${num(s.mean_days_to_fix)} d` : '-', 'mean time to fix'),
     `</div></section>`,
     `<h2>New and fixed, week by week</h2>`,
-    pairedBars('New and fixed findings per week', labels, weeks.map((w) => w.new.total), weeks.map((w) => w.fixed.total), ['new', 'fixed']),
+    pairedBars(
+      'New and fixed findings per week',
+      labels,
+      weeks.map((w) => w.new.total),
+      weeks.map((w) => w.fixed.total),
+      ['new', 'fixed'],
+    ),
     `<h2>Open backlog (burn-down)</h2>`,
     lines('Open findings at the end of each week', labels, [
       { name: 'all', values: weeks.map((w) => w.open.total) },
@@ -72,7 +82,14 @@ export function trendsHtml(report: TrendsReport, generated: string): string {
     ]),
     table(
       ['Week', 'New', 'Reopened', 'Fixed', 'Open', ...severities.map((x) => `Open ${x}`)],
-      weeks.map((w) => [w.week, w.new.total, w.reopened.total, w.fixed.total, w.open.total, ...severities.map((x) => w.open[x] ?? 0)]),
+      weeks.map((w) => [
+        w.week,
+        w.new.total,
+        w.reopened.total,
+        w.fixed.total,
+        w.open.total,
+        ...severities.map((x) => w.open[x] ?? 0),
+      ]),
       'Week by week (weeks start on Monday, UTC)',
     ),
     `<h2>Time to fix</h2>`,
@@ -86,25 +103,89 @@ export function trendsHtml(report: TrendsReport, generated: string): string {
       })),
       'bar: mean days to fix; dashed mark: the SLA',
     ),
-    table(['Severity', 'Fixes', 'Mean days', 'Median days'], report.time_to_fix.by_severity.map((r) => [r.group, r.fixes, r.mean_days, r.median_days]), 'By severity'),
-    table(['Team', 'Fixes', 'Mean days', 'Median days'], report.time_to_fix.by_team.map((r) => [r.group, r.fixes, r.mean_days, r.median_days]), 'By team'),
-    ...(slow.length ? [table(['App', 'Team', 'Fixes', 'Mean days', 'Median days'], slow.map((r) => [r.group, r.team ?? '', r.fixes, r.mean_days, r.median_days]), `Slowest apps (top ${topRows})`)] : []),
+    table(
+      ['Severity', 'Fixes', 'Mean days', 'Median days'],
+      report.time_to_fix.by_severity.map((r) => [r.group, r.fixes, r.mean_days, r.median_days]),
+      'By severity',
+    ),
+    table(
+      ['Team', 'Fixes', 'Mean days', 'Median days'],
+      report.time_to_fix.by_team.map((r) => [r.group, r.fixes, r.mean_days, r.median_days]),
+      'By team',
+    ),
+    ...(slow.length
+      ? [
+          table(
+            ['App', 'Team', 'Fixes', 'Mean days', 'Median days'],
+            slow.map((r) => [r.group, r.team ?? '', r.fixes, r.mean_days, r.median_days]),
+            `Slowest apps (top ${topRows})`,
+          ),
+        ]
+      : []),
     `<h2>SLA breaches</h2>`,
     hbars(
       'Findings open past their SLA now, and fixes that came late, by team',
-      report.sla.by_team.map((r) => ({ label: sanitize(r.group), value: r.open_past_sla, second: r.fixed_late, text: `${r.open_past_sla} past SLA, ${r.fixed_late} fixed late` })),
+      report.sla.by_team.map((r) => ({
+        label: sanitize(r.group),
+        value: r.open_past_sla,
+        second: r.fixed_late,
+        text: `${r.open_past_sla} past SLA, ${r.fixed_late} fixed late`,
+      })),
       'solid: open past SLA now; hatched: fixed late in the window',
     ),
-    table(['Severity', 'SLA days', 'Open', 'Open past SLA', 'Fixed', 'Fixed late'], report.sla.by_severity.map((r) => [r.group, r.sla_days ?? null, r.open, r.open_past_sla, r.fixed, r.fixed_late]), 'By severity'),
-    table(['Team', 'Open', 'Open past SLA', 'Fixed', 'Fixed late'], report.sla.by_team.map((r) => [r.group, r.open, r.open_past_sla, r.fixed, r.fixed_late]), 'By team'),
-    ...(bad.length ? [table(['App', 'Team', 'Open', 'Open past SLA', 'Fixed', 'Fixed late'], bad.map((r) => [r.group, r.team ?? '', r.open, r.open_past_sla, r.fixed, r.fixed_late]), `Apps most past their SLA (top ${topRows})`)] : []),
+    table(
+      ['Severity', 'SLA days', 'Open', 'Open past SLA', 'Fixed', 'Fixed late'],
+      report.sla.by_severity.map((r) => [
+        r.group,
+        r.sla_days ?? null,
+        r.open,
+        r.open_past_sla,
+        r.fixed,
+        r.fixed_late,
+      ]),
+      'By severity',
+    ),
+    table(
+      ['Team', 'Open', 'Open past SLA', 'Fixed', 'Fixed late'],
+      report.sla.by_team.map((r) => [r.group, r.open, r.open_past_sla, r.fixed, r.fixed_late]),
+      'By team',
+    ),
+    ...(bad.length
+      ? [
+          table(
+            ['App', 'Team', 'Open', 'Open past SLA', 'Fixed', 'Fixed late'],
+            bad.map((r) => [r.group, r.team ?? '', r.open, r.open_past_sla, r.fixed, r.fixed_late]),
+            `Apps most past their SLA (top ${topRows})`,
+          ),
+        ]
+      : []),
     ...(report.sla.breaches.length
-      ? [table(['App', 'Finding', 'Severity', 'Open since', 'Days over SLA', 'Title'], report.sla.breaches.slice(0, topRows).map((x) => [x.app, x.finding, x.severity, day(x.open_since), x.over_by_days, x.title]), `Longest past their SLA (top ${topRows})`)]
+      ? [
+          table(
+            ['App', 'Finding', 'Severity', 'Open since', 'Days over SLA', 'Title'],
+            report.sla.breaches
+              .slice(0, topRows)
+              .map((x) => [x.app, x.finding, x.severity, day(x.open_since), x.over_by_days, x.title]),
+            `Longest past their SLA (top ${topRows})`,
+          ),
+        ]
       : []),
     `<h2>By ${esc(b.by)}</h2>`,
-    table([b.by, 'New', 'Reopened', 'Fixed', 'Open now'], (b.by === 'severity' ? groups : groups.slice(0, topRows * 2)).map((g) => [g.group, g.new, g.reopened, g.fixed, g.open]), `The window's numbers by ${b.by}`),
+    table(
+      [b.by, 'New', 'Reopened', 'Fixed', 'Open now'],
+      (b.by === 'severity' ? groups : groups.slice(0, topRows * 2)).map((g) => [
+        g.group,
+        g.new,
+        g.reopened,
+        g.fixed,
+        g.open,
+      ]),
+      `The window's numbers by ${b.by}`,
+    ),
     `<h2>How these numbers were computed</h2>`,
-    `<ul class="basis">${basisLines(report).map((l) => `<li>${text(l)}</li>`).join('\n')}</ul>`,
+    `<ul class="basis">${basisLines(report)
+      .map((l) => `<li>${text(l)}</li>`)
+      .join('\n')}</ul>`,
     `<p>Every number, for every app and team: <code>secscan reports trends -o json</code> or <code>-o csv</code>. Generated ${esc(generated)}.</p>`,
   ];
   return [

@@ -36,8 +36,25 @@ export function trendsMarkdown(report: TrendsReport): string {
     '### Week by week',
     '',
     ...table(
-      ['Week', 'New', 'Reopened', 'Fixed', 'Open at the end', ...['critical', 'high', 'medium', 'low'].map((x) => `Open ${x}`)],
-      weeks.map((w) => [w.week, w.new.total, w.reopened.total, w.fixed.total, w.open.total, w.open.critical ?? 0, w.open.high ?? 0, w.open.medium ?? 0, w.open.low ?? 0]),
+      [
+        'Week',
+        'New',
+        'Reopened',
+        'Fixed',
+        'Open at the end',
+        ...['critical', 'high', 'medium', 'low'].map((x) => `Open ${x}`),
+      ],
+      weeks.map((w) => [
+        w.week,
+        w.new.total,
+        w.reopened.total,
+        w.fixed.total,
+        w.open.total,
+        w.open.critical ?? 0,
+        w.open.high ?? 0,
+        w.open.medium ?? 0,
+        w.open.low ?? 0,
+      ]),
       [false, true, true, true, true, true, true, true, true],
     ),
     '',
@@ -53,14 +70,22 @@ export function trendsMarkdown(report: TrendsReport): string {
       [false, true, true, true, true, false],
     ),
   );
-  if (shown.length < groups.length) lines.push('', `${groups.length - shown.length} more in \`-o json\` or \`-o csv\`.`);
+  if (shown.length < groups.length)
+    lines.push('', `${groups.length - shown.length} more in \`-o json\` or \`-o csv\`.`);
   const ttf = (rows: TrendsReport['time_to_fix']['by_team'], what: string) =>
     table(
       [what, 'Fixes', 'Mean days', 'Median days'],
       rows.map((r) => [cell(r.group), r.fixes, num(r.mean_days), num(r.median_days)]),
       [false, true, true, true],
     );
-  lines.push('', '### Time to fix', '', ...ttf(report.time_to_fix.by_severity, 'Severity'), '', ...ttf(report.time_to_fix.by_team, 'Team'));
+  lines.push(
+    '',
+    '### Time to fix',
+    '',
+    ...ttf(report.time_to_fix.by_severity, 'Severity'),
+    '',
+    ...ttf(report.time_to_fix.by_team, 'Team'),
+  );
   const slow = slowest(report.time_to_fix.by_app);
   if (slow.length) lines.push('', ...ttf(slow, 'Slowest apps'));
   const sla = (rows: TrendsReport['sla']['by_team'], what: string) =>
@@ -69,7 +94,14 @@ export function trendsMarkdown(report: TrendsReport): string {
       rows.map((r) => [cell(r.group), r.open, r.open_past_sla, r.fixed, r.fixed_late]),
       [false, true, true, true, true],
     );
-  lines.push('', '### SLA', '', ...sla(report.sla.by_severity, 'Severity'), '', ...sla(report.sla.by_team, 'Team'));
+  lines.push(
+    '',
+    '### SLA',
+    '',
+    ...sla(report.sla.by_severity, 'Severity'),
+    '',
+    ...sla(report.sla.by_team, 'Team'),
+  );
   const bad = worst(report.sla.by_app);
   if (bad.length) lines.push('', ...sla(bad, 'Apps most past SLA'));
   const breaches = report.sla.breaches.slice(0, topRows);
@@ -78,7 +110,14 @@ export function trendsMarkdown(report: TrendsReport): string {
       '',
       ...table(
         ['App', 'Finding', 'Severity', 'Open since', 'Days over SLA', 'Title'],
-        breaches.map((x) => [cell(x.app), cell(x.finding), cell(x.severity), day(x.open_since), x.over_by_days, cell(x.title)]),
+        breaches.map((x) => [
+          cell(x.app),
+          cell(x.finding),
+          cell(x.severity),
+          day(x.open_since),
+          x.over_by_days,
+          cell(x.title),
+        ]),
         [false, false, false, false, true, false],
       ),
     );

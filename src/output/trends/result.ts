@@ -15,7 +15,10 @@ export function trendsResult(
 ): Result {
   switch (format) {
     case 'table':
-      return { kind: 'custom', render: async (out, chalk) => out.write(trendsText(report, { ...options, chalk })) };
+      return {
+        kind: 'custom',
+        render: async (out, chalk) => out.write(trendsText(report, { ...options, chalk })),
+      };
     case 'markdown':
       return { kind: 'custom', render: async (out) => out.write(trendsMarkdown(report)) };
     case 'json':

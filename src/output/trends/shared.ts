@@ -5,11 +5,15 @@ import { severityOrder } from '../../analytics/trends-model.js';
 export const topRows = 10;
 
 export const day = (iso: string): string => iso.slice(0, 10);
-export const num = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : String(n));
+export const num = (n: number | null | undefined): string =>
+  n === null || n === undefined ? '-' : String(n);
 
 /** `critical 2 · high 5 · medium 1 · low 0` (severities beyond the four only when non-zero). */
 export function bySeverity(counts: Counts, dot = ' · '): string {
-  const keys = [...severityOrder, ...Object.keys(counts).filter((k) => k !== 'total' && !severityOrder.includes(k as never))];
+  const keys = [
+    ...severityOrder,
+    ...Object.keys(counts).filter((k) => k !== 'total' && !severityOrder.includes(k as never)),
+  ];
   return keys
     .filter((k) => severityOrder.includes(k as never) || (counts[k] ?? 0) > 0)
     .map((k) => `${k} ${counts[k] ?? 0}`)
@@ -75,7 +79,10 @@ export function slowest(rows: readonly TimeToFix[]): TimeToFix[] {
 export function worst(rows: readonly SlaRow[]): SlaRow[] {
   return rows
     .filter((r) => r.open_past_sla > 0 || r.fixed_late > 0)
-    .sort((a, b) => b.open_past_sla - a.open_past_sla || b.fixed_late - a.fixed_late || a.group.localeCompare(b.group))
+    .sort(
+      (a, b) =>
+        b.open_past_sla - a.open_past_sla || b.fixed_late - a.fixed_late || a.group.localeCompare(b.group),
+    )
     .slice(0, topRows);
 }
 

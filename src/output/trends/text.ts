@@ -4,17 +4,7 @@ import { sanitize } from '../sanitize.js';
 import { renderTable } from '../table.js';
 import type { Column } from '../view.js';
 import { bar, sparkline } from './charts.js';
-import {
-  basisLines,
-  bySeverity,
-  day,
-  groupLines,
-  num,
-  slaText,
-  slowest,
-  topRows,
-  worst,
-} from './shared.js';
+import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
 
 export interface TextOptions {
   chalk: ChalkInstance;
@@ -37,7 +27,8 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
   const s = report.summary;
   const b = report.basis;
   const weeks = report.weekly_by_severity;
-  const table = (rows: Row[], columns: Column<Row>[]) => renderTable(rows, columns, chalk, { width: options.width });
+  const table = (rows: Row[], columns: Column<Row>[]) =>
+    renderTable(rows, columns, chalk, { width: options.width });
   const out: string[] = [];
   const heading = (text: string) => out.push('', chalk.bold(text));
 
@@ -47,22 +38,51 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
     '',
   );
   const change = s.open.total - s.open_at_start.total;
-  const line = (label: string, value: string, rest = '') => out.push(`  ${label.padEnd(13)}${value.padStart(6)}   ${rest}`);
-  line('Open now', String(s.open.total), `${bySeverity(s.open)} (${change >= 0 ? '+' : ''}${change} in the window)`);
-  line('New', String(s.new), `${sparkline(weeks.map((w) => w.new.total), ascii)}  per week`);
+  const line = (label: string, value: string, rest = '') =>
+    out.push(`  ${label.padEnd(13)}${value.padStart(6)}   ${rest}`);
+  line(
+    'Open now',
+    String(s.open.total),
+    `${bySeverity(s.open)} (${change >= 0 ? '+' : ''}${change} in the window)`,
+  );
+  line(
+    'New',
+    String(s.new),
+    `${sparkline(
+      weeks.map((w) => w.new.total),
+      ascii,
+    )}  per week`,
+  );
   line('Reopened', String(s.reopened));
-  line('Fixed', String(s.fixed), `${sparkline(weeks.map((w) => w.fixed.total), ascii)}  per week`);
-  line('Backlog', '', `${sparkline(weeks.map((w) => w.open.total), ascii)}  open at each week's end`);
+  line(
+    'Fixed',
+    String(s.fixed),
+    `${sparkline(
+      weeks.map((w) => w.fixed.total),
+      ascii,
+    )}  per week`,
+  );
+  line(
+    'Backlog',
+    '',
+    `${sparkline(
+      weeks.map((w) => w.open.total),
+      ascii,
+    )}  open at each week's end`,
+  );
   line(
     'Time to fix',
     '',
-    s.fixed ? `mean ${num(s.mean_days_to_fix)} days, median ${num(s.median_days_to_fix)} days (${s.fixed} fixes)` : 'no fix in the window',
+    s.fixed
+      ? `mean ${num(s.mean_days_to_fix)} days, median ${num(s.median_days_to_fix)} days (${s.fixed} fixes)`
+      : 'no fix in the window',
   );
   line('Past SLA', String(s.open_past_sla), `open now; ${s.fixed_late} of ${s.fixed} fixes were late`);
 
   heading(`New vs fixed per week (${ascii ? '# new, = fixed' : '█ new, ░ fixed'})`);
   const peak = Math.max(1, ...weeks.map((w) => Math.max(w.new.total, w.fixed.total)));
-  const fixedBar = (n: number) => bar(n, peak, 20, ascii).replace(ascii ? /#/g : /[█▏▎▍▌▋▊▉]/g, ascii ? '=' : '░');
+  const fixedBar = (n: number) =>
+    bar(n, peak, 20, ascii).replace(ascii ? /#/g : /[█▏▎▍▌▋▊▉]/g, ascii ? '=' : '░');
   out.push(
     table(
       weeks.map((w) => ({
@@ -72,7 +92,13 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
         open: w.open.total,
         chart: `${bar(w.new.total, peak, 20, ascii).padEnd(20)} ${fixedBar(w.fixed.total)}`,
       })),
-      [col('week', 'WEEK'), col('new', 'NEW'), col('fixed', 'FIXED'), col('open', 'OPEN'), col('chart', 'NEW / FIXED', { shrink: false })],
+      [
+        col('week', 'WEEK'),
+        col('new', 'NEW'),
+        col('fixed', 'FIXED'),
+        col('open', 'OPEN'),
+        col('chart', 'NEW / FIXED', { shrink: false }),
+      ],
     ).trimEnd(),
   );
 
@@ -92,12 +118,18 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
       ],
     ).trimEnd(),
   );
-  if (shown.length < groups.length) out.push(`  (${groups.length - shown.length} more: -o json or csv has them all)`);
+  if (shown.length < groups.length)
+    out.push(`  (${groups.length - shown.length} more: -o json or csv has them all)`);
 
   heading('Time to fix (days, fixes in the window)');
   const ttf = (rows: TrendsReport['time_to_fix']['by_severity'], what: string) =>
     table(
-      rows.map((r) => ({ ...r, group: sanitize(r.group), mean_days: num(r.mean_days), median_days: num(r.median_days) })),
+      rows.map((r) => ({
+        ...r,
+        group: sanitize(r.group),
+        mean_days: num(r.mean_days),
+        median_days: num(r.median_days),
+      })),
       [col('group', what), col('fixes', 'FIXES'), col('mean_days', 'MEAN'), col('median_days', 'MEDIAN')],
     ).trimEnd();
   out.push(ttf(report.time_to_fix.by_severity, 'SEVERITY'), '', ttf(report.time_to_fix.by_team, 'TEAM'));
@@ -125,7 +157,12 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
     out.push(
       '',
       table(
-        breaches.map((x) => ({ ...x, app: sanitize(x.app), title: sanitize(x.title), open_since: day(x.open_since) })),
+        breaches.map((x) => ({
+          ...x,
+          app: sanitize(x.app),
+          title: sanitize(x.title),
+          open_since: day(x.open_since),
+        })),
         [
           col('app', 'LONGEST PAST SLA'),
           col('finding', 'FINDING'),

@@ -123,7 +123,8 @@ export function recordScan(state: SandboxState, body: ScanControlBody): Recorded
       is_default_branch: branch === app.base_branch,
       status: 'completed',
       started_at: new Date(started + i * 1000).toISOString(),
-      completed_at: new Date(started + i * 1000 + rng.int(60, 300) * 1000).toISOString(),
+      // A scan recorded `at` a date completed then: its history has the dates given, to the second.
+      completed_at: new Date(started + i * 1000 + (body.at ? 0 : rng.int(60, 300) * 1000)).toISOString(),
       language: languageOf(app),
       number_of_expressions: rng.int(20_000, 400_000),
       tags: { branch, commit: version },

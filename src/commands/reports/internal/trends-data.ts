@@ -38,11 +38,11 @@ function dated(app: SelectedApp, version: AppVersion): DatedScan | undefined {
   };
 }
 
-/** The default branch's scans the window needs: the last one at or before `since`, then those up to `until`. */
+/** The default branch's scans the window [since, until) needs: the last one before it, then those in it. */
 function windowScans(scans: readonly DatedScan[], since: number, until: number): DatedScan[] {
-  const history = scans.filter((s) => s.defaultBranch && s.at <= until).sort((a, b) => a.at - b.at);
-  const before = history.filter((s) => s.at <= since).at(-1);
-  return [...(before ? [before] : []), ...history.filter((s) => s.at > since)];
+  const history = scans.filter((s) => s.defaultBranch && s.at < until).sort((a, b) => a.at - b.at);
+  const before = history.filter((s) => s.at < since).at(-1);
+  return [...(before ? [before] : []), ...history.filter((s) => s.at >= since)];
 }
 
 interface Listed {
@@ -102,7 +102,8 @@ export async function readHistories(
       const listed = byScan.get(`${app.id}\u0000${scan.id}`) as Listed;
       for (const f of listed.findings) {
         const id = String(f.id);
-        const first = whenScan.get(String(f.scan_first_seen)) ?? whenVersion.get(String(f.version_first_seen));
+        const first =
+          whenScan.get(String(f.scan_first_seen)) ?? whenVersion.get(String(f.version_first_seen));
         findings.set(id, {
           id,
           severity: typeof f.severity === 'string' ? f.severity : 'unknown',

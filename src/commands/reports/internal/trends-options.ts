@@ -36,7 +36,8 @@ export function parseSla(values: readonly string[] | undefined): Record<string, 
     const seconds = /^\d+(\.\d+)?$/.test(value)
       ? Number(value) * day
       : parseDurationValue({ flag: `--sla ${severity}` }, value);
-    if (!(seconds > 0)) throw new UsageError(`invalid value for --sla: ${severity}=${value} (more than zero days)`);
+    if (!(seconds > 0))
+      throw new UsageError(`invalid value for --sla: ${severity}=${value} (more than zero days)`);
     sla[severity] = Math.round((seconds / day) * 100) / 100;
   }
   return sla;
@@ -44,7 +45,12 @@ export function parseSla(values: readonly string[] | undefined): Record<string, 
 
 /** The window: --until (default now), --since a date or a span back from --until (default 180d). */
 export function planTrends(
-  opts: { since?: string | undefined; until?: number | undefined; sla?: string[] | undefined; by?: Dimension | undefined },
+  opts: {
+    since?: string | undefined;
+    until?: number | undefined;
+    sla?: string[] | undefined;
+    by?: Dimension | undefined;
+  },
   now = Date.now(),
 ): TrendsPlan {
   const until = opts.until === undefined ? now : opts.until * 1000;
