@@ -28,7 +28,6 @@ import { isolatedEnv, secscan } from './sandbox.js';
  * A3 (back 4.58 days ago) and B4 (3.5 days): 4 open, 2 past their SLA.
  */
 
-const hour = 3_600_000;
 let sandbox: RunningSandbox;
 const config = isolatedEnv();
 let env: Record<string, string>;

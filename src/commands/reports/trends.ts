@@ -94,9 +94,6 @@ export default defineVerb({
       ctx.note(`wrote ${opts.html}`);
     }
     const { trendsResult } = await import('../../output/trends/result.js');
-    return trendsResult(report, ctx.format, {
-      ascii: ctx.env.TERM === 'dumb',
-      width: ctx.stdoutIsTTY ? (ctx.io.stdout.columns ?? 80) : undefined,
-    });
+    return trendsResult(report, ctx.format, { ascii: ctx.env.TERM === 'dumb' });
   },
 });

@@ -11,7 +11,7 @@ import { trendsText } from './text.js';
 export function trendsResult(
   report: TrendsReport,
   format: OutputFormat,
-  options: { ascii: boolean; width: number | undefined },
+  options: { ascii: boolean },
 ): Result {
   switch (format) {
     case 'table':

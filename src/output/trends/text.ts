@@ -10,9 +10,10 @@ export interface TextOptions {
   chalk: ChalkInstance;
   /** ASCII charts (TERM=dumb). */
   ascii: boolean;
-  /** The terminal's width; undefined when not a terminal. */
-  width: number | undefined;
 }
+
+/** A title cut to a width a terminal line holds beside the other columns. */
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 
 type Row = Record<string, unknown>;
 const col = (key: string, header: string, extra: Partial<Column<Row>> = {}): Column<Row> => ({
@@ -27,8 +28,7 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
   const s = report.summary;
   const b = report.basis;
   const weeks = report.weekly_by_severity;
-  const table = (rows: Row[], columns: Column<Row>[]) =>
-    renderTable(rows, columns, chalk, { width: options.width });
+  const table = (rows: Row[], columns: Column<Row>[]) => renderTable(rows, columns, chalk);
   const out: string[] = [];
   const heading = (text: string) => out.push('', chalk.bold(text));
 
@@ -160,7 +160,7 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
         breaches.map((x) => ({
           ...x,
           app: sanitize(x.app),
-          title: sanitize(x.title),
+          title: short(sanitize(x.title)),
           open_since: day(x.open_since),
         })),
         [
