@@ -93,7 +93,7 @@ export const statsView = defineView<StatsRow>({
 });
 
 /**
- * CSV for a spreadsheet: every count, and IS_TOTAL on each row, so a filter or a sum over the apps leaves
+ * CSV for a spreadsheet: every count, and is_total on each row, so a filter or a sum over the apps leaves
  * the totals row out (its APP cell reads `(total: N apps)`).
  */
 export const statsCsvView = defineView<StatsRow>({
