@@ -15,8 +15,8 @@ import { type ResponseOf, schemasOf } from '@secscan/api/operations/schemas';
 import { checkNextPage, nextPagePath } from './paging.js';
 import type { OperationSchemas } from '@secscan/api/schema';
 import { redactJson, redactUrl } from './redact.js';
-import { retryDelay, shouldRetry, sleep } from './retry.js';
-import { maxThrottledRetries, type Scheduler } from './scheduler.js';
+import { maxThrottledRetries, retryDelay, shouldRetry, sleep } from './retry.js';
+import type { Scheduler } from './scheduler.js';
 import { decodeAnswer, redirectTarget } from './answers.js';
 import {
   certificateError,

@@ -1,10 +1,10 @@
 import { readRateHeaders } from './rate-headers.js';
 import { parseRetryAfter, sleep as defaultSleep } from './retry.js';
 
+export { maxThrottledRetries } from './retry.js';
+
 /** The default number of requests a fan-out command keeps in flight. */
 export const defaultConcurrency = 4;
-/** Throttled answers (429, 503) a request may get under a scheduler before it gives up. */
-export const maxThrottledRetries = 10;
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 

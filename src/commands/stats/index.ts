@@ -15,9 +15,9 @@ export default defineVerb({
     'the same flags: the findings of the app’s latest scan (of its default branch with --default-branch), ' +
     'status unset (neither fixed, ignored nor 3rdparty). Each app costs one request (its findings listing ' +
     'with only_counts), sent a few at a time (--concurrency).\n\n' +
-    'The totals row comes last in every format. In -o json and ndjson it has "is_total": true and "app": ' +
-    'null, and the app rows "is_total": false; -o csv has an is_total column, so a spreadsheet can filter ' +
-    'it out before summing. oss_vuln_reachable and oss_vuln_unreachable are null (? in a table) when the ' +
+    'The totals row comes last in every format. In -o json and ndjson it has "is_total": true, "app": ' +
+    'null and "apps" (how many apps it sums), and the app rows "is_total": false; -o csv has an ' +
+    'is_total column, so a spreadsheet can filter it out before summing. oss_vuln_reachable and oss_vuln_unreachable are null (? in a table) when the ' +
     'service does not count the reachability of every dependency finding.',
   examples: [
     'secscan stats',

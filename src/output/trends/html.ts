@@ -1,6 +1,17 @@
-import type { TrendsReport } from '../../analytics/trends-model.js';
+import { severityOrder, type TrendsReport } from '../../analytics/trends-model.js';
 import { sanitize } from '../sanitize.js';
-import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
+import {
+  basisLines,
+  bySeverity,
+  day,
+  groupLines,
+  num,
+  slaText,
+  slowest,
+  topRows,
+  weeklyTable,
+  worst,
+} from './shared.js';
 import { esc, hbars, lines, pairedBars, patterns } from './svg.js';
 
 const text = (value: string | number | null | undefined) =>
@@ -41,11 +52,11 @@ export function trendsHtml(report: TrendsReport, generated: string): string {
   const b = report.basis;
   const weeks = report.weekly_by_severity;
   const labels = weeks.map((w) => w.week);
+  const weekly = weeklyTable(weeks);
   const change = s.open.total - s.open_at_start.total;
   const direction = change > 0 ? `grew by ${change}` : change < 0 ? `shrank by ${-change}` : 'did not change';
   const card = (value: string | number, label: string) =>
     `<div class="card"><b>${text(value)}</b>${esc(label)}</div>`;
-  const severities = ['critical', 'high', 'medium', 'low'];
   const groups = groupLines(report);
   const slow = slowest(report.time_to_fix.by_app);
   const bad = worst(report.sla.by_app);
@@ -78,20 +89,9 @@ export function trendsHtml(report: TrendsReport, generated: string): string {
     `<h2>Open backlog (burn-down)</h2>`,
     lines('Open findings at the end of each week', labels, [
       { name: 'all', values: weeks.map((w) => w.open.total) },
-      ...severities.map((sev) => ({ name: sev, values: weeks.map((w) => w.open[sev] ?? 0) })),
+      ...severityOrder.map((sev) => ({ name: sev, values: weeks.map((w) => w.open[sev] ?? 0) })),
     ]),
-    table(
-      ['Week', 'New', 'Reopened', 'Fixed', 'Open', ...severities.map((x) => `Open ${x}`)],
-      weeks.map((w) => [
-        w.week,
-        w.new.total,
-        w.reopened.total,
-        w.fixed.total,
-        w.open.total,
-        ...severities.map((x) => w.open[x] ?? 0),
-      ]),
-      'Week by week (weeks start on Monday, UTC)',
-    ),
+    table(weekly.headers, weekly.rows, 'Week by week (weeks start on Monday, UTC)'),
     `<h2>Time to fix</h2>`,
     hbars(
       'Mean days to fix by severity, the SLA marked',

@@ -1,7 +1,18 @@
 import type { TrendsReport } from '../../analytics/trends-model.js';
 import { sanitize } from '../sanitize.js';
 import { sparkline } from './charts.js';
-import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
+import {
+  basisLines,
+  bySeverity,
+  day,
+  groupLines,
+  num,
+  slaText,
+  slowest,
+  topRows,
+  weeklyTable,
+  worst,
+} from './shared.js';
 
 /** Service text in a cell: no escapes, controls or bidi; Markdown's own characters escaped. */
 function cell(text: string | number): string {
@@ -22,6 +33,7 @@ export function trendsMarkdown(report: TrendsReport): string {
   const b = report.basis;
   const weeks = report.weekly_by_severity;
   const change = s.open.total - s.open_at_start.total;
+  const weekly = weeklyTable(weeks);
   const lines = [
     `## Security programme trends, ${day(b.since)} to ${day(b.until)}`,
     '',
@@ -35,28 +47,7 @@ export function trendsMarkdown(report: TrendsReport): string {
     '',
     '### Week by week',
     '',
-    ...table(
-      [
-        'Week',
-        'New',
-        'Reopened',
-        'Fixed',
-        'Open at the end',
-        ...['critical', 'high', 'medium', 'low'].map((x) => `Open ${x}`),
-      ],
-      weeks.map((w) => [
-        w.week,
-        w.new.total,
-        w.reopened.total,
-        w.fixed.total,
-        w.open.total,
-        w.open.critical ?? 0,
-        w.open.high ?? 0,
-        w.open.medium ?? 0,
-        w.open.low ?? 0,
-      ]),
-      [false, true, true, true, true, true, true, true, true],
-    ),
+    ...table(weekly.headers, weekly.rows, [false, true, true, true, true, true, true, true, true]),
     '',
     `### By ${b.by}`,
     '',

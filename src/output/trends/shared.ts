@@ -5,6 +5,21 @@ import { severityOrder } from '../../analytics/trends-model.js';
 export const topRows = 10;
 
 export const day = (iso: string): string => iso.slice(0, 10);
+
+/** The week-by-week table of every output: new, reopened, fixed and open at the end, open by severity. */
+export function weeklyTable(weeks: readonly WeekRow[]): { headers: string[]; rows: (string | number)[][] } {
+  return {
+    headers: ['Week', 'New', 'Reopened', 'Fixed', 'Open', ...severityOrder.map((x) => `Open ${x}`)],
+    rows: weeks.map((w) => [
+      w.week,
+      w.new.total,
+      w.reopened.total,
+      w.fixed.total,
+      w.open.total,
+      ...severityOrder.map((x) => w.open[x] ?? 0),
+    ]),
+  };
+}
 export const num = (n: number | null | undefined): string =>
   n === null || n === undefined ? '-' : String(n);
 
