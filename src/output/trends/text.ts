@@ -39,7 +39,7 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
   );
   const change = s.open.total - s.open_at_start.total;
   const line = (label: string, value: string, rest = '') =>
-    out.push(`  ${label.padEnd(13)}${value.padStart(6)}   ${rest}`);
+    out.push(`  ${label.padEnd(13)}${value.padStart(6)}   ${rest}`.trimEnd());
   line(
     'Open now',
     String(s.open.total),
