@@ -102,15 +102,13 @@ describe('reports trends: the history, fail closed', () => {
       status: 'unset',
       scan_first_seen: '1',
     });
-    cli
-      .stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('1') })
-      .reply(
-        200,
-        ok({
-          scan: { id: '1', app: app.id, version: 'v1', successful: true },
-          findings: [f('7', 'critical')],
-        }),
-      );
+    cli.stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('1') }).reply(
+      200,
+      ok({
+        scan: { id: '1', app: app.id, version: 'v1', successful: true },
+        findings: [f('7', 'critical')],
+      }),
+    );
     cli
       .stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('3') })
       .reply(200, ok({ scan: { id: '3', app: app.id, version: 'v3', successful: true }, findings: [] }));
