@@ -21,6 +21,7 @@ _secscan_child() {
     '|webhook') REPLY='webhook' ;;
     '|searches') REPLY='searches' ;;
     '|findings') REPLY='findings' ;;
+    '|stats') REPLY='stats' ;;
     '|dependencies') REPLY='dependencies' ;;
     '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
@@ -32,7 +33,7 @@ _secscan_child() {
     '|analyze-failures') REPLY='analyze-failures' ;;
     '|integrations') REPLY='integrations' ;;
     '|backups') REPLY='backups' ;;
-    '|reports') REPLY='reports' ;;
+    '|reports' | '|report') REPLY='reports' ;;
     '|audit') REPLY='audit' ;;
     '|api') REPLY='api' ;;
     '|sandbox') REPLY='sandbox' ;;
@@ -183,6 +184,7 @@ _secscan_child() {
     'reports|pci') REPLY='reports pci' ;;
     'reports|owasp') REPLY='reports owasp' ;;
     'reports|cwe') REPLY='reports cwe' ;;
+    'reports|trends') REPLY='reports trends' ;;
     'audit|log') REPLY='audit log' ;;
     'audit|scm-secrets') REPLY='audit scm-secrets' ;;
     'sandbox|scan') REPLY='sandbox scan' ;;
@@ -193,7 +195,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help integrations org packages policies profiles reports roles rules saml sandbox sca scans scopes searches teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help integrations org packages policies profiles report reports roles rules saml sandbox sca scans scopes searches stats teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
@@ -232,7 +234,7 @@ _secscan_commands() {
     'integrations cloud creds') REPLY='set show' ;;
     'integrations cloud enrollment') REPLY='remove rm set show' ;;
     'backups') REPLY='download list ls' ;;
-    'reports') REPLY='cwe owasp pci' ;;
+    'reports') REPLY='cwe owasp pci trends' ;;
     'audit') REPLY='log scm-secrets' ;;
     'sandbox') REPLY='scan wait' ;;
     *) REPLY='' ;;
@@ -280,7 +282,7 @@ _secscan_flags() {
     'teams groups add') REPLY='--help -h' ;;
     'teams groups set-role') REPLY='--help -h' ;;
     'teams groups remove') REPLY='--help -h' ;;
-    'teams export') REPLY='--help -h' ;;
+    'teams export') REPLY='--concurrency --help -h' ;;
     'teams apply') REPLY='--dry-run --help --prune -h' ;;
     'teams config') REPLY='--help -h' ;;
     'teams config show') REPLY='--help -h' ;;
@@ -338,6 +340,7 @@ _secscan_flags() {
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
+    'stats') REPLY='--app --compound --concurrency --default-branch --help --team --type -h' ;;
     'dependencies') REPLY='--help -h' ;;
     'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
     'packages') REPLY='--help -h' ;;
@@ -415,12 +418,13 @@ _secscan_flags() {
     'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
     'reports owasp') REPLY='--app --comments --format --help --out --status --tz --year -h' ;;
     'reports cwe') REPLY='--app --comments --format --help --out --status --tz -h' ;;
+    'reports trends') REPLY='--app --by --compound --concurrency --help --html --since --sla --team --until -h' ;;
     'audit') REPLY='--help -h' ;;
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --help --input --list --paginate -F -h' ;;
-    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --ready-file --seed --state --tls --users-file -h' ;;
-    'sandbox scan') REPLY='--app --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
+    'sandbox') REPLY='--apps --audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
     'help') REPLY='--help -h' ;;
@@ -534,7 +538,9 @@ _secscan_conflicts() {
     'sandbox scan|--new') REPLY='--fail' ;;
     'sandbox scan|--fix') REPLY='--fail' ;;
     'sandbox scan|--reappear') REPLY='--fail' ;;
+    'sandbox scan|--running') REPLY='--at' ;;
     'sandbox scan|--fail') REPLY='--new --fix --reappear' ;;
+    'sandbox scan|--at') REPLY='--running' ;;
     *) REPLY='' ;;
   esac
 }
@@ -568,6 +574,7 @@ _secscan_takes_value() {
       'teams update|--remove-member' | \
       'teams update|--version' | \
       'teams delete|--version' | \
+      'teams export|--concurrency' | \
       'groups list|--name' | \
       'groups list|--iname' | \
       'users list|--email' | \
@@ -637,6 +644,11 @@ _secscan_takes_value() {
       'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
+      'stats|--app' | \
+      'stats|--team' | \
+      'stats|--compound' | \
+      'stats|--type' | \
+      'stats|--concurrency' | \
       'dependencies search|--from' | \
       'dependencies search|--until' | \
       'dependencies search|--per-page' | \
@@ -759,6 +771,15 @@ _secscan_takes_value() {
       'reports cwe|--format' | \
       'reports cwe|--status' | \
       'reports cwe|--tz' | \
+      'reports trends|--since' | \
+      'reports trends|--until' | \
+      'reports trends|--by' | \
+      'reports trends|--sla' | \
+      'reports trends|--html' | \
+      'reports trends|--app' | \
+      'reports trends|--team' | \
+      'reports trends|--compound' | \
+      'reports trends|--concurrency' | \
       'audit log|--year' | \
       'audit log|--month' | \
       'audit log|--day' | \
@@ -777,6 +798,8 @@ _secscan_takes_value() {
       'sandbox|--findings' | \
       'sandbox|--backup-size' | \
       'sandbox|--cut-downloads' | \
+      'sandbox|--apps' | \
+      'sandbox|--rate-limit' | \
       'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
@@ -787,6 +810,7 @@ _secscan_takes_value() {
       'sandbox scan|--version' | \
       'sandbox scan|--tag' | \
       'sandbox scan|--running' | \
+      'sandbox scan|--at' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
@@ -875,6 +899,10 @@ _secscan_values() {
     'findings fix|--app') REPLY='@live app' ;;
     'findings summary|--app') REPLY='@live app' ;;
     'findings summary|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'stats|--app') REPLY='@live app' ;;
+    'stats|--team') REPLY='@live team' ;;
+    'stats|--compound') REPLY='@live compound' ;;
+    'stats|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'sca packages|--app') REPLY='@live app' ;;
     'sca packages|--compound') REPLY='@live compound' ;;
@@ -930,10 +958,16 @@ _secscan_values() {
     'reports cwe|--out') REPLY='@file' ;;
     'reports cwe|--format') REPLY='=html pdf' ;;
     'reports cwe|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
+    'reports trends|--by') REPLY='=severity app team' ;;
+    'reports trends|--html') REPLY='@file' ;;
+    'reports trends|--app') REPLY='@live app' ;;
+    'reports trends|--team') REPLY='@live team' ;;
+    'reports trends|--compound') REPLY='@live compound' ;;
     'audit log|--out') REPLY='@file' ;;
     'api|--input') REPLY='@file' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
+    'sandbox|--apps') REPLY='@live app' ;;
     'sandbox|--ready-file') REPLY='@file' ;;
     'sandbox scan|--app') REPLY='@live app' ;;
     'sandbox scan|--compound') REPLY='@live compound' ;;
@@ -1185,6 +1219,9 @@ _secscan_values() {
     'findings summary|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--fields') REPLY='@fields group name total fixed ignored' ;;
+    'stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'stats|--fields') REPLY='@fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total' ;;
     'dependencies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies search|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1380,6 +1417,8 @@ _secscan_values() {
     'reports owasp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'reports cwe|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'reports cwe|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports trends|-o') REPLY='=table tsv json ndjson yaml csv markdown' ;;
+    'reports trends|--output') REPLY='=table tsv json ndjson yaml csv markdown' ;;
     'audit|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'audit|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'audit log|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1469,7 +1508,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

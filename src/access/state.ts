@@ -62,17 +62,18 @@ export interface CurrentTeam {
 
 /**
  * The readable teams (those whose name `wanted` accepts, all by default) with their apps, members and
- * groups: the listing, then each team and its groups.
+ * groups: the listing, then each team and its groups, `concurrency` teams at a time.
  */
 export async function readTeams(
   client: ApiClient,
   roles: RoleBook,
   wanted: (name: string) => boolean = () => true,
+  concurrency = 4,
 ): Promise<{ teams: CurrentTeam[]; names: Map<string, string> }> {
   const listed = (await client.allPages('ListTeams', { query: { no_members: true } })).flat();
   const names = new Map(listed.map((t) => [t.team_id, t.team_name]));
   const rows = listed.filter((t) => wanted(t.team_name));
-  const teams = await mapLimit(rows, 4, async (row): Promise<CurrentTeam> => {
+  const teams = await mapLimit(rows, concurrency, async (row): Promise<CurrentTeam> => {
     const path = { rbacTeamID: row.team_id };
     const [team, groups] = await Promise.all([
       client.call('ReadTeam', { path }),

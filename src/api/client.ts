@@ -18,6 +18,7 @@ import { redactJson, redactUrl } from './redact.js';
 import { saveBody } from './save-body.js';
 import {
   defaultMaxRetryWaitMs,
+  maxThrottledRetries,
   retryAfterOf,
   retryDelay,
   retryLaterError,
@@ -25,6 +26,7 @@ import {
   shouldRetry,
   sleep,
 } from './retry.js';
+import type { Scheduler } from './scheduler.js';
 import { decodeAnswer, redirectTarget } from './answers.js';
 import {
   certificateError,
@@ -64,6 +66,8 @@ export class ApiClient {
   readonly orgId: string | undefined;
   private readonly opts: ClientOptions;
   private dispatcher: Dispatcher | undefined;
+  /** A fan-out command's scheduler: every request from then on asks it for a start. */
+  private scheduler: Scheduler | undefined;
 
   constructor(opts: ClientOptions) {
     const url = new URL(opts.baseUrl);
@@ -72,6 +76,11 @@ export class ApiClient {
     this.orgId = opts.orgId;
     this.opts = opts;
     this.dispatcher = opts.dispatcher;
+  }
+
+  /** From now on, every request of this client waits for a start from `scheduler` and reports its answer. */
+  useScheduler(scheduler: Scheduler): void {
+    this.scheduler = scheduler;
   }
 
   /** The request path of an operation with its parameters filled (`{orgID}` from the settings). */
@@ -257,22 +266,26 @@ export class ApiClient {
     const context = options.context ?? `${method} ${path.split('?')[0]}`;
     // A write (PUT, DELETE: retried) whose earlier attempt got no answer may already have been applied.
     let lost = false;
+    // Throttled answers under a scheduler wait for it and do not spend the retry budget (up to a cap).
+    let throttled = 0;
     for (let attempt = 1; ; attempt++) {
+      const budget = maxAttempts + throttled;
+      const release = await this.scheduler?.acquire().catch(() => Promise.reject(this.interrupted()));
       const started = Date.now();
       this.log(
-        `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : ''}`,
+        `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${budget})` : ''}`,
       );
       if (options.body !== undefined) this.log(`> body ${debugBody(options.body)}`);
       let res: RawResponse;
       try {
-        res = await this.attempt(method, path, options, started);
+        res = await this.attempt(method, path, options, started).finally(release);
       } catch (error) {
         if (this.opts.signal?.aborted) throw this.interrupted();
         // A response over the size limit, or a CA file that cannot be read: no retry helps.
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? ''))
           throw certificateError(this.origin, context, error);
-        if (shouldRetry(method, 'network', attempt, maxAttempts)) {
+        if (shouldRetry(method, 'network', attempt, budget)) {
           lost ||= isWrite(method) && !neverSent(error);
           const delay = retryDelay(attempt, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
@@ -282,10 +295,17 @@ export class ApiClient {
         throw networkError(this.origin, context, method, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
+      if (this.scheduler?.observe(res.status, res.headers).throttled && throttled < maxThrottledRetries) {
+        if (shouldRetry(method, res.status, 1, 2)) {
+          throttled++;
+          lost ||= isWrite(method);
+          continue;
+        }
+      }
       if (
         res.status < 300 ||
         res.status === options.expectStatus ||
-        (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, maxAttempts))
+        (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, budget))
       ) {
         return res;
       }
@@ -293,7 +313,7 @@ export class ApiClient {
       const parsedBody =
         jsonValueCount(res.body) <= maxJsonValues ? safeJson(res.body.toString('utf8')) : undefined;
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
-      if (shouldRetry(method, res.status, attempt, maxAttempts)) {
+      if (shouldRetry(method, res.status, attempt, budget)) {
         lost ||= isWrite(method);
         const maxWaitMs = this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
         const wait = retryWait(attempt, headerValue(res.headers['retry-after']), {

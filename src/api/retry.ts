@@ -22,6 +22,9 @@ export function shouldRetry(
   return status === 'network' || isRetryableStatus(status);
 }
 
+/** Throttled answers (429, 503) a request may get under a fan-out command's scheduler before it gives up. */
+export const maxThrottledRetries = 10;
+
 const baseDelayMs = 500;
 const maxDelayMs = 8_000;
 

@@ -31,6 +31,7 @@ import { apiPrefix } from './paging.js';
 import { servePage } from './pages.js';
 import { serveCallback } from './oauth.js';
 import { missingScope } from './permissions.js';
+import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { createRouter } from '@secscan/api/router';
 import type { SandboxState } from './state.js';
 import type { Delivery, DeliveryOptions } from './webhooks.js';
@@ -41,6 +42,8 @@ export interface ServerOptions {
   /** Share of requests (0..1) answered with a 503 or a dropped connection. */
   failRate?: number;
   latencyMs?: number;
+  /** At most this many API requests per window; the others are answered 429 (`--rate-limit`). */
+  rateLimit?: RateLimit | undefined;
   log?: (line: string) => void;
   /** Called after a request that changed the state succeeded (to persist it). */
   onChange?: (state: SandboxState) => void;
@@ -164,6 +167,7 @@ export function createSandboxServer(options: ServerOptions): Server {
   const { state, handlers, log } = options;
   const route = createRouter(options.operations ?? allOperations);
   let faults = 0;
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, log) : undefined;
 
   async function respond(
     req: IncomingMessage,
@@ -276,6 +280,12 @@ export function createSandboxServer(options: ServerOptions): Server {
     const baseUrl = requestOrigin(req);
     const finish = (status: number | string) =>
       log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
+    const admission = limiter && rawPath.startsWith(`${apiPrefix}/`) ? limiter.admit() : undefined;
+    if (admission?.refused) {
+      send(res, { ...admission.refused, headers: admission.headers });
+      finish(429);
+      return;
+    }
     void (async () => {
       // Faults are for the API: the control routes that drive the sandbox answer reliably.
       const control = isControlPath(rawPath);
@@ -301,11 +311,13 @@ export function createSandboxServer(options: ServerOptions): Server {
           reply = error(500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
         }
       }
-      send(res, reply);
+      send(res, admission ? { ...reply, headers: { ...admission.headers, ...reply.headers } } : reply);
       finish(reply.status);
     })();
   };
-  return options.tls
+  const server = options.tls
     ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
     : createServer(listener);
+  if (limiter) server.on('close', () => limiter.flush());
+  return server;
 }

@@ -1,5 +1,6 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
+import type { TrendsReport } from '../../analytics/trends-model.js';
 import type { AccessChange } from '../access.js';
 import type { RunStamp } from '../reports/junit.js';
 import type { GateReport, NotEvaluated } from '../reports/model.js';
@@ -19,7 +20,8 @@ export type Document =
   | RulesFileDocument
   | AccessFileDocument
   | AccessPlanDocument
-  | AnswerDocument;
+  | AnswerDocument
+  | TrendsDocument;
 
 export type DocumentType = Document['type'];
 export type DocumentOf<K extends DocumentType> = Extract<Document, { type: K }>;
@@ -114,6 +116,13 @@ export interface AnswerDocument {
   answer: object;
   listing: Listing;
   footer?: (count: number) => string | undefined;
+}
+
+/** `reports trends`: the report; its summary draws charts in ASCII under TERM=dumb. */
+export interface TrendsDocument {
+  type: 'trends';
+  report: TrendsReport;
+  ascii: boolean;
 }
 
 /** Rows and the view that shows them, typed together whatever their row type. */

@@ -15,6 +15,7 @@ const registry: Registry = {
   'access-file': async () => (await import('./texts.js')).accessFileExporters,
   'access-plan': async () => (await import('./texts.js')).accessPlanExporters,
   answer: async () => (await import('./texts.js')).answerExporters,
+  trends: async () => (await import('../trends/exporters.js')).trendsExporters,
 };
 
 export function exportersOf<K extends DocumentType>(type: K): Promise<DocumentExporters<DocumentOf<K>>> {
