@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
  * update), then installs by creating the tools.
  */
 const script = fileURLToPath(new URL('../../scripts/ensure-tools.mjs', import.meta.url));
-const all = ['zsh', 'fish', 'mandoc', 'bash', 'tmux', 'groff', 'man', 'pdftoppm', 'curl', 'jq'];
+const all = ['zsh', 'fish', 'mandoc', 'bash', 'tmux', 'groff', 'man', 'pdftoppm', 'curl', 'jq', 'chromium'];
 
 const fakeAptGet = `#!/bin/sh
 echo "$*" >> "$FAKE_DIR/apt-calls"
