@@ -9,7 +9,7 @@ import {
   sanitizeMultiline,
   toText,
 } from './sanitize.js';
-import { renderTable, type TableOptions } from './table.js';
+import { TableWriter } from './table.js';
 import { type Column, cellValue, type Rows, selectColumns, type View } from './view.js';
 import { displayWidth, wrapWords } from './width.js';
 import type { OutputWriter } from './writer.js';
@@ -69,6 +69,7 @@ export async function renderList<T extends object>(
   const { format, fields, out } = opts;
   const columns = selectColumns(view, fields);
   let count = 0;
+  let table: TableWriter<T> | undefined;
   try {
     switch (format) {
       case 'ndjson':
@@ -101,13 +102,20 @@ export async function renderList<T extends object>(
         break;
       }
       case 'table': {
-        const all: T[] = [];
-        for await (const row of iterate(rows)) all.push(row);
-        count = all.length;
-        if (!count) break;
+        // Streamed: the columns are sized from the first rows, the others written as they come.
         let hidden: string[] = [];
-        const table: TableOptions = { width: opts.width, drop: !fields, onHidden: (h) => (hidden = h) };
-        await out.write(renderTable(all, columns, opts.chalk, table));
+        table = new TableWriter(columns, opts.chalk, {
+          width: opts.width,
+          drop: !fields,
+          onHidden: (h) => (hidden = h),
+        });
+        for await (const row of iterate(rows)) {
+          count++;
+          const text = table.add(row);
+          if (text) await out.write(text);
+        }
+        if (!count) break;
+        await out.write(table.end());
         await out.flush();
         if (hidden.length) {
           const note = `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`;
@@ -124,7 +132,11 @@ export async function renderList<T extends object>(
   } catch (error) {
     // Rows already received are printed before the error, whatever the buffer held (streamed formats);
     // a list that failed before its first row prints nothing, not a header that reads as an empty list.
-    if (count > 0) await out.flush().catch(() => undefined);
+    if (count > 0) {
+      // A table's rows still gathered to size its columns are written too.
+      if (table) await out.write(table.end()).catch(() => undefined);
+      await out.flush().catch(() => undefined);
+    }
     throw error;
   }
   await out.flush();

@@ -23,7 +23,7 @@ const roleLabel = (m: Membership): string => {
 export const userView = defineView<Row>({
   columns: [
     // The e-mail names the user: at 80 columns the id gives way before the role and the teams do.
-    { key: 'id_v2', header: 'ID', optional: true },
+    { key: 'id_v2', header: 'ID', priority: 9 },
     { key: 'email', header: 'EMAIL' },
     { key: 'name', header: 'NAME', max: 40 },
     {

@@ -41,11 +41,44 @@ const lines = (text: string) => text.trimEnd().split('\n');
 
 describe('renderTable on a terminal', () => {
   it('fits 80 columns: free text gives way with an ellipsis; ids and severities are whole', () => {
-    const text = renderTable(findings, findingColumns, plain, { width: 80 });
+    const narrowColumns = findingColumns.filter((c) => c.key !== 'assignee');
+    const text = renderTable(findings, narrowColumns, plain, { width: 80 });
     for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(80);
     expect(text).toContain('1002345  critical');
-    expect(lines(text)[1]).toMatch(/^1002345 {2}critical {2}vuln +SQL Injection[^ ]*… /);
+    expect(lines(text)[1]).toMatch(/^1002345 {2}critical {2}vuln +SQL Injection.*… /);
     expect(text).not.toContain('payments service');
+  });
+
+  it('leaves out columns by priority before cutting free text below its readable width; e-mails stay whole', () => {
+    const columns = findingColumns.map((c) =>
+      c.key === 'title'
+        ? { ...c, min: 30 }
+        : { ...c, priority: { type: 4, category: 5, status: 3, assignee: 2 }[c.key] },
+    );
+    let hidden: string[] = [];
+    const text = renderTable(findings, columns, plain, { width: 90, onHidden: (h) => (hidden = h) });
+    expect(hidden).toEqual(['TYPE', 'CATEGORY']);
+    expect(lines(text)[0]).toMatch(/^ID {7}SEVERITY {2}TITLE +STATUS {3}ASSIGNEE$/);
+    expect(lines(text)[1]).toContain('team-defined@initech.example');
+    const title = (line: string) => /critical {2}(.*?) {2}(unset|team)/.exec(line)?.[1] ?? '';
+    expect(displayWidth(title(lines(text)[1] as string))).toBeGreaterThanOrEqual(30);
+    for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(90);
+    // At 80 the status goes too, and the title keeps its 30 columns.
+    const at80 = renderTable(findings, columns, plain, { width: 80, onHidden: (h) => (hidden = h) });
+    expect(hidden).toEqual(['TYPE', 'CATEGORY', 'STATUS']);
+    expect(lines(at80)[1]).toMatch(
+      /^1002345 {2}critical {2}SQL Injection.*… {2}team-defined@initech\.example$/,
+    );
+    expect(displayWidth(title(lines(at80)[1] as string))).toBeGreaterThanOrEqual(30);
+    // At 60 the assignee goes before the title is cut below 30; with nothing left to give way, it is.
+    const at60 = renderTable(findings, columns, plain, { width: 60, onHidden: (h) => (hidden = h) });
+    expect(hidden).toEqual(['TYPE', 'CATEGORY', 'STATUS', 'ASSIGNEE']);
+    expect(displayWidth(lines(at60)[1] as string)).toBeLessThanOrEqual(60);
+    expect(displayWidth(lines(at60)[1] as string)).toBeGreaterThan(55);
+    const at30 = renderTable(findings, columns, plain, { width: 30 });
+    expect(lines(at30)[1]).toBe('1002345  critical  SQL Inject…');
+    // Without a width nothing is left out.
+    expect(lines(renderTable(findings, columns, plain, {}))[0]).toContain('CATEGORY');
   });
 
   it('grows free text when there is room (no fixed cap)', () => {
@@ -91,7 +124,7 @@ describe('renderTable on a terminal', () => {
     expect(chosen).toContain(row.role_id);
   });
 
-  it('then the rightmost columns, never the first; a column marked optional goes before them', () => {
+  it('then the rightmost columns, never the first; a column of a higher priority goes before them', () => {
     const columns: Column<Row>[] = [
       { key: 'id', header: 'ID' },
       { key: 'created_at', header: 'CREATED' },
@@ -108,7 +141,7 @@ describe('renderTable on a terminal', () => {
     expect(lines(text)[1]).toBe(`${row.id}  ${row.created_at}`);
     const optional = renderTable(
       [row],
-      [{ ...columns[0], optional: true } as Column<Row>, ...columns.slice(1)],
+      [{ ...columns[0], priority: 2 } as Column<Row>, ...columns.slice(1)],
       plain,
       {
         width: 80,
