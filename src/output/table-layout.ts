@@ -107,9 +107,25 @@ function fit(plans: ColumnPlan[], width: number, hard: boolean): { widths: numbe
   const of = (kind: Kind) => plans.flatMap((p, c) => (p.kind === kind ? [c] : []));
   const floor = (least: (p: ColumnPlan) => number) =>
     plans.map((p) => Math.min(p.natural, Math.max(p.header, least(p))));
-  excess = narrow(widths, floor((p) => p.min), of('free'), excess);
-  excess = narrow(widths, floor(() => otherFloor), of('other'), excess);
-  if (hard) excess = narrow(widths, floor(() => lastFloor), of('free'), excess);
+  excess = narrow(
+    widths,
+    floor((p) => p.min),
+    of('free'),
+    excess,
+  );
+  excess = narrow(
+    widths,
+    floor(() => otherFloor),
+    of('other'),
+    excess,
+  );
+  if (hard)
+    excess = narrow(
+      widths,
+      floor(() => lastFloor),
+      of('free'),
+      excess,
+    );
   return { widths, excess };
 }
 

@@ -56,7 +56,8 @@ export class TableWriter<T extends object> {
 
   /** The text to write for one more row (empty while the first rows are still being gathered). */
   add(row: T): string {
-    if (this.planned) return `${this.line(this.planned, cellsOf(row, this.columns, this.planned.shown), row)}\n`;
+    if (this.planned)
+      return `${this.line(this.planned, cellsOf(row, this.columns, this.planned.shown), row)}\n`;
     const all = this.columns.map((_, c) => c);
     this.pending.push({ row, cells: cellsOf(row, this.columns, all) });
     return this.pending.length >= (this.options.planRows ?? defaultPlanRows) ? this.plan() : '';

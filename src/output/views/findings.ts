@@ -108,14 +108,15 @@ export const changeView = defineView<FindingChange>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'title', header: 'TITLE', shrink: true },
-    { key: 'before', header: 'BEFORE' },
+    { key: 'before', header: 'BEFORE', priority: 2 },
     { key: 'after', header: 'AFTER' },
     {
       key: 'changed',
       header: 'CHANGED',
+      priority: 3,
       get: (r) => (r.changed === undefined ? 'unknown' : r.changed ? 'yes' : 'no'),
     },
-    { key: 'result', header: 'RESULT', get: (r) => r.result ?? 'done' },
+    { key: 'result', header: 'RESULT', priority: 2, get: (r) => r.result ?? 'done' },
   ],
   defaults: changeColumns,
 });
@@ -129,10 +130,10 @@ export const partialChangeView = defineView<FindingChange>({
 export const commentView = defineView<Comment>({
   columns: [
     { key: 'id', header: 'ID' },
-    { key: 'created_at', header: 'CREATED' },
+    { key: 'created_at', header: 'CREATED', priority: 2 },
     { key: 'author', header: 'AUTHOR', get: (r) => r.owner?.email ?? '' },
     { key: 'comment', header: 'COMMENT', shrink: true },
-    { key: 'finding_id', header: 'FINDING' },
+    { key: 'finding_id', header: 'FINDING', priority: 3 },
   ],
   defaults: ['id', 'created_at', 'author', 'comment'],
   emptyMessage: 'No comments.',
@@ -165,11 +166,11 @@ export type SummaryRow = {
 
 export const summaryView = defineView<SummaryRow>({
   columns: [
-    { key: 'group', header: 'GROUP' },
+    { key: 'group', header: 'GROUP', priority: 3 },
     { key: 'name', header: 'NAME', shrink: true },
     { key: 'total', header: 'TOTAL' },
-    { key: 'fixed', header: 'FIXED' },
-    { key: 'ignored', header: 'IGNORED' },
+    { key: 'fixed', header: 'FIXED', priority: 2 },
+    { key: 'ignored', header: 'IGNORED', priority: 2 },
   ],
   emptyMessage: 'No findings.',
 });

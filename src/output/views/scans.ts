@@ -9,24 +9,24 @@ export const scanView = defineView<Scan>({
   columns: [
     // A compound scan read by id names itself by `polyglot_scan_id`.
     { key: 'id', header: 'ID', get: (s) => s.id ?? (s as Record<string, unknown>).polyglot_scan_id },
-    { key: 'app', header: 'APP' },
+    { key: 'app', header: 'APP', priority: 3 },
     {
       key: 'branch',
       header: 'BRANCH',
       get: (s) => tag(s, 'branch') ?? (s as Record<string, unknown>).branch,
     },
-    { key: 'version', header: 'VERSION' },
+    { key: 'version', header: 'VERSION', priority: 3 },
     {
       key: 'successful',
       header: 'STATUS',
       get: (s) => scanState(s) ?? 'unknown',
       style: (text, _s, chalk) => (text === 'failed' ? chalk.red(text) : text),
     },
-    { key: 'is_default_branch', header: 'DEFAULT' },
-    { key: 'language', header: 'LANGUAGE' },
-    { key: 'total', header: 'FINDINGS' },
-    { key: 'started_at', header: 'STARTED' },
-    { key: 'completed_at', header: 'COMPLETED' },
+    { key: 'is_default_branch', header: 'DEFAULT', priority: 4 },
+    { key: 'language', header: 'LANGUAGE', priority: 4 },
+    { key: 'total', header: 'FINDINGS', priority: 2 },
+    { key: 'started_at', header: 'STARTED', priority: 2 },
+    { key: 'completed_at', header: 'COMPLETED', priority: 3 },
   ],
   defaults: ['id', 'branch', 'version', 'successful', 'total', 'started_at'],
   emptyMessage: 'No scans.',
@@ -73,9 +73,9 @@ export type OwaspRow = {
 
 export const owaspView = defineView<OwaspRow>({
   columns: [
-    { key: 'year', header: 'YEAR' },
+    { key: 'year', header: 'YEAR', priority: 2 },
     { key: 'owasp_category', header: 'OWASP CATEGORY' },
-    { key: 'category', header: 'CATEGORY' },
+    { key: 'category', header: 'CATEGORY', priority: 3 },
     { key: 'count', header: 'COUNT' },
   ],
   emptyMessage: 'No findings in this scan.',
@@ -93,10 +93,10 @@ export type CheckReportRow = {
 
 export const checkReportView = defineView<CheckReportRow>({
   columns: [
-    { key: 'check', header: 'CHECK' },
+    { key: 'check', header: 'CHECK', priority: 2 },
     { key: 'rule', header: 'RULE' },
     { key: 'matched', header: 'MATCHED' },
-    { key: 'reachable', header: 'REACHABLE' },
+    { key: 'reachable', header: 'REACHABLE', priority: 2 },
     { key: 'over', header: 'OVER' },
     {
       key: 'result',
@@ -121,11 +121,11 @@ export const diffView = defineView<DiffRow>({
     },
     { key: 'id', header: 'ID' },
     { key: 'severity', header: 'SEVERITY' },
-    { key: 'type', header: 'TYPE' },
-    { key: 'category', header: 'CATEGORY', shrink: true },
+    { key: 'type', header: 'TYPE', priority: 3 },
+    { key: 'category', header: 'CATEGORY', priority: 3, shrink: true },
     { key: 'title', header: 'TITLE', shrink: true },
-    { key: 'regression', header: 'REGRESSION' },
-    { key: 'app', header: 'APP' },
+    { key: 'regression', header: 'REGRESSION', priority: 4 },
+    { key: 'app', header: 'APP', priority: 3 },
   ],
   defaults: ['diff', 'id', 'severity', 'category', 'title'],
   emptyMessage: 'No findings in either scan.',
@@ -136,7 +136,7 @@ export const gateRuleView = defineView<RuleRow>({
   columns: [
     { key: 'rule', header: 'RULE' },
     { key: 'matched', header: 'MATCHED' },
-    { key: 'reachable', header: 'REACHABLE' },
+    { key: 'reachable', header: 'REACHABLE', priority: 2 },
     { key: 'threshold', header: 'THRESHOLD' },
     { key: 'over', header: 'OVER' },
     {

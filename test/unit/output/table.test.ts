@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { renderTable } from '../../../src/output/table.js';
+import { renderTable, type TableOptions, TableWriter } from '../../../src/output/table.js';
 import type { Column } from '../../../src/output/view.js';
 import { displayWidth, truncate } from '../../../src/output/width.js';
 
@@ -179,5 +179,78 @@ describe('renderTable on a terminal', () => {
       width: 20,
     });
     for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('TableWriter: a table written as its rows come', () => {
+  const columns: Column<Row>[] = [
+    { key: 'id', header: 'ID' },
+    { key: 'title', header: 'TITLE', shrink: true },
+    { key: 'assignee', header: 'ASSIGNEE' },
+  ];
+  const row = (id: number, title: string, assignee = '') => ({ id: String(id), title, assignee });
+
+  function written(rows: Row[], options: TableOptions) {
+    const table = new TableWriter(columns, plain, { planRows: 2, ...options });
+    const chunks = rows.map((r) => table.add(r));
+    chunks.push(table.end());
+    return chunks;
+  }
+
+  it('writes nothing until the first rows are in, then a line a row in their widths', () => {
+    const chunks = written(
+      [row(9, 'short'), row(10, 'a title'), row(11, 'a much longer title than any before it')],
+      { width: 30 },
+    );
+    expect(chunks[0]).toBe('');
+    expect(lines(chunks[1] as string)).toEqual(['ID  TITLE    ASSIGNEE', '9   short', '10  a title']);
+    // Sized from the first rows: the later title is cut to the width planned.
+    expect(chunks[2]).toBe('11  a much…\n');
+    expect(chunks[3]).toBe('');
+  });
+
+  it('widens a column for a longer id or e-mail, taking the room from free text, never cutting them', () => {
+    const chunks = written(
+      [
+        row(9, 'a title of some length here', 'guest@initech.example'),
+        row(10, 'another title of some length', ''),
+        row(123456, 'a third title of some length', 'team-defined@initech.example'),
+        row(7, 'a fourth title of some length', 'guest@initech.example'),
+      ],
+      { width: 60 },
+    );
+    const later = [chunks[2], chunks[3]].join('');
+    expect(later).toContain('123456  ');
+    expect(later).toContain('team-defined@initech.example');
+    for (const line of lines(later)) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    // The row after keeps the new widths: aligned with the one that widened them.
+    const [third, fourth] = lines(later) as [string, string];
+    expect(fourth.indexOf('guest@')).toBe(third.indexOf('team-defined@'));
+  });
+
+  it('cuts nothing without a width: a longer value widens its column', () => {
+    const chunks = written([row(1, 'a'), row(2, 'b'), row(3, 'a much longer title', 'x@y.example')], {});
+    expect(chunks[2]).toBe('3   a much longer title  x@y.example\n');
+  });
+
+  it('a table shorter than the rows it is sized from is written whole at the end', () => {
+    const table = new TableWriter(columns, plain, { width: 80 });
+    expect(table.add(row(1, 'one'))).toBe('');
+    expect(table.end()).toBe('ID  TITLE  ASSIGNEE\n1   one\n');
+  });
+});
+
+describe('widths by string-width', () => {
+  it('counts an emoji with a modifier, a ZWJ sequence and a flag as two columns, and never splits them', () => {
+    expect(displayWidth('👍🏽')).toBe(2);
+    expect(displayWidth('👩‍👩‍👧')).toBe(2);
+    expect(displayWidth('🇫🇷')).toBe(2);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(truncate('ab👍🏽cd', 4)).toBe('ab…');
+    expect(truncate('👩‍👩‍👧👩‍👩‍👧', 3)).toBe('👩‍👩‍👧…');
+    const text = renderTable([{ title: `${'👍🏽'.repeat(20)}` }], [{ key: 'title', header: 'TITLE' }], plain, {
+      width: 15,
+    });
+    for (const line of lines(text)) expect(displayWidth(line)).toBeLessThanOrEqual(15);
   });
 });
