@@ -175,6 +175,7 @@ export class ApiClient {
     const read = new Set<string>();
     for (;;) {
       const { data, nextPage } = await this.pageOf(op, params, schemas, path);
+      this.opts.onPage?.();
       read.add(path ?? this.pathFor(op, params));
       yield data;
       if (!nextPage) return;

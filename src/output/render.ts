@@ -11,7 +11,7 @@ import {
 } from './sanitize.js';
 import { TableWriter } from './table.js';
 import { type Column, cellValue, type Rows, selectColumns, type View } from './view.js';
-import { displayWidth, wrapWords } from './width.js';
+import { displayWidth, loadWidths, wrapWords } from './width.js';
 import type { OutputWriter } from './writer.js';
 
 export interface RenderOptions {
@@ -102,6 +102,7 @@ export async function renderList<T extends object>(
         break;
       }
       case 'table': {
+        if (opts.width !== undefined) await loadWidths();
         // Streamed: the columns are sized from the first rows, the others written as they come.
         let hidden: string[] = [];
         table = new TableWriter(columns, opts.chalk, {
@@ -166,6 +167,7 @@ export async function renderObject<T extends object>(
       await out.write(`${columns.map((c) => csvCell(cellValue(c, item))).join(',')}\n`);
       break;
     case 'table': {
+      if (opts.width !== undefined) await loadWidths();
       const width = Math.max(...columns.map((c) => c.header.length)) + 1;
       // On a terminal a long value goes on under itself, broken between words; a URL stays whole, and so
       // does a line of aligned parts (`ID  ROLE` of a member): broken, its parts would read as two items.

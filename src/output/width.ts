@@ -1,12 +1,53 @@
-import stringWidth from 'string-width';
-
 /**
- * Columns the text takes on a terminal (text without escape sequences), as string-width measures it: a
- * grapheme cluster at a time, so an emoji with a skin-tone modifier or a ZWJ family is two columns, East
- * Asian wide and full-width characters two, combining marks none.
+ * Widths on a terminal are measured with string-width, a grapheme cluster at a time: an emoji with a
+ * skin-tone modifier or a ZWJ family is two columns, East Asian wide and full-width characters two,
+ * combining marks none. It sets up ICU's segmenter when it loads (about 12 ms), so it is loaded only where
+ * output reaches a terminal (`loadWidths`), in the background while the request is in flight; plain ASCII,
+ * nearly all text, needs none of it. Until it is there (a line before any output), a rough measure by code
+ * point stands in.
  */
+let measure: ((text: string) => number) | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads string-width, once; resolves when it is there (or could not be, and the rough measure goes on). */
+export function loadWidths(): Promise<void> {
+  loading ??= import('string-width').then(
+    (module) => {
+      measure = module.default;
+    },
+    () => undefined,
+  );
+  return loading;
+}
+
+/** Columns the text takes on a terminal (text without escape sequences). */
 export function displayWidth(text: string): number {
-  return stringWidth(text);
+  // Plain ASCII, the common case, is one column a character.
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  if (measure) return measure(text);
+  let width = 0;
+  for (const char of text) width += roughWidth(char.codePointAt(0) ?? 0, char);
+  return width;
+}
+
+/** Combining marks and other characters a terminal draws in no column of their own. */
+const zeroWidth = /^(?:\p{Mn}|\p{Me}|\p{Cf})$/u;
+
+/** By code point: combining marks none, East Asian wide and full-width characters and emoji two. */
+function roughWidth(code: number, char: string): number {
+  if (zeroWidth.test(char)) return 0;
+  const wide =
+    (code >= 0x1100 && code <= 0x115f) ||
+    (code >= 0x2e80 && code <= 0xa4cf && code !== 0x303f) ||
+    (code >= 0xac00 && code <= 0xd7a3) ||
+    (code >= 0xf900 && code <= 0xfaff) ||
+    (code >= 0xfe30 && code <= 0xfe4f) ||
+    (code >= 0xff00 && code <= 0xff60) ||
+    (code >= 0xffe0 && code <= 0xffe6) ||
+    (code >= 0x1f300 && code <= 0x1f64f) ||
+    (code >= 0x1f900 && code <= 0x1f9ff) ||
+    (code >= 0x20000 && code <= 0x3fffd);
+  return wide ? 2 : 1;
 }
 
 let segmenter: Intl.Segmenter | undefined;

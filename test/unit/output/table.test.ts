@@ -1,8 +1,8 @@
 import { Chalk } from 'chalk';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderTable, type TableOptions, TableWriter } from '../../../src/output/table.js';
 import type { Column } from '../../../src/output/view.js';
-import { displayWidth, truncate } from '../../../src/output/width.js';
+import { displayWidth, loadWidths, truncate } from '../../../src/output/width.js';
 
 type Row = Record<string, unknown>;
 const plain = new Chalk({ level: 0 });
@@ -241,6 +241,8 @@ describe('TableWriter: a table written as its rows come', () => {
 });
 
 describe('widths by string-width', () => {
+  beforeAll(() => loadWidths());
+
   it('counts an emoji with a modifier, a ZWJ sequence and a flag as two columns, and never splits them', () => {
     expect(displayWidth('👍🏽')).toBe(2);
     expect(displayWidth('👩‍👩‍👧')).toBe(2);
