@@ -31,6 +31,11 @@ function pick<T extends object>(row: T, columns: Column<T>[]): Record<string, un
   return out;
 }
 
+/** The notice naming the columns a table left out at the terminal's width. */
+export function hiddenNotice(headers: string[]): string {
+  return `Not shown at this width: ${headers.join(', ')} (--fields chooses the columns; -o json shows everything).`;
+}
+
 /** The JSON form of a row: the full object, or only the --fields. */
 function jsonRow<T extends object>(row: T, view: View<T>, fields: string[] | undefined): unknown {
   return fields ? pick(row, selectColumns(view, fields)) : row;
@@ -119,7 +124,7 @@ export async function renderList<T extends object>(
         await out.write(table.end());
         await out.flush();
         if (hidden.length) {
-          const note = `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`;
+          const note = hiddenNotice(hidden);
           opts.note?.(opts.width ? wrapWords(note, opts.width) : note);
         }
         break;

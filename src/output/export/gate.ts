@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { findingLocation } from '@secscan/api/location';
 import { type Annotation, fitSummary } from '../github.js';
-import { yamlText } from '../render.js';
+import { hiddenNotice, yamlText } from '../render.js';
 import { failingFindings, notEvaluated } from '../reports/findings.js';
 import { junitNotEvaluated, junitReport } from '../reports/junit.js';
 import { markdownNotEvaluated, markdownReport } from '../reports/markdown.js';
@@ -15,23 +15,47 @@ import {
 import { sarifNotEvaluated, sarifReport } from '../reports/sarif.js';
 import { csvCell, safeJson, sanitize } from '../sanitize.js';
 import { renderTable } from '../table.js';
+import { displayWidth, wrapLine } from '../width.js';
 import { cellValue, selectColumns } from '../view.js';
 import { gateRuleView } from '../views/scans.js';
 import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
 import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
 
-/** The top findings of each failing rule, for a terminal. */
-function humanFindings(report: GateReport, chalk: ChalkInstance): string {
+/** Lines for a terminal `width` wide (or as they are, unwrapped), each styled after it is broken. */
+const wrapped = (text: string, width: number | undefined, style: (line: string) => string, hang = 0) =>
+  (width === undefined ? [text] : wrapLine(text, width, hang)).map(style);
+
+/**
+ * The top findings of each failing rule, for a terminal: on one line when it fits; else the title goes on
+ * under itself and the location (app, file and line) on a line of its own below it, a path never broken.
+ */
+export function humanFindings(report: GateReport, chalk: ChalkInstance, width?: number): string {
   const parts: string[] = [];
   for (const row of report.rules.filter((r) => r.result === 'fail')) {
     const top = report.findings[row.rule] ?? [];
     if (!top.length) continue;
-    parts.push(`\nTop findings of ${chalk.bold(sanitize(row.rule))}:`);
+    const rule = sanitize(row.rule);
+    const heading = `Top findings of ${rule}:`;
+    parts.push(
+      '',
+      ...(width && displayWidth(heading) > width
+        ? wrapped(heading, width, (l) => l)
+        : [`Top findings of ${chalk.bold(rule)}:`]),
+    );
+    const ids = Math.max(...top.map((f) => String(f.id ?? '?').length));
     for (const f of top) {
+      const head = `  #${String(f.id ?? '?').padEnd(ids)}  ${sanitize(f.severity).padEnd(8)}  `;
+      const title = sanitize(f.title);
       const where = [f.app, f.location].filter(Boolean).join(' ');
-      parts.push(
-        `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
-      );
+      const place = where ? `(${sanitize(where)})` : '';
+      const whole = `${head}${title}${place ? `  ${place}` : ''}`;
+      if (width === undefined || displayWidth(whole) <= width) {
+        parts.push(`${head}${title}${place ? chalk.dim(`  ${place}`) : ''}`);
+        continue;
+      }
+      parts.push(...wrapped(`${head}${title}`, width, (l) => l, head.length));
+      if (place)
+        parts.push(...wrapped(`${' '.repeat(head.length)}${place}`, width, (l) => chalk.dim(l), head.length));
     }
   }
   return parts.length ? `${parts.join('\n')}\n` : '';
@@ -39,7 +63,7 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
 
 /** The rules with a TOTAL row, the verdict line and the top findings of each failing rule. */
 async function table({ report }: GateDocument, target: ExportTarget): Promise<void> {
-  const { chalk, out } = target;
+  const { chalk, out, width } = target;
   const total: RuleRow = {
     rule: 'TOTAL',
     matched: report.totals.matched,
@@ -49,11 +73,22 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
     over: report.totals.over,
     result: report.passed ? 'pass' : 'fail',
   };
-  await out.write(renderTable([...report.rules, total], selectColumns(gateRuleView, target.fields), chalk));
-  const line = verdictLine(report);
+  const columns = selectColumns(gateRuleView, target.fields);
+  let hidden: string[] = [];
   await out.write(
-    `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}`,
+    renderTable([...report.rules, total], columns, chalk, {
+      width,
+      drop: target.fields === undefined,
+      onHidden: (headers) => (hidden = headers),
+    }),
   );
+  if (hidden.length) {
+    await out.flush();
+    target.note(hiddenNotice(hidden));
+  }
+  const style = (line: string) => (report.passed ? chalk.green(line) : chalk.red.bold(line));
+  const verdict = wrapped(verdictLine(report), width, style).join('\n');
+  await out.write(`\n${verdict}\n${humanFindings(report, chalk, width)}`);
 }
 
 /** Data on the target, then the verdict line on stderr (for standard output: a file gets the data alone). */

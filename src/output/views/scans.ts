@@ -94,7 +94,8 @@ export type CheckReportRow = {
 export const checkReportView = defineView<CheckReportRow>({
   columns: [
     { key: 'check', header: 'CHECK', priority: 2 },
-    { key: 'rule', header: 'RULE' },
+    // The rule's name is what the verdict and the rules file call it: never cut.
+    { key: 'rule', header: 'RULE', shrink: false },
     { key: 'matched', header: 'MATCHED' },
     { key: 'reachable', header: 'REACHABLE', priority: 2 },
     { key: 'over', header: 'OVER' },
@@ -134,10 +135,11 @@ export const diffView = defineView<DiffRow>({
 /** `scans check`: a rule of the gate and its verdict. */
 export const gateRuleView = defineView<RuleRow>({
   columns: [
-    { key: 'rule', header: 'RULE' },
+    // The rule's name is what the verdict and the rules file call it: never cut.
+    { key: 'rule', header: 'RULE', shrink: false },
     { key: 'matched', header: 'MATCHED' },
     { key: 'reachable', header: 'REACHABLE', priority: 2 },
-    { key: 'threshold', header: 'THRESHOLD' },
+    { key: 'threshold', header: 'THRESHOLD', priority: 3 },
     { key: 'over', header: 'OVER' },
     {
       key: 'result',
