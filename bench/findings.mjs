@@ -1,7 +1,8 @@
 // `npm run bench:findings`: lists the findings of one app from `secscan sandbox --findings N` with
 // `secscan findings list --all -o ndjson`, and with a bash loop of curl + jq following next_page (what users
 // write today). Reports wall time and the secscan process's peak RSS (GNU time) at 10,000 and 100,000
-// findings, and the peak RSS of `-o sarif` at 100,000.
+// findings, and the peak RSS of `-o sarif` and `-o table` (to a file, and on an 80-column terminal through
+// `script`, not paged) at 100,000.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { bin, startSandbox as startBench } from './sandbox.mjs';
 const app = 'shiftleft-java-demo';
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const dir = mkdtempSync(join(tmpdir(), 'secscan-bench-'));
-const targets = { speedup: 2, rssMb: 150, sarifMb: 300 };
+const targets = { speedup: 2, rssMb: 150, sarifMb: 300, tableMb: 150 };
 
 for (const tool of ['curl', 'jq', '/usr/bin/time']) {
   if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
@@ -71,8 +72,21 @@ try {
       const cli = measure(list, env);
       const shell = measure(`bash ${loop}`, env);
       const row = { size, cli, shell };
-      if (size === Math.max(...sizes))
+      if (size === Math.max(...sizes)) {
         row.sarif = measure(`node ${bin} findings list --app ${app} --status any --all -o sarif`, env);
+        const table = `node ${bin} --no-pager findings list --app ${app} --status any --all -o table`;
+        row.table = measure(table, env);
+        // On a terminal: sized to 80 columns from the first rows, the rest streamed.
+        row.tableTerminal = measure(
+          `script -qec ${JSON.stringify(`stty cols 80 rows 50; ${table}`)} /dev/null`,
+          {
+            ...env,
+            TERM: 'xterm-256color',
+          },
+        );
+        // A header, the rows (a terminal's output also has the column notice on stderr).
+        if (row.table.lines !== size + 1) throw new Error(`-o table printed ${row.table.lines} lines`);
+      }
       results.push(row);
       if (cli.lines !== size || shell.lines !== size) {
         throw new Error(
@@ -107,5 +121,16 @@ if (results.length > 1 && big.cli.rssMb > small.cli.rssMb * 1.25)
   failures.push('peak RSS grows with the number of findings');
 if (big.sarif && big.sarif.rssMb > targets.sarifMb)
   failures.push(`SARIF peak RSS ${fmt(big.sarif.rssMb, 0)} MB`);
+if (big.table) {
+  console.log(
+    `\n-o table at ${big.size} findings: peak RSS ${fmt(big.table.rssMb, 0)} MB to a file, ` +
+      `${fmt(big.tableTerminal.rssMb, 0)} MB on an 80-column terminal (target <= ${targets.tableMb} MB)`,
+  );
+  for (const [where, r] of [
+    ['to a file', big.table],
+    ['on a terminal', big.tableTerminal],
+  ])
+    if (r.rssMb > targets.tableMb) failures.push(`-o table peak RSS ${fmt(r.rssMb, 0)} MB ${where}`);
+}
 console.log(failures.length ? `\nFAILED: ${failures.join('; ')}` : '\nAll targets met.');
 process.exitCode = failures.length ? 1 : 0;
