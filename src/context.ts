@@ -13,6 +13,7 @@ import type { IO } from './io.js';
 export interface GlobalOptions {
   output?: string;
   fields?: string;
+  jq?: string;
   color: boolean;
   quiet: boolean;
   debug: boolean;
@@ -92,6 +93,8 @@ export class Context {
   /** The output format chosen for this run (set before the verb runs). */
   format: OutputFormat = 'table';
   fields: string[] | undefined;
+  /** The compiled `--jq` expression (set before the verb runs; the jq engine loads only then). */
+  jq: import('./output/jq.js').JqFilter | undefined;
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly secrets: string[] = [];
 

@@ -1,18 +1,70 @@
+import { Writable } from 'node:stream';
 import type { Result } from './result.js';
 import type { Context } from '../context.js';
+import type { JqFilter } from './jq.js';
 import { renderList, renderObject } from './render.js';
-import { forTerminal } from './sanitize.js';
+import { forTerminal, sanitizeMultiline } from './sanitize.js';
 import type { AnyView } from './view.js';
 import { OutputWriter } from './writer.js';
 
 const keyValueView: AnyView = { columns: [] };
 
-/** Prints a verb's result with the renderer chosen by -o. */
+/** Prints a verb's result with the renderer chosen by -o; with --jq, the JSON it prints through the filter. */
 export async function present(ctx: Context, result: Result, view: AnyView | undefined): Promise<void> {
+  const stdout = ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable;
+  if (ctx.jq && !(result.kind === 'raw' && result.jqApplied)) {
+    await presentFiltered(ctx, result, view, ctx.jq);
+    return;
+  }
+  await render(ctx, result, view, new OutputWriter(stdout), ctx.stdoutIsTTY);
+}
+
+/** Text kept in memory: what a result prints with -o json, for --jq. */
+class TextSink extends Writable {
+  private readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    done();
+  }
+  get text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/**
+ * `--jq`: the result rendered as JSON (as `-o json` prints it) into memory, then through jq. A terminal
+ * gets jq's output without anything it would act on; a pipe gets it unchanged.
+ */
+async function presentFiltered(
+  ctx: Context,
+  result: Result,
+  view: AnyView | undefined,
+  filter: JqFilter,
+): Promise<void> {
+  const sink = new TextSink();
+  await render(ctx, result, view, new OutputWriter(sink), false);
+  const output = filter.apply(sink.text, ctx.stdoutIsTTY);
   const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable);
+  await out.write(ctx.stdoutIsTTY ? forTerminal(output.text) : output.text);
+  await out.flush();
+  if (output.notes) ctx.io.stderr.write(`${sanitizeMultiline(output.notes).trimEnd()}\n`);
+  if (!output.error) return;
+  // A run that stopped part-way ends with its own error; jq's comes second.
+  if ((result.kind === 'list' || result.kind === 'custom') && result.error) ctx.warn(output.error.message);
+  else throw output.error;
+}
+
+async function render(
+  ctx: Context,
+  result: Result,
+  view: AnyView | undefined,
+  out: OutputWriter,
+  tty: boolean,
+): Promise<void> {
   const chalk = await ctx.chalk();
   const note = (message: string | readonly string[]) => ctx.note(message);
-  const options = { format: ctx.format, fields: ctx.fields, chalk, out, width: terminalWidth(ctx), note };
+  const width = tty ? terminalWidth(ctx) : undefined;
+  const options = { format: ctx.format, fields: ctx.fields, chalk, out, width, note };
   switch (result.kind) {
     case 'list': {
       const listView = result.view ?? view ?? keyValueView;
@@ -29,20 +81,20 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
     }
     case 'raw': {
       // As received when piped; on a terminal, without anything it would act on.
-      const shown = ctx.stdoutIsTTY ? forTerminal : (text: string) => text;
+      const shown = tty ? forTerminal : (text: string) => text;
       if (typeof result.body === 'string') {
         const body = shown(result.body);
         await out.write(body.endsWith('\n') || body === '' ? body : `${body}\n`);
       } else if (result.body instanceof Uint8Array) {
         // Bytes reach a terminal only as sanitized text; a pipe or file gets them unchanged.
-        if (ctx.stdoutIsTTY) await out.write(shown(new TextDecoder().decode(result.body)));
+        if (tty) await out.write(shown(new TextDecoder().decode(result.body)));
         else await out.writeBytes(result.body);
       } else {
         // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
         const decoder = new TextDecoder();
         for await (const chunk of result.body) {
           if (typeof chunk === 'string') await out.write(shown(chunk));
-          else if (ctx.stdoutIsTTY) await out.write(shown(decoder.decode(chunk, { stream: true })));
+          else if (tty) await out.write(shown(decoder.decode(chunk, { stream: true })));
           else await out.writeBytes(chunk);
           await out.flush();
         }
@@ -59,9 +111,8 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
   }
 }
 
-/** The width tables fit on a terminal (80 when it does not say); none when stdout is not a terminal. */
+/** The width tables fit on a terminal (80 when it does not say). */
 function terminalWidth(ctx: Context): number | undefined {
-  if (!ctx.stdoutIsTTY) return undefined;
   const columns = ctx.io.stdout.columns;
   return columns && columns > 0 ? columns : 80;
 }

@@ -63,6 +63,7 @@ export default defineVerb({
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --audit-log',
   ],
+  printsJson: false,
   operations: [],
   commands: [() => import('./scan.js')],
   options: {
