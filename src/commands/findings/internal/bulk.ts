@@ -88,13 +88,15 @@ async function select(
 ): Promise<{ found: Finding[]; unknown: string[] }> {
   if (selection.kind === 'ids') {
     const ids = await collectIds(ctx, args, idsFrom);
-    return ctx.spin('Reading the findings', () => readFindings(ctx, selection.app, ids));
+    const read = await ctx.spin('Reading the findings', () => readFindings(ctx, selection.app, ids));
+    // The changes go to the app the ids were given for, whatever a finding's own field says.
+    return { ...read, found: read.found.map((f) => ({ ...f, app: selection.app })) };
   }
   const found: Finding[] = [];
   const info = { shown: 0, total: undefined, more: false };
   await ctx.spin('Reading the findings', async () => {
     for await (const finding of findingsOf(ctx, selection.plan, info)) {
-      // At app level the app is the one asked for, whatever a finding says.
+      // At app level, too, the app is the one asked for.
       found.push(selection.plan.level === 'app' ? { ...finding, app: selection.plan.app } : finding);
     }
   });
@@ -160,9 +162,8 @@ export async function bulkChange(
   const changing = planned.filter((p) => p.before !== p.after).length;
   const exitCode = unknown.length ? ExitCode.notFound : undefined;
   if (input.dryRun) {
-    ctx.note(
-      `Dry run: ${change.what} on ${found.length} finding${found.length === 1 ? '' : 's'} of ${where} would change ${changing}; nothing was sent.`,
-    );
+    const of = `${found.length} finding${found.length === 1 ? '' : 's'} of ${where}`;
+    ctx.note(`Dry run: ${of}; ${changing} would be ${change.what}. Nothing was sent.`);
     return { kind: 'list', rows: planned.map((p) => changeRow(p, 'done')), view, exitCode };
   }
   if (selection.kind === 'query' && found.length > confirmAbove) {
@@ -206,8 +207,11 @@ export async function bulkChange(
   file.journal.state = run.error ? 'partial' : 'done';
   await saveFinal(ctx, file);
   if (!run.error) ctx.note(change.summary(found.length, changing, where));
-  ctx.note(`Journal ${file.journal.id}: \`secscan findings undo\` puts back what changed.`);
-  return changeResult(ctx, planned, run, { what: change.what, where, exitCode });
+  try {
+    return changeResult(ctx, planned, run, { what: change.what, where, exitCode });
+  } finally {
+    ctx.note(`Journal ${file.journal.id}: \`secscan findings undo\` puts back what changed.`);
+  }
 }
 
 /** The last write of the journal: a failure now is a warning (the change is done; undo reads what it can). */

@@ -168,6 +168,8 @@ export async function listJournals(dir: string): Promise<{ journals: JournalFile
       skipped.push(name);
     }
   }
+  // Newest first by the time written inside (names of one second sort by their random part).
+  journals.sort((a, b) => b.journal.created.localeCompare(a.journal.created));
   return { journals, skipped };
 }
 

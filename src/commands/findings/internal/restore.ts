@@ -137,7 +137,7 @@ export async function undoJournal(
   const restores = steps.filter((s): s is Extract<Step, { action: 'restore' }> => s.action === 'restore');
   const changedSince = steps.filter((s) => s.action === 'changed since').length;
   const leftAlone = changedSince
-    ? `${plural(changedSince)} changed since (by someone else): left alone; \`secscan findings undo ${journal.id} --force\` puts them back too`
+    ? `${plural(changedSince)} changed since the change: left alone; \`secscan findings undo ${journal.id} --force\` puts ${changedSince === 1 ? 'it' : 'them'} back too`
     : '';
   if (opts.dryRun) {
     ctx.note(`Dry run: ${plural(restores.length)} of ${where} would be put back; nothing was sent.`);
