@@ -45,6 +45,21 @@ export class Capture extends Writable {
     this.text += chunk.toString();
     done();
   }
+
+  // A terminal's cursor moves (a spinner clears its line with them), written as a terminal gets them.
+  cursorTo(x: number): boolean {
+    return this.write(`\u001b[${x + 1}G`);
+  }
+
+  clearLine(dir: number): boolean {
+    return this.write(dir < 0 ? '\u001b[1K' : dir > 0 ? '\u001b[0K' : '\u001b[2K');
+  }
+
+  moveCursor(dx: number, dy: number): boolean {
+    const x = dx < 0 ? `\u001b[${-dx}D` : dx > 0 ? `\u001b[${dx}C` : '';
+    const y = dy < 0 ? `\u001b[${-dy}A` : dy > 0 ? `\u001b[${dy}B` : '';
+    return this.write(x + y);
+  }
 }
 
 export interface RunOptions {
