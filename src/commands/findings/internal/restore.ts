@@ -182,7 +182,7 @@ export async function undoJournal(
   });
   const rows = steps.map((s) => row(s, s.action === 'restore' ? (outcomes.get(s) ?? 'not sent') : undefined));
   if (run.error) {
-    ctx.note(stoppedNote(run, where, 'put back', (s) => s.entry.id));
+    ctx.note(stoppedNote(run, where, 'undone', (s) => s.entry.id));
     return { kind: 'list', rows, view, error: run.error };
   }
   ctx.note(`Put back ${plural(restores.length)} of ${where} (journal ${journal.id}).`);
