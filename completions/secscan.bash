@@ -127,6 +127,7 @@ _secscan_child() {
     'scans|report') REPLY='scans report' ;;
     'scans|compare') REPLY='scans compare' ;;
     'scans|check') REPLY='scans check' ;;
+    'scans|wait') REPLY='scans wait' ;;
     'rules|convert') REPLY='rules convert' ;;
     'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
     'compounds|show') REPLY='compounds show' ;;
@@ -185,6 +186,7 @@ _secscan_child() {
     'audit|log') REPLY='audit log' ;;
     'audit|scm-secrets') REPLY='audit scm-secrets' ;;
     'sandbox|scan') REPLY='sandbox scan' ;;
+    'sandbox|wait') REPLY='sandbox wait' ;;
     *) REPLY='' ;;
   esac
 }
@@ -216,7 +218,7 @@ _secscan_commands() {
     'dependencies') REPLY='search' ;;
     'packages') REPLY='show' ;;
     'sca') REPLY='packages' ;;
-    'scans') REPLY='check compare list ls owasp report show' ;;
+    'scans') REPLY='check compare list ls owasp report show wait' ;;
     'rules') REPLY='convert' ;;
     'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -232,7 +234,7 @@ _secscan_commands() {
     'backups') REPLY='download list ls' ;;
     'reports') REPLY='cwe owasp pci' ;;
     'audit') REPLY='log scm-secrets' ;;
-    'sandbox') REPLY='scan' ;;
+    'sandbox') REPLY='scan wait' ;;
     *) REPLY='' ;;
   esac
 }
@@ -347,8 +349,9 @@ _secscan_flags() {
     'scans show') REPLY='--app --help -h' ;;
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
-    'scans compare') REPLY='--app --common --fail-on --help --severity-threshold --source --source-branch --source-scan --target --target-branch --target-scan -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --source-branch --target-branch -h' ;;
+    'scans compare') REPLY='--app --common --fail-on --help --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --policy --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --tag --target-branch --version --wait -h' ;;
+    'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules convert') REPLY='--help -h' ;;
     'compounds') REPLY='--help -h' ;;
@@ -416,10 +419,122 @@ _secscan_flags() {
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --help --input --list --paginate -F -h' ;;
-    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --seed --state --tls --users-file -h' ;;
-    'sandbox scan') REPLY='--app --branch --compound --fix --help --new --reappear -h' ;;
+    'sandbox') REPLY='--audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --port --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox scan') REPLY='--app --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
+    'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
     'help') REPLY='--help -h' ;;
+    *) REPLY='' ;;
+  esac
+}
+
+_secscan_conflicts() {
+  case "$1|$2" in
+    'auth login|--with-token') REPLY='--from-sl' ;;
+    'auth login|--from-sl') REPLY='--with-token' ;;
+    'roles update|--scope') REPLY='--add-scope --remove-scope' ;;
+    'roles update|--add-scope') REPLY='--scope' ;;
+    'roles update|--remove-scope') REPLY='--scope' ;;
+    'scopes list|--app') REPLY='--team' ;;
+    'scopes list|--team') REPLY='--app' ;;
+    'groups list|--name') REPLY='--iname' ;;
+    'groups list|--iname') REPLY='--name' ;;
+    'saml create|--idp-metadata-url') REPLY='--idp-metadata' ;;
+    'saml create|--idp-metadata') REPLY='--idp-metadata-url' ;;
+    'saml update|--idp-metadata-url') REPLY='--idp-metadata' ;;
+    'saml update|--idp-metadata') REPLY='--idp-metadata-url' ;;
+    'org analysis set|--secrets-disable') REPLY='--secrets-enable' ;;
+    'org analysis set|--secrets-enable') REPLY='--secrets-disable' ;;
+    'policies push|--tag') REPLY='--use-defaults' ;;
+    'policies push|--use-defaults') REPLY='--tag' ;;
+    'webhook set|--secret-stdin') REPLY='--token-stdin --renewal' ;;
+    'webhook set|--token-stdin') REPLY='--secret-stdin' ;;
+    'webhook set|--renewal') REPLY='--secret-stdin' ;;
+    'findings list|--app') REPLY='--compound' ;;
+    'findings list|--compound') REPLY='--app' ;;
+    'findings list|--assignee') REPLY='--assignment' ;;
+    'findings list|--assignment') REPLY='--assignee' ;;
+    'findings list|--tag') REPLY='--scan --version --polyglot-scan' ;;
+    'findings list|--scan') REPLY='--tag --version --branch' ;;
+    'findings list|--version') REPLY='--tag --scan --branch --polyglot-scan' ;;
+    'findings list|--branch') REPLY='--scan --version --polyglot-scan' ;;
+    'findings list|--polyglot-scan') REPLY='--tag --version --branch' ;;
+    'findings list|--scan-platform') REPLY='--scan-language' ;;
+    'findings list|--scan-language') REPLY='--scan-platform' ;;
+    'findings list|--page') REPLY='--all --limit' ;;
+    'findings list|--all') REPLY='--page --limit' ;;
+    'findings list|--limit') REPLY='--page --all' ;;
+    'findings assign|--to') REPLY='--none' ;;
+    'findings assign|--none') REPLY='--to' ;;
+    'findings summary|--app') REPLY='--tag --default-branch' ;;
+    'findings summary|--tag') REPLY='--app' ;;
+    'findings summary|--default-branch') REPLY='--app' ;;
+    'sca packages|--app') REPLY='--compound' ;;
+    'sca packages|--compound') REPLY='--app' ;;
+    'sca packages|--scan') REPLY='--branch' ;;
+    'sca packages|--branch') REPLY='--scan --polyglot-scan' ;;
+    'sca packages|--polyglot-scan') REPLY='--branch' ;;
+    'sca packages|--all') REPLY='--limit' ;;
+    'sca packages|--limit') REPLY='--all' ;;
+    'scans compare|--source') REPLY='--source-branch --target-branch --source-scan --target-scan' ;;
+    'scans compare|--target') REPLY='--source-branch --target-branch --source-scan --target-scan --scan --version --tag' ;;
+    'scans compare|--source-branch') REPLY='--source --target --source-scan --target-scan' ;;
+    'scans compare|--target-branch') REPLY='--source --target --source-scan --target-scan --scan --version --tag' ;;
+    'scans compare|--source-scan') REPLY='--source --target --source-branch --target-branch' ;;
+    'scans compare|--target-scan') REPLY='--source --target --source-branch --target-branch --scan --version --tag' ;;
+    'scans compare|--scan') REPLY='--target --target-branch --target-scan --version --tag' ;;
+    'scans compare|--version') REPLY='--target --target-branch --target-scan --scan --tag' ;;
+    'scans compare|--tag') REPLY='--target --target-branch --target-scan --scan --version' ;;
+    'scans check|--rules') REPLY='--policy' ;;
+    'scans check|--policy') REPLY='--rules' ;;
+    'scans check|--target-branch') REPLY='--scan --version --tag' ;;
+    'scans check|--scan') REPLY='--target-branch --version --tag' ;;
+    'scans check|--version') REPLY='--target-branch --scan --tag' ;;
+    'scans check|--tag') REPLY='--target-branch --scan --version' ;;
+    'scans wait|--app') REPLY='--compound' ;;
+    'scans wait|--compound') REPLY='--app' ;;
+    'scans wait|--scan') REPLY='--version --tag' ;;
+    'scans wait|--version') REPLY='--scan --tag' ;;
+    'scans wait|--tag') REPLY='--scan --version' ;;
+    'compounds list|--archived') REPLY='--all' ;;
+    'compounds list|--all') REPLY='--archived' ;;
+    'compounds scans|--status') REPLY='--streamlined' ;;
+    'compounds scans|--streamlined') REPLY='--status' ;;
+    'compounds sarif|--scan') REPLY='--version --branch --tag' ;;
+    'compounds sarif|--version') REPLY='--scan --branch --tag' ;;
+    'compounds sarif|--branch') REPLY='--scan --version --tag' ;;
+    'compounds sarif|--tag') REPLY='--scan --version --branch' ;;
+    'apps labels|--remove') REPLY='--clear' ;;
+    'apps labels|--clear') REPLY='--remove' ;;
+    'apps config set|--file') REPLY='--secrets-entropy --secrets-disable --secrets-enable --cpg2sp-max-steps --default-branch' ;;
+    'apps config set|--secrets-entropy') REPLY='--file' ;;
+    'apps config set|--secrets-disable') REPLY='--file --secrets-enable' ;;
+    'apps config set|--secrets-enable') REPLY='--file --secrets-disable' ;;
+    'apps config set|--cpg2sp-max-steps') REPLY='--file' ;;
+    'apps config set|--default-branch') REPLY='--file' ;;
+    'apps config patch|--file') REPLY='--secrets-entropy --secrets-disable --secrets-enable --cpg2sp-max-steps --default-branch' ;;
+    'apps config patch|--secrets-entropy') REPLY='--file' ;;
+    'apps config patch|--secrets-disable') REPLY='--file --secrets-enable' ;;
+    'apps config patch|--secrets-enable') REPLY='--file --secrets-disable' ;;
+    'apps config patch|--cpg2sp-max-steps') REPLY='--file' ;;
+    'apps config patch|--default-branch') REPLY='--file' ;;
+    'integrations cloud enrollment show|--compound') REPLY='--app' ;;
+    'integrations cloud enrollment show|--app') REPLY='--compound' ;;
+    'backups download|--dir') REPLY='--out' ;;
+    'backups download|--out') REPLY='--dir' ;;
+    'audit scm-secrets|--by-project') REPLY='--by-user' ;;
+    'audit scm-secrets|--by-user') REPLY='--by-project' ;;
+    'api|-F') REPLY='--list' ;;
+    'api|--field') REPLY='--list' ;;
+    'api|--input') REPLY='--list' ;;
+    'api|--paginate') REPLY='--list' ;;
+    'api|--list') REPLY='-F --field --input --paginate' ;;
+    'sandbox scan|--app') REPLY='--compound' ;;
+    'sandbox scan|--compound') REPLY='--app' ;;
+    'sandbox scan|--new') REPLY='--fail' ;;
+    'sandbox scan|--fix') REPLY='--fail' ;;
+    'sandbox scan|--reappear') REPLY='--fail' ;;
+    'sandbox scan|--fail') REPLY='--new --fix --reappear' ;;
     *) REPLY='' ;;
   esac
 }
@@ -549,12 +664,20 @@ _secscan_takes_value() {
       'scans compare|--target-branch' | \
       'scans compare|--source-scan' | \
       'scans compare|--target-scan' | \
+      'scans compare|--scan' | \
+      'scans compare|--version' | \
+      'scans compare|--tag' | \
+      'scans compare|--wait' | \
       'scans compare|--fail-on' | \
       'scans compare|--severity-threshold' | \
       'scans check|--compound' | \
       'scans check|--rules' | \
       'scans check|--policy' | \
       'scans check|--target-branch' | \
+      'scans check|--scan' | \
+      'scans check|--version' | \
+      'scans check|--tag' | \
+      'scans check|--wait' | \
       'scans check|--source-branch' | \
       'scans check|--kind' | \
       'scans check|--num-findings' | \
@@ -564,6 +687,12 @@ _secscan_takes_value() {
       'scans check|--report-sarif' | \
       'scans check|--report-markdown' | \
       'scans check|--sarif-category' | \
+      'scans wait|--app' | \
+      'scans wait|--compound' | \
+      'scans wait|--scan' | \
+      'scans wait|--version' | \
+      'scans wait|--tag' | \
+      'scans wait|--wait' | \
       'compounds list|--limit' | \
       'compounds scans|--status' | \
       'compounds scans|--branch' | \
@@ -644,12 +773,16 @@ _secscan_takes_value() {
       'sandbox|--findings' | \
       'sandbox|--backup-size' | \
       'sandbox|--cut-downloads' | \
+      'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
       'sandbox scan|--branch' | \
       'sandbox scan|--new' | \
       'sandbox scan|--fix' | \
       'sandbox scan|--reappear' | \
+      'sandbox scan|--version' | \
+      'sandbox scan|--tag' | \
+      'sandbox scan|--running' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
@@ -708,6 +841,7 @@ _secscan_values() {
     'policies list|--name') REPLY='@live policy' ;;
     'policies push|--name') REPLY='@live policy' ;;
     'webhook show|--version') REPLY='=1 2' ;;
+    'webhook set|--event') REPLY='=scan.finished' ;;
     'webhook set|--auth') REPLY='=hmac bearer' ;;
     'webhook set|--renewal') REPLY='@file' ;;
     'webhook set|--version') REPLY='=1 2' ;;
@@ -757,6 +891,8 @@ _secscan_values() {
     'scans check|--report-junit') REPLY='@file' ;;
     'scans check|--report-sarif') REPLY='@file' ;;
     'scans check|--report-markdown') REPLY='@file' ;;
+    'scans wait|--app') REPLY='@live app' ;;
+    'scans wait|--compound') REPLY='@live compound' ;;
     'compounds scans|--status') REPLY='=completed running failed' ;;
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds sarif|--language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
@@ -789,6 +925,7 @@ _secscan_values() {
     'api|--input') REPLY='@file' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
+    'sandbox|--ready-file') REPLY='@file' ;;
     'sandbox scan|--app') REPLY='@live app' ;;
     'sandbox scan|--compound') REPLY='@live compound' ;;
     '|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1074,6 +1211,9 @@ _secscan_values() {
     'scans check|-o') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
     'scans check|--output') REPLY='=table tsv json ndjson yaml csv junit markdown sarif' ;;
     'scans check|--fields') REPLY='@fields rule matched reachable threshold over result' ;;
+    'scans wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scans wait|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
     'rules|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules convert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1245,7 +1385,9 @@ _secscan_values() {
     'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sandbox scan|--fields') REPLY='@fields scans polyglot_scan branch new fixed regressed webhooks' ;;
+    'sandbox scan|--fields') REPLY='@fields scans version status polyglot_scan branch new fixed regressed webhooks' ;;
+    'sandbox wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'completion|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'completion|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'help|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1316,6 +1458,7 @@ _secscan_args() {
     'integrations board show|0') REPLY='@live app' ;;
     'integrations board finding|0') REPLY='@live app' ;;
     'integrations board submit|0') REPLY='@live app' ;;
+    'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
     'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
@@ -1403,10 +1546,11 @@ _secscan() {
   local n=$((${#words[@]} - 1)) i=1 path='' word option='' positional=0 REPLY
   local cur=${words[n]} value=${words[n]} prefix=''
   local _secscan_program=${words[0]}
-  local -a _secscan_settings=() _secscan_candidates=()
+  local -a _secscan_settings=() _secscan_candidates=() given=()
   while ((i < n)); do
     word=${words[i]}
     if [[ $word == -?* ]]; then
+      given+=("${word%%=*}")
       case $word in
         --profile | --base-url | --org) _secscan_settings+=("$word" "${words[i + 1]}") ;;
         --profile=* | --base-url=* | --org=* | --allow-insecure-http) _secscan_settings+=("$word") ;;
@@ -1435,8 +1579,15 @@ _secscan() {
     _secscan_values "$path" "$option"
     _secscan_expand "$REPLY" "$value"
   elif [[ $cur == -* ]]; then
+    # The command's flags, but not those that conflict with one already given.
+    local flags='' flag other
     _secscan_flags "$path"
-    _secscan_expand "=$REPLY $_secscan_globals" "$cur"
+    for flag in $REPLY; do
+      _secscan_conflicts "$path" "$flag"
+      for other in $REPLY; do [[ " ${given[*]} " == *" $other "* ]] && continue 2; done
+      flags+=" $flag"
+    done
+    _secscan_expand "=$flags $_secscan_globals" "$cur"
   else
     _secscan_commands "$path"
     if [[ -n $REPLY ]]; then

@@ -9,6 +9,8 @@ import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, isCI, type OutputFormat } from './output/format.js';
 import { sanitizeLine } from './output/sanitize.js';
 import type { IO } from './io.js';
+import { decodeUtf8 } from './util/utf8.js';
+import { type Clock, realClock } from './util/clock.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -36,6 +38,8 @@ export interface ContextDeps {
   version: string;
   /** Test seam: the undici dispatcher (a MockAgent in command tests). */
   dispatcher?: import('undici').Dispatcher;
+  /** Test seam: the clock a wait sleeps on (a fake one runs a long wait at once). */
+  clock?: Clock;
   /** Every command in full (main reads the manifest; a verb never imports the registry it is in). */
   commandTree?: () => Promise<{ commands: readonly CommandNode[] }>;
 }
@@ -57,6 +61,17 @@ function parseNumber(name: string, value: string | undefined, min: number, max: 
   }
   return n;
 }
+
+/** The variables that give the connection settings, before a profile does. */
+const settingVariables = [
+  'SECSCAN_BASE_URL',
+  'SECSCAN_ORG_ID',
+  'SECSCAN_TOKEN',
+  'SECSCAN_CA_FILE',
+  'SHIFTLEFT_API_HOST',
+  'SHIFTLEFT_ORG_ID',
+  'SHIFTLEFT_ACCESS_TOKEN',
+] as const;
 
 function lines(message: string | readonly string[], prefix: string): string {
   const all = typeof message === 'string' ? [message] : message;
@@ -84,6 +99,8 @@ export class Context {
   readonly signal: AbortSignal;
   readonly version: string;
   readonly globals: GlobalOptions;
+  /** What a wait sleeps on: the wall clock, unless a test gives another. */
+  readonly clock: Clock;
   private readonly deps: ContextDeps;
   private storePromise: Promise<ProfileStore> | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
@@ -97,6 +114,7 @@ export class Context {
   jq: import('./output/jq.js').JqFilter | undefined;
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly secrets: string[] = [];
+  private warnedEmpty = false;
 
   constructor(globals: GlobalOptions, deps: ContextDeps) {
     this.globals = globals;
@@ -105,6 +123,7 @@ export class Context {
     this.env = deps.env;
     this.signal = deps.signal;
     this.version = deps.version;
+    this.clock = deps.clock ?? realClock;
     // An empty value would quietly fall back to the environment or the profile: refused.
     for (const [flag, value] of [
       ['--base-url', globals.baseUrl],
@@ -218,6 +237,7 @@ export class Context {
       this.env,
       store,
     );
+    this.warnEmptyVariables(settings);
     if (
       settings.profile.source !== 'default' &&
       settings.profile.source !== 'current profile' &&
@@ -228,6 +248,23 @@ export class Context {
       });
     }
     return settings;
+  }
+
+  /**
+   * A variable set to nothing (a missing CI secret, a settings file sourced before it was written) is as
+   * good as unset, so the profile's settings are used: said once, on stderr, naming the variables.
+   */
+  private warnEmptyVariables(settings: Settings): void {
+    if (this.warnedEmpty) return;
+    const fromProfile = [settings.baseUrl, settings.orgId, settings.token, settings.caFile].some((s) =>
+      s.source.startsWith('profile '),
+    );
+    const empty = settingVariables.filter((name) => this.env[name] !== undefined && !this.env[name]?.trim());
+    if (!fromProfile || empty.length === 0) return;
+    this.warnedEmpty = true;
+    this.warn(
+      `${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'} set but empty: using the settings of profile ${settings.profile.value}`,
+    );
   }
 
   /** The API client for the resolved settings; a missing token or organization is a configuration error. */
@@ -306,12 +343,17 @@ export class Context {
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
   }
 
-  /** Reads all of stdin (for tokens and --input -). */
-  async readStdin(): Promise<string> {
+  /** Reads all of stdin, as bytes. */
+  async readStdinBytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of this.io.stdin)
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
+  }
+
+  /** Reads all of stdin as text (tokens, files given as -): bytes that are not UTF-8 are refused (exit 3). */
+  async readStdin(label = 'stdin'): Promise<string> {
+    return decodeUtf8(await this.readStdinBytes(), label);
   }
 
   /** A progress bar on stderr when stderr is a terminal and --quiet is not given; otherwise none. */

@@ -34,6 +34,23 @@ export class UnexpectedResponseError extends CliError {
   }
 }
 
+/**
+ * The scan a gate must evaluate (`--scan`, `--version`, `--tag`) is not there yet or has not finished, and
+ * `--wait` (if given) ran out (exit 10): the gate was not evaluated, and a rerun may succeed.
+ */
+export class NotReadyError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.notReady, 'NOT_READY', details);
+  }
+}
+
+/** The scan a gate must evaluate failed: the analysis itself failed (exit 11). */
+export class ScanFailedError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.scanFailed, 'SCAN_FAILED', details);
+  }
+}
+
 /** Network failure, timeout, 429 or 5xx once the retry budget is spent (exit 7). */
 export class TransientError extends CliError {
   constructor(message: string, details: ErrorDetails = {}) {
@@ -53,6 +70,8 @@ export interface ServiceErrorBody {
 export class ApiError extends CliError {
   readonly body: ServiceErrorBody | undefined;
   readonly validationErrors: string[];
+  /** The answer's `Retry-After`, as sent (a poll that goes on waits at least that long). */
+  retryAfter: string | undefined;
 
   constructor(
     message: string,
@@ -99,6 +118,8 @@ export interface ResponseContext {
   verify?: string | undefined;
   /** The Location of a redirect. */
   location?: string | undefined;
+  /** The answer's Retry-After header. */
+  retryAfter?: string | undefined;
 }
 
 const writeMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -159,13 +180,15 @@ export function apiErrorFromResponse(
     const hint = write
       ? (request.verify ?? 'check before retrying')
       : 'the service may be busy: safe to retry';
-    return new ServerError(
+    const error = new ServerError(
       write ? `${message}; the outcome of the change is unknown` : message,
       ExitCode.transient,
       status,
       parsed,
       hint,
     );
+    error.retryAfter = request.retryAfter;
+    return error;
   }
   if (status >= 400) return new RejectedError(message, ExitCode.rejected, status, parsed);
   return new ServerError(message, ExitCode.unexpected, status, parsed);

@@ -1,6 +1,13 @@
 import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument } from 'yaml';
 import * as z from 'zod';
-import { appIdPattern, defaultTeamRole, uuidPattern } from '@secscan/api/values';
+import {
+  appIdPattern,
+  builtinLike,
+  defaultTeamRole,
+  orgRoles,
+  teamRoleNames,
+  uuidPattern,
+} from '@secscan/api/values';
 import { ConfigError } from '../errors.js';
 
 /**
@@ -19,6 +26,23 @@ export interface AccessFile {
 }
 
 const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const teamRoles = `${teamRoleNames.join(', ')}, a role id, or the name of a custom team role`;
+
+/**
+ * Why a member's or group's role cannot be a team role, or undefined. A built-in team role or a role id
+ * passes; so does any other name (a custom team role's, looked up in the role listing before anything is
+ * written), unless it is written like a built-in role's name: those are all known, so an organization
+ * role or a misspelt one (`TEAM_EMPEROR`) is refused here, at its line, before any request.
+ */
+function roleProblem(role: string): string | undefined {
+  if ((teamRoleNames as readonly string[]).includes(role) || uuidPattern.test(role)) return undefined;
+  if ((orgRoles as readonly string[]).includes(role)) {
+    return `${JSON.stringify(role)} is an organization role, not a team role (${teamRoles})`;
+  }
+  if (builtinLike.test(role)) return `${JSON.stringify(role)} is not a team role (${teamRoles})`;
+  return undefined;
+}
 /** `alice@example.com:` (no role) means the default team role. */
 const roles = z.record(
   z.string().min(1),
@@ -111,6 +135,17 @@ export function parseAccessFile(text: string, label: string): AccessFile {
           lineOf(doc, counter, ['teams', i, 'members'], key),
           `member ${JSON.stringify(key)} is not an e-mail or a user id`,
         );
+      }
+    }
+    for (const kind of ['members', 'groups'] as const) {
+      for (const [key, role] of Object.entries(team[kind] ?? {})) {
+        const problem = roleProblem(role);
+        if (problem) {
+          fail(
+            lineOf(doc, counter, ['teams', i, kind], key),
+            `${describe(['teams', i, kind, key])}: ${problem}`,
+          );
+        }
       }
     }
   });

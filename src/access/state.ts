@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { RbacRole } from '@secscan/api/schemas/rbac';
 import type { HumanGroup } from '@secscan/api/schemas/teams';
+import { builtinLike } from '@secscan/api/values';
 import { mapLimit } from '../util/batches.js';
 
 /**
@@ -20,7 +21,8 @@ export class RoleBook {
         this.add(key, [role.id, ...aliases], key);
       } else if (role.role_type !== 'organization') {
         const name = role.name ?? role.id;
-        this.add(role.id, [role.id, name.toLowerCase()], name);
+        // A custom role named like a built-in one (AUDITOR) is written by id: the access file refuses such names.
+        this.add(role.id, [role.id, name.toLowerCase()], builtinLike.test(name) ? role.id : name);
       }
     }
   }

@@ -314,6 +314,7 @@ export class ApiClient {
         method,
         verify: options.verify,
         location: headerValue(res.headers.location),
+        retryAfter: headerValue(res.headers['retry-after']),
       });
       // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
       if (lost && refusesRepeat(res.status)) {

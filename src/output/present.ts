@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { Result } from './result.js';
 import type { Context } from '../context.js';
@@ -42,7 +43,7 @@ async function presentFiltered(
   filter: JqFilter,
 ): Promise<void> {
   const sink = new TextSink();
-  await render(ctx, result, view, new OutputWriter(sink), false);
+  await render(ctx, result, view, new OutputWriter(sink), false, false);
   const output = filter.apply(sink.text, ctx.stdoutIsTTY);
   const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable);
   await out.write(ctx.stdoutIsTTY ? forTerminal(output.text) : output.text);
@@ -60,6 +61,8 @@ async function render(
   view: AnyView | undefined,
   out: OutputWriter,
   tty: boolean,
+  /** Printing on stdout itself (not into memory for --jq). */
+  direct = true,
 ): Promise<void> {
   const chalk = await ctx.chalk();
   const note = (message: string | readonly string[]) => ctx.note(message);
@@ -69,7 +72,8 @@ async function render(
     case 'list': {
       const listView = result.view ?? view ?? keyValueView;
       const count = await renderList(result.rows, listView, options);
-      if (count === 0 && ctx.format === 'table' && listView.emptyMessage) ctx.note(listView.emptyMessage);
+      // Said on a terminal only, whatever the format; a pipe gets no rows and nothing else (exit 0 either way).
+      if (count === 0 && ctx.stdoutIsTTY && listView.emptyMessage) ctx.note(listView.emptyMessage);
       const footer = result.footer?.(count);
       if (footer && ctx.stdoutIsTTY) ctx.note(footer);
       break;
@@ -92,11 +96,25 @@ async function render(
       } else {
         // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
         const decoder = new TextDecoder();
-        for await (const chunk of result.body) {
-          if (typeof chunk === 'string') await out.write(shown(chunk));
-          else if (tty) await out.write(shown(decoder.decode(chunk, { stream: true })));
-          else await out.writeBytes(chunk);
-          await out.flush();
+        let lineOpen = false;
+        try {
+          for await (const chunk of result.body) {
+            if (typeof chunk === 'string' || tty) {
+              const text = shown(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+              await out.write(text);
+              if (text) lineOpen = !text.endsWith('\n');
+            } else {
+              await out.writeBytes(chunk);
+              if (chunk.length) lineOpen = chunk[chunk.length - 1] !== 0x0a;
+            }
+            await out.flush();
+          }
+        } catch (error) {
+          // The body (an error answer of `secscan api`) is left as received; the error line starts a line of
+          // its own where both streams end up together (a terminal, `2>&1`).
+          if (direct && lineOpen && sharedDestination(ctx.io.stdout, ctx.io.stderr))
+            ctx.io.stderr.write('\n');
+          throw error;
         }
       }
       await out.flush();
@@ -108,6 +126,22 @@ async function render(
       break;
     default:
       break;
+  }
+}
+
+/**
+ * Whether two streams write to the same file, pipe or terminal; streams without a descriptor (tests) are
+ * taken as shared, as a terminal's are.
+ */
+function sharedDestination(a: object, b: object): boolean {
+  const fdA = (a as { fd?: unknown }).fd;
+  const fdB = (b as { fd?: unknown }).fd;
+  if (typeof fdA !== 'number' || typeof fdB !== 'number') return true;
+  try {
+    const [x, y] = [fstatSync(fdA), fstatSync(fdB)];
+    return x.dev === y.dev && x.ino === y.ino && x.rdev === y.rdev;
+  } catch {
+    return true;
   }
 }
 

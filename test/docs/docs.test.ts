@@ -167,6 +167,14 @@ describe('bash completion', () => {
     expect(bashCompletes('secscan findings list --fields id,severity,s')).toBe('id,severity,status');
   });
 
+  it('does not offer a flag that conflicts with one on the line', () => {
+    expect(bashCompletes('secscan policies push f --')).toContain('--use-defaults');
+    expect(bashCompletes('secscan policies push f --tag x --u')).toBe('');
+    expect(bashCompletes('secscan policies push f --tag=x --u')).toBe('');
+    expect(bashCompletes('secscan policies push f --use-defaults --t')).toBe('--timeout');
+    expect(bashCompletes('secscan roles update x --add-scope a:b --s')).toBe('');
+  });
+
   it('completes shells, help topics and file names', () => {
     expect(bashCompletes('secscan completion ')).toBe('bash zsh fish');
     expect(bashCompletes('secscan help e')).toBe('exit-codes environment');
@@ -190,6 +198,12 @@ describe('zsh completion', () => {
     expect(zshShows('secscan tokens create --ty').stdout).toContain('--type');
     expect(zshShows('secscan tokens list -o ').stdout).toMatch(/csv +json +ndjson +table +tsv +yaml/);
     expect(zshShows('secscan tokens list --type ').stdout).toMatch(/access +integration/);
+  }, 60_000);
+
+  it('does not offer a flag that conflicts with one on the line', () => {
+    expect(zshShows('secscan policies push f --').stdout).toContain('--use-defaults');
+    expect(zshShows('secscan policies push f --tag x --').stdout).not.toContain('--use-defaults');
+    expect(zshShows('secscan roles update x --scope a:b --').stdout).not.toContain('--add-scope');
   }, 60_000);
 
   it("offers a command's own output formats (the parent's -o does not take over)", () => {
@@ -217,5 +231,12 @@ describe('fish completion', () => {
     );
     expect(fishCompletes('secscan findings list --fields id,s')).toEqual(['id,severity', 'id,status']);
     expect(fishCompletes('secscan help ')).toEqual(expect.arrayContaining(['rules', 'findings']));
+  });
+
+  it('does not offer a flag that conflicts with one on the line', () => {
+    expect(fishCompletes('secscan policies push f --')).toContain('--use-defaults');
+    expect(fishCompletes('secscan policies push f --tag x --')).not.toContain('--use-defaults');
+    expect(fishCompletes('secscan policies push f --tag=x --')).not.toContain('--use-defaults');
+    expect(fishCompletes('secscan policies push f --use-defaults --')).not.toContain('--tag');
   });
 });

@@ -1,11 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
+import { secscanShim } from './sandbox.js';
 
 /**
  * Runs the CI snippets of the README's "Gate merges in CI" section as a runner would: the rules file from
@@ -26,12 +27,7 @@ const isInstall = (command: string) => /^npm install -g secscan$/.test(command.t
 
 const temp = mkdtempSync(join(tmpdir(), 'secscan-readme-ci-'));
 const shims = join(temp, 'bin');
-mkdirSync(shims);
-writeFileSync(
-  join(shims, 'secscan'),
-  `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin/secscan.js')}" "$@"\n`,
-);
-chmodSync(join(shims, 'secscan'), 0o755);
+secscanShim(shims);
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 

@@ -1,3 +1,4 @@
+import { parseRunning } from './options.js';
 import { startSandbox as start } from './start.js';
 
 /**
@@ -60,7 +61,7 @@ export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export type FindingType =
   'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue' | 'package';
 
-/** A completed scan to record: of one app, or of a compound (one scan per app). */
+/** A scan to record: of one app, or of a compound (one scan per app). */
 export type ScanRequest = ({ app: string; compound?: never } | { compound: string; app?: never }) & {
   /** The branch scanned (default: the app's default branch); a new branch starts from the default one. */
   branch?: string;
@@ -70,12 +71,28 @@ export type ScanRequest = ({ app: string; compound?: never } | { compound: strin
   fix?: number;
   /** This many findings of earlier scans come back (regressions). */
   reappear?: number;
+  /** The scan's version (a commit SHA, a `--version-id`): default, seven random hex digits. */
+  version?: string;
+  /** Scan tags `KEY=VALUE` besides `branch` and `commit` (the version), e.g. `pipeline=1234`. */
+  tags?: string[];
+  /**
+   * The scan is recorded as running and ends after this long: milliseconds, or `20s`, `2m` (at most a
+   * day). Its findings are recorded, and `scan.finished` delivered, when it ends.
+   */
+  running?: number | string;
+  /** The analysis fails (after `running`, if given): no findings; not with `new`, `fix` or `reappear`. */
+  fail?: boolean;
 };
 
-/** What a recorded scan changed: finding ids, and the webhook deliveries of `scan.finished` started. */
+/**
+ * What a recorded scan changed: finding ids, and the webhook deliveries of `scan.finished` started. A scan
+ * recorded as `running` has none yet: they come when it ends, at `ends_at`.
+ */
 export interface ScanResult {
+  status: 'completed' | 'running' | 'failed';
+  ends_at?: string;
   branch: string;
-  scans: { id: string; app: string; branch: string; version: string }[];
+  scans: { id: string; app: string; branch: string; version: string; status: ScanResult['status'] }[];
   polyglot_scan?: { id: number; compound: string };
   new: string[];
   fixed: string[];
@@ -125,7 +142,10 @@ export interface RunningSandbox {
   users: SandboxUser[];
   /** The seeded organization tokens by name: `ci`, `expired`, `jira`, `serviceAccount`. */
   orgTokens: Record<string, string>;
-  /** Records a completed scan, as `secscan sandbox scan` does; webhooks registered for `scan.finished` get it. */
+  /**
+   * Records a scan, as `secscan sandbox scan` does: completed, running for a while, or failed; webhooks
+   * registered for `scan.finished` get it when it ends.
+   */
   scan(request: ScanRequest): Promise<ScanResult>;
   /** Records a backup made now; with `size` or `cutDownloads`, changes how later downloads are served. */
   backup(request?: BackupRequest): Promise<BackupInfo>;
@@ -155,7 +175,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     loaded: sandbox.loaded,
     users: sandbox.accounts.users.map((u) => ({ ...u })),
     orgTokens: { ...sandbox.accounts.tokens },
-    scan: async (request) => sandbox.scan(request),
+    scan: async ({ running, ...request }) =>
+      sandbox.scan({
+        ...request,
+        ...(running === undefined ? {} : { running_ms: parseRunning('running', running) }),
+      }) as ScanResult,
     backup: async (request = {}) =>
       sandbox.backup({ ...request, cutDownloads: shares(request.cutDownloads) }),
     stop: () => sandbox.close(),

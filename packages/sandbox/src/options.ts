@@ -113,6 +113,26 @@ export function parseShares(flag: string, value: Raw): number[] {
   return [...new Set(shares)].sort((a, b) => a - b);
 }
 
+const durationUnits: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `scan({ running })`: milliseconds, or `500ms`, `20s`, `2m`, `1h`; more than zero and at most a day. */
+export function parseRunning(name: string, value: number | string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = typeof value === 'number' ? undefined : /^\s*(\d+)\s*(ms|s|m|h)\s*$/i.exec(value);
+  const ms =
+    typeof value === 'number'
+      ? value
+      : m
+        ? Number(m[1]) * (durationUnits[(m[2] as string).toLowerCase()] ?? Number.NaN)
+        : Number.NaN;
+  if (!Number.isInteger(ms) || ms < 1 || ms > 86_400_000) {
+    throw new UsageError(
+      `invalid value for ${name}: ${JSON.stringify(String(value))} (expected milliseconds, or a duration such as 20s or 2m, at most a day)`,
+    );
+  }
+  return ms;
+}
+
 /** Checks every sandbox flag (exit 2 with a line naming the flag) before anything is started. */
 export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
   const host = raw.host === undefined ? '127.0.0.1' : String(raw.host);

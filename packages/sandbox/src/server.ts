@@ -50,6 +50,8 @@ export interface ServerOptions {
   tls?: { key: string; cert: string };
   /** Webhook deliveries of the control routes: retry policy, and where the deliveries under way are kept. */
   webhooks?: DeliveryOptions & { track(delivery: Delivery): void };
+  /** The timer of the scans under way, armed when the control route records a running scan. */
+  running?: { schedule(): void };
   settings?: SandboxSettings;
 }
 
@@ -193,6 +195,7 @@ export function createSandboxServer(options: ServerOptions): Server {
           changed = true;
         },
         deliveries: { ...options.webhooks, log, track: (d) => options.webhooks?.track(d) },
+        running: options.running ?? { schedule: () => {} },
       });
       if (changed) options.onChange?.(state);
       return reply;

@@ -3,7 +3,8 @@ import { ConfigError, UsageError } from '@secscan/api/errors';
 import { ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
 import { type Accounts, accounts } from './accounts.js';
 import { type BackupStatus, recordBackup } from './backups/record.js';
-import { recordControlScan } from './control.js';
+import { runningScans } from './analysis/running-scans.js';
+import { announceScan, recordControlScan } from './control.js';
 import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
 import { parseShares, parseSize, type RawSandboxOptions, resolveOptions } from './options.js';
 import { loadState, saveState, writeFileAtomic } from './persist.js';
@@ -110,6 +111,15 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     signal: closing.signal,
     track: (d: Delivery) => deliveries.push(d),
   };
+  // A scan recorded as running ends when its time comes (one loaded from a state file too): the findings
+  // are recorded and `scan.finished` delivered then.
+  const running = runningScans(state, (recorded) => {
+    raw.log?.(
+      `scan ${recorded.polyglot ? `${recorded.polyglot.record.id} of compound ${recorded.polyglot.compound}` : `${recorded.scans[0]?.id} of app ${recorded.scans[0]?.app}`} ${recorded.status}`,
+    );
+    announceScan(state, recorded, { ...webhooks, log: raw.log });
+    save();
+  });
   const server = createSandboxServer({
     schemas: await allSchemas(),
     state,
@@ -120,6 +130,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     onChange: statePath ? save : undefined,
     ...(certificates ? { tls: { key: certificates.keyPem, cert: certificates.certPem } } : {}),
     webhooks,
+    running,
     settings,
   });
   await new Promise<void>((resolve, reject) => {
@@ -133,6 +144,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     });
     server.listen(options.port, options.host, () => resolve());
   });
+  running.schedule();
   const { port } = server.address() as AddressInfo;
   const baseUrl = `${certificates ? 'https' : 'http'}://${urlHost(options.host)}:${port}`;
   let caFile: string | undefined;
@@ -144,6 +156,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         caFile = writeCaFile(dir, port, certificates.caPem);
       });
     } catch (error) {
+      running.stop();
       server.close();
       throw error;
     }
@@ -154,6 +167,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     try {
       writeOrFail('--users-file', usersFile, () => writeFileAtomic(usersFile, data));
     } catch (error) {
+      running.stop();
       server.close();
       throw error;
     }
@@ -178,7 +192,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         throw new UsageError(`scan: ${issues.join('; ')}`);
       }
       try {
-        const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log });
+        const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log }, running);
         save();
         return result;
       } catch (error) {
@@ -203,6 +217,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     },
     close() {
       closed ??= new Promise<void>((resolve) => {
+        running.stop();
         closing.abort();
         server.close(() => resolve());
         server.closeAllConnections();

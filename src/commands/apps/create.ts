@@ -5,14 +5,16 @@ import { ConfigError, ExitCode, RejectedError, UsageError } from '../../errors.j
 import { defineVerb, optionalArg, text } from '../define.js';
 import { appId } from '../parsers.js';
 import { type CreatedAppRow, createdAppView } from '../../output/views/apps.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 
 async function fromFile(path: string): Promise<AppSpec[]> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     throw new ConfigError(`--from-file: cannot read ${path}: ${(error as Error).message}`);
   }
+  const text = decodeUtf8(bytes, path);
   // yaml loads only when a file is read: creating from flags does without it.
   const { parse } = await import('yaml');
   let data: unknown;

@@ -3,6 +3,7 @@ import { UsageError } from '../../errors.js';
 import { packageInfoView } from '../../output/views/packages.js';
 import { defineVerb, text, variadicArg } from '../define.js';
 import { pattern } from '../parsers.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 
 const purlPattern = /^pkg:[a-zA-Z][a-zA-Z0-9.+-]*\/\S+$/;
 const purlExpected = 'expected pkg:<type>/<name>@<version>';
@@ -49,12 +50,13 @@ export default defineVerb({
     const purls = [...args];
     const file = opts.fromFile;
     if (file !== undefined) {
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = file === '-' ? await ctx.readStdin() : readFileSync(file, 'utf8');
+        bytes = file === '-' ? await ctx.readStdinBytes() : readFileSync(file);
       } catch (error) {
         throw new UsageError(`--from-file: cannot read ${file}: ${(error as Error).message}`);
       }
+      const text = decodeUtf8(bytes, file === '-' ? 'stdin' : file);
       purls.push(...purlsOf(text, file));
     }
     if (!purls.length) throw new UsageError('--from-file: no package URLs found');

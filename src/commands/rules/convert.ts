@@ -3,12 +3,14 @@ import type { Context } from '../../context.js';
 import { ConfigError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
 import { safeJson } from '../../output/sanitize.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 
 async function readText(ctx: Context, path: string): Promise<string> {
-  if (path === '-') return ctx.readStdin();
+  if (path === '-') return ctx.readStdin('<stdin>');
   try {
-    return await readFile(path, 'utf8');
+    return decodeUtf8(await readFile(path), path);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;

@@ -8,6 +8,8 @@ import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
 import { checkOutputFile } from '../shared/outputs.js';
+import { decodeUtf8 } from '../../util/utf8.js';
+import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const reportFlags = [
   ['reportJson', '--report-json', 'json'],
@@ -35,7 +37,11 @@ const options = {
   ),
   targetBranch: text(
     '--target-branch <branch>',
-    'branch under test: its last scan (default: the default branch)',
+    'branch under test: its last completed scan (default: the default branch)',
+  ),
+  ...selectorOptions(
+    ['targetBranch'],
+    'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete',
   ),
   sourceBranch: text(
     '--source-branch <branch>',
@@ -90,19 +96,20 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   };
   if (opts.rules !== undefined) {
     const path = opts.rules;
-    let text: string;
+    let bytes: Buffer;
     try {
-      if (path === '-') text = await ctx.readStdin();
+      if (path === '-') bytes = await ctx.readStdinBytes();
       else {
         if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-        text = await readFile(path, 'utf8');
+        bytes = await readFile(path);
       }
     } catch (error) {
       const reason =
         (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
       throw new ConfigError(`--rules: cannot read ${path}: ${reason}`);
     }
-    return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
+    const label = path === '-' ? '<stdin>' : path;
+    return read(decodeUtf8(bytes, label), label, /\.json$/i.test(path));
   }
   const reference = opts.policy;
   if (reference === undefined) throw new UsageError(exactlyOne);
@@ -113,8 +120,13 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   return read(text, `policy ${reference}`);
 }
 
-function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules): CheckBody {
+function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules, scan?: string): CheckBody {
   const source = opts.sourceBranch ? { branch: opts.sourceBranch } : fileSource;
+  const target = scan
+    ? { scan: Number(scan) }
+    : opts.targetBranch
+      ? { branch: opts.targetBranch }
+      : undefined;
   return {
     version: 2,
     meta: {
@@ -122,7 +134,7 @@ function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules): Chec
       ...(opts.numFindings === undefined ? {} : { num_findings: opts.numFindings }),
     },
     ...(source ? { source } : {}),
-    ...(opts.targetBranch ? { target: { branch: opts.targetBranch } } : {}),
+    ...(target ? { target } : {}),
     rules,
   };
 }
@@ -131,19 +143,30 @@ export default defineVerb({
   name: 'check',
   summary: 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)',
   description:
-    'Check the last scan of a branch of a compound (or app) against rules, from a file (YAML or JSON ' +
+    'Check a scan of a compound (or app) against rules, from a file (YAML or JSON ' +
     'holding `rules:`, or the `build_rules:` of an `sl check-analysis` file, v2 or v1, whose ' +
     '`source: {branch}` is the baseline unless --source-branch is given) or a stored check-analysis ' +
-    'policy. Exit 0 when no rule is over its threshold, ' +
-    '1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff (the ' +
-    'default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
+    'policy. The scan under test is the one --scan, --version (the scan of a commit) or --tag names, which ' +
+    'must have completed: exit 10 when it is not there or still running (--wait DURATION waits for it), 11 ' +
+    'when its analysis failed; no other scan is ever evaluated in its place. Without them, the last ' +
+    'completed scan of --target-branch (default: the default branch). Exit 0 when no rule is over its ' +
+    'threshold, 1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff ' +
+    '(the default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
     'Reports are written before the exit, whatever the verdict.',
   examples: [
+    'secscan scans check --compound shop --rules .secscan/rules.yml --version "$GITHUB_SHA" --wait 20m',
     'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH" --source-branch main',
     'secscan scans check --compound shop --policy default --kind single --report-junit secscan.xml',
-    'secscan scans check --compound shop --rules shiftleft.yml --target-branch "$BRANCH"',
+    'secscan scans check --compound shop --rules shiftleft.yml --tag pipeline="$CI_PIPELINE_ID" --wait 30m',
   ],
-  operations: ['ResolveCheckAnalysisConfiguration', 'CheckScans'],
+  operations: [
+    'ResolveCheckAnalysisConfiguration',
+    'ListScansInCompound',
+    'ReadCompoundScan',
+    'ListScans',
+    'ReadScan',
+    'CheckScans',
+  ],
   options,
   outputs: ['junit', 'markdown', 'sarif'],
   view: gateRuleView,
@@ -151,6 +174,7 @@ export default defineVerb({
     if (opts.rules === undefined && opts.policy === undefined) {
       throw new UsageError(exactlyOne);
     }
+    const selector = selectorOf(opts);
     const seen = new Map<string, string>();
     for (const [key, flag] of reportFlags) {
       const path = opts[key];
@@ -164,8 +188,9 @@ export default defineVerb({
       seen.set(full, flag);
       checkOutputFile(flag, path);
     }
+    return selector;
   },
-  async run(ctx, { opts }) {
+  async run(ctx, { opts, plan: selector }) {
     const compound = opts.compound;
     const kind = opts.kind ?? 'diff';
     const enforced = opts.failOn !== 'none';
@@ -186,7 +211,13 @@ export default defineVerb({
     try {
       const loaded = await loadRules(ctx, opts);
       const { rules, label } = loaded;
-      const request = checkBody(opts, loaded);
+      // The rules are read first: a file in error stops the gate before a wait of many minutes.
+      const under = selector
+        ? await (
+            await import('./internal/under-test.js')
+          ).scanUnderTest(ctx, { name: compound, kind: 'either' }, selector, opts.wait)
+        : undefined;
+      const request = checkBody(opts, loaded, under?.scan.id);
       const client = await ctx.client();
       const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
         client.call('CheckScans', {
@@ -195,6 +226,7 @@ export default defineVerb({
           verify: 'the check changes no finding: running it again is harmless',
         }),
       );
+      under?.expectTarget('CheckScans', result.target.id);
       const { gateReport } = await import('../../output/reports/model.js');
       const report = gateReport(result, rules, { compound, kind, policy: label, enforced });
       await writeReports(ctx, opts, (k) => gate.gateReportText(k, report, context));

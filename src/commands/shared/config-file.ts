@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { ConfigError } from '../../errors.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 
 /**
  * Settings files (organization and team configuration, a webhook's token renewal): YAML or JSON, checked
@@ -15,15 +16,19 @@ type Counter = InstanceType<YamlModule['LineCounter']>;
 
 /** The text of FILE, or of standard input for `-`; an unreadable file is a configuration error. */
 export async function readTextFile(ctx: Context, path: string, what: string): Promise<string> {
+  let bytes: Buffer;
   try {
-    if (path === '-') return await ctx.readStdin();
-    if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-    return await readFile(path, 'utf8');
+    if (path === '-') bytes = await ctx.readStdinBytes();
+    else {
+      if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
+      bytes = await readFile(path);
+    }
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
     throw new ConfigError(`${what}: cannot read ${path}: ${reason}`);
   }
+  return decodeUtf8(bytes, fileLabel(path));
 }
 
 export const fileLabel = (path: string): string => (path === '-' ? '<stdin>' : path);

@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { text } from '../define.js';
 import { pattern } from '../parsers.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 
 /** Finding ids are positive integers (bulk operations send them as numbers). */
 const findingIdPattern = /^[1-9]\d{0,15}$/;
@@ -68,11 +69,13 @@ export async function collectIds(
     let text: string;
     if (idsFrom === '-') text = await ctx.readStdin();
     else {
+      let bytes: Buffer;
       try {
-        text = readFileSync(idsFrom, 'utf8');
+        bytes = readFileSync(idsFrom);
       } catch (error) {
         throw new UsageError(`--ids-from: cannot read ${idsFrom}: ${(error as Error).message}`);
       }
+      text = decodeUtf8(bytes, idsFrom);
     }
     all.push(...parseIds(text, idsFrom === '-' ? 'stdin' : idsFrom));
   }

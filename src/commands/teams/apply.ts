@@ -148,7 +148,10 @@ export default defineVerb({
     'standard input): secscan compares the file with the service, prints the plan (teams to create, ' +
     'apps, members and groups to add or remove, roles to change, apps that move between teams), then ' +
     'applies it.\n\n' +
-    'Unknown e-mails, apps, groups or roles, and an app listed under two teams, are errors before ' +
+    'A role is TEAM_ADMIN, TEAM_MANAGER, TEAM_MEMBER, TEAM_GUEST, a role id or the name of a custom team ' +
+    'role; one written like a built-in role that is none of these (TEAM_EMPEROR, or an organization role ' +
+    'such as SUPER_ADMIN) is refused at its line before any request (exit 3), as a malformed file is. ' +
+    'Unknown e-mails, apps, groups or role names, and an app listed under two teams, are errors before ' +
     'anything is written. The plan is applied in a safe order (create, grant, revoke, delete) with ' +
     'each team’s version handled. A second apply of the same file prints "No changes." and writes ' +
     'nothing. If a write fails, the output says what was applied and what was not; running apply ' +

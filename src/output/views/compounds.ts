@@ -1,5 +1,6 @@
 import type { Compound } from '@secscan/api/schemas/compounds';
 import type { FindingsSummary } from '@secscan/api/schemas/scans';
+import { compoundScanState } from '../../util/scan-state.js';
 import { defineView } from '../view.js';
 import { summaryLines } from './scans.js';
 
@@ -47,7 +48,8 @@ export const compoundScanView = defineView<CompoundScan>({
     { key: 'polyglot_scan_id', header: 'Scan' },
     { key: 'compound_id', header: 'Compound' },
     { key: 'branch', header: 'Branch' },
-    { key: 'status', header: 'Status' },
+    // The service shows it by its app scans (`successful`, `completed_at`); the sandbox adds `status`.
+    { key: 'status', header: 'Status', get: (s) => compoundScanState(s) ?? s.status },
     {
       key: 'scans',
       header: 'App scans',

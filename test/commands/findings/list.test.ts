@@ -83,6 +83,31 @@ describe('findings list: usage errors (exit 2, no request)', () => {
       ['findings', 'list', '--compound', 'c', '--scan', '3'],
       '--scan is not available with --compound (only with --app); use --polyglot-scan',
     ],
+    // One scan selector: the service answers for the first of scan, version, branch, tag and ignores the rest.
+    [
+      ['findings', 'list', '--app', 'a', '--scan', '3', '--version', 'v1'],
+      '--scan and --version cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--app', 'a', '--tag', 'k=v', '--scan', '3'],
+      '--scan and --tag cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--app', 'a', '--version', 'v1', '--branch', 'main'],
+      '--version and --branch cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--compound', 'c', '--polyglot-scan', '4', '--version', 'v1'],
+      '--version and --polyglot-scan cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--compound', 'c', '--polyglot-scan', '4', '--tag', 'k=v'],
+      '--polyglot-scan and --tag cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--compound', 'c', '--branch', 'main', '--tag', 'k=v'],
+      '--branch and --tag cannot be used together with --compound (one scan selector)',
+    ],
     [
       ['findings', 'list', '--app', 'a', '--scan', 'latest'],
       'invalid value for --scan: "latest" (expected a scan id (a number))',
@@ -195,8 +220,6 @@ describe('findings list: flags map to each level’s parameters', () => {
           tags: ['env=prod', 'branch=main'],
           sort: 'severity',
           order: 'asc',
-          scan: '7',
-          version: 'abc',
           source: 'scan.3',
           diff: 'new',
           per_page: 20,
@@ -231,10 +254,6 @@ describe('findings list: flags map to each level’s parameters', () => {
         'severity',
         '--order',
         'asc',
-        '--scan',
-        '7',
-        '--version',
-        'abc',
         '--source',
         'scan.3',
         '--diff',
@@ -258,8 +277,6 @@ describe('findings list: flags map to each level’s parameters', () => {
       finding_tags: 'category=XSS',
       sort: 'severity',
       order: 'asc',
-      scan: '7',
-      version: 'abc',
       source: 'scan.3',
       diff: 'new',
       per_page: '20',
@@ -293,9 +310,6 @@ describe('findings list: flags map to each level’s parameters', () => {
           finding_exploitable: true,
           finding_has_ai_fix: true,
           polyglot_scan: '4',
-          scan_version: 'v1',
-          scan_branch: 'main',
-          scan_tag: 'env__eq__prod',
           scan_language: 'java',
         },
       })
@@ -324,17 +338,11 @@ describe('findings list: flags map to each level’s parameters', () => {
         'desc',
         '--polyglot-scan',
         '4',
-        '--branch',
-        'main',
-        '--tag',
-        'env=prod',
         '--scan-language',
         'java',
         '--reachable',
         '--exploitable',
         '--has-ai-fix',
-        '--version',
-        'v1',
       ],
       { env: authEnv() },
     );
@@ -352,11 +360,21 @@ describe('findings list: flags map to each level’s parameters', () => {
       finding_exploitable: 'true',
       finding_has_ai_fix: 'true',
       polyglot_scan: '4',
-      scan_version: 'v1',
-      scan_branch: 'main',
-      scan_tag: 'env__eq__prod',
       scan_language: 'java',
     });
+  });
+
+  it.each([
+    [['--app', 'a', '--scan', '7'], 'ListAppFindings', { scan: '7' }],
+    [['--app', 'a', '--version', 'abc'], 'ListAppFindings', { version: 'abc' }],
+    [['--compound', 'shop', '--version', 'v1'], 'ListCompoundFindings', { scan_version: 'v1' }],
+    [['--compound', 'shop', '--branch', 'main'], 'ListCompoundFindings', { scan_branch: 'main' }],
+    [['--compound', 'shop', '--tag', 'env=prod'], 'ListCompoundFindings', { scan_tag: 'env__eq__prod' }],
+  ] as const)('one scan selector: %j', async (argv, id, query) => {
+    const path: Record<string, string> = argv[0] === '--app' ? { appID: 'a' } : { compoundName: 'shop' };
+    cli.stub(id, { path, query }).reply(200, ok({ has_more: false, findings: [] }));
+    const result = await cli.run(['findings', 'list', ...argv], { env: authEnv() });
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('compound level with --diff: the deprecated list, with the app parameter names and a note', async () => {

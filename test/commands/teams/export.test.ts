@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
+import { parseAccessFile } from '../../../src/access/file.js';
 import { emails, ids, payments, stubTeams, web } from './access-fixtures.js';
 
 const cli = useCli();
@@ -46,6 +47,23 @@ describe('teams export', () => {
         },
       ],
     });
+  });
+
+  it('writes a custom role named like a built-in one by its id, so that apply takes the file back', async () => {
+    const team = web();
+    team.users.push({ user_id_v2: ids.alice, team_role: ids.auditor });
+    stubTeams(cli, [team]);
+    stubUsers();
+    const result = await cli.run(['teams', 'export'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(parse(result.stdout).teams[0].members).toEqual({
+      'alice@example.com': ids.auditor,
+      'bob@example.com': 'TEAM_ADMIN',
+      'carol@example.com': 'Release Manager',
+    });
+    expect(parseAccessFile(result.stdout, 'access.yml').teams[0]?.members).toEqual(
+      parse(result.stdout).teams[0].members,
+    );
   });
 
   it('writes JSON with -o json', async () => {

@@ -102,8 +102,28 @@ export interface CommentRecord {
   comment: string;
 }
 
+/**
+ * A scan recorded as running (`sandbox scan --running`): its scans (and compound scan) stay `running` until
+ * `ends_at`, then complete with these changes, or fail.
+ */
+export interface PendingScan {
+  scan_ids: string[];
+  polyglot_id?: number;
+  /** When it was recorded, and when it ends (ISO times). */
+  recorded_at: string;
+  ends_at: string;
+  outcome: 'completed' | 'failed';
+  changes: {
+    new?: { severity: Severity; type?: FindingType; count: number }[];
+    fix?: number;
+    reappear?: number;
+  };
+}
+
 export interface AnalysisSection {
   scans: ScanRecord[];
+  /** Scans under way (absent in state files written before scans could run). */
+  pending?: PendingScan[];
   findings: FindingRecord[];
   compounds: CompoundRecord[];
   polyglotScans: PolyglotScanRecord[];

@@ -6,6 +6,7 @@ import { arg, flag, type OptsOf, parsed, text } from '../../../define.js';
 import { appId, decimal, int } from '../../../parsers.js';
 import type { Result } from '../../../../output/result.js';
 import { checkWith, shellArg } from '../../../../util/verify.js';
+import { decodeUtf8 } from '../../../../util/utf8.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */
 export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app' })] as const;
@@ -13,6 +14,7 @@ export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app
 export const configOptions = {
   file: text('--file <file>', 'the whole configuration as YAML or JSON (`-` reads standard input)', {
     complete: 'file',
+    conflicts: ['secretsEntropy', 'secretsDisable', 'secretsEnable', 'cpg2spMaxSteps', 'defaultBranch'],
   }),
   secretsEntropy: parsed(
     '--secrets-entropy <x>',
@@ -41,8 +43,6 @@ const settingFlags = [
 
 export function validateConfig({ opts }: { opts: ConfigOpts }): void {
   const settings = settingFlags.filter((k) => opts[k] !== undefined);
-  if (opts.file !== undefined && settings.length)
-    throw new UsageError('--file gives the whole configuration: do not combine it with setting flags');
   if (opts.file === undefined && !settings.length) {
     throw new UsageError(
       'nothing to change: give --file, or --secrets-entropy, --secrets-disable, --cpg2sp-max-steps, --default-branch',
@@ -51,12 +51,13 @@ export function validateConfig({ opts }: { opts: ConfigOpts }): void {
 }
 
 async function fromFile(ctx: Context, file: string): Promise<AppConfigBody> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = file === '-' ? await ctx.readStdin() : await readFile(file, 'utf8');
+    bytes = file === '-' ? await ctx.readStdinBytes() : await readFile(file);
   } catch (error) {
     throw new ConfigError(`--file: cannot read ${file}: ${(error as Error).message}`);
   }
+  const text = decodeUtf8(bytes, file === '-' ? 'stdin' : file);
   // yaml loads only when a file is read: the setting flags do without it.
   const { parse } = await import('yaml');
   let data: unknown;
