@@ -369,7 +369,8 @@ export class Context {
     total: number,
     unit: string,
   ): Promise<import('./output/counter.js').Counter | undefined> {
-    if (!this.stderrIsTTY || this.globals.quiet || this.debugEnabled) return undefined;
+    if (!this.stderrIsTTY || this.globals.quiet || this.debugEnabled || this.env.TERM === 'dumb')
+      return undefined;
     const { counter } = await import('./output/counter.js');
     return counter(this.io.stderr as NodeJS.WritableStream & { columns?: number }, label, total, unit);
   }

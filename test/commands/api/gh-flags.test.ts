@@ -32,7 +32,7 @@ describe('api -H, -X, -i, --slurp: usage errors (exit 2, no request)', () => {
       ['api', 'ListApps', '-X', 'POST'],
       'ListApps is GET /orgs/{orgID}/apps: -X POST cannot change its method',
     ],
-    [['api', '-X', 'DELETE', 'GET', '/user'], '-X DELETE and GET name two methods: give one'],
+    [['api', 'GET', '/user', '-X', 'DELETE'], '-X DELETE and GET name two methods: give one'],
     [
       ['api', '-X', 'FETCH', '/user'],
       'invalid value for -X, --method: "FETCH" (choose from GET, POST, PUT, PATCH, DELETE)',
@@ -109,7 +109,7 @@ describe('api gh-style flags', () => {
     cli.api
       .intercept({ path: `${API}/user`, method: 'GET' })
       .reply(200, '{"ok":true}', { headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } });
-    const result = await cli.run(['api', '-i', 'GET', '/user'], { env: authEnv() });
+    const result = await cli.run(['api', 'GET', '/user', '-i'], { env: authEnv() });
     expect(result).toEqual({
       code: 0,
       stdout: 'HTTP/1.1 200 OK\nContent-Type: application/json\nX-Request-Id: r1\n\n{"ok":true}',
