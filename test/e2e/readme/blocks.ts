@@ -151,7 +151,8 @@ export function transcript(block: Block): Transcript[] {
 
 /**
  * What varies from run to run, made the same on both sides: ports, tokens, UUIDs, times, digests, sizes and
- * durations, journal ids, the home directory, colours, carriage returns, and the width of the gaps between columns.
+ * durations, the ids of journals (`findings status`), the home directory, colours, carriage returns, and the
+ * width of the gaps between columns.
  */
 export function normalise(text: string, home?: string): string {
   // A terminal's line: what a carriage return (or a cursor back to column 1) goes back over is written over,
@@ -163,24 +164,21 @@ export function normalise(text: string, home?: string): string {
     .map((line) => line.split('\r').filter(Boolean).at(-1) ?? '')
     .join('\n');
   if (home) out = out.split(home).join('/home/me');
-  return (
-    out
-      .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<token>')
-      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
-      .replace(/((?:127\.0\.0\.1|localhost|\[::1\]):)\d+/g, '$1<port>')
-      .replace(/sandbox-ca-\d+\.pem/g, 'sandbox-ca-<port>.pem')
-      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?/g, '<time>')
-      .replace(/\d{8}T\d{6}Z/g, '<time>')
-      // The id of a journal of `findings status` and `assign`: its time and a random part.
-      .replace(/\b\d{8}-\d{6}-[0-9a-f]{4}\b/g, '<journal>')
-      .replace(/\b[0-9a-f]{12,}\b/g, '<hex>')
-      .replace(/\b\d+(\.\d+)? ?(B|KiB|MiB|GiB|kB|KB|MB|GB)\b/g, '<size>')
-      .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')
-      .split('\n')
-      .map((line) => line.replace(/ {2,}/g, '  ').trimEnd())
-      .join('\n')
-      .replace(/\n+$/, '')
-  );
+  return out
+    .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, '<token>')
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
+    .replace(/((?:127\.0\.0\.1|localhost|\[::1\]):)\d+/g, '$1<port>')
+    .replace(/sandbox-ca-\d+\.pem/g, 'sandbox-ca-<port>.pem')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?/g, '<time>')
+    .replace(/\d{8}T\d{6}Z/g, '<time>')
+    .replace(/\b\d{8}-\d{6}-[0-9a-f]{4}\b/g, '<journal>')
+    .replace(/\b[0-9a-f]{12,}\b/g, '<hex>')
+    .replace(/\b\d+(\.\d+)? ?(B|KiB|MiB|GiB|kB|KB|MB|GB)\b/g, '<size>')
+    .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')
+    .split('\n')
+    .map((line) => line.replace(/ {2,}/g, '  ').trimEnd())
+    .join('\n')
+    .replace(/\n+$/, '');
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
