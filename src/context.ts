@@ -363,18 +363,6 @@ export class Context {
     return progressBar(this.io.stderr as NodeJS.WritableStream & { columns?: number }, label);
   }
 
-  /** Steps counted on stderr (batches sent of a bulk change) when stderr is a terminal and --quiet is not given. */
-  async counter(
-    label: string,
-    total: number,
-    unit: string,
-  ): Promise<import('./output/counter.js').Counter | undefined> {
-    if (!this.stderrIsTTY || this.globals.quiet || this.debugEnabled || this.env.TERM === 'dumb')
-      return undefined;
-    const { counter } = await import('./output/counter.js');
-    return counter(this.io.stderr as NodeJS.WritableStream & { columns?: number }, label, total, unit);
-  }
-
   /** Runs `work` with a spinner on stderr when stderr is a terminal and --quiet is not given. */
   async spin<T>(text: string, work: () => Promise<T>): Promise<T> {
     // ora loops forever clearing lines on a terminal that reports zero columns (some ptys): no spinner there.

@@ -1,5 +1,4 @@
 import type { Command, OptionValues } from 'commander';
-import type { AnyVerb } from './commands/define.js';
 import type { CommandEntry } from './commands/manifest.js';
 import { bareOrgAfterCommand, mayHaveBareOrg, requestedNoun } from './argv.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
@@ -45,25 +44,6 @@ function globalsFrom(values: OptionValues): GlobalOptions {
 /** Positional values as the verb declared them (a variadic argument stays one array). */
 function argsOf(command: Command): unknown[] {
   return [...command.processedArgs];
-}
-
-/** `--jq`: checked, then compiled (jq loads only here), before anything is read or sent. */
-async function jqFilter(globals: GlobalOptions, verb: AnyVerb, command: Command) {
-  if (globals.output !== undefined && globals.output !== 'json') {
-    throw new UsageError(`--jq filters JSON: it cannot be used with -o ${globals.output}`);
-  }
-  if (verb.printsJson === false) {
-    throw new UsageError(`\`${wordsOf(command).join(' ')}\` prints no JSON: --jq cannot be used with it`);
-  }
-  const { compileJq } = await import('./output/jq.js');
-  return compileJq(globals.jq as string);
-}
-
-/** `secscan findings list`: the words of the command that runs. */
-function wordsOf(command: Command): string[] {
-  const words: string[] = [];
-  for (let c: Command | null = command; c; c = c.parent) words.unshift(c.name());
-  return words;
 }
 
 /** `secscan --org findings list`: the bare flag moves after the command it would otherwise take as its value. */
@@ -119,7 +99,10 @@ export async function main(deps: MainDeps): Promise<number> {
     ctx.fields = parseFields(globals.fields);
     const { loadVerb } = await import('./commands/manifest.js');
     const verb = await loadVerb(entry.load);
-    if (globals.jq !== undefined) ctx.jq = await jqFilter(globals, verb, command);
+    if (globals.jq !== undefined) {
+      const { jqOption } = await import('./output/jq.js');
+      ctx.jq = await jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
+    }
     // A bare global --org (no uuid) asks for the organization level of a listing.
     const input = { args: argsOf(command), opts: command.opts(), orgLevel: values.org === true };
     const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;

@@ -43,6 +43,31 @@ function jqMessage(stderr: string): string {
   return lines.join('; ') || 'jq failed';
 }
 
+/** A command of the tree, as commander has it: its name and the command above it. */
+interface CommandLike {
+  name(): string;
+  readonly parent: CommandLike | null;
+}
+
+/**
+ * `--jq EXPR` as given: it implies -o json (another -o is refused), a verb that prints no JSON refuses it,
+ * then the expression is compiled; all before anything is read or sent.
+ */
+export async function jqOption(
+  expression: string,
+  of: { output: string | undefined; printsJson: false | undefined; command: CommandLike },
+): Promise<JqFilter> {
+  if (of.output !== undefined && of.output !== 'json') {
+    throw new UsageError(`--jq filters JSON: it cannot be used with -o ${of.output}`);
+  }
+  if (of.printsJson === false) {
+    const words: string[] = [];
+    for (let c: CommandLike | null = of.command; c; c = c.parent) words.unshift(c.name());
+    throw new UsageError(`\`${words.join(' ')}\` prints no JSON: --jq cannot be used with it`);
+  }
+  return compileJq(expression);
+}
+
 /**
  * Compiles EXPR (jq runs it over no input: nothing is evaluated), so an invalid expression is a usage error
  * with jq's own message before any request is sent.

@@ -1,6 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Context } from '../../../context.js';
 import { ExitCode, UsageError } from '../../../errors.js';
+import { countSteps } from '../../../output/counter.js';
 import type { Result } from '../../../output/result.js';
 import { changeViewFor } from '../../../output/views/findings.js';
 import { flag, text } from '../../define.js';
@@ -176,7 +177,7 @@ export async function bulkChange(
   const entries = new Map(found.map((f, i) => [f, file.journal.findings[i]]));
   const label = `Setting the ${change.field}`;
   const unit = single ? 'findings' : 'batches';
-  const progress = groups.length > 1 ? await ctx.counter(label, groups.length, unit) : undefined;
+  const progress = groups.length > 1 ? countSteps(ctx, label, groups.length, unit) : undefined;
   let settled = 0;
   const send = (group: Finding[]) =>
     change.send(

@@ -1,56 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import * as z from 'zod';
 import { stateDir } from '../../../config/paths.js';
 import { ConfigError, UsageError } from '../../../errors.js';
 import { writeFileAtomic } from '../../../util/durable.js';
+import type { Journal } from './journal-schema.js';
 
 /**
  * The journal of a bulk change: what each finding was before (status and assignee), for `findings undo`.
  * One JSON file a change under the state directory's `journals/`, written (through a temporary file,
  * renamed) before the first change is sent, and again as batches complete.
  */
-const format = 'secscan-journal/1';
+const format = 'secscan-journal/1' as const;
 
-/** What became of a finding's change: `pending` until its batch is answered (a run that died may have sent it). */
-export const changeResults = ['pending', 'done', 'failed', 'unknown', 'not sent'] as const;
-/** What an undo did to it: put back, or left alone (and why). */
-export const undoResults = ['done', 'failed', 'unknown', 'changed since', 'cannot restore', 'gone'] as const;
-
-const Entry = z.object({
-  app: z.string(),
-  id: z.string(),
-  status: z.string(),
-  assignee: z.string(),
-  result: z.enum(changeResults),
-  restored: z.enum(undoResults).optional(),
-});
-export type JournalEntry = z.infer<typeof Entry>;
-
-const Journal = z.object({
-  format: z.literal(format),
-  id: z.string(),
-  created: z.string(),
-  /** The service's origin and organization the change was made in, and the profile (when one was used). */
-  service: z.string(),
-  org: z.string(),
-  profile: z.string().optional(),
-  change: z.object({
-    field: z.enum(['status', 'assignee']),
-    /** As given: --set's value, or the assignee (empty: unassigned). */
-    value: z.string(),
-    /** What the field reads after the change. */
-    after: z.string(),
-    /** The app, or `compound NAME`. */
-    where: z.string(),
-  }),
-  state: z.enum(['pending', 'done', 'partial', 'undone', 'partly undone']),
-  undone: z.string().optional(),
-  findings: z.array(Entry),
-});
-export type Journal = z.infer<typeof Journal>;
-export type JournalChange = Journal['change'];
+export type { Journal, JournalChange, JournalEntry } from './journal-schema.js';
 
 export function journalDir(env: NodeJS.ProcessEnv): string {
   return join(stateDir(env), 'journals');
@@ -137,6 +100,8 @@ export async function readJournal(path: string): Promise<JournalFile> {
   } catch {
     throw new ConfigError(`${path} is not a journal of secscan: not JSON`);
   }
+  // zod loads only to read a journal back: a change that writes one does not wait for it.
+  const { Journal } = await import('./journal-schema.js');
   const journal = Journal.safeParse(parsed);
   if (!journal.success) {
     const issue = journal.error.issues[0];

@@ -1,6 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Context } from '../../../context.js';
 import { NotFoundError } from '../../../errors.js';
+import { countSteps } from '../../../output/counter.js';
 import type { Result } from '../../../output/result.js';
 import { changeViewFor, type FindingChange } from '../../../output/views/findings.js';
 import { type Change, restoring, valueOf } from './changes.js';
@@ -147,8 +148,7 @@ export async function undoJournal(
   const client = await ctx.client();
   const groups = restoreGroups(restores);
   const outcomes = new Map<Step, Outcome>();
-  const progress =
-    groups.length > 1 ? await ctx.counter('Putting back', groups.length, 'batches') : undefined;
+  const progress = groups.length > 1 ? countSteps(ctx, 'Putting back', groups.length, 'batches') : undefined;
   let done = 0;
   const send = (group: typeof restores) => {
     const first = group[0] as (typeof restores)[number];
