@@ -1,10 +1,9 @@
 import { UsageError } from '../../errors.js';
 import { changeView } from '../../output/views/findings.js';
-import { defineVerb, flag, parsed, variadicArg } from '../define.js';
+import { defineVerb, flag, parsed } from '../define.js';
 import { email } from '../parsers.js';
-import { bulkChange, planSelection, selectionOptions } from './internal/bulk.js';
+import { bulkChange, findingIdsArg, planSelection, selectionOptions } from './internal/bulk.js';
 import { assigneeChange } from './internal/changes.js';
-import { findingId } from './internal/ids.js';
 
 export default defineVerb({
   name: 'assign',
@@ -28,12 +27,7 @@ export default defineVerb({
     'ListAppFindings',
     'ListCompoundFindings',
   ],
-  args: [
-    variadicArg('finding-id', 'finding ids (or choose them by query)', {
-      required: false,
-      parser: findingId,
-    }),
-  ],
+  args: [findingIdsArg],
   options: {
     to: parsed('--to <email>', 'the assignee’s e-mail address', email(), { conflicts: ['none'] }),
     none: flag('--none', 'remove the assignee'),

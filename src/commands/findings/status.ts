@@ -1,8 +1,7 @@
 import { changeView } from '../../output/views/findings.js';
-import { choice, defineVerb, text, variadicArg } from '../define.js';
-import { bulkChange, planSelection, selectionOptions } from './internal/bulk.js';
+import { choice, defineVerb, text } from '../define.js';
+import { bulkChange, findingIdsArg, planSelection, selectionOptions } from './internal/bulk.js';
 import { statusChange, statusChoices } from './internal/changes.js';
-import { findingId } from './internal/ids.js';
 
 export default defineVerb({
   name: 'status',
@@ -33,12 +32,7 @@ export default defineVerb({
     'ListAppFindings',
     'ListCompoundFindings',
   ],
-  args: [
-    variadicArg('finding-id', 'finding ids (or choose them by query)', {
-      required: false,
-      parser: findingId,
-    }),
-  ],
+  args: [findingIdsArg],
   options: {
     set: choice('--set <status>', 'the status to set (none clears it)', statusChoices, {
       required: `one of ${statusChoices.join(', ')}`,

@@ -40,6 +40,13 @@ function journal(
 }
 
 const ignored = { field: 'status' as const, value: 'ignore', after: 'ignored' };
+
+/** What the findings read now: each read of the undo answered. */
+function readNow(ids: string[], now: (id: string) => Record<string, unknown>) {
+  for (const id of ids) {
+    cli.stub('ReadAppFinding', { path: { appID: 'a', findingID: id } }).reply(200, ok(finding(id, now(id))));
+  }
+}
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 describe('findings undo: usage errors', () => {
@@ -98,12 +105,8 @@ describe('findings undo', () => {
       { id: '3' },
       { id: '4', result: 'failed' },
     ]);
-    for (const id of ['1', '2']) {
-      cli
-        .stub('ReadAppFinding', { path: { appID: 'a', findingID: id } })
-        .reply(200, ok(finding(id, { status: 'ignored' })));
-    }
-    cli.stub('ReadAppFinding', { path: { appID: 'a', findingID: '3' } }).reply(200, ok(finding('3')));
+    readNow(['1', '2'], () => ({ status: 'ignored' }));
+    readNow(['3'], () => ({}));
     cli
       .stub('SetAppFindingStatus', { path: { appID: 'a', findingID: '1' }, body: {} })
       .reply(200, { ok: true });
@@ -138,11 +141,7 @@ describe('findings undo', () => {
 
   it('leaves alone what changed since (a warning), and puts it back with --force', async () => {
     const path = journal('20261126-010000-aaaa', ignored, [{ id: '1' }, { id: '2' }]);
-    for (const id of ['1', '2']) {
-      cli
-        .stub('ReadAppFinding', { path: { appID: 'a', findingID: id } })
-        .reply(200, ok(finding(id, { status: id === '1' ? 'ignored' : 'fixed' })));
-    }
+    readNow(['1', '2'], (id) => ({ status: id === '1' ? 'ignored' : 'fixed' }));
     cli
       .stub('SetAppFindingStatus', { path: { appID: 'a', findingID: '1' }, body: {} })
       .reply(200, { ok: true });
@@ -179,11 +178,7 @@ describe('findings undo', () => {
       { field: 'assignee', value: 'dev@example.com', after: 'dev@example.com' },
       [{ id: '1', assignee: 'x@y.io' }, { id: '2' }],
     );
-    for (const id of ['1', '2']) {
-      cli
-        .stub('ReadAppFinding', { path: { appID: 'a', findingID: id } })
-        .reply(200, ok(finding(id, { assignee: 'dev@example.com' })));
-    }
+    readNow(['1', '2'], () => ({ assignee: 'dev@example.com' }));
     const result = await cli.run(['findings', 'undo', '--dry-run'], { env: authEnv() });
     expect(result).toEqual({
       code: 0,
@@ -202,11 +197,7 @@ describe('findings undo', () => {
       { field: 'assignee', value: 'dev@example.com', after: 'dev@example.com' },
       [{ id: '1', assignee: 'x@y.io' }, { id: '2' }, { id: '3' }],
     );
-    for (const id of ['1', '2', '3']) {
-      cli
-        .stub('ReadAppFinding', { path: { appID: 'a', findingID: id } })
-        .reply(200, ok(finding(id, { assignee: 'dev@example.com' })));
-    }
+    readNow(['1', '2', '3'], () => ({ assignee: 'dev@example.com' }));
     cli
       .stub('SetAppFindingAssignee', { path: { appID: 'a', findingID: '1' }, body: { assignee: 'x@y.io' } })
       .reply(200, { ok: true });
@@ -232,11 +223,7 @@ describe('findings undo', () => {
 
   it('a refused batch stops the undo: what was put back and what not, then the error; undo again retries it', async () => {
     const path = journal('20261126-010000-aaaa', ignored, [{ id: '1' }, { id: '2', status: 'fixed' }]);
-    for (const id of ['1', '2']) {
-      cli
-        .stub('ReadAppFinding', { path: { appID: 'a', findingID: id } })
-        .reply(200, ok(finding(id, { status: 'ignored' })));
-    }
+    readNow(['1', '2'], () => ({ status: 'ignored' }));
     cli
       .stub('SetAppFindingStatus', { path: { appID: 'a', findingID: '1' }, body: {} })
       .reply(409, { ok: false, code: 'CONFLICT', message: 'finding 1 is locked' });

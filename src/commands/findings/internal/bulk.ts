@@ -4,7 +4,7 @@ import { ExitCode, UsageError } from '../../../errors.js';
 import { countSteps } from '../../../output/counter.js';
 import type { Result } from '../../../output/result.js';
 import { changeViewFor } from '../../../output/views/findings.js';
-import { flag, text } from '../../define.js';
+import { flag, text, variadicArg } from '../../define.js';
 import { type Change, valueOf } from './changes.js';
 import {
   applyGroups,
@@ -13,6 +13,7 @@ import {
   changeRow,
   chunks,
   collectIds,
+  findingId,
   idsFromOption,
   type Planned,
   readFindings,
@@ -24,6 +25,12 @@ import { type ListPlan, planList } from './query.js';
 
 /** A change by query to more findings than this asks first (on a terminal), or needs --yes (in a script). */
 export const confirmAbove = 20;
+
+/** The finding ids of `findings status` and `findings assign` (none when a query chooses them). */
+export const findingIdsArg = variadicArg('finding-id', 'finding ids (or choose them by query)', {
+  required: false,
+  parser: findingId,
+});
 
 /**
  * The flags of `findings status` and `findings assign` that choose the findings: ids (of --app), or a query
