@@ -35,6 +35,8 @@ function __secscan_child
             echo 'searches'
         case '|findings'
             echo 'findings'
+        case '|stats'
+            echo 'stats'
         case '|dependencies'
             echo 'dependencies'
         case '|packages'
@@ -57,7 +59,8 @@ function __secscan_child
             echo 'integrations'
         case '|backups'
             echo 'backups'
-        case '|reports'
+        case '|reports' \
+            '|report'
             echo 'reports'
         case '|audit'
             echo 'audit'
@@ -395,6 +398,8 @@ function __secscan_child
             echo 'reports owasp'
         case 'reports|cwe'
             echo 'reports cwe'
+        case 'reports|trends'
+            echo 'reports trends'
         case 'audit|log'
             echo 'audit log'
         case 'audit|scm-secrets'
@@ -435,6 +440,7 @@ function __secscan_takes_value
             'teams update|--remove-member' \
             'teams update|--version' \
             'teams delete|--version' \
+            'teams export|--concurrency' \
             'groups list|--name' \
             'groups list|--iname' \
             'users list|--email' \
@@ -487,6 +493,7 @@ function __secscan_takes_value
             'findings list|--page' \
             'findings list|--limit' \
             'findings list|--sarif-category' \
+            'findings list|--out' \
             'findings show|--app' \
             'findings status|--set' \
             'findings status|--comment' \
@@ -517,6 +524,11 @@ function __secscan_takes_value
             'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
+            'stats|--app' \
+            'stats|--team' \
+            'stats|--compound' \
+            'stats|--type' \
+            'stats|--concurrency' \
             'dependencies search|--from' \
             'dependencies search|--until' \
             'dependencies search|--per-page' \
@@ -567,6 +579,9 @@ function __secscan_takes_value
             'scans check|--report-junit' \
             'scans check|--report-sarif' \
             'scans check|--report-markdown' \
+            'scans check|--report-codequality' \
+            'scans check|--report-gitlab-sast' \
+            'scans check|--out' \
             'scans check|--sarif-category' \
             'scans wait|--app' \
             'scans wait|--compound' \
@@ -636,6 +651,15 @@ function __secscan_takes_value
             'reports cwe|--format' \
             'reports cwe|--status' \
             'reports cwe|--tz' \
+            'reports trends|--since' \
+            'reports trends|--until' \
+            'reports trends|--by' \
+            'reports trends|--sla' \
+            'reports trends|--html' \
+            'reports trends|--app' \
+            'reports trends|--team' \
+            'reports trends|--compound' \
+            'reports trends|--concurrency' \
             'audit log|--year' \
             'audit log|--month' \
             'audit log|--day' \
@@ -658,6 +682,8 @@ function __secscan_takes_value
             'sandbox|--findings' \
             'sandbox|--backup-size' \
             'sandbox|--cut-downloads' \
+            'sandbox|--apps' \
+            'sandbox|--rate-limit' \
             'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
@@ -668,12 +694,14 @@ function __secscan_takes_value
             'sandbox scan|--version' \
             'sandbox scan|--tag' \
             'sandbox scan|--running' \
+            'sandbox scan|--at' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
             '*|--jq' \
             '*|--timeout' \
             '*|--retries' \
+            '*|--max-retry-wait' \
             '*|--profile' \
             '*|--base-url'
             return 0
@@ -778,9 +806,11 @@ function __secscan_formats
     set -l path (__secscan_path)
     switch "$path"
         case 'findings list'
-            printf '%s\n' table tsv json ndjson yaml csv sarif
+            printf '%s\n' table tsv json ndjson yaml csv sarif codequality gitlab-sast
         case 'scans check'
-            printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif
+            printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast
+        case 'reports trends'
+            printf '%s\n' table tsv json ndjson yaml csv markdown
         case '*'
             printf '%s\n' table tsv json ndjson yaml csv
     end
@@ -813,7 +843,7 @@ function __secscan_fields
         case 'scopes available'
             set fields scope resource action
         case 'teams list'
-            set fields team_id team_name members
+            set fields team_id team_name team_version
         case 'teams show'
             set fields team_id team_name version applications users
         case 'teams create'
@@ -900,6 +930,8 @@ function __secscan_fields
             set fields fix fix_notes
         case 'findings summary'
             set fields group name total fixed ignored
+        case 'stats'
+            set fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total
         case 'dependencies search'
             set fields app title type license vulns package_url id
         case 'packages show'
@@ -1014,6 +1046,7 @@ complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies
 complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
 complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
+complete -c secscan -n "__secscan_at ''" -a stats -d 'Open findings of every app by severity and type, with the organization’s totals'
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
@@ -1025,7 +1058,8 @@ complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, c
 complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show analysis failures'
 complete -c secscan -n "__secscan_at ''" -a integrations -d 'Connect the chat service (Slack), the work board (Azure Boards) and the cloud platform (Wiz)'
 complete -c secscan -n "__secscan_at ''" -a backups -d 'List and download backups of the organization (made for cron)'
-complete -c secscan -n "__secscan_at ''" -a reports -d 'PCI DSS, OWASP Top 10 and CWE reports of a scan, as HTML or PDF'
+complete -c secscan -n "__secscan_at ''" -a reports -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
+complete -c secscan -n "__secscan_at ''" -a report -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
 complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories'
 complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
@@ -1211,6 +1245,7 @@ complete -c secscan -n "__secscan_at 'backups'" -a download -d 'Download a backu
 complete -c secscan -n "__secscan_at 'reports'" -a pci -d 'The PCI DSS report of a scan (HTML)'
 complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP Top 10 report of a scan (HTML or PDF)'
 complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'reports'" -a trends -d 'New vs fixed per week, the open backlog, time to fix and SLA breaches, with charts'
 complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
 complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
 complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a scan on a running sandbox: new, fixed and regressed findings; running or failed'
@@ -1277,7 +1312,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
@@ -1329,7 +1364,7 @@ complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams list'" -l name -x -a '(__secscan_live team)' -d 'only the team of this name (any case)'
-complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'leave the members out'
+complete -c secscan -n "__secscan_at 'teams list'" -l members -d 'read each team for its apps and members (one request per team)'
 complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams create'" -l app -x -a '(__secscan_live app)' -d 'an app of the team (repeatable)'
@@ -1351,6 +1386,7 @@ complete -c secscan -n "__secscan_at 'teams groups show'" -s h -l help -d 'show 
 complete -c secscan -n "__secscan_at 'teams groups add'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams groups set-role'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams groups remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams export'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
 complete -c secscan -n "__secscan_at 'teams export'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams apply'" -l dry-run -d 'print the plan; change nothing'
 complete -c secscan -n "__secscan_at 'teams apply'" -l prune -d 'also remove what the file leaves out, and delete teams it does not list'
@@ -1470,7 +1506,8 @@ complete -c secscan -n "__secscan_at 'findings list'" -l per-page -x -d 'finding
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--all' '--limit'" -l page -x -d 'one page of results (prefer --all or --limit)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--limit'" -l all -d 'fetch every page (follows next_page)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--all'" -l limit -x -d 'stop after N findings'
-complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)'
+complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d 'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)'
+complete -c secscan -n "__secscan_at 'findings list'" -l out -r -F -d 'also write the findings as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
@@ -1520,6 +1557,13 @@ complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln sec
 complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l default-branch -d 'organization: only default-branch scans'
 complete -c secscan -n "__secscan_at 'findings summary'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'stats'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
+complete -c secscan -n "__secscan_at 'stats'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
+complete -c secscan -n "__secscan_at 'stats'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
+complete -c secscan -n "__secscan_at 'stats'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'count only findings of this type (repeatable)'
+complete -c secscan -n "__secscan_at 'stats'" -l default-branch -d 'count the latest scan of each app’s default branch'
+complete -c secscan -n "__secscan_at 'stats'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'stats'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
@@ -1584,7 +1628,10 @@ complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'wri
 complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
-complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write the findings that fail the gate as a GitLab Code Quality report'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write the findings that fail the gate as a GitLab SAST report (security report schema 15)'
+complete -c secscan -n "__secscan_at 'scans check'" -l out -r -F -d 'also write the verdict as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)'
+complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app whose scan to wait for (not with --compound)'
 complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound whose scan to wait for (a compound scan id for --scan)'
@@ -1734,6 +1781,16 @@ complete -c secscan -n "__secscan_at 'reports cwe'" -l comments -d 'include the 
 complete -c secscan -n "__secscan_at 'reports cwe'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
 complete -c secscan -n "__secscan_at 'reports cwe'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
 complete -c secscan -n "__secscan_at 'reports cwe'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports trends'" -l since -x -d 'the window’s start: a date (2026-06-01) or a span back from --until (180d, 26w; default 180d)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l until -x -d 'the window’s end and the “now” of SLA ages: a date or time, or an age (default now)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l by -x -a 'severity app team' -d 'group the weekly numbers by severity (default), app or team'
+complete -c secscan -n "__secscan_at 'reports trends'" -l sla -x -d 'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l html -r -F -d 'also write the report as one self-contained HTML page with SVG charts'
+complete -c secscan -n "__secscan_at 'reports trends'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
+complete -c secscan -n "__secscan_at 'reports trends'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'reports trends'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'audit'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'audit log'" -l year -x -d 'the year'
 complete -c secscan -n "__secscan_at 'audit log'" -l month -x -d 'the month, 1 to 12'
@@ -1766,6 +1823,8 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app 
 complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory'
 complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does'
 complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
+complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live app)' -d 'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)'
+complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window'
 complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
@@ -1776,8 +1835,9 @@ complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l version -x -d 'the scan’s version: a commit SHA or build id (default: random)'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l tag -x -d 'a scan tag besides branch and commit, e.g. pipeline=1234 (repeatable)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l running -x -d 'the scan runs this long (e.g. 20s, 2m; at most 1d) before it completes'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--at'" -l running -x -d 'the scan runs this long (e.g. 20s, 2m; at most 1d) before it completes'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--new' '--fix' '--reappear'" -l fail -d 'the analysis fails: no findings (after --running, if given)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--running'" -l at -x -d 'when the scan ran, started and completed (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox wait'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
@@ -1790,6 +1850,7 @@ complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
 complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'
+complete -c secscan -l max-retry-wait -x -d 'longest Retry-After to wait for (default 60s); longer fails at once (exit 7)'
 complete -c secscan -s y -l yes -d 'do not ask before destructive actions'
 complete -c secscan -l no-input -d 'never prompt; fail instead (also when CI is set)'
 complete -c secscan -l profile -x -a '(__secscan_live profile)' -d 'connection profile to use (also SECSCAN_PROFILE)'

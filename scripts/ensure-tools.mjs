@@ -1,7 +1,8 @@
 // Installs the system tools the test suite drives for real (bash, zsh and fish under tmux for completions;
 // mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports; curl
-// and jq, which the README's examples use) from Debian when they are missing and we may; otherwise, or when
-// apt fails, says in one line what to install and how, and exits 1.
+// and jq, which the README's examples use; chromium, headless, for the HTML trends report) from Debian when
+// they are missing and we may; otherwise, or when apt fails, says in one line what to install and how, and
+// exits 1.
 //
 // apt takes locks that another apt may hold (unattended-upgrades at boot, apt-daily): `apt-get install` waits
 // for the dpkg lock with -o DPkg::Lock::Timeout; `apt-get update` does not wait for the lists lock (apt 2.6
@@ -20,6 +21,7 @@ const tools = {
   pdftoppm: 'poppler-utils',
   curl: 'curl',
   jq: 'jq',
+  chromium: 'chromium',
 };
 const env = process.env;
 const lockSeconds = Number(env.ENSURE_TOOLS_LOCK_TIMEOUT ?? 120);

@@ -21,6 +21,7 @@ export interface GlobalOptions {
   debug: boolean;
   timeout?: string;
   retries?: string;
+  maxRetryWait?: string;
   yes: boolean;
   input: boolean;
   profile?: string;
@@ -72,6 +73,20 @@ const settingVariables = [
   'SHIFTLEFT_ORG_ID',
   'SHIFTLEFT_ACCESS_TOKEN',
 ] as const;
+const waitUnits: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600 };
+
+/** `--max-retry-wait`: seconds, or a number with s, m or h (`90`, `90s`, `5m`, `1h`), 0 to 24 h; in ms. */
+function parseWait(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*([smh]?)\s*$/i.exec(value);
+  const seconds = m ? Number(m[1]) * (waitUnits[(m[2] ?? '').toLowerCase()] ?? 1) : Number.NaN;
+  if (!(seconds <= 86_400)) {
+    throw new UsageError(
+      `invalid value for --max-retry-wait: ${JSON.stringify(value)} (expected a duration from 0 to 24h, such as 0, 90s, 5m or 1h)`,
+    );
+  }
+  return seconds * 1000;
+}
 
 function lines(message: string | readonly string[], prefix: string): string {
   const all = typeof message === 'string' ? [message] : message;
@@ -79,7 +94,7 @@ function lines(message: string | readonly string[], prefix: string): string {
 }
 
 /** Every style of a chalk instance, chained or called, returns the text unchanged. */
-const plainChalk: ChalkInstance = new Proxy(() => {}, {
+export const plainChalk: ChalkInstance = new Proxy(() => {}, {
   // Not a thenable (`then` is undefined), so it can be awaited; `level` 0 like a colourless chalk.
   get: (_target, key) =>
     key === 'then' || typeof key === 'symbol' ? undefined : key === 'level' ? 0 : plainChalk,
@@ -107,6 +122,8 @@ export class Context {
   private chalkInstance: ChalkInstance | undefined;
   readonly timeoutMs: number;
   readonly retries: number;
+  /** `--max-retry-wait`: the longest `Retry-After` waited for (60 s unless given); longer fails at once. */
+  readonly maxRetryWaitMs: number;
   /** The output format chosen for this run (set before the verb runs). */
   format: OutputFormat = 'table';
   fields: string[] | undefined;
@@ -136,6 +153,7 @@ export class Context {
     this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
     if (this.retries !== Math.floor(this.retries))
       throw new UsageError('invalid value for --retries: expected a whole number');
+    this.maxRetryWaitMs = parseWait(globals.maxRetryWait) ?? 60_000;
   }
 
   /** Every command of secscan, in full (`api --list` names the commands that call each operation). */
@@ -312,6 +330,7 @@ export class Context {
       orgId,
       timeoutMs: this.timeoutMs,
       retries: this.retries,
+      maxRetryWaitMs: this.maxRetryWaitMs,
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
       caFile,
@@ -343,17 +362,15 @@ export class Context {
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
   }
 
-  /** Reads all of stdin, as bytes. */
-  async readStdinBytes(): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.io.stdin)
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks);
-  }
-
-  /** Reads all of stdin as text (tokens, files given as -): bytes that are not UTF-8 are refused (exit 3). */
+  /** Reads all of stdin (tokens, files given as -), at most 4 MiB: bytes that are not UTF-8 are refused (exit 3). */
   async readStdin(label = 'stdin'): Promise<string> {
     return decodeUtf8(await this.readStdinBytes(), label);
+  }
+
+  /** Stdin's bytes (for `--input -` and the like), at most 4 MiB (longer is exit 3 naming the limit). */
+  async readStdinBytes(label = 'standard input'): Promise<Buffer> {
+    const { readStreamLimited } = await import('./util/input-file.js');
+    return readStreamLimited(this.io.stdin as AsyncIterable<Buffer | string>, label);
   }
 
   /** A progress bar on stderr when stderr is a terminal and --quiet is not given; otherwise none. */

@@ -1,4 +1,4 @@
-import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, isPair, isScalar, type LineCounter } from 'yaml';
 import * as z from 'zod';
 import {
   appIdPattern,
@@ -9,6 +9,7 @@ import {
   uuidPattern,
 } from '@secscan/api/values';
 import { ConfigError } from '../errors.js';
+import { parseYamlInput, yamlValue } from '@secscan/api/yaml-input';
 
 /**
  * The access file of `teams export` and `teams apply`: every team with its apps, members (e-mail or user id
@@ -92,13 +93,13 @@ export function parseAccessFile(text: string, label: string): AccessFile {
   const fail = (line: number, reason: string): never => {
     throw new ConfigError(`${label}:${line}: ${reason}`, { hint });
   };
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax)
-    fail(counter.linePos(syntax.pos[0]).line, `not valid YAML or JSON: ${syntax.message.split('\n')[0]}`);
+  const { doc, counter, problem } = parseYamlInput(text);
+  if (problem)
+    fail(problem.line, problem.syntax ? `not valid YAML or JSON: ${problem.message}` : problem.message);
   if (doc.contents === null) fail(1, 'the file is empty: expected `teams:`');
-  const parsed = File.safeParse(doc.toJS());
+  const value = yamlValue({ doc, counter });
+  if (value.problem) fail(value.problem.line, value.problem.message);
+  const parsed = File.safeParse(value.data);
   if (!parsed.success) {
     const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
     const path = (issue?.path ?? []) as Path;

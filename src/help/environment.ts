@@ -35,6 +35,14 @@ export const environment: readonly (readonly [string, string])[] = [
     'CI',
     'When set (and not false or 0), nothing prompts: a destructive command without --yes fails (so does a change by query of more than 20 findings), and auth login needs --with-token.',
   ],
+  [
+    'GITHUB_ACTIONS',
+    'true (as GitHub Actions sets it): scans check and scans compare --fail-on print an ::error annotation for each finding that fails the gate (the first ten, then a notice) on standard error.',
+  ],
+  [
+    'GITHUB_STEP_SUMMARY',
+    'With GITHUB_ACTIONS=true, the file the gate appends its Markdown summary to (GitHub sets it for each step).',
+  ],
   ['NO_COLOR', 'When set and not empty, no colour.'],
   ['CLICOLOR', 'Set to 0 for no colour.'],
   [

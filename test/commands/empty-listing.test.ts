@@ -17,7 +17,11 @@ const listings: [string[], (cli: Cli) => void, string][] = [
     'No findings match.',
   ],
   [['tokens', 'list'], (c) => c.stub('ListTokens').reply(200, ok([])), 'No tokens.'],
-  [['teams', 'list'], (c) => c.stub('ListTeams', { query: { page: 1 } }).reply(200, ok([])), 'No teams.'],
+  [
+    ['teams', 'list'],
+    (c) => c.stub('ListTeams', { query: { no_members: true } }).reply(200, ok([])),
+    'No teams.',
+  ],
   [
     ['packages', 'show', 'pkg:npm/a@1'],
     (c) => c.stub('RetrievePackageInfo', { body: { purls: ['pkg:npm/a@1'] } }).reply(200, ok([])),

@@ -151,7 +151,9 @@ describe('bash completion', () => {
 
   it('completes option values, in both --opt value and --opt=value forms', () => {
     expect(bashCompletes('secscan tokens list -o ')).toBe('table tsv json ndjson yaml csv');
-    expect(bashCompletes('secscan findings list -o ')).toBe('table tsv json ndjson yaml csv sarif');
+    expect(bashCompletes('secscan findings list -o ')).toBe(
+      'table tsv json ndjson yaml csv sarif codequality gitlab-sast',
+    );
     expect(bashCompletes('secscan tokens create --type ')).toBe('access integration');
     expect(bashCompletes('secscan tokens list --output=nd')).toBe('ndjson');
     expect(bashCompletes('secscan tokens list --output=')).toBe('=table =tsv =json =ndjson =yaml =csv');
@@ -207,9 +209,20 @@ describe('zsh completion', () => {
   }, 60_000);
 
   it("offers a command's own output formats (the parent's -o does not take over)", () => {
-    expect(zshShows('secscan findings list -o ').stdout).toMatch(
-      /csv +json +ndjson +sarif +table +tsv +yaml/,
-    );
+    const formats = zshShows('secscan findings list -o ').stdout;
+    for (const format of [
+      'codequality',
+      'csv',
+      'gitlab-sast',
+      'json',
+      'ndjson',
+      'sarif',
+      'table',
+      'tsv',
+      'yaml',
+    ]) {
+      expect(formats).toMatch(new RegExp(`(^|\\s)${format}(\\s|$)`, 'm'));
+    }
     expect(zshShows('secscan scans check -o ').stdout).toMatch(/junit/);
     expect(zshShows('secscan scans check -o ').stdout).toMatch(/markdown/);
   }, 60_000);

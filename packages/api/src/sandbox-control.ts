@@ -53,6 +53,8 @@ export const ScanControlBody = z
     running_ms: z.number().int().min(1).max(maxRunningMs).optional(),
     /** The analysis fails: no findings (after `running_ms`, if given). */
     fail: z.boolean().optional(),
+    /** When the scan ran, started and completed (default: now): a history at known dates, each after the last. */
+    at: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((b) => (b.app === undefined) !== (b.compound === undefined), {
     message: 'give exactly one of app or compound',

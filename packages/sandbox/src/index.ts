@@ -18,6 +18,8 @@ export interface AppSeed {
   language?: string;
   /** Its default branch (default `main`). */
   branch?: string;
+  /** The seeded team it belongs to, by name (`Platform`, `Payments`, `Web`); none unless given. */
+  team?: string;
 }
 
 export interface SandboxOptions {
@@ -27,12 +29,21 @@ export interface SandboxOptions {
   tls?: boolean;
   /** Give the app `shiftleft-java-demo` this many findings (default: about a dozen). */
   findings?: number;
-  /** Apps added to the five demo apps. */
-  apps?: readonly AppSeed[];
+  /**
+   * Apps added to the five demo apps; or a number N: that many generated apps (`svc-0001`...), each with
+   * about half a year of weekly default-branch scans, fixes and findings past their SLA (analytics at scale).
+   */
+  apps?: readonly AppSeed[] | number;
   /** Milliseconds added to every API request (default 0). */
   latency?: number;
   /** The share of API requests (0 to 1) answered 503 or dropped (default 0). */
   failRate?: number;
+  /**
+   * At most this many API requests per second (`20`, `'20/s'`) or minute (`'600/m'`), counted in fixed
+   * windows; the others are answered 429 with `Retry-After`. Every answer carries `RateLimit-Policy`,
+   * `RateLimit` and `X-RateLimit-*`; `log` gets a line per window with the requests served and refused.
+   */
+  rateLimit?: number | string;
   /** A state file: loaded when it exists, else seeded and written; rewritten after every change. */
   state?: string;
   /** The address to listen on (default `127.0.0.1`). */
@@ -82,6 +93,12 @@ export type ScanRequest = ({ app: string; compound?: never } | { compound: strin
   running?: number | string;
   /** The analysis fails (after `running`, if given): no findings; not with `new`, `fix` or `reappear`. */
   fail?: boolean;
+  /**
+   * When the scan ran (it starts and completes then), an ISO 8601 date-time such as `2026-06-01T09:00:00Z`
+   * (default: now, completing a few minutes later); after the branch's last scan, so a history is recorded
+   * in order, at known dates.
+   */
+  at?: string;
 };
 
 /**

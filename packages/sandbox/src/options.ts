@@ -1,4 +1,5 @@
 import { UsageError } from '@secscan/api/errors';
+import { parseRateLimit, type RateLimit } from './rate-limit.js';
 
 export interface SandboxOptions {
   host: string;
@@ -17,6 +18,10 @@ export interface SandboxOptions {
   cutDownloads: number[];
   /** Serve the audit log, which the service keeps off until the vendor enables it. */
   auditLog: boolean;
+  /** At most this many API requests per second (or minute); the others are answered 429. */
+  rateLimit?: RateLimit | undefined;
+  /** Generated apps added to the demo apps, each with half a year of default-branch history. */
+  generatedApps: number;
 }
 
 type Raw = string | number | undefined;
@@ -33,6 +38,9 @@ export interface RawSandboxOptions {
   backupSize?: Raw;
   cutDownloads?: Raw;
   auditLog?: boolean;
+  rateLimit?: Raw;
+  /** A number: that many generated apps (`--apps N`); an array of apps is read by `addApps`. */
+  apps?: unknown;
 }
 
 function numberOption(
@@ -156,5 +164,10 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
     backupSize: parseSize('--backup-size', raw.backupSize),
     cutDownloads: parseShares('--cut-downloads', raw.cutDownloads),
     auditLog: raw.auditLog === true,
+    rateLimit: parseRateLimit('--rate-limit', raw.rateLimit),
+    generatedApps:
+      typeof raw.apps === 'number' || typeof raw.apps === 'string'
+        ? numberOption('--apps', raw.apps, 0, 0, 5_000, true)
+        : 0,
   };
 }

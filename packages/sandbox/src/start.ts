@@ -12,6 +12,7 @@ import { superAdminAlias } from './roles.js';
 import { handlers as defaultHandlers } from './routes/index.js';
 import { addApps, type AppSeed } from './seed/apps.js';
 import { seedState } from './seed/index.js';
+import { addGeneratedApps } from './seed/programme.js';
 import { createSandboxServer } from './server.js';
 import type { BackupRecord, SandboxState } from './state.js';
 import type { Delivery } from './webhooks.js';
@@ -27,8 +28,8 @@ export interface StartOptions extends RawSandboxOptions {
   env?: NodeJS.ProcessEnv;
   /** Waits between webhook delivery attempts (test seam; default 1, 2 and 4 seconds). */
   webhookRetryDelaysMs?: readonly number[];
-  /** Apps added to the demo apps (where a loaded state lacks them). */
-  apps?: readonly AppSeed[];
+  /** Apps added to the demo apps (where a loaded state lacks them), or a number of generated apps. */
+  apps?: readonly AppSeed[] | number;
 }
 
 /** A backup made by `backup()`, and from then on how downloads are served (as `--backup-size`, `--cut-downloads`). */
@@ -87,7 +88,8 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   const { state: statePath } = options;
   const loadedState = statePath ? loadState(statePath) : undefined;
   const state = loadedState ?? seedState(options.seed, { findings: options.findings });
-  const appsAdded = addApps(state, raw.apps ?? []);
+  const given = addApps(state, Array.isArray(raw.apps) ? raw.apps : []);
+  const appsAdded = addGeneratedApps(state, options.generatedApps, options.seed) || given;
   if (statePath && (!loadedState || appsAdded)) {
     writeOrFail('--state', statePath, () => saveState(statePath, state));
   }
@@ -126,6 +128,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     handlers: raw.handlers ?? defaultHandlers,
     failRate: options.failRate,
     latencyMs: options.latency,
+    rateLimit: options.rateLimit,
     log: raw.log,
     onChange: statePath ? save : undefined,
     ...(certificates ? { tls: { key: certificates.keyPem, cert: certificates.certPem } } : {}),

@@ -74,6 +74,7 @@ export default defineVerb({
     'secscan sandbox --tls --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --audit-log',
+    'secscan sandbox --apps 500 --rate-limit 20/s --log',
   ],
   printsJson: false,
   operations: [],
@@ -140,6 +141,19 @@ export default defineVerb({
       '--audit-log',
       'serve the audit log, which the service keeps off until the vendor enables it',
     ),
+    apps: parsed(
+      '--apps <n>',
+      'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)',
+      int(0, 5_000),
+    ),
+    rateLimit: parsed(
+      '--rate-limit <rate>',
+      'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window',
+      pattern(
+        /^\s*\d{1,6}\s*(\/\s*(s|sec|second|m|min|minute))?\s*$/i,
+        'expected requests per second or minute, e.g. 20/s or 600/m',
+      ),
+    ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
     readyFile: parsed(
@@ -169,6 +183,8 @@ export default defineVerb({
       backupSize: opts.backupSize,
       cutDownloads: opts.cutDownloads,
       auditLog: opts.auditLog,
+      ...(opts.apps ? { apps: opts.apps } : {}),
+      rateLimit: opts.rateLimit,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     });
     let ready: string;

@@ -8,7 +8,7 @@ import { allFindingTypes } from '@secscan/api/values';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, flag, list, parsed, text } from '../define.js';
-import { duration, int, pattern } from '../parsers.js';
+import { duration, int, pattern, when } from '../parsers.js';
 import { checkWith, shellArg } from '../../util/verify.js';
 
 const severities = 'critical|high|medium|low';
@@ -49,6 +49,7 @@ export default defineVerb({
     'secscan sandbox scan --app shiftleft-java-demo --fix 2 --reappear 1 -o json',
     'secscan sandbox scan --compound shop --version "$(git rev-parse HEAD)" --running 20s --new critical=1',
     'secscan sandbox scan --compound shop --version 4f2a9c1 --fail',
+    'secscan sandbox scan --app payments-api --at 2026-10-05T09:00:00Z --new critical=2',
   ],
   operations: [],
   options: {
@@ -83,6 +84,12 @@ export default defineVerb({
     fail: flag('--fail', 'the analysis fails: no findings (after --running, if given)', {
       conflicts: ['new', 'fix', 'reappear'],
     }),
+    at: parsed(
+      '--at <date>',
+      'when the scan ran, started and completed (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates',
+      when(),
+      { conflicts: ['running'] },
+    ),
   },
   view: recordedScanView,
   validate({ opts }) {
@@ -114,6 +121,7 @@ export default defineVerb({
       ...(opts.tag?.length ? { tags: opts.tag } : {}),
       ...(opts.running !== undefined ? { running_ms: opts.running * 1000 } : {}),
       ...(opts.fail ? { fail: true } : {}),
+      ...(opts.at !== undefined ? { at: new Date(opts.at * 1000).toISOString() } : {}),
     };
     const client = await ctx.client({ requireOrg: false });
     const path = `${client.apiPrefix.replace(/\/api\/v4$/, '')}${controlScanPath}`;

@@ -1,14 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
-import { CliError, ConfigError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
-import type { GateReportKind } from '../../output/gate.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
-import { checkOutputFile } from '../shared/outputs.js';
-import { decodeUtf8 } from '../../util/utf8.js';
+import { readInputFile } from '../shared/files.js';
+import { outOption, reportFiles } from '../shared/outputs.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const reportFlags = [
@@ -16,7 +14,17 @@ const reportFlags = [
   ['reportJunit', '--report-junit', 'junit'],
   ['reportSarif', '--report-sarif', 'sarif'],
   ['reportMarkdown', '--report-markdown', 'markdown'],
+  ['reportCodequality', '--report-codequality', 'codequality'],
+  ['reportGitlabSast', '--report-gitlab-sast', 'gitlab-sast'],
 ] as const;
+
+const outputs = [
+  'junit',
+  'markdown',
+  'sarif',
+  'codequality',
+  'gitlab-sast',
+] as const satisfies readonly OutputFormat[];
 
 const exactlyOne = 'give exactly one of --rules FILE or --policy NAME[:TAG]';
 
@@ -71,9 +79,20 @@ const options = {
     'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)',
     { complete: 'file' },
   ),
+  reportCodequality: text(
+    '--report-codequality <file>',
+    'write the findings that fail the gate as a GitLab Code Quality report',
+    { complete: 'file' },
+  ),
+  reportGitlabSast: text(
+    '--report-gitlab-sast <file>',
+    'write the findings that fail the gate as a GitLab SAST report (security report schema 15)',
+    { complete: 'file' },
+  ),
+  out: outOption([...baseFormats, ...outputs], 'the verdict'),
   sarifCategory: text(
     '--sarif-category <id>',
-    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)',
+    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)',
   ),
 };
 
@@ -96,20 +115,8 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   };
   if (opts.rules !== undefined) {
     const path = opts.rules;
-    let bytes: Buffer;
-    try {
-      if (path === '-') bytes = await ctx.readStdinBytes();
-      else {
-        if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-        bytes = await readFile(path);
-      }
-    } catch (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-      throw new ConfigError(`--rules: cannot read ${path}: ${reason}`);
-    }
-    const label = path === '-' ? '<stdin>' : path;
-    return read(decodeUtf8(bytes, label), label, /\.json$/i.test(path));
+    const text = await readInputFile(ctx, path, { what: '--rules' });
+    return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
   }
   const reference = opts.policy;
   if (reference === undefined) throw new UsageError(exactlyOne);
@@ -152,12 +159,17 @@ export default defineVerb({
     'completed scan of --target-branch (default: the default branch). Exit 0 when no rule is over its ' +
     'threshold, 1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff ' +
     '(the default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
-    'Reports are written before the exit, whatever the verdict.',
+    'Reports are written before the exit, whatever the verdict, each complete or not there at all: ' +
+    '--report-* and --out FORMAT=FILE (any -o format) from the one answer. On GitHub Actions ' +
+    '(GITHUB_ACTIONS=true) the gate also prints an error annotation for each finding that fails it (the ' +
+    'first ten: GitHub shows ten a step) and appends its Markdown summary to $GITHUB_STEP_SUMMARY.',
   examples: [
-    'secscan scans check --compound shop --rules .secscan/rules.yml --version "$GITHUB_SHA" --wait 20m',
     'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH" --source-branch main',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --version "$GITHUB_SHA" --wait 20m',
     'secscan scans check --compound shop --policy default --kind single --report-junit secscan.xml',
     'secscan scans check --compound shop --rules shiftleft.yml --tag pipeline="$CI_PIPELINE_ID" --wait 30m',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --report-codequality gl-code-quality.json --report-gitlab-sast gl-sast-report.json',
+    'secscan scans check --compound shop --policy default --out junit=secscan.xml --out sarif=secscan.sarif',
   ],
   operations: [
     'ResolveCheckAnalysisConfiguration',
@@ -168,40 +180,33 @@ export default defineVerb({
     'CheckScans',
   ],
   options,
-  outputs: ['junit', 'markdown', 'sarif'],
+  outputs,
   view: gateRuleView,
-  validate({ opts }) {
+  validate({ opts, format }) {
     if (opts.rules === undefined && opts.policy === undefined) {
       throw new UsageError(exactlyOne);
     }
     const selector = selectorOf(opts);
-    const seen = new Map<string, string>();
-    for (const [key, flag] of reportFlags) {
+    const reports = reportFlags.map(([key, flag, kind]) => {
       const path = opts[key];
-      if (path === undefined) continue;
-      const full = resolve(path);
-      const other = seen.get(full);
-      if (other) throw new UsageError(`${flag} and ${other} name the same file ${path}`);
-      if (opts.rules !== undefined && resolve(opts.rules) === full) {
-        throw new UsageError(`${flag} would overwrite the --rules file ${path}`);
-      }
-      seen.set(full, flag);
-      checkOutputFile(flag, path);
+      return path === undefined ? undefined : { format: kind, path, flag };
+    });
+    const rules =
+      opts.rules === undefined || opts.rules === '-' ? undefined : { flag: '--rules', path: opts.rules };
+    const files = reportFiles(opts.out, reports, rules);
+    if (opts.sarifCategory !== undefined && format !== 'sarif' && !files.some((f) => f.format === 'sarif')) {
+      throw new UsageError('--sarif-category needs --report-sarif FILE or -o sarif (or --out sarif=FILE)');
     }
-    return selector;
+    return { files, selector };
   },
-  async run(ctx, { opts, plan: selector }) {
+  async run(ctx, { opts, plan: { files, selector } }) {
     const compound = opts.compound;
     const kind = opts.kind ?? 'diff';
     const enforced = opts.failOn !== 'none';
-    if (opts.sarifCategory !== undefined && opts.reportSarif === undefined && ctx.format !== 'sarif') {
-      throw new UsageError('--sarif-category needs --report-sarif FILE or -o sarif');
-    }
-    const [{ hostname }, { runStamp }, { sarifCategory }, gate] = await Promise.all([
+    const [{ hostname }, { runStamp }, { sarifCategory }] = await Promise.all([
       import('node:os'),
       import('../../output/reports/junit.js'),
       import('../../output/sarif.js'),
-      import('../../output/gate.js'),
     ]);
     const context = {
       toolVersion: ctx.version,
@@ -229,38 +234,17 @@ export default defineVerb({
       under?.expectTarget('CheckScans', result.target.id);
       const { gateReport } = await import('../../output/reports/model.js');
       const report = gateReport(result, rules, { compound, kind, policy: label, enforced });
-      await writeReports(ctx, opts, (k) => gate.gateReportText(k, report, context));
       return {
-        kind: 'custom',
-        // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
-        render: gate.renderGate(report, {
-          format: ctx.globals.output === undefined ? 'table' : ctx.format,
-          fields: ctx.fields,
-          context,
-          note: (message) => ctx.note(message),
-        }),
+        kind: 'document',
+        document: { type: 'gate', report, context },
+        files,
         exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
       };
     } catch (error) {
       // Not evaluated: the reports are written all the same, saying why (a CI step reading them fails closed).
-      const failure = error instanceof CliError ? error : undefined;
-      const reason = {
-        compound,
-        kind,
-        policy: policyLabel(opts),
-        enforced,
-        code: failure?.code ?? 'INTERNAL',
-        message: failure?.message ?? `internal error: ${(error as Error)?.message ?? String(error)}`,
-        hint: failure?.hint,
-        exitCode: exitCodeFor(error),
-      };
-      await writeReports(ctx, opts, (k) => gate.notEvaluatedText(k, reason, context), true);
-      const format = ctx.format;
-      if (failure && (format === 'junit' || format === 'markdown' || format === 'sarif')) {
-        const text = await gate.notEvaluatedText(format, reason, context);
-        return { kind: 'custom', render: (out) => out.write(text), error: failure };
-      }
-      throw error;
+      const { notEvaluated } = await import('../../output/reports/findings.js');
+      const gate = notEvaluated({ compound, kind, policy: policyLabel(opts), enforced }, error);
+      return { kind: 'document', document: { type: 'gate-not-evaluated', gate, context }, files, error };
     }
   },
 });
@@ -268,25 +252,4 @@ export default defineVerb({
 function policyLabel(opts: Opts): string {
   if (opts.rules !== undefined) return opts.rules === '-' ? '<stdin>' : opts.rules;
   return `policy ${opts.policy ?? ''}`;
-}
-
-/** Each --report-* file; after an error, one that cannot be written is a warning (the error decides). */
-async function writeReports(
-  ctx: Context,
-  opts: Opts,
-  text: (kind: GateReportKind) => Promise<string>,
-  afterError = false,
-): Promise<void> {
-  const { writeReportFile } = await import('../../output/reports/write.js');
-  for (const [key, flag, kind] of reportFlags) {
-    const path = opts[key];
-    if (path === undefined) continue;
-    try {
-      await writeReportFile(flag, path, await text(kind));
-      ctx.debug(`wrote ${flag} ${path}`);
-    } catch (error) {
-      if (!afterError) throw error;
-      ctx.warn((error as Error).message);
-    }
-  }
 }

@@ -4,8 +4,9 @@ import { severities } from '@secscan/api/values';
 import { ExitCode, NotReadyError, notFoundError, ScanFailedError, UsageError } from '../../errors.js';
 import { scanState } from '../../util/scan-state.js';
 import { shellArg } from '../../util/verify.js';
-import { compareGateLine, compareObject, compareSummaryLine } from '../../output/compare.js';
-import { type DiffRow, diffView } from '../../output/views/scans.js';
+import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/compare.js';
+import type { CompareDocument } from '../../output/export/document.js';
+import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { scanId, scanRef } from '../parsers.js';
 import type { FoundScan } from './internal/scan-under-test.js';
@@ -149,7 +150,9 @@ export default defineVerb({
     '--tag, with any one source: that scan must have completed (exit 10 while it is not there or running, ' +
     '--wait DURATION waits for it; 11 when its analysis failed), and no other scan is compared in its ' +
     'place. A target the answer shows running or failed is exit 10 or 11 too. With --fail-on, exit 1 when ' +
-    'such findings exist (a gate for a branch against the default branch).',
+    'such findings exist (a gate for a branch against the default branch); on GitHub Actions ' +
+    '(GITHUB_ACTIONS=true) it then annotates each of them (the first ten) and appends a Markdown summary ' +
+    'to $GITHUB_STEP_SUMMARY.',
   examples: [
     'secscan scans compare --app payments-api --source-branch main --target-branch feature/checkout',
     'secscan scans compare --app payments-api --source tag.branch=main --target scan.1042 --fail-on new --severity-threshold high',
@@ -194,27 +197,29 @@ export default defineVerb({
     );
     under?.expectTarget('ListScansCompare', diff.target.id);
     targetFinished(opts.app, target, diff.target);
+    // A gate decides on the answer: first, it must not contradict itself (a listing shows it as it is).
+    if (opts.failOn) checkComparison(diff, source, target);
     ctx.note(compareSummaryLine(opts.app, source, target, diff));
     let exitCode: number = ExitCode.ok;
-    if (opts.failOn) {
-      const breaching = diff.new.filter(
-        (f) => (opts.failOn === 'new' || f.regression) && breaches(f.severity, opts.severityThreshold),
+    const document: CompareDocument = {
+      type: 'compare',
+      app: opts.app,
+      source,
+      target,
+      diff,
+      common: opts.common ?? false,
+    };
+    const { failOn } = opts;
+    if (failOn) {
+      const failing = diff.new.filter(
+        (f) => (failOn === 'new' || f.regression) && breaches(f.severity, opts.severityThreshold),
       );
-      if (breaching.length) {
+      document.gate = { failOn, threshold: opts.severityThreshold, failing };
+      if (failing.length) {
         exitCode = ExitCode.gateFailed;
-        ctx.note(compareGateLine(breaching.length, opts.failOn, opts.severityThreshold));
+        ctx.note(compareGateLine(failing.length, failOn, opts.severityThreshold));
       }
     }
-    if (ctx.format === 'json' || ctx.format === 'yaml') {
-      return { kind: 'object', item: compareObject(diff), exitCode };
-    }
-    // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
-    if (ctx.globals.output === undefined) ctx.format = 'table';
-    const rows: DiffRow[] = [
-      ...diff.new.map((f) => ({ ...f, diff: 'new' as const })),
-      ...diff.fixed.map((f) => ({ ...f, diff: 'fixed' as const })),
-      ...(opts.common ? diff.common.map((f) => ({ ...f, diff: 'common' as const })) : []),
-    ];
-    return { kind: 'list', rows, exitCode };
+    return { kind: 'document', document, exitCode };
   },
 });

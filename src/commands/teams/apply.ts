@@ -1,13 +1,7 @@
 import { uuidPattern } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { notFoundError, UsageError } from '../../errors.js';
-import {
-  type AccessChange,
-  accessChangeView,
-  changeLine,
-  planText,
-  renderPlan,
-} from '../../output/access.js';
+import { type AccessChange, accessChangeView, changeLine, planText } from '../../output/access.js';
 import type { Result } from '../../output/result.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
@@ -26,10 +20,8 @@ import {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function result(ctx: Context, changes: AccessChange[]): Result {
-  return ctx.format === 'table'
-    ? { kind: 'custom', render: renderPlan(changes) }
-    : { kind: 'list', rows: changes, view: accessChangeView };
+function result(changes: AccessChange[]): Result<AccessChange> {
+  return { kind: 'document', document: { type: 'access-plan', changes } };
 }
 
 /** Group ids by the names or ids the file gives: the exact name first, then any case. */
@@ -215,12 +207,12 @@ export default defineVerb({
     const changes = [...rows.values()].flat();
     if (!changes.length) {
       ctx.note('No changes.');
-      return result(ctx, []);
+      return result([]);
     }
     const summary = `${plural(changes.length, 'change')} to ${plural(plans.length, 'team')}`;
     if (opts.dryRun) {
       ctx.note(`Dry run: ${summary}; nothing was changed.`);
-      return result(ctx, changes);
+      return result(changes);
     }
     if (removes(plans) && !ctx.globals.yes) {
       if (ctx.interactive) ctx.note(planText(changes, await ctx.stderrChalk()).trimEnd());
@@ -247,6 +239,6 @@ export default defineVerb({
       throw error;
     }
     ctx.note(`Applied ${summary}.`);
-    return result(ctx, changes);
+    return result(changes);
   },
 });

@@ -158,7 +158,7 @@ describe('api', () => {
   it('reports an unreadable --input file as a usage error before any request', async () => {
     expectUsage(
       await cli.run(['api', 'PUT', '/things', '--input', '/nonexistent/body.json'], { env: authEnv() }),
-      'cannot read --input /nonexistent/body.json: ENOENT',
+      '--input: cannot read /nonexistent/body.json: no such file',
       cli,
     );
   });

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, ORG, useCli } from '../../helpers/cli.js';
 import { finding } from './fixtures.js';
 
+/** The ids of -o ndjson output, one finding a line. */
+const ndjsonIds = (stdout: string): string[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).id);
 const cli = useCli();
 const base = `/api/v4/orgs/${ORG}`;
 const fullUrl = (i: number) => new URL(cli.agent.getCallHistory()?.calls()[i]?.fullUrl ?? 'http://none');
@@ -193,7 +199,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '-o', 'junit'],
-      'invalid value for -o, --output: "junit" (choose from table, tsv, json, ndjson, yaml, csv, sarif)',
+      'invalid value for -o, --output: "junit" (choose from table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
     ],
     [
       ['findings', 'list', '--app', 'a', '--fields', 'id,cvss'],
@@ -418,13 +424,60 @@ describe('findings list: flags map to each level’s parameters', () => {
       ['findings', 'list', '--search', 'sql', '--assignment', 'assigned', '-o', 'ndjson'],
       { env: authEnv() },
     );
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['4']);
+    expect(ndjsonIds(result.stdout)).toEqual(['4']);
     expect(`${fullUrl(0).pathname}${fullUrl(0).search}`).toBe(`${base}/findings?assignment=assigned`);
+  });
+
+  it('--search on the client folds case as the service does (simple case folding: sigma, long s)', async () => {
+    const titles = ['Κωδικασμός ελέγχου', 'Mi\u017fsing check', 'TITLE', 'Other'];
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' } })
+      .reply(
+        200,
+        ok({ has_more: false, findings: titles.map((title, i) => finding(String(i + 1), { title })) }),
+      );
+    const result = await cli.run(
+      ['findings', 'list', '--app', 'a', '--search', 'ΚΩΔΙΚΑΣ', '--search', 'ΕΛΈΓΧΟΥ', '-o', 'ndjson'],
+      { env: authEnv() },
+    );
+    expect(ndjsonIds(result.stdout)).toEqual(['1']);
+    for (const [text, id] of [
+      ['missing', '2'],
+      ['title', '3'],
+    ]) {
+      cli
+        .stub('ListAppFindings', { path: { appID: 'a' } })
+        .reply(
+          200,
+          ok({ has_more: false, findings: titles.map((title, i) => finding(String(i + 1), { title })) }),
+        );
+      const one = await cli.run(
+        ['findings', 'list', '--app', 'a', '--search', text as string, '-o', 'ndjson'],
+        {
+          env: authEnv(),
+        },
+      );
+      expect(JSON.parse(one.stdout).id, text).toBe(id);
+    }
+  });
+
+  it('takes a tag value as a string (as the service sends it) or a number (as the specification allows)', async () => {
+    cli.stub('ListAppFindings', { path: { appID: 'a' } }).reply(
+      200,
+      ok({
+        has_more: false,
+        findings: [
+          finding('1', { tags: [{ key: 'cvss_score', value: '7.2' }] }),
+          finding('2', { tags: [{ key: 'cvss_score', value: 7.2 }] }),
+        ],
+      }),
+    );
+    const result = await cli.run(['findings', 'list', '--app', 'a', '-o', 'json'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).map((f: { tags: unknown[] }) => f.tags)).toEqual([
+      [{ key: 'cvss_score', value: '7.2' }],
+      [{ key: 'cvss_score', value: 7.2 }],
+    ]);
   });
 
   it('a bare --org asks for the organization level; --org UUID also names the organization', async () => {
@@ -488,12 +541,7 @@ describe('findings list: flags map to each level’s parameters', () => {
       env: authEnv(),
     });
     expect(result.code).toBe(8);
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['1', '2']);
+    expect(ndjsonIds(result.stdout)).toEqual(['1', '2']);
     expect(result.stderr).toMatch(/^error: ListAppFindings/);
   });
 

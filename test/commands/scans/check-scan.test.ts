@@ -320,8 +320,8 @@ describe('scans check --wait: polls until the scan under test has completed', ()
       clock,
     });
     expect(r.code).toBe(7);
-    expect(r.stderr).toContain(
-      'slow down (HTTP 429); the service asked to be asked again in 10m, after the wait runs out\n',
+    expect(r.stderr).toMatch(
+      /slow down \(HTTP 429\); the service asks to be retried at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \(in 10m\), after the wait runs out\n/,
     );
     expect(clock.sleeps).toEqual([]);
   });

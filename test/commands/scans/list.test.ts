@@ -75,7 +75,7 @@ describe('scans list', () => {
     cli.stub('ListScans', { path: { appID: 'pay' } }).reply(200, ok({ scans }), json);
     const full = await cli.run(['scans', 'list', '--app', 'pay', '-o', 'json'], { env: authEnv() });
     expect(JSON.parse(full.stdout)).toEqual(scans);
-    cli.stub('ListScans', { path: { appID: 'pay' } }).reply(200, ok({ scans: null }), json);
+    cli.stub('ListScans', { path: { appID: 'pay' } }).reply(200, ok({ scans: [] }), json);
     const empty = await cli.run(['scans', 'list', '--app', 'pay'], { env: authEnv(), stdoutTTY: true });
     expect(empty).toEqual({ code: 0, stdout: '', stderr: 'No scans.\n' });
   });

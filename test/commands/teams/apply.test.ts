@@ -180,13 +180,22 @@ describe('teams apply', () => {
       .reply(200, { ok: true });
     cli
       .stub('ReadTeam', { path: { rbacTeamID: 'new-team' } })
-      .reply(200, ok({ version: 1, team_id: 'new-team', team_name: 'Mobile' }));
+      .reply(200, ok({ version: 1, team_id: 'new-team', team_name: 'Mobile', applications: [], users: [] }));
     cli
       .stub('UpdateTeamApps', {
         path: { rbacTeamID: 'new-team' },
         body: { version: 1, add_applications: ['web-frontend'], force_app_inclusion: true },
       })
-      .reply(200, ok({ version: 2, team_id: 'new-team', team_name: 'Mobile' }));
+      .reply(
+        200,
+        ok({
+          version: 2,
+          team_id: 'new-team',
+          team_name: 'Mobile',
+          applications: ['web-frontend'],
+          users: [],
+        }),
+      );
     const result = await apply(file);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Applied 9 changes to 2 teams.\n');

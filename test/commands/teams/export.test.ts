@@ -16,6 +16,10 @@ describe('teams export: usage errors (exit 2, no request)', () => {
   it.each([
     [['teams', 'export', '-o', 'csv'], 'invalid value for -o, --output: "csv" (choose from yaml, json)'],
     [['teams', 'export', '-o', 'table'], 'invalid value for -o, --output: "table" (choose from yaml, json)'],
+    [
+      ['teams', 'export', '--concurrency', '65'],
+      'invalid value for --concurrency: "65" (expected a whole number from 1 to 64)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -64,6 +68,21 @@ describe('teams export', () => {
     expect(parseAccessFile(result.stdout, 'access.yml').teams[0]?.members).toEqual(
       parse(result.stdout).teams[0].members,
     );
+  });
+
+  it('waits out a throttled read under the scheduler, without spending the retry budget', async () => {
+    const team = payments();
+    cli
+      .stub('ReadTeam', { path: { rbacTeamID: team.team_id } })
+      .reply(429, { ok: false, message: 'slow down' }, { headers: { 'retry-after': '0' } });
+    stubTeams(cli, [team]);
+    stubUsers();
+    const result = await cli.run(['teams', 'export', '-o', 'json', '--retries', '0', '--concurrency', '2'], {
+      env: authEnv(),
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).teams.map((t: { name: string }) => t.name)).toEqual(['Payments']);
   });
 
   it('writes JSON with -o json', async () => {

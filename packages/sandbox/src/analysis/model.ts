@@ -9,9 +9,10 @@ export type { FindingType };
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export type FindingStatus = 'unset' | 'fixed' | 'ignored' | '3rdparty';
 
+/** A finding tag: the value is a string, numbers included (`cvss_score` is `"7.2"`), as the service sends. */
 export interface FindingTag {
   key: string;
-  value: string | number;
+  value: string;
 }
 
 export interface FindingRecord {
@@ -131,3 +132,9 @@ export interface AnalysisSection {
   /** Next free numeric ids. */
   next: { scan: number; finding: number; comment: number; polyglot: number };
 }
+
+/**
+ * The analyser that finds the findings, as the service names it in its reports (the SARIF tool, a PDF's
+ * producer): the vendor's name, never the sandbox's.
+ */
+export const analyserName = 'Qwiet';

@@ -76,6 +76,33 @@ function tagsOf(body: ScanControlBody): Record<string, string> {
 }
 
 /**
+ * When the scan starts: `at` when given (after the last scan of every app on that branch, so the history
+ * stays in order), else now, or a minute after the organization's latest scan if that is later.
+ */
+function startOf(
+  state: SandboxState,
+  body: ScanControlBody,
+  apps: readonly AppRecord[],
+  branch: string,
+  now: number,
+): number {
+  if (body.at === undefined) {
+    const latest = state.analysis.scans.reduce((max, s) => Math.max(max, Date.parse(s.started_at)), 0);
+    return Math.max(now, latest + 60_000);
+  }
+  if (body.running_ms !== undefined)
+    throw bad('at: a scan recorded at a date has ended; not with running_ms');
+  const at = Date.parse(body.at);
+  for (const app of apps) {
+    const last = latestOn(state, app.id, branch);
+    if (last && Date.parse(last.started_at) >= at) {
+      throw bad(`at: ${body.at} is not after the last scan of ${app.id} on ${branch} (${last.started_at})`);
+    }
+  }
+  return at;
+}
+
+/**
  * Records one scan of an app (or one compound scan, one element scan per app) on a branch. Without
  * `running_ms` it completes (or fails) at once; with it, it stays `running` in `state.analysis.pending`
  * until `finishScan` ends it. A request the state cannot take throws a ReplyError and changes nothing.
@@ -92,8 +119,7 @@ export function recordScan(state: SandboxState, body: ScanControlBody, now = Dat
   const first = apps[0];
   if (!first) throw bad(`compound ${body.compound} has no apps`);
   const branch = body.branch ?? first.base_branch;
-  const latest = state.analysis.scans.reduce((max, s) => Math.max(max, Date.parse(s.started_at)), 0);
-  const started = Math.max(now, latest + 60_000);
+  const started = startOf(state, body, apps, branch, now);
   const rng = new Prng(randomBytes(4).readUInt32BE(0));
   const extraTags = tagsOf(body);
   const scans = apps.map((app, i): ScanRecord => {
@@ -145,7 +171,9 @@ export function recordScan(state: SandboxState, body: ScanControlBody, now = Dat
     pending.polyglot_id = record.id;
     polyglot = { record, compound: compound.name };
   }
-  if (body.running_ms === undefined) return finishScan(state, pending, { now, rng, results });
+  if (body.running_ms === undefined) {
+    return finishScan(state, pending, { now, rng, results, instant: body.at !== undefined });
+  }
   state.analysis.pending = [...(state.analysis.pending ?? []), pending];
   findingsChanged(state);
   return {
@@ -223,7 +251,7 @@ function resultsOf(state: SandboxState, scans: ScanRecord[], changes: PendingSca
 export function finishScan(
   state: SandboxState,
   pending: PendingScan,
-  options: { now?: number; rng?: Prng; results?: Results | undefined } = {},
+  options: { now?: number; rng?: Prng; results?: Results | undefined; instant?: boolean } = {},
 ): RecordedScan {
   const { now = Date.now(), rng = new Prng(randomBytes(4).readUInt32BE(0)) } = options;
   state.analysis.pending = (state.analysis.pending ?? []).filter((p) => p !== pending);
@@ -243,7 +271,8 @@ export function finishScan(
   const ranFor = now - Date.parse(pending.recorded_at);
   for (const scan of scans) {
     // Recorded as completed: it ran a few minutes; recorded as running: as long as it did.
-    const ran = ranFor > 0 ? Math.max(1000, ranFor) : rng.int(60, 300) * 1000;
+    // A scan recorded `at` a date completed then: its history has the dates given, to the second.
+    const ran = options.instant ? 0 : ranFor > 0 ? Math.max(1000, ranFor) : rng.int(60, 300) * 1000;
     scan.completed_at = new Date(Date.parse(scan.started_at) + ran).toISOString();
     scan.status = outcome;
     scan.finding_ids = results?.carried.get(scan.id) ?? [];

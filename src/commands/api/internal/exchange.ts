@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient, RawResponse } from '../../../api/client.js';
+import { checkJsonValues, jsonValueCount, maxJsonValues } from '../../../api/json-limits.js';
 import { isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
 import { redactUrl } from '../../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
@@ -53,19 +54,25 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
       context,
     });
     const text = res.body.toString('utf8');
+    // Parsed (to indent it, or to find next_page) only when it holds few enough values to parse safely.
+    const parseable = jsonValueCount(res.body) <= maxJsonValues;
     const redirected = res.status >= 300 && res.status < 400 && res.status === plan.expectStatus;
     const failed = res.status >= 300 && !redirected;
     if (plan.include) yield headLines(res);
     if (failed) {
-      if (text) yield display(text, shown.pretty);
-      throw apiErrorFromResponse(res.status, safeJson(text), context);
+      if (text) yield display(text, shown.pretty && parseable);
+      throw apiErrorFromResponse(res.status, parseable ? safeJson(text) : undefined, context);
     }
-    if (plan.slurp) pages.push(jsonPage(text, context));
-    else {
-      const body = text ? page(text, shown) : redirected ? location(res) : '';
+    if (plan.slurp) {
+      // Every page is parsed and held until the last: each within the bounds of a JSON answer.
+      if (!parseable) checkJsonValues({ id: context }, res.body);
+      pages.push(jsonPage(text, context));
+    } else {
+      const body = text ? page(text, shown, parseable) : redirected ? location(res) : '';
       if (body) yield body;
     }
     if (!plan.paginate) break;
+    if (!parseable) checkJsonValues({ id: context }, res.body);
     const next = nextLink(text);
     if (!next) break;
     const nextPath = nextPagePath(next, client.apiPrefix, context);
@@ -79,12 +86,12 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
     }
     path = nextPath;
   }
-  if (plan.slurp) yield page(JSON.stringify(pages), shown);
+  if (plan.slurp) yield page(JSON.stringify(pages), shown, true);
 }
 
-/** One body as printed: through --jq, else pretty on a terminal, else as received. */
-function page(text: string, shown: Shown): string {
-  if (!shown.filter) return display(text, shown.pretty);
+/** One body as printed: through --jq, else pretty on a terminal (when it parses safely), else as received. */
+function page(text: string, shown: Shown, parseable: boolean): string {
+  if (!shown.filter) return display(text, shown.pretty && parseable);
   const output = shown.filter.apply(text, shown.pretty);
   if (output.notes) shown.notes?.(output.notes);
   if (output.error) throw output.error;

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../../../errors.js';
 import { decodeUtf8 } from '../../../util/utf8.js';
+import { readInputFileSync } from '../../shared/files.js';
 
 export type FieldValue = string | number | boolean | null;
 
@@ -15,15 +15,8 @@ export function parseField(raw: string): [string, FieldValue] {
   if (text === 'null') return [key, null];
   if (/^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text))) return [key, Number(text)];
   if (text.startsWith('@')) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(text.slice(1));
-    } catch (error) {
-      throw new UsageError(
-        `cannot read ${text.slice(1)} for -F ${key}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-      );
-    }
-    return [key, decodeUtf8(bytes, text.slice(1))];
+    const path = text.slice(1);
+    return [key, decodeUtf8(readInputFileSync(path, { what: `-F ${key}`, usage: true }), path)];
   }
   return [key, text];
 }

@@ -93,7 +93,7 @@ export const options = {
   limit: parsed('--limit <n>', 'stop after N findings', int(1, 100_000_000)),
   sarifCategory: text(
     '--sarif-category <id>',
-    '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)',
+    'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)',
   ),
 };
 

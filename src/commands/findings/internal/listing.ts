@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
+import { searchMatcher } from '@secscan/api/search';
 import type { Context } from '../../../context.js';
 import type { ListPlan } from './query.js';
 
@@ -40,15 +41,13 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
 export async function* findingsOf(ctx: Context, plan: ListPlan, info: PageInfo): AsyncGenerator<Finding> {
   const client = await ctx.client();
   if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
-  const needles = plan.search.map((s) => s.toLocaleLowerCase());
+  // The service's own matching (case folded, in the title or the description), where no parameter carries it.
+  const matches = searchMatcher(plan.search);
   for await (const page of pagesOf(client, plan)) {
     info.total = page.total;
     info.more = page.more;
     for (const finding of page.findings) {
-      if (needles.length) {
-        const text = `${finding.title ?? ''}\n${finding.description ?? ''}`.toLocaleLowerCase();
-        if (!needles.every((n) => text.includes(n))) continue;
-      }
+      if (!matches(finding)) continue;
       yield finding;
       info.shown++;
       if (plan.limit !== undefined && info.shown >= plan.limit) return;

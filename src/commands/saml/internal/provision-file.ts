@@ -1,6 +1,6 @@
-import { LineCounter, parseDocument } from 'yaml';
 import { ProvisionUsersBody } from '@secscan/api/schemas/saml';
 import { orgRoles } from '@secscan/api/values';
+import { parseYamlInput, yamlValue } from '@secscan/api/yaml-input';
 import { ConfigError } from '../../../errors.js';
 import { defaultTeamRole, teamRolePattern } from '../../shared/refs.js';
 
@@ -115,15 +115,15 @@ function fromCsv(text: string, label: string): ProvisionEntry[] {
 
 /** The service's own shape, as JSON or YAML. */
 function fromYaml(text: string, label: string): ProvisionEntry[] {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax)
+  const { doc, counter, problem } = parseYamlInput(text);
+  if (problem)
     fail(
       label,
-      counter.linePos(syntax.pos[0]).line,
-      `not valid JSON or YAML: ${syntax.message.split('\n')[0]}`,
+      problem.line,
+      problem.syntax ? `not valid JSON or YAML: ${problem.message}` : problem.message,
     );
+  const value = yamlValue({ doc, counter });
+  if (value.problem) fail(label, value.problem.line, value.problem.message);
   const lineAt = (path: (string | number)[]) => {
     for (let n = path.length; n >= 0; n--) {
       const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
@@ -131,7 +131,7 @@ function fromYaml(text: string, label: string): ProvisionEntry[] {
     }
     return 1;
   };
-  const parsed = ProvisionUsersBody.safeParse(doc.toJS());
+  const parsed = ProvisionUsersBody.safeParse(value.data);
   if (!parsed.success) {
     const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
     const path = (issue?.path ?? []) as (string | number)[];

@@ -136,7 +136,9 @@ export async function waitForScan(env: WaitEnv, request: WaitRequest): Promise<F
         failure instanceof ApiError ? retryAfterMs(failure.retryAfter, Date.now()) : undefined;
       if (retryAfter !== undefined && retryAfter > left) {
         throw new TransientError(
-          `${failure?.message}; the service asked to be asked again in ${formatDuration(retryAfter)}, after the wait runs out`,
+          /asks to be retried at/.test(failure?.message ?? '')
+            ? `${failure?.message} (in ${formatDuration(retryAfter)}), after the wait runs out`
+            : `${failure?.message}; the service asked to be asked again in ${formatDuration(retryAfter)}, after the wait runs out`,
           { status: failure?.status, hint: 'run again later, or wait longer (--wait)', cause: failure },
         );
       }

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { type AppConfigBody, AppConfigBody as BodySchema } from '@secscan/api/schemas/apps';
 import type { Context } from '../../../../context.js';
 import { ConfigError, UsageError } from '../../../../errors.js';
@@ -6,7 +5,7 @@ import { arg, flag, type OptsOf, parsed, text } from '../../../define.js';
 import { appId, decimal, int } from '../../../parsers.js';
 import type { Result } from '../../../../output/result.js';
 import { checkWith, shellArg } from '../../../../util/verify.js';
-import { decodeUtf8 } from '../../../../util/utf8.js';
+import { parseYamlFile, readInputFile } from '../../../shared/files.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */
 export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app' })] as const;
@@ -51,23 +50,9 @@ export function validateConfig({ opts }: { opts: ConfigOpts }): void {
 }
 
 async function fromFile(ctx: Context, file: string): Promise<AppConfigBody> {
-  let bytes: Buffer;
-  try {
-    bytes = file === '-' ? await ctx.readStdinBytes() : await readFile(file);
-  } catch (error) {
-    throw new ConfigError(`--file: cannot read ${file}: ${(error as Error).message}`);
-  }
-  const text = decodeUtf8(bytes, file === '-' ? 'stdin' : file);
+  const text = await readInputFile(ctx, file, { what: '--file' });
   // yaml loads only when a file is read: the setting flags do without it.
-  const { parse } = await import('yaml');
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new ConfigError(
-      `--file: ${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`,
-    );
-  }
+  const data = await parseYamlFile(text, `--file: ${file}`);
   const checked = BodySchema.safeParse(data);
   if (!checked.success) {
     const issue = checked.error.issues[0];
