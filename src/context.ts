@@ -18,6 +18,7 @@ import { parseNumber, parseWait } from './util/global-values.js';
 export interface GlobalOptions {
   output?: string;
   fields?: string;
+  jq?: string;
   color: boolean;
   quiet: boolean;
   debug: boolean;
@@ -100,6 +101,8 @@ export class Context {
   /** The output format chosen for this run (set before the verb runs). */
   format: OutputFormat = 'table';
   fields: string[] | undefined;
+  /** The compiled `--jq` expression (set before the verb runs; the jq engine loads only then). */
+  jq: import('./output/jq.js').JqFilter | undefined;
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly secrets: string[] = [];
   private warnedEmpty = false;
