@@ -56,6 +56,11 @@ export const environment: readonly (readonly [string, string])[] = [
     'The pager long output on a terminal goes through (run by the shell, so it may carry options, e.g. less -S); empty or cat means none, like --no-pager. Never used when standard output is not a terminal.',
   ],
   ['PAGER', 'The pager when SECSCAN_PAGER is unset; when neither is set, less.'],
+  ['PATH', 'Where the pager named by SECSCAN_PAGER or PAGER (or less) is looked for before it is run.'],
+  [
+    'LV',
+    'Options of the lv pager; when unset, the pager is given LV=-c (keep colours), as git and gh give it.',
+  ],
   [
     'LESS',
     'Options of less; when unset, the pager is given LESS=FRX (quit when the text fits one screen, keep colours, leave the text on the screen).',
