@@ -37,6 +37,21 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
   return parts.length ? `${parts.join('\n')}\n` : '';
 }
 
+/** The findings the ignore file suppressed, each with the entry (file:line) and its reason. */
+function humanSuppressed(report: GateReport, chalk: ChalkInstance): string {
+  const s = report.suppressions;
+  if (!s?.suppressed.length) return '';
+  const lines = [`\nSuppressed by ${chalk.bold(sanitize(s.file))}:`];
+  for (const { finding: f, by } of s.suppressed) {
+    const where = [f.app, f.location].filter(Boolean).join(' ');
+    lines.push(
+      `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
+      chalk.dim(`      line ${by.line}: ${sanitize(by.reason)}${by.owner ? `; ${sanitize(by.owner)}` : ''}${by.expires ? `; expires ${by.expires}` : ''}`),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 /** The rules with a TOTAL row, the verdict line and the top findings of each failing rule. */
 async function table({ report }: GateDocument, target: ExportTarget): Promise<void> {
   const { chalk, out } = target;
@@ -52,7 +67,7 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
   await out.write(renderTable([...report.rules, total], selectColumns(gateRuleView, target.fields), chalk));
   const line = verdictLine(report);
   await out.write(
-    `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}`,
+    `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}${humanSuppressed(report, chalk)}`,
   );
 }
 
