@@ -1,13 +1,7 @@
 import { findingLocation, type Locatable } from '@secscan/api/location';
 import { fail, failSchema, type LinedDoc, lineOf, parseLined } from '@secscan/api/rules/lines';
 import * as z from 'zod';
-import {
-  type Matcher,
-  parsePurl,
-  pathPattern,
-  textPattern,
-  versionRange,
-} from './patterns.js';
+import { type Matcher, parsePurl, pathPattern, textPattern, versionRange } from './patterns.js';
 
 /**
  * `.secscan/ignore.yml`: accepted risks kept in the repository, reviewed like code. Each entry says which
@@ -114,7 +108,10 @@ function entryOf(lined: LinedDoc, i: number, data: EntryData): IgnoreEntry {
   const refuse = (key: string | undefined, reason: string): never =>
     fail(lined, at(key), `ignores[${i}]${key ? `.${key}` : ''}: ${reason}`);
   if (![data.id, data.category, data.title, data.path, data.package].some((v) => v !== undefined)) {
-    refuse(undefined, 'names no finding: give id, category, title, path or package (with app, scope, reason...)');
+    refuse(
+      undefined,
+      'names no finding: give id, category, title, path or package (with app, scope, reason...)',
+    );
   }
   for (const key of ['category', 'title'] as const) {
     if (data[key] !== undefined && data.app === undefined) {
@@ -143,11 +140,17 @@ function entryOf(lined: LinedDoc, i: number, data: EntryData): IgnoreEntry {
   if (data.package !== undefined) {
     const wanted =
       parsePurl(data.package) ??
-      refuse('package', `${JSON.stringify(data.package)} is not a package URL (pkg:TYPE/NAME, e.g. pkg:npm/lodash)`);
+      refuse(
+        'package',
+        `${JSON.stringify(data.package)} is not a package URL (pkg:TYPE/NAME, e.g. pkg:npm/lodash)`,
+      );
     if (wanted.version !== undefined && data.versions !== undefined) {
       refuse('versions', 'the package URL names one version already (@VERSION): give one or the other');
     }
-    const range = data.versions === undefined ? undefined : compile(lined, i, 'versions', () => versionRange(data.versions as string));
+    const range =
+      data.versions === undefined
+        ? undefined
+        : compile(lined, i, 'versions', () => versionRange(data.versions as string));
     tests.push((f) => {
       const found = parsePurl(purlOf(f) ?? '');
       if (!found || found.key !== wanted.key) return false;
@@ -189,4 +192,25 @@ export function readIgnoreFile(text: string, label: string): IgnoreFile {
   const parsed = File.safeParse(data);
   if (!parsed.success) failSchema(lined, parsed.error.issues);
   return { path: label, entries: parsed.data.ignores.map((entry, i) => entryOf(lined, i, entry)) };
+}
+
+/** How lists name an entry: `payments-api #1234`, `web-frontend: category SQL*, path src/**`. */
+export function describeEntry(entry: IgnoreEntry): string {
+  const parts = [
+    entry.id === undefined ? '' : `#${entry.id}`,
+    entry.category === undefined ? '' : `category ${entry.category}`,
+    entry.title === undefined ? '' : `title ${entry.title}`,
+    entry.path === undefined ? '' : `path ${entry.path}`,
+    entry.package === undefined ? '' : `${entry.package}${entry.versions ? ` ${entry.versions}` : ''}`,
+  ].filter(Boolean);
+  const where = [
+    entry.app ?? '',
+    ...(entry.scope?.apps ?? []).map((a) => `app ${a}`),
+    ...(entry.scope?.compounds ?? []).map((c) => `compound ${c}`),
+  ].filter(Boolean);
+  const what = parts.join(', ');
+  if (entry.app !== undefined && entry.id !== undefined && parts.length === 1 && !entry.scope) {
+    return `${entry.app} ${what}`;
+  }
+  return where.length ? `${where.join(', ')}: ${what}` : what;
 }

@@ -37,7 +37,7 @@ export const hasExpired = (entry: IgnoreEntry, today: string) =>
   entry.expires !== undefined && entry.expires <= today;
 
 /** The entry applies to the finding where it is seen: no scope, or the finding's app or compound in it. */
-function inScope(entry: IgnoreEntry, finding: Candidate, context: MatchContext): boolean {
+export function inScope(entry: IgnoreEntry, finding: Candidate, context: MatchContext): boolean {
   const { scope } = entry;
   if (!scope) return true;
   if (finding.app !== undefined && scope.apps?.includes(finding.app)) return true;
@@ -50,7 +50,10 @@ function mayApply(entry: IgnoreEntry, context: MatchContext): boolean {
   if (context.app !== undefined && entry.app !== undefined && entry.app !== context.app) return false;
   if (!scope) return true;
   if (context.app !== undefined) return scope.apps?.includes(context.app) ?? false;
-  return Boolean(scope.apps?.length) || (context.compound !== undefined && (scope.compounds?.includes(context.compound) ?? false));
+  return (
+    Boolean(scope.apps?.length) ||
+    (context.compound !== undefined && (scope.compounds?.includes(context.compound) ?? false))
+  );
 }
 
 export interface Suppressor {
@@ -92,7 +95,8 @@ export function suppressor(file: IgnoreFile, today: string, context: MatchContex
  */
 export function expiryNotices(file: IgnoreFile, expired: readonly IgnoreEntry[]): string[] {
   const byDate = new Map<string, IgnoreEntry[]>();
-  for (const entry of expired) byDate.set(entry.expires as string, [...(byDate.get(entry.expires as string) ?? []), entry]);
+  for (const entry of expired)
+    byDate.set(entry.expires as string, [...(byDate.get(entry.expires as string) ?? []), entry]);
   return [...byDate]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, entries]) => {

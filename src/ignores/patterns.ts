@@ -25,7 +25,8 @@ function regexOf(pattern: string): RegExp | undefined {
   const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
   if (!m) return undefined;
   const [, source = '', flags = ''] = m;
-  if (!/^i?$/.test(flags)) throw new Error(`the only flag of a regular expression is i, not ${JSON.stringify(flags)}`);
+  if (!/^i?$/.test(flags))
+    throw new Error(`the only flag of a regular expression is i, not ${JSON.stringify(flags)}`);
   if (source === '') throw new Error('an empty regular expression matches everything');
   try {
     return new RegExp(source, flags);
@@ -40,9 +41,7 @@ export function textPattern(pattern: string): Matcher {
   if (pattern.trim() === '') throw new Error('is empty');
   const regex = regexOf(pattern);
   if (regex) return (text) => regex.test(text);
-  const source = [...pattern]
-    .map((c) => (c === '*' ? '.*' : c === '?' ? '.' : escapeRegex(c)))
-    .join('');
+  const source = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : escapeRegex(c))).join('');
   const glob = new RegExp(`^${source}$`, 'is');
   return (text) => glob.test(text);
 }
@@ -59,11 +58,13 @@ export function pathPattern(pattern: string): Matcher {
   if (glob === '' || glob === '**') throw new Error('matches every file');
   if (glob.endsWith('/')) glob += '**';
   const anywhere = !glob.includes('/');
-  const parts = glob.split('/').map((part) =>
-    part === '**'
-      ? '(?:[^/]*(?:/|$))*'
-      : `${[...part].map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : escapeRegex(c))).join('')}(?:/|$)`,
-  );
+  const parts = glob
+    .split('/')
+    .map((part) =>
+      part === '**'
+        ? '(?:[^/]*(?:/|$))*'
+        : `${[...part].map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : escapeRegex(c))).join('')}(?:/|$)`,
+    );
   const regex = new RegExp(`^${anywhere ? '(?:[^/]*/)*' : ''}${parts.join('')}$`);
   return (path) => regex.test(normalisePath(path));
 }
@@ -137,7 +138,9 @@ export function versionRange(range: string): Matcher {
     return words.map((word) => {
       const m = /^(<=|>=|<|>|=)?\s*([\w.+~-]+)$/.exec(word);
       if (!m || !/\d/.test(m[2] as string)) {
-        throw new Error(`cannot read ${JSON.stringify(word)}: expected <, <=, >, >= or = and a version, e.g. "<4.17.21"`);
+        throw new Error(
+          `cannot read ${JSON.stringify(word)}: expected <, <=, >, >= or = and a version, e.g. "<4.17.21"`,
+        );
       }
       const test = comparators[m[1] ?? '='] as (c: number) => boolean;
       const version = m[2] as string;

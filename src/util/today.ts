@@ -10,7 +10,9 @@ export function today(env: NodeJS.ProcessEnv, now: () => number = Date.now): str
   if (given === undefined || given === '') return new Date(now()).toISOString().slice(0, 10);
   const date = /^\d{4}-\d\d-\d\d$/.test(given) ? new Date(`${given}T00:00:00Z`) : new Date(given);
   if (!/^\d{4}-\d\d-\d\d/.test(given) || Number.isNaN(date.getTime())) {
-    throw new ConfigError(`SECSCAN_NOW=${JSON.stringify(given)} is not a date (expected YYYY-MM-DD or an ISO 8601 time)`);
+    throw new ConfigError(
+      `SECSCAN_NOW=${JSON.stringify(given)} is not a date (expected YYYY-MM-DD or an ISO 8601 time)`,
+    );
   }
   return date.toISOString().slice(0, 10);
 }

@@ -6,13 +6,20 @@ import { UsageError } from '../../errors.js';
 import type { FindingsScope } from '../../output/export/document.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { findingView } from '../../output/views/findings.js';
-import { defineVerb } from '../define.js';
+import type { Suppressor } from '../../ignores/match.js';
+import { defineVerb, flag } from '../define.js';
+import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
 import { options as listOptions } from './internal/list-options.js';
 import { type ListPlan, planList } from './internal/query.js';
 
 const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
-const options = { ...listOptions, out: outOption([...baseFormats, ...outputs], 'the findings') };
+const options = {
+  ...listOptions,
+  ignoreFile: ignoreFileOption,
+  hideSuppressed: flag('--hide-suppressed', 'leave out the findings the ignore file suppresses'),
+  out: outOption([...baseFormats, ...outputs], 'the findings'),
+};
 
 interface PageInfo {
   shown: number;
@@ -47,8 +54,16 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
   }
 }
 
-/** Findings as pages arrive, following next_page; stops requesting once `--limit` is reached. */
-async function* stream(ctx: Context, plan: ListPlan, info: PageInfo): AsyncGenerator<Finding> {
+/**
+ * Findings as pages arrive, following next_page; stops requesting once `--limit` is reached. With an ignore
+ * file, each is marked suppressed or not (`hide`: the suppressed ones are left out, and not counted).
+ */
+async function* stream(
+  ctx: Context,
+  plan: ListPlan,
+  info: PageInfo,
+  suppress: { by: Suppressor; hide: boolean } | undefined,
+): AsyncGenerator<Finding> {
   const client = await ctx.client();
   if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
   // The service's own matching (case folded, in the title or the description), where no parameter carries it.
@@ -56,8 +71,10 @@ async function* stream(ctx: Context, plan: ListPlan, info: PageInfo): AsyncGener
   for await (const page of pagesOf(client, plan)) {
     info.total = page.total;
     info.more = page.more;
-    for (const finding of page.findings) {
-      if (!matches(finding)) continue;
+    for (const listed of page.findings) {
+      if (!matches(listed)) continue;
+      const finding = suppress ? suppress.by.mark(listed) : listed;
+      if (suppress?.hide && finding.suppressed) continue;
       yield finding;
       info.shown++;
       if (plan.limit !== undefined && info.shown >= plan.limit) return;
@@ -78,7 +95,10 @@ export default defineVerb({
     '(for GitHub code scanning: one run per app at compound and organization level, within GitHub’s upload ' +
     'limits, the most severe kept), codequality (GitLab Code Quality) and gitlab-sast (GitLab’s SAST ' +
     'report) are the reports CI services read. --out FORMAT=FILE writes more formats from the same ' +
-    'listing, each file complete or not there at all.',
+    'listing, each file complete or not there at all. With an ignore file (.secscan/ignore.yml, found ' +
+    'from the working directory up; --ignore-file, --no-ignore-file) every finding says whether it is ' +
+    'suppressed: the SUPPRESSED column (the line of the entry), `suppressed` and `suppression` in JSON, a ' +
+    'suppression in SARIF; the GitLab reports leave suppressed findings out, and --hide-suppressed every format.',
   examples: [
     'secscan findings list --app shiftleft-java-demo --severity critical --severity high',
     'secscan findings list --compound shop --finding-tag cvss_score__gte__7 --sort severity --order desc --all',
@@ -86,6 +106,7 @@ export default defineVerb({
     'secscan findings list --app shiftleft-java-demo --all -o sarif > findings.sarif',
     'secscan findings list --compound shop --all --out sarif=findings.sarif --out codequality=gl-code-quality.json --out gitlab-sast=gl-sast-report.json',
     'secscan findings list --org --status any --assignment unassigned --limit 100 -o csv',
+    'secscan findings list --app payments-api --ignore-file .secscan/ignore.yml --hide-suppressed',
   ],
   operations: [
     'ListAppFindings',
@@ -99,6 +120,9 @@ export default defineVerb({
   validate({ opts, orgLevel, format }) {
     const list = planList(opts, orgLevel);
     const files = reportFiles(opts.out);
+    if (opts.hideSuppressed && opts.ignoreFile === false) {
+      throw new UsageError('--hide-suppressed needs an ignore file: drop --no-ignore-file');
+    }
     if (opts.sarifCategory !== undefined && format !== 'sarif' && !files.some((f) => f.format === 'sarif')) {
       throw new UsageError('--sarif-category needs -o sarif or --out sarif=FILE');
     }
@@ -119,10 +143,25 @@ export default defineVerb({
         return `${count} findings shown; more exist (--all, or --limit N)`;
       return undefined;
     };
-    const findings = stream(ctx, list, info);
+    const context =
+      list.level === 'compound' ? { compound: list.compound } : list.level === 'app' ? { app: list.app } : {};
+    const by = await loadSuppressor(ctx, opts.ignoreFile, context);
+    if (by) {
+      const { expiryNotices } = await import('../../ignores/match.js');
+      for (const line of expiryNotices(by.file, by.expired)) ctx.note(line);
+    } else if (opts.hideSuppressed)
+      ctx.warn('--hide-suppressed: no ignore file found, so nothing is suppressed');
+    const findings = stream(ctx, list, info, by && { by, hide: opts.hideSuppressed ?? false });
     return {
       kind: 'document',
-      document: { type: 'findings', findings, scope, category: opts.sarifCategory, footer },
+      document: {
+        type: 'findings',
+        findings,
+        scope,
+        category: opts.sarifCategory,
+        footer,
+        ...(by ? { suppressions: { file: by.file.path } } : {}),
+      },
       files,
     };
   },

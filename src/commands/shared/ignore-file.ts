@@ -17,7 +17,10 @@ export const ignoreFileOption = negatableText(
  * (`.secscan/ignore.yml`), or none (`--no-ignore-file`, or nothing found). A file that cannot be read or
  * understood is a configuration error at its line (exit 3), before any request.
  */
-export async function readIgnores(ctx: Context, given: string | false | undefined): Promise<IgnoreFile | undefined> {
+export async function readIgnores(
+  ctx: Context,
+  given: string | false | undefined,
+): Promise<IgnoreFile | undefined> {
   if (given === false) return undefined;
   const { findIgnoreFile } = await import('../../ignores/discover.js');
   const path = given ?? findIgnoreFile(process.cwd());
@@ -25,7 +28,9 @@ export async function readIgnores(ctx: Context, given: string | false | undefine
     ctx.debug('ignore file: none found (.secscan/ignore.yml, from the working directory up)');
     return undefined;
   }
-  const text = await readInputFile(ctx, path, { what: given === undefined ? 'ignore file' : '--ignore-file' });
+  const text = await readInputFile(ctx, path, {
+    what: given === undefined ? 'ignore file' : '--ignore-file',
+  });
   const { readIgnoreFile } = await import('../../ignores/file.js');
   const file = readIgnoreFile(text, path);
   ctx.debug(`ignore file: ${path} (${file.entries.length} entries)`);

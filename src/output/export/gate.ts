@@ -46,7 +46,9 @@ function humanSuppressed(report: GateReport, chalk: ChalkInstance): string {
     const where = [f.app, f.location].filter(Boolean).join(' ');
     lines.push(
       `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
-      chalk.dim(`      line ${by.line}: ${sanitize(by.reason)}${by.owner ? `; ${sanitize(by.owner)}` : ''}${by.expires ? `; expires ${by.expires}` : ''}`),
+      chalk.dim(
+        `      line ${by.line}: ${sanitize(by.reason)}${by.owner ? `; ${sanitize(by.owner)}` : ''}${by.expires ? `; expires ${by.expires}` : ''}`,
+      ),
     );
   }
   return `${lines.join('\n')}\n`;

@@ -59,7 +59,9 @@ export function junitReport(report: GateReport, stamp: RunStamp = runStamp()): s
     const name = xmlEscape(row.rule);
     // What the ignore file suppressed in this rule, and by which entry (file:line).
     const suppressed = ruleSuppressionLines(report, row.rule);
-    const out = suppressed.length ? [`      <system-out>${xmlEscape(suppressed.join('\n'))}</system-out>`] : [];
+    const out = suppressed.length
+      ? [`      <system-out>${xmlEscape(suppressed.join('\n'))}</system-out>`]
+      : [];
     const open = `    <testcase classname="${xmlEscape(classname)}" name="${name}" time="0"`;
     if (row.result === 'pass') {
       lines.push(...(out.length ? [`${open}>`, ...out, '    </testcase>'] : [`${open}/>`]));

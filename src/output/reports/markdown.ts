@@ -51,7 +51,9 @@ function suppressionSection(report: GateReport, details: boolean): string[] {
   if (!s) return [];
   const file = `\`${sanitize(s.file).replace(/`/g, '')}\``;
   const expired = s.expired.length
-    ? [`${s.expired.length} entr${s.expired.length === 1 ? 'y has' : 'ies have'} expired (line ${s.expired.map((e) => `${e.line}, on ${e.expires}`).join('; line ')}): ${s.expired.length === 1 ? 'its' : 'their'} findings count again.`]
+    ? [
+        `${s.expired.length} entr${s.expired.length === 1 ? 'y has' : 'ies have'} expired (line ${s.expired.map((e) => `${e.line}, on ${e.expires}`).join('; line ')}): ${s.expired.length === 1 ? 'its' : 'their'} findings count again.`,
+      ]
     : [];
   const lead = `**Suppressed by ${file}**: ${s.suppressed.length} finding${s.suppressed.length === 1 ? '' : 's'}.`;
   if (!details || !s.suppressed.length) return ['', [lead, ...expired].join(' ')];

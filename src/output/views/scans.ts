@@ -126,9 +126,23 @@ export const diffView = defineView<DiffRow>({
     { key: 'title', header: 'TITLE', shrink: true },
     { key: 'regression', header: 'REGRESSION' },
     { key: 'app', header: 'APP' },
+    {
+      key: 'suppressed',
+      header: 'SUPPRESSED',
+      get: (r) => {
+        const line = (r as { suppression?: { line?: number } }).suppression?.line;
+        return line === undefined ? '' : `line ${line}`;
+      },
+    },
   ],
   defaults: ['diff', 'id', 'severity', 'category', 'title'],
   emptyMessage: 'No findings in either scan.',
+});
+
+/** With an ignore file in effect: the SUPPRESSED column too. */
+export const suppressedDiffView = defineView<DiffRow>({
+  ...diffView,
+  defaults: [...(diffView.defaults ?? []), 'suppressed'],
 });
 
 /** `scans check`: a rule of the gate and its verdict. */

@@ -44,7 +44,13 @@ function recounted(row: RuleRow, suppressed: number): RuleRow {
   return { ...row, suppressed, over, result: over > 0 ? 'fail' : 'pass' };
 }
 
-function recountNote(row: RuleRow, scan: number, listed: number, suppressed: number, applied: boolean): string {
+function recountNote(
+  row: RuleRow,
+  scan: number,
+  listed: number,
+  suppressed: number,
+  applied: boolean,
+): string {
   if (!applied) {
     return (
       `${row.rule}: not recounted: the findings listing of scan ${scan} gives ${listed} finding(s) the rule ` +
