@@ -191,7 +191,7 @@ export function sarifSuppression(by: SuppressionRef): Record<string, unknown> {
 export function sarifResult(finding: Finding, ruleIndex: number): Record<string, unknown> {
   const title = finding.title || finding.category || finding.type;
   const locations = location(finding);
-  const suppression = (finding as { suppression?: SuppressionRef }).suppression;
+  const { suppression, suppressed } = finding as { suppression?: SuppressionRef; suppressed?: boolean };
   return {
     ruleId: ruleIdFor(finding),
     ruleIndex,
@@ -208,6 +208,11 @@ export function sarifResult(finding: Finding, ruleIndex: number): Record<string,
       status: finding.status,
       ...(finding.assignee ? { assignee: finding.assignee } : {}),
     },
-    ...(suppression ? { suppressions: [sarifSuppression(suppression)] } : {}),
+    // With an ignore file in effect a finding it does not suppress says so: an empty list (absent: not known).
+    ...(suppression
+      ? { suppressions: [sarifSuppression(suppression)] }
+      : suppressed === false
+        ? { suppressions: [] }
+        : {}),
   };
 }

@@ -17,7 +17,12 @@ export async function sarifReport(
 ): Promise<string> {
   const seen = new Map<string, Finding>();
   for (const list of Object.values(report.findings)) {
-    for (const f of list) seen.set(`${f.app}/${f.id}`, asFinding(f));
+    for (const f of list) {
+      seen.set(`${f.app}/${f.id}`, {
+        ...asFinding(f),
+        ...(report.suppressions ? { suppressed: false } : {}),
+      });
+    }
   }
   for (const { finding, by } of report.suppressions?.suppressed ?? []) {
     seen.set(`${finding.app}/${finding.id}`, { ...asFinding(finding), suppression: by });
