@@ -176,6 +176,48 @@ describe('e2e: .secscan/ignore.yml', () => {
     });
   });
 
+  it('scans compare --fail-on leaves out the suppressed finding, and counts it again once the entry expires', async () => {
+    const compare = [
+      'scans',
+      'compare',
+      '--app',
+      'payments-api',
+      '--source-branch',
+      'main',
+      '--target-branch',
+      'feature/checkout',
+      '--fail-on',
+      'new',
+      '--severity-threshold',
+      'critical',
+    ];
+    const held = await secscan([...compare, '-o', 'csv'], before);
+    expect(held.stderr).toContain(
+      'Suppressed by ../../.secscan/ignore.yml, not counted: 1 of the 1 finding(s) that would fail the gate.',
+    );
+    expect(held.exitCode).toBe(0);
+    expect(held.stdout).toMatch(/^new,29,critical,.*,line 3$/m);
+    const lapsed = await secscan(compare, after);
+    expect(lapsed.exitCode).toBe(1);
+    expect(lapsed.stderr).toContain('1 suppression expired on 2027-01-31; its findings count again');
+  });
+
+  it('findings list marks the suppressed finding in every output; --hide-suppressed leaves it out', async () => {
+    const list = ['findings', 'list', '--app', 'payments-api', '--branch', 'feature/checkout', '--all'];
+    const json = JSON.parse((await secscan([...list, '-o', 'json'], before)).stdout) as {
+      id: string;
+      suppressed: boolean;
+      suppression?: { line: number };
+    }[];
+    expect(json.find((f) => f.id === '29')).toMatchObject({ suppressed: true, suppression: { line: 3 } });
+    expect(json.filter((f) => f.suppressed)).toHaveLength(1);
+    const hidden = JSON.parse((await secscan([...list, '--hide-suppressed', '-o', 'json'], before)).stdout);
+    expect(hidden.map((f: { id: string }) => f.id)).not.toContain('29');
+    expect(hidden).toHaveLength(json.length - 1);
+    const expired = JSON.parse((await secscan([...list, '-o', 'json'], after)).stdout);
+    expect(expired.find((f: { id: string }) => f.id === '29')).toMatchObject({ suppressed: false });
+  });
+
   it('ignores lint: clean while the entry holds (latest scans of the branch), exit 1 once it expires or nears its end', async () => {
     const clean = await secscan(['ignores', 'lint', '--branch', 'feature/checkout', '-o', 'json'], before);
     expect(clean.stderr).toContain('no problem found');

@@ -238,7 +238,7 @@ export default defineVerb({
       };
       if (suppressed.length) {
         ctx.note(
-          `${suppressed.length} of the ${breaching.length} finding(s) that would fail the gate are suppressed by ${suppress?.file.path} and not counted.`,
+          `Suppressed by ${suppress?.file.path}, not counted: ${suppressed.length} of the ${breaching.length} finding(s) that would fail the gate.`,
         );
       }
       if (failing.length) {
