@@ -150,6 +150,7 @@ export const gateRuleView = defineView<RuleRow>({
   columns: [
     { key: 'rule', header: 'RULE' },
     { key: 'matched', header: 'MATCHED' },
+    { key: 'suppressed', header: 'SUPPRESSED', get: (r) => r.suppressed ?? '' },
     { key: 'reachable', header: 'REACHABLE' },
     { key: 'threshold', header: 'THRESHOLD' },
     { key: 'over', header: 'OVER' },
@@ -160,4 +161,11 @@ export const gateRuleView = defineView<RuleRow>({
       style: (text, _r, chalk) => (text === 'FAIL' ? chalk.red.bold(text) : chalk.green(text)),
     },
   ],
+  defaults: ['rule', 'matched', 'reachable', 'threshold', 'over', 'result'],
+});
+
+/** With an ignore file in effect: SUPPRESSED too (of a recounted rule, how many of MATCHED do not count). */
+export const suppressedGateRuleView = defineView<RuleRow>({
+  ...gateRuleView,
+  defaults: ['rule', 'matched', 'suppressed', 'reachable', 'threshold', 'over', 'result'],
 });

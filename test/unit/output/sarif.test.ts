@@ -22,6 +22,23 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+async function sarifOf(
+  findings: AsyncIterable<Finding> | Finding[],
+  options: Partial<SarifOptions> = {},
+): Promise<string> {
+  let text = '';
+  await writeSarif(
+    {
+      write: async (t) => {
+        text += t;
+      },
+    },
+    findings,
+    { toolVersion: '0.1.0', ...options },
+  );
+  return text;
+}
+
 async function* sandboxFindings(): AsyncGenerator<Finding> {
   const client = new ApiClient({
     baseUrl: sandbox().baseUrl,
