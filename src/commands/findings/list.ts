@@ -1,17 +1,13 @@
-import type { ApiClient } from '../../api/client.js';
-import type { Finding } from '@secscan/api/schemas/findings';
-import { searchMatcher } from '@secscan/api/search';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { FindingsScope } from '../../output/export/document.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { findingView } from '../../output/views/findings.js';
-import type { Suppressor } from '../../ignores/match.js';
 import { defineVerb, flag } from '../define.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
 import { options as listOptions } from './internal/list-options.js';
-import { type ListPlan, planList } from './internal/query.js';
+import { findingsOf, type PageInfo } from './internal/listing.js';
+import { planList } from './internal/query.js';
 
 const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
 const options = {
@@ -20,68 +16,6 @@ const options = {
   hideSuppressed: flag('--hide-suppressed', 'leave out the findings the ignore file suppresses'),
   out: outOption([...baseFormats, ...outputs], 'the findings'),
 };
-
-interface PageInfo {
-  shown: number;
-  total: number | undefined;
-  more: boolean;
-}
-
-interface FindingsPage {
-  findings: Finding[];
-  more: boolean;
-  total: number | undefined;
-}
-
-/** The pages of the level's operation, in one shape (only the compound list counts the total). */
-async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<FindingsPage> {
-  const { query } = plan;
-  if (plan.level === 'compound' && !plan.deprecated) {
-    const path = { compoundName: plan.compound };
-    for await (const page of client.pages('ListCompoundFindings', { path, query })) {
-      yield { findings: page.findings, more: Boolean(page.has_more), total: page.total_count };
-    }
-    return;
-  }
-  const pages =
-    plan.level === 'app'
-      ? client.pages('ListAppFindings', { path: { appID: plan.app }, query })
-      : plan.level === 'compound'
-        ? client.pages('ListCompoundFindingsDEPRECATED', { path: { compoundName: plan.compound }, query })
-        : client.pages('ListOrgFindings', { query });
-  for await (const page of pages) {
-    yield { findings: page.findings, more: Boolean(page.has_more), total: undefined };
-  }
-}
-
-/**
- * Findings as pages arrive, following next_page; stops requesting once `--limit` is reached. With an ignore
- * file, each is marked suppressed or not (`hide`: the suppressed ones are left out, and not counted).
- */
-async function* stream(
-  ctx: Context,
-  plan: ListPlan,
-  info: PageInfo,
-  suppress: { by: Suppressor; hide: boolean } | undefined,
-): AsyncGenerator<Finding> {
-  const client = await ctx.client();
-  if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
-  // The service's own matching (case folded, in the title or the description), where no parameter carries it.
-  const matches = searchMatcher(plan.search);
-  for await (const page of pagesOf(client, plan)) {
-    info.total = page.total;
-    info.more = page.more;
-    for (const listed of page.findings) {
-      if (!matches(listed)) continue;
-      const finding = suppress ? suppress.by.mark(listed) : listed;
-      if (suppress?.hide && finding.suppressed) continue;
-      yield finding;
-      info.shown++;
-      if (plan.limit !== undefined && info.shown >= plan.limit) return;
-    }
-    if (!plan.all && plan.limit === undefined) return;
-  }
-}
 
 export default defineVerb({
   name: 'list',
@@ -151,7 +85,17 @@ export default defineVerb({
       for (const line of expiryNotices(by.file, by.expired)) ctx.note(line);
     } else if (opts.hideSuppressed)
       ctx.warn('--hide-suppressed: no ignore file found, so nothing is suppressed');
-    const findings = stream(ctx, list, info, by && { by, hide: opts.hideSuppressed ?? false });
+    const hide = opts.hideSuppressed ?? false;
+    const findings = findingsOf(
+      ctx,
+      list,
+      info,
+      by &&
+        ((listed) => {
+          const marked = by.mark(listed);
+          return hide && marked.suppressed ? undefined : marked;
+        }),
+    );
     return {
       kind: 'document',
       document: {

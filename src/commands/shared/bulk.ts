@@ -9,8 +9,9 @@ import { ApiError, CliError, UsageError } from '../../errors.js';
 /** What became of each finding of a bulk change. */
 export type Outcome = 'done' | 'failed' | 'unknown' | 'not sent';
 
-export interface BulkRun {
-  outcomes: Map<string, Outcome>;
+export interface BulkRun<T = string> {
+  /** What became of each item (a finding id, or a finding). */
+  outcomes: Map<T, Outcome>;
   /** The first failure: nothing was sent after it. */
   error: CliError | undefined;
 }
@@ -25,28 +26,31 @@ function refused(error: unknown): boolean {
 }
 
 /**
- * Sends each group of ids (one request a group, `limit` at a time). After the first failure no group is
- * sent; those in flight finish. Each id ends done, failed, unknown or not sent, so a run that stops part-way
- * can say what changed and what did not.
+ * Sends each group (one request a group, `limit` at a time). After the first failure no group is sent;
+ * those in flight finish. Each item ends done, failed, unknown or not sent, so a run that stops part-way can
+ * say what changed and what did not; `settled` hears of each group as its answer arrives.
  */
-export async function applyGroups(
-  groups: readonly string[][],
+export async function applyGroups<T>(
+  groups: readonly T[][],
   limit: number,
-  send: (group: string[]) => Promise<unknown>,
-): Promise<BulkRun> {
-  const outcomes = new Map<string, Outcome>(groups.flat().map((id) => [id, 'not sent']));
+  send: (group: T[]) => Promise<unknown>,
+  settled?: (group: T[], outcome: Outcome) => void,
+): Promise<BulkRun<T>> {
+  const outcomes = new Map<T, Outcome>(groups.flat().map((item) => [item, 'not sent']));
   let error: unknown;
   let next = 0;
   const worker = async () => {
     while (error === undefined && next < groups.length) {
-      const group = groups[next++] as string[];
+      const group = groups[next++] as T[];
+      let outcome: Outcome = 'done';
       try {
         await send(group);
-        for (const id of group) outcomes.set(id, 'done');
       } catch (e) {
         error ??= e;
-        for (const id of group) outcomes.set(id, refused(e) ? 'failed' : 'unknown');
+        outcome = refused(e) ? 'failed' : 'unknown';
       }
+      for (const item of group) outcomes.set(item, outcome);
+      settled?.(group, outcome);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, groups.length) }, worker));

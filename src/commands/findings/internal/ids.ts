@@ -1,7 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Context } from '../../../context.js';
 import type { Result } from '../../../output/result.js';
-import { type FindingChange, partialChangeView } from '../../../output/views/findings.js';
+import { changeViewFor, type FindingChange } from '../../../output/views/findings.js';
 import { ExitCode, NotFoundError } from '../../../errors.js';
 import { text } from '../../define.js';
 import type { BulkRun, Outcome } from '../../shared/bulk.js';
@@ -42,15 +42,36 @@ export async function readFindings(
   return { found, unknown };
 }
 
-/** The line that says how far a bulk change got before it stopped. */
-export function stoppedNote(run: BulkRun, app: string, what: string): string {
-  const of = (outcome: Outcome) => [...run.outcomes].filter(([, o]) => o === outcome).map(([id]) => id);
+/** The line that says how far a bulk change got before it stopped (`where`: an app, or a compound). */
+export function stoppedNote<T>(
+  run: BulkRun<T>,
+  where: string,
+  what: string,
+  label: (item: T) => string = String,
+): string {
+  const of = (outcome: Outcome) =>
+    [...run.outcomes].filter(([, o]) => o === outcome).map(([item]) => label(item));
   const done = of('done');
-  const parts = [`Stopped part-way: ${what} on ${done.length} of ${run.outcomes.size} findings of ${app}`];
+  const parts = [`Stopped part-way: ${what} on ${done.length} of ${run.outcomes.size} findings of ${where}`];
   if (of('failed').length) parts.push(`refused: ${of('failed').join(', ')}`);
   if (of('unknown').length) parts.push(`answer lost (may have changed): ${of('unknown').join(', ')}`);
   if (of('not sent').length) parts.push(`not sent: ${of('not sent').join(', ')}`);
   return `${parts.join('; ')}.`;
+}
+
+/** A finding a change is about: what it was, and what it is to become. */
+export interface Planned {
+  finding: Finding;
+  before: string;
+  after: string;
+}
+
+/** A finding's row in the table of a change, by what became of it. */
+export function changeRow({ finding: f, before, after }: Planned, outcome: Outcome): FindingChange {
+  const base = { app: f.app, id: f.id, title: f.title, before };
+  if (outcome === 'done') return { ...base, after, changed: before !== after };
+  if (outcome === 'unknown') return { ...base, after: `${after}?`, changed: undefined, result: outcome };
+  return { ...base, after: before, changed: false, result: outcome };
 }
 
 /**
@@ -59,21 +80,17 @@ export function stoppedNote(run: BulkRun, app: string, what: string): string {
  */
 export function changeResult(
   ctx: Context,
-  found: readonly Finding[],
-  run: BulkRun,
-  change: { before: (f: Finding) => string; after: string; what: string; app: string; exitCode?: number },
+  planned: readonly Planned[],
+  run: BulkRun<Finding>,
+  change: { what: string; where: string; exitCode?: number | undefined },
 ): Result {
-  const rows: FindingChange[] = found.map((f) => {
-    const before = change.before(f);
-    const result = run.outcomes.get(f.id) ?? 'not sent';
-    if (result === 'done')
-      return { id: f.id, title: f.title, before, after: change.after, changed: before !== change.after };
-    if (result === 'unknown')
-      return { id: f.id, title: f.title, before, after: `${change.after}?`, changed: undefined, result };
-    return { id: f.id, title: f.title, before, after: before, changed: false, result };
-  });
-  if (!run.error) return { kind: 'list', rows, exitCode: change.exitCode };
-  if (found.length === 1) throw run.error;
-  ctx.note(stoppedNote(run, change.app, change.what));
-  return { kind: 'list', rows, view: partialChangeView, error: run.error };
+  const rows = planned.map((p) => changeRow(p, run.outcomes.get(p.finding) ?? 'not sent'));
+  const apps = new Set(planned.map((p) => p.finding.app)).size > 1;
+  if (!run.error) {
+    return { kind: 'list', rows, view: changeViewFor({ apps, partial: false }), exitCode: change.exitCode };
+  }
+  if (planned.length === 1) throw run.error;
+  const label = (f: Finding) => (apps ? `${f.app}/${f.id}` : f.id);
+  ctx.note(stoppedNote(run, change.where, change.what, label));
+  return { kind: 'list', rows, view: changeViewFor({ apps, partial: true }), error: run.error };
 }
