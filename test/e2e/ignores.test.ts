@@ -4,7 +4,13 @@ import type { Options } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateSarif } from '../helpers/sarif-validator.js';
 import { parseXml } from '../helpers/xml.js';
-import { isolatedEnv, type RunningSandbox, secscan as spawnCli, startSandbox } from './sandbox.js';
+import {
+  closedPort,
+  isolatedEnv,
+  type RunningSandbox,
+  secscan as spawnCli,
+  startSandbox,
+} from './sandbox.js';
 
 /**
  * Suppressions as reviewed code, end to end against the sandbox: one entry of `.secscan/ignore.yml` (found
@@ -89,6 +95,26 @@ afterAll(async () => {
 });
 
 describe('e2e: .secscan/ignore.yml', () => {
+  it('a bad file is exit 3 at its line before any request; a bad --within is exit 2', async () => {
+    const bad = join(config.dir, 'bad.yml');
+    writeFileSync(bad, 'ignores:\n  - id: 29\n    app: payments-api\n    reasn: typo\n');
+    // Nothing listens at the base URL: a request would be another exit code.
+    const offline = { ...env, SECSCAN_BASE_URL: `http://127.0.0.1:${await closedPort()}` };
+    for (const args of [
+      [...gate, '--ignore-file', bad],
+      ['findings', 'list', '--app', 'payments-api', '--ignore-file', bad],
+      ['ignores', 'lint', bad],
+      ['ignores', 'sync', '--ignore-file', bad],
+    ]) {
+      const r = await spawnCli(args, { ...offline, SECSCAN_NOW: before }, { cwd: sub });
+      expect(r.exitCode, args.join(' ')).toBe(3);
+      expect(String(r.stderr)).toMatch(/^error: \/\S+\/bad\.yml:4: ignores\[0\]: unknown key "reasn"$/m);
+    }
+    const within = await spawnCli(['ignores', 'lint', '--within', 'soon'], offline, { cwd: sub });
+    expect(within.exitCode).toBe(2);
+    expect(String(within.stderr)).toMatch(/^error: invalid value for --within: "soon"/);
+  });
+
   it('without the ignore file the gate fails: two critical findings, threshold 1', async () => {
     const r = await secscan([...gate, '--no-ignore-file', '-o', 'json'], before);
     expect(r.exitCode).toBe(1);
