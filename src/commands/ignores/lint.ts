@@ -22,6 +22,7 @@ export default defineVerb({
     'secscan ignores lint',
     'secscan ignores lint .secscan/ignore.yml --within 30d',
     'secscan ignores lint --offline -o json',
+    'secscan ignores lint --branch feature/checkout',
   ],
   operations: ['ListCompoundFindings', 'ListAppFindings', 'ListOrgFindings'],
   args: [

@@ -87,7 +87,11 @@ export default defineVerb({
     'command set to ignored whose entry has expired (its comment says so) has its status lifted, with a ' +
     'comment saying why. Findings ignored by people are left alone. One request a finding, as `findings ' +
     'status --comment`. A second run sends no write. --dry-run lists what would change and sends nothing.',
-  examples: ['secscan ignores sync --dry-run', 'secscan ignores sync --ignore-file .secscan/ignore.yml'],
+  examples: [
+    'secscan ignores sync --dry-run',
+    'secscan ignores sync --ignore-file .secscan/ignore.yml',
+    'secscan ignores sync --branch feature/checkout -o json',
+  ],
   operations: [
     'ListCompoundFindings',
     'ListAppFindings',
