@@ -68,16 +68,14 @@ const gate = [
 describe('scans check with an ignore file', () => {
   it('recounts a failing rule from the listing of the target scan, without the baseline’s, and passes', async () => {
     cli.stub('CheckScans', shop).reply(200, answer, json);
-    cli
-      .stub('ListCompoundFindings', listing('5'))
-      .reply(
-        200,
-        ok({
-          has_more: false,
-          findings: [listed('7', 'payments-api'), listed('9', 'web'), listed('3', 'web')],
-        }),
-        json,
-      );
+    cli.stub('ListCompoundFindings', listing('5')).reply(
+      200,
+      ok({
+        has_more: false,
+        findings: [listed('7', 'payments-api'), listed('9', 'web'), listed('3', 'web')],
+      }),
+      json,
+    );
     cli
       .stub('ListCompoundFindings', listing('4'))
       .reply(200, ok({ has_more: false, findings: [listed('3', 'web')] }), json);
