@@ -199,7 +199,13 @@ describe('e2e: .secscan/ignore.yml', () => {
     expect(json.suppressions).toMatchObject({
       suppressed: [],
       expired: [{ line: 3, expires: '2027-01-31' }],
+      lapsed: [{ app: 'payments-api', id: 29, line: 3, expires: '2027-01-31' }],
     });
+    const table = await secscan(gate, after);
+    expect(table.exitCode).toBe(1);
+    expect(table.stdout).toMatch(
+      /#29 {2}critical .*\(payments-api cmd\/server\/main\.go:97\)\n {6}counts again: its suppression \(line 3\) expired on 2027-01-31\n/,
+    );
   });
 
   it('scans compare --fail-on leaves out the suppressed finding, and counts it again once the entry expires', async () => {

@@ -32,6 +32,14 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
       parts.push(
         `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
       );
+      const lapsed = report.suppressions?.lapsed?.find((l) => l.app === f.app && l.id === f.id);
+      if (lapsed) {
+        parts.push(
+          chalk.yellow(
+            `      counts again: its suppression (line ${lapsed.line}) expired on ${lapsed.expires}`,
+          ),
+        );
+      }
     }
   }
   return parts.length ? `${parts.join('\n')}\n` : '';

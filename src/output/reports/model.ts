@@ -67,6 +67,8 @@ export interface GateSuppressions {
   recounted: Recount[];
   /** Entries that have expired: they suppress nothing, and the gate said so. */
   expired: { line: number; expires: string }[];
+  /** Top findings an expired entry names: they count again (the table says so under each). */
+  lapsed?: { app: string; id: number | undefined; line: number; expires: string }[];
 }
 
 const first = (tags: Record<string, string[]> | undefined, key: string) => tags?.[key]?.[0] ?? '';

@@ -113,6 +113,13 @@ export async function suppressGate(
     recounts.push({ rule: row.rule, listed: matched.length, suppressed: hidden.length, applied, note: text });
     rows.push(applied ? recounted(row, hidden.length) : row);
   }
+  const lapsed = Object.values(findings)
+    .flat()
+    .flatMap((top) => {
+      const entry = suppress.findExpired(asFinding(top));
+      return entry ? [{ app: top.app, id: top.id, line: entry.line, expires: entry.expires as string }] : [];
+    })
+    .filter((l, i, all) => all.findIndex((m) => m.app === l.app && m.id === l.id) === i);
   return {
     ...report,
     rules: rows,
@@ -124,6 +131,7 @@ export async function suppressGate(
       suppressed: [...suppressed.values()],
       recounted: recounts,
       expired: suppress.expired.map((e) => ({ line: e.line, expires: e.expires as string })),
+      ...(lapsed.length ? { lapsed } : {}),
     },
   };
 }
