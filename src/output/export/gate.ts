@@ -15,9 +15,9 @@ import {
 import { sarifNotEvaluated, sarifReport } from '../reports/sarif.js';
 import { csvCell, safeJson, sanitize } from '../sanitize.js';
 import { renderTable } from '../table.js';
+import { type Column, cellValue, selectColumns } from '../view.js';
+import { gateRuleView, suppressedGateRuleView } from '../views/scans.js';
 import { displayWidth, wrapLine } from '../width.js';
-import { cellValue, selectColumns } from '../view.js';
-import { gateRuleView } from '../views/scans.js';
 import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
 import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
 
@@ -51,15 +51,44 @@ export function humanFindings(report: GateReport, chalk: ChalkInstance, width?: 
       const whole = `${head}${title}${place ? `  ${place}` : ''}`;
       if (width === undefined || displayWidth(whole) <= width) {
         parts.push(`${head}${title}${place ? chalk.dim(`  ${place}`) : ''}`);
-        continue;
+      } else {
+        parts.push(...wrapped(`${head}${title}`, width, (l) => l, head.length));
+        if (place)
+          parts.push(
+            ...wrapped(`${' '.repeat(head.length)}${place}`, width, (l) => chalk.dim(l), head.length),
+          );
       }
-      parts.push(...wrapped(`${head}${title}`, width, (l) => l, head.length));
-      if (place)
-        parts.push(...wrapped(`${' '.repeat(head.length)}${place}`, width, (l) => chalk.dim(l), head.length));
+      const lapsed = report.suppressions?.lapsed?.find((l) => l.app === f.app && l.id === f.id);
+      if (lapsed) {
+        const text = `      counts again: its suppression (line ${lapsed.line}) expired on ${lapsed.expires}`;
+        parts.push(...wrapped(text, width, (l) => chalk.yellow(l), 6));
+      }
     }
   }
   return parts.length ? `${parts.join('\n')}\n` : '';
 }
+
+/** The findings the ignore file suppressed, each with the entry (file:line) and its reason. */
+function humanSuppressed(report: GateReport, chalk: ChalkInstance, width?: number): string {
+  const s = report.suppressions;
+  if (!s?.suppressed.length) return '';
+  const lines = [`\nSuppressed by ${chalk.bold(sanitize(s.file))}:`];
+  for (const { finding: f, by } of s.suppressed) {
+    const where = [f.app, f.location].filter(Boolean).join(' ');
+    const head = `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  `;
+    const place = where ? `  (${sanitize(where)})` : '';
+    const finding = `${head}${sanitize(f.title)}`;
+    if (width === undefined || displayWidth(finding + place) <= width)
+      lines.push(`${finding}${place ? chalk.dim(place) : ''}`);
+    else lines.push(...wrapped(`${finding}${place}`, width, (l) => l, head.length));
+    const entry = `      line ${by.line}: ${sanitize(by.reason)}${by.owner ? `; ${sanitize(by.owner)}` : ''}${by.expires ? `; expires ${by.expires}` : ''}`;
+    lines.push(...wrapped(entry, width, (l) => chalk.dim(l), 6));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The rules' columns: SUPPRESSED too when an ignore file is in effect. */
+const ruleView = (report: GateReport) => (report.suppressions ? suppressedGateRuleView : gateRuleView);
 
 /** The rules with a TOTAL row, the verdict line and the top findings of each failing rule. */
 async function table({ report }: GateDocument, target: ExportTarget): Promise<void> {
@@ -72,8 +101,9 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
     threshold: '' as unknown as number,
     over: report.totals.over,
     result: report.passed ? 'pass' : 'fail',
+    ...(report.suppressions ? { suppressed: report.rules.reduce((n, r) => n + (r.suppressed ?? 0), 0) } : {}),
   };
-  const columns = selectColumns(gateRuleView, target.fields);
+  const columns = selectColumns(ruleView(report), target.fields);
   let hidden: string[] = [];
   await out.write(
     renderTable([...report.rules, total], columns, chalk, {
@@ -88,7 +118,9 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
   }
   const style = (line: string) => (report.passed ? chalk.green(line) : chalk.red.bold(line));
   const verdict = wrapped(verdictLine(report), width, style).join('\n');
-  await out.write(`\n${verdict}\n${humanFindings(report, chalk, width)}`);
+  await out.write(
+    `\n${verdict}\n${humanFindings(report, chalk, width)}${humanSuppressed(report, chalk, width)}`,
+  );
 }
 
 /** Data on the target, then the verdict line on stderr (for standard output: a file gets the data alone). */
@@ -99,11 +131,14 @@ function withVerdict(write: (doc: GateDocument, target: ExportTarget) => Promise
   };
 }
 
-const rows = (write: (row: RuleRow, target: ExportTarget) => Promise<void>, header?: 'csv') =>
+const rows = (
+  write: (row: RuleRow, target: ExportTarget, columns: Column<RuleRow>[]) => Promise<void>,
+  header?: 'csv',
+) =>
   withVerdict(async ({ report }, target) => {
-    const columns = selectColumns(gateRuleView, target.fields);
+    const columns = selectColumns(ruleView(report), target.fields);
     if (header) await target.out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
-    for (const row of report.rules) await write(row, target);
+    for (const row of report.rules) await write(row, target, columns);
   });
 
 /** A finding that fails the gate, as GitHub shows it: at its file and line, titled with the rule. */
@@ -140,8 +175,7 @@ export const gateExporters: DocumentExporters<GateDocument> = {
     json: withVerdict(({ report }, t) => t.out.write(`${safeJson(jsonReport(report), 2)}\n`)),
     yaml: withVerdict(async ({ report }, t) => t.out.write(await yamlText(jsonReport(report)))),
     ndjson: rows((row, t) => t.out.write(`${safeJson(row)}\n`)),
-    csv: rows((row, t) => {
-      const columns = selectColumns(gateRuleView, t.fields);
+    csv: rows((row, t, columns) => {
       return t.out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
     }, 'csv'),
     junit: withVerdict(({ report, context }, t) => t.out.write(junitReport(report, context.stamp))),
@@ -170,8 +204,7 @@ export const gateExporters: DocumentExporters<GateDocument> = {
       );
     }),
   },
-  otherwise: rows((row, t) => {
-    const columns = selectColumns(gateRuleView, t.fields);
+  otherwise: rows((row, t, columns) => {
     return t.out.write(`${columns.map((c) => sanitize(String(cellValue(c, row)))).join('\t')}\n`);
   }),
   github,

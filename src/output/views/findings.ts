@@ -35,10 +35,22 @@ export const findingView = defineView<Finding>({
     { key: 'version_first_seen', header: 'FIRST_SEEN', priority: 6 },
     { key: 'internal_id', header: 'INTERNAL_ID', priority: 7 },
     { key: 'location', header: 'LOCATION', get: location, priority: 3 },
+    { key: 'suppressed', header: 'SUPPRESSED', get: suppressedCell, priority: 3 },
   ],
   defaults: ['id', 'severity', 'type', 'title', 'category', 'status', 'assignee'],
   emptyMessage: 'No findings match.',
 });
+
+/** With an ignore file in effect: the SUPPRESSED column too (`line 12`: the entry that suppresses it). */
+export const suppressedFindingView = defineView<Finding>({
+  ...findingView,
+  defaults: [...(findingView.defaults ?? []), 'suppressed'],
+});
+
+function suppressedCell(finding: Finding): string {
+  const by = (finding as { suppression?: { line?: number } }).suppression;
+  return by?.line === undefined ? '' : `line ${by.line}`;
+}
 
 function location(finding: Finding): string {
   return formatLocation(findingLocation(finding));

@@ -127,9 +127,24 @@ export const diffView = defineView<DiffRow>({
     { key: 'title', header: 'TITLE', shrink: true },
     { key: 'regression', header: 'REGRESSION', priority: 4 },
     { key: 'app', header: 'APP', priority: 3 },
+    {
+      key: 'suppressed',
+      header: 'SUPPRESSED',
+      priority: 3,
+      get: (r) => {
+        const line = (r as { suppression?: { line?: number } }).suppression?.line;
+        return line === undefined ? '' : `line ${line}`;
+      },
+    },
   ],
   defaults: ['diff', 'id', 'severity', 'category', 'title'],
   emptyMessage: 'No findings in either scan.',
+});
+
+/** With an ignore file in effect: the SUPPRESSED column too. */
+export const suppressedDiffView = defineView<DiffRow>({
+  ...diffView,
+  defaults: [...(diffView.defaults ?? []), 'suppressed'],
 });
 
 /** `scans check`: a rule of the gate and its verdict. */
@@ -138,6 +153,7 @@ export const gateRuleView = defineView<RuleRow>({
     // The rule's name is what the verdict and the rules file call it: never cut.
     { key: 'rule', header: 'RULE', shrink: false },
     { key: 'matched', header: 'MATCHED' },
+    { key: 'suppressed', header: 'SUPPRESSED', get: (r) => r.suppressed ?? '', priority: 2 },
     { key: 'reachable', header: 'REACHABLE', priority: 2 },
     { key: 'threshold', header: 'THRESHOLD', priority: 3 },
     { key: 'over', header: 'OVER' },
@@ -148,4 +164,11 @@ export const gateRuleView = defineView<RuleRow>({
       style: (text, _r, chalk) => (text === 'FAIL' ? chalk.red.bold(text) : chalk.green(text)),
     },
   ],
+  defaults: ['rule', 'matched', 'reachable', 'threshold', 'over', 'result'],
+});
+
+/** With an ignore file in effect: SUPPRESSED too (of a recounted rule, how many of MATCHED do not count). */
+export const suppressedGateRuleView = defineView<RuleRow>({
+  ...gateRuleView,
+  defaults: ['rule', 'matched', 'suppressed', 'reachable', 'threshold', 'over', 'result'],
 });
