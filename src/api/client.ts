@@ -120,8 +120,21 @@ export class ApiClient {
     params: CallParams = {},
     schemas: OperationSchemas = {},
     pathOverride?: string,
-    signal?: AbortSignal,
   ): Promise<Page<unknown>> {
+    return (await this.answerOf(op, params, schemas, pathOverride))();
+  }
+
+  /**
+   * The answer of one request, read whole, and how to decode it: a page fetched ahead is kept as its bytes
+   * (a few hundred KiB) and decoded only when it is read, not as objects ten times that size.
+   */
+  private async answerOf(
+    op: Operation,
+    params: CallParams,
+    schemas: OperationSchemas,
+    pathOverride?: string,
+    signal?: AbortSignal,
+  ): Promise<() => Page<unknown>> {
     const body = encodeBody(op, schemas, params.body);
     const path = pathOverride ?? this.pathFor(op, params);
     const res = await this.send(op.method, path, {
@@ -133,6 +146,15 @@ export class ApiClient {
       verify: params.verify,
       signal,
     });
+    return () => this.decode(op, params, schemas, res);
+  }
+
+  private decode(
+    op: Operation,
+    params: CallParams,
+    schemas: OperationSchemas,
+    res: RawResponse,
+  ): Page<unknown> {
     if (res.status >= 300) return { data: redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json')) return { data: documentText(op, res), nextPage: undefined };
     try {
@@ -159,7 +181,7 @@ export class ApiClient {
       context: op.id,
       apiPrefix: this.apiPrefix,
       firstPath: () => this.pathFor(op, params),
-      fetch: (path, signal) => this.pageOf(op, params, schemas, path, signal),
+      fetch: (path, signal) => this.answerOf(op, params, schemas, path, signal),
       // Only a read is asked for ahead: it changes nothing when it is not needed.
       ahead: isWrite(op.method) ? 0 : (this.opts.pageAhead ?? defaultPageAhead),
       pageLimit: params.pageLimit,

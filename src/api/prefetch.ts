@@ -10,8 +10,11 @@ export interface PageSource {
   apiPrefix: string;
   /** The first page's path (called once the first page is read, as its errors come first). */
   firstPath(): string;
-  /** One page: the first with `path` undefined; `signal` cancels a page asked for ahead and not needed. */
-  fetch(path: string | undefined, signal: AbortSignal): Promise<Page<unknown>>;
+  /**
+   * One page's answer, and how to decode it (called when the page is read: a page fetched ahead waits as
+   * bytes); the first page with `path` undefined; `signal` cancels a page asked for ahead and not needed.
+   */
+  fetch(path: string | undefined, signal: AbortSignal): Promise<() => Page<unknown>>;
   /**
    * Pages in flight ahead of the one being read, at most: 0 reads strictly one page after the other (the
    * behaviour before, kept for comparison: SECSCAN_PAGE_AHEAD=0); 1 keeps the next page's request in
@@ -23,7 +26,7 @@ export interface PageSource {
 }
 
 interface Ahead {
-  promise: Promise<Page<unknown>>;
+  promise: Promise<() => Page<unknown>>;
   controller: AbortController;
 }
 
@@ -76,13 +79,11 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
     promise.catch(() => undefined);
     inFlight.set(path, { promise, controller });
   };
-  const take = (path: string | undefined): Promise<Page<unknown>> => {
+  const take = async (path: string | undefined): Promise<Page<unknown>> => {
     const ahead = path === undefined ? undefined : inFlight.get(path);
-    if (ahead && path !== undefined) {
-      inFlight.delete(path);
-      return ahead.promise;
-    }
-    return source.fetch(path, new AbortController().signal);
+    if (ahead && path !== undefined) inFlight.delete(path);
+    const decode = await (ahead?.promise ?? source.fetch(path, new AbortController().signal));
+    return decode();
   };
   const cancelAllBut = (keep: ReadonlySet<string>) => {
     for (const [path, { controller }] of inFlight) {

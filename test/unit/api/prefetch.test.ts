@@ -49,7 +49,8 @@ function fakeList(
         events.push(`cancel ${request.path.split('?')[1]}`);
       });
       const n = Number(/[?&](?:page=|cursor=c)(\d+)$/.exec(request.path)?.[1] ?? 1);
-      return answer(n);
+      const page = await answer(n);
+      return () => page;
     },
     ahead: options.ahead ?? 4,
     pageLimit: options.pageLimit,
