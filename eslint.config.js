@@ -3,7 +3,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Layers point one way. In the CLI (src/): commands -> access -> api (the client), output, config, util; the
+ * Layers point one way. In the CLI (src/): commands -> access -> api (the client), output, config, util; output
+ * -> analytics (pure computations over data handed in); the
  * workspace packages beneath: the sandbox (packages/sandbox) stands on @secscan/api (packages/api) only, and
  * @secscan/api on nothing of ours. Within the CLI by `@typescript-eslint/no-restricted-imports`; between
  * packages by `no-restricted-imports`, so the two never replace each other's options.
@@ -107,6 +108,11 @@ export default tseslint.config(
     ['src/output/**/*.ts', 'src/config/**/*.ts'],
     [`${src}(commands|access)/`],
     'output and config never import commands or the access engine',
+  ),
+  layer(
+    ['src/analytics/**/*.ts'],
+    [`${src}(commands|access|api|output|config)/`, `${src}context\\.js$`],
+    'src/analytics computes from data it is given: no client, output, config or commands',
   ),
   layer(
     ['src/util/**/*.ts'],

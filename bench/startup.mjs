@@ -1,13 +1,15 @@
 // Start-up cost against `node -e 0`, paired in one run: runs are interleaved so machine noise hits every
 // case alike, and medians are compared. Budgets (issue 7): --version <= 1.3x; --help of every command and a
-// usage error <= 1.5x; `apps list` and `findings list --app shiftleft-java-demo --limit 20` against a running
-// sandbox <= 2.5x with peak RSS <= 80 MiB. `apps list` runs twice: with its settings in the environment (as
+// usage error <= 1.5x; `apps list`, `findings list --app shiftleft-java-demo --limit 20` and `scans check
+// --version V` (issue 19) against a running sandbox <= 2.5x with peak RSS <= 80 MiB. A `scans check --wait`
+// on a scan that keeps running must cost next to no CPU while it waits: its CPU time (GNU time) is held to
+// that of the same check without --wait plus 0.25 s. `apps list` runs twice: with its settings in the environment (as
 // CI runs it) and with a profile saved by `auth login` (as a terminal runs it). `BENCH_ROUNDS` sets the
 // rounds (default 21). Every help page is measured (BENCH_HELP_ROUNDS rounds); the worst of so many medians
 // is mostly noise on a busy machine, so the five worst are measured again over BENCH_ROUNDS rounds and the
 // worst of those is the one held to the budget.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,7 +97,33 @@ function measure(cases, n) {
   };
 }
 
+/** User and system CPU seconds and elapsed seconds of one run, from GNU time. */
+function cpuTime(args, env) {
+  const res = spawnSync('/usr/bin/time', ['-f', '%U %S %e', process.execPath, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env,
+  });
+  const [user, sys, elapsed] = res.stderr.toString().trim().split('\n').pop().split(' ').map(Number);
+  return { cpu: user + sys, elapsed, status: res.status };
+}
+
 const sandbox = await startSandbox();
+// The scan of a commit that completed, and one that keeps running (for the wait).
+const rulesFile = join(configDir, 'rules.yml');
+writeFileSync(
+  rulesFile,
+  'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n    threshold: 0\n',
+);
+for (const extra of [[], ['--running', '1h']]) {
+  const version = extra.length ? 'bench-running' : 'bench-done';
+  const res = spawnSync(
+    process.execPath,
+    [bin, 'sandbox', 'scan', '--compound', 'shop', '--version', version, ...extra],
+    { stdio: 'ignore', env: sandbox.env },
+  );
+  if (res.status !== 0) throw new Error(`sandbox scan exited ${res.status}`);
+}
+const gate = [bin, 'scans', 'check', '--compound', 'shop', '--rules', rulesFile, '--version'];
 // A service that takes connections and never answers: a TAB must not wait for it (the refresh of the value
 // cache runs in a process of its own).
 const held = [];
@@ -140,8 +168,26 @@ try {
         target: 2.5,
         rss: 80,
       },
+      {
+        name: 'scans check --compound shop --rules F --version V',
+        args: [...gate, 'bench-done'],
+        env: sandbox.env,
+        target: 2.5,
+        rss: 80,
+      },
     ],
     rounds,
+  );
+  const once = cpuTime([...gate, 'bench-running'], sandbox.env);
+  const waited = cpuTime([...gate, 'bench-running', '--wait', '20s'], sandbox.env);
+  if (once.status !== 10 || waited.status !== 10) {
+    throw new Error(`scans check on a running scan exited ${once.status} and ${waited.status}, not 10`);
+  }
+  const waitOk = waited.cpu - once.cpu <= 0.25;
+  if (!waitOk) ok = false;
+  console.log(
+    `scans check --wait 20s on a running scan: ${waited.elapsed.toFixed(1)} s, CPU ${waited.cpu.toFixed(2)} s; ` +
+      `without --wait: CPU ${once.cpu.toFixed(2)} s (the wait: +${(waited.cpu - once.cpu).toFixed(2)} s, <= 0.25 s)`,
   );
   rows.push(...main.results.map((r) => ({ ...r, base: main.base })));
   const helps = measure(

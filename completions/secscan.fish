@@ -35,6 +35,8 @@ function __secscan_child
             echo 'searches'
         case '|findings'
             echo 'findings'
+        case '|stats'
+            echo 'stats'
         case '|dependencies'
             echo 'dependencies'
         case '|packages'
@@ -57,7 +59,8 @@ function __secscan_child
             echo 'integrations'
         case '|backups'
             echo 'backups'
-        case '|reports'
+        case '|reports' \
+            '|report'
             echo 'reports'
         case '|audit'
             echo 'audit'
@@ -271,6 +274,8 @@ function __secscan_child
             echo 'scans compare'
         case 'scans|check'
             echo 'scans check'
+        case 'scans|wait'
+            echo 'scans wait'
         case 'rules|convert'
             echo 'rules convert'
         case 'compounds|list' \
@@ -391,12 +396,16 @@ function __secscan_child
             echo 'reports owasp'
         case 'reports|cwe'
             echo 'reports cwe'
+        case 'reports|trends'
+            echo 'reports trends'
         case 'audit|log'
             echo 'audit log'
         case 'audit|scm-secrets'
             echo 'audit scm-secrets'
         case 'sandbox|scan'
             echo 'sandbox scan'
+        case 'sandbox|wait'
+            echo 'sandbox wait'
     end
 end
 
@@ -429,6 +438,7 @@ function __secscan_takes_value
             'teams update|--remove-member' \
             'teams update|--version' \
             'teams delete|--version' \
+            'teams export|--concurrency' \
             'groups list|--name' \
             'groups list|--iname' \
             'users list|--email' \
@@ -481,6 +491,7 @@ function __secscan_takes_value
             'findings list|--page' \
             'findings list|--limit' \
             'findings list|--sarif-category' \
+            'findings list|--out' \
             'findings show|--app' \
             'findings status|--app' \
             'findings status|--set' \
@@ -497,6 +508,11 @@ function __secscan_takes_value
             'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
+            'stats|--app' \
+            'stats|--team' \
+            'stats|--compound' \
+            'stats|--type' \
+            'stats|--concurrency' \
             'dependencies search|--from' \
             'dependencies search|--until' \
             'dependencies search|--per-page' \
@@ -525,12 +541,20 @@ function __secscan_takes_value
             'scans compare|--target-branch' \
             'scans compare|--source-scan' \
             'scans compare|--target-scan' \
+            'scans compare|--scan' \
+            'scans compare|--version' \
+            'scans compare|--tag' \
+            'scans compare|--wait' \
             'scans compare|--fail-on' \
             'scans compare|--severity-threshold' \
             'scans check|--compound' \
             'scans check|--rules' \
             'scans check|--policy' \
             'scans check|--target-branch' \
+            'scans check|--scan' \
+            'scans check|--version' \
+            'scans check|--tag' \
+            'scans check|--wait' \
             'scans check|--source-branch' \
             'scans check|--kind' \
             'scans check|--num-findings' \
@@ -539,7 +563,16 @@ function __secscan_takes_value
             'scans check|--report-junit' \
             'scans check|--report-sarif' \
             'scans check|--report-markdown' \
+            'scans check|--report-codequality' \
+            'scans check|--report-gitlab-sast' \
+            'scans check|--out' \
             'scans check|--sarif-category' \
+            'scans wait|--app' \
+            'scans wait|--compound' \
+            'scans wait|--scan' \
+            'scans wait|--version' \
+            'scans wait|--tag' \
+            'scans wait|--wait' \
             'compounds list|--limit' \
             'compounds scans|--status' \
             'compounds scans|--branch' \
@@ -602,6 +635,15 @@ function __secscan_takes_value
             'reports cwe|--format' \
             'reports cwe|--status' \
             'reports cwe|--tz' \
+            'reports trends|--since' \
+            'reports trends|--until' \
+            'reports trends|--by' \
+            'reports trends|--sla' \
+            'reports trends|--html' \
+            'reports trends|--app' \
+            'reports trends|--team' \
+            'reports trends|--compound' \
+            'reports trends|--concurrency' \
             'audit log|--year' \
             'audit log|--month' \
             'audit log|--day' \
@@ -620,17 +662,25 @@ function __secscan_takes_value
             'sandbox|--findings' \
             'sandbox|--backup-size' \
             'sandbox|--cut-downloads' \
+            'sandbox|--apps' \
+            'sandbox|--rate-limit' \
+            'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
             'sandbox scan|--branch' \
             'sandbox scan|--new' \
             'sandbox scan|--fix' \
             'sandbox scan|--reappear' \
+            'sandbox scan|--version' \
+            'sandbox scan|--tag' \
+            'sandbox scan|--running' \
+            'sandbox scan|--at' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
             '*|--timeout' \
             '*|--retries' \
+            '*|--max-retry-wait' \
             '*|--profile' \
             '*|--base-url'
             return 0
@@ -705,6 +755,18 @@ function __secscan_arg
     end
 end
 
+# One of the options $argv (such as --tag or -t) is on the line already, alone or as --tag=VALUE.
+function __secscan_given
+    for word in (commandline -opc)[2..-1]
+        for name in $argv
+            if test "$word" = $name; or string match -q -- "$name=*" $word
+                return 0
+            end
+        end
+    end
+    return 1
+end
+
 function __secscan_live
     set -l words (commandline -opc)
     set -l settings
@@ -723,9 +785,11 @@ function __secscan_formats
     set -l path (__secscan_path)
     switch "$path"
         case 'findings list'
-            printf '%s\n' table tsv json ndjson yaml csv sarif
+            printf '%s\n' table tsv json ndjson yaml csv sarif codequality gitlab-sast
         case 'scans check'
-            printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif
+            printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast
+        case 'reports trends'
+            printf '%s\n' table tsv json ndjson yaml csv markdown
         case '*'
             printf '%s\n' table tsv json ndjson yaml csv
     end
@@ -758,7 +822,7 @@ function __secscan_fields
         case 'scopes available'
             set fields scope resource action
         case 'teams list'
-            set fields team_id team_name members
+            set fields team_id team_name team_version
         case 'teams show'
             set fields team_id team_name version applications users
         case 'teams create'
@@ -843,6 +907,8 @@ function __secscan_fields
             set fields fix fix_notes
         case 'findings summary'
             set fields group name total fixed ignored
+        case 'stats'
+            set fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total
         case 'dependencies search'
             set fields app title type license vulns package_url id
         case 'packages show'
@@ -861,6 +927,8 @@ function __secscan_fields
             set fields diff id severity type category title regression app
         case 'scans check'
             set fields rule matched reachable threshold over result
+        case 'scans wait'
+            set fields id app branch version successful is_default_branch language total started_at completed_at
         case 'compounds list'
             set fields name id apps is_archived
         case 'compounds show'
@@ -928,7 +996,7 @@ function __secscan_fields
         case 'api'
             set fields id method path scopes commands summary
         case 'sandbox scan'
-            set fields scans polyglot_scan branch new fixed regressed webhooks
+            set fields scans version status polyglot_scan branch new fixed regressed webhooks
     end
     set -l value (string replace -r -- '^--fields=' '' (commandline -ct))
     set -l head (string match -r -- '^.*,' $value)
@@ -955,10 +1023,11 @@ complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies
 complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
 complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
+complete -c secscan -n "__secscan_at ''" -a stats -d 'Open findings of every app by severity and type, with the organization’s totals'
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
-complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`'
+complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`; wait for a scan'
 complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
 complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
 complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
@@ -966,7 +1035,8 @@ complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, c
 complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show analysis failures'
 complete -c secscan -n "__secscan_at ''" -a integrations -d 'Connect the chat service (Slack), the work board (Azure Boards) and the cloud platform (Wiz)'
 complete -c secscan -n "__secscan_at ''" -a backups -d 'List and download backups of the organization (made for cron)'
-complete -c secscan -n "__secscan_at ''" -a reports -d 'PCI DSS, OWASP Top 10 and CWE reports of a scan, as HTML or PDF'
+complete -c secscan -n "__secscan_at ''" -a reports -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
+complete -c secscan -n "__secscan_at ''" -a report -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
 complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories'
 complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
@@ -1085,6 +1155,7 @@ complete -c secscan -n "__secscan_at 'scans'" -a owasp -d 'Count a scan’s find
 complete -c secscan -n "__secscan_at 'scans'" -a report -d 'Show the check results recorded for a scan'
 complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
 complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
+complete -c secscan -n "__secscan_at 'scans'" -a wait -d 'Wait until a scan of an app or compound exists and has completed (exit 0, 10 or 11)'
 complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
 complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
 complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
@@ -1150,9 +1221,11 @@ complete -c secscan -n "__secscan_at 'backups'" -a download -d 'Download a backu
 complete -c secscan -n "__secscan_at 'reports'" -a pci -d 'The PCI DSS report of a scan (HTML)'
 complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP Top 10 report of a scan (HTML or PDF)'
 complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'reports'" -a trends -d 'New vs fixed per week, the open backlog, time to fix and SLA breaches, with charts'
 complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
 complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
-complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a completed scan on a running sandbox: new, fixed and regressed findings'
+complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a scan on a running sandbox: new, fixed and regressed findings; running or failed'
+complete -c secscan -n "__secscan_at 'sandbox'" -a wait -d 'Wait until a sandbox started with --ready-file is ready'
 complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
 complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
 complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token ca_file'
@@ -1212,13 +1285,14 @@ complete -c secscan -n "__secscan_arg 'integrations board unlink' 0" -a '(__secs
 complete -c secscan -n "__secscan_arg 'integrations board show' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'auth login'" -l with-token -d 'read the token from standard input'
-complete -c secscan -n "__secscan_at 'auth login'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
+complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--from-sl'" -l with-token -d 'read the token from standard input'
+complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--with-token'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
 complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth status'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
@@ -1253,19 +1327,19 @@ complete -c secscan -n "__secscan_at 'roles create'" -l description -x -d 'what 
 complete -c secscan -n "__secscan_at 'roles create'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'roles update'" -l name -x -d 'new name'
 complete -c secscan -n "__secscan_at 'roles update'" -l description -x -d 'new description'
-complete -c secscan -n "__secscan_at 'roles update'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
-complete -c secscan -n "__secscan_at 'roles update'" -l add-scope -x -d 'add scopes to the current ones'
-complete -c secscan -n "__secscan_at 'roles update'" -l remove-scope -x -d 'remove scopes from the current ones'
+complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--add-scope' '--remove-scope'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
+complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--scope'" -l add-scope -x -d 'add scopes to the current ones'
+complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--scope'" -l remove-scope -x -d 'remove scopes from the current ones'
 complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'roles delete'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scopes'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes list'" -l app -x -a '(__secscan_live app)' -d 'scopes in the context of this app'
-complete -c secscan -n "__secscan_at 'scopes list'" -l team -x -a '(__secscan_live team-id)' -d 'scopes in the context of this team (uuid)'
+complete -c secscan -n "__secscan_at 'scopes list'; and not __secscan_given '--team'" -l app -x -a '(__secscan_live app)' -d 'scopes in the context of this app'
+complete -c secscan -n "__secscan_at 'scopes list'; and not __secscan_given '--app'" -l team -x -a '(__secscan_live team-id)' -d 'scopes in the context of this team (uuid)'
 complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams list'" -l name -x -a '(__secscan_live team)' -d 'only the team of this name (any case)'
-complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'leave the members out'
+complete -c secscan -n "__secscan_at 'teams list'" -l members -d 'read each team for its apps and members (one request per team)'
 complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams create'" -l app -x -a '(__secscan_live app)' -d 'an app of the team (repeatable)'
@@ -1287,6 +1361,7 @@ complete -c secscan -n "__secscan_at 'teams groups show'" -s h -l help -d 'show 
 complete -c secscan -n "__secscan_at 'teams groups add'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams groups set-role'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams groups remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams export'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
 complete -c secscan -n "__secscan_at 'teams export'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams apply'" -l dry-run -d 'print the plan; change nothing'
 complete -c secscan -n "__secscan_at 'teams apply'" -l prune -d 'also remove what the file leaves out, and delete teams it does not list'
@@ -1297,8 +1372,8 @@ complete -c secscan -n "__secscan_at 'teams config merged'" -s h -l help -d 'sho
 complete -c secscan -n "__secscan_at 'teams config set'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams config patch'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'groups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'groups list'" -l name -x -a '(__secscan_live group)' -d 'only the group of this exact name'
-complete -c secscan -n "__secscan_at 'groups list'" -l iname -x -a '(__secscan_live group)' -d 'only the group of this name, in any case'
+complete -c secscan -n "__secscan_at 'groups list'; and not __secscan_given '--iname'" -l name -x -a '(__secscan_live group)' -d 'only the group of this exact name'
+complete -c secscan -n "__secscan_at 'groups list'; and not __secscan_given '--name'" -l iname -x -a '(__secscan_live group)' -d 'only the group of this name, in any case'
 complete -c secscan -n "__secscan_at 'groups list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'groups show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'users'" -s h -l help -d 'show help'
@@ -1311,15 +1386,15 @@ complete -c secscan -n "__secscan_at 'users invitations'" -s h -l help -d 'show 
 complete -c secscan -n "__secscan_at 'saml'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'saml list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'saml show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
-complete -c secscan -n "__secscan_at 'saml create'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml create'; and not __secscan_given '--idp-metadata'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml create'; and not __secscan_given '--idp-metadata-url'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
 complete -c secscan -n "__secscan_at 'saml create'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
 complete -c secscan -n "__secscan_at 'saml create'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
 complete -c secscan -n "__secscan_at 'saml create'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
 complete -c secscan -n "__secscan_at 'saml create'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
 complete -c secscan -n "__secscan_at 'saml create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
-complete -c secscan -n "__secscan_at 'saml update'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml update'; and not __secscan_given '--idp-metadata'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml update'; and not __secscan_given '--idp-metadata-url'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
 complete -c secscan -n "__secscan_at 'saml update'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
 complete -c secscan -n "__secscan_at 'saml update'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
 complete -c secscan -n "__secscan_at 'saml update'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
@@ -1338,8 +1413,8 @@ complete -c secscan -n "__secscan_at 'org config set'" -s h -l help -d 'show hel
 complete -c secscan -n "__secscan_at 'org config patch'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'org analysis'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'org analysis set'; and not __secscan_given '--secrets-enable'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'org analysis set'; and not __secscan_given '--secrets-disable'" -l secrets-enable -d 'turn the secrets scanner on'
 complete -c secscan -n "__secscan_at 'org analysis set'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'org autofix'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'org autofix show'" -s h -l help -d 'show help'
@@ -1348,19 +1423,19 @@ complete -c secscan -n "__secscan_at 'policies list'" -l name -x -a '(__secscan_
 complete -c secscan -n "__secscan_at 'policies list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'policies show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'policies push'" -l name -x -a '(__secscan_live policy)' -d 'policy name (required)'
-complete -c secscan -n "__secscan_at 'policies push'" -l tag -x -d 'tag this version (e.g. a version number)'
-complete -c secscan -n "__secscan_at 'policies push'" -l use-defaults -d 'apply the service’s versioning: the next version tag'
+complete -c secscan -n "__secscan_at 'policies push'; and not __secscan_given '--use-defaults'" -l tag -x -d 'tag this version (e.g. a version number)'
+complete -c secscan -n "__secscan_at 'policies push'; and not __secscan_given '--tag'" -l use-defaults -d 'apply the service’s versioning: the next version tag'
 complete -c secscan -n "__secscan_at 'policies push'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'policies diff'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'webhook'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'webhook show'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
 complete -c secscan -n "__secscan_at 'webhook show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'webhook set'" -l url -x -d 'where events are delivered (required)'
-complete -c secscan -n "__secscan_at 'webhook set'" -l event -x -d 'an event to deliver, repeatable (see `secscan webhook events`; required)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l event -x -a 'scan.finished' -d 'an event to deliver, repeatable (required)'
 complete -c secscan -n "__secscan_at 'webhook set'" -l auth -x -a 'hmac bearer' -d 'hmac: a shared secret (default); bearer: a token'
-complete -c secscan -n "__secscan_at 'webhook set'" -l secret-stdin -d 'read the HMAC secret from standard input (default: generated)'
-complete -c secscan -n "__secscan_at 'webhook set'" -l token-stdin -d 'read the bearer token from standard input'
-complete -c secscan -n "__secscan_at 'webhook set'" -l renewal -r -F -d 'how the bearer token is renewed: a YAML or JSON file'
+complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--token-stdin' '--renewal'" -l secret-stdin -d 'read the HMAC secret from standard input (default: generated)'
+complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--secret-stdin'" -l token-stdin -d 'read the bearer token from standard input'
+complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--secret-stdin'" -l renewal -r -F -d 'how the bearer token is renewed: a YAML or JSON file'
 complete -c secscan -n "__secscan_at 'webhook set'" -l email-on-failure -d 'e-mail the organization’s administrators when a delivery fails'
 complete -c secscan -n "__secscan_at 'webhook set'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
 complete -c secscan -n "__secscan_at 'webhook set'" -s h -l help -d 'show help'
@@ -1378,35 +1453,36 @@ complete -c secscan -n "__secscan_at 'searches update'" -l query -x -d 'new quer
 complete -c secscan -n "__secscan_at 'searches update'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'searches delete'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings list'" -l app -x -a '(__secscan_live app)' -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
-complete -c secscan -n "__secscan_at 'findings list'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
 complete -c secscan -n "__secscan_at 'findings list'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
 complete -c secscan -n "__secscan_at 'findings list'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l category -x -d 'only this category, e.g. "SQL Injection"'
-complete -c secscan -n "__secscan_at 'findings list'" -l assignee -x -d 'only findings assigned to EMAIL (not with --assignment)'
-complete -c secscan -n "__secscan_at 'findings list'" -l assignment -x -a 'assigned unassigned' -d 'assigned or unassigned findings (not with --assignee)'
-complete -c secscan -n "__secscan_at 'findings list'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--assignment'" -l assignee -x -d 'only findings assigned to EMAIL'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--assignee'" -l assignment -x -a 'assigned unassigned' -d 'assigned or unassigned findings'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan' '--version' '--polyglot-scan'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l finding-tag -x -d 'only findings whose tag matches, e.g. cvss_score__gte__7 (at most 20; operators eq, ne, contains, in, lt, gte, ... with --compound; eq elsewhere)'
 complete -c secscan -n "__secscan_at 'findings list'" -l search -x -d 'title or description contains TEXT, any case (at most 5, all must match)'
 complete -c secscan -n "__secscan_at 'findings list'" -l sort -x -a 'id title severity created_at' -d 'sort field (default id, newest first)'
 complete -c secscan -n "__secscan_at 'findings list'" -l order -x -a 'asc desc' -d 'sort order'
-complete -c secscan -n "__secscan_at 'findings list'" -l scan -x -d 'the scan to list (--app; default the latest)'
-complete -c secscan -n "__secscan_at 'findings list'" -l version -x -d 'the latest scan of this code version'
-complete -c secscan -n "__secscan_at 'findings list'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'findings list'" -l polyglot-scan -x -d 'the compound scan to list (--compound; default the latest)'
-complete -c secscan -n "__secscan_at 'findings list'" -l scan-platform -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' -d '--compound: element scans of one platform'
-complete -c secscan -n "__secscan_at 'findings list'" -l scan-language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d '--compound: element scans of one language'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--version' '--branch'" -l scan -x -d 'the scan to list (--app; default the latest)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--scan' '--branch' '--polyglot-scan'" -l version -x -d 'the latest scan of this code version'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan' '--version' '--polyglot-scan'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--version' '--branch'" -l polyglot-scan -x -d 'the compound scan to list (--compound; default the latest)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan-language'" -l scan-platform -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' -d '--compound: element scans of one platform'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan-platform'" -l scan-language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d '--compound: element scans of one language'
 complete -c secscan -n "__secscan_at 'findings list'" -l reachable -d '--compound: only reachable findings'
 complete -c secscan -n "__secscan_at 'findings list'" -l exploitable -d '--compound: only exploitable findings'
 complete -c secscan -n "__secscan_at 'findings list'" -l has-ai-fix -d '--compound: only findings with an AI fix'
 complete -c secscan -n "__secscan_at 'findings list'" -l source -x -d 'compare with this scan: scan.<number> or tag.<key>=<value> (with --diff)'
 complete -c secscan -n "__secscan_at 'findings list'" -l diff -x -a 'new regression common fixed' -d 'findings of this kind against --source'
 complete -c secscan -n "__secscan_at 'findings list'" -l per-page -x -d 'findings per request, 1 to 250 (default 50; 250 with --all)'
-complete -c secscan -n "__secscan_at 'findings list'" -l page -x -d 'one page of results (prefer --all or --limit)'
-complete -c secscan -n "__secscan_at 'findings list'" -l all -d 'fetch every page (follows next_page)'
-complete -c secscan -n "__secscan_at 'findings list'" -l limit -x -d 'stop after N findings'
-complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--all' '--limit'" -l page -x -d 'one page of results (prefer --all or --limit)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--limit'" -l all -d 'fetch every page (follows next_page)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--all'" -l limit -x -d 'stop after N findings'
+complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d 'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)'
+complete -c secscan -n "__secscan_at 'findings list'" -l out -r -F -d 'also write the findings as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
@@ -1416,8 +1492,8 @@ complete -c secscan -n "__secscan_at 'findings status'" -l comment -x -d 'the te
 complete -c secscan -n "__secscan_at 'findings status'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings status'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings assign'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
-complete -c secscan -n "__secscan_at 'findings assign'" -l to -x -d 'the assignee’s e-mail address'
-complete -c secscan -n "__secscan_at 'findings assign'" -l none -d 'remove the assignee'
+complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--none'" -l to -x -d 'the assignee’s e-mail address'
+complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--to'" -l none -d 'remove the assignee'
 complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings assign'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings comment'" -s h -l help -d 'show help'
@@ -1430,12 +1506,19 @@ complete -c secscan -n "__secscan_at 'findings comment show'" -s h -l help -d 's
 complete -c secscan -n "__secscan_at 'findings fix'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings fix'" -l applied -d 'read the fix generated for the finding instead (a feature the vendor enables on request)'
 complete -c secscan -n "__secscan_at 'findings fix'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings summary'" -l app -x -a '(__secscan_live app)' -d 'one app'
+complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--tag' '--default-branch'" -l app -x -a '(__secscan_live app)' -d 'one app'
 complete -c secscan -n "__secscan_at 'findings summary'" -l version -x -d 'with --app: this code version'
 complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only this finding type (repeatable)'
-complete -c secscan -n "__secscan_at 'findings summary'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
-complete -c secscan -n "__secscan_at 'findings summary'" -l default-branch -d 'organization: only default-branch scans'
+complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
+complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l default-branch -d 'organization: only default-branch scans'
 complete -c secscan -n "__secscan_at 'findings summary'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'stats'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
+complete -c secscan -n "__secscan_at 'stats'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
+complete -c secscan -n "__secscan_at 'stats'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
+complete -c secscan -n "__secscan_at 'stats'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'count only findings of this type (repeatable)'
+complete -c secscan -n "__secscan_at 'stats'" -l default-branch -d 'count the latest scan of each app’s default branch'
+complete -c secscan -n "__secscan_at 'stats'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'stats'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
@@ -1446,17 +1529,17 @@ complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
 complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sca'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sca packages'" -l app -x -a '(__secscan_live app)' -d 'packages of an app'
-complete -c secscan -n "__secscan_at 'sca packages'" -l compound -x -a '(__secscan_live compound)' -d 'packages of a compound'
-complete -c secscan -n "__secscan_at 'sca packages'" -l scan -x -d '--app: this scan (default the latest)'
-complete -c secscan -n "__secscan_at 'sca packages'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'sca packages'" -l polyglot-scan -x -d '--compound: this compound scan'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'packages of an app'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'packages of a compound'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--branch'" -l scan -x -d '--app: this scan (default the latest)'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--scan' '--polyglot-scan'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--branch'" -l polyglot-scan -x -d '--compound: this compound scan'
 complete -c secscan -n "__secscan_at 'sca packages'" -l type -x -a 'package container_package' -d 'only packages of this type'
 complete -c secscan -n "__secscan_at 'sca packages'" -l sort -x -a 'package url name namespace type version license created_at num_vulns num_reachable num_exploitable' -d 'sort field'
 complete -c secscan -n "__secscan_at 'sca packages'" -l order -x -a 'asc desc' -d 'sort order'
 complete -c secscan -n "__secscan_at 'sca packages'" -l per-page -x -d 'packages per request, 1 to 10000 (default 100)'
-complete -c secscan -n "__secscan_at 'sca packages'" -l all -d 'fetch every page'
-complete -c secscan -n "__secscan_at 'sca packages'" -l limit -x -d 'stop after N packages'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--limit'" -l all -d 'fetch every page'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--all'" -l limit -x -d 'stop after N packages'
 complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans list'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
@@ -1470,20 +1553,28 @@ complete -c secscan -n "__secscan_at 'scans owasp'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans report'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
 complete -c secscan -n "__secscan_at 'scans report'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans compare'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
-complete -c secscan -n "__secscan_at 'scans compare'" -l source -x -d 'the baseline: scan.N or tag.KEY=VALUE'
-complete -c secscan -n "__secscan_at 'scans compare'" -l target -x -d 'the scan under test: scan.N or tag.KEY=VALUE'
-complete -c secscan -n "__secscan_at 'scans compare'" -l source-branch -x -d 'the baseline: the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'scans compare'" -l target-branch -x -d 'under test: the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'scans compare'" -l source-scan -x -d 'the baseline scan id'
-complete -c secscan -n "__secscan_at 'scans compare'" -l target-scan -x -d 'the scan id under test'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source-branch' '--target-branch' '--source-scan' '--target-scan'" -l source -x -d 'the baseline: scan.N or tag.KEY=VALUE'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source-branch' '--target-branch' '--source-scan' '--target-scan' '--scan' '--version' '--tag'" -l target -x -d 'the scan under test: scan.N or tag.KEY=VALUE'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-scan' '--target-scan'" -l source-branch -x -d 'the baseline: the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-scan' '--target-scan' '--scan' '--version' '--tag'" -l target-branch -x -d 'under test: the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-branch' '--target-branch'" -l source-scan -x -d 'the baseline scan id'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-branch' '--target-branch' '--scan' '--version' '--tag'" -l target-scan -x -d 'the scan id under test'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans compare'" -l wait -x -d 'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete'
 complete -c secscan -n "__secscan_at 'scans compare'" -l common -d 'also list the findings both scans have'
 complete -c secscan -n "__secscan_at 'scans compare'" -l fail-on -x -a 'new regression' -d 'exit 1 when new findings (or regressions) exist'
 complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -a 'low medium high critical' -d 'with --fail-on: count only findings of this severity or above'
 complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -a '(__secscan_live compound)' -d 'compound (or app) name (required)'
-complete -c secscan -n "__secscan_at 'scans check'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'scans check'" -l policy -x -a '(__secscan_live policy)' -d 'stored check-analysis policy instead of --rules'
-complete -c secscan -n "__secscan_at 'scans check'" -l target-branch -x -d 'branch under test: its last scan (default: the default branch)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--policy'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--rules'" -l policy -x -a '(__secscan_live policy)' -d 'stored check-analysis policy instead of --rules'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--scan' '--version' '--tag'" -l target-branch -x -d 'branch under test: its last completed scan (default: the default branch)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans check'" -l wait -x -d 'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete'
 complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)'
 complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
 complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
@@ -1492,13 +1583,23 @@ complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'wri
 complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
-complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write the findings that fail the gate as a GitLab Code Quality report'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write the findings that fail the gate as a GitLab SAST report (security report schema 15)'
+complete -c secscan -n "__secscan_at 'scans check'" -l out -r -F -d 'also write the verdict as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)'
+complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app whose scan to wait for (not with --compound)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound whose scan to wait for (a compound scan id for --scan)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans wait'" -l wait -x -d 'wait up to DURATION, e.g. 20m or 1h (default 30m; at most 24h)'
+complete -c secscan -n "__secscan_at 'scans wait'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds list'" -l archived -d 'only archived compounds'
-complete -c secscan -n "__secscan_at 'compounds list'" -l all -d 'archived and not archived compounds'
+complete -c secscan -n "__secscan_at 'compounds list'; and not __secscan_given '--all'" -l archived -d 'only archived compounds'
+complete -c secscan -n "__secscan_at 'compounds list'; and not __secscan_given '--archived'" -l all -d 'archived and not archived compounds'
 complete -c secscan -n "__secscan_at 'compounds list'" -l limit -x -d 'at most this many compounds'
 complete -c secscan -n "__secscan_at 'compounds list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds show'" -l full -d 'the full form: each app with its configuration'
@@ -1506,18 +1607,18 @@ complete -c secscan -n "__secscan_at 'compounds show'" -s h -l help -d 'show hel
 complete -c secscan -n "__secscan_at 'compounds archive'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds unarchive'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l status -x -a 'completed running failed' -d 'only scans in this state'
+complete -c secscan -n "__secscan_at 'compounds scans'; and not __secscan_given '--streamlined'" -l status -x -a 'completed running failed' -d 'only scans in this state'
 complete -c secscan -n "__secscan_at 'compounds scans'" -l branch -x -d 'only scans of this branch'
-complete -c secscan -n "__secscan_at 'compounds scans'" -l streamlined -d 'a summary per scan: counts by severity, languages, agent'
+complete -c secscan -n "__secscan_at 'compounds scans'; and not __secscan_given '--status'" -l streamlined -d 'a summary per scan: counts by severity, languages, agent'
 complete -c secscan -n "__secscan_at 'compounds scans'" -l limit -x -d 'at most this many scans, 1 to 100 (default 10)'
 complete -c secscan -n "__secscan_at 'compounds scans'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds scan'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds branches'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds sarif'" -l out -r -F -d 'where to write the report (required; `-` for standard output)'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l scan -x -d 'compound (polyglot) scan id (default: the latest)'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l version -x -d 'the scan of this version'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'compounds sarif'" -l tag -x -d 'the latest scan with this tag'
+complete -c secscan -n "__secscan_at 'compounds sarif'; and not __secscan_given '--version' '--branch' '--tag'" -l scan -x -d 'compound (polyglot) scan id (default: the latest)'
+complete -c secscan -n "__secscan_at 'compounds sarif'; and not __secscan_given '--scan' '--branch' '--tag'" -l version -x -d 'the scan of this version'
+complete -c secscan -n "__secscan_at 'compounds sarif'; and not __secscan_given '--scan' '--version' '--tag'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'compounds sarif'; and not __secscan_given '--scan' '--version' '--branch'" -l tag -x -d 'the latest scan with this tag'
 complete -c secscan -n "__secscan_at 'compounds sarif'" -l language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d 'only the findings of apps in this language'
 complete -c secscan -n "__secscan_at 'compounds sarif'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds fixes-stats'" -s h -l help -d 'show help'
@@ -1531,8 +1632,8 @@ complete -c secscan -n "__secscan_at 'apps create'" -l from-file -r -F -d 'YAML 
 complete -c secscan -n "__secscan_at 'apps create'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps delete'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps labels'" -l add -x -d 'add labels (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'apps labels'" -l remove -x -d 'remove labels (repeatable, or comma-separated)'
-complete -c secscan -n "__secscan_at 'apps labels'" -l clear -d 'remove every label'
+complete -c secscan -n "__secscan_at 'apps labels'; and not __secscan_given '--clear'" -l remove -x -d 'remove labels (repeatable, or comma-separated)'
+complete -c secscan -n "__secscan_at 'apps labels'; and not __secscan_given '--remove'" -l clear -d 'remove every label'
 complete -c secscan -n "__secscan_at 'apps labels'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps branches'" -l app -x -a '(__secscan_live app)' -d 'only this app'
 complete -c secscan -n "__secscan_at 'apps branches'" -l from -x -d 'start: a date, Unix seconds, or an age such as 30d (default 7d)'
@@ -1542,19 +1643,19 @@ complete -c secscan -n "__secscan_at 'apps scan-branches'" -s h -l help -d 'show
 complete -c secscan -n "__secscan_at 'apps config'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps config show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps config merged'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config set'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'apps config set'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'apps config set'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
-complete -c secscan -n "__secscan_at 'apps config set'" -l default-branch -x -d 'the default branch'
+complete -c secscan -n "__secscan_at 'apps config set'; and not __secscan_given '--secrets-entropy' '--secrets-disable' '--secrets-enable' '--cpg2sp-max-steps' '--default-branch'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'apps config set'; and not __secscan_given '--file'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'apps config set'; and not __secscan_given '--file' '--secrets-enable'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'apps config set'; and not __secscan_given '--file' '--secrets-disable'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'apps config set'; and not __secscan_given '--file'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
+complete -c secscan -n "__secscan_at 'apps config set'; and not __secscan_given '--file'" -l default-branch -x -d 'the default branch'
 complete -c secscan -n "__secscan_at 'apps config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
-complete -c secscan -n "__secscan_at 'apps config patch'" -l default-branch -x -d 'the default branch'
+complete -c secscan -n "__secscan_at 'apps config patch'; and not __secscan_given '--secrets-entropy' '--secrets-disable' '--secrets-enable' '--cpg2sp-max-steps' '--default-branch'" -l file -r -F -d 'the whole configuration as YAML or JSON (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'apps config patch'; and not __secscan_given '--file'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'apps config patch'; and not __secscan_given '--file' '--secrets-enable'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'apps config patch'; and not __secscan_given '--file' '--secrets-disable'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'apps config patch'; and not __secscan_given '--file'" -l cpg2sp-max-steps -x -d 'maximum steps of the analysis (a whole number)'
+complete -c secscan -n "__secscan_at 'apps config patch'; and not __secscan_given '--file'" -l default-branch -x -d 'the default branch'
 complete -c secscan -n "__secscan_at 'apps config patch'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'apps default-branch'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'app-groups'" -s h -l help -d 'show help'
@@ -1598,8 +1699,8 @@ complete -c secscan -n "__secscan_at 'integrations cloud creds set'" -l auth-url
 complete -c secscan -n "__secscan_at 'integrations cloud creds set'" -l api-url -x -d 'Wiz API endpoint (https://api.<region>.app.wiz.io/graphql)'
 complete -c secscan -n "__secscan_at 'integrations cloud creds set'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l compound -x -a '(__secscan_live compound)' -d 'a compound, by name'
-complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -l app -x -a '(__secscan_live app)' -d 'an app: the enrollment of its compound applies'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'a compound, by name'
+complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'an app: the enrollment of its compound applies'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -l compound -x -a '(__secscan_live compound)' -d 'a compound, by name'
 complete -c secscan -n "__secscan_at 'integrations cloud enrollment set'" -l for -x -d 'what to enroll for: SAST, SCA (comma-separated or repeated)'
@@ -1610,8 +1711,8 @@ complete -c secscan -n "__secscan_at 'integrations cloud enrollment remove'" -s 
 complete -c secscan -n "__secscan_at 'backups'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'backups list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'backups download'" -l id -x -d 'the backup to download (default: the latest completed one)'
-complete -c secscan -n "__secscan_at 'backups download'" -l dir -r -F -d 'download into this directory (created if missing)'
-complete -c secscan -n "__secscan_at 'backups download'" -l out -r -F -d 'write the backup to this file'
+complete -c secscan -n "__secscan_at 'backups download'; and not __secscan_given '--out'" -l dir -r -F -d 'download into this directory (created if missing)'
+complete -c secscan -n "__secscan_at 'backups download'; and not __secscan_given '--dir'" -l out -r -F -d 'write the backup to this file'
 complete -c secscan -n "__secscan_at 'backups download'" -l keep -x -d 'then keep only the N newest backups secscan downloaded into --dir (others are never touched)'
 complete -c secscan -n "__secscan_at 'backups download'" -l skip-existing -d 'exit 0 without a transfer when the backup is already there and verified'
 complete -c secscan -n "__secscan_at 'backups download'" -s h -l help -d 'show help'
@@ -1635,6 +1736,16 @@ complete -c secscan -n "__secscan_at 'reports cwe'" -l comments -d 'include the 
 complete -c secscan -n "__secscan_at 'reports cwe'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
 complete -c secscan -n "__secscan_at 'reports cwe'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
 complete -c secscan -n "__secscan_at 'reports cwe'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports trends'" -l since -x -d 'the window’s start: a date (2026-06-01) or a span back from --until (180d, 26w; default 180d)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l until -x -d 'the window’s end and the “now” of SLA ages: a date or time, or an age (default now)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l by -x -a 'severity app team' -d 'group the weekly numbers by severity (default), app or team'
+complete -c secscan -n "__secscan_at 'reports trends'" -l sla -x -d 'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l html -r -F -d 'also write the report as one self-contained HTML page with SVG charts'
+complete -c secscan -n "__secscan_at 'reports trends'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
+complete -c secscan -n "__secscan_at 'reports trends'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'reports trends'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'audit'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'audit log'" -l year -x -d 'the year'
 complete -c secscan -n "__secscan_at 'audit log'" -l month -x -d 'the month, 1 to 12'
@@ -1642,13 +1753,13 @@ complete -c secscan -n "__secscan_at 'audit log'" -l day -x -d 'only this day of
 complete -c secscan -n "__secscan_at 'audit log'" -l out -r -F -d 'write the CSV to FILE (`-`: standard output)'
 complete -c secscan -n "__secscan_at 'audit log'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l days -x -d 'how many days back to count (default 31)'
-complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-project -d 'one row per project'
-complete -c secscan -n "__secscan_at 'audit scm-secrets'" -l by-user -d 'one row per user'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'; and not __secscan_given '--by-user'" -l by-project -d 'one row per project'
+complete -c secscan -n "__secscan_at 'audit scm-secrets'; and not __secscan_given '--by-project'" -l by-user -d 'one row per user'
 complete -c secscan -n "__secscan_at 'audit scm-secrets'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'api'" -s F -l field -x -d 'add a parameter or body field (repeatable)'
-complete -c secscan -n "__secscan_at 'api'" -l input -r -F -d 'read the raw request body from a file ("-" for standard input)'
-complete -c secscan -n "__secscan_at 'api'" -l paginate -d 'follow next_page links and print every page'
-complete -c secscan -n "__secscan_at 'api'" -l list -d 'list every operation, with the command that covers it'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -s F -l field -x -d 'add a parameter or body field (repeatable)'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -l input -r -F -d 'read the raw request body from a file ("-" for standard input)'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -l paginate -d 'follow next_page links and print every page'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '-F' '--field' '--input' '--paginate'" -l list -d 'list every operation, with the command that covers it'
 complete -c secscan -n "__secscan_at 'api'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
 complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
@@ -1663,14 +1774,23 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app 
 complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory'
 complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does'
 complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
+complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live app)' -d 'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)'
+complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window'
+complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l app -x -a '(__secscan_live app)' -d 'the app scanned (not with --compound)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l compound -x -a '(__secscan_live compound)' -d 'the compound scanned: one scan per app'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound scanned: one scan per app'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -l branch -x -d 'the branch scanned (default: the default branch)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l version -x -d 'the scan’s version: a commit SHA or build id (default: random)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l tag -x -d 'a scan tag besides branch and commit, e.g. pipeline=1234 (repeatable)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--at'" -l running -x -d 'the scan runs this long (e.g. 20s, 2m; at most 1d) before it completes'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--new' '--fix' '--reappear'" -l fail -d 'the analysis fails: no findings (after --running, if given)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--running'" -l at -x -d 'when the scan ran, started and completed (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox wait'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'help'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more)'
@@ -1680,6 +1800,7 @@ complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
 complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'
+complete -c secscan -l max-retry-wait -x -d 'longest Retry-After to wait for (default 60s); longer fails at once (exit 7)'
 complete -c secscan -s y -l yes -d 'do not ask before destructive actions'
 complete -c secscan -l no-input -d 'never prompt; fail instead (also when CI is set)'
 complete -c secscan -l profile -x -a '(__secscan_live profile)' -d 'connection profile to use (also SECSCAN_PROFILE)'

@@ -1,7 +1,14 @@
 // Installs the system tools the test suite drives for real (bash, zsh and fish under tmux for completions;
-// mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports) from
-// Debian when they are missing and we may; otherwise says what to install.
-import { execFileSync, spawnSync } from 'node:child_process';
+// mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports; curl
+// and jq, which the README's examples use; chromium, headless, for the HTML trends report) from Debian when
+// they are missing and we may; otherwise, or when apt fails, says in one line what to install and how, and
+// exits 1.
+//
+// apt takes locks that another apt may hold (unattended-upgrades at boot, apt-daily): `apt-get install` waits
+// for the dpkg lock with -o DPkg::Lock::Timeout; `apt-get update` does not wait for the lists lock (apt 2.6
+// applies DPkg::Lock::Timeout to the dpkg locks only), so it is run again until the lock is free, within the
+// same time. Everything is looked up on $PATH: the tests run this script with a PATH of fakes.
+import { spawn, spawnSync } from 'node:child_process';
 
 const tools = {
   zsh: 'zsh',
@@ -12,21 +19,86 @@ const tools = {
   groff: 'groff',
   man: 'man-db',
   pdftoppm: 'poppler-utils',
+  curl: 'curl',
+  jq: 'jq',
+  chromium: 'chromium',
 };
-const missing = Object.entries(tools)
-  .filter(([bin]) => spawnSync('sh', ['-c', `command -v ${bin}`]).status !== 0)
-  .map(([, pkg]) => pkg);
+const env = process.env;
+const lockSeconds = Number(env.ENSURE_TOOLS_LOCK_TIMEOUT ?? 120);
+const found = (bin) =>
+  spawnSync('/bin/sh', ['-c', `command -v ${bin}`], { env, stdio: 'ignore' }).status === 0;
+const missingPackages = () =>
+  Object.entries(tools)
+    .filter(([bin]) => !found(bin))
+    .map(([, pkg]) => pkg);
+const isRoot = () => {
+  const id = spawnSync('/bin/sh', ['-c', 'id -u'], { env, encoding: 'utf8' });
+  return (id.status === 0 ? Number(id.stdout.trim()) : process.getuid?.()) === 0;
+};
 
+const missing = missingPackages();
 if (missing.length === 0) process.exit(0);
-const isRoot = process.getuid?.() === 0;
-const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
-if (!isRoot || !hasApt) {
+const root = isRoot();
+const install = `${root ? '' : 'sudo '}apt-get install -y ${missing.join(' ')}`;
+
+/** The one line the user needs: why, which packages, and the command that installs them. */
+function fail(reason) {
   console.error(
-    `The tests need: ${missing.join(', ')}. Install them (e.g. sudo apt-get install -y ${missing.join(' ')}).`,
+    `ensure-tools: ${reason}; the tests need ${missing.join(', ')}: install them with \`${install}\` and run npm test again`,
   );
   process.exit(1);
 }
-console.error(`Installing ${missing.join(', ')} from Debian for the completion and man page tests...`);
-const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+
+/**
+ * Runs apt-get with its output on ours (its errors too, unless `quietLock` and they are about a held lock);
+ * resolves to its exit status and whether it reported a held lock.
+ */
+function aptGet(args, quietLock = false) {
+  return new Promise((resolve) => {
+    const child = spawn('apt-get', args, {
+      env: { ...env, DEBIAN_FRONTEND: 'noninteractive' },
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+      if (!quietLock) process.stderr.write(chunk);
+    });
+    child.on('error', (error) => resolve({ status: -1, locked: false, error }));
+    child.on('close', (status) => {
+      const locked = /Could not get lock|Unable to lock|Unable to acquire the dpkg/.test(stderr);
+      if (quietLock && !locked) process.stderr.write(stderr);
+      resolve({ status, locked });
+    });
+  });
+}
+
+if (!root || !found('apt-get')) fail(root ? 'apt-get is not available' : 'only root may install them here');
+console.error(`Installing ${missing.join(', ')} from Debian for the tests that drive them...`);
+const lock = ['-o', `DPkg::Lock::Timeout=${lockSeconds}`];
+const deadline = Date.now() + lockSeconds * 1000;
+let update = await aptGet(['update', '-qq', ...lock], true);
+if (update.locked) {
+  console.error(`ensure-tools: another apt holds the package lists; waiting up to ${lockSeconds} s for it`);
+}
+while (update.locked && Date.now() < deadline) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  update = await aptGet(['update', '-qq', ...lock], true);
+}
+if (update.status !== 0) {
+  fail(
+    update.locked
+      ? `apt-get update: the package lists were still locked by another apt after ${lockSeconds} s`
+      : `apt-get update failed (${update.error ? update.error.message : `exit ${update.status}`})`,
+  );
+}
+const result = await aptGet(['install', '-y', '-qq', ...lock, ...missing]);
+if (result.status !== 0) {
+  fail(
+    result.locked
+      ? `apt-get install: dpkg was still locked by another process after ${lockSeconds} s`
+      : `apt-get install failed (${result.error ? result.error.message : `exit ${result.status}`})`,
+  );
+}
+const still = missingPackages();
+if (still.length) fail(`apt-get install succeeded but ${still.join(', ')} still cannot be found on PATH`);

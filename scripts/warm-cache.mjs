@@ -20,10 +20,23 @@ const finding = {
   status: 'unset',
   tags: [{ key: 'cvss_31_severity_rating', value: 'critical' }],
 };
+// The gate on the scan of a commit (`scans check --version`): its listing, then the check.
+const scan = {
+  id: '2',
+  app: 'demo',
+  version: 'v1',
+  successful: true,
+  started_at: '2026-01-01T00:00:00Z',
+  completed_at: '2026-01-01T00:05:00Z',
+};
+const summary = { matched: 0, over_threshold: 0, reachable: 0, findings: [] };
 const server = createServer((req, res) => {
   const path = (req.url ?? '').split('?')[0];
   let response = [];
   if (path.endsWith('/findings')) response = { findings: [finding], has_more: false };
+  else if (path.endsWith('/scans')) response = { scans: [scan] };
+  else if (path.endsWith('/scans/check'))
+    response = { target: { id: 2 }, rules: { r: summary }, totals: summary };
   else if (path.endsWith('/apps')) response = [{ id: 'demo', name: 'demo', tags: [] }];
   else if (path === '/api/v4/user')
     response = { idv2: 'u', name: 'demo', email: 'demo@example.com', membership: [] };
@@ -47,8 +60,12 @@ const env = {
   SECSCAN_BASE_URL: `http://127.0.0.1:${port}`,
   SECSCAN_TOKEN: `eyJhbGciOiJIUzI1NiJ9.${claims}.c2ln`,
 };
+const rules = join(configDir, 'rules.yml');
+writeFileSync(rules, 'rules:\n  - id: r\n    tags:\n      severity: [critical]\n    threshold: 0\n');
 const commands = [
   ['apps', 'list'],
+  // The CI gate: its rules file, its lookup of the scan under test and its table.
+  ['scans', 'check', '--compound', 'demo', '--rules', rules, '--version', 'v1'],
   ['findings', 'list', '--app', 'demo', '--limit', '20'],
   ['tokens', 'list', '-o', 'json'],
   ['whoami'],

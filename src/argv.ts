@@ -5,6 +5,7 @@ const globalValueOptions = new Set([
   '--fields',
   '--timeout',
   '--retries',
+  '--max-retry-wait',
   '--profile',
   '--base-url',
   '--org',

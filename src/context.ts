@@ -9,6 +9,8 @@ import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, isCI, type OutputFormat } from './output/format.js';
 import { sanitizeLine } from './output/sanitize.js';
 import type { IO } from './io.js';
+import { decodeUtf8 } from './util/utf8.js';
+import { type Clock, realClock } from './util/clock.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -18,6 +20,7 @@ export interface GlobalOptions {
   debug: boolean;
   timeout?: string;
   retries?: string;
+  maxRetryWait?: string;
   yes: boolean;
   input: boolean;
   profile?: string;
@@ -35,6 +38,8 @@ export interface ContextDeps {
   version: string;
   /** Test seam: the undici dispatcher (a MockAgent in command tests). */
   dispatcher?: import('undici').Dispatcher;
+  /** Test seam: the clock a wait sleeps on (a fake one runs a long wait at once). */
+  clock?: Clock;
   /** Every command in full (main reads the manifest; a verb never imports the registry it is in). */
   commandTree?: () => Promise<{ commands: readonly CommandNode[] }>;
 }
@@ -57,13 +62,38 @@ function parseNumber(name: string, value: string | undefined, min: number, max: 
   return n;
 }
 
+/** The variables that give the connection settings, before a profile does. */
+const settingVariables = [
+  'SECSCAN_BASE_URL',
+  'SECSCAN_ORG_ID',
+  'SECSCAN_TOKEN',
+  'SECSCAN_CA_FILE',
+  'SHIFTLEFT_API_HOST',
+  'SHIFTLEFT_ORG_ID',
+  'SHIFTLEFT_ACCESS_TOKEN',
+] as const;
+const waitUnits: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600 };
+
+/** `--max-retry-wait`: seconds, or a number with s, m or h (`90`, `90s`, `5m`, `1h`), 0 to 24 h; in ms. */
+function parseWait(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*([smh]?)\s*$/i.exec(value);
+  const seconds = m ? Number(m[1]) * (waitUnits[(m[2] ?? '').toLowerCase()] ?? 1) : Number.NaN;
+  if (!(seconds <= 86_400)) {
+    throw new UsageError(
+      `invalid value for --max-retry-wait: ${JSON.stringify(value)} (expected a duration from 0 to 24h, such as 0, 90s, 5m or 1h)`,
+    );
+  }
+  return seconds * 1000;
+}
+
 function lines(message: string | readonly string[], prefix: string): string {
   const all = typeof message === 'string' ? [message] : message;
   return all.map((line, i) => `${i === 0 ? prefix : ''}${sanitizeLine(line)}\n`).join('');
 }
 
 /** Every style of a chalk instance, chained or called, returns the text unchanged. */
-const plainChalk: ChalkInstance = new Proxy(() => {}, {
+export const plainChalk: ChalkInstance = new Proxy(() => {}, {
   // Not a thenable (`then` is undefined), so it can be awaited; `level` 0 like a colourless chalk.
   get: (_target, key) =>
     key === 'then' || typeof key === 'symbol' ? undefined : key === 'level' ? 0 : plainChalk,
@@ -83,17 +113,22 @@ export class Context {
   readonly signal: AbortSignal;
   readonly version: string;
   readonly globals: GlobalOptions;
+  /** What a wait sleeps on: the wall clock, unless a test gives another. */
+  readonly clock: Clock;
   private readonly deps: ContextDeps;
   private storePromise: Promise<ProfileStore> | undefined;
   private clientPromise: Promise<ApiClient> | undefined;
   private chalkInstance: ChalkInstance | undefined;
   readonly timeoutMs: number;
   readonly retries: number;
+  /** `--max-retry-wait`: the longest `Retry-After` waited for (60 s unless given); longer fails at once. */
+  readonly maxRetryWaitMs: number;
   /** The output format chosen for this run (set before the verb runs). */
   format: OutputFormat = 'table';
   fields: string[] | undefined;
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly secrets: string[] = [];
+  private warnedEmpty = false;
 
   constructor(globals: GlobalOptions, deps: ContextDeps) {
     this.globals = globals;
@@ -102,6 +137,7 @@ export class Context {
     this.env = deps.env;
     this.signal = deps.signal;
     this.version = deps.version;
+    this.clock = deps.clock ?? realClock;
     // An empty value would quietly fall back to the environment or the profile: refused.
     for (const [flag, value] of [
       ['--base-url', globals.baseUrl],
@@ -114,6 +150,7 @@ export class Context {
     this.retries = parseNumber('--retries', globals.retries, 0, 10) ?? 2;
     if (this.retries !== Math.floor(this.retries))
       throw new UsageError('invalid value for --retries: expected a whole number');
+    this.maxRetryWaitMs = parseWait(globals.maxRetryWait) ?? 60_000;
   }
 
   /** Every command of secscan, in full (`api --list` names the commands that call each operation). */
@@ -215,6 +252,7 @@ export class Context {
       this.env,
       store,
     );
+    this.warnEmptyVariables(settings);
     if (
       settings.profile.source !== 'default' &&
       settings.profile.source !== 'current profile' &&
@@ -225,6 +263,23 @@ export class Context {
       });
     }
     return settings;
+  }
+
+  /**
+   * A variable set to nothing (a missing CI secret, a settings file sourced before it was written) is as
+   * good as unset, so the profile's settings are used: said once, on stderr, naming the variables.
+   */
+  private warnEmptyVariables(settings: Settings): void {
+    if (this.warnedEmpty) return;
+    const fromProfile = [settings.baseUrl, settings.orgId, settings.token, settings.caFile].some((s) =>
+      s.source.startsWith('profile '),
+    );
+    const empty = settingVariables.filter((name) => this.env[name] !== undefined && !this.env[name]?.trim());
+    if (!fromProfile || empty.length === 0) return;
+    this.warnedEmpty = true;
+    this.warn(
+      `${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'} set but empty: using the settings of profile ${settings.profile.value}`,
+    );
   }
 
   /** The API client for the resolved settings; a missing token or organization is a configuration error. */
@@ -276,6 +331,7 @@ export class Context {
       pageAhead: this.env.SECSCAN_PAGE_AHEAD
         ? parseNumber('SECSCAN_PAGE_AHEAD', this.env.SECSCAN_PAGE_AHEAD, 0, 16)
         : undefined,
+      maxRetryWaitMs: this.maxRetryWaitMs,
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
       caFile,
@@ -307,12 +363,15 @@ export class Context {
     if (!/^y(es)?$/i.test(answer.trim())) throw new UsageError('cancelled');
   }
 
-  /** Reads all of stdin (for tokens and --input -). */
-  async readStdin(): Promise<string> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.io.stdin)
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-    return Buffer.concat(chunks).toString('utf8');
+  /** Reads all of stdin (tokens, files given as -), at most 4 MiB: bytes that are not UTF-8 are refused (exit 3). */
+  async readStdin(label = 'stdin'): Promise<string> {
+    return decodeUtf8(await this.readStdinBytes(), label);
+  }
+
+  /** Stdin's bytes (for `--input -` and the like), at most 4 MiB (longer is exit 3 naming the limit). */
+  async readStdinBytes(label = 'standard input'): Promise<Buffer> {
+    const { readStreamLimited } = await import('./util/input-file.js');
+    return readStreamLimited(this.io.stdin as AsyncIterable<Buffer | string>, label);
   }
 
   /** A progress bar on stderr when stderr is a terminal and --quiet is not given; otherwise none. */

@@ -9,6 +9,22 @@ export {
   UsageError,
 } from '@secscan/api/errors';
 
+/**
+ * A file (or standard input) the user gave is longer than an input may be: refused before it is read whole
+ * (exit 3; a command that reports unreadable input as a usage error rethrows it as one).
+ */
+export class InputTooLargeError extends ConfigError {
+  constructor(what: string, limit: number, size?: number) {
+    const mib = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MiB`;
+    // 4 MiB and 3 bytes is "4 MiB" rounded: then the bytes say it.
+    const given = size === undefined ? '' : mib(size) === mib(limit) ? `${size} bytes` : mib(size);
+    super(
+      `${what} is ${given ? `${given}, more than` : 'longer than'} the ${mib(limit)} an input file may have`,
+      { hint: 'split it, or give only what this command needs' },
+    );
+  }
+}
+
 /** Ctrl-C (SIGINT, exit 130) or SIGTERM (exit 143): the run stops, printing no error line. */
 export class InterruptedError extends CliError {
   constructor(signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') {
@@ -34,6 +50,23 @@ export class UnexpectedResponseError extends CliError {
   }
 }
 
+/**
+ * The scan a gate must evaluate (`--scan`, `--version`, `--tag`) is not there yet or has not finished, and
+ * `--wait` (if given) ran out (exit 10): the gate was not evaluated, and a rerun may succeed.
+ */
+export class NotReadyError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.notReady, 'NOT_READY', details);
+  }
+}
+
+/** The scan a gate must evaluate failed: the analysis itself failed (exit 11). */
+export class ScanFailedError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.scanFailed, 'SCAN_FAILED', details);
+  }
+}
+
 /** Network failure, timeout, 429 or 5xx once the retry budget is spent (exit 7). */
 export class TransientError extends CliError {
   constructor(message: string, details: ErrorDetails = {}) {
@@ -49,10 +82,22 @@ export interface ServiceErrorBody {
   validation_errors?: string[];
 }
 
+/** The service asked to be retried later than `--max-retry-wait` allows: exit 7 at once, saying when. */
+export class RetryLaterError extends TransientError {
+  readonly retryAt: Date;
+
+  constructor(message: string, retryAt: Date, details: ErrorDetails = {}) {
+    super(message, details);
+    this.retryAt = retryAt;
+  }
+}
+
 /** An error status from the service, with the service's own code and message. */
 export class ApiError extends CliError {
   readonly body: ServiceErrorBody | undefined;
   readonly validationErrors: string[];
+  /** The answer's `Retry-After`, when it sent one (a download honours it before trying again). */
+  retryAfter: string | undefined;
 
   constructor(
     message: string,
@@ -99,6 +144,10 @@ export interface ResponseContext {
   verify?: string | undefined;
   /** The Location of a redirect. */
   location?: string | undefined;
+  /** The answer's `Retry-After` header (a 429 or 503): when the service asks to be retried. */
+  retryAfter?: string | undefined;
+  /** When that is, as the message says it (`2026-09-03T03:00:00Z`). */
+  retryAt?: string | undefined;
 }
 
 const writeMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -156,16 +205,21 @@ export function apiErrorFromResponse(
   }
   if (status === 408 || status === 429 || status >= 500) {
     const write = request.method !== undefined && writeMethods.has(request.method.toUpperCase());
+    const when = request.retryAt ? `; the service asks to be retried at ${request.retryAt}` : '';
     const hint = write
       ? (request.verify ?? 'check before retrying')
-      : 'the service may be busy: safe to retry';
-    return new ServerError(
-      write ? `${message}; the outcome of the change is unknown` : message,
+      : request.retryAt
+        ? `the service is busy: safe to retry after ${request.retryAt}`
+        : 'the service may be busy: safe to retry';
+    const error = new ServerError(
+      `${message}${when}${write ? '; the outcome of the change is unknown' : ''}`,
       ExitCode.transient,
       status,
       parsed,
       hint,
     );
+    error.retryAfter = request.retryAfter;
+    return error;
   }
   if (status >= 400) return new RejectedError(message, ExitCode.rejected, status, parsed);
   return new ServerError(message, ExitCode.unexpected, status, parsed);

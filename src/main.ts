@@ -31,6 +31,7 @@ function globalsFrom(values: OptionValues): GlobalOptions {
     debug: Boolean(values.debug),
     timeout: values.timeout,
     retries: values.retries,
+    maxRetryWait: values.maxRetryWait,
     yes: Boolean(values.yes),
     input: values.input !== false,
     profile: values.profile,
@@ -98,7 +99,12 @@ export async function main(deps: MainDeps): Promise<number> {
     const { loadVerb } = await import('./commands/manifest.js');
     const verb = await loadVerb(entry.load);
     // A bare global --org (no uuid) asks for the organization level of a listing.
-    const input = { args: argsOf(command), opts: command.opts(), orgLevel: values.org === true };
+    const input = {
+      args: argsOf(command),
+      opts: command.opts(),
+      orgLevel: values.org === true,
+      format: ctx.format,
+    };
     const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;
     if (ctx.fields && view) {
       const { unknownFields } = await import('./output/view.js');
@@ -113,7 +119,7 @@ export async function main(deps: MainDeps): Promise<number> {
     const result = await verb.run(ctx, { ...input, plan });
     const { present } = await import('./output/present.js');
     await present(ctx, result, view);
-    if ((result.kind === 'list' || result.kind === 'custom') && result.error) throw result.error;
+    if ((result.kind === 'list' || result.kind === 'document') && result.error) throw result.error;
     exitCode = result.exitCode ?? ExitCode.ok;
   };
 

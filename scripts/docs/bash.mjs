@@ -56,6 +56,11 @@ export function bash(model) {
   const flags = nodes
     .filter((node) => node.options.length)
     .map((node) => [[q(node.path.join(' '))], `REPLY=${q(names(node.options).join(' '))}`]);
+  const conflicts = nodes.flatMap((node) =>
+    node.options
+      .filter((o) => o.conflicts?.length)
+      .flatMap((o) => o.names.map((n) => [[key(node, n)], `REPLY=${q(o.conflicts.join(' '))}`])),
+  );
   const required = (options) => options.filter((o) => o.takesValue && !o.optionalValue);
   const optional = (options) => options.filter((o) => o.optionalValue);
   const patterns = (options, node) =>
@@ -112,6 +117,10 @@ export function bash(model) {
     '',
     '_secscan_flags() {',
     caseBlock('"$1"', flags, "REPLY=''"),
+    '}',
+    '',
+    '_secscan_conflicts() {',
+    caseBlock('"$1|$2"', conflicts, "REPLY=''"),
     '}',
     '',
     '_secscan_takes_value() {',

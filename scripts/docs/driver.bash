@@ -79,10 +79,11 @@ _secscan() {
   local n=$((${#words[@]} - 1)) i=1 path='' word option='' positional=0 REPLY
   local cur=${words[n]} value=${words[n]} prefix=''
   local _secscan_program=${words[0]}
-  local -a _secscan_settings=() _secscan_candidates=()
+  local -a _secscan_settings=() _secscan_candidates=() given=()
   while ((i < n)); do
     word=${words[i]}
     if [[ $word == -?* ]]; then
+      given+=("${word%%=*}")
       case $word in
         --profile | --base-url | --org) _secscan_settings+=("$word" "${words[i + 1]}") ;;
         --profile=* | --base-url=* | --org=* | --allow-insecure-http) _secscan_settings+=("$word") ;;
@@ -111,8 +112,15 @@ _secscan() {
     _secscan_values "$path" "$option"
     _secscan_expand "$REPLY" "$value"
   elif [[ $cur == -* ]]; then
+    # The command's flags, but not those that conflict with one already given.
+    local flags='' flag other
     _secscan_flags "$path"
-    _secscan_expand "=$REPLY $_secscan_globals" "$cur"
+    for flag in $REPLY; do
+      _secscan_conflicts "$path" "$flag"
+      for other in $REPLY; do [[ " ${given[*]} " == *" $other "* ]] && continue 2; done
+      flags+=" $flag"
+    done
+    _secscan_expand "=$flags $_secscan_globals" "$cur"
   else
     _secscan_commands "$path"
     if [[ -n $REPLY ]]; then

@@ -70,7 +70,9 @@ function toNode(entry, parent, help) {
       token: help.argumentToken(arg),
       values: valuesOfArg(arg),
     })),
-    options: (entry.options ?? []).filter((o) => !o.hidden).map((o) => toOption(o, help)),
+    options: withConflicts(
+      (entry.options ?? []).filter((o) => !o.hidden).map((o) => toOption(o, help, entry.options)),
+    ),
     examples: entry.examples,
     formats: help.formatsOf(entry),
     fields: entry.fields ?? [],
@@ -145,7 +147,22 @@ function kindValues(kind, placeholder) {
   }
 }
 
-function toOption(option, help) {
+/**
+ * Each option's `conflicts`: every name (long and short) of the options it cannot be used with, whichever
+ * of the two declares the conflict.
+ */
+function withConflicts(options) {
+  return options.map((o) => ({
+    ...o,
+    conflicts: options
+      .filter(
+        (x) => x !== o && (o.conflictsWith.includes(x.attribute) || x.conflictsWith.includes(o.attribute)),
+      )
+      .flatMap((x) => x.names),
+  }));
+}
+
+function toOption(option, help, siblings = []) {
   const placeholder = placeholderOf(option.flags);
   const names = option.flags.split(/[ ,|]+/).filter((w) => w.startsWith('-'));
   const long = names.find((n) => n.startsWith('--'));
@@ -157,7 +174,9 @@ function toOption(option, help) {
     long,
     names,
     description: option.description,
-    text: help.optionText(option),
+    text: help.optionText(option, siblings),
+    attribute: option.attribute,
+    conflictsWith: option.conflicts ?? [],
     placeholder,
     takesValue,
     optionalValue: valueToken(option.flags)?.[3] !== undefined,

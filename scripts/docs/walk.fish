@@ -50,6 +50,18 @@ function __secscan_arg
     end
 end
 
+# One of the options $argv (such as --tag or -t) is on the line already, alone or as --tag=VALUE.
+function __secscan_given
+    for word in (commandline -opc)[2..-1]
+        for name in $argv
+            if test "$word" = $name; or string match -q -- "$name=*" $word
+                return 0
+            end
+        end
+    end
+    return 1
+end
+
 function __secscan_live
     set -l words (commandline -opc)
     set -l settings

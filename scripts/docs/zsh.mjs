@@ -28,7 +28,9 @@ function action(values, node, model) {
 }
 
 function optionSpecs(option, node, model) {
-  const exclusion = option.repeatable || option.names.length < 2 ? '' : `(${option.names.join(' ')})`;
+  // Once given, an option is not offered again (unless repeatable), nor are the options it conflicts with.
+  const excluded = [...(option.repeatable ? [] : option.names), ...(option.conflicts ?? [])];
+  const exclusion = option.conflicts?.length || excluded.length > 1 ? `(${excluded.join(' ')})` : '';
   const repeat = option.repeatable ? '*' : '';
   const value = option.takesValue
     ? `${option.optionalValue ? '::' : ':'}${bracket(option.placeholder ?? 'value')}:${action(option.values, node, model)}`

@@ -1,7 +1,15 @@
-import { type Document, isMap, isPair, isScalar, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, isPair, isScalar, type LineCounter } from 'yaml';
 import * as z from 'zod';
-import { appIdPattern, defaultTeamRole, uuidPattern } from '@secscan/api/values';
+import {
+  appIdPattern,
+  builtinLike,
+  defaultTeamRole,
+  orgRoles,
+  teamRoleNames,
+  uuidPattern,
+} from '@secscan/api/values';
 import { ConfigError } from '../errors.js';
+import { parseYamlInput, yamlValue } from '@secscan/api/yaml-input';
 
 /**
  * The access file of `teams export` and `teams apply`: every team with its apps, members (e-mail or user id
@@ -19,6 +27,23 @@ export interface AccessFile {
 }
 
 const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const teamRoles = `${teamRoleNames.join(', ')}, a role id, or the name of a custom team role`;
+
+/**
+ * Why a member's or group's role cannot be a team role, or undefined. A built-in team role or a role id
+ * passes; so does any other name (a custom team role's, looked up in the role listing before anything is
+ * written), unless it is written like a built-in role's name: those are all known, so an organization
+ * role or a misspelt one (`TEAM_EMPEROR`) is refused here, at its line, before any request.
+ */
+function roleProblem(role: string): string | undefined {
+  if ((teamRoleNames as readonly string[]).includes(role) || uuidPattern.test(role)) return undefined;
+  if ((orgRoles as readonly string[]).includes(role)) {
+    return `${JSON.stringify(role)} is an organization role, not a team role (${teamRoles})`;
+  }
+  if (builtinLike.test(role)) return `${JSON.stringify(role)} is not a team role (${teamRoles})`;
+  return undefined;
+}
 /** `alice@example.com:` (no role) means the default team role. */
 const roles = z.record(
   z.string().min(1),
@@ -68,13 +93,13 @@ export function parseAccessFile(text: string, label: string): AccessFile {
   const fail = (line: number, reason: string): never => {
     throw new ConfigError(`${label}:${line}: ${reason}`, { hint });
   };
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax)
-    fail(counter.linePos(syntax.pos[0]).line, `not valid YAML or JSON: ${syntax.message.split('\n')[0]}`);
+  const { doc, counter, problem } = parseYamlInput(text);
+  if (problem)
+    fail(problem.line, problem.syntax ? `not valid YAML or JSON: ${problem.message}` : problem.message);
   if (doc.contents === null) fail(1, 'the file is empty: expected `teams:`');
-  const parsed = File.safeParse(doc.toJS());
+  const value = yamlValue({ doc, counter });
+  if (value.problem) fail(value.problem.line, value.problem.message);
+  const parsed = File.safeParse(value.data);
   if (!parsed.success) {
     const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
     const path = (issue?.path ?? []) as Path;
@@ -111,6 +136,17 @@ export function parseAccessFile(text: string, label: string): AccessFile {
           lineOf(doc, counter, ['teams', i, 'members'], key),
           `member ${JSON.stringify(key)} is not an e-mail or a user id`,
         );
+      }
+    }
+    for (const kind of ['members', 'groups'] as const) {
+      for (const [key, role] of Object.entries(team[kind] ?? {})) {
+        const problem = roleProblem(role);
+        if (problem) {
+          fail(
+            lineOf(doc, counter, ['teams', i, kind], key),
+            `${describe(['teams', i, kind, key])}: ${problem}`,
+          );
+        }
       }
     }
   });

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { RbacRole } from '@secscan/api/schemas/rbac';
-import type { HumanGroup } from '@secscan/api/schemas/teams';
+import { type HumanGroup, teamMembers } from '@secscan/api/schemas/teams';
+import { builtinLike } from '@secscan/api/values';
 import { mapLimit } from '../util/batches.js';
 
 /**
@@ -20,7 +21,8 @@ export class RoleBook {
         this.add(key, [role.id, ...aliases], key);
       } else if (role.role_type !== 'organization') {
         const name = role.name ?? role.id;
-        this.add(role.id, [role.id, name.toLowerCase()], name);
+        // A custom role named like a built-in one (AUDITOR) is written by id: the access file refuses such names.
+        this.add(role.id, [role.id, name.toLowerCase()], builtinLike.test(name) ? role.id : name);
       }
     }
   }
@@ -60,17 +62,18 @@ export interface CurrentTeam {
 
 /**
  * The readable teams (those whose name `wanted` accepts, all by default) with their apps, members and
- * groups: the listing, then each team and its groups.
+ * groups: the listing, then each team and its groups, `concurrency` teams at a time.
  */
 export async function readTeams(
   client: ApiClient,
   roles: RoleBook,
   wanted: (name: string) => boolean = () => true,
+  concurrency = 4,
 ): Promise<{ teams: CurrentTeam[]; names: Map<string, string> }> {
   const listed = (await client.allPages('ListTeams', { query: { no_members: true } })).flat();
   const names = new Map(listed.map((t) => [t.team_id, t.team_name]));
   const rows = listed.filter((t) => wanted(t.team_name));
-  const teams = await mapLimit(rows, 4, async (row): Promise<CurrentTeam> => {
+  const teams = await mapLimit(rows, concurrency, async (row): Promise<CurrentTeam> => {
     const path = { rbacTeamID: row.team_id };
     const [team, groups] = await Promise.all([
       client.call('ReadTeam', { path }),
@@ -80,12 +83,12 @@ export async function readTeams(
       id: team.team_id,
       name: team.team_name,
       version: team.version,
-      apps: [...new Set(team.applications ?? [])],
-      members: new Map((team.users ?? []).map((u) => [u.user_id_v2, roles.key(u.team_role)])),
+      apps: [...new Set(team.applications)],
+      members: new Map(teamMembers(team).map((u) => [u.user_id_v2, roles.key(u.team_role)])),
       groups: new Map(
         groups.map((g) => [
           g.group_id,
-          roles.key((g.teams ?? []).find((t) => t.team_id === team.team_id)?.role ?? ''),
+          roles.key(g.teams.find((t) => t.team_id === team.team_id)?.role ?? ''),
         ]),
       ),
       groupNames: new Map(groups.map((g) => [g.group_id, g.group_name || g.group_id])),
@@ -102,7 +105,7 @@ export async function readRoles(client: ApiClient): Promise<RoleBook> {
 export async function readGroups(client: ApiClient): Promise<HumanGroup[]> {
   const all: HumanGroup[] = [];
   for await (const page of client.pages('ListHumanGroups', { query: { no_members: true } })) {
-    all.push(...(page.groups ?? []));
+    all.push(...page.groups);
   }
   return all;
 }

@@ -1,5 +1,6 @@
 import { apiErrorFromResponse, UnexpectedResponseError } from '../errors.js';
 import type { Page, RawResponse } from './client-types.js';
+import { checkJsonValues, checkPageRows } from './json-limits.js';
 import type { Operation } from '@secscan/api/operation';
 import { isEnvelope } from './paging.js';
 import type { OperationSchemas } from '@secscan/api/schema';
@@ -17,8 +18,18 @@ export function redirectTarget(op: Operation, schemas: OperationSchemas, res: Ra
   return location;
 }
 
-/** A JSON answer: unwrapped from its envelope (an `ok: false` one is the service's error) and checked. */
-export function decodeAnswer(op: Operation, schemas: OperationSchemas, res: RawResponse): Page<unknown> {
+/**
+ * A JSON answer: counted before it is parsed (src/api/json-limits.ts), unwrapped from its envelope (an
+ * `ok: false` one is the service's error), its page's rows counted against the size asked for in `path`
+ * (the request's path and query), and checked.
+ */
+export function decodeAnswer(
+  op: Operation,
+  schemas: OperationSchemas,
+  res: RawResponse,
+  path = '',
+): Page<unknown> {
+  checkJsonValues(op, res.body);
   const text = res.body.toString('utf8');
   let parsed: unknown;
   try {
@@ -40,6 +51,7 @@ export function decodeAnswer(op: Operation, schemas: OperationSchemas, res: RawR
     payload = parsed?.response;
     nextPage = typeof parsed?.next_page === 'string' && parsed.next_page ? parsed.next_page : undefined;
   }
+  checkPageRows(op, payload, path);
   if (!schemas.response) return { data: payload, nextPage };
   const checked = schemas.response.safeParse(payload);
   if (!checked.success) {

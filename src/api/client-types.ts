@@ -58,6 +58,8 @@ export interface SendOptions {
   context?: string;
   /** Cancels this request alone (a page asked for ahead that is not needed); no retry follows. */
   signal?: AbortSignal | undefined;
+  /** The longest answer read (a JSON answer's cap); the client's `maxBodyBytes` applies in any case. */
+  maxBytes?: number | undefined;
 }
 
 export interface OpenOptions {
@@ -82,6 +84,8 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, for safe requests. */
   retries?: number;
+  /** The longest `Retry-After` waited for (`--max-retry-wait`); a longer one fails at once (exit 7). */
+  maxRetryWaitMs?: number;
   dispatcher?: Dispatcher;
   /** SECSCAN_CA_FILE: CAs to trust besides the system's (used when no dispatcher is given). */
   caFile?: string | undefined;
@@ -89,7 +93,10 @@ export interface ClientOptions {
   debug?: ((line: string) => void) | undefined;
   userAgent?: string;
   random?: () => number;
-  /** The largest JSON body read into memory (downloads stream and are not capped). Default 256 MiB. */
+  /**
+   * The longest answer read into memory (downloads stream and are not capped): default 256 MiB; a JSON answer
+   * is capped lower (src/api/json-limits.ts).
+   */
   maxBodyBytes?: number;
   /** Pages of a list requested ahead of the one being read, at most (prefetch.ts); 0: one after the other. */
   pageAhead?: number;

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import type { Dispatcher } from 'undici';
 import { defaultDispatcher } from './dispatcher.js';
 import {
@@ -13,9 +12,21 @@ import { buildQuery, fillPath, type Operation } from '@secscan/api/operation';
 import { type OperationId, operations } from '@secscan/api/operations';
 import { type ResponseOf, schemasOf } from '@secscan/api/operations/schemas';
 import { defaultPageAhead, pagesAhead } from './prefetch.js';
+import { jsonValueCount, maxJsonBytes, maxJsonValues } from './json-limits.js';
 import type { OperationSchemas } from '@secscan/api/schema';
 import { redactJson, redactUrl } from './redact.js';
-import { retryDelay, shouldRetry, sleep } from './retry.js';
+import { saveBody } from './save-body.js';
+import {
+  defaultMaxRetryWaitMs,
+  maxThrottledRetries,
+  retryAfterOf,
+  retryDelay,
+  retryLaterError,
+  retryWait,
+  shouldRetry,
+  sleep,
+} from './retry.js';
+import type { Scheduler } from './scheduler.js';
 import { decodeAnswer, redirectTarget } from './answers.js';
 import {
   certificateError,
@@ -55,6 +66,8 @@ export class ApiClient {
   readonly orgId: string | undefined;
   private readonly opts: ClientOptions;
   private dispatcher: Dispatcher | undefined;
+  /** A fan-out command's scheduler: every request from then on asks it for a start. */
+  private scheduler: Scheduler | undefined;
 
   constructor(opts: ClientOptions) {
     const url = new URL(opts.baseUrl);
@@ -63,6 +76,11 @@ export class ApiClient {
     this.orgId = opts.orgId;
     this.opts = opts;
     this.dispatcher = opts.dispatcher;
+  }
+
+  /** From now on, every request of this client waits for a start from `scheduler` and reports its answer. */
+  useScheduler(scheduler: Scheduler): void {
+    this.scheduler = scheduler;
   }
 
   /** The request path of an operation with its parameters filled (`{orgID}` from the settings). */
@@ -145,8 +163,9 @@ export class ApiClient {
       expectStatus: op.successStatus,
       verify: params.verify,
       signal,
+      maxBytes: op.media && !op.media.includes('json') ? undefined : maxJsonBytes,
     });
-    return () => this.decode(op, params, schemas, res);
+    return () => this.decode(op, params, schemas, res, path);
   }
 
   private decode(
@@ -154,11 +173,12 @@ export class ApiClient {
     params: CallParams,
     schemas: OperationSchemas,
     res: RawResponse,
+    path: string,
   ): Page<unknown> {
     if (res.status >= 300) return { data: redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json')) return { data: documentText(op, res), nextPage: undefined };
     try {
-      return decodeAnswer(op, schemas, res);
+      return decodeAnswer(op, schemas, res, path);
     } catch (error) {
       // The service said yes (a 2xx) to a change but in words this version cannot read: it was made.
       if (error instanceof UnexpectedResponseError && isWrite(op.method) && !error.hint) {
@@ -204,30 +224,8 @@ export class ApiClient {
     dest: string,
     onProgress?: (bytes: number) => void,
   ): Promise<number> {
-    const path = this.pathFor(op, params);
-    // Loaded here, not at start-up: every other command would pay for them.
-    const [{ rename, rm }, { pipeline }] = await Promise.all([
-      import('node:fs/promises'),
-      import('node:stream/promises'),
-    ]);
-    const partial = `${dest}.partial`;
-    const res = await this.stream(op, path);
-    let bytes = 0;
-    try {
-      res.body.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        onProgress?.(bytes);
-      });
-      await pipeline(res.body, createWriteStream(partial, { mode: 0o600 }), { signal: this.opts.signal });
-      await rename(partial, dest);
-      return bytes;
-    } catch (error) {
-      await rm(partial, { force: true });
-      if (this.opts.signal?.aborted) throw this.interrupted();
-      throw new TransientError(`${op.id}: download interrupted: ${(error as Error).message}`, {
-        cause: error,
-      });
-    }
+    const res = await this.stream(op, this.pathFor(op, params));
+    return saveBody(res.body, dest, op.id, this.opts.signal, () => this.interrupted(), onProgress);
   }
 
   /**
@@ -275,10 +273,11 @@ export class ApiClient {
     }
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
     if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
-      const text = (await readCapped(res.body, 1024 * 1024)).toString('utf8');
+      const text = (await readCapped(res.body, 1024 * 1024))?.toString('utf8') ?? '';
       throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
         method: op.method,
         location: headerValue(res.headers.location),
+        ...retryAfterOf(res.headers),
       });
     }
     return res;
@@ -291,15 +290,19 @@ export class ApiClient {
     const context = options.context ?? `${method} ${path.split('?')[0]}`;
     // A write (PUT, DELETE: retried) whose earlier attempt got no answer may already have been applied.
     let lost = false;
+    // Throttled answers under a scheduler wait for it and do not spend the retry budget (up to a cap).
+    let throttled = 0;
     for (let attempt = 1; ; attempt++) {
+      const budget = maxAttempts + throttled;
+      const release = await this.scheduler?.acquire().catch(() => Promise.reject(this.interrupted()));
       const started = Date.now();
       this.log(
-        `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${maxAttempts})` : ''}`,
+        `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${budget})` : ''}`,
       );
       if (options.body !== undefined) this.log(`> body ${debugBody(options.body)}`);
       let res: RawResponse;
       try {
-        res = await this.attempt(method, path, options, started);
+        res = await this.attempt(method, path, options, started).finally(release);
       } catch (error) {
         if (this.opts.signal?.aborted) throw this.interrupted();
         // Cancelled by the caller (a page asked for ahead and not needed): no retry.
@@ -308,9 +311,9 @@ export class ApiClient {
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? ''))
           throw certificateError(this.origin, context, error);
-        if (shouldRetry(method, 'network', attempt, maxAttempts)) {
+        if (shouldRetry(method, 'network', attempt, budget)) {
           lost ||= isWrite(method) && !neverSent(error);
-          const delay = retryDelay(attempt, undefined, this.opts.random);
+          const delay = retryDelay(attempt, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
@@ -318,27 +321,44 @@ export class ApiClient {
         throw networkError(this.origin, context, method, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
+      if (this.scheduler?.observe(res.status, res.headers).throttled && throttled < maxThrottledRetries) {
+        if (shouldRetry(method, res.status, 1, 2)) {
+          throttled++;
+          lost ||= isWrite(method);
+          continue;
+        }
+      }
       if (
         res.status < 300 ||
         res.status === options.expectStatus ||
-        (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, maxAttempts))
+        (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, budget))
       ) {
         return res;
       }
-      const parsedBody = safeJson(res.body.toString('utf8'));
+      // An error's body is read for its message: one of too many values to parse safely is not.
+      const parsedBody =
+        jsonValueCount(res.body) <= maxJsonValues ? safeJson(res.body.toString('utf8')) : undefined;
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
-      if (shouldRetry(method, res.status, attempt, maxAttempts)) {
+      if (shouldRetry(method, res.status, attempt, budget)) {
         lost ||= isWrite(method);
-        const retryAfter = headerValue(res.headers['retry-after']);
-        const delay = retryDelay(attempt, retryAfter, this.opts.random);
-        this.log(`! HTTP ${res.status}; retrying in ${delay} ms`);
-        await this.pause(delay);
+        const maxWaitMs = this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
+        const wait = retryWait(attempt, headerValue(res.headers['retry-after']), {
+          random: this.opts.random,
+          maxWaitMs,
+        });
+        if (wait.later) {
+          const verify = lost ? (options.verify ?? 'check before retrying') : undefined;
+          throw retryLaterError(context, res.status, wait.later, maxWaitMs, verify);
+        }
+        this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
+        await this.pause(wait.delayMs);
         continue;
       }
       const error = apiErrorFromResponse(res.status, parsedBody, context, {
         method,
         verify: options.verify,
         location: headerValue(res.headers.location),
+        ...retryAfterOf(res.headers),
       });
       // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
       if (lost && refusesRepeat(res.status)) {
@@ -374,11 +394,12 @@ export class ApiClient {
         body: options.body,
         signal,
       });
-      const limit = this.opts.maxBodyBytes ?? defaultMaxBodyBytes;
-      const body = await readCapped(res.body, limit);
-      if (body.length > limit) {
+      const limit = Math.min(options.maxBytes ?? Infinity, this.opts.maxBodyBytes ?? defaultMaxBodyBytes);
+      const body = await readCapped(res.body, limit, res.headers['content-length']);
+      if (!body) {
+        const what = options.maxBytes === undefined ? 'an answer' : 'a JSON answer';
         throw new UnexpectedResponseError(
-          `${method} ${path.split('?')[0]}: the answer is larger than the ${formatBytes(limit)} a response may have; not read`,
+          `${options.context ?? `${method} ${path.split('?')[0]}`}: the answer is larger than the ${formatBytes(limit)} ${what} may have; not read`,
         );
       }
       return { status: res.statusCode, headers: res.headers, body, durationMs: Date.now() - started };

@@ -26,14 +26,15 @@ export function defaultDispatcher(options: DispatcherOptions = {}): Promise<Disp
  * costs every other run nothing.
  */
 async function trustingContext(caFile: string): Promise<SecureContext> {
-  const [{ readFile }, tls, { ConfigError }] = await Promise.all([
-    import('node:fs/promises'),
+  const [{ readFileLimited }, tls, { ConfigError }] = await Promise.all([
+    import('../util/input-file.js'),
     import('node:tls'),
     import('../errors.js'),
   ]);
   const read = async (path: string, from: string) => {
     try {
-      const text = await readFile(path, 'utf8');
+      // At most 4 MiB, like every file the user names.
+      const text = readFileLimited(path).toString('utf8');
       if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new Error('no PEM certificate in it');
       return text;
     } catch (error) {

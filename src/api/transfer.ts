@@ -2,6 +2,7 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import {
+  ApiError,
   CliError,
   ConfigError,
   ExitCode,
@@ -12,7 +13,7 @@ import {
 import { checksumLine, fsyncDir, writeFileAtomic } from '../util/durable.js';
 import { collectYoung } from '../util/gc.js';
 import { FileSink } from './file-sink.js';
-import { retryDelay, sleep } from './retry.js';
+import { defaultMaxRetryWaitMs, retryLaterError, retryWait, sleep } from './retry.js';
 
 type Headers = Dispatcher.ResponseData['headers'];
 
@@ -32,6 +33,10 @@ export interface TransferOptions {
   /** Also writes `DEST.sha256` in `sha256sum -c` format. */
   checksumFile?: boolean;
   random?: () => number;
+  /** The longest `Retry-After` of a 429 or 503 waited for (`--max-retry-wait`); longer fails at once. */
+  maxRetryWaitMs?: number;
+  /** How errors name the download (its operation id); `the download` unless given. */
+  context?: string;
 }
 
 export interface TransferResult {
@@ -188,9 +193,16 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
         // What arrived before the break is good: keep it, so a resume asks only for the rest.
         if (!(error instanceof CliError && error.exitCode !== ExitCode.transient)) await drain();
         if (signal?.aborted) throw interrupted(signal);
-        if (!retryable(error) || attempt >= options.attempts)
-          throw failure(error, attempt, sink.written, total);
-        const delay = retryDelay(attempt, undefined, options.random);
+        if (!retryable(error) || attempt >= options.attempts) throw failure(error, attempt, sink.written, total);
+        // A 429 or 503 may say when to come back: waited for, up to --max-retry-wait; later, exit 7 at once.
+        const maxWaitMs = options.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
+        const retryAfter = error instanceof ApiError ? error.retryAfter : undefined;
+        const wait = retryWait(attempt, retryAfter, { random: options.random, maxWaitMs });
+        if (wait.later) {
+          const status = (error as ApiError).status ?? 503;
+          throw retryLaterError(options.context ?? 'the download', status, wait.later, maxWaitMs);
+        }
+        const delay = wait.delayMs;
         options.onRetry?.(reasonOf(error), sink.written, total, delay);
         try {
           await sleep(delay, signal);

@@ -1,7 +1,8 @@
 import type { OperationId } from '@secscan/api/operations';
 import type { Context } from '../context.js';
-import type { AnyView } from '../output/view.js';
+import type { View } from '../output/view.js';
 import type { ParserSpec } from './parsers.js';
+import type { OutputFormat } from '../output/format.js';
 import type { Result } from '../output/result.js';
 
 /**
@@ -179,6 +180,8 @@ export interface RunInput<A extends readonly ArgDecl[] = readonly ArgDecl[], O e
   opts: OptsOf<O>;
   /** The global `--org` was given bare: the organization level of a listing. */
   orgLevel: boolean;
+  /** The output format (-o, or the default): for checks between flags and output, never to render. */
+  format: OutputFormat;
 }
 
 export interface Help {
@@ -193,24 +196,25 @@ export interface VerbSpec<
   A extends readonly ArgDecl[] = readonly ArgDecl[],
   O extends Options = Options,
   P = unknown,
+  R extends object = Record<string, unknown>,
 > extends Help {
   kind: 'verb';
   name: string;
   aliases?: readonly string[];
   args?: A;
   options?: O;
-  /** Output formats beyond the base ones (e.g. `sarif`). */
-  outputs?: readonly string[];
+  /** Output formats beyond the base ones (e.g. `sarif`): the exporters of the document the verb returns. */
+  outputs?: readonly OutputFormat[];
   /** Every operation the verb may call; the table-coverage test and `api --list` read them. */
   operations: readonly OperationId[];
-  /** The view for table/tsv/csv columns and --fields; may depend on the options. */
-  view?: AnyView | ((opts: OptsOf<O>) => AnyView);
+  /** The view for table/tsv/csv columns and --fields of the rows R it returns; may depend on the options. */
+  view?: View<R> | ((opts: OptsOf<O>) => View<R>);
   /**
    * Cross-flag checks before anything is read or sent (exit 2 on failure). What it returns (the plan the
    * checks arrived at: a level, a query, a target) reaches run() as `plan`, so nothing is worked out twice.
    */
   validate?(input: RunInput<A, O>): P;
-  run(ctx: Context, input: RunInput<A, O> & { plan: P }): Promise<Result>;
+  run(ctx: Context, input: RunInput<A, O> & { plan: P }): Promise<Result<R>>;
   /**
    * Verbs under this one, for a verb that also runs on its own (`secscan sandbox` serves, `secscan sandbox
    * scan` drives the running one). Its own options stop at the sub-verb's name.
@@ -222,12 +226,13 @@ export function defineVerb<
   const A extends readonly ArgDecl[] = readonly [],
   const O extends Options = Record<never, never>,
   P = undefined,
->(spec: Omit<VerbSpec<A, O, P>, 'kind'>): VerbSpec<A, O, P> {
+  R extends object = Record<string, unknown>,
+>(spec: Omit<VerbSpec<A, O, P, R>, 'kind'>): VerbSpec<A, O, P, R> {
   return { ...spec, kind: 'verb' };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a loader yields a verb of any declared shape.
-export type AnyVerb = VerbSpec<any, any, any>;
+export type AnyVerb = VerbSpec<any, any, any, any>;
 export type CommandModule = { default: AnyVerb | GroupSpec };
 export type Loader = () => Promise<CommandModule>;
 

@@ -18,6 +18,10 @@ export interface OptionEntry {
   repeatable?: boolean;
   required?: true | string;
   default?: string | boolean | number | string[];
+  /**
+   * Attribute names of the options this one cannot be used with, as declared (a pair is declared on one
+   * side): commander refuses the pair; help, the man page and completion read it both ways.
+   */
   conflicts?: string[];
   hidden?: boolean;
   complete?: CompletionKind;
@@ -87,6 +91,20 @@ function optionEntry(key: string, decl: OptionDecl, where: string): OptionEntry 
   return entry;
 }
 
+/** Every declared conflict names another option of the verb (a misspelt one would never be checked). */
+function checkConflicts(options: OptionEntry[], where: string): OptionEntry[] {
+  for (const option of options) {
+    for (const other of option.conflicts ?? []) {
+      if (other === option.attribute || !options.some((o) => o.attribute === other)) {
+        throw new Error(
+          `${where}: ${option.flags} conflicts with ${other}, which is no other option of the verb`,
+        );
+      }
+    }
+  }
+  return options;
+}
+
 function argEntry(decl: ArgDecl): ArgEntry {
   const entry: ArgEntry = {
     name: decl.name,
@@ -128,7 +146,11 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
   const entry: CommandEntry = { kind: 'verb', ...base };
   if (verb.args?.length) entry.args = verb.args.map(argEntry);
   const options = Object.entries((verb.options ?? {}) as Record<string, OptionDecl>);
-  if (options.length) entry.options = options.map(([key, decl]) => optionEntry(key, decl, where));
+  if (options.length)
+    entry.options = checkConflicts(
+      options.map(([key, decl]) => optionEntry(key, decl, where)),
+      where,
+    );
   if (verb.outputs?.length) entry.outputs = [...verb.outputs];
   entry.operations = [...verb.operations];
   const fields = viewFields(verb);

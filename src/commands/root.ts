@@ -36,6 +36,11 @@ export const root: Help & { options: Readonly<Record<string, OptionDecl>> } = {
     retries: text('--retries <n>', 'retries of safe requests after the first attempt (default 2)', {
       nonEmpty: false,
     }),
+    maxRetryWait: text(
+      '--max-retry-wait <duration>',
+      'longest Retry-After to wait for (default 60s); longer fails at once (exit 7)',
+      { nonEmpty: false },
+    ),
     yes: flag('-y, --yes', 'do not ask before destructive actions'),
     input: flag('--no-input', 'never prompt; fail instead (also when CI is set)'),
     profile: text('--profile <name>', 'connection profile to use (also SECSCAN_PROFILE)', {

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { releaseLock, tryLock } from '../util/lockfile.js';
 
 /**
  * Live completion values, cached in the config directory per profile and organization, one file per kind
@@ -61,26 +62,25 @@ export function writeCache(key: CacheKey, kind: string, values: Candidate[], now
 
 const lockFile = (key: CacheKey, kind: string) => `${cacheFile(key, kind)}.refresh`;
 
-/** Claims the refresh of a kind; false when another process is already refreshing it. */
-export function claimRefresh(key: CacheKey, kind: string, now = Date.now()): boolean {
-  const lock = lockFile(key, kind);
+/**
+ * Claims the refresh of a kind: the claim's token, which the refresh (another process) releases it with;
+ * undefined when another process is already refreshing it. A claim older than `refreshStaleMs` is taken
+ * over, by its age alone (the process that claimed it has exited), and only if it is still that claim.
+ */
+export function claimRefresh(key: CacheKey, kind: string): string | undefined {
   try {
     mkdirSync(cacheDir(key), { recursive: true, mode: 0o700 });
-    writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
-    try {
-      if (now - statSync(lock).mtimeMs < refreshStaleMs) return false;
-      rmSync(lock, { force: true });
-      writeFileSync(lock, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return true;
-    } catch {
-      return false;
-    }
+    return tryLock(lockFile(key, kind), { staleMs: refreshStaleMs, byAgeOnly: true })?.token;
+  } catch {
+    return undefined;
   }
 }
 
-export function releaseRefresh(key: CacheKey, kind: string): void {
-  rmSync(lockFile(key, kind), { force: true });
+/** Ends the claim `token`; a claim taken over since (the refresh was slow) is another's and stays. */
+export function releaseRefresh(key: CacheKey, kind: string, token: string): void {
+  try {
+    releaseLock(lockFile(key, kind), token);
+  } catch {
+    // A TAB never fails: an unreleased claim is taken over once it is stale.
+  }
 }

@@ -67,7 +67,7 @@ export const sources: Readonly<Record<string, (client: ApiClient) => Promise<Can
     ),
   group: (client) =>
     fromPages(client.pages('ListHumanGroups', { query: { no_members: true } }), (page) =>
-      (page.groups ?? []).map((g): Candidate => [g.group_name, 'group']),
+      page.groups.map((g): Candidate => [g.group_name, 'group']),
     ),
   saml: async (client) =>
     pairs(

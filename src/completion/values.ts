@@ -48,6 +48,8 @@ interface Line {
   flags: SettingFlags;
   /** The flags as given, passed on to the refresh. */
   passed: string[];
+  /** `--lock TOKEN`: the refresh's claim, which the refresh releases. */
+  lock?: string;
 }
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,6 +59,7 @@ function parse(args: readonly string[]): Line {
   const flags: SettingFlags = {};
   const passed: string[] = [];
   let kind = '';
+  let lock: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
@@ -75,6 +78,8 @@ function parse(args: readonly string[]): Line {
         flags.org = take();
         passed.push(name, flags.org);
       }
+    } else if (name === '--lock') {
+      lock = take();
     } else if (name === '--allow-insecure-http') {
       flags.allowInsecureHttp = true;
       passed.push(name);
@@ -82,7 +87,7 @@ function parse(args: readonly string[]): Line {
       kind = arg;
     }
   }
-  return { kind, flags, passed };
+  return { kind, flags, passed, ...(lock === undefined ? {} : { lock }) };
 }
 
 interface ConfigFile {
@@ -166,11 +171,12 @@ export async function complete(args: readonly string[], deps: CompleteDeps): Pro
   const { key } = found;
   let entry: CacheEntry | undefined = readCache(key, line.kind);
   const now = Date.now();
-  if ((!entry || now - entry.fetchedAt > ttlMs) && claimRefresh(key, line.kind, now)) {
+  const claim = !entry || now - entry.fetchedAt > ttlMs ? claimRefresh(key, line.kind) : undefined;
+  if (claim !== undefined) {
     try {
-      (deps.spawnRefresh ?? spawnDetached)([line.kind, ...line.passed]);
+      (deps.spawnRefresh ?? spawnDetached)([line.kind, ...line.passed, '--lock', claim]);
     } catch {
-      releaseRefresh(key, line.kind);
+      releaseRefresh(key, line.kind, claim);
     }
   }
   const uptime = deps.uptime ?? (() => performance.now());
@@ -210,7 +216,7 @@ async function refresh(line: Line, deps: CompleteDeps): Promise<void> {
       writeCache(key, line.kind, old?.values ?? [], Date.now() - ttlMs + retryMs);
     }
   } finally {
-    releaseRefresh(key, line.kind);
+    if (line.lock !== undefined) releaseRefresh(key, line.kind, line.lock);
     const { closeDefaultDispatcher } = await import('../api/dispatcher.js');
     await closeDefaultDispatcher();
   }

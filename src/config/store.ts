@@ -158,6 +158,8 @@ export class ProfileStore {
   /** Read-modify-write under the lock, from the file as it is now (another process may have changed it). */
   private async change(apply: (data: ConfigData) => ConfigData): Promise<void> {
     const { acquireLock, LockBusyError } = await import('../util/lockfile.js');
+    // Loaded before the lock is taken: the lock is held only to read, change and write the file.
+    await import('conf');
     let release: () => void;
     try {
       release = await acquireLock(join(this.dir, 'config.json.lock'), { waitMs: 10_000, staleMs: 60_000 });

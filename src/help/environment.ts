@@ -4,7 +4,10 @@
  */
 export const environment: readonly (readonly [string, string])[] = [
   ['SECSCAN_PROFILE', 'The profile to use, like --profile.'],
-  ['SECSCAN_BASE_URL', 'The service address, like --base-url (the client adds /api/v4).'],
+  [
+    'SECSCAN_BASE_URL',
+    'The service address, like --base-url (the client adds /api/v4). Set but empty, this variable (as SECSCAN_ORG_ID, SECSCAN_TOKEN, SECSCAN_CA_FILE and the SHIFTLEFT_ ones) counts as unset; when a profile then gives the settings, a warning on stderr names the empty variables.',
+  ],
   ['SHIFTLEFT_API_HOST', 'A host name used when SECSCAN_BASE_URL is unset; https:// is implied.'],
   ['SECSCAN_ORG_ID', 'The organization id, like --org.'],
   ['SHIFTLEFT_ORG_ID', 'The organization id when SECSCAN_ORG_ID is unset.'],
@@ -27,6 +30,14 @@ export const environment: readonly (readonly [string, string])[] = [
   [
     'CI',
     'When set (and not false or 0), nothing prompts: a destructive command without --yes fails, and auth login needs --with-token.',
+  ],
+  [
+    'GITHUB_ACTIONS',
+    'true (as GitHub Actions sets it): scans check and scans compare --fail-on print an ::error annotation for each finding that fails the gate (the first ten, then a notice) on standard error.',
+  ],
+  [
+    'GITHUB_STEP_SUMMARY',
+    'With GITHUB_ACTIONS=true, the file the gate appends its Markdown summary to (GitHub sets it for each step).',
   ],
   ['NO_COLOR', 'When set and not empty, no colour.'],
   ['CLICOLOR', 'Set to 0 for no colour.'],

@@ -9,12 +9,16 @@ export const exitCodesHelp = `Exit codes (stable):
   5    not found (404), or nothing to evaluate (no scan for that app or branch)
   6    rejected by the service: 400, 409 (e.g. stale team version), 422, 507 TOO_MUCH_WORK
   7    transient: network failure, timeout, 429 or 5xx after the retry budget. A read is safe to
-       retry; a write (POST, PATCH) whose answer was lost may have been applied, and the message
-       says so and how to check
+       retry; a write (POST, PATCH, PUT, DELETE) whose answer was lost may have been applied, and
+       the message says so and how to check
   8    unexpected response: a body this version cannot read, of the wrong shape (never read as
        empty), or over the size limit
   9    busy: another run holds the lock (e.g. backups download into the same directory)
+  10   not ready: the scan a gate must evaluate (--scan, --version, --tag) does not exist yet or
+       has not finished, and --wait (if given) ran out; a rerun may succeed
+  11   the scan a gate must evaluate failed (the analysis itself failed)
   130  interrupted (SIGINT); 143 for SIGTERM
 A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
-still written, saying why.
+still written, saying why. A gate asked for the scan of a commit (--version, --scan, --tag) never
+evaluates another scan in its place.
 `;

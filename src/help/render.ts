@@ -29,8 +29,35 @@ const names = (description: string, choices: readonly string[]) =>
     new RegExp(`(^|[^\\w-])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`).test(description),
   );
 
-/** An option's explanation: its description, then its choices and default unless the description says them. */
-export function optionText(option: Pick<OptionEntry, 'description' | 'choices' | 'default'>): string {
+/** The long flag of an option (`--tag` of `--tag <tag>`). */
+const longFlag = (flags: string): string => /--[\w-]+/.exec(flags)?.[0] ?? flags;
+
+type Sibling = Pick<OptionEntry, 'attribute' | 'flags' | 'hidden' | 'conflicts'>;
+
+/**
+ * The options of the command (`options`) an option cannot be used with, whichever of the two declares the
+ * conflict; hidden ones left out.
+ */
+export function conflictingOptions<T extends Sibling>(
+  option: Pick<OptionEntry, 'attribute' | 'conflicts'>,
+  options: readonly T[],
+): T[] {
+  return options.filter(
+    (o) =>
+      !o.hidden &&
+      o.attribute !== option.attribute &&
+      (option.conflicts?.includes(o.attribute) || o.conflicts?.includes(option.attribute)),
+  );
+}
+
+/**
+ * An option's explanation: its description, then its choices and default unless the description says
+ * them, and the options of the command (`options`) it cannot be used with.
+ */
+export function optionText(
+  option: Pick<OptionEntry, 'attribute' | 'description' | 'choices' | 'default' | 'conflicts'>,
+  options: readonly Sibling[] = [],
+): string {
   const extras: string[] = [];
   if (option.choices && !names(option.description, option.choices)) {
     extras.push(`one of: ${option.choices.join(', ')}`);
@@ -39,6 +66,8 @@ export function optionText(option: Pick<OptionEntry, 'description' | 'choices' |
   if (value !== undefined && value !== false && !/\bdefault\b/.test(option.description)) {
     extras.push(`default: ${Array.isArray(value) ? value.join(',') : String(value)}`);
   }
+  const notWith = conflictingOptions(option, options).map((o) => longFlag(o.flags));
+  if (notWith.length) extras.push(`not with ${notWith.join(', ')}`);
   return withNotes(option.description, extras);
 }
 
@@ -80,7 +109,7 @@ export function descriptionBlocks(entry: Pick<CommandEntry, 'summary' | 'descrip
 }
 
 const optionTerms = (options: readonly OptionEntry[]): [string, string][] =>
-  options.filter((o) => !o.hidden).map((o) => [o.flags, optionText(o)]);
+  options.filter((o) => !o.hidden).map((o) => [o.flags, optionText(o, options)]);
 
 function section(title: string, lines: string[]): string[] {
   return lines.length ? ['', `${title}:`, ...lines] : [];

@@ -81,12 +81,6 @@ export function planText(changes: readonly AccessChange[], chalk: ChalkInstance)
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-export function renderPlan(changes: readonly AccessChange[]) {
-  return async (out: OutputWriter, chalk: ChalkInstance): Promise<void> => {
-    await out.write(planText(changes, chalk));
-  };
-}
-
 /** The access file as YAML (default) or JSON, with a comment saying how to apply it. */
 export function renderAccessFile(doc: Record<string, unknown>, format: 'yaml' | 'json') {
   return async (out: OutputWriter): Promise<void> => {

@@ -1,4 +1,6 @@
-import type { ScanDiff } from '@secscan/api/schemas/scans';
+import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
+import { UnexpectedResponseError } from '../errors.js';
+import { sanitize } from './sanitize.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -30,4 +32,67 @@ export function compareObject(diff: ScanDiff): Record<string, unknown> {
       common: diff.common.length,
     },
   };
+}
+
+/** Markdown's own characters escaped in a table cell; escapes, controls and bidi removed. */
+const cell = (text: string | undefined) => sanitize(text ?? '').replace(/([\\|`*_<>[\]])/g, '\\$1');
+
+/**
+ * `scans compare --fail-on` for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the verdict, the counts and
+ * the findings that fail it (the first `limit` of them).
+ */
+export function compareMarkdown(
+  doc: { app: string; source: string; target: string; diff: ScanDiff },
+  gate: { failOn: 'new' | 'regression'; threshold: string | undefined; failing: DiffFinding[] },
+  limit = 100,
+): string {
+  const failed = gate.failing.length > 0;
+  const lines = [
+    `### ${failed ? '❌' : '✅'} Security gate ${failed ? 'failed' : 'passed'}: ${cell(doc.app)}`,
+    '',
+    `${cell(compareSummaryLine(doc.app, doc.source, doc.target, doc.diff))}.`,
+    '',
+    failed
+      ? compareGateLine(gate.failing.length, gate.failOn, gate.threshold)
+      : `No ${gate.failOn === 'new' ? 'new finding' : 'regression'}${gate.threshold ? ` of severity ${gate.threshold} or above` : ''}.`,
+  ];
+  if (failed) {
+    lines.push('', '| Severity | ID | Category | Title | Regression |', '|---|---|---|---|---|');
+    for (const f of gate.failing.slice(0, limit)) {
+      lines.push(
+        `| ${cell(f.severity)} | ${cell(f.id)} | ${cell(f.category)} | ${cell(f.title)} | ${f.regression ? 'yes' : ''} |`,
+      );
+    }
+    if (gate.failing.length > limit) lines.push('', `… and ${gate.failing.length - limit} more.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The comparison a gate (`--fail-on`) decides on, checked before it decides: the scans compared are the ones asked for
+ * (`scan.N`), and no finding is in two of new, fixed and common (a finding both new and common is an answer
+ * that contradicts itself). Either is exit 8, never a verdict.
+ */
+export function checkComparison(diff: ScanDiff, source: string, target: string): void {
+  const fail = (what: string) =>
+    new UnexpectedResponseError(`ListScansCompare: the answer contradicts itself: ${what}`, {
+      hint: 'the comparison was not evaluated: report the answer (--debug shows it) to the service',
+    });
+  for (const [side, ref, scan] of [
+    ['source', source, diff.source],
+    ['target', target, diff.target],
+  ] as const) {
+    const asked = /^scan\.(\d+)$/.exec(ref)?.[1];
+    if (asked !== undefined && scan.id !== asked)
+      throw fail(`${ref} was asked for as the ${side}, but the answer compares scan ${scan.id}`);
+  }
+  const seen = new Map<string, string>();
+  for (const list of ['new', 'fixed', 'common'] as const) {
+    for (const finding of diff[list]) {
+      const other = seen.get(finding.id);
+      if (other !== undefined && other !== list)
+        throw fail(`finding ${finding.id} is both ${other} and ${list}`);
+      seen.set(finding.id, list);
+    }
+  }
 }

@@ -1,7 +1,9 @@
 import { UsageError } from '../errors.js';
 
 export const baseFormats = ['table', 'tsv', 'json', 'ndjson', 'yaml', 'csv'] as const;
-export type OutputFormat = (typeof baseFormats)[number] | 'sarif' | 'junit' | 'markdown';
+/** Formats some verbs add to the base ones (their exporters read a typed document). */
+export const documentFormats = ['sarif', 'junit', 'markdown', 'codequality', 'gitlab-sast'] as const;
+export type OutputFormat = (typeof baseFormats)[number] | (typeof documentFormats)[number];
 
 /** The explicit -o value, else a table on a terminal and tab-separated rows when piped. */
 export function resolveFormat(

@@ -1,33 +1,32 @@
-import type { Result } from './result.js';
+import { fstatSync } from 'node:fs';
 import type { Context } from '../context.js';
-import { renderList, renderObject } from './render.js';
+import { exportObject, exportRows, stdoutTarget } from './export/target.js';
+import type { Result } from './result.js';
 import { forTerminal } from './sanitize.js';
-import type { AnyView } from './view.js';
-import { OutputWriter } from './writer.js';
+import type { View } from './view.js';
 
-const keyValueView: AnyView = { columns: [] };
-
-/** Prints a verb's result with the renderer chosen by -o. */
-export async function present(ctx: Context, result: Result, view: AnyView | undefined): Promise<void> {
-  const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as import('node:stream').Writable);
+/** Prints a verb's result with the exporter chosen by -o (and writes the files the result names). */
+export async function present<R extends object>(
+  ctx: Context,
+  result: Result<R>,
+  view: View<R> | undefined,
+): Promise<void> {
   const chalk = await ctx.chalk();
-  const note = (message: string | readonly string[]) => ctx.note(message);
-  const options = { format: ctx.format, fields: ctx.fields, chalk, out, width: terminalWidth(ctx), note };
   switch (result.kind) {
     case 'list': {
-      const listView = result.view ?? view ?? keyValueView;
-      const count = await renderList(result.rows, listView, options);
-      if (count === 0 && ctx.format === 'table' && listView.emptyMessage) ctx.note(listView.emptyMessage);
-      const footer = result.footer?.(count);
-      if (footer && ctx.stdoutIsTTY) ctx.note(footer);
+      const target = stdoutTarget(ctx, chalk, ctx.format);
+      await exportRows(result.rows, result.view ?? view ?? { columns: [] }, target, result.footer);
       break;
     }
     case 'object': {
-      const itemView = result.view ?? view ?? objectView(result.item);
-      await renderObject(result.item, itemView, options);
+      if (result.onlyWhenAsked && ctx.globals.output === undefined) break;
+      const target = stdoutTarget(ctx, chalk, ctx.format);
+      await exportObject(result.item, result.view ?? view, target);
+      await target.out.flush();
       break;
     }
     case 'raw': {
+      const { out } = stdoutTarget(ctx, chalk, ctx.format);
       // As received when piped; on a terminal, without anything it would act on.
       const shown = ctx.stdoutIsTTY ? forTerminal : (text: string) => text;
       if (typeof result.body === 'string') {
@@ -40,33 +39,54 @@ export async function present(ctx: Context, result: Result, view: AnyView | unde
       } else {
         // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
         const decoder = new TextDecoder();
-        for await (const chunk of result.body) {
-          if (typeof chunk === 'string') await out.write(shown(chunk));
-          else if (ctx.stdoutIsTTY) await out.write(shown(decoder.decode(chunk, { stream: true })));
-          else await out.writeBytes(chunk);
-          await out.flush();
+        let lineOpen = false;
+        try {
+          for await (const chunk of result.body) {
+            if (typeof chunk === 'string' || ctx.stdoutIsTTY) {
+              const text = shown(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+              await out.write(text);
+              if (text) lineOpen = !text.endsWith('\n');
+            } else {
+              await out.writeBytes(chunk);
+              if (chunk.length) lineOpen = chunk[chunk.length - 1] !== 0x0a;
+            }
+            await out.flush();
+          }
+        } catch (error) {
+          // The body (an error answer of `secscan api`) is left as received; the error line starts a line of
+          // its own where both streams end up together (a terminal, `2>&1`).
+          if (lineOpen && sharedDestination(ctx.io.stdout, ctx.io.stderr)) ctx.io.stderr.write('\n');
+          throw error;
         }
       }
       await out.flush();
       break;
     }
-    case 'custom':
-      await result.render(out, chalk);
-      await out.flush();
+    case 'document': {
+      const { exportDocument } = await import('./export/run.js');
+      await exportDocument(ctx, result.document, chalk, {
+        files: result.files ?? [],
+        afterError: result.error !== undefined,
+      });
       break;
+    }
     default:
       break;
   }
 }
 
-/** The width tables fit on a terminal (80 when it does not say); none when stdout is not a terminal. */
-function terminalWidth(ctx: Context): number | undefined {
-  if (!ctx.stdoutIsTTY) return undefined;
-  const columns = ctx.io.stdout.columns;
-  return columns && columns > 0 ? columns : 80;
-}
-
-/** A detail view from an object's own keys, for verbs that declare none. */
-export function objectView(item: Record<string, unknown>): AnyView {
-  return { columns: Object.keys(item).map((key) => ({ key, header: key })) };
+/**
+ * Whether two streams write to the same file, pipe or terminal; streams without a descriptor (tests) are
+ * taken as shared, as a terminal's are.
+ */
+function sharedDestination(a: object, b: object): boolean {
+  const fdA = (a as { fd?: unknown }).fd;
+  const fdB = (b as { fd?: unknown }).fd;
+  if (typeof fdA !== 'number' || typeof fdB !== 'number') return true;
+  try {
+    const [x, y] = [fstatSync(fdA), fstatSync(fdB)];
+    return x.dev === y.dev && x.ino === y.ino && x.rdev === y.rdev;
+  } catch {
+    return true;
+  }
 }

@@ -10,7 +10,7 @@ import {
   toText,
 } from './sanitize.js';
 import { renderTable, type TableOptions } from './table.js';
-import { type AnyView, type Column, cellValue, selectColumns } from './view.js';
+import { type Column, cellValue, type Rows, selectColumns, type View } from './view.js';
 import { displayWidth, wrapWords } from './width.js';
 import type { OutputWriter } from './writer.js';
 
@@ -25,16 +25,14 @@ export interface RenderOptions {
   note?: (message: string | readonly string[]) => void;
 }
 
-type Row = Record<string, unknown>;
-
-function pick(row: Row, columns: Column<Row>[]): Row {
-  const out: Row = {};
+function pick<T extends object>(row: T, columns: Column<T>[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const c of columns) out[c.key] = cellValue(c, row);
   return out;
 }
 
 /** The JSON form of a row: the full object, or only the --fields. */
-function jsonRow(row: Row, view: AnyView, fields: string[] | undefined): unknown {
+function jsonRow<T extends object>(row: T, view: View<T>, fields: string[] | undefined): unknown {
   return fields ? pick(row, selectColumns(view, fields)) : row;
 }
 
@@ -63,13 +61,13 @@ async function* iterate<T>(rows: Iterable<T> | AsyncIterable<T>): AsyncGenerator
 }
 
 /** Renders a list; ndjson, csv, tsv and json stream as rows arrive. Returns the number of rows. */
-export async function renderList(
-  rows: Iterable<Row> | AsyncIterable<Row>,
-  view: AnyView,
+export async function renderList<T extends object>(
+  rows: Rows<T>,
+  view: View<T>,
   opts: RenderOptions,
 ): Promise<number> {
   const { format, fields, out } = opts;
-  const columns = selectColumns(view, fields) as Column<Row>[];
+  const columns = selectColumns(view, fields);
   let count = 0;
   try {
     switch (format) {
@@ -103,7 +101,7 @@ export async function renderList(
         break;
       }
       case 'table': {
-        const all: Row[] = [];
+        const all: T[] = [];
         for await (const row of iterate(rows)) all.push(row);
         count = all.length;
         if (!count) break;
@@ -134,9 +132,13 @@ export async function renderList(
 }
 
 /** Renders one object: a labelled detail view for humans, the full object for machines. */
-export async function renderObject(item: Row, view: AnyView, opts: RenderOptions): Promise<void> {
+export async function renderObject<T extends object>(
+  item: T,
+  view: View<T>,
+  opts: RenderOptions,
+): Promise<void> {
   const { format, fields, out } = opts;
-  const columns = selectColumns(view, fields) as Column<Row>[];
+  const columns = selectColumns(view, fields);
   switch (format) {
     case 'json':
       await out.write(`${safeJson(jsonRow(item, view, fields), 2)}\n`);

@@ -1,32 +1,43 @@
-import type { ChalkInstance } from 'chalk';
 import type { CliError } from '../errors.js';
-import type { AnyView } from './view.js';
-import type { OutputWriter } from './writer.js';
+import type { Document } from './export/document.js';
+import type { ReportFile } from './export/files.js';
+import type { Rows, View } from './view.js';
 
-export type Rows = Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>;
+export type { Rows };
 
 /**
- * What a verb returns; the renderer chosen by -o prints it. A verb never prints data itself: `custom`
- * results carry a renderer from this layer (a report, SARIF), never one written in the verb.
+ * What a verb returns; the exporter chosen by -o prints it. A verb never prints data itself, and never
+ * looks at -o: rows and objects go to the tabular exporters (table, tsv, csv, json, ndjson, yaml), a typed
+ * document (findings, a gate's verdict, a text file) to the exporters of its type (sarif, junit, markdown,
+ * codequality, gitlab-sast...). R is the row type of the verb's view.
  */
-export type Result =
+export type Result<R extends object = Record<string, unknown>> =
   | {
       kind: 'list';
-      rows: Rows;
-      view?: AnyView;
+      rows: Rows<R>;
+      view?: View<R>;
       footer?: (count: number) => string | undefined;
       exitCode?: number;
       /** A run that stopped part-way: the rows say what was done, then this error decides the exit. */
       error?: CliError;
     }
-  | { kind: 'object'; item: Record<string, unknown>; view?: AnyView; exitCode?: number }
+  | {
+      kind: 'object';
+      item: R;
+      view?: View<R>;
+      exitCode?: number;
+      /** Printed only when -o asks for it (the run's notices say everything a person needs). */
+      onlyWhenAsked?: boolean;
+    }
   /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive; bytes stay bytes). */
   | { kind: 'raw'; body: string | Uint8Array | AsyncIterable<string | Uint8Array>; exitCode?: number }
   | {
-      kind: 'custom';
-      render: (out: OutputWriter, chalk: ChalkInstance) => Promise<void>;
+      kind: 'document';
+      document: Document;
+      /** Files written from the same document, each in its own format (`--out FORMAT=FILE`, `--report-*`). */
+      files?: readonly ReportFile[];
       exitCode?: number;
-      /** A run that could not finish: what was rendered says so, then this error decides the exit. */
-      error?: CliError;
+      /** A run that could not finish: what was exported says so, then this error decides the exit. */
+      error?: unknown;
     }
   | { kind: 'none'; exitCode?: number };

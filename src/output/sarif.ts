@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { findingLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { findingTypes } from '@secscan/api/values';
-import { safeJson } from './sanitize.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
 export interface TextSink {
@@ -20,6 +19,15 @@ export interface SarifOptions {
   automationId?: string;
   /** A run that did not complete (a gate not evaluated): its reason, as a tool execution notification. */
   failure?: string;
+  /**
+   * One run per app (compound and organization listings), each with its own `automationDetails.id`: the
+   * given id, then the app and `/`. Otherwise one run.
+   */
+  perApp?: boolean;
+  /** Where to say what was left out to stay within GitHub's upload limits (stderr). */
+  warn?: (message: string) => void;
+  /** GitHub's upload limits (githubSarifLimits), lower in tests. */
+  limits?: { runs: number; resultsPerRun: number; gzipBytes: number };
 }
 
 /**
@@ -32,7 +40,7 @@ export function sarifCategory(derived: readonly string[], given?: string): strin
 }
 
 export const sarifSchema = 'https://json.schemastore.org/sarif-2.1.0.json';
-const defaultInformationUri = 'https://github.com/secscan/secscan';
+export const defaultInformationUri = 'https://github.com/secscan/secscan';
 
 /** GitHub code scanning reads a 0.0-10.0 `security-severity`; these sit inside each of its bands. */
 const severityScore: Record<string, number> = { critical: 9.5, high: 8.0, medium: 5.5, low: 2.5 };
@@ -56,7 +64,7 @@ export function securitySeverity(finding: Finding): string {
 }
 
 /** A rule id per category: `sql-injection` for "SQL Injection". */
-export function ruleIdFor(finding: Finding): string {
+export function ruleIdFor(finding: { category?: string; type?: string }): string {
   const category = finding.category?.trim() || finding.type || 'finding';
   return (
     category
@@ -181,68 +189,4 @@ export function sarifResult(finding: Finding, ruleIndex: number): Record<string,
       ...(finding.assignee ? { assignee: finding.assignee } : {}),
     },
   };
-}
-
-/**
- * Streams a SARIF 2.1.0 log: results are written as findings arrive and the rules (one per category, few)
- * after them, so memory stays flat however many findings there are. Returns the number of results.
- */
-export async function writeSarif(
-  out: TextSink,
-  findings: AsyncIterable<Finding> | Iterable<Finding>,
-  options: SarifOptions,
-): Promise<number> {
-  const rules = new Map<string, { index: number; rule: Record<string, unknown>; score: number }>();
-  let count = 0;
-  let started = false;
-  // Nothing is written before the first page is read: an answer that cannot be read leaves no SARIF behind.
-  const start = async () => {
-    if (started) return;
-    started = true;
-    await out.write(
-      `{\n  "$schema": "${sarifSchema}",\n  "version": "2.1.0",\n  "runs": [\n    {\n      "results": [`,
-    );
-  };
-  for await (const finding of findings) {
-    await start();
-    const id = ruleIdFor(finding);
-    let entry = rules.get(id);
-    if (!entry) {
-      entry = { index: rules.size, rule: sarifRule(finding), score: Number(securitySeverity(finding)) };
-      rules.set(id, entry);
-    } else {
-      // The rule carries the highest severity of its findings: GitHub ranks alerts by the rule's.
-      const score = Number(securitySeverity(finding));
-      if (score > entry.score) {
-        entry.score = score;
-        (entry.rule.properties as Record<string, unknown>)['security-severity'] = score.toFixed(1);
-        entry.rule.defaultConfiguration = { level: sarifLevel(finding.severity) };
-      }
-    }
-    await out.write(`${count++ === 0 ? '\n' : ',\n'}        ${safeJson(sarifResult(finding, entry.index))}`);
-  }
-  await start();
-  const driver = {
-    name: 'secscan',
-    fullName: 'secscan application-security findings',
-    version: options.toolVersion,
-    semanticVersion: options.toolVersion,
-    informationUri: options.informationUri ?? defaultInformationUri,
-    rules: [...rules.values()].map((r) => r.rule),
-  };
-  const invocation = {
-    executionSuccessful: options.failure === undefined,
-    ...(options.failure === undefined
-      ? {}
-      : { toolExecutionNotifications: [{ level: 'error', message: { text: options.failure } }] }),
-  };
-  const automation = options.automationId
-    ? `      "automationDetails": ${safeJson({ id: options.automationId })},\n`
-    : '';
-  await out.write(
-    `${count ? '\n      ' : ''}],\n      "tool": ${safeJson({ driver })},\n` +
-      `      "invocations": [${safeJson(invocation)}],\n${automation}` +
-      `      "columnKind": "utf16CodeUnits"\n    }\n  ]\n}\n`,
-  );
-  return count;
 }

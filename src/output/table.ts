@@ -32,7 +32,7 @@ function allIds(cells: string[]): boolean {
   return values.length > 0 && values.every((cell) => uuid.test(cell));
 }
 
-function kindOf<T>(column: Column<T>, cells: string[]): Kind {
+function kindOf<T extends object>(column: Column<T>, cells: string[]): Kind {
   if (column.shrink === true) return 'free';
   if (column.shrink === false || keptKey.test(snake(column.key))) return 'kept';
   // By the values: numbers, UUIDs and dates whatever the key (a CSV's own header names the columns).
@@ -124,7 +124,7 @@ export interface TableOptions {
 }
 
 /** Aligned columns without borders and a bold header (like `gh`); colours only through the chalk given. */
-export function renderTable<T>(
+export function renderTable<T extends object>(
   rows: T[],
   columns: Column<T>[],
   chalk: ChalkInstance,

@@ -1,12 +1,16 @@
 import type { ChalkInstance } from 'chalk';
 
-export interface Column<T = Record<string, unknown>> {
+/**
+ * A column of a view over rows of type T. `get` and `style` are methods, so a view of one row type serves
+ * where a union of row types is declared (a verb whose view depends on its flags).
+ */
+export interface Column<T extends object = Record<string, unknown>> {
   /** Name used by --fields; also the JSON key when it is the object's own field. */
   key: string;
   header: string;
-  get?: (row: T) => unknown;
+  get?(row: T): unknown;
   /** Colour for human output (table on a terminal). */
-  style?: (text: string, row: T, chalk: ChalkInstance) => string;
+  style?(text: string, row: T, chalk: ChalkInstance): string;
   /**
    * On a terminal, whether the column may be cut (with an ellipsis) to fit the table to the width: `true`
    * for free text (titles, descriptions, labels), `false` for what must never be cut. Unset, the renderer
@@ -24,7 +28,7 @@ export interface Column<T = Record<string, unknown>> {
   optional?: boolean;
 }
 
-export interface View<T = Record<string, unknown>> {
+export interface View<T extends object = Record<string, unknown>> {
   columns: Column<T>[];
   /** Columns shown by default when --fields is not given (all when omitted). */
   defaults?: string[];
@@ -32,18 +36,18 @@ export interface View<T = Record<string, unknown>> {
   emptyMessage?: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- views are declared over the API's loose objects.
-export type AnyView = View<any>;
+/** Rows as they arrive: an array, or pages streamed from the service. */
+export type Rows<T> = Iterable<T> | AsyncIterable<T>;
 
-export function defineView<T>(view: View<T>): View<T> {
+export function defineView<T extends object>(view: View<T>): View<T> {
   return view;
 }
 
-export function cellValue<T>(column: Column<T>, row: T): unknown {
+export function cellValue<T extends object>(column: Column<T>, row: T): unknown {
   return column.get ? column.get(row) : (row as Record<string, unknown>)[column.key];
 }
 
-export function selectColumns<T>(view: View<T>, fields: string[] | undefined): Column<T>[] {
+export function selectColumns<T extends object>(view: View<T>, fields: string[] | undefined): Column<T>[] {
   if (fields?.length) {
     return fields.map((f) => view.columns.find((c) => c.key === f) as Column<T>);
   }
@@ -52,6 +56,11 @@ export function selectColumns<T>(view: View<T>, fields: string[] | undefined): C
 }
 
 /** Unknown --fields names, for a usage error before any request. */
-export function unknownFields(view: AnyView, fields: string[]): string[] {
+export function unknownFields<T extends object>(view: View<T>, fields: string[]): string[] {
   return fields.filter((f) => !view.columns.some((c) => c.key === f));
+}
+
+/** A detail view from an object's own keys, for results that declare none. */
+export function objectView<T extends object>(item: T): View<T> {
+  return { columns: Object.keys(item).map((key) => ({ key, header: key })) };
 }

@@ -10,7 +10,7 @@ import { pathSamples } from './samples.js';
 describeContract('contract: the access commands against the vendor document', (cli) => {
   it.each<[string[], number?]>([
     [['teams', 'list', '-o', 'json']],
-    [['teams', 'list', '--no-members', '--name', 'Team1']],
+    [['teams', 'list', '--members', '--name', 'Team1']],
     [['teams', 'show', 'Team1', '-o', 'json']],
     [['teams', 'create', 'Mobile', '--member', 'peter@example.com:TEAM_ADMIN']],
     [['teams', 'update', 'Team1', '--rename', 'Billing']],

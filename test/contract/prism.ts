@@ -33,12 +33,15 @@ export interface ContractServer {
 const apiPrefix = '/api/v4';
 const prismBin = createRequire(import.meta.url).resolve('@stoplight/prism-cli/dist/index.js');
 
-/** Serves the document with Prism (static examples, `--errors`) behind a recording proxy. */
-export async function startPrism(specFile: string, bootTimeoutMs = 45_000): Promise<ContractServer> {
-  const prismPort = await freePort();
+/** Starts Prism (`mock DOC` or `proxy DOC UPSTREAM`, with `--errors`) on a free port, once it listens. */
+async function spawnPrism(
+  args: string[],
+  bootTimeoutMs: number,
+): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
   const child = spawn(
     process.execPath,
-    [prismBin, 'mock', specFile, '--host', '127.0.0.1', '--port', String(prismPort), '--errors'],
+    [prismBin, ...args, '--host', '127.0.0.1', '--port', String(port), '--errors'],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } },
   );
   try {
@@ -47,6 +50,33 @@ export async function startPrism(specFile: string, bootTimeoutMs = 45_000): Prom
     await stop(child);
     throw error;
   }
+  return { child, port };
+}
+
+export interface PrismProxy {
+  /** Where clients send their requests: Prism validates them and the answers against the document. */
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Prism's validation proxy (`prism proxy DOC UPSTREAM --errors`) in front of a server: every request and
+ * answer is checked against the document, the violations in the `sl-violations` header of each answer
+ * (with `--errors`, a 500 problem+json replaces an answer that has some). DOC's paths must be those the
+ * client sends: Prism forwards the path as it came, to UPSTREAM.
+ */
+export async function startPrismProxy(
+  specFile: string,
+  upstream: string,
+  bootTimeoutMs = 45_000,
+): Promise<PrismProxy> {
+  const { child, port } = await spawnPrism(['proxy', specFile, upstream], bootTimeoutMs);
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => stop(child) };
+}
+
+/** Serves the document with Prism (static examples, `--errors`) behind a recording proxy. */
+export async function startPrism(specFile: string, bootTimeoutMs = 45_000): Promise<ContractServer> {
+  const { child, port: prismPort } = await spawnPrism(['mock', specFile], bootTimeoutMs);
   const requests: RecordedRequest[] = [];
   const proxy = createServer((req, res) => {
     const url = req.url ?? '/';
@@ -103,7 +133,10 @@ export async function startPrism(specFile: string, bootTimeoutMs = 45_000): Prom
  * Prism reports request violations in the `sl-violations` header; with `--errors` it also answers 4xx, with
  * a problem+json body carrying `validation[]` when the document has no error response of its own.
  */
-function violationsOf(headers: Record<string, string | string[] | undefined>, body: Buffer): Violation[] {
+export function violationsOf(
+  headers: Record<string, string | string[] | undefined>,
+  body: Buffer,
+): Violation[] {
   const out: Violation[] = [];
   const header = headers['sl-violations'];
   if (typeof header === 'string' && header) out.push(...(JSON.parse(header) as Violation[]));

@@ -65,24 +65,13 @@ describeContract('contract: the settings commands against the vendor document', 
     expect([set.code, patch.code]).toEqual([0, 0]);
   });
 
-  it('pushes a policy as YAML with its tag and useDefaults, and diffs a file against a stored one', async () => {
+  it('pushes a policy as YAML with its tag, and diffs a file against a stored one', async () => {
     const path = cli.file('rules.yml', rules);
-    const push = await cli.run([
-      'policies',
-      'push',
-      path,
-      '--name',
-      'default',
-      '--tag',
-      'v3',
-      '--use-defaults',
-      '-o',
-      'json',
-    ]);
+    const push = await cli.run(['policies', 'push', path, '--name', 'default', '--tag', 'v3', '-o', 'json']);
     expect(violations(push)).toEqual([]);
     expect(push.code).toBe(0);
     expect(push.sent[0]?.path).toBe(
-      `/api/v4/orgs/${pathSamples.orgID}/checkanalysis/policies/default?tag=v3&useDefaults=true`,
+      `/api/v4/orgs/${pathSamples.orgID}/checkanalysis/policies/default?tag=v3`,
     );
     expect(JSON.parse(push.stdout)).toMatchObject({ name: 'default', tags: ['v1', 'v2', 'latest'] });
     const diff = await cli.run(['policies', 'diff', 'default', path]);

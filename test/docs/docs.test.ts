@@ -151,7 +151,9 @@ describe('bash completion', () => {
 
   it('completes option values, in both --opt value and --opt=value forms', () => {
     expect(bashCompletes('secscan tokens list -o ')).toBe('table tsv json ndjson yaml csv');
-    expect(bashCompletes('secscan findings list -o ')).toBe('table tsv json ndjson yaml csv sarif');
+    expect(bashCompletes('secscan findings list -o ')).toBe(
+      'table tsv json ndjson yaml csv sarif codequality gitlab-sast',
+    );
     expect(bashCompletes('secscan tokens create --type ')).toBe('access integration');
     expect(bashCompletes('secscan tokens list --output=nd')).toBe('ndjson');
     expect(bashCompletes('secscan tokens list --output=')).toBe('=table =tsv =json =ndjson =yaml =csv');
@@ -165,6 +167,14 @@ describe('bash completion', () => {
     );
     expect(bashCompletes('secscan findings list --fields id,sev')).toBe('id,severity');
     expect(bashCompletes('secscan findings list --fields id,severity,s')).toBe('id,severity,status');
+  });
+
+  it('does not offer a flag that conflicts with one on the line', () => {
+    expect(bashCompletes('secscan policies push f --')).toContain('--use-defaults');
+    expect(bashCompletes('secscan policies push f --tag x --u')).toBe('');
+    expect(bashCompletes('secscan policies push f --tag=x --u')).toBe('');
+    expect(bashCompletes('secscan policies push f --use-defaults --t')).toBe('--timeout');
+    expect(bashCompletes('secscan roles update x --add-scope a:b --s')).toBe('');
   });
 
   it('completes shells, help topics and file names', () => {
@@ -192,10 +202,27 @@ describe('zsh completion', () => {
     expect(zshShows('secscan tokens list --type ').stdout).toMatch(/access +integration/);
   }, 60_000);
 
+  it('does not offer a flag that conflicts with one on the line', () => {
+    expect(zshShows('secscan policies push f --').stdout).toContain('--use-defaults');
+    expect(zshShows('secscan policies push f --tag x --').stdout).not.toContain('--use-defaults');
+    expect(zshShows('secscan roles update x --scope a:b --').stdout).not.toContain('--add-scope');
+  }, 60_000);
+
   it("offers a command's own output formats (the parent's -o does not take over)", () => {
-    expect(zshShows('secscan findings list -o ').stdout).toMatch(
-      /csv +json +ndjson +sarif +table +tsv +yaml/,
-    );
+    const formats = zshShows('secscan findings list -o ').stdout;
+    for (const format of [
+      'codequality',
+      'csv',
+      'gitlab-sast',
+      'json',
+      'ndjson',
+      'sarif',
+      'table',
+      'tsv',
+      'yaml',
+    ]) {
+      expect(formats).toMatch(new RegExp(`(^|\\s)${format}(\\s|$)`, 'm'));
+    }
     expect(zshShows('secscan scans check -o ').stdout).toMatch(/junit/);
     expect(zshShows('secscan scans check -o ').stdout).toMatch(/markdown/);
   }, 60_000);
@@ -217,5 +244,12 @@ describe('fish completion', () => {
     );
     expect(fishCompletes('secscan findings list --fields id,s')).toEqual(['id,severity', 'id,status']);
     expect(fishCompletes('secscan help ')).toEqual(expect.arrayContaining(['rules', 'findings']));
+  });
+
+  it('does not offer a flag that conflicts with one on the line', () => {
+    expect(fishCompletes('secscan policies push f --')).toContain('--use-defaults');
+    expect(fishCompletes('secscan policies push f --tag x --')).not.toContain('--use-defaults');
+    expect(fishCompletes('secscan policies push f --tag=x --')).not.toContain('--use-defaults');
+    expect(fishCompletes('secscan policies push f --use-defaults --')).not.toContain('--tag');
   });
 });

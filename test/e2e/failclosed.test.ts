@@ -709,7 +709,7 @@ describe('bad input is one line naming the flag or value, exit 2 (3 for a file),
     [
       ['webhook', 'set', '--url', 'https://hooks.example.com/x', '--event', ''],
       2,
-      'invalid value for --event: "" (an event name',
+      'invalid value for --event: "" (choose from scan.finished)',
     ],
     [
       ['webhook', 'set', '--url', 'notaurl', '--event', 'scan.finished'],

@@ -540,7 +540,8 @@ describe('10. SARIF for GitHub: rules about the rule, one category per command a
       '--sarif-category',
       'sast/shop',
     ]);
-    expect(JSON.parse(given.stdout).runs[0].automationDetails.id).toBe('sast/shop/');
+    // A compound's listing: one run per app, each under the category given.
+    expect(JSON.parse(given.stdout).runs[0].automationDetails.id).toBe('sast/shop/payments-api/');
   });
 
   it('scans check --report-sarif carries its own category; --sarif-category without SARIF is exit 2', async () => {
@@ -731,7 +732,7 @@ describe('12. and what was done before: each still holds', () => {
     server.answer = () => ({ partial: `{"ok":true,"response":{"email":"${'x'.repeat(300 * 1024 * 1024)}` });
     const r = await secscan(['whoami']);
     expect(r.exitCode).toBe(8);
-    expect(r.stderr).toContain('larger than the 256 MiB a response may have');
+    expect(r.stderr).toContain('ReadUser: the answer is larger than the 32 MiB a JSON answer may have');
   }, 60_000);
 
   it('a config file others can read gets a warning, as ssh gives', async () => {

@@ -182,10 +182,13 @@ describe('e2e: findings against a real sandbox', () => {
     expect(requests()).toBe(before);
   });
 
-  it('-o sarif of the whole org is valid JSON with one result per finding', async () => {
+  it('-o sarif of the whole org is valid JSON: a run per app, one result per finding', async () => {
     const ndjson = await secscan(['findings', 'list', '--status', 'any', '--all', '-o', 'ndjson']);
     const sarif = await secscan(['findings', 'list', '--status', 'any', '--all', '-o', 'sarif']);
     expect(sarif.exitCode).toBe(0);
-    expect(JSON.parse(sarif.stdout).runs[0].results).toHaveLength(ndjson.stdout.trim().split('\n').length);
+    // One run per app of the organization, together one result per finding.
+    const runs = JSON.parse(sarif.stdout).runs as { results: unknown[] }[];
+    expect(runs.length).toBeGreaterThan(1);
+    expect(runs.flatMap((r) => r.results)).toHaveLength(ndjson.stdout.trim().split('\n').length);
   });
 });

@@ -1,7 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { allOperations, type OperationId } from '@secscan/api/operations';
 import { createRouter } from '@secscan/api/router';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { secscan } from './sandbox.js';
 
 /** What the server answers: a status and body (JSON unless a string), or a dropped connection. */
 export interface Reply {
@@ -105,3 +110,57 @@ export async function startHostile(): Promise<HostileServer> {
 
 /** The envelope of a successful answer. */
 export const ok = (response: unknown) => ({ ok: true, response });
+
+export interface HostileCli {
+  readonly server: HostileServer;
+  /** The runs' working directory (and HOME), with the suite's files. */
+  readonly work: string;
+  /** Runs the built binary against the server, in `work`, with a token and the organization id. */
+  run(args: string[]): Promise<{ exitCode: number | undefined; stdout: string; stderr: string }>;
+}
+
+/**
+ * A hostile server and a scratch directory for a suite of runs of the built binary: started before the
+ * suite (`setup` then adds files to `work`), the requests cleared before each test, removed after it.
+ */
+export function useHostileCli(setup: (work: string) => void = () => {}): HostileCli {
+  let server: HostileServer | undefined;
+  let work = '';
+  const cli: HostileCli = {
+    get server() {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server;
+    },
+    get work() {
+      return work;
+    },
+    async run(args) {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: work,
+        SECSCAN_CONFIG_DIR: join(work, 'config'),
+        SECSCAN_BASE_URL: cli.server.baseUrl,
+        SECSCAN_ORG_ID: orgId,
+        SECSCAN_TOKEN: 'hostile-test-token',
+      };
+      const r = await secscan(args, env, { cwd: work });
+      return { exitCode: r.exitCode, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
+    },
+  };
+  beforeAll(async () => {
+    server = await startHostile();
+    work = mkdtempSync(join(tmpdir(), 'secscan-e2e-hostile-'));
+    setup(work);
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    if (server) server.requests.length = 0;
+  });
+  return cli;
+}
+
+/** Writes `text` to `name` in `dir`. */
+export const writeIn = (dir: string, name: string, text: string) => writeFileSync(join(dir, name), text);

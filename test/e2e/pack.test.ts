@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from './sandbox.js';
 
 /**
- * What `npm i -g secscan` installs: the packed tarball (of the build this suite runs after) installed into
+ * What `npm i -g ./secscan-X.Y.Z.tgz` installs: the packed tarball (of the build this suite runs after) installed into
  * a temporary prefix, where `man` finds the pages and the binary runs.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningSandbox, startSandbox } from './sandbox.js';
+import { type RunningSandbox, secscanShim, startSandbox } from './sandbox.js';
 
 /**
  * Runs the crontab line and the systemd units of the README's backups section as written: the crontab's
@@ -37,10 +37,7 @@ const service = units.find((u) => u.path.endsWith('.service')) as { path: string
 
 const temp = mkdtempSync(join(tmpdir(), 'secscan-readme-backups-'));
 const shims = join(temp, 'bin');
-const shim = `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin/secscan.js')}" "$@"\n`;
-mkdirSync(shims);
-writeFileSync(join(shims, 'secscan'), shim);
-chmodSync(join(shims, 'secscan'), 0o755);
+const shim = readFileSync(secscanShim(shims), 'utf8');
 
 let sandbox: RunningSandbox;
 beforeAll(async () => {

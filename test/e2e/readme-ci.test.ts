@@ -1,159 +1,172 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
+import { type Config, parseGitlab, runGitlabJob, withIncludes } from './ci/gitlab.js';
+import { GithubRunner, type Job } from './ci/github.js';
+import {
+  machineEnv,
+  packTarball,
+  pkg,
+  project,
+  readmeBlocks,
+  readmeRules,
+  root,
+  type Tarball,
+  validateAction,
+} from './ci/setup.js';
 
 /**
  * Runs the CI snippets of the README's "Gate merges in CI" section as a runner would: the rules file from
- * its rules block, every `run:` step (GitHub Actions) and every `script:` line (GitLab CI). The install
- * step is the only one skipped: `secscan` on PATH is this checkout's built binary.
+ * its rules block in the workspace, the GitHub workflow's steps (its `uses: OWNER/secscan@vX` steps run
+ * this checkout's action.yml) and the GitLab job (including this checkout's ci/secscan.gitlab-ci.yml).
+ * The release tarball they install is this build's, packed: given to the action as its `tarball` input,
+ * to GitLab as the project's CI/CD variable (which GitLab puts above the file's), since the release's
+ * address is not reachable from here.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const section = readme.slice(
-  readme.indexOf('## Gate merges in CI'),
-  readme.indexOf('\n## ', readme.indexOf('## Gate merges in CI') + 5),
-);
-const blocks = [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] as string);
-const rulesBlock = blocks.find((b) => /^(#.*\n)?rules:/.test(b)) as string;
-const github = parse(blocks.find((b) => b.includes('jobs:')) as string);
-const gitlab = parse(blocks.find((b) => b.includes('script:')) as string);
-const isInstall = (command: string) => /^npm install -g secscan$/.test(command.trim());
+const blocks = readmeBlocks('Gate merges in CI', 'yaml');
+const githubText = blocks.find((b) => b.includes('jobs:')) as string;
+const github = parse(githubText) as { jobs: Record<string, Job> };
+const gitlab = parseGitlab(blocks.find((b) => b.includes('extends: .secscan-gate')) as string);
+const release = `v${pkg.version}`;
+const action = `OWNER/secscan@${release}`;
 
 const temp = mkdtempSync(join(tmpdir(), 'secscan-readme-ci-'));
-const shims = join(temp, 'bin');
-mkdirSync(shims);
-writeFileSync(
-  join(shims, 'secscan'),
-  `#!/bin/sh\nexec "${process.execPath}" "${join(root, 'bin/secscan.js')}" "$@"\n`,
-);
-chmodSync(join(shims, 'secscan'), 0o755);
+let tarball: Tarball;
+
+beforeAll(() => {
+  tarball = packTarball(join(temp, 'release'));
+}, 120_000);
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
-function workspace(name: string): string {
-  const dir = join(temp, name);
-  mkdirSync(join(dir, '.secscan'), { recursive: true });
-  writeFileSync(join(dir, '.secscan/rules.yml'), rulesBlock);
-  return dir;
-}
-
-function baseEnv(dir: string): Record<string, string> {
-  return { PATH: `${shims}:${process.env.PATH}`, HOME: dir, SECSCAN_CONFIG_DIR: join(dir, '.config') };
-}
+const workspace = (name: string) => project(join(temp, name));
 
 function stopSandbox(pidFile: string): void {
   if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').trim());
   try {
-    process.kill(pid, 'SIGINT');
+    process.kill(Number(readFileSync(pidFile, 'utf8').trim()), 'SIGINT');
   } catch {
     // already stopped
   }
 }
 
-interface Step {
-  name?: string;
-  run?: string;
-  uses?: string;
-  if?: string;
-}
-
-function runGithubJob(branch?: string): { gate: number; dir: string; ran: string[] } {
+function runGithubJob(branch?: string) {
   const dir = workspace(`github-${branch ?? 'default'}`);
-  const runnerTemp = join(dir, '.runner');
-  mkdirSync(runnerTemp);
-  const files = { GITHUB_ENV: join(runnerTemp, 'env'), GITHUB_STEP_SUMMARY: join(runnerTemp, 'summary') };
-  for (const f of Object.values(files)) writeFileSync(f, '');
-  const job = Object.values(github.jobs)[0] as { env: Record<string, string>; steps: Step[] };
-  let failed = false;
-  let gate = -1;
-  const ran: string[] = [];
+  const job = structuredClone(Object.values(github.jobs)[0] as Job);
+  if (branch) job.env = { ...job.env, BRANCH: branch };
+  const runner = new GithubRunner({
+    workspace: dir,
+    env: machineEnv(join(dir, '.home')),
+    github: { sha: 'c0ffee0000000000000000000000000000000003', event: {} },
+    resolve: (uses) => {
+      if (uses.startsWith('OWNER/secscan@')) {
+        expect(uses).toBe(action);
+        return { dir: root, inputs: { tarball: tarball.file, 'tarball-sha256': tarball.sha256 } };
+      }
+      return undefined;
+    },
+  });
   try {
-    for (const step of job.steps) {
-      if (!step.run || (step.name && isInstall(step.run))) continue;
-      if (failed && !/always\(\)/.test(step.if ?? '')) continue;
-      const fromFile = Object.fromEntries(
-        readFileSync(files.GITHUB_ENV, 'utf8')
-          .split('\n')
-          .filter((l) => l.includes('='))
-          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-      );
-      const env = {
-        ...baseEnv(dir),
-        ...job.env,
-        ...(branch ? { BRANCH: branch } : {}),
-        ...files,
-        RUNNER_TEMP: runnerTemp,
-        ...fromFile,
-      };
-      const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
-        cwd: dir,
-        env,
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      ran.push(step.name ?? step.run);
-      if (step.name === 'Gate the merge') gate = r.status ?? -1;
-      if (r.status !== 0) failed = true;
-    }
+    const steps = runner.runJob(job);
+    return { runner, dir, gate: steps.gate };
   } finally {
-    stopSandbox(join(runnerTemp, 'sandbox.pid'));
+    stopSandbox(join(runner.runnerTemp, 'sandbox.pid'));
   }
-  return { gate, dir, ran };
 }
 
-function runGitlabJob(branch?: string): { code: number; dir: string; stdout: string } {
+function runReadmeGitlab(branch?: string) {
   const dir = workspace(`gitlab-${branch ?? 'default'}`);
-  const job = gitlab['security-gate'] as { variables: Record<string, string>; script: string[] };
-  const script = job.script.filter((line) => !isInstall(line)).join('\n');
-  const env = { ...baseEnv(dir), ...job.variables, ...(branch ? { BRANCH: branch } : {}) };
-  try {
-    const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
-      cwd: dir,
-      env,
-      encoding: 'utf8',
-      timeout: 30_000,
+  const config = withIncludes(gitlab, (entry) => {
+    expect(entry).toEqual({
+      remote: `https://raw.githubusercontent.com/OWNER/secscan/${release}/ci/secscan.gitlab-ci.yml`,
     });
-    return { code: r.status ?? -1, dir, stdout: r.stdout };
+    return readFileSync(join(root, 'ci/secscan.gitlab-ci.yml'), 'utf8');
+  });
+  const settings: Record<string, string> = {
+    SECSCAN_INSTALL_TARBALL: tarball.file,
+    SECSCAN_INSTALL_SHA256: tarball.sha256,
+    ...(branch ? { SECSCAN_GATE_TARGET_BRANCH: branch } : {}),
+  };
+  const predefined = { CI_PROJECT_DIR: dir, CI_COMMIT_SHA: 'c0ffee0000000000000000000000000000000004' };
+  try {
+    return {
+      dir,
+      ...runGitlabJob(config, 'security-gate', machineEnv(join(dir, '.home')), predefined, settings),
+    };
   } finally {
     stopSandbox(join(dir, 'sandbox.pid'));
   }
 }
 
 describe('README: the CI snippets run against a sandbox started in the job', () => {
-  it('has the rules block and both snippets', () => {
-    expect(rulesBlock).toContain('no-new-critical');
-    expect(github.jobs.secscan.steps.length).toBeGreaterThan(4);
-    expect(gitlab['security-gate'].artifacts.reports.junit).toBe('secscan-junit.xml');
-    expect(execFileSync(join(shims, 'secscan'), ['--version'], { encoding: 'utf8' })).toMatch(/\d+\.\d+/);
+  it('has the rules block and both snippets, pinned to this release, the workflow valid for action-validator', () => {
+    expect(readmeRules).toContain('no-new-critical');
+    const steps = Object.values(github.jobs)[0]?.steps ?? [];
+    expect(steps.filter((s) => s.uses?.startsWith('OWNER/secscan@')).map((s) => s.uses)).toEqual([
+      action,
+      action,
+    ]);
+    const variables = (gitlab['security-gate'] as Config).variables as Record<string, string>;
+    expect(variables.SECSCAN_INSTALL_TARBALL).toBe(
+      `https://github.com/OWNER/secscan/releases/download/${release}/secscan-${pkg.version}.tgz`,
+    );
+    const workflow = join(temp, 'security-gate.yml');
+    writeFileSync(workflow, githubText);
+    expect(validateAction(workflow)).toEqual({ code: 0, output: '' });
+  });
+
+  it('installs nothing by the name secscan from the registry: README, help, man pages, examples', () => {
+    const fromRegistry =
+      /\b(npm (i|install|add)( -g| --global)? secscan\b(?![-/.])|npx secscan\b|pnpm add secscan\b|yarn (global )?add secscan\b)/;
+    const files = [
+      'README.md',
+      'action.yml',
+      'ci/secscan.gitlab-ci.yml',
+      ...readdirSync(join(root, 'man')).map((f) => `man/${f}`),
+      'dist/manifest.json',
+    ];
+    for (const file of files) {
+      const hits = readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .filter((line) => fromRegistry.test(line));
+      expect(hits, file).toEqual([]);
+    }
+    expect(fromRegistry.test('npm install -g secscan')).toBe(true);
+    expect(fromRegistry.test('npm install -g ./secscan-0.1.0.tgz')).toBe(false);
   });
 
   it('GitHub Actions: the feature branch fails the gate (exit 1) with a JUnit report and a summary; main passes', () => {
     const failing = runGithubJob();
-    expect(failing.gate).toBe(1);
-    expect(failing.ran).toContain('Summary');
+    expect(failing.gate).toEqual({
+      outcome: 'failure',
+      outputs: expect.objectContaining({ 'exit-code': '1', 'report-junit': 'secscan-junit.xml' }),
+    });
+    expect(failing.runner.log.map((s) => s.name)).toContain('actions/upload-artifact@v4');
     const junit = parseXml(readFileSync(join(failing.dir, 'secscan-junit.xml'), 'utf8'));
     expect(junit.children[0]?.attributes.failures).toBe('2');
-    expect(readFileSync(join(failing.dir, '.runner/summary'), 'utf8')).toContain(
+    expect(readFileSync(failing.runner.files.GITHUB_STEP_SUMMARY, 'utf8')).toContain(
       'Security gate failed: shop',
     );
     const passing = runGithubJob('main');
-    expect(passing.gate).toBe(0);
-    expect(readFileSync(join(passing.dir, '.runner/summary'), 'utf8')).toContain(
+    expect(passing.gate?.outputs['exit-code']).toBe('0');
+    expect(passing.runner.failed).toBe(false);
+    expect(readFileSync(passing.runner.files.GITHUB_STEP_SUMMARY, 'utf8')).toContain(
       'Security gate passed: shop',
     );
   });
 
   it('GitLab CI: the feature branch fails the job (exit 1) with the JUnit report; main passes', () => {
-    const failing = runGitlabJob();
+    const failing = runReadmeGitlab();
     expect(failing.code).toBe(1);
     expect(failing.stdout).toContain('no-new-critical');
     expect(parseXml(readFileSync(join(failing.dir, 'secscan-junit.xml'), 'utf8')).name).toBe('testsuites');
-    expect(runGitlabJob('main').code).toBe(0);
+    const passing = runReadmeGitlab('main');
+    expect(passing.code, passing.stderr).toBe(0);
+    expect(readFileSync(join(passing.dir, 'secscan-summary.md'), 'utf8')).toContain(
+      'Security gate passed: shop',
+    );
   });
 });

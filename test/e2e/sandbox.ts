@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -6,6 +7,24 @@ import { fileURLToPath } from 'node:url';
 import { execa, type Options, type ResultPromise } from 'execa';
 
 export const bin = fileURLToPath(new URL('../../bin/secscan.js', import.meta.url));
+
+/** `secscan` in `dir` (created), as `npm link` would put it on PATH: this checkout's built binary. */
+export function secscanShim(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'secscan');
+  writeFileSync(path, `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+/** A loopback port nothing listens on (it was free a moment ago). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 export interface SeededUser {
   email: string;

@@ -131,7 +131,12 @@ describe('e2e: scans check, the CI gate', () => {
     const json = JSON.parse(readFileSync(join(work, 'out/report.json'), 'utf8'));
     expect(json).toMatchObject({ passed: false, enforced: true, compound: 'shop', kind: 'diff' });
     const sarif = JSON.parse(readFileSync(join(work, 'out/report.sarif'), 'utf8'));
-    expect(sarif.runs[0].results.length).toBe(json.totals.matched);
+    // One run per app of the compound, each under the gate's category.
+    const runs = sarif.runs as { results: unknown[]; automationDetails: { id: string } }[];
+    expect(runs.flatMap((r) => r.results).length).toBe(json.totals.matched);
+    expect(runs.map((r) => r.automationDetails.id).every((id) => id.startsWith('secscan/check/shop/'))).toBe(
+      true,
+    );
     expect(sarif.runs[0].tool.driver.rules[0].id).toBe('sql-injection');
     expect(existsSync(join(work, 'out/junit.xml.partial'))).toBe(false);
   });

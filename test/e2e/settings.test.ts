@@ -211,8 +211,11 @@ describe('e2e: webhook and saved searches', () => {
       '--event',
       'scan.started',
     ]);
-    expect(unknown.exitCode).toBe(6);
-    expect(unknown.stderr).toContain('unknown event "scan.started"');
+    // Checked against the documented events (the list the sandbox offers) before anything is sent.
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr.split('\n')[0]).toBe(
+      'error: invalid value for --event: "scan.started" (choose from scan.finished)',
+    );
   });
 
   it('creates, updates and deletes a saved search of the caller', async () => {

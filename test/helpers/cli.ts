@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { buildQuery, fillPath, type QueryValue } from '@secscan/api/operation';
 import { type OperationId, operations } from '@secscan/api/operations';
 import { main } from '../../src/main.js';
+import type { Clock } from '../../src/util/clock.js';
 
 export const ORIGIN = 'http://127.0.0.1:9';
 export const API = '/api/v4';
@@ -45,12 +46,29 @@ export class Capture extends Writable {
     this.text += chunk.toString();
     done();
   }
+
+  // A terminal's cursor moves (ora's spinner calls them); the text keeps only what was written.
+  cursorTo(_x: number, _y?: number | (() => void), done?: () => void): boolean {
+    (typeof _y === 'function' ? _y : done)?.();
+    return true;
+  }
+
+  moveCursor(_dx: number, _dy: number, done?: () => void): boolean {
+    done?.();
+    return true;
+  }
+
+  clearLine(_dir: number, done?: () => void): boolean {
+    done?.();
+    return true;
+  }
 }
 
 export interface RunOptions {
   /** Added to an empty environment (plus SECSCAN_CONFIG_DIR): nothing from the real one leaks in. */
   env?: Record<string, string | undefined>;
-  stdin?: string;
+  /** Standard input: text, or bytes as they are (which need not be UTF-8). */
+  stdin?: string | Buffer;
   /** A stdin stream that stays open (for prompts), overriding `stdin`. */
   stdinStream?: Readable;
   stdinTTY?: boolean;
@@ -61,6 +79,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** What main() is told its version is (`0.0.0-test` unless given); it goes into the user-agent. */
   version?: string;
+  /** The clock a wait sleeps on (`fakeClock()` runs a long wait at once). */
+  clock?: Clock;
 }
 
 export interface RunResult {
@@ -189,6 +209,7 @@ export async function runCli(
     env,
     dispatcher,
     signal: options.signal ?? new AbortController().signal,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
@@ -208,4 +229,35 @@ export function expectUsage(result: RunResult, message: string, cli: Cli): void 
   expect(result.code).toBe(2);
   expect(result.stdout).toBe('');
   expect(cli.calls()).toEqual([]);
+}
+
+export interface FakeClock extends Clock {
+  /** Every sleep asked for, in milliseconds, in order. */
+  readonly sleeps: number[];
+  /** Milliseconds since the clock was made. */
+  elapsed(): number;
+}
+
+/**
+ * A clock whose sleeps return at once, moving its time on by what was asked: a wait of minutes runs in a
+ * moment, and what it slept is asserted, not timed. `random` is fixed; `onSleep` runs before each sleep
+ * (to abort a run mid-wait, as Ctrl-C would).
+ */
+export function fakeClock(options: { random?: number; onSleep?: (n: number) => void } = {}): FakeClock {
+  const start = Date.parse('2026-11-26T10:00:00Z');
+  let now = start;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    elapsed: () => now - start,
+    now: () => now,
+    random: () => options.random ?? 0.5,
+    async sleep(ms, signal) {
+      options.onSleep?.(sleeps.length);
+      if (signal?.aborted) throw signal.reason;
+      sleeps.push(ms);
+      now += ms;
+      await Promise.resolve();
+    },
+  };
 }

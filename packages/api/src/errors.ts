@@ -14,6 +14,10 @@ export const ExitCode = {
   transient: 7,
   unexpected: 8,
   busy: 9,
+  /** The scan a gate must evaluate is not there yet or has not finished: a rerun may succeed. */
+  notReady: 10,
+  /** The scan a gate must evaluate failed: the analysis itself failed. */
+  scanFailed: 11,
   interrupted: 130,
   terminated: 143,
 } as const;

@@ -1,15 +1,25 @@
 import * as z from 'zod';
-import { allFindingTypes } from './values.js';
+import { allFindingTypes, scanTagPattern, scanVersionPattern } from './values.js';
 
 /**
  * The sandbox's own control route, outside `/api/v4` (the service has nothing like it): `secscan sandbox
- * scan` records a completed scan through it. A Super Admin user's token (SECSCAN_TOKEN) authorises it.
+ * scan` records a scan through it (completed, running for a while, or failed). A Super Admin user's token
+ * (SECSCAN_TOKEN) authorises it.
  */
 export const controlScanPath = '/_sandbox/scans';
 
 export const controlSeverities = ['critical', 'high', 'medium', 'low'] as const;
 
 const count = z.number().int().min(0).max(1000);
+
+/** A scan's version, and a scan tag `KEY=VALUE` (`branch` and `commit` come from `branch` and `version`). */
+export {
+  scanTagPattern as controlTagPattern,
+  scanVersionPattern as controlVersionPattern,
+} from './values.js';
+/** The longest a scan may run: a day. */
+export const maxRunningMs = 86_400_000;
+const reservedTags = new Set(['branch', 'commit']);
 
 export const ScanControlBody = z
   .strictObject({
@@ -27,15 +37,47 @@ export const ScanControlBody = z
       .optional(),
     fix: count.optional(),
     reappear: count.optional(),
+    version: z.string().regex(scanVersionPattern, 'printable characters without spaces, 1 to 128').optional(),
+    tags: z
+      .array(
+        z
+          .string()
+          .regex(scanTagPattern, 'expected KEY=VALUE')
+          .refine((t) => !reservedTags.has(t.split('=')[0] as string), {
+            message: 'branch and commit tags come from branch and version',
+          }),
+      )
+      .max(20)
+      .optional(),
+    /** The scan runs this many milliseconds before it completes (or fails, with `fail`). */
+    running_ms: z.number().int().min(1).max(maxRunningMs).optional(),
+    /** The analysis fails: no findings (after `running_ms`, if given). */
+    fail: z.boolean().optional(),
+    /** When the scan ran, started and completed (default: now): a history at known dates, each after the last. */
+    at: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((b) => (b.app === undefined) !== (b.compound === undefined), {
     message: 'give exactly one of app or compound',
+  })
+  .refine((b) => !b.fail || (b.new === undefined && !b.fix && !b.reappear), {
+    message: 'a failed scan records no findings: new, fix and reappear cannot be given with fail',
   });
 export type ScanControlBody = z.infer<typeof ScanControlBody>;
 
-const ScanInfo = z.looseObject({ id: z.string(), app: z.string(), branch: z.string(), version: z.string() });
+export const controlScanStatuses = ['completed', 'running', 'failed'] as const;
+
+const ScanInfo = z.looseObject({
+  id: z.string(),
+  app: z.string(),
+  branch: z.string(),
+  version: z.string(),
+  status: z.enum(controlScanStatuses),
+});
 
 export const ScanControlResult = z.looseObject({
+  /** `running` until `ends_at`; the findings (new, fixed, regressed) are recorded when it completes. */
+  status: z.enum(controlScanStatuses),
+  ends_at: z.string().optional(),
   scans: z.array(ScanInfo).min(1),
   polyglot_scan: z.looseObject({ id: z.number(), compound: z.string() }).optional(),
   branch: z.string(),

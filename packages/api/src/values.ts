@@ -82,6 +82,8 @@ export const scaSorts = [
 /** Team roles by name (a role id, a uuid, is accepted too); a member added without one gets the default. */
 export const teamRoleNames = ['TEAM_ADMIN', 'TEAM_MANAGER', 'TEAM_MEMBER', 'TEAM_GUEST'] as const;
 export const defaultTeamRole = 'TEAM_MEMBER';
+/** Written like a built-in role's name (`TEAM_ADMIN`, `SUPER_ADMIN`) rather than a custom role's. */
+export const builtinLike = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 
 /** Sort fields of the findings lists (`sort`, `finding_sort`) and the orders of every list that sorts. */
 export const findingSorts = ['id', 'title', 'severity', 'created_at'] as const;
@@ -100,6 +102,10 @@ export const scopePattern = /^\w+:\w+$|^\w+:\*$/;
 /** A comparison reference: `scan.N` or `tag.KEY=VALUE`. */
 export const scanRefPattern = /^(scan\.\d+|tag\.\w+=[^\s=]+)$/;
 
+/** A scan's `version`: a commit SHA or the `--version-id` given to the analyser (printable, no spaces). */
+export const scanVersionPattern = /^[\x21-\x7e]{1,128}$/;
+/** A scan tag as `scans check --tag` and `sandbox scan --tag` take it: `KEY=VALUE`. */
+export const scanTagPattern = /^(\w+)=(\S{1,200})$/;
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a bearer token can hold in an HTTP header: visible ASCII, no space or control character. */
@@ -112,6 +118,11 @@ export const orgRoles = ['SUPER_ADMIN', 'POWER_USER', 'MEMBER', 'GUEST', 'TEAM_D
 /** Sign-in providers a non-admin may use (organization configuration). */
 export const authProviders = ['google', 'github', 'username-password', 'sl-saml2'] as const;
 export const trainingProviders = ['kontra', 'secure-code-warrior'] as const;
+/**
+ * The events a webhook may subscribe to, as the specification documents them (Events: `scan.finished`):
+ * `webhook set --event` accepts these, and the sandbox offers and accepts these (GetAlertingEvents).
+ */
+export const webhookEvents = ['scan.finished'] as const;
 /** How webhook deliveries are authenticated. */
 export const webhookAuthTypes = ['hmac', 'bearer'] as const;
 /** What a cloud-platform enrollment covers, and the level its configuration is read from. */

@@ -17,6 +17,8 @@ export interface ControlRequest {
   /** Persists the state after a change. */
   save(): void;
   deliveries: DeliveryOptions & { track(delivery: Delivery): void };
+  /** Arms the timer of the scans under way (a scan recorded as running ends when its time comes). */
+  running: { schedule(): void };
 }
 
 export function isControlPath(path: string): boolean {
@@ -24,7 +26,12 @@ export function isControlPath(path: string): boolean {
 }
 
 function scanOf(state: SandboxState, scan: ScanRecord): Record<string, unknown> {
-  return { ...scanInfo(scan), branch: scan.branch, is_default_branch: onDefaultBranch(state, scan) };
+  return {
+    ...scanInfo(scan),
+    status: scan.status,
+    branch: scan.branch,
+    is_default_branch: onDefaultBranch(state, scan),
+  };
 }
 
 /** The `scan.finished` payload: the sandbox's own shape (the specification does not show the service's). */
@@ -40,6 +47,7 @@ function scanFinished(
     delivery_id: deliveryId,
     created_at: new Date().toISOString(),
     org_id: state.org.id,
+    status: recorded.status,
     branch: recorded.branch,
     ...(recorded.polyglot
       ? { compound: { name: recorded.polyglot.compound, polyglot_scan_id: recorded.polyglot.record.id } }
@@ -79,22 +87,20 @@ export function handleControl(req: ControlRequest): Reply {
       parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)),
     );
   }
-  const result = recordControlScan(req.state, parsed.data, req.deliveries);
+  const result = recordControlScan(req.state, parsed.data, req.deliveries, req.running);
   req.save();
   return ok(result);
 }
 
 /**
- * Records a completed scan and delivers `scan.finished` to the webhooks registered for it: the control
- * route's work, and `scan()` of a sandbox started from code. A scan the state cannot take (an unknown app,
- * more findings to fix than there are) throws a ReplyError.
+ * Delivers `scan.finished` for a scan that has ended (completed or failed) to the webhooks registered for
+ * it, and logs the end of a scan that ran.
  */
-export function recordControlScan(
+export function announceScan(
   state: SandboxState,
-  body: ScanControlBody,
+  recorded: RecordedScan,
   webhooks: DeliveryOptions & { track(delivery: Delivery): void },
-): ScanControlResult {
-  const recorded = recordScan(state, body);
+): Delivery[] {
   const deliveries = deliverEvent(
     state,
     'scan.finished',
@@ -102,7 +108,27 @@ export function recordControlScan(
     webhooks,
   );
   for (const d of deliveries) webhooks.track(d);
+  return deliveries;
+}
+
+/**
+ * Records a scan and, once it has ended, delivers `scan.finished` to the webhooks registered for it: the
+ * control route's work, and `scan()` of a sandbox started from code. A scan recorded as running ends later
+ * (`running` arms its timer), and the event is delivered then. A scan the state cannot take (an unknown
+ * app, more findings to fix than there are) throws a ReplyError.
+ */
+export function recordControlScan(
+  state: SandboxState,
+  body: ScanControlBody,
+  webhooks: DeliveryOptions & { track(delivery: Delivery): void },
+  running: { schedule(): void },
+): ScanControlResult {
+  const recorded = recordScan(state, body);
+  const deliveries = recorded.status === 'running' ? [] : announceScan(state, recorded, webhooks);
+  if (recorded.status === 'running') running.schedule();
   return {
+    status: recorded.status,
+    ...(recorded.ends_at ? { ends_at: recorded.ends_at } : {}),
     branch: recorded.branch,
     scans: recorded.scans.map((s) => scanOf(state, s)) as ScanControlResult['scans'],
     ...(recorded.polyglot

@@ -1,3 +1,4 @@
+import { parseRunning } from './options.js';
 import { startSandbox as start } from './start.js';
 
 /**
@@ -17,6 +18,8 @@ export interface AppSeed {
   language?: string;
   /** Its default branch (default `main`). */
   branch?: string;
+  /** The seeded team it belongs to, by name (`Platform`, `Payments`, `Web`); none unless given. */
+  team?: string;
 }
 
 export interface SandboxOptions {
@@ -26,12 +29,21 @@ export interface SandboxOptions {
   tls?: boolean;
   /** Give the app `shiftleft-java-demo` this many findings (default: about a dozen). */
   findings?: number;
-  /** Apps added to the five demo apps. */
-  apps?: readonly AppSeed[];
+  /**
+   * Apps added to the five demo apps; or a number N: that many generated apps (`svc-0001`...), each with
+   * about half a year of weekly default-branch scans, fixes and findings past their SLA (analytics at scale).
+   */
+  apps?: readonly AppSeed[] | number;
   /** Milliseconds added to every API request (default 0). */
   latency?: number;
   /** The share of API requests (0 to 1) answered 503 or dropped (default 0). */
   failRate?: number;
+  /**
+   * At most this many API requests per second (`20`, `'20/s'`) or minute (`'600/m'`), counted in fixed
+   * windows; the others are answered 429 with `Retry-After`. Every answer carries `RateLimit-Policy`,
+   * `RateLimit` and `X-RateLimit-*`; `log` gets a line per window with the requests served and refused.
+   */
+  rateLimit?: number | string;
   /** A state file: loaded when it exists, else seeded and written; rewritten after every change. */
   state?: string;
   /** The address to listen on (default `127.0.0.1`). */
@@ -60,7 +72,7 @@ export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export type FindingType =
   'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue' | 'package';
 
-/** A completed scan to record: of one app, or of a compound (one scan per app). */
+/** A scan to record: of one app, or of a compound (one scan per app). */
 export type ScanRequest = ({ app: string; compound?: never } | { compound: string; app?: never }) & {
   /** The branch scanned (default: the app's default branch); a new branch starts from the default one. */
   branch?: string;
@@ -70,12 +82,34 @@ export type ScanRequest = ({ app: string; compound?: never } | { compound: strin
   fix?: number;
   /** This many findings of earlier scans come back (regressions). */
   reappear?: number;
+  /** The scan's version (a commit SHA, a `--version-id`): default, seven random hex digits. */
+  version?: string;
+  /** Scan tags `KEY=VALUE` besides `branch` and `commit` (the version), e.g. `pipeline=1234`. */
+  tags?: string[];
+  /**
+   * The scan is recorded as running and ends after this long: milliseconds, or `20s`, `2m` (at most a
+   * day). Its findings are recorded, and `scan.finished` delivered, when it ends.
+   */
+  running?: number | string;
+  /** The analysis fails (after `running`, if given): no findings; not with `new`, `fix` or `reappear`. */
+  fail?: boolean;
+  /**
+   * When the scan ran (it starts and completes then), an ISO 8601 date-time such as `2026-06-01T09:00:00Z`
+   * (default: now, completing a few minutes later); after the branch's last scan, so a history is recorded
+   * in order, at known dates.
+   */
+  at?: string;
 };
 
-/** What a recorded scan changed: finding ids, and the webhook deliveries of `scan.finished` started. */
+/**
+ * What a recorded scan changed: finding ids, and the webhook deliveries of `scan.finished` started. A scan
+ * recorded as `running` has none yet: they come when it ends, at `ends_at`.
+ */
 export interface ScanResult {
+  status: 'completed' | 'running' | 'failed';
+  ends_at?: string;
   branch: string;
-  scans: { id: string; app: string; branch: string; version: string }[];
+  scans: { id: string; app: string; branch: string; version: string; status: ScanResult['status'] }[];
   polyglot_scan?: { id: number; compound: string };
   new: string[];
   fixed: string[];
@@ -125,7 +159,10 @@ export interface RunningSandbox {
   users: SandboxUser[];
   /** The seeded organization tokens by name: `ci`, `expired`, `jira`, `serviceAccount`. */
   orgTokens: Record<string, string>;
-  /** Records a completed scan, as `secscan sandbox scan` does; webhooks registered for `scan.finished` get it. */
+  /**
+   * Records a scan, as `secscan sandbox scan` does: completed, running for a while, or failed; webhooks
+   * registered for `scan.finished` get it when it ends.
+   */
   scan(request: ScanRequest): Promise<ScanResult>;
   /** Records a backup made now; with `size` or `cutDownloads`, changes how later downloads are served. */
   backup(request?: BackupRequest): Promise<BackupInfo>;
@@ -155,7 +192,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     loaded: sandbox.loaded,
     users: sandbox.accounts.users.map((u) => ({ ...u })),
     orgTokens: { ...sandbox.accounts.tokens },
-    scan: async (request) => sandbox.scan(request),
+    scan: async ({ running, ...request }) =>
+      sandbox.scan({
+        ...request,
+        ...(running === undefined ? {} : { running_ms: parseRunning('running', running) }),
+      }) as ScanResult,
     backup: async (request = {}) =>
       sandbox.backup({ ...request, cutDownloads: shares(request.cutDownloads) }),
     stop: () => sandbox.close(),

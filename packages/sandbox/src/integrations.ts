@@ -35,8 +35,11 @@ export interface IntegrationsSection {
   chat?: { workspace: string; authorized_at: string };
   /** The Azure DevOps organizations the authorized board reaches. */
   board?: { accounts: string[]; authorized_at: string };
-  /** Authorization starts not yet approved, by the `state` of their consent link. */
-  pending: { service: AuthorizedService; state: string; created_at: string }[];
+  /**
+   * Authorizations started and not completed, by the `state` of their consent link; `code` is set once the
+   * stand-in consent page approves, and the callback that brings it back completes the authorization.
+   */
+  pending: PendingAuthorization[];
   /** Work-board links by app id. */
   associations: Record<string, WorkBoardAssociation>;
   workItems: WorkItemRecord[];
@@ -47,6 +50,13 @@ export interface IntegrationsSection {
     org?: EnrollmentRecord;
     compounds: Record<string, EnrollmentRecord>;
   };
+}
+
+export interface PendingAuthorization {
+  service: AuthorizedService;
+  state: string;
+  created_at: string;
+  code?: string;
 }
 
 export function seedIntegrations(): IntegrationsSection {
@@ -63,6 +73,28 @@ export function startAuthorization(section: IntegrationsSection, service: Author
   const state = randomBytes(16).toString('hex');
   section.pending = [...section.pending, { service, state, created_at: new Date().toISOString() }].slice(-20);
   return state;
+}
+
+/**
+ * Where the vendor sends the browser back once the consent is answered: the service's OAuth callback of that
+ * integration (SlackCallback, AzureCallback), with the authorization `code` or an `error`, and the `state`.
+ */
+export function callbackUrl(
+  baseUrl: string,
+  orgId: string,
+  service: AuthorizedService,
+  answer: { code: string } | { error: string },
+  state: string,
+): string {
+  const path = service === 'chat' ? `/slack/orgs/${orgId}` : '/azureboard/callback';
+  const query = new URLSearchParams({ ...answer, state });
+  return `${baseUrl}/api/v4${path}?${query}`;
+}
+
+/** The stand-in for the service's organization settings page, where a callback sends the browser. */
+export function settingsUrl(baseUrl: string, outcome: { success: true } | { error: string }): string {
+  const query = 'error' in outcome ? `error=${encodeURIComponent(outcome.error)}` : 'success=true';
+  return `${baseUrl}/sandbox/organization/settings?${query}`;
 }
 
 /** The Azure DevOps organizations an authorized board reaches: fixed, so examples work with every seed. */

@@ -1,4 +1,5 @@
 import { UsageError } from '@secscan/api/errors';
+import { parseRateLimit, type RateLimit } from './rate-limit.js';
 
 export interface SandboxOptions {
   host: string;
@@ -17,6 +18,10 @@ export interface SandboxOptions {
   cutDownloads: number[];
   /** Serve the audit log, which the service keeps off until the vendor enables it. */
   auditLog: boolean;
+  /** At most this many API requests per second (or minute); the others are answered 429. */
+  rateLimit?: RateLimit | undefined;
+  /** Generated apps added to the demo apps, each with half a year of default-branch history. */
+  generatedApps: number;
 }
 
 type Raw = string | number | undefined;
@@ -33,6 +38,9 @@ export interface RawSandboxOptions {
   backupSize?: Raw;
   cutDownloads?: Raw;
   auditLog?: boolean;
+  rateLimit?: Raw;
+  /** A number: that many generated apps (`--apps N`); an array of apps is read by `addApps`. */
+  apps?: unknown;
 }
 
 function numberOption(
@@ -113,6 +121,26 @@ export function parseShares(flag: string, value: Raw): number[] {
   return [...new Set(shares)].sort((a, b) => a - b);
 }
 
+const durationUnits: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `scan({ running })`: milliseconds, or `500ms`, `20s`, `2m`, `1h`; more than zero and at most a day. */
+export function parseRunning(name: string, value: number | string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = typeof value === 'number' ? undefined : /^\s*(\d+)\s*(ms|s|m|h)\s*$/i.exec(value);
+  const ms =
+    typeof value === 'number'
+      ? value
+      : m
+        ? Number(m[1]) * (durationUnits[(m[2] as string).toLowerCase()] ?? Number.NaN)
+        : Number.NaN;
+  if (!Number.isInteger(ms) || ms < 1 || ms > 86_400_000) {
+    throw new UsageError(
+      `invalid value for ${name}: ${JSON.stringify(String(value))} (expected milliseconds, or a duration such as 20s or 2m, at most a day)`,
+    );
+  }
+  return ms;
+}
+
 /** Checks every sandbox flag (exit 2 with a line naming the flag) before anything is started. */
 export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
   const host = raw.host === undefined ? '127.0.0.1' : String(raw.host);
@@ -136,5 +164,10 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
     backupSize: parseSize('--backup-size', raw.backupSize),
     cutDownloads: parseShares('--cut-downloads', raw.cutDownloads),
     auditLog: raw.auditLog === true,
+    rateLimit: parseRateLimit('--rate-limit', raw.rateLimit),
+    generatedApps:
+      typeof raw.apps === 'number' || typeof raw.apps === 'string'
+        ? numberOption('--apps', raw.apps, 0, 0, 5_000, true)
+        : 0,
   };
 }

@@ -29,7 +29,9 @@ import {
 import { requestOrigin } from './origin.js';
 import { apiPrefix } from './paging.js';
 import { servePage } from './pages.js';
+import { serveCallback } from './oauth.js';
 import { missingScope } from './permissions.js';
+import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { createRouter } from '@secscan/api/router';
 import type { SandboxState } from './state.js';
 import type { Delivery, DeliveryOptions } from './webhooks.js';
@@ -40,6 +42,8 @@ export interface ServerOptions {
   /** Share of requests (0..1) answered with a 503 or a dropped connection. */
   failRate?: number;
   latencyMs?: number;
+  /** At most this many API requests per window; the others are answered 429 (`--rate-limit`). */
+  rateLimit?: RateLimit | undefined;
   log?: (line: string) => void;
   /** Called after a request that changed the state succeeded (to persist it). */
   onChange?: (state: SandboxState) => void;
@@ -50,6 +54,8 @@ export interface ServerOptions {
   tls?: { key: string; cert: string };
   /** Webhook deliveries of the control routes: retry policy, and where the deliveries under way are kept. */
   webhooks?: DeliveryOptions & { track(delivery: Delivery): void };
+  /** The timer of the scans under way, armed when the control route records a running scan. */
+  running?: { schedule(): void };
   settings?: SandboxSettings;
 }
 
@@ -147,8 +153,9 @@ function send(res: ServerResponse, reply: Reply): void {
       : reply.media
         ? (reply.body as string | Buffer)
         : JSON.stringify(reply.body);
+  // No body, no media type: an empty answer is not JSON (a client, or Prism, would fail to parse it).
   const headers: Record<string, string | number> = {
-    'content-type': media,
+    ...(reply.body === undefined ? {} : { 'content-type': media }),
     'content-length': Buffer.byteLength(payload),
   };
   if (reply.status === 401) headers['www-authenticate'] = 'Bearer';
@@ -160,6 +167,7 @@ export function createSandboxServer(options: ServerOptions): Server {
   const { state, handlers, log } = options;
   const route = createRouter(options.operations ?? allOperations);
   let faults = 0;
+  const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, log) : undefined;
 
   async function respond(
     req: IncomingMessage,
@@ -177,7 +185,7 @@ export function createSandboxServer(options: ServerOptions): Server {
     const method = req.method ?? 'GET';
     // The stand-in pages a browser reaches from the authorization redirects and the work-item links.
     if (rawPath.startsWith('/sandbox/')) {
-      const page = servePage({ method, path: rawPath, query: new URLSearchParams(search), state });
+      const page = servePage({ method, path: rawPath, query: new URLSearchParams(search), state, baseUrl });
       if (page.changed) options.onChange?.(state);
       return page.reply;
     }
@@ -193,6 +201,7 @@ export function createSandboxServer(options: ServerOptions): Server {
           changed = true;
         },
         deliveries: { ...options.webhooks, log, track: (d) => options.webhooks?.track(d) },
+        running: options.running ?? { schedule: () => {} },
       });
       if (changed) options.onChange?.(state);
       return reply;
@@ -200,7 +209,8 @@ export function createSandboxServer(options: ServerOptions): Server {
     const match = rawPath.startsWith(`${apiPrefix}/`)
       ? route(method, rawPath.slice(apiPrefix.length))
       : undefined;
-    if (!match || match.kind === 'none') return error(404, 'NOT_FOUND', `no operation serves ${rawPath}`);
+    // The service's own answers: its envelope and a generic message, never a word of the sandbox.
+    if (!match || match.kind === 'none') return error(404, 'NOT_FOUND', 'Not Found');
     if (match.kind === 'bad-path') return error(400, 'BAD_REQUEST', 'the path is not valid percent-encoding');
     if (match.kind === 'method') {
       return error(
@@ -210,8 +220,20 @@ export function createSandboxServer(options: ServerOptions): Server {
       );
     }
     const { op, params } = match;
+    // The OAuth callbacks: a browser sent back by the vendor, without a token.
+    const callback = serveCallback({
+      opId: op.id,
+      params,
+      query: new URLSearchParams(search),
+      state,
+      baseUrl,
+    });
+    if (callback) {
+      if (callback.changed) options.onChange?.(state);
+      return callback.reply;
+    }
     const handler = handlers[op.id as keyof HandlerMap] as Handler | undefined;
-    if (!handler) return error(501, 'NOT_IMPLEMENTED', `the sandbox does not serve ${op.id}`);
+    if (!handler) return error(501, 'NOT_IMPLEMENTED', 'Not Implemented');
     const auth = authenticate(state, req.headers.authorization);
     if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
     const { caller } = auth;
@@ -258,6 +280,12 @@ export function createSandboxServer(options: ServerOptions): Server {
     const baseUrl = requestOrigin(req);
     const finish = (status: number | string) =>
       log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
+    const admission = limiter && rawPath.startsWith(`${apiPrefix}/`) ? limiter.admit() : undefined;
+    if (admission?.refused) {
+      send(res, { ...admission.refused, headers: admission.headers });
+      finish(429);
+      return;
+    }
     void (async () => {
       // Faults are for the API: the control routes that drive the sandbox answer reliably.
       const control = isControlPath(rawPath);
@@ -283,11 +311,13 @@ export function createSandboxServer(options: ServerOptions): Server {
           reply = error(500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
         }
       }
-      send(res, reply);
+      send(res, admission ? { ...reply, headers: { ...admission.headers, ...reply.headers } } : reply);
       finish(reply.status);
     })();
   };
-  return options.tls
+  const server = options.tls
     ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
     : createServer(listener);
+  if (limiter) server.on('close', () => limiter.flush());
+  return server;
 }

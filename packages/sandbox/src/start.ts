@@ -3,7 +3,8 @@ import { ConfigError, UsageError } from '@secscan/api/errors';
 import { ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
 import { type Accounts, accounts } from './accounts.js';
 import { type BackupStatus, recordBackup } from './backups/record.js';
-import { recordControlScan } from './control.js';
+import { runningScans } from './analysis/running-scans.js';
+import { announceScan, recordControlScan } from './control.js';
 import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
 import { parseShares, parseSize, type RawSandboxOptions, resolveOptions } from './options.js';
 import { loadState, saveState, StateFile, writeFileAtomic } from './persist.js';
@@ -11,6 +12,7 @@ import { superAdminAlias } from './roles.js';
 import { handlers as defaultHandlers } from './routes/index.js';
 import { addApps, type AppSeed } from './seed/apps.js';
 import { seedState } from './seed/index.js';
+import { addGeneratedApps } from './seed/programme.js';
 import { createSandboxServer } from './server.js';
 import type { BackupRecord, SandboxState } from './state.js';
 import type { Delivery } from './webhooks.js';
@@ -26,8 +28,8 @@ export interface StartOptions extends RawSandboxOptions {
   env?: NodeJS.ProcessEnv;
   /** Waits between webhook delivery attempts (test seam; default 1, 2 and 4 seconds). */
   webhookRetryDelaysMs?: readonly number[];
-  /** Apps added to the demo apps (where a loaded state lacks them). */
-  apps?: readonly AppSeed[];
+  /** Apps added to the demo apps (where a loaded state lacks them), or a number of generated apps. */
+  apps?: readonly AppSeed[] | number;
 }
 
 /** A backup made by `backup()`, and from then on how downloads are served (as `--backup-size`, `--cut-downloads`). */
@@ -86,7 +88,8 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   const { state: statePath } = options;
   const loadedState = statePath ? loadState(statePath) : undefined;
   const state = loadedState ?? seedState(options.seed, { findings: options.findings });
-  const appsAdded = addApps(state, raw.apps ?? []);
+  const given = addApps(state, Array.isArray(raw.apps) ? raw.apps : []);
+  const appsAdded = addGeneratedApps(state, options.generatedApps, options.seed) || given;
   if (statePath && (!loadedState || appsAdded)) {
     writeOrFail('--state', statePath, () => saveState(statePath, state));
   }
@@ -112,16 +115,27 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     signal: closing.signal,
     track: (d: Delivery) => deliveries.push(d),
   };
+  // A scan recorded as running ends when its time comes (one loaded from a state file too): the findings
+  // are recorded and `scan.finished` delivered then.
+  const running = runningScans(state, (recorded) => {
+    raw.log?.(
+      `scan ${recorded.polyglot ? `${recorded.polyglot.record.id} of compound ${recorded.polyglot.compound}` : `${recorded.scans[0]?.id} of app ${recorded.scans[0]?.app}`} ${recorded.status}`,
+    );
+    announceScan(state, recorded, { ...webhooks, log: raw.log });
+    save();
+  });
   const server = createSandboxServer({
     schemas: await allSchemas(),
     state,
     handlers: raw.handlers ?? defaultHandlers,
     failRate: options.failRate,
     latencyMs: options.latency,
+    rateLimit: options.rateLimit,
     log: raw.log,
     onChange: statePath ? save : undefined,
     ...(certificates ? { tls: { key: certificates.keyPem, cert: certificates.certPem } } : {}),
     webhooks,
+    running,
     settings,
   });
   await new Promise<void>((resolve, reject) => {
@@ -135,6 +149,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     });
     server.listen(options.port, options.host, () => resolve());
   });
+  running.schedule();
   const { port } = server.address() as AddressInfo;
   const baseUrl = `${certificates ? 'https' : 'http'}://${urlHost(options.host)}:${port}`;
   let caFile: string | undefined;
@@ -146,6 +161,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         caFile = writeCaFile(dir, port, certificates.caPem);
       });
     } catch (error) {
+      running.stop();
       server.close();
       throw error;
     }
@@ -156,6 +172,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     try {
       writeOrFail('--users-file', usersFile, () => writeFileAtomic(usersFile, data));
     } catch (error) {
+      running.stop();
       server.close();
       throw error;
     }
@@ -180,7 +197,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         throw new UsageError(`scan: ${issues.join('; ')}`);
       }
       try {
-        const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log });
+        const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log }, running);
         save();
         return result;
       } catch (error) {
@@ -205,6 +222,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     },
     close() {
       closed ??= new Promise<void>((resolve) => {
+        running.stop();
         closing.abort();
         server.close(() => resolve());
         server.closeAllConnections();

@@ -20,7 +20,10 @@ export function teamApps(state: SandboxState, teamId: string): string[] {
   return state.apps.filter((a) => a.team_id === teamId).map((a) => a.id);
 }
 
-/** The Team resource. */
+/**
+ * The Team resource (ReadTeam and the team updates): the members as the specification names them (`users`)
+ * and as the vendor document's schema does (`members`), the same list.
+ */
 export function teamView(state: SandboxState, team: TeamRecord) {
   return {
     version: team.version,
@@ -28,6 +31,7 @@ export function teamView(state: SandboxState, team: TeamRecord) {
     team_name: team.team_name,
     applications: teamApps(state, team.team_id),
     users: team.users.map((u) => ({ ...u })),
+    members: team.users.map((u) => ({ ...u })),
   };
 }
 

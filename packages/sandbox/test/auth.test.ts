@@ -117,13 +117,13 @@ describe('sandbox operations without a handler', () => {
   const { ListTokens: _omitted, ...rest } = handlers as HandlerMap;
   const sandbox = useSandbox({ handlers: rest });
 
-  it('answer 501 NOT_IMPLEMENTED naming the operation', async () => {
+  it('answer 501 NOT_IMPLEMENTED with a generic message', async () => {
     const res = await call(sandbox(), 'ListTokens');
     expect(res.status).toBe(501);
     expect(res.json).toMatchObject({
       ok: false,
       code: 'NOT_IMPLEMENTED',
-      message: 'the sandbox does not serve ListTokens',
+      message: 'Not Implemented',
     });
   });
 });

@@ -116,6 +116,42 @@ describe('sandbox: finding lists', () => {
     for (const id of ids(res.json)) expect(oldest?.finding_ids.includes(id)).toBe(false);
   });
 
+  it('search narrows the app, org and compound lists: case folded, in title or description, all must match', async () => {
+    const lists = [
+      ['ListAppFindings', app, 'status=any&per_page=250'],
+      ['ListOrgFindings', {}, 'status=any&per_page=250'],
+      ['ListCompoundFindingsDEPRECATED', { compoundName: 'shop' }, 'status=any&per_page=250'],
+      ['ListCompoundFindings', { compoundName: 'shop' }, 'per_page=250'],
+    ] as const;
+    for (const [op, params, base] of lists) {
+      const everything = await call(sandbox(), op, { params, query: base });
+      const findings = everything.json.response.findings as {
+        id: string;
+        title: string;
+        description: string;
+      }[];
+      expect(findings.length, op).toBeGreaterThan(1);
+      const none = await call(sandbox(), op, { params, query: `${base}&search=zzzznotthere` });
+      expect([none.status, ids(none.json)], op).toEqual([200, []]);
+      // A word of one title, in upper case, and a word of a description: each narrows, both narrow further.
+      const word = (findings[0]?.title.split(/\W+/).find((w) => w.length > 3) ?? '').toUpperCase();
+      const other =
+        findings
+          .at(-1)
+          ?.description.split(/\W+/)
+          .find((w) => w.length > 4) ?? '';
+      const has = (f: { title: string; description: string }, w: string) =>
+        `${f.title}\n${f.description}`.toLowerCase().includes(w.toLowerCase());
+      for (const texts of [[word], [other], [word, other]]) {
+        const query = `${base}&${texts.map((t) => `search=${encodeURIComponent(t)}`).join('&')}`;
+        const narrowed = await call(sandbox(), op, { params, query });
+        const expected = findings.filter((f) => texts.every((t) => has(f, t))).map((f) => f.id);
+        expect(ids(narrowed.json), `${op} ${texts.join(' ')}`).toEqual(expected);
+        expect(expected.length, `${op} ${texts.join(' ')}`).toBeLessThan(findings.length);
+      }
+    }
+  });
+
   it('org list and summary cover every app', async () => {
     const org = await call(sandbox(), 'ListOrgFindings', { query: 'status=any&per_page=250' });
     const apps = new Set(org.json.response.findings.map((f: { app: string }) => f.app));

@@ -38,6 +38,76 @@ describe('sandbox: the chat service', () => {
   });
 });
 
+/** Starts an authorization and answers the stand-in consent page, following nothing: the callback's address. */
+async function consentAnswer(op: 'AuthorizeSlack' | 'AzureAuthorization', decision?: 'deny'): Promise<URL> {
+  const start = await fetch(
+    `${sandbox().baseUrl}/api/v4${op === 'AuthorizeSlack' ? '/slack/authorize' : '/azureboard/authorization'}/orgs/${sandbox().orgId}`,
+    { headers: { authorization: `Bearer ${sandbox().token}` }, redirect: 'manual' },
+  );
+  const consent = start.headers.get('location') as string;
+  const answered = await fetch(`${consent}${decision ? `&decision=${decision}` : ''}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  expect(answered.status).toBe(303);
+  return new URL(answered.headers.get('location') as string);
+}
+
+/** A browser's GET of the callback: no token, no redirect followed. */
+const visit = (url: URL | string) => fetch(url, { redirect: 'manual' });
+const settings = (query: string) => `${sandbox().baseUrl}/sandbox/organization/settings?${query}`;
+
+describe('sandbox: the OAuth callbacks, as the service serves them', () => {
+  it('SlackCallback takes the browser back from the consent, without a token, records the chat service once', async () => {
+    const callback = await consentAnswer('AuthorizeSlack');
+    expect(`${callback.origin}${callback.pathname}`).toBe(
+      `${sandbox().baseUrl}/api/v4/slack/orgs/${sandbox().orgId}`,
+    );
+    expect([...callback.searchParams.keys()]).toEqual(['code', 'state']);
+    const done = await visit(callback);
+    expect([done.status, done.headers.get('location')]).toEqual([302, settings('success=true')]);
+    expect(await (await fetch(settings('success=true'))).text()).toContain('is connected to');
+    // The same code again: the authorization is complete, the state unknown.
+    const replay = await visit(callback);
+    expect([replay.status, ((await replay.json()) as { code: string }).code]).toEqual([400, 'BAD_REQUEST']);
+    expect((await call(sandbox(), 'DeleteSlackConfiguration')).json).toEqual({ ok: true });
+  });
+
+  it('SlackCallback refuses a wrong code or state (400), and records a refusal as the vendor reports it', async () => {
+    const callback = await consentAnswer('AuthorizeSlack');
+    const wrong = new URL(callback);
+    wrong.searchParams.set('code', 'f'.repeat(32));
+    expect((await visit(wrong)).status).toBe(400);
+    const noState = new URL(callback);
+    noState.searchParams.delete('state');
+    expect((await visit(noState)).status).toBe(400);
+    const denied = await consentAnswer('AuthorizeSlack', 'deny');
+    expect([...denied.searchParams.keys()]).toEqual(['error', 'state']);
+    const refused = await visit(denied);
+    expect([refused.status, refused.headers.get('location')]).toEqual([302, settings('error=access_denied')]);
+    expect((await call(sandbox(), 'DeleteSlackConfiguration')).status).toBe(404);
+    // The approved one still completes.
+    expect((await visit(callback)).headers.get('location')).toBe(settings('success=true'));
+    expect((await call(sandbox(), 'DeleteSlackConfiguration')).status).toBe(200);
+  });
+
+  it('AzureCallback completes the board authorization; its errors redirect too, as its document says', async () => {
+    const callback = await consentAnswer('AzureAuthorization');
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${sandbox().baseUrl}/api/v4/azureboard/callback`);
+    const bad = new URL(callback);
+    bad.searchParams.set('state', 'nope');
+    const refused = await visit(bad);
+    expect([refused.status, refused.headers.get('location')]).toEqual([302, settings('error=invalid_state')]);
+    expect((await call(sandbox(), 'GetAzureAuthorizationStatus')).status).toBe(404);
+    const done = await visit(callback);
+    expect([done.status, done.headers.get('location')]).toEqual([302, settings('success=true')]);
+    expect((await call(sandbox(), 'GetAzureAuthorizationStatus')).json.response).toMatchObject({
+      authorized: true,
+    });
+    delete sandbox().state.integrations.board;
+  });
+});
+
 describe('sandbox: the work board', () => {
   it('answers 404 for the status and 400 for organizations before the authorization', async () => {
     expect((await call(sandbox(), 'GetAzureAuthorizationStatus')).status).toBe(404);

@@ -60,8 +60,13 @@ describe('sandbox: compounds', () => {
       },
     );
     expect(sarif.headers.get('content-type')).toContain('application/sarif+json');
-    const log = (await sarif.json()) as { runs: { results: unknown[] }[] };
+    const log = (await sarif.json()) as {
+      runs: { tool: { driver: { name: string } }; results: unknown[] }[];
+    };
     expect(log.runs[0]?.results.length).toBeGreaterThan(0);
+    // The analyser's name, as in the service's reports, never the sandbox's.
+    expect(log.runs[0]?.tool.driver.name).toBe('Qwiet');
+    expect(JSON.stringify(log)).not.toMatch(/sandbox|secscan/i);
     const stats = await call(sandbox(), 'getFixesPerCompoundStats');
     expect(stats.json.response.stats.map((s: { compound_name: string }) => s.compound_name)).toContain(
       'shop',

@@ -84,6 +84,15 @@ describe('sandbox: reports', () => {
     expect(render(reportPdf(model), 'long').length).toBeGreaterThan(2);
   });
 
+  it('names the analyser as the service does (the PDF producer), never the sandbox', async () => {
+    const res = await raw(sandbox(), 'ReadCWEReport', {
+      params: { appID: app, scanID: scanOf()?.id as string, ext: 'pdf' },
+    });
+    const pdf = res.bytes.toString('latin1');
+    expect(pdf).toContain('/Producer (Qwiet)');
+    expect(pdf).not.toMatch(/sandbox|secscan/i);
+  });
+
   it('filters by status (open ones by default) and leaves out informational findings when asked', async () => {
     const scan = scanOf();
     const params = { appID: app, scanID: scan?.id as string, ext: 'html' };

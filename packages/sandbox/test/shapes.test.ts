@@ -6,6 +6,7 @@ const app = { appID: 'shiftleft-java-demo' };
 
 interface ApiFinding {
   id: string;
+  app: string;
   type: string;
   severity: string;
   details: Record<string, unknown>;
@@ -41,10 +42,20 @@ describe('sandbox: findings shaped as the service shapes them', () => {
             short_method_name: expect.any(String),
             vcs_url: expect.stringMatching(/^https:\/\//),
           },
-          method_tags: [{ key: expect.any(String), value: expect.any(String) }],
+          method_tags: expect.arrayContaining([{ key: 'role', value: expect.any(String) }]),
           variable_info: { Variable: expect.any(Object) },
         });
+        for (const t of step.method_tags as unknown[])
+          expect(t).toEqual({ key: expect.any(String), value: expect.any(String) });
       }
+      // The entry point carries the HTTP route the vuln is reachable from; no other step does.
+      const routes = list.map((step) =>
+        (step.method_tags as { key: string; value: string }[])
+          .filter((t) => t.key === 'EXPOSED_METHOD_ROUTE')
+          .map((t) => t.value),
+      );
+      expect(routes[0]).toEqual([expect.stringMatching(/^(GET|POST|PUT|DELETE) \/[\w/{}-]+$/)]);
+      expect(routes.slice(1).flat()).toEqual([]);
       const sink = list.at(-1)?.location as { file_name: string; line_number: number };
       expect(f.details.file_locations).toEqual([`${sink.file_name}:${sink.line_number}`]);
     }
@@ -74,6 +85,30 @@ describe('sandbox: findings shaped as the service shapes them', () => {
       expect(tag(f, 'cwe_category')).toEqual([expect.stringMatching(/^\d+$/)]);
       expect(scans.has(f.scan_first_seen as string)).toBe(true);
     }
+  });
+
+  it('sends every tag value as a string, numbers included (cvss_score "7.2"), in every answer with tags', async () => {
+    const findings = await everyFinding();
+    const scores = findings.flatMap((f) => tag(f, 'cvss_score'));
+    expect(scores.length).toBeGreaterThan(0);
+    for (const score of scores) expect(score).toMatch(/^\d+(\.\d+)?$/);
+    const compound = await call(sandbox(), 'ListCompoundFindings', {
+      params: { compoundName: 'shop' },
+      query: 'per_page=250',
+    });
+    const finding = await call(sandbox(), 'ReadAppFinding', {
+      params: { ...app, findingID: (findings.find((f) => f.app === app.appID) as ApiFinding).id },
+    });
+    const dependencies = await call(sandbox(), 'SearchDependency', { query: 'search=a&from=0' });
+    expect(dependencies.json.response.length).toBeGreaterThan(0);
+    const tagged: { tags: { key: string; value: unknown }[] }[] = [
+      ...findings,
+      ...compound.json.response.findings,
+      finding.json.response,
+      ...dependencies.json.response,
+    ];
+    const nonString = tagged.flatMap((t) => t.tags.filter((kv) => typeof kv.value !== 'string'));
+    expect(nonString).toEqual([]);
   });
 
   it('counts carry cvss_31_severity_rating, owasp_2021_category and cwe_category, and sum to the findings', async () => {

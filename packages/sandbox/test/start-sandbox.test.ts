@@ -106,6 +106,27 @@ describe('startSandbox()', () => {
     );
   });
 
+  it('records a backup still running: left out of the listing, refused (409) by id, not the latest', async () => {
+    const running = await sandbox.backup({ status: 'running' });
+    expect(running.completed_at).toBeUndefined();
+    const list = (await get('ListOrganizationBackups')).json.response as { backup_id: string }[];
+    expect(list.map((b) => b.backup_id)).not.toContain(running.backup_id);
+    const byId = await fetch(
+      `${urlOf(sandbox, 'DownloadOrganizationBackup')}?backup_id=${running.backup_id}`,
+      {
+        headers: { authorization: `Bearer ${sandbox.token}` },
+        dispatcher: agent,
+      },
+    );
+    expect([byId.status, ((await byId.json()) as { code: string }).code]).toEqual([409, 'BACKUP_NOT_READY']);
+    const latest = await fetch(urlOf(sandbox, 'DownloadOrganizationBackup'), {
+      headers: { authorization: `Bearer ${sandbox.token}` },
+      dispatcher: agent,
+    });
+    expect(latest.headers.get('content-disposition')).toContain(list[0]?.backup_id);
+    await latest.arrayBuffer();
+  });
+
   it('declares the types of the control route it drives, and the finding types of the API', () => {
     expectTypeOf<FindingType>().toEqualTypeOf<(typeof allFindingTypes)[number]>();
     expectTypeOf<ScanRequest>().toExtend<ScanControlBody>();

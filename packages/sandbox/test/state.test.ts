@@ -217,11 +217,16 @@ describe('option checks', () => {
       usersFile: undefined,
       cutDownloads: [],
       auditLog: false,
+      generatedApps: 0,
     });
-    expect(resolveOptions({ failRate: '0.25', latency: '150', seed: '42' })).toMatchObject({
+    expect(
+      resolveOptions({ failRate: '0.25', latency: '150', seed: '42', rateLimit: '20/s', apps: '300' }),
+    ).toMatchObject({
       failRate: 0.25,
       latency: 150,
       seed: 42,
+      rateLimit: { limit: 20, windowSeconds: 1 },
+      generatedApps: 300,
     });
   });
 

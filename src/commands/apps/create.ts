@@ -1,28 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import * as z from 'zod';
 import { AppSpec } from '@secscan/api/schemas/apps';
 import { ConfigError, ExitCode, RejectedError, UsageError } from '../../errors.js';
 import { defineVerb, optionalArg, text } from '../define.js';
 import { appId } from '../parsers.js';
+import { parseYamlFile, readInputFileSync } from '../shared/files.js';
 import { type CreatedAppRow, createdAppView } from '../../output/views/apps.js';
+import { decodeUtf8 } from '../../util/utf8.js';
 
 async function fromFile(path: string): Promise<AppSpec[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`--from-file: cannot read ${path}: ${(error as Error).message}`);
-  }
+  const text = decodeUtf8(readInputFileSync(path, { what: '--from-file' }), path);
   // yaml loads only when a file is read: creating from flags does without it.
-  const { parse } = await import('yaml');
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new ConfigError(
-      `--from-file: ${path} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`,
-    );
-  }
+  const data = await parseYamlFile(text, `--from-file: ${path}`);
   const list = Array.isArray(data) ? data : (data as { apps?: unknown } | null)?.apps;
   const parsed = z.array(AppSpec).min(1).safeParse(list);
   if (!parsed.success) {

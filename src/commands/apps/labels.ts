@@ -14,7 +14,7 @@ export default defineVerb({
   options: {
     add: list('--add <label>', 'add labels (repeatable, or comma-separated)'),
     remove: list('--remove <label>', 'remove labels (repeatable, or comma-separated)'),
-    clear: flag('--clear', 'remove every label'),
+    clear: flag('--clear', 'remove every label', { conflicts: ['remove'] }),
   },
   view: labelView,
   validate({ opts }) {
@@ -22,8 +22,6 @@ export default defineVerb({
     const remove = splitList(opts.remove, '--remove');
     if (!add.length && !remove.length && !opts.clear)
       throw new UsageError('nothing to change: give --add, --remove or --clear');
-    if (opts.clear && remove.length)
-      throw new UsageError('--clear removes every label: do not combine it with --remove');
     const both = add.filter((l) => remove.includes(l));
     if (both.length) throw new UsageError(`label ${JSON.stringify(both[0])} is both in --add and --remove`);
   },

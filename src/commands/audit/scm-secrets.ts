@@ -1,5 +1,12 @@
 import { UsageError } from '../../errors.js';
-import { scmSecretsByProjectView, scmSecretsByUserView } from '../../output/views/audit.js';
+import { listing } from '../../output/export/document.js';
+import type { View } from '../../output/view.js';
+import {
+  type ScmSecretsRow,
+  type ScmSecretsUserRow,
+  scmSecretsByProjectView,
+  scmSecretsByUserView,
+} from '../../output/views/audit.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { int } from '../parsers.js';
 
@@ -21,7 +28,8 @@ export default defineVerb({
     byProject: flag('--by-project', 'one row per project', { conflicts: ['byUser'] }),
     byUser: flag('--by-user', 'one row per user', { conflicts: ['byProject'] }),
   },
-  view: (opts) => (opts.byUser ? scmSecretsByUserView : scmSecretsByProjectView),
+  view: (opts): View<ScmSecretsRow | ScmSecretsUserRow> =>
+    opts.byUser ? scmSecretsByUserView : scmSecretsByProjectView,
   validate({ opts }) {
     if (!opts.byProject && !opts.byUser) throw new UsageError('--by-project or --by-user is required');
   },
@@ -36,13 +44,14 @@ export default defineVerb({
         },
       }),
     );
-    if (ctx.format === 'json' || ctx.format === 'yaml') return { kind: 'object', item: report };
     const users = report.total_user_ids?.length ?? 0;
     const tokens = report.total_token_ids?.length ?? 0;
     const footer = () =>
       `${report.total_attempts} attempt${report.total_attempts === 1 ? '' : 's'} by ${users} user${users === 1 ? '' : 's'} with ${tokens} token${tokens === 1 ? '' : 's'} in the last ${opts.days ?? 31} days`;
-    if (opts.byUser && report.users)
-      return { kind: 'list', rows: report.users, view: scmSecretsByUserView, footer };
-    return { kind: 'list', rows: report.projects, view: scmSecretsByProjectView, footer };
+    const rows =
+      opts.byUser && report.users
+        ? listing(report.users, scmSecretsByUserView)
+        : listing(report.projects, scmSecretsByProjectView);
+    return { kind: 'document', document: { type: 'answer', answer: report, listing: rows, footer } };
   },
 });

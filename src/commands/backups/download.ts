@@ -151,6 +151,8 @@ export default defineVerb({
             dest: target,
             resume: true,
             attempts: ctx.retries + 1,
+            maxRetryWaitMs: ctx.maxRetryWaitMs,
+            context: 'DownloadOrganizationBackup',
             signal: ctx.signal,
             checksumFile: true,
             check: notJson,
@@ -197,7 +199,7 @@ export default defineVerb({
       }
       progress?.done();
       ctx.note(summary(record));
-      return ctx.globals.output === undefined ? { kind: 'none' } : { kind: 'object', item: { ...record } };
+      return { kind: 'object', item: { ...record }, onlyWhenAsked: true };
     } finally {
       progress?.done();
       release();

@@ -1,5 +1,4 @@
 import { scanLanguages } from '@secscan/api/values';
-import { UsageError } from '../../errors.js';
 import { arg, choice, defineVerb, parsed, text } from '../define.js';
 import { keyValue, nonEmpty, scanId } from '../parsers.js';
 import { checkOutputFile } from '../shared/outputs.js';
@@ -18,15 +17,15 @@ export default defineVerb({
       required: 'a file, or - for standard output',
       complete: 'file',
     }),
-    scan: parsed('--scan <id>', 'compound (polyglot) scan id (default: the latest)', scanId()),
-    version: text('--version <version>', 'the scan of this version'),
-    branch: text('--branch <branch>', 'the latest scan of this branch'),
+    scan: parsed('--scan <id>', 'compound (polyglot) scan id (default: the latest)', scanId(), {
+      conflicts: ['version', 'branch', 'tag'],
+    }),
+    version: text('--version <version>', 'the scan of this version', { conflicts: ['branch', 'tag'] }),
+    branch: text('--branch <branch>', 'the latest scan of this branch', { conflicts: ['tag'] }),
     tag: parsed('--tag <key=value>', 'the latest scan with this tag', keyValue()),
     language: choice('--language <language>', 'only the findings of apps in this language', scanLanguages),
   },
   validate({ opts }) {
-    const selectors = (['scan', 'version', 'branch', 'tag'] as const).filter((k) => opts[k] !== undefined);
-    if (selectors.length > 1) throw new UsageError(`choose one scan selector: --${selectors.join(', --')}`);
     if (opts.out !== '-') checkOutputFile('--out', opts.out);
   },
   async run(ctx, { args: [name], opts }) {

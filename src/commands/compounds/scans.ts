@@ -1,6 +1,8 @@
 import { arg, choice, defineVerb, flag, parsed, text } from '../define.js';
 import { int, nonEmpty } from '../parsers.js';
-import { streamlinedScanView } from '../../output/views/compounds.js';
+import type { Scan } from '@secscan/api/schemas/scans';
+import type { View } from '../../output/view.js';
+import { type Streamlined, streamlinedScanView } from '../../output/views/compounds.js';
 import { scanView } from '../../output/views/scans.js';
 
 export default defineVerb({
@@ -17,7 +19,7 @@ export default defineVerb({
     streamlined: flag('--streamlined', 'a summary per scan: counts by severity, languages, agent'),
     limit: parsed('--limit <n>', 'at most this many scans, 1 to 100 (default 10)', int(1, 100)),
   },
-  view: (opts) => (opts.streamlined ? streamlinedScanView : scanView),
+  view: (opts): View<Streamlined | Scan> => (opts.streamlined ? streamlinedScanView : scanView),
   async run(ctx, { args: [name], opts }) {
     const client = await ctx.client();
     const path = { compoundName: name };

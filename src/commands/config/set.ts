@@ -1,22 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkBaseUrl, checkOrgId } from '../../config/settings.js';
 import { UsageError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
+import { readInputFileSync } from '../shared/files.js';
 import { targetProfile } from '../shared/profiles.js';
 import { checkWritableKey, keyHelp, type WritableKey } from './internal/keys.js';
 
 /** A CA file is stored as an absolute path, once it reads as PEM certificates. */
 function checkCaFile(value: string): string {
   const path = resolve(value);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `ca_file: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-    );
-  }
+  const text = readInputFileSync(path, { what: 'ca_file', usage: true }).toString('utf8');
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
     throw new UsageError(`ca_file: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   }

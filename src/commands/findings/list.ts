@@ -1,11 +1,18 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
+import { searchMatcher } from '@secscan/api/search';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import type { FindingsScope } from '../../output/export/document.js';
+import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { findingView } from '../../output/views/findings.js';
 import { defineVerb } from '../define.js';
-import { options } from './internal/list-options.js';
+import { outOption, reportFiles } from '../shared/outputs.js';
+import { options as listOptions } from './internal/list-options.js';
 import { type ListPlan, planList } from './internal/query.js';
+
+const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
+const options = { ...listOptions, out: outOption([...baseFormats, ...outputs], 'the findings') };
 
 interface PageInfo {
   shown: number;
@@ -54,15 +61,13 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
 async function* stream(ctx: Context, plan: ListPlan, info: PageInfo): AsyncGenerator<Finding> {
   const client = await ctx.client();
   if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
-  const needles = plan.search.map((s) => s.toLocaleLowerCase());
+  // The service's own matching (case folded, in the title or the description), where no parameter carries it.
+  const matches = searchMatcher(plan.search);
   for await (const page of pagesOf(client, plan)) {
     info.total = page.total;
     info.more = page.more;
     for (const finding of page.findings) {
-      if (needles.length) {
-        const text = `${finding.title ?? ''}\n${finding.description ?? ''}`.toLocaleLowerCase();
-        if (!needles.every((n) => text.includes(n))) continue;
-      }
+      if (!matches(finding)) continue;
       yield finding;
       info.shown++;
       if (plan.limit !== undefined && info.shown >= plan.limit) return;
@@ -79,12 +84,17 @@ export default defineVerb({
     'List findings of an app (--app), a compound (--compound), or the whole organization (--org, or neither) ' +
     '(the latest default-branch scan of each app; --org UUID also names another organization). ' +
     'The same flags mean the same thing at every level; secscan maps them to each operation’s parameters. ' +
-    'Without --all or --limit one page is fetched. -o ndjson, csv and sarif stream as pages arrive.',
+    'Without --all or --limit one page is fetched. -o ndjson and csv stream as pages arrive. -o sarif ' +
+    '(for GitHub code scanning: one run per app at compound and organization level, within GitHub’s upload ' +
+    'limits, the most severe kept), codequality (GitLab Code Quality) and gitlab-sast (GitLab’s SAST ' +
+    'report) are the reports CI services read. --out FORMAT=FILE writes more formats from the same ' +
+    'listing, each file complete or not there at all.',
   examples: [
     'secscan findings list --app shiftleft-java-demo --severity critical --severity high',
     'secscan findings list --compound shop --finding-tag cvss_score__gte__7 --sort severity --order desc --all',
     'secscan findings list --app shiftleft-java-demo --source scan.1002 --diff new',
     'secscan findings list --app shiftleft-java-demo --all -o sarif > findings.sarif',
+    'secscan findings list --compound shop --all --out sarif=findings.sarif --out codequality=gl-code-quality.json --out gitlab-sast=gl-sast-report.json',
     'secscan findings list --org --status any --assignment unassigned --limit 100 -o csv',
   ],
   operations: [
@@ -94,41 +104,36 @@ export default defineVerb({
     'ListOrgFindings',
   ],
   options,
-  outputs: ['sarif'],
+  outputs,
   view: findingView,
-  validate({ opts, orgLevel }) {
-    return planList(opts, orgLevel);
+  validate({ opts, orgLevel, format }) {
+    const list = planList(opts, orgLevel);
+    const files = reportFiles(opts.out);
+    if (opts.sarifCategory !== undefined && format !== 'sarif' && !files.some((f) => f.format === 'sarif')) {
+      throw new UsageError('--sarif-category needs -o sarif or --out sarif=FILE');
+    }
+    return { list, files };
   },
-  async run(ctx, { opts, plan }) {
-    if (opts.sarifCategory !== undefined && ctx.format !== 'sarif') {
-      throw new UsageError('--sarif-category needs -o sarif');
-    }
+  async run(ctx, { opts, plan: { list, files } }) {
     const info: PageInfo = { shown: 0, total: undefined, more: false };
-    const rows = stream(ctx, plan, info);
-    if (ctx.format === 'sarif') {
-      const { sarifCategory, writeSarif } = await import('../../output/sarif.js');
-      const derived =
-        plan.level === 'app'
-          ? ['findings', 'app', plan.app]
-          : plan.level === 'compound'
-            ? ['findings', 'compound', plan.compound]
-            : ['findings', 'org'];
-      const automationId = sarifCategory(derived, opts.sarifCategory);
-      return {
-        kind: 'custom',
-        render: async (out) => void (await writeSarif(out, rows, { toolVersion: ctx.version, automationId })),
-      };
-    }
+    const scope: FindingsScope =
+      list.level === 'app'
+        ? { level: 'app', app: list.app }
+        : list.level === 'compound'
+          ? { level: 'compound', compound: list.compound }
+          : { level: 'org' };
+    const footer = (count: number) => {
+      if (info.total !== undefined && info.total > count)
+        return `${count} of ${info.total} findings (--all for every page)`;
+      if (info.total === undefined && info.more)
+        return `${count} findings shown; more exist (--all, or --limit N)`;
+      return undefined;
+    };
+    const findings = stream(ctx, list, info);
     return {
-      kind: 'list',
-      rows,
-      footer: (count) => {
-        if (info.total !== undefined && info.total > count)
-          return `${count} of ${info.total} findings (--all for every page)`;
-        if (info.total === undefined && info.more)
-          return `${count} findings shown; more exist (--all, or --limit N)`;
-        return undefined;
-      },
+      kind: 'document',
+      document: { type: 'findings', findings, scope, category: opts.sarifCategory, footer },
+      files,
     };
   },
 });

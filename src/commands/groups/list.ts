@@ -20,7 +20,7 @@ export default defineVerb({
     const client = await ctx.client();
     const query = { name: opts.name, iname: opts.iname };
     async function* rows(): AsyncGenerator<HumanGroup> {
-      for await (const page of client.pages('ListHumanGroups', { query })) yield* page.groups ?? [];
+      for await (const page of client.pages('ListHumanGroups', { query })) yield* page.groups;
     }
     return { kind: 'list', rows: rows() };
   },

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import { packageInfoView } from '../../output/views/packages.js';
 import { defineVerb, text, variadicArg } from '../define.js';
 import { pattern } from '../parsers.js';
+import { readInputFile } from '../shared/files.js';
 
 const purlPattern = /^pkg:[a-zA-Z][a-zA-Z0-9.+-]*\/\S+$/;
 const purlExpected = 'expected pkg:<type>/<name>@<version>';
@@ -49,12 +49,7 @@ export default defineVerb({
     const purls = [...args];
     const file = opts.fromFile;
     if (file !== undefined) {
-      let text: string;
-      try {
-        text = file === '-' ? await ctx.readStdin() : readFileSync(file, 'utf8');
-      } catch (error) {
-        throw new UsageError(`--from-file: cannot read ${file}: ${(error as Error).message}`);
-      }
+      const text = await readInputFile(ctx, file, { what: '--from-file', usage: true });
       purls.push(...purlsOf(text, file));
     }
     if (!purls.length) throw new UsageError('--from-file: no package URLs found');

@@ -1,5 +1,4 @@
 import { NotFoundError } from '../../errors.js';
-import { renderDiff } from '../../output/policy.js';
 import { unifiedDiff } from '../../util/line-diff.js';
 import { defineVerb } from '../define.js';
 import { policyFileArg, readPolicyFile, referenceArg } from './internal/file.js';
@@ -33,12 +32,9 @@ export default defineVerb({
     ]);
     if (stored === undefined) ctx.note(`No policy ${reference} is stored: a push would create it.`);
     else if (!diff) ctx.note(`No changes: ${label} is what policy ${reference} holds.`);
-    if (ctx.format === 'json' || ctx.format === 'ndjson' || ctx.format === 'yaml') {
-      return {
-        kind: 'object',
-        item: { reference, exists: stored !== undefined, changed: diff !== '', diff },
-      };
-    }
-    return { kind: 'custom', render: renderDiff(diff, ctx.stdoutIsTTY) };
+    return {
+      kind: 'document',
+      document: { type: 'policy-diff', reference, exists: stored !== undefined, changed: diff !== '', diff },
+    };
   },
 });

@@ -10,7 +10,8 @@ export default defineVerb({
     'Store a rules file as a new version of the policy NAME (--name).\n\n' +
     'The file is checked first with the checker of `scans check --rules`: a file the gate would ' +
     'refuse is never stored (exit 3, with the line). It is sent as YAML. --use-defaults applies the ' +
-    'service’s versioning (the next version tag); --tag adds a tag of your own. The latest push is ' +
+    'service’s versioning (the next version tag); --tag gives a tag of your own instead (the two are ' +
+    'alternatives: give one or neither). The latest push is ' +
     'what `scans check --policy NAME` uses. Prints the content hash and the tags of the stored ' +
     'version.',
   examples: [
@@ -24,7 +25,9 @@ export default defineVerb({
       required: true,
       complete: 'policy',
     }),
-    tag: parsed('--tag <tag>', 'tag this version (e.g. a version number)', namePattern),
+    tag: parsed('--tag <tag>', 'tag this version (e.g. a version number)', namePattern, {
+      conflicts: ['useDefaults'],
+    }),
     useDefaults: flag('--use-defaults', 'apply the service’s versioning: the next version tag'),
   },
   view: pushedPolicyView,

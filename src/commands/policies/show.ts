@@ -1,4 +1,3 @@
-import { renderPolicyFile } from '../../output/policy.js';
 import { defineVerb } from '../define.js';
 import { referenceArg } from './internal/file.js';
 
@@ -16,8 +15,6 @@ export default defineVerb({
   async run(ctx, { args: [reference] }) {
     const client = await ctx.client();
     const content = await client.call('ResolveCheckAnalysisConfiguration', { path: { reference } });
-    if (ctx.format === 'json' || ctx.format === 'ndjson')
-      return { kind: 'object', item: { reference, content } };
-    return { kind: 'custom', render: renderPolicyFile(content, ctx.stdoutIsTTY) };
+    return { kind: 'document', document: { type: 'policy-file', reference, content } };
   },
 });

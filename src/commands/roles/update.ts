@@ -13,7 +13,9 @@ export default defineVerb({
   options: {
     name: text('--name <name>', 'new name'),
     description: text('--description <text>', 'new description', { nonEmpty: false }),
-    scope: list('--scope <scope>', `replace all scopes: ${scopeHelp}`),
+    scope: list('--scope <scope>', `replace all scopes: ${scopeHelp}`, {
+      conflicts: ['addScope', 'removeScope'],
+    }),
     addScope: list('--add-scope <scope>', 'add scopes to the current ones'),
     removeScope: list('--remove-scope <scope>', 'remove scopes from the current ones'),
   },
@@ -22,11 +24,6 @@ export default defineVerb({
     const replace = parseScopes('--scope', opts.scope);
     const add = parseScopes('--add-scope', opts.addScope);
     const remove = parseScopes('--remove-scope', opts.removeScope);
-    if (replace.length && (add.length || remove.length)) {
-      throw new UsageError(
-        '--scope replaces all scopes: do not combine it with --add-scope or --remove-scope',
-      );
-    }
     if (
       !replace.length &&
       !add.length &&

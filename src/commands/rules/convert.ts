@@ -1,19 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
-import { ConfigError } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
-import { safeJson } from '../../output/sanitize.js';
+import { readInputFile } from '../shared/files.js';
 
 async function readText(ctx: Context, path: string): Promise<string> {
-  if (path === '-') return ctx.readStdin();
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message;
-    throw new ConfigError(`cannot read ${path}: ${reason}`);
-  }
+  return readInputFile(ctx, path, { what: 'rules file' });
 }
 
 export default defineVerb({
@@ -41,7 +31,9 @@ export default defineVerb({
     const label = path === '-' ? '<stdin>' : path;
     const read = readRulesFile(text, label, /\.json$/i.test(path));
     for (const warning of read.warnings) ctx.warn(warning);
-    if (ctx.format === 'json') return { kind: 'raw', body: `${safeJson(read.file, 2)}\n` };
-    return { kind: 'raw', body: rulesFileText(read, label) };
+    return {
+      kind: 'document',
+      document: { type: 'rules-file', json: read.file, yaml: rulesFileText(read, label) },
+    };
   },
 });

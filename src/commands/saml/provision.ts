@@ -42,7 +42,9 @@ export default defineVerb({
     'FILE is CSV with the header name,email,organization_role,team,team_role (one row per team ' +
     'membership; team is a name or id, team_role defaults to TEAM_MEMBER), or JSON/YAML in the ' +
     'service’s shape; - reads standard input. The file is checked before anything is sent. Users are ' +
-    'created or updated, never deleted. Every rejected e-mail and role is printed with the reason; ' +
+    'created or updated, never deleted. The file must be UTF-8; a byte that is not, an e-mail the ' +
+    'service would not take, or an unknown role is refused at its line (exit 3) before any request, ' +
+    'with --dry-run too. Every rejected e-mail and role is printed with the reason; ' +
     'any rejection exits 6 unless --allow-rejections.',
   examples: [
     'secscan saml provision people.csv --dry-run',
@@ -80,7 +82,10 @@ export default defineVerb({
         : {}),
     }));
     if (opts.dryRun) {
-      ctx.note(`Dry run: ${entries.length} user(s) checked; nothing was sent.`);
+      ctx.note(
+        `Dry run: ${entries.length} user(s) checked as the write checks them; nothing was sent. ` +
+          'The service may still reject e-mails of a domain not reserved to the organization.',
+      );
       return {
         kind: 'list',
         rows: entries.map((e, i) => ({

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
+import { readyLines, removeReadyFile, writeReadyFile } from './internal/ready-file.js';
 
 const filePath = () => pattern(/\S/, 'expected a file path');
 
@@ -22,11 +23,18 @@ function untilAborted(signal: AbortSignal): Promise<void> {
   });
 }
 
-/** The three lines scripts wait for, then serving until interrupted; the sandbox closes however this ends. */
-async function* serve(ctx: Context, sandbox: RunningSandbox): AsyncGenerator<string> {
+/**
+ * The three lines scripts wait for (and the --ready-file holding them), then serving until interrupted; the
+ * sandbox closes, and its ready file goes, however this ends.
+ */
+async function* serve(
+  ctx: Context,
+  sandbox: RunningSandbox,
+  ready: string,
+  readyFile: string | undefined,
+): AsyncGenerator<string> {
   try {
-    const ca = sandbox.caFile ? `SECSCAN_CA_FILE=${sandbox.caFile}\n` : '';
-    yield `SECSCAN_BASE_URL=${sandbox.url}\nSECSCAN_ORG_ID=${sandbox.orgId}\nSECSCAN_TOKEN=${sandbox.token}\n${ca}`;
+    yield ready;
     ctx.note(`sandbox: serving ${sandbox.url}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
     if (sandbox.caFile) {
       ctx.note(
@@ -37,6 +45,7 @@ async function* serve(ctx: Context, sandbox: RunningSandbox): AsyncGenerator<str
     }
     await untilAborted(ctx.signal);
   } finally {
+    if (readyFile) removeReadyFile(readyFile, ready);
     await sandbox.stop();
   }
   ctx.note('sandbox: stopped');
@@ -52,19 +61,23 @@ export default defineVerb({
     'With --tls it serves HTTPS with a certificate made at start, writes its CA to the state directory (that of ' +
     '--state, else $SECSCAN_STATE_DIR, $XDG_STATE_HOME/secscan or ~/.local/state/secscan) and prints a fourth ' +
     'line, SECSCAN_CA_FILE=<path>: secscan trusts it from that variable; other clients from NODE_EXTRA_CA_CERTS, ' +
-    'SSL_CERT_FILE or REQUESTS_CA_BUNDLE (with --profile, the profile keeps it as its ca_file). `secscan sandbox scan` records a scan on the running sandbox.',
+    'SSL_CERT_FILE, CURL_CA_BUNDLE (curl) or REQUESTS_CA_BUNDLE (with --profile, the profile keeps it as its ca_file). ' +
+    'With --ready-file FILE it also writes those lines to FILE (mode 0600, renamed into place once the sandbox is ready, ' +
+    'removed when it stops), for a script started in the background: `secscan sandbox wait FILE` returns ' +
+    'once the sandbox is ready. `secscan sandbox scan` records a scan on the running sandbox.',
   examples: [
     'secscan sandbox',
-    'secscan sandbox --port 0 > sandbox.env & # then: export $(cat sandbox.env)',
+    'secscan sandbox --port 0 --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --profile demo --state ./sandbox.json --log',
     'secscan sandbox --fail-rate 0.2 --latency 150 --users-file ./users.json',
     'secscan sandbox --findings 100000 --port 8787',
-    'secscan sandbox --tls > sandbox.env & # then: set -a; . ./sandbox.env; set +a',
+    'secscan sandbox --tls --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --audit-log',
+    'secscan sandbox --apps 500 --rate-limit 20/s --log',
   ],
   operations: [],
-  commands: [() => import('./scan.js')],
+  commands: [() => import('./scan.js'), () => import('./wait.js')],
   options: {
     host: parsed(
       '--host <host>',
@@ -127,10 +140,33 @@ export default defineVerb({
       '--audit-log',
       'serve the audit log, which the service keeps off until the vendor enables it',
     ),
+    apps: parsed(
+      '--apps <n>',
+      'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)',
+      int(0, 5_000),
+    ),
+    rateLimit: parsed(
+      '--rate-limit <rate>',
+      'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window',
+      pattern(
+        /^\s*\d{1,6}\s*(\/\s*(s|sec|second|m|min|minute))?\s*$/i,
+        'expected requests per second or minute, e.g. 20/s or 600/m',
+      ),
+    ),
+    // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
+    // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
+    readyFile: parsed(
+      '--ready-file <file>',
+      'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)',
+      filePath(),
+      { complete: 'file' },
+    ),
   },
   async run(ctx, { opts }) {
     const profile = ctx.globals.profile;
     checkProfile(profile);
+    // A file left by a sandbox that was killed must not pass for this one's: it is written again once ready.
+    if (opts.readyFile) removeReadyFile(opts.readyFile, undefined);
     const { startSandbox } = await import('@secscan/sandbox');
     const sandbox = await startSandbox({
       host: opts.host,
@@ -146,8 +182,11 @@ export default defineVerb({
       backupSize: opts.backupSize,
       cutDownloads: opts.cutDownloads,
       auditLog: opts.auditLog,
+      ...(opts.apps ? { apps: opts.apps } : {}),
+      rateLimit: opts.rateLimit,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     });
+    let ready: string;
     try {
       if (sandbox.loaded) ctx.note(`sandbox: loaded the state from ${opts.state}`);
       if (profile) {
@@ -162,11 +201,18 @@ export default defineVerb({
         await store.use(profile);
         ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
       }
+      ready = readyLines({
+        SECSCAN_BASE_URL: sandbox.url,
+        SECSCAN_ORG_ID: sandbox.orgId,
+        SECSCAN_TOKEN: sandbox.token,
+        ...(sandbox.caFile ? { SECSCAN_CA_FILE: sandbox.caFile } : {}),
+      });
+      if (opts.readyFile) await writeReadyFile(opts.readyFile, ready);
     } catch (error) {
       await sandbox.stop();
       throw error;
     }
-    // Printed after the profile is saved: whoever waits for these lines may use the profile at once.
-    return { kind: 'raw', body: serve(ctx, sandbox) };
+    // Printed (and written) after the profile is saved: whoever waits for them may use the profile at once.
+    return { kind: 'raw', body: serve(ctx, sandbox, ready, opts.readyFile) };
   },
 });

@@ -16,12 +16,13 @@ export default defineVerb({
   options: {
     app: text('--app <id>', 'packages of an app', { conflicts: ['compound'] }),
     compound: text('--compound <name>', 'packages of a compound'),
-    scan: parsed('--scan <id>', '--app: this scan (default the latest)', scanId()),
+    scan: parsed('--scan <id>', '--app: this scan (default the latest)', scanId(), { conflicts: ['branch'] }),
     branch: text('--branch <name>', 'the latest scan of this branch'),
     polyglotScan: parsed(
       '--polyglot-scan <id>',
       '--compound: this compound scan',
       scanId('polyglot scan id'),
+      { conflicts: ['branch'] },
     ),
     type: choice('--type <type>', 'only packages of this type', ['package', 'container_package']),
     sort: choice('--sort <field>', 'sort field', scaSorts),

@@ -1,20 +1,30 @@
-import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
-import { CliError, ConfigError, ExitCode, exitCodeFor, UsageError } from '../../errors.js';
-import type { GateReportKind } from '../../output/gate.js';
+import { ExitCode, UsageError } from '../../errors.js';
+import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
-import { checkOutputFile } from '../shared/outputs.js';
+import { readInputFile } from '../shared/files.js';
+import { outOption, reportFiles } from '../shared/outputs.js';
+import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const reportFlags = [
   ['reportJson', '--report-json', 'json'],
   ['reportJunit', '--report-junit', 'junit'],
   ['reportSarif', '--report-sarif', 'sarif'],
   ['reportMarkdown', '--report-markdown', 'markdown'],
+  ['reportCodequality', '--report-codequality', 'codequality'],
+  ['reportGitlabSast', '--report-gitlab-sast', 'gitlab-sast'],
 ] as const;
+
+const outputs = [
+  'junit',
+  'markdown',
+  'sarif',
+  'codequality',
+  'gitlab-sast',
+] as const satisfies readonly OutputFormat[];
 
 const exactlyOne = 'give exactly one of --rules FILE or --policy NAME[:TAG]';
 
@@ -35,7 +45,11 @@ const options = {
   ),
   targetBranch: text(
     '--target-branch <branch>',
-    'branch under test: its last scan (default: the default branch)',
+    'branch under test: its last completed scan (default: the default branch)',
+  ),
+  ...selectorOptions(
+    ['targetBranch'],
+    'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete',
   ),
   sourceBranch: text(
     '--source-branch <branch>',
@@ -65,9 +79,20 @@ const options = {
     'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)',
     { complete: 'file' },
   ),
+  reportCodequality: text(
+    '--report-codequality <file>',
+    'write the findings that fail the gate as a GitLab Code Quality report',
+    { complete: 'file' },
+  ),
+  reportGitlabSast: text(
+    '--report-gitlab-sast <file>',
+    'write the findings that fail the gate as a GitLab SAST report (security report schema 15)',
+    { complete: 'file' },
+  ),
+  out: outOption([...baseFormats, ...outputs], 'the verdict'),
   sarifCategory: text(
     '--sarif-category <id>',
-    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/)',
+    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)',
   ),
 };
 
@@ -90,18 +115,7 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   };
   if (opts.rules !== undefined) {
     const path = opts.rules;
-    let text: string;
-    try {
-      if (path === '-') text = await ctx.readStdin();
-      else {
-        if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-        text = await readFile(path, 'utf8');
-      }
-    } catch (error) {
-      const reason =
-        (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-      throw new ConfigError(`--rules: cannot read ${path}: ${reason}`);
-    }
+    const text = await readInputFile(ctx, path, { what: '--rules' });
     return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
   }
   const reference = opts.policy;
@@ -113,8 +127,13 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   return read(text, `policy ${reference}`);
 }
 
-function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules): CheckBody {
+function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules, scan?: string): CheckBody {
   const source = opts.sourceBranch ? { branch: opts.sourceBranch } : fileSource;
+  const target = scan
+    ? { scan: Number(scan) }
+    : opts.targetBranch
+      ? { branch: opts.targetBranch }
+      : undefined;
   return {
     version: 2,
     meta: {
@@ -122,7 +141,7 @@ function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules): Chec
       ...(opts.numFindings === undefined ? {} : { num_findings: opts.numFindings }),
     },
     ...(source ? { source } : {}),
-    ...(opts.targetBranch ? { target: { branch: opts.targetBranch } } : {}),
+    ...(target ? { target } : {}),
     rules,
   };
 }
@@ -131,52 +150,63 @@ export default defineVerb({
   name: 'check',
   summary: 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)',
   description:
-    'Check the last scan of a branch of a compound (or app) against rules, from a file (YAML or JSON ' +
+    'Check a scan of a compound (or app) against rules, from a file (YAML or JSON ' +
     'holding `rules:`, or the `build_rules:` of an `sl check-analysis` file, v2 or v1, whose ' +
     '`source: {branch}` is the baseline unless --source-branch is given) or a stored check-analysis ' +
-    'policy. Exit 0 when no rule is over its threshold, ' +
-    '1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff (the ' +
-    'default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
-    'Reports are written before the exit, whatever the verdict.',
+    'policy. The scan under test is the one --scan, --version (the scan of a commit) or --tag names, which ' +
+    'must have completed: exit 10 when it is not there or still running (--wait DURATION waits for it), 11 ' +
+    'when its analysis failed; no other scan is ever evaluated in its place. Without them, the last ' +
+    'completed scan of --target-branch (default: the default branch). Exit 0 when no rule is over its ' +
+    'threshold, 1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff ' +
+    '(the default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
+    'Reports are written before the exit, whatever the verdict, each complete or not there at all: ' +
+    '--report-* and --out FORMAT=FILE (any -o format) from the one answer. On GitHub Actions ' +
+    '(GITHUB_ACTIONS=true) the gate also prints an error annotation for each finding that fails it (the ' +
+    'first ten: GitHub shows ten a step) and appends its Markdown summary to $GITHUB_STEP_SUMMARY.',
   examples: [
     'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH" --source-branch main',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --version "$GITHUB_SHA" --wait 20m',
     'secscan scans check --compound shop --policy default --kind single --report-junit secscan.xml',
-    'secscan scans check --compound shop --rules shiftleft.yml --target-branch "$BRANCH"',
+    'secscan scans check --compound shop --rules shiftleft.yml --tag pipeline="$CI_PIPELINE_ID" --wait 30m',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --report-codequality gl-code-quality.json --report-gitlab-sast gl-sast-report.json',
+    'secscan scans check --compound shop --policy default --out junit=secscan.xml --out sarif=secscan.sarif',
   ],
-  operations: ['ResolveCheckAnalysisConfiguration', 'CheckScans'],
+  operations: [
+    'ResolveCheckAnalysisConfiguration',
+    'ListScansInCompound',
+    'ReadCompoundScan',
+    'ListScans',
+    'ReadScan',
+    'CheckScans',
+  ],
   options,
-  outputs: ['junit', 'markdown', 'sarif'],
+  outputs,
   view: gateRuleView,
-  validate({ opts }) {
+  validate({ opts, format }) {
     if (opts.rules === undefined && opts.policy === undefined) {
       throw new UsageError(exactlyOne);
     }
-    const seen = new Map<string, string>();
-    for (const [key, flag] of reportFlags) {
+    const selector = selectorOf(opts);
+    const reports = reportFlags.map(([key, flag, kind]) => {
       const path = opts[key];
-      if (path === undefined) continue;
-      const full = resolve(path);
-      const other = seen.get(full);
-      if (other) throw new UsageError(`${flag} and ${other} name the same file ${path}`);
-      if (opts.rules !== undefined && resolve(opts.rules) === full) {
-        throw new UsageError(`${flag} would overwrite the --rules file ${path}`);
-      }
-      seen.set(full, flag);
-      checkOutputFile(flag, path);
+      return path === undefined ? undefined : { format: kind, path, flag };
+    });
+    const rules =
+      opts.rules === undefined || opts.rules === '-' ? undefined : { flag: '--rules', path: opts.rules };
+    const files = reportFiles(opts.out, reports, rules);
+    if (opts.sarifCategory !== undefined && format !== 'sarif' && !files.some((f) => f.format === 'sarif')) {
+      throw new UsageError('--sarif-category needs --report-sarif FILE or -o sarif (or --out sarif=FILE)');
     }
+    return { files, selector };
   },
-  async run(ctx, { opts }) {
+  async run(ctx, { opts, plan: { files, selector } }) {
     const compound = opts.compound;
     const kind = opts.kind ?? 'diff';
     const enforced = opts.failOn !== 'none';
-    if (opts.sarifCategory !== undefined && opts.reportSarif === undefined && ctx.format !== 'sarif') {
-      throw new UsageError('--sarif-category needs --report-sarif FILE or -o sarif');
-    }
-    const [{ hostname }, { runStamp }, { sarifCategory }, gate] = await Promise.all([
+    const [{ hostname }, { runStamp }, { sarifCategory }] = await Promise.all([
       import('node:os'),
       import('../../output/reports/junit.js'),
       import('../../output/sarif.js'),
-      import('../../output/gate.js'),
     ]);
     const context = {
       toolVersion: ctx.version,
@@ -186,7 +216,13 @@ export default defineVerb({
     try {
       const loaded = await loadRules(ctx, opts);
       const { rules, label } = loaded;
-      const request = checkBody(opts, loaded);
+      // The rules are read first: a file in error stops the gate before a wait of many minutes.
+      const under = selector
+        ? await (
+            await import('./internal/under-test.js')
+          ).scanUnderTest(ctx, { name: compound, kind: 'either' }, selector, opts.wait)
+        : undefined;
+      const request = checkBody(opts, loaded, under?.scan.id);
       const client = await ctx.client();
       const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
         client.call('CheckScans', {
@@ -195,40 +231,20 @@ export default defineVerb({
           verify: 'the check changes no finding: running it again is harmless',
         }),
       );
+      under?.expectTarget('CheckScans', result.target.id);
       const { gateReport } = await import('../../output/reports/model.js');
       const report = gateReport(result, rules, { compound, kind, policy: label, enforced });
-      await writeReports(ctx, opts, (k) => gate.gateReportText(k, report, context));
       return {
-        kind: 'custom',
-        // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
-        render: gate.renderGate(report, {
-          format: ctx.globals.output === undefined ? 'table' : ctx.format,
-          fields: ctx.fields,
-          context,
-          note: (message) => ctx.note(message),
-        }),
+        kind: 'document',
+        document: { type: 'gate', report, context },
+        files,
         exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
       };
     } catch (error) {
       // Not evaluated: the reports are written all the same, saying why (a CI step reading them fails closed).
-      const failure = error instanceof CliError ? error : undefined;
-      const reason = {
-        compound,
-        kind,
-        policy: policyLabel(opts),
-        enforced,
-        code: failure?.code ?? 'INTERNAL',
-        message: failure?.message ?? `internal error: ${(error as Error)?.message ?? String(error)}`,
-        hint: failure?.hint,
-        exitCode: exitCodeFor(error),
-      };
-      await writeReports(ctx, opts, (k) => gate.notEvaluatedText(k, reason, context), true);
-      const format = ctx.format;
-      if (failure && (format === 'junit' || format === 'markdown' || format === 'sarif')) {
-        const text = await gate.notEvaluatedText(format, reason, context);
-        return { kind: 'custom', render: (out) => out.write(text), error: failure };
-      }
-      throw error;
+      const { notEvaluated } = await import('../../output/reports/findings.js');
+      const gate = notEvaluated({ compound, kind, policy: policyLabel(opts), enforced }, error);
+      return { kind: 'document', document: { type: 'gate-not-evaluated', gate, context }, files, error };
     }
   },
 });
@@ -236,25 +252,4 @@ export default defineVerb({
 function policyLabel(opts: Opts): string {
   if (opts.rules !== undefined) return opts.rules === '-' ? '<stdin>' : opts.rules;
   return `policy ${opts.policy ?? ''}`;
-}
-
-/** Each --report-* file; after an error, one that cannot be written is a warning (the error decides). */
-async function writeReports(
-  ctx: Context,
-  opts: Opts,
-  text: (kind: GateReportKind) => Promise<string>,
-  afterError = false,
-): Promise<void> {
-  const { writeReportFile } = await import('../../output/reports/write.js');
-  for (const [key, flag, kind] of reportFlags) {
-    const path = opts[key];
-    if (path === undefined) continue;
-    try {
-      await writeReportFile(flag, path, await text(kind));
-      ctx.debug(`wrote ${flag} ${path}`);
-    } catch (error) {
-      if (!afterError) throw error;
-      ctx.warn((error as Error).message);
-    }
-  }
 }

@@ -1,10 +1,16 @@
 import type { ApiClient } from '../../api/client.js';
+import type { ScanDiff } from '@secscan/api/schemas/scans';
 import { severities } from '@secscan/api/values';
-import { ExitCode, notFoundError, UsageError } from '../../errors.js';
-import { compareGateLine, compareObject, compareSummaryLine } from '../../output/compare.js';
-import { type DiffRow, diffView } from '../../output/views/scans.js';
+import { ExitCode, NotReadyError, notFoundError, ScanFailedError, UsageError } from '../../errors.js';
+import { scanState } from '../../util/scan-state.js';
+import { shellArg } from '../../util/verify.js';
+import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/compare.js';
+import type { CompareDocument } from '../../output/export/document.js';
+import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { scanId, scanRef } from '../parsers.js';
+import type { FoundScan } from './internal/scan-under-test.js';
+import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const refs = ['source', 'target'] as const;
 const branches = ['sourceBranch', 'targetBranch'] as const;
@@ -37,6 +43,10 @@ const options = {
   targetScan: parsed('--target-scan <n>', 'the scan id under test', scanId(), {
     conflicts: [...refs, ...branches],
   }),
+  ...selectorOptions(
+    ['target', 'targetBranch', 'targetScan'],
+    'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete',
+  ),
   common: flag('--common', 'also list the findings both scans have'),
   failOn: choice('--fail-on <what>', 'exit 1 when new findings (or regressions) exist', [
     'new',
@@ -56,13 +66,27 @@ const rank = (severity: string | undefined) => (severities as readonly string[])
 const breaches = (severity: string | undefined, threshold: string | undefined) =>
   threshold === undefined || rank(severity) < 0 || rank(severity) >= rank(threshold);
 
-/** The latest successful scan of an app on a branch, as `scan.N`; none is "nothing to evaluate" (exit 5). */
-async function latestScanOnBranch(client: ApiClient, app: string, branch: string): Promise<string> {
+/**
+ * The latest successful scan of an app on a branch, as `scan.N`; none is "nothing to evaluate" (exit 5).
+ * As the baseline of a scan under test, the latest before it (the scan before, on the same branch).
+ */
+async function latestScanOnBranch(
+  client: ApiClient,
+  app: string,
+  branch: string,
+  under?: Record<string, unknown> & { id: string },
+): Promise<string> {
   const { scans } = await client.call('ListScans', {
     path: { appID: app },
     query: { tags: [`branch=${branch}`], limit: 50 },
   });
-  const scan = scans.find((s) => s.successful !== false);
+  const before = typeof under?.started_at === 'string' ? under.started_at : undefined;
+  const scan = scans.find(
+    (s) =>
+      s.successful !== false &&
+      s.id !== under?.id &&
+      (before === undefined || s.started_at === undefined || s.started_at < before),
+  );
   if (!scan) {
     throw notFoundError(
       `app ${app} has no successful scan on branch ${branch}`,
@@ -70,6 +94,16 @@ async function latestScanOnBranch(client: ApiClient, app: string, branch: string
     );
   }
   return `scan.${scan.id}`;
+}
+
+/** The baseline of the scan under test as the service reads it: `scan.N` or `tag.KEY=VALUE`. */
+async function sourceRef(client: ApiClient, opts: OptsOf<typeof options>, under: FoundScan): Promise<string> {
+  if (opts.sourceBranch !== undefined) {
+    return latestScanOnBranch(client, opts.app, opts.sourceBranch, { ...under.item, id: under.id });
+  }
+  if (opts.sourceScan !== undefined) return `scan.${opts.sourceScan}`;
+  if (opts.source !== undefined) return opts.source;
+  throw new UsageError(onePair);
 }
 
 /** The source and target as the service reads them: `scan.N` or `tag.KEY=VALUE`. */
@@ -87,58 +121,105 @@ async function resolveRefs(client: ApiClient, opts: OptsOf<typeof options>): Pro
   throw new UsageError(onePair);
 }
 
+/** A target the answer shows running or failed gives no comparison to trust (exit 10 or 11). */
+function targetFinished(app: string, ref: string, target: ScanDiff['target']): void {
+  const state = target.successful === false ? scanState(target) : 'completed';
+  if (state === 'running') {
+    throw new NotReadyError(
+      `the target scan ${target.id} of ${app} (${ref}) has not finished: it is running`,
+      {
+        hint: 'compare a completed scan, or name it with --scan N (or --version V) and --wait DURATION',
+      },
+    );
+  }
+  if (state === 'failed') {
+    throw new ScanFailedError(
+      `the target scan ${target.id} of ${app} (${ref}) failed: the analysis did not complete, so there is nothing to compare`,
+      { hint: `see \`secscan scans show --app ${shellArg(app)} ${target.id}\`, and run the analysis again` },
+    );
+  }
+}
+
 export default defineVerb({
   name: 'compare',
   summary: 'New, fixed and common findings between two scans of an app',
   description:
     'Compare two scans of an app: new findings are in the target and not the source, fixed ones the ' +
     'reverse. A new finding an earlier scan already had is a regression. REF is scan.N or tag.KEY=VALUE. ' +
-    'With --fail-on, exit 1 when such findings exist (a gate for a branch against the default branch).',
+    'The target (the scan under test) may instead be named by --scan, --version (the scan of a commit) or ' +
+    '--tag, with any one source: that scan must have completed (exit 10 while it is not there or running, ' +
+    '--wait DURATION waits for it; 11 when its analysis failed), and no other scan is compared in its ' +
+    'place. A target the answer shows running or failed is exit 10 or 11 too. With --fail-on, exit 1 when ' +
+    'such findings exist (a gate for a branch against the default branch); on GitHub Actions ' +
+    '(GITHUB_ACTIONS=true) it then annotates each of them (the first ten) and appends a Markdown summary ' +
+    'to $GITHUB_STEP_SUMMARY.',
   examples: [
     'secscan scans compare --app payments-api --source-branch main --target-branch feature/checkout',
     'secscan scans compare --app payments-api --source tag.branch=main --target scan.1042 --fail-on new --severity-threshold high',
+    'secscan scans compare --app payments-api --source-branch main --version "$GITHUB_SHA" --wait 20m --fail-on new',
   ],
-  operations: ['ListScans', 'ListScansCompare'],
+  operations: ['ListScans', 'ReadScan', 'ListScansCompare'],
   options,
   view: diffView,
   validate({ opts }) {
+    if (opts.severityThreshold !== undefined && opts.failOn === undefined) {
+      throw new UsageError('--severity-threshold needs --fail-on new or --fail-on regression');
+    }
+    const selector = selectorOf(opts);
+    if (selector) {
+      if (opts.source === undefined && opts.sourceBranch === undefined && opts.sourceScan === undefined) {
+        throw new UsageError(
+          `--${selector.kind} needs a baseline: --source REF, --source-branch B or --source-scan N`,
+        );
+      }
+      return selector;
+    }
     const given = pairs.filter(([a, b]) => opts[a] !== undefined || opts[b] !== undefined);
     const [pair] = given;
     if (!pair) throw new UsageError(onePair);
     const [a, b, flagA, flagB] = pair;
     if (opts[a] === undefined) throw new UsageError(`${flagA} is required with ${flagB}`);
     if (opts[b] === undefined) throw new UsageError(`${flagB} is required with ${flagA}`);
-    if (opts.severityThreshold !== undefined && opts.failOn === undefined) {
-      throw new UsageError('--severity-threshold needs --fail-on new or --fail-on regression');
-    }
+    return undefined;
   },
-  async run(ctx, { opts }) {
+  async run(ctx, { opts, plan: selector }) {
     const client = await ctx.client();
-    const [source, target] = await resolveRefs(client, opts);
+    const under = selector
+      ? await (
+          await import('./internal/under-test.js')
+        ).scanUnderTest(ctx, { name: opts.app, kind: 'app' }, selector, opts.wait)
+      : undefined;
+    const [source, target] = under
+      ? [await sourceRef(client, opts, under.scan), `scan.${under.scan.id}`]
+      : await resolveRefs(client, opts);
     const diff = await ctx.spin(`Comparing ${source} with ${target}`, () =>
       client.call('ListScansCompare', { path: { appID: opts.app }, query: { source, target } }),
     );
+    under?.expectTarget('ListScansCompare', diff.target.id);
+    targetFinished(opts.app, target, diff.target);
+    // A gate decides on the answer: first, it must not contradict itself (a listing shows it as it is).
+    if (opts.failOn) checkComparison(diff, source, target);
     ctx.note(compareSummaryLine(opts.app, source, target, diff));
     let exitCode: number = ExitCode.ok;
-    if (opts.failOn) {
-      const breaching = diff.new.filter(
-        (f) => (opts.failOn === 'new' || f.regression) && breaches(f.severity, opts.severityThreshold),
+    const document: CompareDocument = {
+      type: 'compare',
+      app: opts.app,
+      source,
+      target,
+      diff,
+      common: opts.common ?? false,
+    };
+    const { failOn } = opts;
+    if (failOn) {
+      const failing = diff.new.filter(
+        (f) => (failOn === 'new' || f.regression) && breaches(f.severity, opts.severityThreshold),
       );
-      if (breaching.length) {
+      document.gate = { failOn, threshold: opts.severityThreshold, failing };
+      if (failing.length) {
         exitCode = ExitCode.gateFailed;
-        ctx.note(compareGateLine(breaching.length, opts.failOn, opts.severityThreshold));
+        ctx.note(compareGateLine(failing.length, failOn, opts.severityThreshold));
       }
     }
-    if (ctx.format === 'json' || ctx.format === 'yaml') {
-      return { kind: 'object', item: compareObject(diff), exitCode };
-    }
-    // A gate's output is read by people: in a CI log (no -o, stdout not a terminal) too.
-    if (ctx.globals.output === undefined) ctx.format = 'table';
-    const rows: DiffRow[] = [
-      ...diff.new.map((f) => ({ ...f, diff: 'new' as const })),
-      ...diff.fixed.map((f) => ({ ...f, diff: 'fixed' as const })),
-      ...(opts.common ? diff.common.map((f) => ({ ...f, diff: 'common' as const })) : []),
-    ];
-    return { kind: 'list', rows, exitCode };
+    return { kind: 'document', document, exitCode };
   },
 });

@@ -2,10 +2,10 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'scans',
-  summary: 'List, show and compare scans; gate merges with `scans check`',
+  summary: 'List, show and compare scans; gate merges with `scans check`; wait for a scan',
   examples: [
     'secscan scans list --app payments-api',
-    'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH"',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --version "$GITHUB_SHA" --wait 20m',
   ],
   commands: [
     () => import('./list.js'),
@@ -14,5 +14,6 @@ export default defineGroup({
     () => import('./report.js'),
     () => import('./compare.js'),
     () => import('./check.js'),
+    () => import('./wait.js'),
   ],
 });

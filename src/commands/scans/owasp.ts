@@ -1,5 +1,6 @@
 import { arg, defineVerb, text } from '../define.js';
 import { scanId } from '../parsers.js';
+import { listing } from '../../output/export/document.js';
 import { type OwaspRow, owaspView } from '../../output/views/scans.js';
 
 export default defineVerb({
@@ -17,7 +18,6 @@ export default defineVerb({
     const counts = await client.call('ReadAppScanFindingsOWASPGrouped', {
       path: { appID: opts.app, scanID: id },
     });
-    if (ctx.format === 'json' || ctx.format === 'yaml') return { kind: 'object', item: counts };
     const rows: OwaspRow[] = [];
     for (const [year, categories] of Object.entries(counts)) {
       for (const [owasp, byName] of Object.entries(categories).sort()) {
@@ -26,6 +26,9 @@ export default defineVerb({
         }
       }
     }
-    return { kind: 'list', rows };
+    return {
+      kind: 'document',
+      document: { type: 'answer', answer: counts, listing: listing(rows, owaspView) },
+    };
   },
 });

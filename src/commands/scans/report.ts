@@ -1,5 +1,6 @@
 import { arg, defineVerb, text } from '../define.js';
 import { scanId } from '../parsers.js';
+import { listing } from '../../output/export/document.js';
 import { type CheckReportRow, checkReportView } from '../../output/views/scans.js';
 
 export default defineVerb({
@@ -15,7 +16,6 @@ export default defineVerb({
   async run(ctx, { args: [id], opts }) {
     const client = await ctx.client();
     const results = await client.call('ScansCheckReport', { path: { appID: opts.app, scanID: id } });
-    if (ctx.format === 'json' || ctx.format === 'yaml') return { kind: 'object', item: { results } };
     const rows: CheckReportRow[] = results.flatMap((r, i) =>
       Object.entries(r.rules).map(([rule, s]) => ({
         check: i + 1,
@@ -26,6 +26,9 @@ export default defineVerb({
         result: s.over_threshold > 0 ? 'FAIL' : 'PASS',
       })),
     );
-    return { kind: 'list', rows };
+    return {
+      kind: 'document',
+      document: { type: 'answer', answer: { results }, listing: listing(rows, checkReportView) },
+    };
   },
 });

@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import * as z from 'zod';
 import type { Context } from '../../context.js';
 import { ConfigError } from '../../errors.js';
+import { readInputFile } from './files.js';
 
 /**
  * Settings files (organization and team configuration, a webhook's token renewal): YAML or JSON, checked
@@ -13,17 +13,9 @@ type YamlModule = typeof import('yaml');
 type Doc = ReturnType<YamlModule['parseDocument']>;
 type Counter = InstanceType<YamlModule['LineCounter']>;
 
-/** The text of FILE, or of standard input for `-`; an unreadable file is a configuration error. */
+/** The text of FILE, or of standard input for `-`; unreadable or too long is a configuration error. */
 export async function readTextFile(ctx: Context, path: string, what: string): Promise<string> {
-  try {
-    if (path === '-') return await ctx.readStdin();
-    if ((await stat(path)).isDirectory()) throw new Error('it is a directory');
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new ConfigError(`${what}: cannot read ${path}: ${reason}`);
-  }
+  return readInputFile(ctx, path, { what });
 }
 
 export const fileLabel = (path: string): string => (path === '-' ? '<stdin>' : path);
@@ -85,17 +77,19 @@ export async function parseSettingsFile<S extends z.ZodType>(
   schema: S,
   hint: string,
 ): Promise<z.output<S>> {
-  const yaml = await import('yaml');
+  const [yaml, { parseYamlInput, yamlValue }] = await Promise.all([
+    import('yaml'),
+    import('@secscan/api/yaml-input'),
+  ]);
   const fail = (line: number, reason: string): never => {
     throw new ConfigError(`${label}:${line}: ${reason}`, { hint });
   };
-  const counter = new yaml.LineCounter();
-  const doc = yaml.parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax) {
-    fail(counter.linePos(syntax.pos[0]).line, `not valid YAML or JSON: ${syntax.message.split('\n')[0]}`);
-  }
-  const data = dropNulls(doc.toJS());
+  const { doc, counter, problem } = parseYamlInput(text);
+  if (problem)
+    fail(problem.line, problem.syntax ? `not valid YAML or JSON: ${problem.message}` : problem.message);
+  const value = yamlValue({ doc, counter });
+  if (value.problem) fail(value.problem.line, value.problem.message);
+  const data = dropNulls(value.data);
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
     fail(1, 'expected a mapping of settings (key: value)');
   }

@@ -122,6 +122,8 @@ export async function deliver<K extends OperationId>(
       dest: resolve(out),
       resume: false,
       attempts: ctx.retries + 1,
+      maxRetryWaitMs: ctx.maxRetryWaitMs,
+      context: id,
       signal: ctx.signal,
       check,
     }),

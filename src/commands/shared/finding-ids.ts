@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { text } from '../define.js';
 import { pattern } from '../parsers.js';
+import { readInputFile } from './files.js';
 
 /** Finding ids are positive integers (bulk operations send them as numbers). */
 const findingIdPattern = /^[1-9]\d{0,15}$/;
@@ -65,15 +65,7 @@ export async function collectIds(
 ): Promise<string[]> {
   const all = [...ids];
   if (idsFrom !== undefined) {
-    let text: string;
-    if (idsFrom === '-') text = await ctx.readStdin();
-    else {
-      try {
-        text = readFileSync(idsFrom, 'utf8');
-      } catch (error) {
-        throw new UsageError(`--ids-from: cannot read ${idsFrom}: ${(error as Error).message}`);
-      }
-    }
+    const text = await readInputFile(ctx, idsFrom, { what: '--ids-from', usage: true });
     all.push(...parseIds(text, idsFrom === '-' ? 'stdin' : idsFrom));
   }
   const unique = [...new Set(all)];

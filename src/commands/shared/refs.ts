@@ -1,7 +1,7 @@
-import { defaultTeamRole, teamRoleNames } from '@secscan/api/values';
+import { builtinLike, defaultTeamRole, teamRoleNames } from '@secscan/api/values';
 import { pattern } from '../parsers.js';
 
-export { defaultTeamRole, teamRoleNames };
+export { builtinLike, defaultTeamRole, teamRoleNames };
 
 const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const email = '[^\\s@:]+@[^\\s@:]+\\.[^\\s@:]+';

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { tokenPattern, uuidPattern } from '@secscan/api/values';
-import { ConfigError } from '../../errors.js';
+import { ConfigError, InputTooLargeError } from '../../errors.js';
+import { readFileLimited } from '../../util/input-file.js';
 
 /** Where `sl auth` keeps its credentials: `$HOME/.shiftleft/config.json`, `/etc/shiftleft` without a HOME. */
 export function slConfigPath(env: NodeJS.ProcessEnv): string {
@@ -18,8 +18,9 @@ export function slConfigPath(env: NodeJS.ProcessEnv): string {
 export async function readSlConfig(path: string): Promise<{ orgId: string; token: string }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readFileLimited(path, `--from-sl: ${path}`).toString('utf8');
   } catch (error) {
+    if (error instanceof InputTooLargeError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file (run `sl auth` first, or name the file)' : code;
     throw new ConfigError(`--from-sl: cannot read ${path}: ${reason ?? 'unreadable'}`);

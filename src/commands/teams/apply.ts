@@ -1,13 +1,7 @@
 import { uuidPattern } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { notFoundError, UsageError } from '../../errors.js';
-import {
-  type AccessChange,
-  accessChangeView,
-  changeLine,
-  planText,
-  renderPlan,
-} from '../../output/access.js';
+import { type AccessChange, accessChangeView, changeLine, planText } from '../../output/access.js';
 import type { Result } from '../../output/result.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
@@ -26,10 +20,8 @@ import {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function result(ctx: Context, changes: AccessChange[]): Result {
-  return ctx.format === 'table'
-    ? { kind: 'custom', render: renderPlan(changes) }
-    : { kind: 'list', rows: changes, view: accessChangeView };
+function result(changes: AccessChange[]): Result<AccessChange> {
+  return { kind: 'document', document: { type: 'access-plan', changes } };
 }
 
 /** Group ids by the names or ids the file gives: the exact name first, then any case. */
@@ -148,7 +140,10 @@ export default defineVerb({
     'standard input): secscan compares the file with the service, prints the plan (teams to create, ' +
     'apps, members and groups to add or remove, roles to change, apps that move between teams), then ' +
     'applies it.\n\n' +
-    'Unknown e-mails, apps, groups or roles, and an app listed under two teams, are errors before ' +
+    'A role is TEAM_ADMIN, TEAM_MANAGER, TEAM_MEMBER, TEAM_GUEST, a role id or the name of a custom team ' +
+    'role; one written like a built-in role that is none of these (TEAM_EMPEROR, or an organization role ' +
+    'such as SUPER_ADMIN) is refused at its line before any request (exit 3), as a malformed file is. ' +
+    'Unknown e-mails, apps, groups or role names, and an app listed under two teams, are errors before ' +
     'anything is written. The plan is applied in a safe order (create, grant, revoke, delete) with ' +
     'each team’s version handled. A second apply of the same file prints "No changes." and writes ' +
     'nothing. If a write fails, the output says what was applied and what was not; running apply ' +
@@ -212,12 +207,12 @@ export default defineVerb({
     const changes = [...rows.values()].flat();
     if (!changes.length) {
       ctx.note('No changes.');
-      return result(ctx, []);
+      return result([]);
     }
     const summary = `${plural(changes.length, 'change')} to ${plural(plans.length, 'team')}`;
     if (opts.dryRun) {
       ctx.note(`Dry run: ${summary}; nothing was changed.`);
-      return result(ctx, changes);
+      return result(changes);
     }
     if (removes(plans) && !ctx.globals.yes) {
       if (ctx.interactive) ctx.note(planText(changes, await ctx.stderrChalk()).trimEnd());
@@ -244,6 +239,6 @@ export default defineVerb({
       throw error;
     }
     ctx.note(`Applied ${summary}.`);
-    return result(ctx, changes);
+    return result(changes);
   },
 });

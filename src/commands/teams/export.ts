@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
-import { renderAccessFile } from '../../output/access.js';
 import { defineVerb } from '../define.js';
+import { concurrencyOption, fanOut } from '../shared/fan-out.js';
 import { userEmails } from '../shared/users.js';
 import { readRoles, readTeams } from '../../access/state.js';
 
@@ -15,20 +15,26 @@ export default defineVerb({
     'output.\n\n' +
     'The file (YAML, or JSON with -o json) lists each team with its apps, its members by e-mail with ' +
     'their team role, and its groups by name with their role. Edit it and give it to `secscan teams ' +
-    'apply`. A member whose e-mail the service does not list is written by user id.',
-  examples: ['secscan teams export > access.yml', 'secscan teams export -o json > access.json'],
+    'apply`. A member whose e-mail the service does not list is written by user id. Teams are read a few ' +
+    'at a time (--concurrency), backing off while the service throttles.',
+  examples: [
+    'secscan teams export > access.yml',
+    'secscan teams export -o json > access.json',
+    'secscan teams export --concurrency 8 > access.yml',
+  ],
   operations: ['ListOrgRBACRoles', 'ListTeams', 'ReadTeam', 'ListGroups', 'ListOrgRBACUsers'],
-  async run(ctx) {
+  options: { concurrency: concurrencyOption },
+  async run(ctx, { opts }) {
     const format = ctx.globals.output ?? 'yaml';
     if (format !== 'yaml' && format !== 'json') {
       throw new UsageError(
         `invalid value for -o, --output: ${JSON.stringify(format)} (choose from yaml, json)`,
       );
     }
-    const client = await ctx.client();
+    const { client, scheduler } = await fanOut(ctx, opts.concurrency);
     const roles = await readRoles(client);
     const [{ teams }, emails] = await ctx.spin('Reading teams', () =>
-      Promise.all([readTeams(client, roles), userEmails(client)]),
+      Promise.all([readTeams(client, roles, undefined, scheduler.max), userEmails(client)]),
     );
     let byId = 0;
     const doc = {
@@ -59,6 +65,6 @@ export default defineVerb({
           : `the service does not list users without an e-mail: ${byId} member(s) written by user id`,
       );
     }
-    return { kind: 'custom', render: renderAccessFile(doc, format) };
+    return { kind: 'document', document: { type: 'access-file', doc } };
   },
 });

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client.js';
-import type { Team } from '@secscan/api/schemas/teams';
+import { type Team, teamMembers } from '@secscan/api/schemas/teams';
 import { ExitCode, exitCodeFor, RejectedError, UsageError } from '../../errors.js';
 import { teamView } from '../../output/views/teams.js';
 import { arg, defineVerb, flag, list, parsed, text } from '../define.js';
@@ -35,7 +35,7 @@ async function memberChanges(
 ): Promise<Pick<Changes, 'addMembers' | 'removeMembers'>> {
   const adds = add.map(splitRole);
   const users = await resolveUsers(client, [...adds.map((a) => a.ref), ...remove]);
-  const current = new Map((team.users ?? []).map((u) => [u.user_id_v2, u.team_role]));
+  const current = new Map(teamMembers(team).map((u) => [u.user_id_v2, u.team_role]));
   const addMembers: MemberBody[] = [];
   const removeMembers: MemberBody[] = [];
   for (const { ref, role } of adds) {
@@ -130,7 +130,7 @@ export default defineVerb({
       );
     }
     const note = (message: string) => ctx.note(message);
-    const apps = new Set(team.applications ?? []);
+    const apps = new Set(team.applications);
     const [addApps, present] = split(opts.addApp, (a) => !apps.has(a));
     const [removeApps, absent] = split(opts.removeApp, (a) => apps.has(a));
     for (const a of present) note(`${a} is already in the team.`);

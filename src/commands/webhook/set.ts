@@ -1,4 +1,5 @@
 import type { WebhookBody } from '@secscan/api/schemas/webhooks';
+import { webhookEvents } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
@@ -34,13 +35,10 @@ export default defineVerb({
   operations: ['SetUpWebhook'],
   options: {
     url: text('--url <url>', 'where events are delivered (required)', { required: true }),
-    event: list(
-      '--event <name>',
-      'an event to deliver, repeatable (see `secscan webhook events`; required)',
-      {
-        required: true,
-      },
-    ),
+    event: list('--event <name>', 'an event to deliver, repeatable (required)', {
+      required: true,
+      choices: webhookEvents,
+    }),
     auth: choice('--auth <type>', 'hmac: a shared secret (default); bearer: a token', ['hmac', 'bearer']),
     secretStdin: flag('--secret-stdin', 'read the HMAC secret from standard input (default: generated)', {
       conflicts: ['tokenStdin'],
@@ -48,6 +46,7 @@ export default defineVerb({
     tokenStdin: flag('--token-stdin', 'read the bearer token from standard input'),
     renewal: text('--renewal <file>', 'how the bearer token is renewed: a YAML or JSON file', {
       complete: 'file',
+      conflicts: ['secretStdin'],
     }),
     emailOnFailure: flag(
       '--email-on-failure',
@@ -65,12 +64,6 @@ export default defineVerb({
     }
     if (!url || !/^https?:$/.test(url.protocol)) {
       throw new UsageError(`invalid value for --url: ${JSON.stringify(opts.url)} (expected an http(s) URL)`);
-    }
-    const blank = (opts.event ?? []).find((name) => !name.trim());
-    if (blank !== undefined) {
-      throw new UsageError(
-        `invalid value for --event: ${JSON.stringify(blank)} (an event name: see \`secscan webhook events\`)`,
-      );
     }
     if (opts.auth === 'bearer' && !opts.tokenStdin) {
       throw new UsageError('--auth bearer needs a token: pass it on standard input with --token-stdin');

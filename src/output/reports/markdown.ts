@@ -6,8 +6,11 @@ function cell(text: string | number): string {
   return sanitize(String(text)).replace(/([\\|`*_<>[\]])/g, '\\$1');
 }
 
-/** A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`. */
-export function markdownReport(report: GateReport): string {
+/**
+ * A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`; without `details`, the table alone (for a
+ * summary that would pass GitHub's size limit).
+ */
+export function markdownReport(report: GateReport, details = true): string {
   const icon = report.passed ? '✅' : '❌';
   const verdict = report.passed ? 'passed' : report.enforced ? 'failed' : 'failed (not enforced)';
   const lines = [
@@ -23,7 +26,7 @@ export function markdownReport(report: GateReport): string {
     ),
     `| **Total** | ${report.totals.matched} | ${report.totals.reachable} | | ${report.totals.over} | |`,
   ];
-  for (const row of report.rules.filter((r) => r.result === 'fail')) {
+  for (const row of report.rules.filter((r) => details && r.result === 'fail')) {
     const top = report.findings[row.rule] ?? [];
     if (!top.length) continue;
     lines.push('', `<details><summary>Top findings of ${cell(row.rule)}</summary>`, '');

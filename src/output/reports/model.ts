@@ -52,6 +52,59 @@ function topFindings(summary: CheckSummary): TopFinding[] {
   });
 }
 
+/** A count of a rule's result above its `matched`: none can be (they count matched findings). */
+function aboveMatched(summary: CheckSummary): string | undefined {
+  const counts: [string, number | undefined][] = [
+    ['reachable', summary.reachable],
+    ['over_threshold', summary.over_threshold],
+    ['the findings listed', summary.findings?.length],
+    ...Object.entries(summary.by_tag ?? {}).flatMap(([key, values]) =>
+      Object.entries(values).map(([value, n]): [string, number] => [`by_tag ${key}=${value}`, n]),
+    ),
+  ];
+  const [what, n] = counts.find(([, n]) => n !== undefined && n > summary.matched) ?? [];
+  return what === undefined ? undefined : `${what} is ${n}, more than the ${summary.matched} matched`;
+}
+
+/**
+ * The numbers a verdict rests on, checked against each other: no count exceeds `matched`, and
+ * `over_threshold`, how many more findings than the rule's threshold matched, is `matched - threshold` (0
+ * when fewer matched). An answer that says otherwise (5 matched with threshold 0 but 0 over it) is exit 8
+ * naming the rule and the numbers, never a pass; so are totals that say nothing is over when a rule is, or
+ * the reverse.
+ */
+function checkConsistent(result: CheckResult, rules: readonly CheckRule[]): void {
+  const contradiction = (what: string) =>
+    new UnexpectedResponseError(`CheckScans: the answer contradicts itself: ${what}`, {
+      hint: 'the gate was not evaluated: report the answer (--debug shows it) to the service',
+    });
+  let anyOver = false;
+  for (const rule of rules) {
+    const summary = result.rules[rule.id];
+    if (!summary) continue;
+    const above = aboveMatched(summary);
+    if (above) throw contradiction(`rule ${rule.id}: ${above}`);
+    const threshold = rule.threshold ?? 0;
+    const expected = Math.max(0, summary.matched - threshold);
+    if (summary.over_threshold !== expected) {
+      throw contradiction(
+        `rule ${rule.id} has ${summary.matched} matched with threshold ${threshold}, so ${expected} over it, but over_threshold is ${summary.over_threshold}`,
+      );
+    }
+    anyOver ||= expected > 0;
+  }
+  const totals = result.totals;
+  const above = totals && aboveMatched(totals);
+  if (above) throw contradiction(`totals: ${above}`);
+  if (totals && totals.over_threshold > 0 !== anyOver) {
+    throw contradiction(
+      anyOver
+        ? `a rule is over its threshold but the totals' over_threshold is ${totals.over_threshold}`
+        : `no rule is over its threshold but the totals' over_threshold is ${totals.over_threshold}`,
+    );
+  }
+}
+
 /** A rule the service did not answer for is an unreadable answer, never a pass (fail closed). */
 export function gateReport(
   result: CheckResult,
@@ -75,6 +128,7 @@ export function gateReport(
     });
     findings[rule.id] = topFindings(summary);
   }
+  checkConsistent(result, rules);
   const totals = {
     matched: result.totals?.matched ?? rows.reduce((n, r) => n + r.matched, 0),
     reachable: result.totals?.reachable ?? rows.reduce((n, r) => n + r.reachable, 0),

@@ -1,10 +1,12 @@
-import type { Compound } from '@secscan/api/schemas/compounds';
+import type * as z from 'zod';
+import type { Compound, ShallowCompound, StreamlinedScans } from '@secscan/api/schemas/compounds';
 import type { FindingsSummary } from '@secscan/api/schemas/scans';
+import { compoundScanState } from '../../util/scan-state.js';
 import { defineView } from '../view.js';
 import { summaryLines } from './scans.js';
 
-/** The ids of a compound's apps: the full form maps keys to app objects, older answers to plain ids. */
-export function appIds(c: Compound): string[] {
+/** The ids of a compound's apps: the full form maps keys to app objects, the shallow one lists plain ids. */
+export function appIds(c: Compound | ShallowCompound): string[] {
   return Object.values(c.apps ?? {}).map((a) =>
     typeof a === 'string' ? a : String((a as { id?: unknown }).id ?? ''),
   );
@@ -20,14 +22,15 @@ export const compoundView = defineView<Compound>({
   emptyMessage: 'No compounds.',
 });
 
-export const compoundDetailView = defineView<Compound>({
+/** `compounds show`: the shallow form (apps by id) or, with --full, the full one. */
+export const compoundDetailView = defineView<Compound | ShallowCompound>({
   columns: [
     { key: 'name', header: 'Name' },
     { key: 'id', header: 'ID' },
     {
       key: 'apps',
       header: 'Apps',
-      get: (c) => (Array.isArray(c.apps) ? c.apps.join('\n') : appIds(c).join('\n')),
+      get: (c) => appIds(c).join('\n'),
     },
   ],
 });
@@ -47,7 +50,8 @@ export const compoundScanView = defineView<CompoundScan>({
     { key: 'polyglot_scan_id', header: 'Scan' },
     { key: 'compound_id', header: 'Compound' },
     { key: 'branch', header: 'Branch' },
-    { key: 'status', header: 'Status' },
+    // The service shows it by its app scans (`successful`, `completed_at`); the sandbox adds `status`.
+    { key: 'status', header: 'Status', get: (s) => compoundScanState(s) ?? s.status },
     {
       key: 'scans',
       header: 'App scans',
@@ -57,13 +61,11 @@ export const compoundScanView = defineView<CompoundScan>({
   ],
 });
 
-type Streamlined = Record<string, unknown> & {
-  languages?: string[] | null;
-  vulns?: Record<string, number | undefined>;
-  oss_vulns?: Record<string, number | undefined>;
-};
+/** A scan of `compounds scans --streamlined`. */
+export type Streamlined = z.infer<typeof StreamlinedScans>['scans'][number];
 
-const bySeverity = (counts: Record<string, number | undefined> | undefined) =>
+type Counts = { critical?: number; high?: number; medium?: number; low?: number };
+const bySeverity = (counts: Counts | undefined) =>
   counts ? `${counts.critical ?? 0}/${counts.high ?? 0}/${counts.medium ?? 0}/${counts.low ?? 0}` : '';
 
 export const streamlinedScanView = defineView<Streamlined>({

@@ -17,4 +17,5 @@ export const packageInfoView = defineView<PackageInfo>({
     { key: 'licenses', header: 'LICENSES' },
     { key: 'cves', header: 'CVES', get: cves },
   ],
+  emptyMessage: 'No packages.',
 });

@@ -2,7 +2,9 @@ import { defineView } from '../view.js';
 
 /** What `secscan sandbox scan` recorded (the control route's answer). */
 export interface RecordedScanRow {
-  scans: { id: string; app: string }[];
+  status: 'completed' | 'running' | 'failed';
+  ends_at?: string;
+  scans: { id: string; app: string; version: string }[];
   polyglot_scan?: { id: number; compound: string };
   branch: string;
   new: string[];
@@ -16,6 +18,12 @@ const ids = (list: string[]) => (list.length ? `${list.length} (${list.join(', '
 export const recordedScanView = defineView<RecordedScanRow>({
   columns: [
     { key: 'scans', header: 'Scans', get: (r) => r.scans.map((s) => `${s.app} ${s.id}`).join('\n') },
+    { key: 'version', header: 'Version', get: (r) => r.scans[0]?.version ?? '' },
+    {
+      key: 'status',
+      header: 'Status',
+      get: (r) => (r.status === 'running' && r.ends_at ? `running until ${r.ends_at}` : r.status),
+    },
     {
       key: 'polyglot_scan',
       header: 'Compound scan',
@@ -28,7 +36,12 @@ export const recordedScanView = defineView<RecordedScanRow>({
     {
       key: 'webhooks',
       header: 'scan.finished sent to',
-      get: (r) => (r.webhooks.length ? r.webhooks.map((w) => w.url).join('\n') : '(no webhook registered)'),
+      get: (r) =>
+        r.status === 'running'
+          ? '(when it ends)'
+          : r.webhooks.length
+            ? r.webhooks.map((w) => w.url).join('\n')
+            : '(no webhook registered)',
     },
   ],
 });

@@ -1,12 +1,14 @@
 import type { DiffFinding, FindingsSummary, Scan } from '@secscan/api/schemas/scans';
 import type { RuleRow } from '../reports/model.js';
+import { scanState } from '../../util/scan-state.js';
 import { defineView } from '../view.js';
 
 const tag = (s: Scan, key: string) => (s.tags as Record<string, unknown> | undefined)?.[key];
 
 export const scanView = defineView<Scan>({
   columns: [
-    { key: 'id', header: 'ID' },
+    // A compound scan read by id names itself by `polyglot_scan_id`.
+    { key: 'id', header: 'ID', get: (s) => s.id ?? (s as Record<string, unknown>).polyglot_scan_id },
     { key: 'app', header: 'APP' },
     {
       key: 'branch',
@@ -17,7 +19,7 @@ export const scanView = defineView<Scan>({
     {
       key: 'successful',
       header: 'STATUS',
-      get: (s) => (s as Record<string, unknown>).status ?? (s.successful === false ? 'failed' : 'completed'),
+      get: (s) => scanState(s) ?? 'unknown',
       style: (text, _s, chalk) => (text === 'failed' ? chalk.red(text) : text),
     },
     { key: 'is_default_branch', header: 'DEFAULT' },

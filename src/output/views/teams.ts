@@ -7,18 +7,27 @@ const membersOf = (r: Row): Member[] | undefined =>
   (Array.isArray(r.users) ? r.users : Array.isArray(r.members) ? r.members : undefined) as
     Member[] | undefined;
 
+/** `teams list`: what the team listing answers. */
 export const teamListView = defineView<Row>({
   columns: [
     { key: 'team_id', header: 'ID' },
     { key: 'team_name', header: 'NAME', max: 60 },
-    { key: 'members', header: 'MEMBERS', get: (r) => membersOf(r)?.length },
+    { key: 'team_version', header: 'VERSION' },
   ],
   emptyMessage: 'No teams.',
 });
 
-/** `teams list --no-members`: ids and names only (no MEMBERS column left empty). */
-export const teamNameListView = defineView<Row>({
-  columns: teamListView.columns.filter((c) => c.key !== 'members'),
+/** `teams list --members`: each team as read, its apps and members counted (listed in JSON and YAML). */
+export const teamMembersListView = defineView<Row>({
+  columns: [
+    ...teamListView.columns,
+    {
+      key: 'applications',
+      header: 'APPS',
+      get: (r) => (Array.isArray(r.applications) ? r.applications.length : undefined),
+    },
+    { key: 'members', header: 'MEMBERS', get: (r) => membersOf(r)?.length },
+  ],
   emptyMessage: teamListView.emptyMessage,
 });
 

@@ -42,7 +42,7 @@ describe('analyze-failures list', () => {
     cli.stub('ListAnalyzeFailures').reply(200, ok({ failures: [failure] }));
     const r = await cli.run(['analyze-failures', 'ls', '--fields', 'app_name,category'], { env: authEnv() });
     expect(r.stdout).toBe('ledger-service\tsca_analysis\n');
-    cli.stub('ListAnalyzeFailures').reply(200, ok({ failures: null }));
+    cli.stub('ListAnalyzeFailures').reply(200, ok({ failures: [] }));
     const empty = await cli.run(['analyze-failures', 'list'], { env: authEnv(), stdoutTTY: true });
     expect(empty).toEqual({ code: 0, stdout: '', stderr: 'No analysis failures.\n' });
   });

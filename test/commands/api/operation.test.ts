@@ -205,7 +205,11 @@ describe('api OPERATION_ID', () => {
     const result = await cli.run(['api', 'ReadTeam', '-F', `rbacTeamID=${TEAM}`], { env: authEnv() });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe(body);
-    expect(result.stderr.split('\n')[0]).toBe('error: ReadTeam: no such team (HTTP 404 NOT_FOUND)');
+    // The body has no newline of its own: the error line starts one (these streams may share a terminal).
+    expect(result.stderr.split('\n').slice(0, 2)).toEqual([
+      '',
+      'error: ReadTeam: no such team (HTTP 404 NOT_FOUND)',
+    ]);
   });
 
   it('needs no organization for an operation outside /orgs, and a configuration error otherwise', async () => {

@@ -107,9 +107,13 @@ describe('api', () => {
     const result = await cli.run(['api', 'GET', '/orgs/{orgID}/apps/missing'], { env: authEnv() });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe(body);
-    expect(result.stderr.split('\n')[0]).toBe(
-      `error: GET ${API}/orgs/${ORG}/apps/missing: no app (HTTP 404 NOT_FOUND)`,
+    expect(result.stderr).toMatch(
+      new RegExp(`^\\nerror: GET ${API}/orgs/${ORG}/apps/missing: no app \\(HTTP 404 NOT_FOUND\\)\\n`),
     );
+    // A body that ends its line gets no empty line before the error.
+    cli.api.intercept({ path: `${API}/orgs/${ORG}/apps/missing`, method: 'GET' }).reply(404, `${body}\n`);
+    const ended = await cli.run(['api', 'GET', '/orgs/{orgID}/apps/missing'], { env: authEnv() });
+    expect(ended.stderr.startsWith('error: GET ')).toBe(true);
   });
 
   it('retries a GET on 503 and prints only the final answer', async () => {
@@ -154,7 +158,7 @@ describe('api', () => {
   it('reports an unreadable --input file as a usage error before any request', async () => {
     expectUsage(
       await cli.run(['api', 'PUT', '/things', '--input', '/nonexistent/body.json'], { env: authEnv() }),
-      'cannot read --input /nonexistent/body.json: ENOENT',
+      '--input: cannot read /nonexistent/body.json: no such file',
       cli,
     );
   });
@@ -165,8 +169,9 @@ describe('api', () => {
     const result = await cli.run(['api', 'GET', '/orgs/{orgID}/apps', '--paginate'], { env: authEnv() });
     expect(result.code).toBe(8);
     expect(result.stdout).toBe(body);
-    expect(result.stderr.split('\n')[0]).toBe(
+    expect(result.stderr.split('\n').slice(0, 2)).toEqual([
+      '',
       `error: GET ${apps}: next_page repeats the page just read (${apps})`,
-    );
+    ]);
   });
 });

@@ -7,10 +7,7 @@ describe('apps labels: usage errors (exit 2, no request)', () => {
   it.each([
     [['apps', 'labels', 'a'], 'nothing to change: give --add, --remove or --clear'],
     [['apps', 'labels', 'a', '--add', 'x', '--remove', 'x'], 'label "x" is both in --add and --remove'],
-    [
-      ['apps', 'labels', 'a', '--clear', '--remove', 'x'],
-      '--clear removes every label: do not combine it with --remove',
-    ],
+    [['apps', 'labels', 'a', '--clear', '--remove', 'x'], '--clear and --remove cannot be used together'],
     [
       ['apps', 'labels', 'bad-', '--clear'],
       'invalid app id "bad-": letters and digits, with _ : . - allowed inside',

@@ -11,7 +11,7 @@ const apps = [
     labels: ['pci', 'tier-1'],
     tags: [{ key: 'owner', value: 'pay' }],
   },
-  { id: 'web', labels: null, tags: null },
+  { id: 'web' },
 ];
 
 describe('apps list: usage errors (exit 2, no request)', () => {

@@ -28,7 +28,7 @@ describe('compounds branches', () => {
   it('notes a compound without branches on a terminal', async () => {
     cli
       .stub('CompoundBranches', { path: { compoundName: 'shop' }, query: { archived: true } })
-      .reply(200, ok({ branches: null }));
+      .reply(200, ok({ branches: [] }));
     const r = await cli.run(['compounds', 'branches', 'shop'], { env: authEnv(), stdoutTTY: true });
     expect(r).toEqual({ code: 0, stdout: '', stderr: 'No branches.\n' });
   });

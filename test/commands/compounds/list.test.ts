@@ -62,7 +62,7 @@ describe('compounds list', () => {
   it('notes an empty list on a terminal', async () => {
     cli
       .stub('ListOrgCompounds', { query: { archived: false, per_page: 100 } })
-      .reply(200, ok({ compounds: null }));
+      .reply(200, ok({ compounds: [] }));
     const r = await cli.run(['compounds', 'list'], { env: authEnv(), stdoutTTY: true });
     expect(r).toEqual({ code: 0, stdout: '', stderr: 'No compounds.\n' });
   });

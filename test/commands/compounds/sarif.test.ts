@@ -12,7 +12,15 @@ describe('compounds sarif: usage errors (exit 2, no request)', () => {
     [['compounds', 'sarif', 'shop'], '--out is required (a file, or - for standard output)'],
     [
       ['compounds', 'sarif', 'shop', '--out', '-', '--branch', 'main', '--scan', '3'],
-      'choose one scan selector: --scan, --branch',
+      '--scan and --branch cannot be used together',
+    ],
+    [
+      ['compounds', 'sarif', 'shop', '--out', '-', '--version', 'v1', '--tag', 'k=v'],
+      '--version and --tag cannot be used together',
+    ],
+    [
+      ['compounds', 'sarif', 'shop', '--out', '-', '--tag', 'k=v', '--branch', 'main'],
+      '--branch and --tag cannot be used together',
     ],
     [
       ['compounds', 'sarif', 'shop', '--out', '-', '--tag', 'x'],

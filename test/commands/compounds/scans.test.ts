@@ -44,7 +44,7 @@ describe('compounds scans', () => {
               total: 4,
               started_at: 't2',
             },
-            { id: '11', app: 'web', version: 'v1', successful: false, started_at: 't1' },
+            { id: '11', app: 'web', version: 'v1', successful: false, started_at: 't1', completed_at: 't1b' },
           ],
         }),
       );

@@ -25,7 +25,7 @@ describe('config set: usage errors (exit 2, no request)', () => {
     [['config', 'set', 'org_id'], "missing required argument 'value'"],
     [
       ['config', 'set', 'ca_file', '/nonexistent/ca.pem'],
-      'ca_file: cannot read /nonexistent/ca.pem (ENOENT)',
+      'ca_file: cannot read /nonexistent/ca.pem: no such file',
     ],
     [
       ['config', 'set', 'ca_file', '/etc/hostname'],

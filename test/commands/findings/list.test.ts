@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, ORG, useCli } from '../../helpers/cli.js';
 import { finding } from './fixtures.js';
 
+/** The ids of -o ndjson output, one finding a line. */
+const ndjsonIds = (stdout: string): string[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).id);
 const cli = useCli();
 const base = `/api/v4/orgs/${ORG}`;
 const fullUrl = (i: number) => new URL(cli.agent.getCallHistory()?.calls()[i]?.fullUrl ?? 'http://none');
@@ -82,6 +88,31 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     [
       ['findings', 'list', '--compound', 'c', '--scan', '3'],
       '--scan is not available with --compound (only with --app); use --polyglot-scan',
+    ],
+    // One scan selector: the service answers for the first of scan, version, branch, tag and ignores the rest.
+    [
+      ['findings', 'list', '--app', 'a', '--scan', '3', '--version', 'v1'],
+      '--scan and --version cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--app', 'a', '--tag', 'k=v', '--scan', '3'],
+      '--scan and --tag cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--app', 'a', '--version', 'v1', '--branch', 'main'],
+      '--version and --branch cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--compound', 'c', '--polyglot-scan', '4', '--version', 'v1'],
+      '--version and --polyglot-scan cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--compound', 'c', '--polyglot-scan', '4', '--tag', 'k=v'],
+      '--polyglot-scan and --tag cannot be used together',
+    ],
+    [
+      ['findings', 'list', '--compound', 'c', '--branch', 'main', '--tag', 'k=v'],
+      '--branch and --tag cannot be used together with --compound (one scan selector)',
     ],
     [
       ['findings', 'list', '--app', 'a', '--scan', 'latest'],
@@ -168,7 +199,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '-o', 'junit'],
-      'invalid value for -o, --output: "junit" (choose from table, tsv, json, ndjson, yaml, csv, sarif)',
+      'invalid value for -o, --output: "junit" (choose from table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
     ],
     [
       ['findings', 'list', '--app', 'a', '--fields', 'id,cvss'],
@@ -195,8 +226,6 @@ describe('findings list: flags map to each level’s parameters', () => {
           tags: ['env=prod', 'branch=main'],
           sort: 'severity',
           order: 'asc',
-          scan: '7',
-          version: 'abc',
           source: 'scan.3',
           diff: 'new',
           per_page: 20,
@@ -231,10 +260,6 @@ describe('findings list: flags map to each level’s parameters', () => {
         'severity',
         '--order',
         'asc',
-        '--scan',
-        '7',
-        '--version',
-        'abc',
         '--source',
         'scan.3',
         '--diff',
@@ -258,8 +283,6 @@ describe('findings list: flags map to each level’s parameters', () => {
       finding_tags: 'category=XSS',
       sort: 'severity',
       order: 'asc',
-      scan: '7',
-      version: 'abc',
       source: 'scan.3',
       diff: 'new',
       per_page: '20',
@@ -293,9 +316,6 @@ describe('findings list: flags map to each level’s parameters', () => {
           finding_exploitable: true,
           finding_has_ai_fix: true,
           polyglot_scan: '4',
-          scan_version: 'v1',
-          scan_branch: 'main',
-          scan_tag: 'env__eq__prod',
           scan_language: 'java',
         },
       })
@@ -324,17 +344,11 @@ describe('findings list: flags map to each level’s parameters', () => {
         'desc',
         '--polyglot-scan',
         '4',
-        '--branch',
-        'main',
-        '--tag',
-        'env=prod',
         '--scan-language',
         'java',
         '--reachable',
         '--exploitable',
         '--has-ai-fix',
-        '--version',
-        'v1',
       ],
       { env: authEnv() },
     );
@@ -352,11 +366,21 @@ describe('findings list: flags map to each level’s parameters', () => {
       finding_exploitable: 'true',
       finding_has_ai_fix: 'true',
       polyglot_scan: '4',
-      scan_version: 'v1',
-      scan_branch: 'main',
-      scan_tag: 'env__eq__prod',
       scan_language: 'java',
     });
+  });
+
+  it.each([
+    [['--app', 'a', '--scan', '7'], 'ListAppFindings', { scan: '7' }],
+    [['--app', 'a', '--version', 'abc'], 'ListAppFindings', { version: 'abc' }],
+    [['--compound', 'shop', '--version', 'v1'], 'ListCompoundFindings', { scan_version: 'v1' }],
+    [['--compound', 'shop', '--branch', 'main'], 'ListCompoundFindings', { scan_branch: 'main' }],
+    [['--compound', 'shop', '--tag', 'env=prod'], 'ListCompoundFindings', { scan_tag: 'env__eq__prod' }],
+  ] as const)('one scan selector: %j', async (argv, id, query) => {
+    const path: Record<string, string> = argv[0] === '--app' ? { appID: 'a' } : { compoundName: 'shop' };
+    cli.stub(id, { path, query }).reply(200, ok({ has_more: false, findings: [] }));
+    const result = await cli.run(['findings', 'list', ...argv], { env: authEnv() });
+    expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('compound level with --diff: the deprecated list, with the app parameter names and a note', async () => {
@@ -400,13 +424,60 @@ describe('findings list: flags map to each level’s parameters', () => {
       ['findings', 'list', '--search', 'sql', '--assignment', 'assigned', '-o', 'ndjson'],
       { env: authEnv() },
     );
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['4']);
+    expect(ndjsonIds(result.stdout)).toEqual(['4']);
     expect(`${fullUrl(0).pathname}${fullUrl(0).search}`).toBe(`${base}/findings?assignment=assigned`);
+  });
+
+  it('--search on the client folds case as the service does (simple case folding: sigma, long s)', async () => {
+    const titles = ['Κωδικασμός ελέγχου', 'Mi\u017fsing check', 'TITLE', 'Other'];
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' } })
+      .reply(
+        200,
+        ok({ has_more: false, findings: titles.map((title, i) => finding(String(i + 1), { title })) }),
+      );
+    const result = await cli.run(
+      ['findings', 'list', '--app', 'a', '--search', 'ΚΩΔΙΚΑΣ', '--search', 'ΕΛΈΓΧΟΥ', '-o', 'ndjson'],
+      { env: authEnv() },
+    );
+    expect(ndjsonIds(result.stdout)).toEqual(['1']);
+    for (const [text, id] of [
+      ['missing', '2'],
+      ['title', '3'],
+    ]) {
+      cli
+        .stub('ListAppFindings', { path: { appID: 'a' } })
+        .reply(
+          200,
+          ok({ has_more: false, findings: titles.map((title, i) => finding(String(i + 1), { title })) }),
+        );
+      const one = await cli.run(
+        ['findings', 'list', '--app', 'a', '--search', text as string, '-o', 'ndjson'],
+        {
+          env: authEnv(),
+        },
+      );
+      expect(JSON.parse(one.stdout).id, text).toBe(id);
+    }
+  });
+
+  it('takes a tag value as a string (as the service sends it) or a number (as the specification allows)', async () => {
+    cli.stub('ListAppFindings', { path: { appID: 'a' } }).reply(
+      200,
+      ok({
+        has_more: false,
+        findings: [
+          finding('1', { tags: [{ key: 'cvss_score', value: '7.2' }] }),
+          finding('2', { tags: [{ key: 'cvss_score', value: 7.2 }] }),
+        ],
+      }),
+    );
+    const result = await cli.run(['findings', 'list', '--app', 'a', '-o', 'json'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).map((f: { tags: unknown[] }) => f.tags)).toEqual([
+      [{ key: 'cvss_score', value: '7.2' }],
+      [{ key: 'cvss_score', value: 7.2 }],
+    ]);
   });
 
   it('a bare --org asks for the organization level; --org UUID also names the organization', async () => {
@@ -470,12 +541,7 @@ describe('findings list: flags map to each level’s parameters', () => {
       env: authEnv(),
     });
     expect(result.code).toBe(8);
-    expect(
-      result.stdout
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l).id),
-    ).toEqual(['1', '2']);
+    expect(ndjsonIds(result.stdout)).toEqual(['1', '2']);
     expect(result.stderr).toMatch(/^error: ListAppFindings/);
   });
 

@@ -67,7 +67,7 @@ describe('findings status: usage errors (exit 2, no request)', () => {
       { env: authEnv() },
     );
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: --ids-from: cannot read .*none\.txt: ENOENT/);
+    expect(result.stderr).toMatch(/^error: --ids-from: cannot read .*none\.txt: no such file/);
     expect(cli.calls()).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ describe('packages show', () => {
       env: authEnv(),
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: --from-file: cannot read .*none\.txt: ENOENT/);
+    expect(result.stderr).toMatch(/^error: --from-file: cannot read .*none\.txt: no such file/);
     expect(cli.calls()).toEqual([]);
   });
 });

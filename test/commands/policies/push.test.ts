@@ -26,23 +26,31 @@ describe('policies push: usage errors (exit 2, no request)', () => {
       'invalid value for --tag: "x y" (letters, digits, _ . -)',
     ],
     [['policies', 'push', '--name', 'a'], "missing required argument 'file'"],
+    // A tag of one's own and the service's versioning are alternatives: the pair is never pushed.
+    [
+      ['policies', 'push', 'p.yml', '--name', 'p', '--tag', 't', '--use-defaults'],
+      '--tag and --use-defaults cannot be used together',
+    ],
+    [
+      ['policies', 'push', 'p.yml', '--use-defaults', '--name', 'p', '--tag', 't'],
+      '--tag and --use-defaults cannot be used together',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
 });
 
 describe('policies push', () => {
-  it('sends the YAML file as is, with the tag and useDefaults, and prints hash and tags', async () => {
+  it('sends the YAML file as is, with the tag, and prints hash and tags', async () => {
     cli
       .stub('UpsertCheckAnalysisConfiguration', {
         path: { reference: 'default' },
-        query: { tag: 'rc1', useDefaults: true },
+        query: { tag: 'rc1' },
       })
       .reply(200, ok({ contentHash: hash, tags: ['3', 'rc1', 'latest'] }));
-    const r = await cli.run(
-      ['policies', 'push', file('p.yml', rules), '--name', 'default', '--tag', 'rc1', '--use-defaults'],
-      { env: authEnv() },
-    );
+    const r = await cli.run(['policies', 'push', file('p.yml', rules), '--name', 'default', '--tag', 'rc1'], {
+      env: authEnv(),
+    });
     expect(r).toEqual({
       code: 0,
       stdout: `name\tdefault\ntags\t3, rc1, latest\ncontentHash\t${hash}\n`,
@@ -51,6 +59,21 @@ describe('policies push', () => {
     const [call] = cli.calls();
     expect(call?.body).toBe(rules);
     expect(call?.headers['content-type']).toBe('application/yaml');
+  });
+
+  it('--use-defaults asks for the service’s versioning, without a tag', async () => {
+    cli
+      .stub('UpsertCheckAnalysisConfiguration', {
+        path: { reference: 'default' },
+        query: { useDefaults: true },
+      })
+      .reply(200, ok({ contentHash: hash, tags: ['4', 'latest'] }));
+    const r = await cli.run(
+      ['policies', 'push', file('p.yml', rules), '--name', 'default', '--use-defaults'],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`name\tdefault\ntags\t4, latest\ncontentHash\t${hash}\n`);
   });
 
   it('turns a JSON file into YAML', async () => {

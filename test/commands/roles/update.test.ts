@@ -14,11 +14,11 @@ describe('roles update: usage errors (exit 2, no request)', () => {
     ],
     [
       ['roles', 'update', ROLE_ID, '--scope', 'a:b', '--add-scope', 'c:d'],
-      '--scope replaces all scopes: do not combine it with --add-scope or --remove-scope',
+      '--scope and --add-scope cannot be used together',
     ],
     [
-      ['roles', 'update', ROLE_ID, '--scope', 'a:b', '--remove-scope', 'c:d'],
-      '--scope replaces all scopes: do not combine it with --add-scope or --remove-scope',
+      ['roles', 'update', ROLE_ID, '--remove-scope', 'c:d', '--scope', 'a:b'],
+      '--scope and --remove-scope cannot be used together',
     ],
     [
       ['roles', 'update', ROLE_ID, '--remove-scope', 'a b:c'],

@@ -127,7 +127,7 @@ describe('rules convert', () => {
     const r = await cli.run(['rules', 'convert', join(dir, 'missing.yml')]);
     expect(r).toMatchObject({
       code: 3,
-      stderr: `error: cannot read ${join(dir, 'missing.yml')}: no such file\n`,
+      stderr: `error: rules file: cannot read ${join(dir, 'missing.yml')}: no such file\n`,
     });
   });
 });

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authEnv, ok, useCli } from '../../helpers/cli.js';
 
@@ -83,6 +85,65 @@ describe('saml provision: a file that cannot be sent is refused before any reque
     expect(cli.calls()).toEqual([]);
   });
 
+  // Latin-1 bytes, as a spreadsheet exports them: é is 0xE9, not UTF-8's C3 A9.
+  const latin1 = (text: string) => Buffer.from(text, 'latin1');
+  const header = 'name,email,organization_role,team,team_role\n';
+
+  it.each([
+    [
+      'a name',
+      latin1(`${header}Alice,alice@example.com,MEMBER,,\nRen\u00e9e,renee@example.com,GUEST,,\n`),
+      'stdin:3: not UTF-8 text: byte 0xE9 at column 4',
+    ],
+    [
+      'an e-mail',
+      latin1(`${header}Ren\u00e9e,ren\u00e9e@example.com,GUEST,,\n`),
+      'stdin:2: not UTF-8 text: byte 0xE9 at column 4',
+    ],
+    [
+      'a byte that never starts a character',
+      Buffer.concat([
+        Buffer.from(`${header}A,a@example.com,MEMBER,,\nB,b@`),
+        Buffer.from([0xff]),
+        Buffer.from('x.example,GUEST,,\n'),
+      ]),
+      'stdin:3: not UTF-8 text: byte 0xFF at column 5',
+    ],
+  ])(
+    'refuses bytes that are not UTF-8 in %s at their line (exit 3), dry run or not',
+    async (_what, bytes, message) => {
+      for (const args of [[], ['--dry-run']]) {
+        const result = await cli.run(['saml', 'provision', '-', ...args], { env: authEnv(), stdin: bytes });
+        expect(result.stderr.split('\n')[0]).toBe(`error: ${message}`);
+        expect(result.code).toBe(3);
+        expect(cli.calls()).toEqual([]);
+      }
+    },
+  );
+
+  it('names the file and its line when the file is not UTF-8', async () => {
+    const path = join(cli.configDir, 'people.csv');
+    writeFileSync(path, latin1(`${header}Ren\u00e9e,renee@example.com,GUEST,,\n`));
+    const result = await cli.run(['saml', 'provision', path], { env: authEnv() });
+    expect(result.stderr.split('\n')[0]).toBe(`error: ${path}:2: not UTF-8 text: byte 0xE9 at column 4`);
+    expect(result.code).toBe(3);
+    expect(cli.calls()).toEqual([]);
+  });
+
+  it.each(['nïa@initech.example', 'nia..okafor@initech.example', 'nia@initech.c'])(
+    'refuses an e-mail the write would refuse (%s) at its line, with --dry-run too',
+    async (email) => {
+      for (const args of [[], ['--dry-run']]) {
+        const result = await provision(`${header}Nia,${email},MEMBER,,\n`, args);
+        expect(result.stderr.split('\n')[0]).toBe(
+          `error: stdin:2: email: ${JSON.stringify(email)} is not an e-mail address`,
+        );
+        expect(result.code).toBe(3);
+        expect(cli.calls()).toEqual([]);
+      }
+    },
+  );
+
   it('exits 5 naming a team nobody has, before sending', async () => {
     cli.stub('ListTeams', { query: { no_members: true } }).reply(200, ok([]));
     const result = await provision(
@@ -98,7 +159,10 @@ describe('saml provision', () => {
     stubLookups();
     const result = await provision(csv, ['--dry-run', '-o', 'json']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('Dry run: 3 user(s) checked; nothing was sent.\n');
+    expect(result.stderr).toBe(
+      'Dry run: 3 user(s) checked as the write checks them; nothing was sent. ' +
+        'The service may still reject e-mails of a domain not reserved to the organization.\n',
+    );
     const rows = JSON.parse(result.stdout) as Record<string, unknown>[];
     expect(rows.map((r) => [r.result, r.value])).toEqual([
       ['would update', 'alice@example.com'],

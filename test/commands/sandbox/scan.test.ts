@@ -4,8 +4,18 @@ import { authEnv, expectUsage, json, ok, useCli } from '../../helpers/cli.js';
 const cli = useCli();
 
 const recorded = {
+  status: 'completed',
   branch: 'main',
-  scans: [{ id: '1040', app: 'payments-api', branch: 'main', version: 'abc1234', successful: true }],
+  scans: [
+    {
+      id: '1040',
+      app: 'payments-api',
+      branch: 'main',
+      version: 'abc1234',
+      successful: true,
+      status: 'completed',
+    },
+  ],
   new: ['80', '81'],
   fixed: ['12'],
   regressed: [],
@@ -45,6 +55,28 @@ describe('sandbox scan: usage errors (exit 2, no request)', () => {
       '--port is an option of `secscan sandbox`, not of `secscan sandbox scan`',
     ],
     [['sandbox', 'scan', '--app', ''], '--app must not be empty'],
+    [
+      ['sandbox', 'scan', '--app', 'a', '--version', 'a b'],
+      'invalid value for --version: "a b" (printable characters without spaces, 1 to 128)',
+    ],
+    [
+      ['sandbox', 'scan', '--app', 'a', '--running', 'soon'],
+      'invalid value for --running: "soon" (expected a duration such as 3600, 90m, 12h, 30d)',
+    ],
+    [['sandbox', 'scan', '--app', 'a', '--running', '2d'], 'invalid value for --running: at most a day (1d)'],
+    [
+      ['sandbox', 'scan', '--app', 'a', '--fail', '--new', 'critical=1'],
+      '--fail and --new cannot be used together',
+    ],
+    [['sandbox', 'scan', '--app', 'a', '--fix', '1', '--fail'], '--fail and --fix cannot be used together'],
+    [
+      ['sandbox', 'scan', '--app', 'a', '--tag', 'pipeline'],
+      'invalid value for --tag: "pipeline" (expected KEY=VALUE, e.g. pipeline=1234)',
+    ],
+    [
+      ['sandbox', 'scan', '--app', 'a', '--tag', 'commit=1'],
+      '--tag commit=...: the commit tag comes from --version',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -99,6 +131,53 @@ describe('sandbox scan', () => {
     })();
     expect(JSON.parse(asJson.stdout)).toEqual(recorded);
     expect(cli.calls()[1]?.body).toEqual({ compound: 'shop' });
+  });
+
+  it('sends --version, --tag, --running and --fail, and says when a running scan ends', async () => {
+    const running = {
+      ...recorded,
+      status: 'running',
+      ends_at: '2026-11-26T10:00:20.000Z',
+      scans: [{ ...recorded.scans[0], version: '4f2a9c1', successful: false, status: 'running' }],
+      new: [],
+      fixed: [],
+      webhooks: [],
+    };
+    intercept().reply(200, ok(running), json);
+    const r = await cli.run(
+      [
+        'sandbox',
+        'scan',
+        '--compound',
+        'shop',
+        '--version',
+        '4f2a9c1',
+        '--tag',
+        'pipeline=88',
+        '--running',
+        '20s',
+        '--new',
+        'critical=1',
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect(cli.calls()[0]?.body).toEqual({
+      compound: 'shop',
+      new: [{ severity: 'critical', count: 1 }],
+      version: '4f2a9c1',
+      tags: ['pipeline=88'],
+      running_ms: 20_000,
+    });
+    const lines = r.stdout.split('\n');
+    expect(lines).toContain('version\t4f2a9c1');
+    expect(lines).toContain('status\trunning until 2026-11-26T10:00:20.000Z');
+    expect(lines).toContain('webhooks\t(when it ends)');
+    intercept().reply(200, ok({ ...recorded, status: 'failed' }), json);
+    const failed = await cli.run(['sandbox', 'scan', '--app', 'a', '--fail'], { env: authEnv() });
+    expect(failed.code).toBe(0);
+    expect(cli.calls()[1]?.body).toEqual({ app: 'a', fail: true });
+    expect(failed.stdout.split('\n')).toContain('status\tfailed');
   });
 
   it.each([

@@ -38,6 +38,15 @@ describe('sca packages: usage errors (exit 2, no request)', () => {
     ],
     [['sca', 'packages', '--app', 'a', '--polyglot-scan', '3'], '--polyglot-scan needs --compound'],
     [['sca', 'packages', '--compound', 'c', '--scan', '3'], '--scan needs --app (use --polyglot-scan)'],
+    // The service takes one scan selector: with a scan id given, the branch would be ignored.
+    [
+      ['sca', 'packages', '--app', 'a', '--scan', '3', '--branch', 'main'],
+      '--scan and --branch cannot be used together',
+    ],
+    [
+      ['sca', 'packages', '--compound', 'c', '--branch', 'main', '--polyglot-scan', '3'],
+      '--polyglot-scan and --branch cannot be used together',
+    ],
     [
       ['sca', 'packages', '--app', 'a', '--scan', 'x'],
       'invalid value for --scan: "x" (expected a scan id (a number))',
@@ -57,7 +66,7 @@ describe('sca packages', () => {
     cli
       .stub('ReadAppSCAPackages', {
         path: { appID: 'a' },
-        query: { type: 'package', sort: 'num_vulns', order: 'desc', page: 1, scan: '7', branch: 'main' },
+        query: { type: 'package', sort: 'num_vulns', order: 'desc', page: 1, branch: 'main' },
       })
       .reply(200, page([pkg('lodash'), pkg('left-pad')], true, 5));
     const result = await cli.run(
@@ -72,8 +81,6 @@ describe('sca packages', () => {
         'num_vulns',
         '--order',
         'desc',
-        '--scan',
-        '7',
         '--branch',
         'main',
       ],
@@ -88,13 +95,13 @@ describe('sca packages', () => {
     cli
       .stub('ReadCompoundSCAPackages', {
         path: { compoundName: 'shop' },
-        query: { per_page: 1, page: 1, polyglot_scan: '4', scan_branch: 'main' },
+        query: { per_page: 1, page: 1, polyglot_scan: '4' },
       })
       .reply(200, page([pkg('lodash')], true, 2));
     cli
       .stub('ReadCompoundSCAPackages', {
         path: { compoundName: 'shop' },
-        query: { per_page: 1, page: 2, polyglot_scan: '4', scan_branch: 'main' },
+        query: { per_page: 1, page: 2, polyglot_scan: '4' },
       })
       .reply(200, page([pkg('react', { apps: ['a', 'b'] })], false, 2));
     const result = await cli.run(
@@ -105,8 +112,6 @@ describe('sca packages', () => {
         'shop',
         '--polyglot-scan',
         '4',
-        '--branch',
-        'main',
         '--per-page',
         '1',
         '--all',
@@ -116,6 +121,23 @@ describe('sca packages', () => {
       { env: authEnv() },
     );
     expect(result).toEqual({ code: 0, stdout: 'lodash\t\nreact\ta, b\n', stderr: '' });
+  });
+
+  it('the scan selectors: --scan of an app, --branch of a compound', async () => {
+    cli
+      .stub('ReadAppSCAPackages', { path: { appID: 'a' }, query: { page: 1, scan: '7' } })
+      .reply(200, page([pkg('lodash')], false, 1));
+    cli
+      .stub('ReadCompoundSCAPackages', {
+        path: { compoundName: 'shop' },
+        query: { page: 1, scan_branch: 'main' },
+      })
+      .reply(200, page([pkg('react')], false, 1));
+    const app = await cli.run(['sca', 'packages', '--app', 'a', '--scan', '7'], { env: authEnv() });
+    const compound = await cli.run(['sca', 'packages', '--compound', 'shop', '--branch', 'main'], {
+      env: authEnv(),
+    });
+    expect([app.code, compound.code]).toEqual([0, 0]);
   });
 
   it('--limit follows pages until it has enough', async () => {

@@ -115,7 +115,7 @@ describe('scans check: usage errors (exit 2, no request)', () => {
     ],
     [
       ['scans', 'check', '--compound', 'shop', '--rules', rules, '-o', 'xml'],
-      'invalid value for -o, --output: "xml" (choose from table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif)',
+      'invalid value for -o, --output: "xml" (choose from table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)',
     ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);

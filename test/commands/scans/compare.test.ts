@@ -106,7 +106,7 @@ describe('scans compare', () => {
     );
     cli
       .stub('ListScansCompare', { path: pay, query: { source: 'scan.10', target: 'scan.11' } })
-      .reply(200, ok({ ...diff, common: [] }), json);
+      .reply(200, ok({ ...diff, source: { id: '10' }, target: { id: '11' }, common: [] }), json);
     const r = await cli.run(
       [
         'scans',
@@ -137,7 +137,7 @@ describe('scans compare', () => {
   it('passes the gate when no new finding reaches the threshold, and lists common findings with --common', async () => {
     cli
       .stub('ListScansCompare', { path: pay, query: { source: 'tag.branch=main', target: 'scan.11' } })
-      .reply(200, ok(diff), json);
+      .reply(200, ok({ ...diff, target: { id: '11' } }), json);
     const r = await cli.run(
       [
         'scans',

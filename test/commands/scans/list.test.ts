@@ -12,7 +12,16 @@ const scans = [
     total: 12,
     started_at: '2026-11-01T10:00:00Z',
   },
-  { id: '1041', app: 'pay', version: 'def456', successful: false, tags: { branch: 'feat' } },
+  // Not successful, with an end: its analysis failed; without one: still running.
+  {
+    id: '1041',
+    app: 'pay',
+    version: 'def456',
+    successful: false,
+    completed_at: '2026-11-01T09:10:00Z',
+    tags: { branch: 'feat' },
+  },
+  { id: '1040', app: 'pay', version: 'fed789', successful: false, tags: { branch: 'feat' } },
 ];
 
 describe('scans list: usage errors (exit 2, no request)', () => {
@@ -55,7 +64,9 @@ describe('scans list', () => {
     );
     expect(r).toEqual({
       code: 0,
-      stdout: '1042\tmain\tabc123\tcompleted\t12\t2026-11-01T10:00:00Z\n1041\tfeat\tdef456\tfailed\t\t\n',
+      stdout:
+        '1042\tmain\tabc123\tcompleted\t12\t2026-11-01T10:00:00Z\n1041\tfeat\tdef456\tfailed\t\t\n' +
+        '1040\tfeat\tfed789\trunning\t\t\n',
       stderr: '',
     });
   });
@@ -64,7 +75,7 @@ describe('scans list', () => {
     cli.stub('ListScans', { path: { appID: 'pay' } }).reply(200, ok({ scans }), json);
     const full = await cli.run(['scans', 'list', '--app', 'pay', '-o', 'json'], { env: authEnv() });
     expect(JSON.parse(full.stdout)).toEqual(scans);
-    cli.stub('ListScans', { path: { appID: 'pay' } }).reply(200, ok({ scans: null }), json);
+    cli.stub('ListScans', { path: { appID: 'pay' } }).reply(200, ok({ scans: [] }), json);
     const empty = await cli.run(['scans', 'list', '--app', 'pay'], { env: authEnv(), stdoutTTY: true });
     expect(empty).toEqual({ code: 0, stdout: '', stderr: 'No scans.\n' });
   });

@@ -11,6 +11,8 @@ export const ids = {
   devs: '3f2e1d0c-9b8a-4776-8554-433221100fed',
   memberRole: 'c0ffee00-0000-4000-8000-000000000002',
   release: 'c0ffee00-0000-4000-8000-000000000003',
+  /** A custom team role named like a built-in one. */
+  auditor: 'c0ffee00-0000-4000-8000-000000000005',
 };
 
 export const roles = [
@@ -29,6 +31,7 @@ export const roles = [
     scopes: [],
   },
   { id: ids.release, name: 'Release Manager', role_type: 'team', scopes: [] },
+  { id: ids.auditor, name: 'AUDITOR', role_type: 'team', scopes: [] },
 ];
 
 export interface Team {

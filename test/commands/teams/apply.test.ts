@@ -31,6 +31,27 @@ describe('teams apply: a file that cannot be applied is refused before any reque
       'teams:\n  - name: A\n    members:\n      alice: TEAM_MEMBER\n',
       'stdin:4: member "alice" is not an e-mail or a user id',
     ],
+    // Roles written like built-in ones are all known: a misspelt or an organization role is refused here.
+    [
+      'teams:\n  - name: A\n    members:\n      a@example.com: TEAM_ADMIN\n      b@example.com: TEAM_EMPEROR\n',
+      'stdin:5: teams[0].members.b@example.com: "TEAM_EMPEROR" is not a team role (TEAM_ADMIN, TEAM_MANAGER, TEAM_MEMBER, TEAM_GUEST, a role id, or the name of a custom team role)',
+    ],
+    [
+      'teams:\n  - name: A\n  - name: B\n    groups:\n      Developers: TEAM_MANAGER\n      Auditors: OWNER\n',
+      'stdin:6: teams[1].groups.Auditors: "OWNER" is not a team role',
+    ],
+    [
+      'teams:\n  - name: A\n    members: {a@example.com: SUPER_ADMIN}\n',
+      'stdin:3: teams[0].members.a@example.com: "SUPER_ADMIN" is an organization role, not a team role',
+    ],
+    [
+      'teams:\n  - name: A\n    groups:\n      Developers: TEAM_DEFINED\n',
+      'stdin:4: teams[0].groups.Developers: "TEAM_DEFINED" is an organization role, not a team role',
+    ],
+    [
+      '{"teams": [{"name": "A", "members": {"a@example.com": "POWER_USER"}}]}',
+      'stdin:1: teams[0].members.a@example.com: "POWER_USER" is an organization role, not a team role',
+    ],
   ])('%j', async (file, message) => {
     const result = await apply(file);
     expect(result.code).toBe(3);
@@ -47,14 +68,14 @@ describe('teams apply: a file that cannot be applied is refused before any reque
       '    apps: [payments-api, nope]',
       '    members:',
       '      ghost@example.com: TEAM_MEMBER',
-      '      alice@example.com: OWNER',
+      '      alice@example.com: Owners',
       '    groups:',
       '      Nobody: TEAM_MEMBER',
     ].join('\n');
     const result = await apply(file);
     expect(result.code).toBe(5);
     expect(result.stderr.split('\n')[0]).toBe(
-      'error: stdin names what the organization does not have: e-mail ghost@example.com; app nope; role OWNER (team Payments); group Nobody',
+      'error: stdin names what the organization does not have: e-mail ghost@example.com; app nope; role Owners (team Payments); group Nobody',
     );
     expect(writes()).toEqual([]);
   });
@@ -159,13 +180,22 @@ describe('teams apply', () => {
       .reply(200, { ok: true });
     cli
       .stub('ReadTeam', { path: { rbacTeamID: 'new-team' } })
-      .reply(200, ok({ version: 1, team_id: 'new-team', team_name: 'Mobile' }));
+      .reply(200, ok({ version: 1, team_id: 'new-team', team_name: 'Mobile', applications: [], users: [] }));
     cli
       .stub('UpdateTeamApps', {
         path: { rbacTeamID: 'new-team' },
         body: { version: 1, add_applications: ['web-frontend'], force_app_inclusion: true },
       })
-      .reply(200, ok({ version: 2, team_id: 'new-team', team_name: 'Mobile' }));
+      .reply(
+        200,
+        ok({
+          version: 2,
+          team_id: 'new-team',
+          team_name: 'Mobile',
+          applications: ['web-frontend'],
+          users: [],
+        }),
+      );
     const result = await apply(file);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('Applied 9 changes to 2 teams.\n');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
+import { parseAccessFile } from '../../../src/access/file.js';
 import { emails, ids, payments, stubTeams, web } from './access-fixtures.js';
 
 const cli = useCli();
@@ -15,6 +16,10 @@ describe('teams export: usage errors (exit 2, no request)', () => {
   it.each([
     [['teams', 'export', '-o', 'csv'], 'invalid value for -o, --output: "csv" (choose from yaml, json)'],
     [['teams', 'export', '-o', 'table'], 'invalid value for -o, --output: "table" (choose from yaml, json)'],
+    [
+      ['teams', 'export', '--concurrency', '65'],
+      'invalid value for --concurrency: "65" (expected a whole number from 1 to 64)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -46,6 +51,38 @@ describe('teams export', () => {
         },
       ],
     });
+  });
+
+  it('writes a custom role named like a built-in one by its id, so that apply takes the file back', async () => {
+    const team = web();
+    team.users.push({ user_id_v2: ids.alice, team_role: ids.auditor });
+    stubTeams(cli, [team]);
+    stubUsers();
+    const result = await cli.run(['teams', 'export'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(parse(result.stdout).teams[0].members).toEqual({
+      'alice@example.com': ids.auditor,
+      'bob@example.com': 'TEAM_ADMIN',
+      'carol@example.com': 'Release Manager',
+    });
+    expect(parseAccessFile(result.stdout, 'access.yml').teams[0]?.members).toEqual(
+      parse(result.stdout).teams[0].members,
+    );
+  });
+
+  it('waits out a throttled read under the scheduler, without spending the retry budget', async () => {
+    const team = payments();
+    cli
+      .stub('ReadTeam', { path: { rbacTeamID: team.team_id } })
+      .reply(429, { ok: false, message: 'slow down' }, { headers: { 'retry-after': '0' } });
+    stubTeams(cli, [team]);
+    stubUsers();
+    const result = await cli.run(['teams', 'export', '-o', 'json', '--retries', '0', '--concurrency', '2'], {
+      env: authEnv(),
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).teams.map((t: { name: string }) => t.name)).toEqual(['Payments']);
   });
 
   it('writes JSON with -o json', async () => {

@@ -13,11 +13,11 @@ describe('webhook set: usage errors (exit 2, no request)', () => {
     [['webhook', 'set', '--event', 'scan.finished'], '--url is required'],
     [['webhook', 'set', '--url', url], '--event is required'],
     [
-      [...base.slice(0, 2), '--url', 'ftp://x', '--event', 'e'],
+      [...base.slice(0, 2), '--url', 'ftp://x', '--event', 'scan.finished'],
       'invalid value for --url: "ftp://x" (expected an http(s) URL)',
     ],
     [
-      [...base.slice(0, 2), '--url', 'not a url', '--event', 'e'],
+      [...base.slice(0, 2), '--url', 'not a url', '--event', 'scan.finished'],
       'invalid value for --url: "not a url" (expected an http(s) URL)',
     ],
     [[...base, '--auth', 'basic'], 'invalid value for --auth: "basic" (choose from hmac, bearer)'],
@@ -33,6 +33,24 @@ describe('webhook set: usage errors (exit 2, no request)', () => {
     [[...base, '--renewal', 'r.yml'], '--renewal goes with a bearer token (--token-stdin)'],
     [[...base, '--token-stdin', '--renewal', '-'], '--renewal: standard input holds the token; name a file'],
     [[...base, '--secret', 'x'], "unknown option '--secret'"],
+    // The documented events, the list the sandbox offers: an unknown name is never sent.
+    [
+      [...base.slice(0, 4), '--event', 'nosuch.event'],
+      'invalid value for --event: "nosuch.event" (choose from scan.finished)',
+    ],
+    [
+      [...base, '--event', 'scan.started'],
+      'invalid value for --event: "scan.started" (choose from scan.finished)',
+    ],
+    [[...base.slice(0, 4), '--event', ''], 'invalid value for --event: "" (choose from scan.finished)'],
+    [
+      [...base, '--secret-stdin', '--token-stdin', '--renewal', 'r.yml'],
+      '--secret-stdin and --token-stdin cannot be used together',
+    ],
+    [
+      [...base, '--secret-stdin', '--renewal', 'r.yml'],
+      '--renewal and --secret-stdin cannot be used together',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });

@@ -88,7 +88,7 @@ describe('answers the client will not read', () => {
     const error = await failure(client(agent, { maxBodyBytes: 1024 }).call(ops.ListThings));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.exitCode).toBe(8);
-    expect(error.message).toContain('larger than the 1 KiB a response may have');
+    expect(error.message).toMatch(/^ListThings: the answer is larger than the 1 KiB a JSON answer may have/);
   });
 
   it('a redirect is reported as one, with its target, and not followed', async () => {

@@ -1,5 +1,13 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseRetryAfter, retryDelay, shouldRetry, sleep } from '../../../src/api/retry.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  humanWait,
+  isoSeconds,
+  parseRetryAfter,
+  retryDelay,
+  retryWait,
+  shouldRetry,
+  sleep,
+} from '../../../src/api/retry.js';
 
 describe('shouldRetry', () => {
   it.each(['GET', 'PUT', 'DELETE'])('retries %s on network errors and 408/429/5xx', (method) => {
@@ -28,43 +36,63 @@ describe('shouldRetry', () => {
 });
 
 describe('retryDelay', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('grows exponentially with jitter between half and all of the ceiling', () => {
-    expect(retryDelay(1, undefined, () => 0)).toBe(250);
-    expect(retryDelay(1, undefined, () => 1)).toBe(500);
-    expect(retryDelay(2, undefined, () => 0.5)).toBe(750);
-    expect(retryDelay(3, undefined, () => 0)).toBe(1000);
+    expect(retryDelay(1, () => 0)).toBe(250);
+    expect(retryDelay(1, () => 1)).toBe(500);
+    expect(retryDelay(2, () => 0.5)).toBe(750);
+    expect(retryDelay(3, () => 0)).toBe(1000);
   });
 
   it('caps the backoff at 8 seconds', () => {
-    expect(retryDelay(10, undefined, () => 1)).toBe(8000);
+    expect(retryDelay(10, () => 1)).toBe(8000);
+  });
+});
+
+describe('retryWait', () => {
+  const now = Date.parse('2025-01-01T00:00:00Z');
+
+  it('honours Retry-After in seconds or as an HTTP date, up to the cap (60 s by default)', () => {
+    expect(retryWait(1, '3', { random: () => 0, now })).toEqual({ delayMs: 3000 });
+    expect(retryWait(1, '0', { random: () => 1, now })).toEqual({ delayMs: 0 });
+    expect(retryWait(1, '60', { now })).toEqual({ delayMs: 60_000 });
+    expect(retryWait(1, 'Wed, 01 Jan 2025 00:00:05 GMT', { now })).toEqual({ delayMs: 5000 });
   });
 
-  it('honours Retry-After in seconds', () => {
-    expect(retryDelay(1, '3', () => 0)).toBe(3000);
-    expect(retryDelay(1, '0', () => 1)).toBe(0);
+  it('beyond the cap: no wait, but when the service asked to be retried (issue 18: 27 hours)', () => {
+    expect(retryWait(1, '97200', { now })).toEqual({
+      later: { at: new Date('2025-01-02T03:00:00Z'), waitMs: 97_200_000 },
+    });
+    expect(retryWait(1, '61', { now })).toEqual({ later: { at: new Date(now + 61_000), waitMs: 61_000 } });
+    expect(retryWait(1, '300', { now, maxWaitMs: 300_000 })).toEqual({ delayMs: 300_000 });
+    expect(retryWait(1, '1', { now, maxWaitMs: 0 })).toEqual({
+      later: { at: new Date(now + 1000), waitMs: 1000 },
+    });
   });
 
-  it('honours Retry-After as an HTTP date', () => {
-    vi.useFakeTimers();
-    vi.setSystemTime(new Date('2025-01-01T00:00:00Z'));
-    expect(retryDelay(1, 'Wed, 01 Jan 2025 00:00:05 GMT', () => 0)).toBe(5000);
+  it('without Retry-After (or with garbage), the backoff', () => {
+    expect(retryWait(1, undefined, { random: () => 0, now })).toEqual({ delayMs: 250 });
+    expect(retryWait(1, 'soon', { random: () => 0, now })).toEqual({ delayMs: 250 });
+    expect(retryWait(1, '-5', { random: () => 0, now })).toEqual({ delayMs: 250 });
   });
 
-  it('caps Retry-After at a minute and ignores garbage', () => {
-    expect(retryDelay(1, '3600', () => 0)).toBe(60_000);
-    expect(retryDelay(1, 'soon', () => 0)).toBe(250);
+  it('says when and how long in words', () => {
+    expect(isoSeconds(new Date('2025-01-02T03:00:00.123Z'))).toBe('2025-01-02T03:00:00Z');
+    expect([90_000, 300_000, 97_200_000, 400_000_000].map(humanWait)).toEqual([
+      '90 s',
+      '5 min',
+      '27 h',
+      '5 d',
+    ]);
   });
 });
 
 describe('parseRetryAfter', () => {
-  it('treats a date in the past as zero', () => {
+  it('treats a date in the past as zero, and neither seconds nor a date as nothing', () => {
     const now = Date.parse('2025-01-01T00:00:10Z');
     expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:05 GMT', now)).toBe(0);
+    expect(parseRetryAfter(' 97200 ', now)).toBe(97_200_000);
     expect(parseRetryAfter(undefined)).toBeUndefined();
+    expect(parseRetryAfter('1.5', now)).toBeUndefined();
   });
 });
 

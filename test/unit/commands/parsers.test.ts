@@ -111,7 +111,7 @@ describe('parseField', () => {
       writeFileSync(join(dir, 'body.txt'), 'from file');
       expect(parseField(`d=@${join(dir, 'body.txt')}`)).toEqual(['d', 'from file']);
       expect(() => parseField(`d=@${join(dir, 'missing')}`)).toThrow(
-        /cannot read .*missing for -F d: ENOENT/,
+        /^-F d: cannot read .*missing: no such file$/,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -73,7 +73,9 @@ describe('secscan __complete (what a TAB runs)', () => {
     writeCache(key, 'app', [['old-app', '']], Date.now() - ttlMs - 1000);
     const first = await run(['app', '--profile', 'default']);
     expect(first.out).toBe('old-app\n');
-    expect(first.spawned).toEqual([['app', '--profile', 'default']]);
+    expect(first.spawned).toEqual([
+      ['app', '--profile', 'default', '--lock', expect.stringMatching(/^\d+-/)],
+    ]);
     expect((await run(['app'])).spawned).toEqual([]);
   });
 
@@ -181,6 +183,31 @@ describe('secscan __complete --refresh (the background process)', () => {
     const calls = agent.getCallHistory()?.calls() ?? [];
     expect(calls.map((c) => c.origin)).toEqual([ORIGIN]);
     expect(calls[0]?.headers).toMatchObject({ authorization: `Bearer ${TOKEN}` });
+  });
+
+  it('ends its own claim of the refresh, never one another process has taken over since', async () => {
+    const lock = `${cacheFile(key, 'app')}.refresh`;
+    const reply = () =>
+      api()
+        .intercept({ path: path('ListApps'), method: 'GET' })
+        .reply(200, { ok: true, response: [{ id: 'a', name: 'A' }] });
+    const claim = async () => {
+      writeCache(key, 'app', [['old', '']], Date.now() - ttlMs - 1000);
+      return (await run(['app'])).spawned[0]?.at(-1) as string;
+    };
+    const slow = await claim();
+    expect(JSON.parse(readFileSync(lock, 'utf8')).token).toBe(slow);
+    // The slow refresh's claim was judged stale and another process claimed the refresh in its place.
+    const other = { pid: 1, host: 'elsewhere', since: new Date().toISOString(), token: 'other' };
+    writeFileSync(lock, JSON.stringify(other));
+    reply();
+    await run(['--refresh', 'app', '--lock', slow]);
+    expect(JSON.parse(readFileSync(lock, 'utf8'))).toEqual(other);
+    rmSync(lock);
+    const own = await claim();
+    reply();
+    await run(['--refresh', 'app', '--lock', own]);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('compound: follows the pages', async () => {

@@ -60,18 +60,42 @@ describe('every command', () => {
     expect(Math.max(...wide.map((l) => l.length))).toBeGreaterThan(120);
     expect(
       wide.some((l) =>
-        l.includes('is the baseline unless --source-branch is given) or a stored check-analysis policy'),
+        l.includes('unless --source-branch is given) or a stored check-analysis policy. The scan under test'),
       ),
     ).toBe(true);
     const narrow = commandHelp(manifest, chain, 60).split('\n');
     expect(narrow.filter((l) => l.length > 60)).toEqual([]);
+  });
+
+  it('declares conflicts that each name another option of the command', () => {
+    for (const { words, chain } of commands) {
+      const options = chain[chain.length - 1]?.options ?? [];
+      for (const option of options) {
+        for (const other of option.conflicts ?? []) {
+          const target = options.find((o) => o.attribute === other && o !== option);
+          expect(target, `${words.join(' ')} ${option.flags} conflicts with ${other}`).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('says which options an option cannot be used with (policies push: --tag or --use-defaults)', () => {
+    const chain = commands.find((c) => c.words.join(' ') === 'policies push')?.chain as CommandEntry[];
+    const help = commandHelp(manifest, chain, 200);
+    expect(help).toContain(
+      '--tag <tag>     tag this version (e.g. a version number; not with --use-defaults)',
+    );
+    expect(help).toContain(
+      '--use-defaults  apply the service’s versioning: the next version tag (not with --tag)',
+    );
   });
 });
 
 describe('the program help', () => {
   it('lists every noun, the help command, the topics and the global options', () => {
     const text = rootHelp(manifest, 80);
-    for (const entry of manifest.commands) expect(text).toMatch(new RegExp(`^  ${entry.name} `, 'm'));
+    // A noun with an alias is listed as `reports, report`.
+    for (const entry of manifest.commands) expect(text).toMatch(new RegExp(`^  ${entry.name}[ ,]`, 'm'));
     expect(text).toMatch(/^ {2}help +Show help for a command or a topic/m);
     for (const topic of topics) expect(text).toMatch(new RegExp(`^  ${topic.name} `, 'm'));
     for (const option of manifest.root.options) expect(text).toContain(option.flags);
@@ -109,7 +133,9 @@ describe('help requests', () => {
 
   it('lists the commands of a command that has some (sandbox scan)', () => {
     const sandbox = helpChain(['sandbox', '--help'], manifest) as CommandEntry[];
-    expect(commandHelp(manifest, sandbox, 80)).toMatch(/\nCommands:\n {2}scan +Record a completed scan/);
+    expect(commandHelp(manifest, sandbox, 80)).toMatch(
+      /\nCommands:\n {2}scan +Record a scan on a running sandbox/,
+    );
     const scan = helpChain(['sandbox', 'scan', '--help'], manifest) as CommandEntry[];
     expect(commandHelp(manifest, scan, 80)).toMatch(/^Usage: secscan sandbox scan \[options\]\n/);
   });

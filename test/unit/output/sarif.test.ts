@@ -1,4 +1,6 @@
 import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,14 +9,10 @@ import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { sarifNotEvaluated } from '../../../src/output/reports/sarif.js';
-import {
-  fingerprint,
-  sarifCategory,
-  sarifLevel,
-  type SarifOptions,
-  writeSarif,
-} from '../../../src/output/sarif.js';
+import { gateReport } from '../../../src/output/reports/model.js';
+import { sarifNotEvaluated, sarifReport } from '../../../src/output/reports/sarif.js';
+import { fingerprint, sarifCategory, sarifLevel, type SarifOptions } from '../../../src/output/sarif.js';
+import { githubSarifLimits, writeSarif } from '../../../src/output/sarif-log.js';
 import { useSandbox } from '../../../packages/sandbox/test/harness.js';
 
 const sandbox = useSandbox();
@@ -141,6 +139,52 @@ describe('SARIF', () => {
     expect(run.automationDetails.id).toBe('secscan/check/shop/');
   }, 180_000);
 
+  it('the gate’s log: one run per app of the compound, each under the gate’s category; the validator is clean', async () => {
+    const top = (id: number, app: string, severity: string, file: string) => ({
+      id,
+      title: `Finding ${id}`,
+      tags: {
+        severity: [severity],
+        app: [app],
+        category: ['SQL Injection'],
+        cwe: ['89'],
+        file: [file],
+        line: ['7'],
+      },
+    });
+    const report = gateReport(
+      {
+        target: { id: 5 },
+        rules: {
+          'no-critical': {
+            matched: 3,
+            over_threshold: 3,
+            findings: [
+              top(1, 'payments-api', 'critical', 'cmd/a.go'),
+              top(2, 'web-frontend', 'critical', 'src/b.js'),
+              top(3, 'payments-api', 'critical', 'cmd/c.go'),
+            ],
+          },
+        },
+      },
+      [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
+      { compound: 'shop', kind: 'diff', policy: 'rules.yml', enforced: true },
+    );
+    const file = join(dir, 'gate.sarif');
+    writeFileSync(file, await sarifReport(report, '0.1.0', sarifCategory(['check', 'shop'])));
+    expect(await validate(file)).toEqual([]);
+    const log = JSON.parse(readFileSync(file, 'utf8'));
+    expect(
+      log.runs.map((r: { automationDetails: { id: string }; results: unknown[] }) => [
+        r.automationDetails.id,
+        r.results.length,
+      ]),
+    ).toEqual([
+      ['secscan/check/shop/payments-api/', 2],
+      ['secscan/check/shop/web-frontend/', 1],
+    ]);
+  }, 180_000);
+
   it('a rule is about its category, never about the first finding of it', async () => {
     const findings: Finding[] = [];
     for await (const f of sandboxFindings()) findings.push(f);
@@ -197,5 +241,111 @@ describe('SARIF', () => {
     const log = JSON.parse(await sarifOf([]));
     expect(log.runs[0].results).toEqual([]);
     expect(log.runs[0].tool.driver.rules).toEqual([]);
+  });
+
+  it('org and compound level: one run per app, each with its own category; the validator is clean', async () => {
+    const file = join(dir, 'per-app.sarif');
+    const findings: Finding[] = [];
+    for await (const f of sandboxFindings()) findings.push(f);
+    const automationId = sarifCategory(['findings', 'org']);
+    writeFileSync(file, await sarifOf(findings, { automationId, perApp: true }));
+    expect(await validate(file)).toEqual([]);
+    const log = JSON.parse(readFileSync(file, 'utf8'));
+    const apps = [...new Set(findings.map((f) => f.app))];
+    expect(log.runs).toHaveLength(apps.length);
+    for (const run of log.runs) {
+      const app = run.results[0].properties.app;
+      expect(run.automationDetails.id).toBe(`secscan/findings/org/${app}/`);
+      expect(run.results.every((r: { properties: { app: string } }) => r.properties.app === app)).toBe(true);
+      expect(run.results).toHaveLength(findings.filter((f) => f.app === app).length);
+      // Every rule a result names is in its own run's rules.
+      for (const r of run.results) expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
+    }
+  }, 180_000);
+});
+
+/** A finding of the given severity, app and title (a dependency, so its CVSS score is its severity score). */
+const synthetic = (i: number, severity: string, app = 'payments-api', title = `finding ${i}`): Finding => ({
+  id: String(i),
+  app,
+  type: 'vuln',
+  internal_id: `${app}/${i}`,
+  title,
+  severity,
+  category: 'SQL Injection',
+  details: { file_locations: [`src/f${i % 50}.go:${(i % 400) + 1}`] },
+});
+
+describe('SARIF within GitHub’s upload limits', () => {
+  it('25,000 results a run at most: the most severe are kept, stderr says how many were left out', async () => {
+    const warnings: string[] = [];
+    const findings = Array.from({ length: githubSarifLimits.resultsPerRun + 2 }, (_, i) =>
+      synthetic(i, i === 7 || i === 9 ? 'low' : i === 25_001 ? 'critical' : 'high'),
+    );
+    const log = JSON.parse(await sarifOf(findings, { warn: (m) => warnings.push(m) }));
+    const results = log.runs[0].results as { properties: { finding_id: string; severity: string } }[];
+    expect(results).toHaveLength(githubSarifLimits.resultsPerRun);
+    const ids = new Set(results.map((r) => r.properties.finding_id));
+    // Two lows for one place: the later low leaves first; the critical that came last is kept.
+    expect(ids.has('9')).toBe(false);
+    expect(ids.has('7')).toBe(false);
+    expect(ids.has('25001')).toBe(true);
+    expect(results.map((r) => Number(r.properties.finding_id))).toEqual(
+      [...ids].map(Number).sort((a, b) => a - b),
+    );
+    expect(warnings).toEqual([
+      "SARIF: left out 2 of 25002 results to stay within GitHub's upload limits (2 over 25,000 results in a run); the most severe are kept",
+    ]);
+  }, 60_000);
+
+  it('20 runs at most: the apps with the least severe findings are left out', async () => {
+    const warnings: string[] = [];
+    const findings = Array.from({ length: 21 }, (_, i) =>
+      synthetic(i, i === 4 ? 'low' : 'high', `app-${String(i).padStart(2, '0')}`),
+    );
+    const log = JSON.parse(
+      await sarifOf(findings, {
+        perApp: true,
+        automationId: 'secscan/findings/org/',
+        warn: (m) => warnings.push(m),
+      }),
+    );
+    expect(log.runs).toHaveLength(githubSarifLimits.runs);
+    const ids = log.runs.map((r: { automationDetails: { id: string } }) => r.automationDetails.id);
+    expect(ids).not.toContain('secscan/findings/org/app-04/');
+    expect(ids).toContain('secscan/findings/org/app-20/');
+    expect(warnings[0]).toContain('left out 1 of 21 results');
+    expect(warnings[0]).toContain('1 of apps beyond 20 runs');
+  });
+
+  it('10 MB gzipped at most (a lower limit here): the least severe leave until the log fits', async () => {
+    const warnings: string[] = [];
+    const limits = { ...githubSarifLimits, gzipBytes: 20_000 };
+    // Random titles do not compress: the log is far over the limit.
+    const findings = Array.from({ length: 400 }, (_, i) =>
+      synthetic(i, i % 4 === 0 ? 'critical' : 'medium', 'payments-api', randomBytes(60).toString('hex')),
+    );
+    const text = await sarifOf(findings, { limits, warn: (m) => warnings.push(m) });
+    expect(gzipSync(text).length).toBeLessThanOrEqual(limits.gzipBytes);
+    const results = JSON.parse(text).runs[0].results as { properties: { severity: string } }[];
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.length).toBeLessThan(findings.length);
+    // Every critical is kept before any medium.
+    const criticals = results.filter((r) => r.properties.severity === 'critical').length;
+    expect(criticals === 100 || results.every((r) => r.properties.severity === 'critical')).toBe(true);
+    expect(warnings[0]).toMatch(/left out \d+ of 400 results .*to stay under 0\.02 MB gzipped/);
+  });
+
+  it('one location a result and no code flow: the locations and thread-flow limits hold by construction', async () => {
+    const findings: Finding[] = [];
+    for await (const f of sandboxFindings()) findings.push(f);
+    const log = JSON.parse(await sarifOf(findings, { perApp: true }));
+    for (const run of log.runs) {
+      for (const r of run.results) {
+        expect(r.locations).toHaveLength(1);
+        expect(r.codeFlows).toBeUndefined();
+        expect(r.relatedLocations).toBeUndefined();
+      }
+    }
   });
 });

@@ -3,11 +3,11 @@ import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import type { OutputFormat } from '../../../src/output/format.js';
 import { renderList } from '../../../src/output/render.js';
-import type { AnyView } from '../../../src/output/view.js';
+import type { View } from '../../../src/output/view.js';
 import { csvView } from '../../../src/output/views/audit.js';
 import { policyView } from '../../../src/output/views/policies.js';
 import { samlOutcomeView } from '../../../src/output/views/saml.js';
-import { teamListView, teamNameListView } from '../../../src/output/views/teams.js';
+import { teamListView, teamMembersListView } from '../../../src/output/views/teams.js';
 import { invitationView, userView } from '../../../src/output/views/users.js';
 import { displayWidth } from '../../../src/output/width.js';
 import { OutputWriter } from '../../../src/output/writer.js';
@@ -18,9 +18,9 @@ import { OutputWriter } from '../../../src/output/writer.js';
  */
 type Row = Record<string, unknown>;
 
-async function render(
-  rows: Row[],
-  view: AnyView,
+async function render<T extends object>(
+  rows: T[],
+  view: View<T>,
   width: number | undefined,
   format: OutputFormat = 'table',
 ): Promise<{ lines: string[]; notes: string[] }> {
@@ -182,13 +182,32 @@ describe('saml reset-token and provision', () => {
   });
 });
 
-describe('teams list --no-members', () => {
-  it('has no MEMBERS column left empty', async () => {
-    const rows: Row[] = [{ team_id: '91a41f11-d024-4546-a44b-8bec121c2cae', team_name: 'Payments' }];
-    expect((await render(rows, teamNameListView, 80)).lines[0]).toMatch(/^ID +NAME$/);
-    expect((await render(rows, teamNameListView, undefined, 'tsv')).lines[0]).toBe(
-      '91a41f11-d024-4546-a44b-8bec121c2cae\tPayments',
+describe('teams list', () => {
+  const row: Row = {
+    team_id: '91a41f11-d024-4546-a44b-8bec121c2cae',
+    team_name: 'Payments',
+    team_version: 3,
+  };
+
+  it('shows what the listing answers: id, name and version', async () => {
+    expect((await render([row], teamListView, 80)).lines[0]).toMatch(/^ID +NAME +VERSION$/);
+    expect((await render([row], teamListView, undefined, 'tsv')).lines[0]).toBe(
+      '91a41f11-d024-4546-a44b-8bec121c2cae\tPayments\t3',
     );
-    expect(teamNameListView.emptyMessage).toBe(teamListView.emptyMessage);
+  });
+
+  it('--members counts the apps and members of each team read', async () => {
+    const read: Row = {
+      ...row,
+      applications: ['payments-api', 'ledger-service'],
+      members: [{ user_id_v2: 'a', team_role: 'TEAM_MEMBER' }],
+    };
+    expect((await render([read], teamMembersListView, 80)).lines[0]).toMatch(
+      /^ID +NAME +VERSION +APPS +MEMBERS$/,
+    );
+    expect((await render([read], teamMembersListView, undefined, 'tsv')).lines[0]).toBe(
+      '91a41f11-d024-4546-a44b-8bec121c2cae\tPayments\t3\t2\t1',
+    );
+    expect(teamMembersListView.emptyMessage).toBe(teamListView.emptyMessage);
   });
 });

@@ -9,6 +9,7 @@ import {
   Invitation,
   OrgUser,
   Team,
+  TeamGroup,
   TeamSummary,
   UpdateGroupBody,
   UpdateOrgUserBody,
@@ -86,14 +87,14 @@ export default defineSchemas({
     response: Team,
   },
   ListGroups: {
-    response: z.array(HumanGroup),
+    response: z.array(TeamGroup),
   },
   UpsertGroup: {
     body: UpsertGroupBody,
     response: OkOnly,
   },
   ReadTeamGroup: {
-    response: HumanGroup,
+    response: TeamGroup,
   },
   UpdateGroup: {
     body: UpdateGroupBody,

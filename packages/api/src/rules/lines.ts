@@ -1,6 +1,7 @@
-import { type Document, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import { type Document, isMap, isPair, isScalar, isSeq, type LineCounter } from 'yaml';
 import type * as z from 'zod';
 import { ConfigError } from '../errors.js';
+import { parseYamlInput, yamlValue } from '../yaml-input.js';
 
 /** A problem in a rules file, at a line; the message is `file:line: reason`. */
 export class RulesFileError extends ConfigError {}
@@ -65,13 +66,13 @@ export function parseLined(
       );
     }
   }
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax)
-    fail(where, counter.linePos(syntax.pos[0]).line, `not valid YAML: ${syntax.message.split('\n')[0]}`);
+  const { doc, counter, problem } = parseYamlInput(text);
+  if (problem)
+    fail(where, problem.line, problem.syntax ? `not valid YAML: ${problem.message}` : problem.message);
   if (doc.contents === null) fail(where, 1, 'the file is empty: expected `rules:`');
-  return { file: { doc, counter, label, hint }, data: doc.toJS() };
+  const value = yamlValue({ doc, counter });
+  if (value.problem) fail(where, value.problem.line, value.problem.message);
+  return { file: { doc, counter, label, hint }, data: value.data };
 }
 
 /** The first problem zod found, at its line: an unknown key first (a misspelt key is the likeliest). */

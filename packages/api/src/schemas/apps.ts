@@ -9,10 +9,10 @@ export { appIdPattern } from '../values.js';
 export const App = z.looseObject({
   id: z.string(),
   name: z.string().optional(),
-  tags: z.array(TagKV).nullish(),
+  tags: z.array(TagKV).optional(),
   team_id: z.string().optional(),
   base_branch: z.string().optional(),
-  labels: z.array(z.string()).nullish(),
+  labels: z.array(z.string()).optional(),
   compound: z.string().optional(),
 });
 export type App = z.infer<typeof App>;
@@ -32,8 +32,8 @@ export type AppSpec = z.infer<typeof AppSpec>;
 export const AppProvision = z.union([
   z.looseObject({
     apps: requiredList(z.looseObject({ id: z.string() })),
-    rejected_ids: z.array(z.string()).nullish(),
-    rejected_team_ids: z.array(z.string()).nullish(),
+    rejected_ids: z.array(z.string()).optional(),
+    rejected_team_ids: z.array(z.string()).optional(),
   }),
   App.transform((app) => ({ apps: [app], rejected_ids: [], rejected_team_ids: [] })),
 ]);
@@ -48,8 +48,8 @@ export const AppBranches = z.looseObject({
   id: z.string(),
   name: z.string().optional(),
   default_branch: z.string().optional(),
-  branches: z.array(z.string()).nullish(),
-  languages: z.array(z.string()).nullish(),
+  branches: z.array(z.string()).optional(),
+  languages: z.array(z.string()).optional(),
 });
 
 export const ScanBranch = z.looseObject({

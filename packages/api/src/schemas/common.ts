@@ -10,14 +10,13 @@ export const StringArray = z.array(z.string());
 export const Uuid = z.string().uuid();
 
 /**
- * A list a command reads: the key must be there (absent is a wrong shape, exit 8, never an empty list); a
- * present `null` is how the service's Go encoder writes an empty slice, and reads as empty.
+ * A list a command decides on or lists: the key must be there and hold a list. Absent or `null` is a wrong
+ * shape (exit 8 naming the operation and the key), never an empty list: a gate that read `new: null` as "no
+ * new findings" would pass. Lists that may be absent are `z.array(...).optional()`: `null` is refused there
+ * too (no response schema accepts `null` where a list or an object is due; test/unit/api/no-null.test.ts).
  */
 export function requiredList<T extends z.ZodType>(item: T) {
-  return z
-    .array(item)
-    .nullable()
-    .transform((v): z.output<T>[] => v ?? []);
+  return z.array(item);
 }
 
 /**
@@ -33,6 +32,10 @@ export function settingsObject<T extends z.core.$ZodLooseShape>(shape: T) {
     });
 }
 
+/**
+ * A tag. The service sends every value as a string (`cvss_score` is `"7.2"`); the specification types a
+ * finding tag's value as a string or a number, so a number is accepted too, and shown the same way.
+ */
 export const TagKV = z.looseObject({ key: z.string(), value: z.union([z.string(), z.number()]) });
 
 /** The payload of an operation that answers with a redirect (successStatus 302): its `Location`. */

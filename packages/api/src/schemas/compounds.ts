@@ -5,7 +5,7 @@ import { FindingsSummary, Scan, ScanInfo, TagCount } from './scans.js';
 export const ShallowCompound = z.looseObject({
   id: z.string(),
   name: z.string(),
-  apps: z.array(z.string()).nullish(),
+  apps: z.array(z.string()).optional(),
 });
 export type ShallowCompound = z.infer<typeof ShallowCompound>;
 
@@ -13,7 +13,7 @@ export type ShallowCompound = z.infer<typeof ShallowCompound>;
 export const Compound = z.looseObject({
   id: z.string(),
   name: z.string(),
-  apps: z.record(z.string(), z.unknown()).nullish(),
+  apps: z.record(z.string(), z.unknown()).optional(),
 });
 export type Compound = z.infer<typeof Compound>;
 
@@ -27,8 +27,8 @@ export const CompoundScan = z.looseObject({
   compound_id: z.string().optional(),
   polyglot_scan_id: z.number(),
   scans: requiredList(ScanInfo),
-  findings_summaries: z.array(FindingsSummary).nullish(),
-  counts: z.array(TagCount).nullish(),
+  findings_summaries: z.array(FindingsSummary).optional(),
+  counts: z.array(TagCount).optional(),
 });
 
 export const CompoundScans = z.looseObject({
@@ -44,14 +44,14 @@ const SeverityCounts = z.looseObject({
 });
 
 export const StreamlinedScans = z.looseObject({
-  agents: z.array(z.string()).nullish(),
+  agents: z.array(z.string()).optional(),
   scans: requiredList(
     z.looseObject({
       polyglot_scan_id: z.number(),
       created_at: z.string().optional(),
       agent: z.string().optional(),
       branch: z.string().optional(),
-      languages: z.array(z.string()).nullish(),
+      languages: z.array(z.string()).optional(),
       vulns: SeverityCounts.optional(),
       oss_vulns: SeverityCounts.optional(),
       container_vulns: SeverityCounts.optional(),

@@ -53,6 +53,21 @@ export const FindingsPage = z.looseObject({
 });
 export type FindingsPage = z.infer<typeof FindingsPage>;
 
+/**
+ * ListAppFindings or ListOrgFindings with `only_counts`: the tag counts of every finding the query matches
+ * (absent when none does) and the scan counted, without the findings themselves.
+ */
+export const FindingCounts = z.looseObject({
+  has_more: z.boolean().optional(),
+  scan: ScanSummary.extend({
+    started_at: z.string().optional(),
+    completed_at: z.string().optional(),
+    is_default_branch: z.boolean().optional(),
+  }).optional(),
+  counts: z.array(TagCount).nullish(),
+});
+export type FindingCounts = z.infer<typeof FindingCounts>;
+
 export const CompoundFindingsPage = z.looseObject({
   has_more: z.boolean().optional(),
   polyglot_scan: z

@@ -61,7 +61,7 @@ export const EnrollmentBody = z.strictObject({
 
 /** A cloud-platform enrollment as read: `scope` names the level it comes from (none when the body is empty). */
 export const Enrollment = settingsObject({
-  enrolled_for: z.array(z.string()).nullish(),
+  enrolled_for: z.array(z.string()).optional(),
   scope: z.string().optional(),
   is_enabled: z.boolean().optional(),
 }).optional();

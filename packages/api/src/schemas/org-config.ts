@@ -42,14 +42,14 @@ export const AutofixConfig = z.looseObject({
   manual: z.boolean().optional(),
   manual_disable: z.boolean().optional(),
   max_fixes_per_run: z.number().optional(),
-  fix_only_severities: z.array(z.string()).nullish(),
+  fix_only_severities: z.array(z.string()).optional(),
 });
 export type AutofixConfig = z.infer<typeof AutofixConfig>;
 
 const orgConfigFields = {
   sso_name: z.string().optional(),
   default_saml_config: z.string().optional(),
-  allowed_non_admin_auth_providers: z.array(z.string()).nullish(),
+  allowed_non_admin_auth_providers: z.array(z.string()).optional(),
   security_training_provider: z.string().optional(),
   analysis_configuration: SecretsAnalysis.optional(),
   autofix_configuration: AutofixConfig.optional(),

@@ -11,14 +11,14 @@ export type OrgBackup = z.infer<typeof OrgBackup>;
 
 export const ScmSecretsAuditLog = z.looseObject({
   total_attempts: z.number(),
-  total_user_ids: z.array(z.string()).nullish(),
-  total_token_ids: z.array(z.string()).nullish(),
+  total_user_ids: z.array(z.string()).optional(),
+  total_token_ids: z.array(z.string()).optional(),
   projects: z.array(
     z.looseObject({
       project_id: z.string(),
       attempts: z.number().optional(),
-      user_ids: z.array(z.string()).nullish(),
-      token_ids: z.array(z.string()).nullish(),
+      user_ids: z.array(z.string()).optional(),
+      token_ids: z.array(z.string()).optional(),
     }),
   ),
   /** The sandbox's grouping by user (`by-user`); the service's shape for it is not documented. */
@@ -27,8 +27,8 @@ export const ScmSecretsAuditLog = z.looseObject({
       z.looseObject({
         user_id: z.string(),
         attempts: z.number().optional(),
-        project_ids: z.array(z.string()).nullish(),
-        token_ids: z.array(z.string()).nullish(),
+        project_ids: z.array(z.string()).optional(),
+        token_ids: z.array(z.string()).optional(),
       }),
     )
     .optional(),

@@ -50,17 +50,22 @@ export const ProvisionUsersBody = z.array(
   }),
 );
 
+/**
+ * A list may be absent (none); never `null`. `saml provision` accounts for every user sent: one the answer
+ * neither provisions nor rejects is a row of its own and exit 8, so an absent list hides nothing.
+ */
 export const ProvisionResult = z.looseObject({
-  users: z.array(CurrentUser).nullish(),
-  rejected_emails: z.array(z.string()).nullish(),
-  rejected_org_roles: z.array(z.string()).nullish(),
-  rejected_team_roles: z.array(z.string()).nullish(),
+  users: z.array(CurrentUser).optional(),
+  rejected_emails: z.array(z.string()).optional(),
+  rejected_org_roles: z.array(z.string()).optional(),
+  rejected_team_roles: z.array(z.string()).optional(),
 });
 
 export const ResetTokensBody = z.strictObject({ user_ids: z.array(Uuid).min(1) });
 
+/** As ProvisionResult: absent is none (every user sent is accounted for), `null` is refused. */
 export const ResetTokensResult = z.looseObject({
-  reset: z.array(z.string()).nullish(),
-  not_found: z.array(z.string()).nullish(),
-  not_saml: z.array(z.string()).nullish(),
+  reset: z.array(z.string()).optional(),
+  not_found: z.array(z.string()).optional(),
+  not_saml: z.array(z.string()).optional(),
 });

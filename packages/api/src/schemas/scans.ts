@@ -123,26 +123,35 @@ export const CheckBody = z.strictObject({
 });
 export type CheckBody = z.infer<typeof CheckBody>;
 
+/** A count: a whole number, zero or more (a negative or fractional count is a wrong shape, never a pass). */
+const Count = z.number().int().nonnegative();
+
+/**
+ * A rule's (or the totals') result: `matched` findings matched the rule, `reachable` of them are reachable,
+ * `over_threshold` is how many more than the rule's threshold matched. Counts are whole numbers, zero or
+ * more; whether they agree with each other and with the thresholds sent, a gate checks before it decides
+ * (src/output/reports/model.ts).
+ */
 export const CheckSummary = z.looseObject({
-  by_tag: z.record(z.string(), z.record(z.string(), z.number())).optional(),
-  reachable: z.number().optional(),
-  matched: z.number(),
-  over_threshold: z.number(),
+  by_tag: z.record(z.string(), z.record(z.string(), Count)).optional(),
+  reachable: Count.optional(),
+  matched: Count,
+  over_threshold: Count,
   findings: z
     .array(
       z.looseObject({
-        id: z.number().optional(),
+        id: z.number().int().nonnegative().optional(),
         title: z.string().optional(),
         tags: z.record(z.string(), z.array(z.string())).optional(),
       }),
     )
-    .nullish(),
+    .optional(),
 });
 export type CheckSummary = z.infer<typeof CheckSummary>;
 
 export const CheckResult = z.looseObject({
-  source: z.looseObject({ id: z.number() }).nullish(),
-  target: z.looseObject({ id: z.number() }),
+  source: z.looseObject({ id: z.number().int().nonnegative() }).optional(),
+  target: z.looseObject({ id: z.number().int().nonnegative() }),
   rules: z.record(z.string(), CheckSummary),
   totals: CheckSummary.optional(),
 });

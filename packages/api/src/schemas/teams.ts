@@ -7,26 +7,43 @@ export const TeamMember = z.looseObject({ user_id_v2: z.string().min(1), team_ro
 export type TeamMember = z.infer<typeof TeamMember>;
 
 /**
- * A row of ListTeams. The specification names `team_id` and `team_name`; with members included they come
- * as `users` (the Team resource's name) or `members` (the vendor document's listing schema).
+ * A row of ListTeams: `team_id`, `team_name` (the specification) and `team_version` (the vendor document, and
+ * what the service sends). A team's members and apps come from ReadTeam; a service that still lists members
+ * sends them as `users` or `members`, accepted and not relied on.
  */
 export const TeamSummary = z.looseObject({
   team_id: z.string().min(1),
   team_name: z.string(),
-  users: z.array(TeamMember).nullish(),
-  members: z.array(TeamMember).nullish(),
+  team_version: z.number().int().optional(),
+  users: z.array(TeamMember).optional(),
+  members: z.array(TeamMember).optional(),
 });
 export type TeamSummary = z.infer<typeof TeamSummary>;
 
-/** `version` is the team's configuration version: every team write sends the current one. */
-export const Team = z.looseObject({
-  version: z.number().int(),
-  team_id: z.string().min(1),
-  team_name: z.string(),
-  applications: z.array(z.string()).nullish(),
-  users: z.array(TeamMember).nullish(),
-});
+/**
+ * `version` is the team's configuration version: every team write sends the current one. The members come as
+ * `users` (the specification's Team) or `members` (the vendor document's schema): `teamMembers` reads either.
+ */
+export const Team = z
+  .looseObject({
+    version: z.number().int(),
+    team_id: z.string().min(1),
+    team_name: z.string(),
+    /** `teams apply` and `teams update` compute their changes from these: the apps and the members must be there. */
+    applications: requiredList(z.string()),
+    users: z.array(TeamMember).optional(),
+    members: z.array(TeamMember).optional(),
+  })
+  .refine((team) => team.users !== undefined || team.members !== undefined, {
+    message: 'the team comes without its members (neither users nor members)',
+    path: ['users'],
+  });
 export type Team = z.infer<typeof Team>;
+
+/** A team's members, under whichever name the answer gives them (`users` first, as the specification names). */
+export function teamMembers(team: Pick<Team, 'users' | 'members'>): TeamMember[] {
+  return team.users ?? team.members ?? [];
+}
 
 const MemberBody = z.strictObject({ user_id_v2: z.string().min(1), team_role: z.string().min(1) });
 const TeamVersion = z.number().int().nonnegative();
@@ -68,6 +85,12 @@ export const UpdateTeamMetadataBody = z.strictObject({
 
 export const DeleteTeamBody = z.strictObject({ version: TeamVersion });
 
+const GroupTeam = z.looseObject({
+  team_id: z.string().optional(),
+  team_name: z.string().optional(),
+  role: z.string().optional(),
+});
+
 /** Members carry `user_id_v2` in the org-wide group listing and `user_id` in the team group operations. */
 export const HumanGroup = z.looseObject({
   group_id: z.string().min(1),
@@ -80,18 +103,16 @@ export const HumanGroup = z.looseObject({
         email: z.string().optional(),
       }),
     )
-    .nullish(),
-  teams: z
-    .array(
-      z.looseObject({
-        team_id: z.string().optional(),
-        team_name: z.string().optional(),
-        role: z.string().optional(),
-      }),
-    )
-    .nullish(),
+    .optional(),
+  teams: z.array(GroupTeam).optional(),
 });
 export type HumanGroup = z.infer<typeof HumanGroup>;
+
+/**
+ * A group of a team (ListGroups, ReadTeamGroup): its role in the team is in `teams`, which `teams apply`
+ * plans from, so the list must be there (absent, every group would look role-less and be written again).
+ */
+export const TeamGroup = HumanGroup.extend({ teams: requiredList(GroupTeam) });
 
 /** `groups` must be there: a listing without it is of the wrong shape, never an organization without groups. */
 export const HumanGroups = z.looseObject({ groups: requiredList(HumanGroup) });
@@ -117,10 +138,10 @@ export const OrgUser = z.looseObject({
         team_id: z.string().optional(),
         role: z.string().optional(),
         role_name: z.string().optional(),
-        role_aliases: z.array(z.string()).nullish(),
+        role_aliases: z.array(z.string()).optional(),
       }),
     )
-    .nullish(),
+    .optional(),
 });
 export type OrgUser = z.infer<typeof OrgUser>;
 

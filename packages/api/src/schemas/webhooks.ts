@@ -43,7 +43,7 @@ export const WebhookSetup = z.looseObject({
   secret: z.string().optional(),
   authType: z.string().optional(),
   url: z.string().optional(),
-  events: z.array(z.string()).nullish(),
+  events: z.array(z.string()).optional(),
 });
 
 /**
@@ -54,7 +54,7 @@ export const Webhook = z
   .looseObject({
     url: z.string().optional(),
     tokenID: z.string().optional(),
-    events: z.array(z.string()).nullish(),
+    events: z.array(z.string()).optional(),
   })
   .refine((hook) => Object.keys(hook).length === 0 || 'url' in hook, {
     message: 'no url',

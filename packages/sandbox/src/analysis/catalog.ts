@@ -12,8 +12,11 @@ export interface FindingTemplate {
   cwe: number;
   description: string;
   fix: string;
-  /** Code findings (`vuln`): the method where the data enters and the one it reaches. */
-  flow?: { source: string; sink: string };
+  /**
+   * Code findings (`vuln`): the method where the data enters, the one it reaches, and the HTTP route the
+   * entry point serves (its `EXPOSED_METHOD_ROUTE` method tag).
+   */
+  flow?: { source: string; sink: string; route?: string };
   /** Dependency findings: package name by language, the version found, and its advisory if any. */
   dependency?: {
     packages: Record<string, string>;
@@ -38,7 +41,11 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 89,
     description: 'A request parameter flows into a SQL statement built by string concatenation.',
     fix: 'Use a parameterized query (a prepared statement) instead of concatenating the parameter.',
-    flow: { source: 'CustomerController.search', sink: 'Statement.executeQuery' },
+    flow: {
+      source: 'CustomerController.search',
+      sink: 'Statement.executeQuery',
+      route: 'GET /api/customers/search',
+    },
   },
   {
     key: 'xss',
@@ -51,7 +58,11 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 79,
     description: 'User input is written to the response without HTML encoding.',
     fix: 'Encode the value for the HTML context, or render it through the template engine’s escaping.',
-    flow: { source: 'ProfileController.show', sink: 'HttpServletResponse.getWriter().write' },
+    flow: {
+      source: 'ProfileController.show',
+      sink: 'HttpServletResponse.getWriter().write',
+      route: 'GET /profile/{username}',
+    },
   },
   {
     key: 'traversal',
@@ -65,7 +76,7 @@ export const findingTemplates: FindingTemplate[] = [
     description:
       'A path from the request is opened without checking that it stays inside the base directory.',
     fix: 'Resolve the path and check that it starts with the base directory before opening it.',
-    flow: { source: 'DownloadController.get', sink: 'Files.readAllBytes' },
+    flow: { source: 'DownloadController.get', sink: 'Files.readAllBytes', route: 'GET /api/files/download' },
   },
   {
     key: 'ssrf',
@@ -78,7 +89,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 918,
     description: 'The server fetches a URL taken from the request, reaching internal services.',
     fix: 'Allow only known hosts, and refuse private and link-local addresses.',
-    flow: { source: 'PreviewController.fetch', sink: 'HttpClient.send' },
+    flow: { source: 'PreviewController.fetch', sink: 'HttpClient.send', route: 'POST /api/link-preview' },
   },
   {
     key: 'deserialization',
@@ -91,7 +102,11 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 502,
     description: 'Bytes from the request are deserialized into arbitrary objects.',
     fix: 'Deserialize into a fixed, allow-listed type, or use a data-only format such as JSON.',
-    flow: { source: 'SessionFilter.restore', sink: 'ObjectInputStream.readObject' },
+    flow: {
+      source: 'SessionFilter.restore',
+      sink: 'ObjectInputStream.readObject',
+      route: 'POST /api/session/restore',
+    },
   },
   {
     key: 'weak-hash',
@@ -104,7 +119,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 328,
     description: 'Passwords are hashed with MD5 or SHA-1 without a salt.',
     fix: 'Hash passwords with bcrypt, scrypt or Argon2.',
-    flow: { source: 'AccountService.register', sink: 'MessageDigest.digest' },
+    flow: { source: 'AccountService.register', sink: 'MessageDigest.digest', route: 'POST /api/accounts' },
   },
   {
     key: 'log-forging',
@@ -117,7 +132,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 117,
     description: 'New lines in a request header let an attacker forge log entries.',
     fix: 'Strip or encode line breaks before logging request data.',
-    flow: { source: 'AuthController.login', sink: 'Logger.info' },
+    flow: { source: 'AuthController.login', sink: 'Logger.info', route: 'POST /api/login' },
   },
   {
     key: 'data-leak',
@@ -130,7 +145,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 200,
     description: 'An e-mail address and a card number reach a log statement.',
     fix: 'Mask personal data before logging it, or do not log it.',
-    flow: { source: 'PaymentService.charge', sink: 'Logger.info' },
+    flow: { source: 'PaymentService.charge', sink: 'Logger.info', route: 'POST /api/orders' },
   },
   {
     key: 'xxe',
@@ -143,7 +158,7 @@ export const findingTemplates: FindingTemplate[] = [
     cwe: 611,
     description: 'The XML parser resolves external entities in documents from the request.',
     fix: 'Disable DTDs and external entities on the parser.',
-    flow: { source: 'ImportController.upload', sink: 'DocumentBuilder.parse' },
+    flow: { source: 'ImportController.upload', sink: 'DocumentBuilder.parse', route: 'POST /api/imports' },
   },
   {
     key: 'secret',

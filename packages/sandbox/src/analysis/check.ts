@@ -1,8 +1,8 @@
 import { findingLocation } from '@secscan/api/location';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
-import { invalid, notFound, ReplyError } from '../http.js';
+import { error, invalid, notFound, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
-import type { FindingRecord } from './model.js';
+import type { FindingRecord, ScanStatus } from './model.js';
 import { appScans, findingsOf, severityRank } from './shape.js';
 
 /** A scan the check can evaluate: an app scan, or a compound (polyglot) scan with its apps' findings. */
@@ -17,6 +17,8 @@ export interface CheckSubject {
   defaultBranch: string;
   /** Completed scans, newest first. */
   units: CheckUnit[];
+  /** The scans that have not completed (running or failed), by id. */
+  unfinished: Map<number, ScanStatus>;
 }
 
 /** CheckScans names a compound; an app name is accepted too (a one-app compound). */
@@ -33,11 +35,19 @@ export function checkSubject(state: SandboxState, name: string): CheckSubject {
         finding_ids: [...new Set(p.scan_ids.flatMap((id) => byId.get(id)?.finding_ids ?? []))],
       }));
     const first = state.apps.find((a) => a.id === compound.app_ids[0]);
-    return { defaultBranch: first?.base_branch ?? 'main', units: newestFirst(units) };
+    const unfinished = state.analysis.polyglotScans
+      .filter((p) => p.compound_id === compound.id && p.status !== 'completed')
+      .map((p) => [p.id, p.status] as const);
+    return {
+      defaultBranch: first?.base_branch ?? 'main',
+      units: newestFirst(units),
+      unfinished: new Map(unfinished),
+    };
   }
   const app = state.apps.find((a) => a.id === name);
   if (!app) throw new ReplyError(notFound(`no compound or app is named ${name}`));
-  const units = appScans(state, app.id)
+  const scans = appScans(state, app.id);
+  const units = scans
     .filter((s) => s.status === 'completed')
     .map((s) => ({
       id: Number(s.id),
@@ -45,7 +55,10 @@ export function checkSubject(state: SandboxState, name: string): CheckSubject {
       started_at: s.started_at,
       finding_ids: s.finding_ids,
     }));
-  return { defaultBranch: app.base_branch, units };
+  const unfinished = scans
+    .filter((s) => s.status !== 'completed')
+    .map((s) => [Number(s.id), s.status] as const);
+  return { defaultBranch: app.base_branch, units, unfinished: new Map(unfinished) };
 }
 
 function newestFirst(units: CheckUnit[]): CheckUnit[] {
@@ -54,10 +67,25 @@ function newestFirst(units: CheckUnit[]): CheckUnit[] {
 
 type Selector = CheckBody['target'];
 
+/**
+ * The scan named by id. One that is still running or that failed cannot be checked: 409 (the specification
+ * does not show the service's answer; a conflict with the scan's state is the sandbox's).
+ */
 function byScan(subject: CheckSubject, id: number, which: string): CheckUnit {
   const unit = subject.units.find((u) => u.id === id);
-  if (!unit) throw new ReplyError(notFound(`${which}: no completed scan ${id}`));
-  return unit;
+  if (unit) return unit;
+  const status = subject.unfinished.get(id);
+  if (status === 'running') {
+    throw new ReplyError(
+      error(409, 'SCAN_NOT_FINISHED', `${which}: scan ${id} is running: it has not finished`),
+    );
+  }
+  if (status === 'failed') {
+    throw new ReplyError(
+      error(409, 'SCAN_FAILED', `${which}: scan ${id} failed: it has no results to check`),
+    );
+  }
+  throw new ReplyError(notFound(`${which}: no completed scan ${id}`));
 }
 
 /** Target: the given scan, else the last scan of the given branch, else of the default branch. */

@@ -34,7 +34,10 @@ function vcsUrl(app: string, commit: string, file: string, line: number): string
   return `https://git.example.com/demo/${app}/blob/${commit}/${file}#L${line}`;
 }
 
-/** A `vuln`'s dataflow from the request to the sink, as DataflowElement steps (the last is the sink). */
+/**
+ * A `vuln`'s dataflow from the request to the sink, as DataflowElement steps (the first is the entry point,
+ * tagged with its route; the last is the sink).
+ */
 function dataflow(input: FindingInput, file: string, line: number, rng: Prng): Record<string, unknown> {
   const flow = input.template.flow ?? { source: 'Handler.handle', sink: 'Sink.call' };
   const start = Math.max(1, line - rng.int(6, 30));
@@ -67,7 +70,11 @@ function dataflow(input: FindingInput, file: string, line: number, rng: Prng): R
         short_method_name: shortName(s.method),
         vcs_url: vcsUrl(input.app, input.introduced.version, file, s.line),
       },
-      method_tags: [{ key: 'role', value: s.role }],
+      // The entry point names the route the vuln is reachable from, as the service tags it.
+      method_tags: [
+        { key: 'role', value: s.role },
+        ...(s.role === 'source' && flow.route ? [{ key: 'EXPOSED_METHOD_ROUTE', value: flow.route }] : []),
+      ],
       variable_info: { Variable: s.variable },
     })),
   };
@@ -105,7 +112,7 @@ export function makeFinding(input: FindingInput, rng: Prng): FindingRecord {
     details = { dependency: { artifact_id: name, version: dep.version } };
     placeTags.push({ key: 'location', value: `${file}#${line}` }, { key: 'package_url', value: purl });
     if (dep.cve) {
-      placeTags.push({ key: 'cve', value: dep.cve }, { key: 'cvss_score', value: dep.cvss ?? 0 });
+      placeTags.push({ key: 'cve', value: dep.cve }, { key: 'cvss_score', value: String(dep.cvss ?? 0) });
       if (template.type === 'oss_vuln')
         placeTags.push({ key: 'oss_internal_id', value: advisoryId(dep.cve) });
     }

@@ -1,5 +1,6 @@
 import { type TagOperator, tagOperators } from '@secscan/api/tag-operators';
 import { findingTypes } from '@secscan/api/values';
+import { caseFold, searchMatcher } from '@secscan/api/search';
 import { invalid, ReplyError } from '../http.js';
 import { bool, oneOf, severityRank } from './findings-query.js';
 import type { FindingRecord } from './model.js';
@@ -21,7 +22,7 @@ function tagValues(f: FindingRecord, key: string): string[] {
   return values.length || key !== 'severity' ? values : [f.severity];
 }
 
-const fold = (s: string) => s.toLocaleLowerCase('und');
+const fold = caseFold;
 const num = (s: string | undefined) => (s === undefined || s === '' ? Number.NaN : Number(s));
 
 const operators: Record<TagOperator, (actual: string | undefined, wanted: string) => boolean> = {
@@ -77,7 +78,7 @@ function all(query: URLSearchParams, name: string): string[] {
 
 const emailish = /^[^\s@]+@[^\s@]+$/;
 
-/** Filters of the app, org and deprecated compound lists (`type`, `severity`, `status`, ...). */
+/** Filters of the app, org and deprecated compound lists (`type`, `severity`, `search`, `status`, ...). */
 export function appLevelFilters(query: URLSearchParams): Predicate[] {
   const out: Predicate[] = [];
   const type = all(query, 'type').flatMap((v) => v.split(','));
@@ -101,6 +102,9 @@ export function appLevelFilters(query: URLSearchParams): Predicate[] {
   const assignment = oneOf(query, 'assignment', ['assigned', 'unassigned'])[0];
   if (assignee) out.push((f) => f.assignee === assignee);
   if (assignment) out.push((f) => (assignment === 'assigned') === Boolean(f.assignee));
+  // `search`: as the compound listing's `finding_search` (the service serves it on these listings too).
+  const searches = all(query, 'search');
+  if (searches.length) out.push(searchMatcher(searches));
   const status = oneOf(query, 'status', ['unset', 'fixed', 'ignored', '3rdparty', 'any']);
   // The service lists only `unset` findings unless a status is asked for.
   const wanted = status.length ? status : ['unset'];
@@ -128,10 +132,9 @@ export function compoundFilters(query: URLSearchParams): Predicate[] {
   for (const t of tags) out.push(tagQuery('finding_tag', t));
   const searches = all(query, 'finding_search');
   if (searches.length > 5) throw bad('finding_search', 'at most 5');
-  for (const s of searches) {
-    const needle = fold(s);
-    out.push((f) => fold(f.title).includes(needle) || fold(f.description).includes(needle));
-  }
+  // A client sending the other listings' `search` here gets the same narrowing.
+  searches.push(...all(query, 'search'));
+  if (searches.length) out.push(searchMatcher(searches));
   if (bool(query, 'finding_reachable')) out.push((f) => f.reachable);
   if (bool(query, 'finding_exploitable')) out.push((f) => f.exploitable);
   if (bool(query, 'finding_has_ai_fix')) out.push((f) => f.has_ai_fix);

@@ -9,9 +9,10 @@ export type { FindingType };
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 export type FindingStatus = 'unset' | 'fixed' | 'ignored' | '3rdparty';
 
+/** A finding tag: the value is a string, numbers included (`cvss_score` is `"7.2"`), as the service sends. */
 export interface FindingTag {
   key: string;
-  value: string | number;
+  value: string;
 }
 
 export interface FindingRecord {
@@ -102,8 +103,28 @@ export interface CommentRecord {
   comment: string;
 }
 
+/**
+ * A scan recorded as running (`sandbox scan --running`): its scans (and compound scan) stay `running` until
+ * `ends_at`, then complete with these changes, or fail.
+ */
+export interface PendingScan {
+  scan_ids: string[];
+  polyglot_id?: number;
+  /** When it was recorded, and when it ends (ISO times). */
+  recorded_at: string;
+  ends_at: string;
+  outcome: 'completed' | 'failed';
+  changes: {
+    new?: { severity: Severity; type?: FindingType; count: number }[];
+    fix?: number;
+    reappear?: number;
+  };
+}
+
 export interface AnalysisSection {
   scans: ScanRecord[];
+  /** Scans under way (absent in state files written before scans could run). */
+  pending?: PendingScan[];
   findings: FindingRecord[];
   compounds: CompoundRecord[];
   polyglotScans: PolyglotScanRecord[];
@@ -111,3 +132,9 @@ export interface AnalysisSection {
   /** Next free numeric ids. */
   next: { scan: number; finding: number; comment: number; polyglot: number };
 }
+
+/**
+ * The analyser that finds the findings, as the service names it in its reports (the SARIF tool, a PDF's
+ * producer): the vendor's name, never the sandbox's.
+ */
+export const analyserName = 'Qwiet';

@@ -1,5 +1,5 @@
 import { findingLocation } from '@secscan/api/location';
-import type { FindingRecord } from './model.js';
+import { analyserName, type FindingRecord } from './model.js';
 
 const levels: Record<string, string> = { critical: 'error', high: 'error', medium: 'warning', low: 'note' };
 
@@ -15,8 +15,7 @@ export function compoundSarif(compound: string, polyglotScanId: number, findings
       {
         tool: {
           driver: {
-            name: 'secscan sandbox',
-            informationUri: 'https://github.com/secscan/secscan',
+            name: analyserName,
             rules: ruleIds.map((id) => {
               const f = rules.get(id) as FindingRecord;
               return {

@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { analyserName } from '../analysis/model.js';
 import type { ReportModel } from './model.js';
 
 interface Line {
@@ -134,7 +135,7 @@ export function reportPdf(model: ReportModel, now = new Date()): Buffer {
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
   add(
-    `<< /Title ${literal(`${model.title}: ${model.subtitle}`)} /Producer (secscan sandbox) /CreationDate (${pdfDate(now)}) >>`,
+    `<< /Title ${literal(`${model.title}: ${model.subtitle}`)} /Producer (${analyserName}) /CreationDate (${pdfDate(now)}) >>`,
   );
   pages.forEach((lines, i) => {
     add(

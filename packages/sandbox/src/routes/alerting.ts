@@ -1,9 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { bare, type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
 import type { WebhookRecord } from '../state.js';
-
-/** The events a webhook may subscribe to (GetAlertingEvents). */
-export const alertingEvents = ['scan.finished'] as const;
+import { webhookEvents } from '@secscan/api/values';
 
 /** The `version` query of the webhook operations: 1 (legacy flow) or 2 (normal flow, the default). */
 function versionOf(ctx: HandlerContext): 1 | 2 {
@@ -14,7 +12,7 @@ function versionOf(ctx: HandlerContext): 1 | 2 {
 }
 
 export const alertingHandlers: HandlerMap = {
-  GetAlertingEvents: () => bare({ events: alertingEvents.map((name) => ({ name })) }),
+  GetAlertingEvents: () => bare({ events: webhookEvents.map((name) => ({ name })) }),
 
   // GetWebhook answers bare; the token id only for bearer deliveries, never the secret.
   GetWebhook: (ctx) => {
@@ -34,7 +32,7 @@ export const alertingHandlers: HandlerMap = {
     const body = ctx.body;
     const names = body.events.map((e) => e.name);
     const errors = names.flatMap((name, i) =>
-      (alertingEvents as readonly string[]).includes(name)
+      (webhookEvents as readonly string[]).includes(name)
         ? []
         : [`events[${i}].name: unknown event ${JSON.stringify(name)} (see GET /alerting/events)`],
     );

@@ -101,7 +101,7 @@ export const scaHandlers: HandlerMap = {
             { key: 'package_url', value: p.package_url },
             { key: 'version', value: p.version },
             { key: 'license', value: p.license },
-            { key: 'num_vulns', value: p.total_vulns },
+            { key: 'num_vulns', value: String(p.total_vulns) },
           ],
         });
       }

@@ -44,10 +44,15 @@ export interface AppSeed {
   language?: string;
   /** The default branch (default `main`). */
   branch?: string;
+  /** The name of the team it belongs to (a seeded team: Platform, Payments, Web); none unless given. */
+  team?: string;
 }
 
 /** Adds the apps not in the state yet (a loaded state keeps its own); an invalid id is a usage error. */
-export function addApps(state: { apps: AppRecord[] }, apps: readonly AppSeed[]): boolean {
+export function addApps(
+  state: { apps: AppRecord[]; rbac: { teams: readonly TeamRecord[] } },
+  apps: readonly AppSeed[],
+): boolean {
   let added = false;
   for (const app of apps) {
     if (!appIdPattern.test(app.id)) {
@@ -55,11 +60,17 @@ export function addApps(state: { apps: AppRecord[] }, apps: readonly AppSeed[]):
         `invalid app id ${JSON.stringify(app.id)} in apps (letters, digits, '_', ':', '.', '-', starting and ending with a letter or digit)`,
       );
     }
+    const team = app.team === undefined ? undefined : state.rbac.teams.find((t) => t.team_name === app.team);
+    if (app.team !== undefined && !team) {
+      const names = state.rbac.teams.map((t) => t.team_name).join(', ');
+      throw new UsageError(`no team is named ${JSON.stringify(app.team)} (apps of ${app.id}): ${names}`);
+    }
     if (state.apps.some((a) => a.id === app.id)) continue;
     state.apps.push({
       id: app.id,
       name: app.name ?? app.id,
       tags: [{ key: 'language', value: app.language ?? 'java' }],
+      ...(team ? { team_id: team.team_id } : {}),
       base_branch: app.branch ?? 'main',
     });
     added = true;

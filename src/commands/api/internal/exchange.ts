@@ -1,4 +1,5 @@
 import type { ApiClient, RawResponse } from '../../../api/client.js';
+import { checkJsonValues, jsonValueCount, maxJsonValues } from '../../../api/json-limits.js';
 import { isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
 import { redactUrl } from '../../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
@@ -34,11 +35,15 @@ export async function* exchange(client: ApiClient, plan: Exchange, pretty: boole
       context,
     });
     const text = res.body.toString('utf8');
+    // Parsed (to indent it, or to find next_page) only when it holds few enough values to parse safely.
+    const parseable = jsonValueCount(res.body) <= maxJsonValues;
     const redirected = res.status >= 300 && res.status < 400 && res.status === plan.expectStatus;
-    const shown = text ? display(text, pretty) : redirected ? location(res) : '';
+    const shown = text ? display(text, pretty && parseable) : redirected ? location(res) : '';
     if (shown) yield shown;
-    if (res.status >= 300 && !redirected) throw apiErrorFromResponse(res.status, safeJson(text), context);
+    if (res.status >= 300 && !redirected)
+      throw apiErrorFromResponse(res.status, parseable ? safeJson(text) : undefined, context);
     if (!plan.paginate) return;
+    if (!parseable) checkJsonValues({ id: context }, res.body);
     const next = nextLink(text);
     if (!next) return;
     const nextPath = nextPagePath(next, client.apiPrefix, context);

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../../../errors.js';
+import { decodeUtf8 } from '../../../util/utf8.js';
+import { readInputFileSync } from '../../shared/files.js';
 
 export type FieldValue = string | number | boolean | null;
 
@@ -14,13 +15,8 @@ export function parseField(raw: string): [string, FieldValue] {
   if (text === 'null') return [key, null];
   if (/^-?\d+(\.\d+)?$/.test(text) && Number.isFinite(Number(text))) return [key, Number(text)];
   if (text.startsWith('@')) {
-    try {
-      return [key, readFileSync(text.slice(1), 'utf8')];
-    } catch (error) {
-      throw new UsageError(
-        `cannot read ${text.slice(1)} for -F ${key}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-      );
-    }
+    const path = text.slice(1);
+    return [key, decodeUtf8(readInputFileSync(path, { what: `-F ${key}`, usage: true }), path)];
   }
   return [key, text];
 }

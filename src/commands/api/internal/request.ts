@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { type ApiClient, encodeBody } from '../../../api/client.js';
 import { buildQuery, compilePath, type Operation, type QueryValue } from '@secscan/api/operation';
 import { allOperations } from '@secscan/api/operations';
 import { schemasOf } from '@secscan/api/operations/schemas';
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
+import { readInputBytes } from '../../shared/files.js';
 import type { Exchange } from './exchange.js';
 import type { Fields, Target } from './target.js';
 
@@ -103,11 +103,10 @@ function matchOperation(method: string, path: string): Operation | undefined {
     .find((route) => route.regex.test(path))?.op;
 }
 
+/** The body, as given: a file's bytes (it need not be UTF-8), standard input's text. */
 async function readInput(ctx: Context, input: string): Promise<string | Buffer> {
-  if (input === '-') return ctx.readStdin();
-  return readFile(input).catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`cannot read --input ${input}: ${error.code ?? error.message}`);
-  });
+  const bytes = await readInputBytes(ctx, input, { what: '--input', usage: true });
+  return input === '-' ? bytes.toString('utf8') : bytes;
 }
 
 /** Query parameters: a repeated key repeats in the query (`type=vuln&type=oss_vuln`). */

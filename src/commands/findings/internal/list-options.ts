@@ -29,13 +29,10 @@ export const options = {
   ),
   type: list('--type <type>', 'only these types (repeatable)', { choices: findingTypes }),
   category: text('--category <name>', 'only this category, e.g. "SQL Injection"'),
-  assignee: parsed('--assignee <email>', 'only findings assigned to EMAIL (not with --assignment)', email(), {
+  assignee: parsed('--assignee <email>', 'only findings assigned to EMAIL', email(), {
     conflicts: ['assignment'],
   }),
-  assignment: choice('--assignment <state>', 'assigned or unassigned findings (not with --assignee)', [
-    'assigned',
-    'unassigned',
-  ]),
+  assignment: choice('--assignment <state>', 'assigned or unassigned findings', ['assigned', 'unassigned']),
   tag: list('--tag <key=value>', 'only scans with this tag, e.g. branch=main (repeatable)'),
   findingTag: list(
     '--finding-tag <key__op__value>',
@@ -49,13 +46,18 @@ export const options = {
   ),
   sort: choice('--sort <field>', 'sort field (default id, newest first)', findingSorts),
   order: choice('--order <order>', 'sort order', ['asc', 'desc']),
-  scan: parsed('--scan <id>', 'the scan to list (--app; default the latest)', scanId()),
-  version: text('--version <version>', 'the latest scan of this code version'),
+  scan: parsed('--scan <id>', 'the scan to list (--app; default the latest)', scanId(), {
+    conflicts: ['version', 'branch', 'tag'],
+  }),
+  version: text('--version <version>', 'the latest scan of this code version', {
+    conflicts: ['branch', 'tag', 'polyglotScan'],
+  }),
   branch: text('--branch <name>', 'the latest scan of this branch'),
   polyglotScan: parsed(
     '--polyglot-scan <id>',
     'the compound scan to list (--compound; default the latest)',
     scanId('polyglot scan id'),
+    { conflicts: ['branch', 'tag'] },
   ),
   scanPlatform: choice(
     '--scan-platform <platform>',
@@ -91,7 +93,7 @@ export const options = {
   limit: parsed('--limit <n>', 'stop after N findings', int(1, 100_000_000)),
   sarifCategory: text(
     '--sarif-category <id>',
-    '-o sarif: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/)',
+    'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)',
   ),
 };
 

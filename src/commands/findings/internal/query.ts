@@ -107,6 +107,9 @@ export function planList(opts: ListOpts, orgLevel: boolean): ListPlan {
     if (tq.length > 20)
       throw new UsageError('--finding-tag, --severity and --category make more than 20 tag queries');
     if (tags.length > 1) throw new UsageError('--tag can be given once with --compound (one scan tag)');
+    // The compound list takes one scan selector: with scan_branch given, scan_tag would be ignored.
+    if (tags.length && opts.branch !== undefined)
+      throw new UsageError('--branch and --tag cannot be used together with --compound (one scan selector)');
     query = {
       finding_type: type.length ? type : undefined,
       finding_status:

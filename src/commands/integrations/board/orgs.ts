@@ -10,6 +10,6 @@ export default defineVerb({
   async run(ctx) {
     const client = await ctx.client();
     const list = await ctx.spin('Listing Azure DevOps organizations', () => client.call('GetAzureOrgList'));
-    return { kind: 'list', rows: list.accounts ?? [] };
+    return { kind: 'list', rows: list.accounts };
   },
 });

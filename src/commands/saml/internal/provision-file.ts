@@ -1,6 +1,6 @@
-import { LineCounter, parseDocument } from 'yaml';
 import { ProvisionUsersBody } from '@secscan/api/schemas/saml';
 import { orgRoles } from '@secscan/api/values';
+import { parseYamlInput, yamlValue } from '@secscan/api/yaml-input';
 import { ConfigError } from '../../../errors.js';
 import { defaultTeamRole, teamRolePattern } from '../../shared/refs.js';
 
@@ -18,7 +18,8 @@ type OrgRole = (typeof orgRoles)[number];
 const isOrgRole = (role: string): role is OrgRole => (orgRoles as readonly string[]).includes(role);
 
 export const csvHeader = ['name', 'email', 'organization_role', 'team', 'team_role'] as const;
-const emailish = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The e-mail check of the request body itself: a row the dry run accepts is one the write can send. */
+const emailField = ProvisionUsersBody.element.shape.email;
 
 function fail(label: string, line: number, reason: string): never {
   throw new ConfigError(`${label}:${line}: ${reason}`, {
@@ -80,7 +81,8 @@ function fromCsv(text: string, label: string): ProvisionEntry[] {
       fail(label, line, `expected ${header.length} cells, found ${cells.length}`);
     const get = (key: (typeof csvHeader)[number]) => (cells[header.indexOf(key)] ?? '').trim();
     const email = get('email');
-    if (!emailish.test(email)) fail(label, line, `email: ${JSON.stringify(email)} is not an e-mail address`);
+    if (!emailField.safeParse(email).success)
+      fail(label, line, `email: ${JSON.stringify(email)} is not an e-mail address`);
     const role = get('organization_role');
     if (!isOrgRole(role)) {
       fail(label, line, `organization_role: ${JSON.stringify(role)} is not one of ${orgRoles.join(', ')}`);
@@ -113,15 +115,15 @@ function fromCsv(text: string, label: string): ProvisionEntry[] {
 
 /** The service's own shape, as JSON or YAML. */
 function fromYaml(text: string, label: string): ProvisionEntry[] {
-  const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
-  const syntax = doc.errors[0];
-  if (syntax)
+  const { doc, counter, problem } = parseYamlInput(text);
+  if (problem)
     fail(
       label,
-      counter.linePos(syntax.pos[0]).line,
-      `not valid JSON or YAML: ${syntax.message.split('\n')[0]}`,
+      problem.line,
+      problem.syntax ? `not valid JSON or YAML: ${problem.message}` : problem.message,
     );
+  const value = yamlValue({ doc, counter });
+  if (value.problem) fail(label, value.problem.line, value.problem.message);
   const lineAt = (path: (string | number)[]) => {
     for (let n = path.length; n >= 0; n--) {
       const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
@@ -129,7 +131,7 @@ function fromYaml(text: string, label: string): ProvisionEntry[] {
     }
     return 1;
   };
-  const parsed = ProvisionUsersBody.safeParse(doc.toJS());
+  const parsed = ProvisionUsersBody.safeParse(value.data);
   if (!parsed.success) {
     const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
     const path = (issue?.path ?? []) as (string | number)[];

@@ -18,7 +18,7 @@ export default defineVerb({
     // The group's role in this team is in its `teams` list.
     const rows = groups.map((g) => ({
       ...g,
-      team_role: (g.teams ?? []).find((t) => t.team_id === team.id)?.role ?? '',
+      team_role: g.teams.find((t) => t.team_id === team.id)?.role ?? '',
     }));
     return { kind: 'list', rows };
   },

@@ -15,7 +15,7 @@ describe('apps config patch: usage errors (exit 2, no request)', () => {
     ],
     [
       ['apps', 'config', 'patch', 'a', '--file', 'f', '--secrets-disable'],
-      '--file gives the whole configuration: do not combine it with setting flags',
+      '--file and --secrets-disable cannot be used together',
     ],
     [
       ['apps', 'config', 'patch', 'a', '--secrets-disable', '--secrets-enable'],

@@ -14,7 +14,7 @@ describe('apps config set: usage errors (exit 2, no request)', () => {
     ],
     [
       ['apps', 'config', 'set', 'a', '--file', 'f.yml', '--default-branch', 'main'],
-      '--file gives the whole configuration: do not combine it with setting flags',
+      '--file and --default-branch cannot be used together',
     ],
     [['apps', 'config', 'set', 'a', '--file', ''], '--file must not be empty'],
     [

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { type AppConfigBody, AppConfigBody as BodySchema } from '@secscan/api/schemas/apps';
 import type { Context } from '../../../../context.js';
 import { ConfigError, UsageError } from '../../../../errors.js';
@@ -6,6 +5,7 @@ import { arg, flag, type OptsOf, parsed, text } from '../../../define.js';
 import { appId, decimal, int } from '../../../parsers.js';
 import type { Result } from '../../../../output/result.js';
 import { checkWith, shellArg } from '../../../../util/verify.js';
+import { parseYamlFile, readInputFile } from '../../../shared/files.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */
 export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app' })] as const;
@@ -13,6 +13,7 @@ export const configArgs = [arg('id', 'app id', { parser: appId(), complete: 'app
 export const configOptions = {
   file: text('--file <file>', 'the whole configuration as YAML or JSON (`-` reads standard input)', {
     complete: 'file',
+    conflicts: ['secretsEntropy', 'secretsDisable', 'secretsEnable', 'cpg2spMaxSteps', 'defaultBranch'],
   }),
   secretsEntropy: parsed(
     '--secrets-entropy <x>',
@@ -41,8 +42,6 @@ const settingFlags = [
 
 export function validateConfig({ opts }: { opts: ConfigOpts }): void {
   const settings = settingFlags.filter((k) => opts[k] !== undefined);
-  if (opts.file !== undefined && settings.length)
-    throw new UsageError('--file gives the whole configuration: do not combine it with setting flags');
   if (opts.file === undefined && !settings.length) {
     throw new UsageError(
       'nothing to change: give --file, or --secrets-entropy, --secrets-disable, --cpg2sp-max-steps, --default-branch',
@@ -51,22 +50,9 @@ export function validateConfig({ opts }: { opts: ConfigOpts }): void {
 }
 
 async function fromFile(ctx: Context, file: string): Promise<AppConfigBody> {
-  let text: string;
-  try {
-    text = file === '-' ? await ctx.readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`--file: cannot read ${file}: ${(error as Error).message}`);
-  }
+  const text = await readInputFile(ctx, file, { what: '--file' });
   // yaml loads only when a file is read: the setting flags do without it.
-  const { parse } = await import('yaml');
-  let data: unknown;
-  try {
-    data = parse(text);
-  } catch (error) {
-    throw new ConfigError(
-      `--file: ${file} is not valid YAML or JSON: ${(error as Error).message.split('\n')[0]}`,
-    );
-  }
+  const data = await parseYamlFile(text, `--file: ${file}`);
   const checked = BodySchema.safeParse(data);
   if (!checked.success) {
     const issue = checked.error.issues[0];

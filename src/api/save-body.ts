@@ -1,0 +1,38 @@
+import { createWriteStream } from 'node:fs';
+import { TransientError } from '../errors.js';
+
+/**
+ * Streams an answer's body to `dest` through `dest.partial`, renamed into place once complete; a partial file
+ * is removed, never left looking complete. Returns the bytes written. `interrupted` is the error of an abort.
+ */
+export async function saveBody(
+  body: NodeJS.ReadableStream,
+  dest: string,
+  context: string,
+  signal: AbortSignal | undefined,
+  interrupted: () => Error,
+  onProgress?: (bytes: number) => void,
+): Promise<number> {
+  // Loaded here, not at start-up: every other command would pay for them.
+  const [{ rename, rm }, { pipeline }] = await Promise.all([
+    import('node:fs/promises'),
+    import('node:stream/promises'),
+  ]);
+  const partial = `${dest}.partial`;
+  let bytes = 0;
+  try {
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      onProgress?.(bytes);
+    });
+    await pipeline(body, createWriteStream(partial, { mode: 0o600 }), { signal });
+    await rename(partial, dest);
+    return bytes;
+  } catch (error) {
+    await rm(partial, { force: true });
+    if (signal?.aborted) throw interrupted();
+    throw new TransientError(`${context}: download interrupted: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,195 @@
+import { readRateHeaders } from './rate-headers.js';
+import { parseRetryAfter, sleep as defaultSleep } from './retry.js';
+
+export { maxThrottledRetries } from './retry.js';
+
+/** The default number of requests a fan-out command keeps in flight. */
+export const defaultConcurrency = 4;
+
+type Headers = Readonly<Record<string, string | string[] | undefined>>;
+
+export interface SchedulerOptions {
+  /** Requests in flight at most (the ceiling the adaptive limit grows back to). */
+  concurrency: number;
+  signal?: AbortSignal | undefined;
+  /** A line per decision worth a --debug reader's attention (throttled, pausing). */
+  log?: ((line: string) => void) | undefined;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/** What the scheduler made of an answer. */
+export interface Verdict {
+  /** 429, or 503 (the service shedding load): retry once the scheduler lets the request start again. */
+  throttled: boolean;
+}
+
+const backoffBaseMs = 500;
+const backoffMaxMs = 20_000;
+/** The slowest pace throttling brings the starts to: one a second. */
+const maxGapMs = 1000;
+
+/**
+ * One client-side scheduler for the commands that fan out (per app, per team): every request of the run
+ * asks it for a start. It keeps at most `concurrency` requests in flight and adapts as the AWS CLI's
+ * adaptive retry mode does: a throttled answer (429, or 503) halves both the requests in flight and the
+ * rate of starts, and each success grows them back slowly. It honours `Retry-After` (no request of the run
+ * starts before it), and the rate-limit headers when the service sends them: the quota policy paces the
+ * starts (`q` requests per `w` seconds), and a window with nothing left waits for its reset.
+ */
+export class Scheduler {
+  readonly max: number;
+  private limit: number;
+  private inFlight = 0;
+  private readonly queue: (() => void)[] = [];
+  /** No request starts before this time (Retry-After, a spent window, a backoff). */
+  private notBefore = 0;
+  /** The least time between two starts: the policy's, and the adaptive one after throttling. */
+  private policyGapMs = 0;
+  private adaptiveGapMs = 0;
+  private nextStart = 0;
+  /** Requests left in the service's current window, and when it resets (when the service says). */
+  private remaining: number | undefined;
+  private resetAt = 0;
+  private readonly starts: number[] = [];
+  private throttles = 0;
+  private readonly options: SchedulerOptions;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(options: SchedulerOptions) {
+    this.max = Math.max(1, Math.floor(options.concurrency));
+    this.limit = this.max;
+    this.options = options;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  /** Requests allowed in flight now (at least one). */
+  get concurrency(): number {
+    return Math.max(1, Math.floor(this.limit));
+  }
+
+  /** The least time between two starts now, in milliseconds (0: unpaced). */
+  get gapMs(): number {
+    return Math.max(this.policyGapMs, this.adaptiveGapMs);
+  }
+
+  /** Waits for a slot and for the pace; the returned function gives the slot back. */
+  async acquire(): Promise<() => void> {
+    for (;;) {
+      if (this.inFlight >= this.concurrency) {
+        await new Promise<void>((resolve) => this.queue.push(resolve));
+        continue;
+      }
+      const now = Date.now();
+      const wait = this.startAt(now) - now;
+      if (wait > 0) {
+        await this.sleep(wait, this.options.signal);
+        continue;
+      }
+      this.start(now);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        this.inFlight--;
+        this.wake();
+      };
+    }
+  }
+
+  private startAt(now: number): number {
+    let at = Math.max(this.notBefore, this.nextStart);
+    if (this.remaining !== undefined) {
+      if (now >= this.resetAt) this.remaining = undefined;
+      else if (this.remaining <= 0) at = Math.max(at, this.resetAt);
+    }
+    return at;
+  }
+
+  private start(now: number): void {
+    this.inFlight++;
+    this.nextStart = now + this.gapMs;
+    if (this.remaining !== undefined) this.remaining--;
+    this.starts.push(now);
+    while (this.starts.length && (this.starts[0] as number) <= now - 1000) this.starts.shift();
+  }
+
+  private wake(): void {
+    const waiting = this.queue.splice(0, Math.max(0, this.concurrency - this.inFlight));
+    for (const resolve of waiting) resolve();
+  }
+
+  /** Reads an answer: the rate-limit headers, and whether it was throttled. */
+  observe(status: number, headers: Headers): Verdict {
+    const now = Date.now();
+    const info = readRateHeaders(headers, now);
+    if (info.limit !== undefined && info.windowSeconds !== undefined && info.limit > 0) {
+      this.policyGapMs = (info.windowSeconds * 1000) / info.limit;
+    }
+    if (info.remaining !== undefined && info.resetSeconds !== undefined) {
+      // Requests started since this one was answered are not counted in it yet.
+      this.remaining = info.remaining - (this.inFlight - 1);
+      this.resetAt = now + info.resetSeconds * 1000;
+    }
+    const throttled = status === 429 || status === 503;
+    if (!throttled) {
+      this.throttles = 0;
+      if (status < 500) this.grow();
+      return { throttled };
+    }
+    this.throttles++;
+    this.limit = Math.max(1, this.limit / 2);
+    // Half the rate of the last second's starts: twice the time between two.
+    const rate = Math.max(this.max, this.starts.filter((t) => t > now - 1000).length);
+    this.adaptiveGapMs = Math.min(maxGapMs, Math.max(this.adaptiveGapMs * 2, 2000 / rate));
+    const retryAfter = parseRetryAfter(headerText(headers['retry-after']), now);
+    const fromWindow =
+      info.remaining === 0 && info.resetSeconds !== undefined ? info.resetSeconds * 1000 : undefined;
+    const wait =
+      retryAfter ??
+      fromWindow ??
+      Math.min(backoffMaxMs, backoffBaseMs * 2 ** Math.min(10, this.throttles - 1));
+    this.notBefore = Math.max(this.notBefore, now + wait);
+    this.options.log?.(
+      `! HTTP ${status}: throttled; ${this.concurrency} request(s) in flight at most, ` +
+        `${Math.round(this.gapMs)} ms between starts, none before ${wait} ms`,
+    );
+    return { throttled };
+  }
+
+  /** Additive increase: about one more request in flight per full round of successes. */
+  private grow(): void {
+    this.limit = Math.min(this.max, this.limit + 1 / this.limit);
+    if (this.adaptiveGapMs > 0) {
+      this.adaptiveGapMs *= 0.9;
+      if (this.adaptiveGapMs < 1) this.adaptiveGapMs = 0;
+    }
+    this.wake();
+  }
+
+  /**
+   * Runs `work` over `items`, results in the order of the items: as many tasks at a time as requests may
+   * be in flight (every request still asks for its start). The first failure stops new tasks and is thrown.
+   */
+  async map<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+    const out: R[] = new Array(items.length);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < items.length) {
+        const i = next++;
+        try {
+          out[i] = await work(items[i] as T, i);
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.max, items.length) }, worker));
+    return out;
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,135 @@
+import type { Finding } from '@secscan/api/schemas/findings';
+import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
+import type { TrendsReport } from '../../analytics/trends-model.js';
+import type { AccessChange } from '../access.js';
+import type { RunStamp } from '../reports/junit.js';
+import type { GateReport, NotEvaluated } from '../reports/model.js';
+import type { Rows, View } from '../view.js';
+
+/**
+ * What a verb hands the exporters when rows and a view are not the whole story: each type has its own
+ * exporters (src/output/export/registry.ts), chosen by -o, and the same document can go to several files.
+ */
+export type Document =
+  | FindingsDocument
+  | GateDocument
+  | GateNotEvaluatedDocument
+  | CompareDocument
+  | PolicyFileDocument
+  | PolicyDiffDocument
+  | RulesFileDocument
+  | AccessFileDocument
+  | AccessPlanDocument
+  | AnswerDocument
+  | TrendsDocument;
+
+export type DocumentType = Document['type'];
+export type DocumentOf<K extends DocumentType> = Extract<Document, { type: K }>;
+
+/** Where a findings listing comes from: SARIF gives each app of a compound or organization its own run. */
+export type FindingsScope =
+  { level: 'app'; app: string } | { level: 'compound'; compound: string } | { level: 'org' };
+
+/** `findings list`: the findings as pages arrive. */
+export interface FindingsDocument {
+  type: 'findings';
+  findings: AsyncIterable<Finding>;
+  scope: FindingsScope;
+  /** --sarif-category; else the category is derived from the scope (and each run's app). */
+  category?: string;
+  /** On a terminal, after the rows: how many more the service has. */
+  footer?: (count: number) => string | undefined;
+}
+
+/** What every report of one gate run shares: the tool's version, the SARIF category, when and where. */
+export interface ReportContext {
+  toolVersion: string;
+  /** The SARIF `automationDetails.id` (ends with `/`); with one run per app, each app's id goes under it. */
+  automationId: string;
+  stamp: RunStamp;
+}
+
+/** `scans check`: the verdict. */
+export interface GateDocument {
+  type: 'gate';
+  report: GateReport;
+  context: ReportContext;
+}
+
+/** `scans check` that did not reach a verdict: its reports say why (fail closed). */
+export interface GateNotEvaluatedDocument {
+  type: 'gate-not-evaluated';
+  gate: NotEvaluated;
+  context: ReportContext;
+}
+
+/** `scans compare`: the service's comparison and, with --fail-on, the findings that fail the gate. */
+export interface CompareDocument {
+  type: 'compare';
+  app: string;
+  source: string;
+  target: string;
+  diff: ScanDiff;
+  /** --common: the rows include the findings both scans have. */
+  common: boolean;
+  gate?: { failOn: 'new' | 'regression'; threshold: string | undefined; failing: DiffFinding[] };
+}
+
+/** `policies show`: a stored policy file. */
+export interface PolicyFileDocument {
+  type: 'policy-file';
+  reference: string;
+  content: string;
+}
+
+/** `policies diff`: a unified diff from the stored policy to a file. */
+export interface PolicyDiffDocument {
+  type: 'policy-diff';
+  reference: string;
+  exists: boolean;
+  changed: boolean;
+  diff: string;
+}
+
+/** `rules convert`: a rules file in secscan's shape, as YAML text or as its JSON form. */
+export interface RulesFileDocument {
+  type: 'rules-file';
+  json: unknown;
+  yaml: string;
+}
+
+/** `teams export`: the access file. */
+export interface AccessFileDocument {
+  type: 'access-file';
+  doc: Record<string, unknown>;
+}
+
+/** `teams apply`: the plan (or what was applied). */
+export interface AccessPlanDocument {
+  type: 'access-plan';
+  changes: AccessChange[];
+}
+
+/** The service's answer as a whole for json and yaml, and rows made from it for the other formats. */
+export interface AnswerDocument {
+  type: 'answer';
+  answer: object;
+  listing: Listing;
+  footer?: (count: number) => string | undefined;
+}
+
+/** `reports trends`: the report; its summary draws charts in ASCII under TERM=dumb. */
+export interface TrendsDocument {
+  type: 'trends';
+  report: TrendsReport;
+  ascii: boolean;
+}
+
+/** Rows and the view that shows them, typed together whatever their row type. */
+export interface Listing {
+  open<X>(use: <T extends object>(rows: Rows<T>, view: View<T>) => X): X;
+}
+
+export function listing<T extends object>(rows: Rows<T>, view: View<T>): Listing {
+  return { open: (use) => use(rows, view) };
+}

@@ -1,0 +1,66 @@
+import { open, rename, rm } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
+import { ConfigError } from '../../errors.js';
+import type { OutputFormat } from '../format.js';
+import { OutputWriter } from '../writer.js';
+
+/** A file a run writes besides standard output: `--out FORMAT=FILE` or a `--report-*` flag. */
+export interface ReportFile {
+  format: OutputFormat;
+  path: string;
+  /** The flag that asked for it, for errors: `--out`, `--report-junit`. */
+  flag: string;
+}
+
+/** A file being written: complete under its name only after commit(), never left half-written. */
+export interface FileSink {
+  out: OutputWriter;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+const failed = (file: ReportFile, error: unknown) =>
+  new ConfigError(`${file.flag}: cannot write ${file.path}: ${(error as Error).message}`, { cause: error });
+
+/**
+ * Opens a temporary file beside the destination; commit() renames it into place, so a CI job reading the
+ * file never sees half a report, and a run that fails leaves the previous file (or none) behind.
+ */
+export async function openReportFile(file: ReportFile): Promise<FileSink> {
+  const temp = `${file.path}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  let handle;
+  try {
+    handle = await open(temp, 'w', 0o644);
+  } catch (error) {
+    throw failed(file, error);
+  }
+  const stream = handle.createWriteStream();
+  let error: unknown;
+  stream.on('error', (e) => (error ??= e));
+  const out = new OutputWriter(stream as Writable);
+  let settled = false;
+  return {
+    out,
+    async commit() {
+      settled = true;
+      try {
+        await out.flush();
+        await new Promise<void>((resolve, reject) =>
+          stream.end((e?: Error | null) => (e ? reject(e) : resolve())),
+        );
+        if (error) throw error;
+        await rename(temp, file.path);
+      } catch (e) {
+        stream.destroy();
+        await rm(temp, { force: true });
+        throw failed(file, error ?? e);
+      }
+    },
+    async abort() {
+      if (settled) return;
+      settled = true;
+      stream.destroy();
+      await rm(temp, { force: true });
+    },
+  };
+}

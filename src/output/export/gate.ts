@@ -1,0 +1,187 @@
+import type { ChalkInstance } from 'chalk';
+import { findingLocation } from '@secscan/api/location';
+import { type Annotation, fitSummary } from '../github.js';
+import { yamlText } from '../render.js';
+import { failingFindings, notEvaluated } from '../reports/findings.js';
+import { junitNotEvaluated, junitReport } from '../reports/junit.js';
+import { markdownNotEvaluated, markdownReport } from '../reports/markdown.js';
+import {
+  type GateReport,
+  jsonNotEvaluated,
+  jsonReport,
+  type RuleRow,
+  verdictLine,
+} from '../reports/model.js';
+import { sarifNotEvaluated, sarifReport } from '../reports/sarif.js';
+import { csvCell, safeJson, sanitize } from '../sanitize.js';
+import { renderTable } from '../table.js';
+import { cellValue, selectColumns } from '../view.js';
+import { gateRuleView } from '../views/scans.js';
+import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
+import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
+
+/** The top findings of each failing rule, for a terminal. */
+function humanFindings(report: GateReport, chalk: ChalkInstance): string {
+  const parts: string[] = [];
+  for (const row of report.rules.filter((r) => r.result === 'fail')) {
+    const top = report.findings[row.rule] ?? [];
+    if (!top.length) continue;
+    parts.push(`\nTop findings of ${chalk.bold(sanitize(row.rule))}:`);
+    for (const f of top) {
+      const where = [f.app, f.location].filter(Boolean).join(' ');
+      parts.push(
+        `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
+      );
+    }
+  }
+  return parts.length ? `${parts.join('\n')}\n` : '';
+}
+
+/** The rules with a TOTAL row, the verdict line and the top findings of each failing rule. */
+async function table({ report }: GateDocument, target: ExportTarget): Promise<void> {
+  const { chalk, out } = target;
+  const total: RuleRow = {
+    rule: 'TOTAL',
+    matched: report.totals.matched,
+    reachable: report.totals.reachable,
+    // A total has no threshold: the cell stays blank.
+    threshold: '' as unknown as number,
+    over: report.totals.over,
+    result: report.passed ? 'pass' : 'fail',
+  };
+  await out.write(renderTable([...report.rules, total], selectColumns(gateRuleView, target.fields), chalk));
+  const line = verdictLine(report);
+  await out.write(
+    `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}`,
+  );
+}
+
+/** Data on the target, then the verdict line on stderr (for standard output: a file gets the data alone). */
+function withVerdict(write: (doc: GateDocument, target: ExportTarget) => Promise<void>) {
+  return async (doc: GateDocument, target: ExportTarget): Promise<void> => {
+    await write(doc, target);
+    target.note(verdictLine(doc.report));
+  };
+}
+
+const rows = (write: (row: RuleRow, target: ExportTarget) => Promise<void>, header?: 'csv') =>
+  withVerdict(async ({ report }, target) => {
+    const columns = selectColumns(gateRuleView, target.fields);
+    if (header) await target.out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
+    for (const row of report.rules) await write(row, target);
+  });
+
+/** A finding that fails the gate, as GitHub shows it: at its file and line, titled with the rule. */
+function annotation(
+  finding: ReturnType<typeof failingFindings>[number]['finding'],
+  rule: string,
+  level: Annotation['level'],
+): Annotation {
+  const place = findingLocation(finding);
+  return {
+    level,
+    ...(place ? { file: place.file, ...(place.line ? { line: place.line } : {}) } : {}),
+    title: rule,
+    message: `${finding.severity ?? 'unknown'}: ${finding.title ?? finding.category ?? finding.type} (finding ${finding.id} of ${finding.app})`,
+  };
+}
+
+function github({ report }: GateDocument): GithubReport {
+  const level = report.enforced ? 'error' : 'warning';
+  return {
+    annotations: report.passed
+      ? []
+      : failingFindings(report).map(({ finding, rule }) => annotation(finding, rule, level)),
+    rest: 'the step summary lists every rule and its top findings',
+    summary: fitSummary(markdownReport(report), () => markdownReport(report, false)),
+  };
+}
+
+/** `scans check`: the verdict in every format, and its reports for CI services. */
+export const gateExporters: DocumentExporters<GateDocument> = {
+  human: true,
+  formats: {
+    table,
+    json: withVerdict(({ report }, t) => t.out.write(`${safeJson(jsonReport(report), 2)}\n`)),
+    yaml: withVerdict(async ({ report }, t) => t.out.write(await yamlText(jsonReport(report)))),
+    ndjson: rows((row, t) => t.out.write(`${safeJson(row)}\n`)),
+    csv: rows((row, t) => {
+      const columns = selectColumns(gateRuleView, t.fields);
+      return t.out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
+    }, 'csv'),
+    junit: withVerdict(({ report, context }, t) => t.out.write(junitReport(report, context.stamp))),
+    markdown: withVerdict(({ report }, t) => t.out.write(markdownReport(report))),
+    sarif: withVerdict(async ({ report, context }, t) =>
+      t.out.write(await sarifReport(report, context.toolVersion, context.automationId, t.warn)),
+    ),
+    codequality: withVerdict(async ({ report }, t) => {
+      const { writeCodeQuality } = await import('../codequality.js');
+      const failing = failingFindings(report);
+      const rules = new Map(failing.map((f) => [f.finding, f.rule]));
+      await writeCodeQuality(
+        t.out,
+        failing.map((f) => f.finding),
+        (finding) => rules.get(finding),
+      );
+    }),
+    'gitlab-sast': withVerdict(async ({ report, context }, t) => {
+      const { writeGitlabSast } = await import('../gitlab-sast.js');
+      const started = new Date(`${context.stamp.timestamp}Z`);
+      const options = { toolVersion: context.toolVersion, started };
+      await writeGitlabSast(
+        t.out,
+        failingFindings(report).map((f) => f.finding),
+        options,
+      );
+    }),
+  },
+  otherwise: rows((row, t) => {
+    const columns = selectColumns(gateRuleView, t.fields);
+    return t.out.write(`${columns.map((c) => sanitize(String(cellValue(c, row)))).join('\t')}\n`);
+  }),
+  github,
+  // A report that cannot be written leaves the gate unevaluated: every report says so.
+  failed: ({ report, context }, error) => ({
+    type: 'gate-not-evaluated',
+    gate: notEvaluated(report, error),
+    context,
+  }),
+};
+
+const notice = (doc: GateNotEvaluatedDocument) =>
+  `secscan scans check was not evaluated (exit ${doc.gate.exitCode}): ${doc.gate.message}`;
+
+/**
+ * A gate that was not evaluated: its reports (and -o of a report format) say why; the table and rows formats
+ * print nothing, the error line says it.
+ */
+export const notEvaluatedExporters: DocumentExporters<GateNotEvaluatedDocument> = {
+  human: true,
+  formats: {
+    json: ({ gate }, t) => t.out.write(`${safeJson(jsonNotEvaluated(gate), 2)}\n`),
+    junit: ({ gate, context }, t) => t.out.write(junitNotEvaluated(gate, context.stamp)),
+    markdown: ({ gate }, t) => t.out.write(markdownNotEvaluated(gate)),
+    sarif: async ({ gate, context }, t) =>
+      t.out.write(await sarifNotEvaluated(gate, context.toolVersion, context.automationId)),
+    async codequality(doc, t) {
+      const { codeQualityNotEvaluated } = await import('../codequality.js');
+      const path = doc.gate.policy.startsWith('policy ') ? '.secscan' : doc.gate.policy;
+      await t.out.write(codeQualityNotEvaluated(notice(doc), path === '<stdin>' ? '.secscan' : path));
+    },
+    async 'gitlab-sast'(doc, t) {
+      const { writeGitlabSast } = await import('../gitlab-sast.js');
+      const started = new Date(`${doc.context.stamp.timestamp}Z`);
+      await writeGitlabSast(t.out, [], {
+        toolVersion: doc.context.toolVersion,
+        started,
+        failure: notice(doc),
+      });
+    },
+  },
+  otherwise: async () => undefined,
+  github: (doc) => ({
+    annotations: [{ level: 'error', title: 'secscan: gate not evaluated', message: notice(doc) }],
+    rest: '',
+    summary: markdownNotEvaluated(doc.gate),
+  }),
+};

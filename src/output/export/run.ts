@@ -1,0 +1,113 @@
+import type { ChalkInstance } from 'chalk';
+import { type Context, plainChalk } from '../../context.js';
+import { annotationLines, appendStepSummary } from '../github.js';
+import type { DocumentOf, DocumentType } from './document.js';
+import { type FileSink, openReportFile, type ReportFile } from './files.js';
+import { exportersOf } from './registry.js';
+import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
+
+/** A file's target: the data alone, no colour, no width, warnings naming the file. */
+function fileTarget(ctx: Context, file: ReportFile, sink: FileSink): ExportTarget {
+  return {
+    out: sink.out,
+    format: file.format,
+    fields: ctx.fields,
+    chalk: plainChalk,
+    width: undefined,
+    terminal: false,
+    file: file.path,
+    note: () => undefined,
+    warn: (message) => ctx.warn(typeof message === 'string' ? `${file.path}: ${message}` : message),
+    toolVersion: ctx.version,
+  };
+}
+
+/** `GITHUB_ACTIONS=true`: what a gate shows GitHub, annotations on stderr and the summary appended. */
+async function publish(ctx: Context, report: GithubReport | undefined): Promise<void> {
+  if (!report) return;
+  const lines = annotationLines(report.annotations, report.rest);
+  if (lines.length) ctx.io.stderr.write(`${lines.join('\n')}\n`);
+  const path = ctx.env.GITHUB_STEP_SUMMARY;
+  if (!path) return;
+  try {
+    await appendStepSummary(path, report.summary);
+  } catch (error) {
+    ctx.warn(`cannot append to $GITHUB_STEP_SUMMARY (${path}): ${(error as Error).message}`);
+  }
+}
+
+interface Options {
+  files: readonly ReportFile[];
+  /** The run already failed (a gate not evaluated): a file that cannot be written is a warning. */
+  afterError: boolean;
+}
+
+/**
+ * Exports a document to standard output in the -o format and to every file in its own format, reading it
+ * once (a listing is streamed to all of them at the same time). Files are complete under their names or not
+ * there at all. A file that cannot be written fails the run; a document that has a "failed" form (a gate)
+ * then writes that form to its files, so none of them shows a verdict the exit code denies.
+ */
+export async function exportDocument<K extends DocumentType>(
+  ctx: Context,
+  doc: DocumentOf<K> & { type: K },
+  chalk: ChalkInstance,
+  options: Options,
+): Promise<void> {
+  const exporters = await exportersOf(doc.type);
+  if (ctx.env.GITHUB_ACTIONS === 'true' && exporters.github) await publish(ctx, exporters.github(doc));
+  const format = exporters.human && ctx.globals.output === undefined ? 'table' : ctx.format;
+  const stdout = stdoutTarget(ctx, chalk, format);
+  const copies = exporters.fork ? exporters.fork(doc, options.files.length + 1) : undefined;
+  const copy = (i: number) => copies?.[i] ?? doc;
+  const problems: unknown[] = [];
+  const fileJobs = options.files.map(async (file, i) => {
+    let sink: FileSink | undefined;
+    try {
+      sink = await openReportFile(file);
+      await exportTo(exporters, copy(i + 1), fileTarget(ctx, file, sink));
+      await sink.commit();
+      ctx.debug(`wrote ${file.flag} ${file.path}`);
+    } catch (error) {
+      await sink?.abort();
+      // The stream stops for this file only: the others go on.
+      if (options.afterError) ctx.warn((error as Error).message);
+      else problems.push(error);
+    }
+  });
+  const stdoutJob = exportTo(exporters, copy(0), stdout);
+  const [printed] = await Promise.allSettled([stdoutJob, ...fileJobs]);
+  if (problems.length) {
+    const [first] = problems;
+    const fallback = exporters.failed?.(doc, first);
+    if (fallback) await exportAfterError(ctx, fallback, options.files);
+    throw first;
+  }
+  if (printed.status === 'rejected') throw printed.reason;
+}
+
+async function exportTo<D>(exporters: DocumentExporters<D>, doc: D, target: ExportTarget): Promise<void> {
+  const exporter = exporters.formats[target.format] ?? exporters.otherwise;
+  await exporter(doc, target);
+  await target.out.flush();
+}
+
+/** The failed form of a document, to its files only (standard output already has what it has). */
+async function exportAfterError<K extends DocumentType>(
+  ctx: Context,
+  doc: DocumentOf<K> & { type: K },
+  files: readonly ReportFile[],
+): Promise<void> {
+  const exporters = await exportersOf(doc.type);
+  for (const file of files) {
+    let sink: FileSink | undefined;
+    try {
+      sink = await openReportFile(file);
+      await exportTo(exporters, doc, fileTarget(ctx, file, sink));
+      await sink.commit();
+    } catch (error) {
+      await sink?.abort();
+      ctx.warn((error as Error).message);
+    }
+  }
+}

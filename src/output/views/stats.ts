@@ -1,0 +1,103 @@
+import type { ChalkInstance } from 'chalk';
+import { defineView } from '../view.js';
+
+/** One row of `secscan stats`: an app's open findings, or (is_total) the organization's. */
+export type StatsRow = {
+  /** The app; null on the totals row. */
+  app: string | null;
+  team: string | null;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+  total: number;
+  vuln: number;
+  secret: number;
+  oss_vuln: number;
+  /** null when the service does not count the reachability of every dependency finding. */
+  oss_vuln_reachable: number | null;
+  oss_vuln_unreachable: number | null;
+  container: number;
+  /** Findings of the other types (insight, extscan, security_issue, ...). */
+  other: number;
+  /** When the scan counted completed (else started); null when the app has no such scan. */
+  last_scan: string | null;
+  scan_id: string | null;
+  is_total: boolean;
+  /** The totals row: how many apps it sums. */
+  apps?: number;
+};
+
+const bold = (r: StatsRow, text: string, chalk: ChalkInstance) => (r.is_total ? chalk.bold(text) : text);
+const unknown = (n: number | null) => (n === null ? '?' : n);
+
+const columns = [
+  {
+    key: 'app',
+    header: 'APP',
+    get: (r: StatsRow) => (r.is_total ? `(total: ${r.apps ?? 0} apps)` : r.app),
+    style: (t: string, r: StatsRow, chalk: ChalkInstance) => bold(r, t, chalk),
+  },
+  { key: 'team', header: 'TEAM', shrink: true },
+  {
+    key: 'critical',
+    header: 'CRITICAL',
+    style: (t: string, r: StatsRow, chalk: ChalkInstance) =>
+      r.critical > 0 ? chalk.red.bold(t) : bold(r, t, chalk),
+  },
+  { key: 'high', header: 'HIGH' },
+  { key: 'medium', header: 'MEDIUM' },
+  { key: 'low', header: 'LOW' },
+  {
+    key: 'total',
+    header: 'TOTAL',
+    style: (t: string, r: StatsRow, chalk: ChalkInstance) => bold(r, t, chalk),
+  },
+  { key: 'vuln', header: 'VULN' },
+  { key: 'secret', header: 'SECRET' },
+  { key: 'oss_vuln', header: 'OSS' },
+  { key: 'oss_vuln_reachable', header: 'OSS_REACH', get: (r: StatsRow) => unknown(r.oss_vuln_reachable) },
+  {
+    key: 'oss_vuln_unreachable',
+    header: 'OSS_UNREACH',
+    get: (r: StatsRow) => unknown(r.oss_vuln_unreachable),
+  },
+  { key: 'container', header: 'CONTAINER' },
+  { key: 'other', header: 'OTHER' },
+  { key: 'last_scan', header: 'LAST_SCAN' },
+  { key: 'scan_id', header: 'SCAN' },
+  { key: 'is_total', header: 'IS_TOTAL' },
+];
+
+const shown = [
+  'app',
+  'team',
+  'critical',
+  'high',
+  'medium',
+  'low',
+  'total',
+  'vuln',
+  'secret',
+  'oss_vuln_reachable',
+  'oss_vuln_unreachable',
+  'container',
+  'last_scan',
+];
+
+/** A table for people: the totals row last, in bold. */
+export const statsView = defineView<StatsRow>({
+  columns,
+  defaults: shown,
+  emptyMessage: 'No apps match.',
+});
+
+/**
+ * CSV for a spreadsheet: every count, and is_total on each row, so a filter or a sum over the apps leaves
+ * the totals row out (its APP cell reads `(total: N apps)`).
+ */
+export const statsCsvView = defineView<StatsRow>({
+  columns,
+  defaults: [...shown.slice(0, 9), 'oss_vuln', ...shown.slice(9), 'other', 'scan_id', 'is_total'],
+  emptyMessage: 'No apps match.',
+});

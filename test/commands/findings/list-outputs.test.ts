@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { authEnv, expectUsage, ok, ORG, useCli } from '../../helpers/cli.js';
+import { finding } from './fixtures.js';
+
+const cli = useCli();
+const dir = mkdtempSync(join(tmpdir(), 'secscan-list-outputs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const fresh = () => {
+  const d = join(dir, `run-${n++}`);
+  mkdirSync(d);
+  return d;
+};
+
+const next = `/api/v4/orgs/${ORG}/apps/a/findings?page=2&per_page=250`;
+const twoPages = (second: object = ok({ has_more: false, findings: [finding('3', { app: 'ledger' })] })) => {
+  cli
+    .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 250 } })
+    .reply(
+      200,
+      ok({ has_more: true, findings: [finding('1'), finding('2', { severity: 'critical' })] }, next),
+    );
+  cli.stub('ListAppFindings', { path: { appID: 'a' }, query: { page: 2, per_page: 250 } }).reply(200, second);
+};
+
+describe('findings list: --out FORMAT=FILE usage errors (exit 2, no request)', () => {
+  const d = fresh();
+  it.each([
+    [
+      ['--out', 'xml=f.xml'],
+      'invalid value for --out: "xml=f.xml" (expected FORMAT=FILE, FORMAT one of table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
+    ],
+    [
+      ['--out', 'sarif'],
+      'invalid value for --out: "sarif" (expected FORMAT=FILE, FORMAT one of table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
+    ],
+    [['--out', `sarif=${d}`], `invalid value for --out: ${d} is a directory (name a file)`],
+    [
+      ['--out', `sarif=${d}/none/f.sarif`],
+      `invalid value for --out: the directory of ${d}/none/f.sarif does not exist`,
+    ],
+    [['--out', `sarif=${d}/f`, '--out', `csv=${d}/f`], `--out and --out name the same file ${d}/f`],
+    [['--out', 'json=-'], 'invalid value for --out: - is standard output (use -o FORMAT for it)'],
+    [
+      ['--sarif-category', 'x', '--out', `csv=${d}/f.csv`],
+      '--sarif-category needs -o sarif or --out sarif=FILE',
+    ],
+  ])('%j', async (extra, message) => {
+    expectUsage(
+      await cli.run(['findings', 'list', '--app', 'a', ...extra], { env: authEnv() }),
+      message,
+      cli,
+    );
+  });
+});
+
+describe('findings list: the reports CI services read', () => {
+  it('-o codequality: a Code Quality array, one issue a finding', async () => {
+    twoPages();
+    const r = await cli.run(['findings', 'list', '--app', 'a', '--all', '-o', 'codequality'], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(0);
+    const issues = JSON.parse(r.stdout);
+    expect(issues.map((i: { severity: string }) => i.severity)).toEqual(['critical', 'blocker', 'critical']);
+    expect(issues[0].location).toEqual({ path: 'src/a.java', lines: { begin: 3, end: 3 } });
+  });
+
+  it('-o gitlab-sast: the SAST report, one vulnerability a finding', async () => {
+    twoPages();
+    const r = await cli.run(['findings', 'list', '--app', 'a', '--all', '-o', 'gitlab-sast'], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.version).toBe('15.0.7');
+    expect(report.vulnerabilities.map((v: { severity: string }) => v.severity)).toEqual([
+      'High',
+      'Critical',
+      'High',
+    ]);
+    expect(report.scan.status).toBe('success');
+  });
+
+  it('--out writes every format from the one listing: the same findings in each, the pages read once', async () => {
+    twoPages();
+    const d = fresh();
+    const r = await cli.run(
+      [
+        'findings',
+        'list',
+        '--app',
+        'a',
+        '--all',
+        '-o',
+        'ndjson',
+        ...['--out', `sarif=${d}/f.sarif`, '--out', `codequality=${d}/cq.json`],
+        ...['--out', `gitlab-sast=${d}/sast.json`, '--out', `csv=${d}/f.csv`, '--out', `json=${d}/f.json`],
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    expect(cli.calls()).toHaveLength(2);
+    const ids = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id);
+    expect(ids).toEqual(['1', '2', '3']);
+    const read = (f: string) => JSON.parse(readFileSync(join(d, f), 'utf8'));
+    const sarif = read('f.sarif');
+    // An app's listing is one run, whatever apps its findings name.
+    expect(sarif.runs).toHaveLength(1);
+    expect(
+      sarif.runs[0].results.map((x: { properties: { finding_id: string } }) => x.properties.finding_id),
+    ).toEqual(ids);
+    expect(read('cq.json')).toHaveLength(3);
+    expect(read('sast.json').vulnerabilities).toHaveLength(3);
+    expect(read('f.json').map((f: { id: string }) => f.id)).toEqual(ids);
+    expect(readFileSync(join(d, 'f.csv'), 'utf8').trim().split('\n')).toHaveLength(4);
+    expect(readdirSync(d).sort()).toEqual(['cq.json', 'f.csv', 'f.json', 'f.sarif', 'sast.json']);
+  });
+
+  it('a listing that fails part-way leaves no file that looks complete, and no temporary file', async () => {
+    twoPages(ok({ has_more: false, findings: 'not a list' }));
+    const d = fresh();
+    const r = await cli.run(
+      [
+        'findings',
+        'list',
+        '--app',
+        'a',
+        '--all',
+        '-o',
+        'ndjson',
+        '--out',
+        `sarif=${d}/f.sarif`,
+        '--out',
+        `csv=${d}/f.csv`,
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(8);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
+    expect(readdirSync(d)).toEqual([]);
+    expect(existsSync(join(d, 'f.sarif'))).toBe(false);
+  });
+
+  it('--sarif-category with --out sarif=FILE names the runs; at compound level one run per app', async () => {
+    cli
+      .stub('ListCompoundFindings', { path: { compoundName: 'shop' } })
+      .reply(200, ok({ has_more: false, findings: [finding('1'), finding('2', { app: 'ledger' })] }));
+    const d = fresh();
+    const r = await cli.run(
+      [
+        'findings',
+        'list',
+        '--compound',
+        'shop',
+        '--out',
+        `sarif=${d}/f.sarif`,
+        '--sarif-category',
+        'sast/shop',
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    const log = JSON.parse(readFileSync(join(d, 'f.sarif'), 'utf8'));
+    expect(log.runs.map((run: { automationDetails: { id: string } }) => run.automationDetails.id)).toEqual([
+      'sast/shop/shop-api/',
+      'sast/shop/ledger/',
+    ]);
+  });
+});

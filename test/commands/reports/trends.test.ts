@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
+
+const cli = useCli();
+const dir = mkdtempSync(join(tmpdir(), 'secscan-trends-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const window = ['--since', '2026-06-01', '--until', '2026-07-01'];
+
+describe('reports trends: usage errors (exit 2, no request)', () => {
+  it.each([
+    [
+      ['reports', 'trends', '--since', '2026-08-01', '--until', '2026-07-01'],
+      '--since (2026-08-01T00:00:00.000Z) must be before --until (2026-07-01T00:00:00.000Z)',
+    ],
+    [
+      ['reports', 'trends', '--since', 'lately'],
+      'invalid value for --since: "lately" (expected a date such as 2026-09-01, Unix seconds, or an age such as 30d)',
+    ],
+    [
+      ['reports', 'trends', '--until', 'soon'],
+      'invalid value for --until: "soon" (expected a date such as 2026-09-01, Unix seconds, or an age such as 30d)',
+    ],
+    [
+      ['reports', 'trends', '--by', 'week'],
+      'invalid value for --by: "week" (choose from severity, app, team)',
+    ],
+    [
+      ['reports', 'trends', '--sla', 'urgent=1d'],
+      'invalid value for --sla: "urgent=1d" (expected SEVERITY=DAYS with a severity of critical, high, medium, low, e.g. critical=7d)',
+    ],
+    [
+      ['reports', 'trends', '--sla', 'high=30d', '--sla', 'high=20d'],
+      'invalid value for --sla: high is given twice',
+    ],
+    [
+      ['reports', 'trends', '--sla', 'low=soon'],
+      'invalid value for --sla low: "soon" (expected a duration such as 3600, 90m, 12h, 30d)',
+    ],
+    [['reports', 'trends', '--html', dir], `invalid value for --html: ${dir} is a directory (name a file)`],
+    [
+      ['reports', 'trends', '-o', 'sarif'],
+      'invalid value for -o, --output: "sarif" (choose from table, tsv, json, ndjson, yaml, csv, markdown)',
+    ],
+  ])('%j', async (argv, message) => {
+    expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
+  });
+});
+
+const app = { id: 'payments-api', team_id: 't-pay', base_branch: 'main' };
+const version = (id: string, at: string, extra: Record<string, unknown> = {}) => ({
+  version: `v${id}`,
+  scan: {
+    id,
+    app: app.id,
+    version: `v${id}`,
+    successful: true,
+    is_default_branch: true,
+    completed_at: at,
+    ...extra,
+  },
+  findings_summaries: [],
+});
+
+function stubApps() {
+  cli.stub('ListApps').reply(200, ok([app]));
+  cli
+    .stub('ListTeams', { query: { no_members: true } })
+    .reply(200, ok([{ team_id: 't-pay', team_name: 'Payments' }]));
+}
+
+const scanQuery = (scan: string) => ({
+  scan,
+  status: ['any'],
+  per_page: 250,
+  fields: ['-description', '-details', '-related_findings'],
+});
+
+describe('reports trends: the history, fail closed', () => {
+  it('reads the versions, then each scan of the window, and computes from them', async () => {
+    stubApps();
+    cli
+      .stub('ListAppVersions', { path: { appID: app.id } })
+      .reply(
+        200,
+        ok([
+          version('3', '2026-06-15T00:00:00Z'),
+          version('2', '2026-06-08T00:00:00Z', { is_default_branch: false }),
+          version('1', '2026-05-20T00:00:00Z'),
+          version('0', '2026-05-10T00:00:00Z'),
+        ]),
+      );
+    const f = (id: string, severity: string) => ({
+      id,
+      app: app.id,
+      type: 'vuln',
+      internal_id: `x/${id}`,
+      severity,
+      status: 'unset',
+      scan_first_seen: '1',
+    });
+    cli.stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('1') }).reply(
+      200,
+      ok({
+        scan: { id: '1', app: app.id, version: 'v1', successful: true },
+        findings: [f('7', 'critical')],
+      }),
+    );
+    cli
+      .stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('3') })
+      .reply(200, ok({ scan: { id: '3', app: app.id, version: 'v3', successful: true }, findings: [] }));
+    const result = await cli.run(['reports', 'trends', ...window, '-o', 'json'], { env: authEnv() });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.summary).toMatchObject({
+      fixed: 1,
+      mean_days_to_fix: 26,
+      open_at_start: { critical: 1, total: 1 },
+    });
+    expect(report.basis).toMatchObject({ apps: 1, scans: 1 });
+  });
+
+  it('an answer about another scan than the one asked for is exit 8', async () => {
+    stubApps();
+    cli
+      .stub('ListAppVersions', { path: { appID: app.id } })
+      .reply(200, ok([version('3', '2026-06-15T00:00:00Z')]));
+    cli
+      .stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('3') })
+      .reply(200, ok({ scan: { id: '9', app: app.id, version: 'v9', successful: true }, findings: [] }));
+    const result = await cli.run(['reports', 'trends', ...window], { env: authEnv() });
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain(
+      'error: ListAppFindings (payments-api): asked for scan 3, the answer lists scan 9',
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it('a scan without a date, or without a branch, is exit 8', async () => {
+    stubApps();
+    cli.stub('ListAppVersions', { path: { appID: app.id } }).reply(200, ok([version('3', 'yesterday')]));
+    const undated = await cli.run(['reports', 'trends', ...window], { env: authEnv() });
+    expect(undated.code).toBe(8);
+    expect(undated.stderr).toContain('error: ListAppVersions (payments-api): scan 3 has no date');
+    stubApps();
+    cli
+      .stub('ListAppVersions', { path: { appID: app.id } })
+      .reply(200, ok([version('3', '2026-06-15T00:00:00Z', { is_default_branch: undefined })]));
+    const branchless = await cli.run(['reports', 'trends', ...window], { env: authEnv() });
+    expect(branchless.code).toBe(8);
+    expect(branchless.stderr).toContain('says neither whether it is of the default branch nor its branch');
+  });
+});

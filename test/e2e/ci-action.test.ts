@@ -1,0 +1,240 @@
+import { execFileSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { parseXml } from '../helpers/xml.js';
+import { evaluate, type Value } from './ci/expressions.js';
+import { GithubRunner } from './ci/github.js';
+import {
+  connectionTo,
+  machineEnv,
+  packTarball,
+  pkg,
+  project,
+  root,
+  type Tarball,
+  validateAction,
+} from './ci/setup.js';
+import { type RunningSandbox, startSandbox } from './sandbox.js';
+
+/**
+ * The repository's GitHub Action (action.yml) run as the runner runs a composite action, against a real
+ * sandbox: secscan installed from the release tarball (`npm pack` of this build), then `scans check`.
+ * test/e2e/ci-install-checkout.test.ts builds it from the action's checkout instead.
+ */
+const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-action-'));
+const sha = 'c0ffee0000000000000000000000000000000001';
+
+/**
+ * The scan under test. Issue 19 §1 adds `scans check --version/--wait`; once they are there, this line
+ * becomes `{ version: sha, wait: '2m' }` and the feature branch's scan is recorded with that version.
+ */
+const scanUnderTest = { version: '', wait: '' };
+
+let tarball: Tarball;
+let sandbox: RunningSandbox;
+let count = 0;
+
+beforeAll(async () => {
+  tarball = packTarball(join(temp, 'release'));
+  sandbox = await startSandbox();
+  if (scanUnderTest.version) {
+    execFileSync(
+      process.execPath,
+      [
+        join(root, 'bin/secscan.js'),
+        'sandbox',
+        'scan',
+        '--compound',
+        'shop',
+        '--branch',
+        'feature/checkout',
+        '--version',
+        sha,
+      ],
+      { env: { ...connection(), PATH: process.env.PATH }, stdio: 'pipe' },
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+const connection = () => connectionTo(sandbox);
+
+/** A fresh workspace (the repository's rules file in it) and a runner for one job. */
+function runner(): GithubRunner {
+  const workspace = project(join(temp, `job-${(count += 1)}`));
+  return new GithubRunner({
+    workspace,
+    env: machineEnv(join(workspace, '.home')),
+    github: { sha, event: {} },
+    resolve: () => undefined,
+  });
+}
+
+const gate = {
+  tarball: '',
+  compound: 'shop',
+  rules: '.secscan/rules.yml',
+  'target-branch': 'feature/checkout',
+  'source-branch': 'main',
+  ...scanUnderTest,
+};
+
+function run(job: GithubRunner, inputs: Record<string, string>) {
+  const outputs = job.runAction(root, inputs, connection());
+  const step = (name: string) => job.log.find((s) => s.name === name);
+  return { outputs, install: step('Install secscan'), gate: step('Gate the merge') };
+}
+
+describe('action.yml', () => {
+  it('passes action-validator, as does a workflow using every input; a broken one does not', () => {
+    expect(validateAction(join(root, 'action.yml'))).toEqual({ code: 0, output: '' });
+    const action = parse(readFileSync(join(root, 'action.yml'), 'utf8'));
+    const workflow = join(temp, 'workflow.yml');
+    const inputs = Object.fromEntries(
+      Object.keys(action.inputs).map((k) => [k, `\${{ vars.SECSCAN_${k} }}`]),
+    );
+    writeFileSync(
+      workflow,
+      JSON.stringify({
+        on: 'pull_request',
+        jobs: {
+          gate: {
+            'runs-on': 'ubuntu-latest',
+            steps: [{ uses: `OWNER/secscan@v${pkg.version}`, with: inputs }],
+          },
+        },
+      }),
+    );
+    expect(validateAction(workflow)).toEqual({ code: 0, output: '' });
+    const broken = join(temp, 'broken', 'action.yml');
+    mkdirSync(join(temp, 'broken'));
+    writeFileSync(
+      broken,
+      readFileSync(join(root, 'action.yml'), 'utf8').replace('using: composite', 'using: compost'),
+    );
+    const refused = validateAction(broken);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('runs');
+  });
+
+  it("defaults the scan's version to the pull request's head commit, else the run's commit", () => {
+    const { default: version } = parse(readFileSync(join(root, 'action.yml'), 'utf8')).inputs.version;
+    const at = (event: Record<string, Value>) =>
+      evaluate(String(version).replace(/^\$\{\{|\}\}$/g, ''), {
+        failed: false,
+        contexts: { github: { sha, event } },
+      });
+    expect(at({ pull_request: { head: { sha: 'abc123' } } })).toBe('abc123');
+    expect(at({})).toBe(sha);
+  });
+
+  it('installs the release tarball and gates: the feature branch fails (exit 1) with its reports and summary', () => {
+    const job = runner();
+    // A checksum is compared whatever its case.
+    const {
+      outputs,
+      install,
+      gate: step,
+    } = run(job, { ...gate, tarball: tarball.file, 'tarball-sha256': tarball.sha256.toUpperCase() });
+    expect(install?.code).toBe(0);
+    expect(install?.stdout).not.toContain('::warning');
+    expect(outputs['secscan-version']).toBe(pkg.version);
+    const bin = join(job.runnerTemp, 'secscan', tarball.sha256, 'bin');
+    expect(outputs.secscan).toBe(join(bin, 'secscan'));
+    expect(readFileSync(job.files.GITHUB_PATH, 'utf8')).toBe(`${bin}\n`);
+    // Installed from the tarball alone: no package beside it, no npm install.
+    expect(existsSync(join(bin, '..', 'package', 'node_modules'))).toBe(false);
+    expect(step?.code).toBe(1);
+    expect(step?.stdout).toContain('no-new-critical');
+    expect(job.failed).toBe(true);
+    expect(outputs['exit-code']).toBe('1');
+    const workspace = join(job.runnerTemp, '..', '..');
+    expect(outputs['report-junit']).toBe('secscan-junit.xml');
+    const junit = parseXml(readFileSync(join(workspace, outputs['report-junit'] as string), 'utf8'));
+    expect(junit.children[0]?.attributes.failures).toBe('2');
+    expect(JSON.parse(readFileSync(join(workspace, outputs['report-sarif'] as string), 'utf8')).version).toBe(
+      '2.1.0',
+    );
+    expect(outputs['report-json']).toBe('');
+    const summary = readFileSync(job.files.GITHUB_STEP_SUMMARY, 'utf8');
+    expect(summary.match(/Security gate failed: shop/g)).toHaveLength(1);
+    expect(summary).toBe(readFileSync(join(workspace, 'secscan-summary.md'), 'utf8'));
+  });
+
+  it('passes on main (exit 0), and a gate not evaluated keeps its exit code (5) and writes its reports', () => {
+    const passing = run(runner(), {
+      ...gate,
+      tarball: tarball.file,
+      'target-branch': 'main',
+      'report-json': 'gate.json',
+    });
+    expect(passing.gate?.code).toBe(0);
+    expect(passing.outputs['exit-code']).toBe('0');
+    expect(passing.outputs['report-json']).toBe('gate.json');
+    const job = runner();
+    const unknown = run(job, {
+      ...gate,
+      tarball: tarball.file,
+      compound: 'no-such-compound',
+      summary: 'false',
+    });
+    expect(unknown.gate?.code).toBe(5);
+    expect(unknown.outputs['exit-code']).toBe('5');
+    expect(readFileSync(job.files.GITHUB_STEP_SUMMARY, 'utf8')).toBe('');
+    const junit = readFileSync(join(job.runnerTemp, '..', '..', 'secscan-junit.xml'), 'utf8');
+    expect(junit).toContain('no-such-compound');
+  });
+
+  it('without a compound installs only, and a second use in the job reuses the install', () => {
+    const job = runner();
+    const first = run(job, { tarball: tarball.file });
+    expect(first.install?.code).toBe(0);
+    expect(first.install?.stdout).toContain(
+      `::warning title=secscan::tarball-sha256 is not set: ${tarball.file} (SHA-256 ${tarball.sha256}) is not checked`,
+    );
+    expect(first.gate?.stderr).toBe('skipped: if');
+    expect(first.outputs['exit-code']).toBe('');
+    const second = run(job, { tarball: tarball.file });
+    expect(second.outputs.secscan).toBe(first.outputs.secscan);
+    expect(job.failed).toBe(false);
+    const installed = execFileSync(first.outputs.secscan as string, ['--version'], { encoding: 'utf8' });
+    expect(installed).toBe(`${pkg.version}\n`);
+  });
+
+  it('refuses a tarball with another SHA-256, a URL that is not https and a tarball that is not secscan', () => {
+    const mismatch = run(runner(), { tarball: tarball.file, 'tarball-sha256': '0'.repeat(64) });
+    expect(mismatch.install?.code).toBe(2);
+    expect(mismatch.install?.stdout).toContain(
+      `::error title=secscan::tarball-sha256: ${tarball.file} has SHA-256 ${tarball.sha256}`,
+    );
+    expect(mismatch.outputs.secscan).toBe('');
+    const http = run(runner(), { tarball: 'http://127.0.0.1:9/secscan.tgz' });
+    expect(http.install?.code).toBe(2);
+    expect(http.install?.stdout).toContain('not an https:// URL nor a path');
+    const other = join(temp, 'other.tgz');
+    mkdirSync(join(temp, 'other', 'package'), { recursive: true });
+    copyFileSync(join(root, 'package.json'), join(temp, 'other', 'package', 'package.json'));
+    execFileSync('tar', ['-czf', other, '-C', join(temp, 'other'), 'package']);
+    const job = runner();
+    const wrong = run(job, { ...gate, tarball: other });
+    expect(wrong.install?.code).toBe(2);
+    expect(wrong.install?.stdout).toContain('is not a packed secscan');
+    expect(wrong.gate?.stderr).toBe('skipped: if');
+    expect(readFileSync(job.files.GITHUB_PATH, 'utf8')).toBe('');
+  });
+});

@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { runGitlabJob, withIncludes } from './ci/gitlab.js';
+import { GithubRunner } from './ci/github.js';
+import { connectionTo, copyCheckout, machineEnv, pkg, project } from './ci/setup.js';
+import { type RunningSandbox, startSandbox } from './sandbox.js';
+
+/**
+ * The default install of the action, and the template's SECSCAN_INSTALL_CHECKOUT: secscan built from a
+ * checkout of this repository (a copy of its tracked files, nothing built) with `npm ci` (install scripts
+ * off) and `npm run build`, then packed and installed as the release tarball is. Each build takes a minute.
+ */
+const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-checkout-'));
+const checkout = join(temp, 'secscan');
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  copyCheckout(checkout);
+  sandbox = await startSandbox();
+}, 120_000);
+
+// Two installs of the lockfile (about 300 MB each) to remove.
+afterAll(async () => {
+  await sandbox?.stop();
+  rmSync(temp, { recursive: true, force: true });
+}, 300_000);
+
+const workspace = (name: string) => project(join(temp, name));
+const connection = () => connectionTo(sandbox);
+
+describe('secscan built from a checkout of this repository', () => {
+  it('the action, given no tarball, builds from its own checkout and gates', () => {
+    expect(existsSync(join(checkout, 'dist'))).toBe(false);
+    const dir = workspace('github');
+    const job = new GithubRunner({
+      workspace: dir,
+      env: machineEnv(join(dir, '.home')),
+      github: { sha: 'c0ffee', event: {} },
+      resolve: () => undefined,
+    });
+    const inputs = {
+      compound: 'shop',
+      rules: '.secscan/rules.yml',
+      'target-branch': 'feature/checkout',
+      'source-branch': 'main',
+      version: '',
+    };
+    const outputs = job.runAction(checkout, inputs, connection());
+    const install = job.log.find((s) => s.name === 'Install secscan');
+    expect(install?.code, install?.stderr).toBe(0);
+    expect(install?.stdout).toContain(`Building secscan from the action's checkout (${checkout})`);
+    expect(outputs['secscan-version']).toBe(pkg.version);
+    expect(outputs['exit-code']).toBe('1');
+    expect(readFileSync(join(dir, 'secscan-junit.xml'), 'utf8')).toContain('no-new-critical');
+  }, 600_000);
+
+  it('the GitLab template, given SECSCAN_INSTALL_CHECKOUT, builds from it and gates', () => {
+    const dir = workspace('gitlab');
+    const own = {
+      include: [{ local: 'ci/secscan.gitlab-ci.yml' }],
+      'security-gate': {
+        extends: '.secscan-gate',
+        variables: {
+          SECSCAN_INSTALL_CHECKOUT: checkout,
+          SECSCAN_GATE_COMPOUND: 'shop',
+          SECSCAN_GATE_RULES: '.secscan/rules.yml',
+          SECSCAN_GATE_TARGET_BRANCH: 'main',
+          SECSCAN_GATE_VERSION: '',
+        },
+      },
+    };
+    writeFileSync(join(dir, '.gitlab-ci.yml'), stringify(own));
+    const config = withIncludes(own, () => readFileSync(join(checkout, 'ci/secscan.gitlab-ci.yml'), 'utf8'));
+    const r = runGitlabJob(
+      config,
+      'security-gate',
+      machineEnv(join(dir, '.home')),
+      { CI_PROJECT_DIR: dir, CI_COMMIT_SHA: 'c0ffee' },
+      connection(),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Building secscan from ${checkout}`);
+    const installed = /is installed: (\S+)$/m.exec(r.stdout)?.[1] as string;
+    expect(execFileSync(installed, ['--version'], { encoding: 'utf8' })).toBe(`${pkg.version}\n`);
+  }, 600_000);
+});

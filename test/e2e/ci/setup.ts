@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** What the CI tests share: this checkout, its packed tarball, a copy of its sources, the machine's env. */
+export const root = fileURLToPath(new URL('../../..', import.meta.url));
+export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+
+const npmCache = execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
+
+/**
+ * The environment of a CI machine with Node on PATH: a home and a TMPDIR of its own (no profile of this
+ * machine's user), npm's cache kept (a runner's is warm too; the registry is used for what it lacks).
+ */
+export function machineEnv(home: string): Record<string, string> {
+  mkdirSync(join(home, 'tmp'), { recursive: true });
+  return {
+    PATH: process.env.PATH as string,
+    HOME: home,
+    TMPDIR: join(home, 'tmp'),
+    npm_config_cache: npmCache,
+    npm_config_update_notifier: 'false',
+  };
+}
+
+export interface Tarball {
+  file: string;
+  sha256: string;
+}
+
+/** The release tarball: `npm pack` of the build the suite runs after (prepack would build again). */
+export function packTarball(dir: string): Tarball {
+  mkdirSync(dir, { recursive: true });
+  const name = execFileSync(
+    'npm',
+    ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir, '--loglevel=error'],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } },
+  ).trim();
+  const file = join(dir, name);
+  return { file, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
+}
+
+/** A checkout of this repository as git would give it: the tracked (and new, unignored) files, no build. */
+export function copyCheckout(dir: string): string {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    mkdirSync(join(dir, dirname(file)), { recursive: true });
+    // A file deleted in the work tree but still in the index is not part of the checkout.
+    try {
+      cpSync(join(root, file), join(dir, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return dir;
+}
+
+/** The README's section (from its `## ` heading to the next) and its fenced blocks of one language. */
+export function readmeBlocks(heading: string, language: string): string[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf(`## ${heading}\n`);
+  if (start < 0) throw new Error(`README: no section ${heading}`);
+  const end = readme.indexOf('\n## ', start + 5);
+  const section = readme.slice(start, end < 0 ? undefined : end);
+  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map(
+    (m) => m[1] as string,
+  );
+}
+
+/** Runs `action-validator` (the npm package @action-validator/cli) on a file: action.yml or a workflow. */
+export function validateAction(file: string): { code: number; output: string } {
+  try {
+    const out = execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/@action-validator/cli/cli.mjs'), file],
+      {
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+    return { code: 0, output: out };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, output: `${e.stdout}${e.stderr}` };
+  }
+}
+
+/** The rules file of the README's "Gate merges in CI" section. */
+export const readmeRules = readmeBlocks('Gate merges in CI', 'yaml').find((b) =>
+  /^(#.*\n)?rules:/.test(b),
+) as string;
+
+/** A repository's working directory as CI checks it out: `.secscan/rules.yml` holds the README's rules. */
+export function project(dir: string): string {
+  mkdirSync(join(dir, '.secscan'), { recursive: true });
+  writeFileSync(join(dir, '.secscan/rules.yml'), readmeRules);
+  return dir;
+}
+
+/** The settings of a running sandbox, as a pipeline's secrets give them. */
+export function connectionTo(sandbox: {
+  baseUrl: string;
+  orgId: string;
+  token: string;
+}): Record<string, string> {
+  return { SECSCAN_BASE_URL: sandbox.baseUrl, SECSCAN_ORG_ID: sandbox.orgId, SECSCAN_TOKEN: sandbox.token };
+}

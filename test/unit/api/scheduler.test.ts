@@ -1,0 +1,180 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readRateHeaders } from '../../../src/api/rate-headers.js';
+import { Scheduler } from '../../../src/api/scheduler.js';
+
+/** Starts an acquire and records when (fake time) it got its slot. */
+function track(scheduler: Scheduler, starts: number[]): Promise<() => void> {
+  return scheduler.acquire().then((release) => {
+    starts.push(Date.now());
+    return release;
+  });
+}
+
+describe('Scheduler', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const t0 = Date.parse('2026-01-01T00:00:00Z');
+
+  it('keeps at most `concurrency` requests in flight', async () => {
+    const scheduler = new Scheduler({ concurrency: 2 });
+    const starts: number[] = [];
+    const a = await track(scheduler, starts);
+    await track(scheduler, starts);
+    const third = track(scheduler, starts);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(starts).toHaveLength(2);
+    a();
+    await third;
+    expect(starts).toHaveLength(3);
+  });
+
+  it('halves the requests in flight on 429 and 503, and grows back one per round of successes', () => {
+    const scheduler = new Scheduler({ concurrency: 8 });
+    scheduler.observe(429, {});
+    expect(scheduler.concurrency).toBe(4);
+    scheduler.observe(503, {});
+    expect(scheduler.concurrency).toBe(2);
+    scheduler.observe(429, {});
+    scheduler.observe(429, {});
+    expect(scheduler.concurrency).toBe(1);
+    // Additive increase: 1/limit per success, so about `limit` successes per step.
+    const successes = (n: number) => {
+      for (let i = 0; i < n; i++) scheduler.observe(200, {});
+    };
+    successes(1);
+    expect(scheduler.concurrency).toBe(2);
+    successes(3);
+    expect(scheduler.concurrency).toBe(3);
+    successes(100);
+    expect(scheduler.concurrency).toBe(8);
+  });
+
+  it('starts nothing before Retry-After, whichever request was throttled', async () => {
+    const scheduler = new Scheduler({ concurrency: 4 });
+    const starts: number[] = [];
+    const release = await track(scheduler, starts);
+    release();
+    expect(scheduler.observe(429, { 'retry-after': '3' }).throttled).toBe(true);
+    const next = track(scheduler, starts);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(starts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await next;
+    expect(starts).toEqual([t0, t0 + 3000]);
+  });
+
+  it('backs off exponentially on throttling without Retry-After', async () => {
+    const scheduler = new Scheduler({ concurrency: 1 });
+    const starts: number[] = [];
+    scheduler.observe(503, {});
+    const first = track(scheduler, starts);
+    await vi.advanceTimersByTimeAsync(5000);
+    (await first)();
+    scheduler.observe(503, {});
+    const second = track(scheduler, starts);
+    await vi.advanceTimersByTimeAsync(5000);
+    (await second)();
+    // 500 ms after the first throttle, then 1000 ms after the second (observed at t0 + 5000).
+    expect(starts).toEqual([t0 + 500, t0 + 6000]);
+  });
+
+  it('paces starts to the quota policy (q requests per w seconds)', async () => {
+    const scheduler = new Scheduler({ concurrency: 4 });
+    scheduler.observe(200, { 'ratelimit-policy': '"default";q=10;w=1' });
+    expect(scheduler.gapMs).toBe(100);
+    const starts: number[] = [];
+    const all = Promise.all([0, 1, 2].map(() => track(scheduler, starts)));
+    await vi.advanceTimersByTimeAsync(250);
+    await all;
+    expect(starts).toEqual([t0, t0 + 100, t0 + 200]);
+  });
+
+  it('waits for the reset when the window has nothing left', async () => {
+    const scheduler = new Scheduler({ concurrency: 4 });
+    const starts: number[] = [];
+    const release = await track(scheduler, starts);
+    scheduler.observe(200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(t0 / 1000 + 2) });
+    release();
+    const next = track(scheduler, starts);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(starts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await next;
+    expect(starts).toEqual([t0, t0 + 2000]);
+  });
+
+  it('slows its starts after throttling and speeds up again on success', () => {
+    const scheduler = new Scheduler({ concurrency: 4 });
+    expect(scheduler.gapMs).toBe(0);
+    scheduler.observe(429, { 'retry-after': '0' });
+    const slowed = scheduler.gapMs;
+    expect(slowed).toBeGreaterThan(0);
+    scheduler.observe(200, {});
+    expect(scheduler.gapMs).toBeLessThan(slowed);
+    for (let i = 0; i < 500; i++) scheduler.observe(200, {});
+    expect(scheduler.gapMs).toBe(0);
+  });
+
+  it('map keeps the order of the items and stops taking new ones after a failure', async () => {
+    vi.useRealTimers();
+    const scheduler = new Scheduler({ concurrency: 3 });
+    expect(await scheduler.map([3, 1, 2], async (n) => n * 10)).toEqual([30, 10, 20]);
+    const seen: number[] = [];
+    await expect(
+      scheduler.map([1, 2, 3, 4, 5, 6, 7, 8], async (n) => {
+        seen.push(n);
+        if (n === 2) throw new Error('boom');
+        await new Promise((r) => setTimeout(r, 5));
+      }),
+    ).rejects.toThrow('boom');
+    expect(seen.length).toBeLessThan(8);
+  });
+});
+
+describe('readRateHeaders', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+
+  it('reads the IETF draft structured fields, the slowest policy and the fewest left winning', () => {
+    expect(
+      readRateHeaders({
+        'ratelimit-policy': '"burst";q=100;w=60, "second";q=20;w=1',
+        ratelimit: '"burst";r=40;t=30, "second";r=3;t=1',
+      }),
+    ).toEqual({ limit: 100, windowSeconds: 60, remaining: 3, resetSeconds: 1 });
+  });
+
+  it('reads the earlier draft forms', () => {
+    expect(
+      readRateHeaders({ 'ratelimit-policy': '10;w=1', ratelimit: 'limit=10, remaining=4, reset=2' }),
+    ).toEqual({ limit: 10, windowSeconds: 1, remaining: 4, resetSeconds: 2 });
+    expect(
+      readRateHeaders({ 'ratelimit-limit': '50', 'ratelimit-remaining': '7', 'ratelimit-reset': '9' }),
+    ).toEqual({ limit: 50, remaining: 7, resetSeconds: 9 });
+  });
+
+  it('reads X-RateLimit-*, a reset as a Unix time or as seconds', () => {
+    expect(
+      readRateHeaders(
+        {
+          'x-ratelimit-limit': '5000',
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(now / 1000 + 30),
+        },
+        now,
+      ),
+    ).toEqual({ limit: 5000, remaining: 0, resetSeconds: 30 });
+    expect(readRateHeaders({ 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': '4' })).toEqual({
+      remaining: 2,
+      resetSeconds: 4,
+    });
+  });
+
+  it('ignores what it cannot read', () => {
+    expect(readRateHeaders({ ratelimit: 'nonsense', 'x-ratelimit-remaining': 'lots' })).toEqual({});
+  });
+});
