@@ -1,5 +1,12 @@
 import type { Page } from './client-types.js';
 import { checkNextPage, nextPagePath } from './paging.js';
+import { collectAll } from '../util/gc.js';
+
+/**
+ * The buffers a list keeps before a full collection frees the dead ones (measured at 100,000 findings: the
+ * peak RSS of `--all -o ndjson` 120 MiB instead of 160, about a collection every 10 pages).
+ */
+const deadBytesKept = 8 * 1024 * 1024;
 
 /** Pages requested ahead of the one being read, at most (see `pagesAhead`). */
 export const defaultPageAhead = 4;
@@ -134,6 +141,8 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
       cancelAllBut(wanted);
       for (const ahead of wanted) if (!inFlight.has(ahead) && !read.has(ahead)) start(ahead);
       yield data;
+      // Pages that waited ahead reached the old generation: their dead bytes freed now, not tens of MiB later.
+      if (source.ahead > 1 && process.memoryUsage().arrayBuffers > deadBytesKept) collectAll();
       if (refused !== undefined) throw refused;
       if (next === undefined) return;
       path = next;
