@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { type RunningSandbox, startSandbox } from '@secscan/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
-import { closeDefaultDispatcher } from '../../../src/api/dispatcher.js';
+import { addedToRoots, closeDefaultDispatcher } from '../../../src/api/dispatcher.js';
 
 // node:tls as Node's own modules see it (tls.connect calls this object's createSecureContext).
 const tls = createRequire(import.meta.url)('node:tls') as typeof import('node:tls');
@@ -52,5 +52,21 @@ describe('a CA file (SECSCAN_CA_FILE, a profile’s ca_file)', () => {
       exitCode: 3,
       message: expect.stringMatching(/ListApps: the certificate of https:\/\/.* is not trusted/),
     });
+  });
+});
+
+describe('addedToRoots', () => {
+  const pem = (body: string) => `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`;
+
+  it('adds the certificates that are not Node’s roots, once, from a bundle of many', () => {
+    const added: string[] = [];
+    const fake = {
+      rootCertificates: [pem('AAAA\nBBBB'), pem('CCCC')],
+      createSecureContext: () => ({ context: { addCACert: (text: string) => added.push(text) } }),
+    } as unknown as typeof import('node:tls');
+    // A system bundle (NODE_EXTRA_CA_CERTS) with a root in other line breaks, and the CA file.
+    const bundle = `${pem('AAAABBBB')}\n${pem('DDDD')}\r\n${pem('CCCC')}\n`;
+    addedToRoots(fake, [bundle, pem('EEEE')]);
+    expect(added).toEqual([`${pem('DDDD')}\n${pem('EEEE')}`]);
   });
 });
