@@ -242,6 +242,8 @@ function __secscan_child
             echo 'findings status'
         case 'findings|assign'
             echo 'findings assign'
+        case 'findings|undo'
+            echo 'findings undo'
         case 'findings|comment'
             echo 'findings comment'
         case 'findings|fix'
@@ -493,12 +495,26 @@ function __secscan_takes_value
             'findings list|--sarif-category' \
             'findings list|--out' \
             'findings show|--app' \
-            'findings status|--app' \
             'findings status|--set' \
             'findings status|--comment' \
+            'findings status|--app' \
+            'findings status|--compound' \
+            'findings status|--severity' \
+            'findings status|--type' \
+            'findings status|--category' \
+            'findings status|--tag' \
+            'findings status|--search' \
+            'findings status|--status' \
             'findings status|--ids-from' \
-            'findings assign|--app' \
             'findings assign|--to' \
+            'findings assign|--app' \
+            'findings assign|--compound' \
+            'findings assign|--severity' \
+            'findings assign|--type' \
+            'findings assign|--category' \
+            'findings assign|--tag' \
+            'findings assign|--search' \
+            'findings assign|--status' \
             'findings assign|--ids-from' \
             'findings comment add|--app' \
             'findings comment list|--app' \
@@ -652,6 +668,10 @@ function __secscan_takes_value
             'api|-F' \
             'api|--field' \
             'api|--input' \
+            'api|-H' \
+            'api|--header' \
+            'api|-X' \
+            'api|--method' \
             'sandbox|--host' \
             'sandbox|--port' \
             'sandbox|--seed' \
@@ -678,6 +698,7 @@ function __secscan_takes_value
             '*|-o' \
             '*|--output' \
             '*|--fields' \
+            '*|--jq' \
             '*|--timeout' \
             '*|--retries' \
             '*|--max-retry-wait' \
@@ -894,9 +915,11 @@ function __secscan_fields
         case 'findings show'
             set fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id
         case 'findings status'
-            set fields id title before after changed result
+            set fields id app title before after changed result
         case 'findings assign'
-            set fields id title before after changed result
+            set fields id app title before after changed result
+        case 'findings undo'
+            set fields id app title before after changed result
         case 'findings comment add'
             set fields id created_at author comment finding_id
         case 'findings comment list'
@@ -1136,8 +1159,9 @@ complete -c secscan -n "__secscan_at 'searches'" -a rm -d 'Delete a saved search
 complete -c secscan -n "__secscan_at 'findings'" -a list -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a ls -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a show -d 'Show one finding in detail'
-complete -c secscan -n "__secscan_at 'findings'" -a status -d 'Set the status of findings (each change also adds a comment)'
-complete -c secscan -n "__secscan_at 'findings'" -a assign -d 'Assign findings to someone, or unassign them'
+complete -c secscan -n "__secscan_at 'findings'" -a status -d 'Set the status of findings, by id or by query (each change also adds a comment)'
+complete -c secscan -n "__secscan_at 'findings'" -a assign -d 'Assign findings to someone, or unassign them, by id or by query'
+complete -c secscan -n "__secscan_at 'findings'" -a undo -d 'Put back the statuses or assignees a bulk change set, from its journal'
 complete -c secscan -n "__secscan_at 'findings'" -a comment -d 'Add, list and show comments on a finding'
 complete -c secscan -n "__secscan_at 'findings'" -a fix -d 'Show the recommended fix of a finding'
 complete -c secscan -n "__secscan_at 'findings'" -a summary -d 'Totals by type, severity and category (and by app, organization-wide)'
@@ -1263,6 +1287,7 @@ complete -c secscan -n "__secscan_arg 'policies show' 0" -a '(__secscan_live pol
 complete -c secscan -n "__secscan_arg 'policies push' 0" -F
 complete -c secscan -n "__secscan_arg 'policies diff' 0" -a '(__secscan_live policy)'
 complete -c secscan -n "__secscan_arg 'policies diff' 1" -F
+complete -c secscan -n "__secscan_arg 'findings undo' 0" -F
 complete -c secscan -n "__secscan_arg 'rules convert' 0" -F
 complete -c secscan -n "__secscan_arg 'compounds show' 0" -a '(__secscan_live compound)'
 complete -c secscan -n "__secscan_arg 'compounds archive' 0" -a '(__secscan_live compound)'
@@ -1486,16 +1511,36 @@ complete -c secscan -n "__secscan_at 'findings list'" -l out -r -F -d 'also writ
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings status'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings status'" -l set -x -a 'fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' -d 'the status to set (none clears it)'
 complete -c secscan -n "__secscan_at 'findings status'" -l comment -x -d 'the text of the comment the status change adds'
+complete -c secscan -n "__secscan_at 'findings status'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app of the findings (required with finding ids)'
+complete -c secscan -n "__secscan_at 'findings status'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings status'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
+complete -c secscan -n "__secscan_at 'findings status'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
+complete -c secscan -n "__secscan_at 'findings status'" -l category -x -d 'only this category, e.g. "SQL Injection"'
+complete -c secscan -n "__secscan_at 'findings status'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
+complete -c secscan -n "__secscan_at 'findings status'" -l search -x -d 'title or description contains TEXT, any case (at most 5, all must match)'
+complete -c secscan -n "__secscan_at 'findings status'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
 complete -c secscan -n "__secscan_at 'findings status'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
+complete -c secscan -n "__secscan_at 'findings status'" -l dry-run -d 'print the findings and what would change (BEFORE, AFTER); send no change'
 complete -c secscan -n "__secscan_at 'findings status'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings assign'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--none'" -l to -x -d 'the assignee’s e-mail address'
 complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--to'" -l none -d 'remove the assignee'
+complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app of the findings (required with finding ids)'
+complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l category -x -d 'only this category, e.g. "SQL Injection"'
+complete -c secscan -n "__secscan_at 'findings assign'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l search -x -d 'title or description contains TEXT, any case (at most 5, all must match)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l dry-run -d 'print the findings and what would change (BEFORE, AFTER); send no change'
 complete -c secscan -n "__secscan_at 'findings assign'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings undo'; and not __secscan_given '--force' '--dry-run'" -l list -d 'list the journals of this organization, newest first'
+complete -c secscan -n "__secscan_at 'findings undo'; and not __secscan_given '--list'" -l force -d 'also put back findings someone changed since the change'
+complete -c secscan -n "__secscan_at 'findings undo'; and not __secscan_given '--list'" -l dry-run -d 'print what would be put back; send nothing'
+complete -c secscan -n "__secscan_at 'findings undo'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings comment'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings comment add'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings comment add'" -s h -l help -d 'show help'
@@ -1758,8 +1803,12 @@ complete -c secscan -n "__secscan_at 'audit scm-secrets'; and not __secscan_give
 complete -c secscan -n "__secscan_at 'audit scm-secrets'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -s F -l field -x -d 'add a parameter or body field (repeatable)'
 complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -l input -r -F -d 'read the raw request body from a file ("-" for standard input)'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -s H -l header -x -d 'add a request header, e.g. "Accept: text/csv" (repeatable)'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -s X -l method -x -d 'the HTTP method (with a PATH alone: default GET, POST with a body)'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -s i -l include -d 'print the status line and response headers before the body'
 complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -l paginate -d 'follow next_page links and print every page'
-complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '-F' '--field' '--input' '--paginate'" -l list -d 'list every operation, with the command that covers it'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -l slurp -d 'with --paginate: print one JSON array of every page'
+complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '-F' '--field' '--input' '-H' '--header' '-X' '--method' '-i' '--include' '--paginate' '--slurp'" -l list -d 'list every operation, with the command that covers it'
 complete -c secscan -n "__secscan_at 'api'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
 complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
@@ -1795,6 +1844,7 @@ complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'help'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more)'
 complete -c secscan -l fields -x -a '(__secscan_fields)' -d 'comma-separated fields (columns) to print'
+complete -c secscan -l jq -x -d 'filter the JSON output with a jq expression (implies -o json; strings print raw, as jq -r)'
 complete -c secscan -l no-color -d 'disable colour (also NO_COLOR=1, CLICOLOR=0 or TERM=dumb)'
 complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'

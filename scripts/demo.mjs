@@ -13,6 +13,8 @@ const usersFile = join(dir, 'users.json');
 const env = {
   ...process.env,
   SECSCAN_CONFIG_DIR: join(dir, 'config'),
+  // The journals of its findings changes go with the demo's directory, not the user's state directory.
+  SECSCAN_STATE_DIR: join(dir, 'state'),
   FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
 };
 for (const key of [

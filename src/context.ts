@@ -15,6 +15,7 @@ import { type Clock, realClock } from './util/clock.js';
 export interface GlobalOptions {
   output?: string;
   fields?: string;
+  jq?: string;
   color: boolean;
   quiet: boolean;
   debug: boolean;
@@ -126,6 +127,8 @@ export class Context {
   /** The output format chosen for this run (set before the verb runs). */
   format: OutputFormat = 'table';
   fields: string[] | undefined;
+  /** The compiled `--jq` expression (set before the verb runs; the jq engine loads only then). */
+  jq: import('./output/jq.js').JqFilter | undefined;
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly secrets: string[] = [];
   private warnedEmpty = false;

@@ -26,6 +26,7 @@ function globalsFrom(values: OptionValues): GlobalOptions {
   return {
     output: values.output,
     fields: values.fields,
+    jq: values.jq,
     color: values.color !== false,
     quiet: Boolean(values.quiet),
     debug: Boolean(values.debug),
@@ -94,10 +95,15 @@ export async function main(deps: MainDeps): Promise<number> {
     const commandTree = async () => (await import('./commands/manifest-data.js')).loadManifest();
     const ctx = new Context(globals, { ...deps, signal, commandTree });
     const { resolveFormat, baseFormats, parseFields } = await import('./output/format.js');
-    ctx.format = resolveFormat(globals.output, ctx.stdoutIsTTY, [...baseFormats, ...(entry.outputs ?? [])]);
+    const formats = [...baseFormats, ...(entry.outputs ?? [])];
+    ctx.format = resolveFormat(globals.jq === undefined ? globals.output : 'json', ctx.stdoutIsTTY, formats);
     ctx.fields = parseFields(globals.fields);
     const { loadVerb } = await import('./commands/manifest.js');
     const verb = await loadVerb(entry.load);
+    if (globals.jq !== undefined) {
+      const { jqOption } = await import('./output/jq.js');
+      ctx.jq = await jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
+    }
     // A bare global --org (no uuid) asks for the organization level of a listing.
     const input = {
       args: argsOf(command),

@@ -51,6 +51,8 @@ export interface SendOptions {
   body?: string | Buffer | undefined;
   contentType?: string | undefined;
   accept?: string | undefined;
+  /** Request headers besides the usual ones, by lower-case name (`secscan api -H`); never the token's. */
+  headers?: Readonly<Record<string, string>> | undefined;
   /** Resolve with error statuses instead of throwing (the `api` command prints them as received). */
   allowErrorStatus?: boolean;
   /** The operation's success status when it is a redirect (302): resolved with, never followed. */

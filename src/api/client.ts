@@ -390,6 +390,9 @@ export class ApiClient {
         headers: {
           ...this.headers(options.accept ?? 'application/json'),
           ...(options.contentType ? { 'content-type': options.contentType } : {}),
+          ...options.headers,
+          // Whatever the extra headers hold, the token is the settings' one.
+          ...this.authorization(),
         },
         body: options.body,
         signal,
@@ -416,8 +419,11 @@ export class ApiClient {
       accept,
       'user-agent': this.opts.userAgent ?? 'secscan',
     };
-    if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
-    return headers;
+    return { ...headers, ...this.authorization() };
+  }
+
+  private authorization(): { authorization?: string } {
+    return this.opts.token ? { authorization: `Bearer ${this.opts.token}` } : {};
   }
 
   /** A redirecting operation (AuthorizeSlack, AzureAuthorization) yields where it points, not a body. */

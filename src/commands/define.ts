@@ -205,6 +205,8 @@ export interface VerbSpec<
   options?: O;
   /** Output formats beyond the base ones (e.g. `sarif`): the exporters of the document the verb returns. */
   outputs?: readonly OutputFormat[];
+  /** false: the verb prints no JSON (a served stream, a script), so --jq is refused before it runs. */
+  printsJson?: false;
   /** Every operation the verb may call; the table-coverage test and `api --list` read them. */
   operations: readonly OperationId[];
   /** The view for table/tsv/csv columns and --fields of the rows R it returns; may depend on the options. */

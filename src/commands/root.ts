@@ -29,6 +29,10 @@ export const root: Help & { options: Readonly<Record<string, OptionDecl>> } = {
       nonEmpty: false,
       complete: 'field',
     }),
+    jq: text(
+      '--jq <expression>',
+      'filter the JSON output with a jq expression (implies -o json; strings print raw, as jq -r)',
+    ),
     color: flag('--no-color', 'disable colour (also NO_COLOR=1, CLICOLOR=0 or TERM=dumb)'),
     quiet: flag('-q, --quiet', 'print no progress or notices on stderr'),
     debug: flag('--debug', 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'),

@@ -21,7 +21,15 @@ export const environment: readonly (readonly [string, string])[] = [
     'XDG_CONFIG_HOME',
     'When SECSCAN_CONFIG_DIR is unset, the configuration directory is $XDG_CONFIG_HOME/secscan, else ~/.config/secscan.',
   ],
-  ['HOME', 'The home directory, for ~/.config/secscan.'],
+  [
+    'SECSCAN_STATE_DIR',
+    'The state directory: the journals of findings status and assign (read by findings undo), and the CA of secscan sandbox --tls.',
+  ],
+  [
+    'XDG_STATE_HOME',
+    'When SECSCAN_STATE_DIR is unset, the state directory is $XDG_STATE_HOME/secscan, else ~/.local/state/secscan.',
+  ],
+  ['HOME', 'The home directory, for ~/.config/secscan and ~/.local/state/secscan.'],
   ['SECSCAN_DEBUG', 'Set to 1 for the same effect as --debug.'],
   [
     'SECSCAN_PAGE_AHEAD',
@@ -29,7 +37,7 @@ export const environment: readonly (readonly [string, string])[] = [
   ],
   [
     'CI',
-    'When set (and not false or 0), nothing prompts: a destructive command without --yes fails, and auth login needs --with-token.',
+    'When set (and not false or 0), nothing prompts: a destructive command without --yes fails (so does a change by query of more than 20 findings), and auth login needs --with-token.',
   ],
   [
     'GITHUB_ACTIONS',

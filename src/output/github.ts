@@ -63,7 +63,9 @@ export function annotationLines(annotations: readonly Annotation[], rest: string
 export async function appendStepSummary(path: string, text: string): Promise<void> {
   const handle = await open(path, 'a');
   try {
-    const bytes = Buffer.from(text.endsWith('\n') ? `\n${text}` : `\n${text}\n`);
+    // A blank line parts it from what earlier steps wrote; an empty summary starts with the report itself.
+    const before = (await handle.stat()).size > 0 ? '\n' : '';
+    const bytes = Buffer.from(`${before}${text}${text.endsWith('\n') ? '' : '\n'}`);
     let offset = 0;
     while (offset < bytes.length) {
       const { bytesWritten } = await handle.write(bytes, offset);

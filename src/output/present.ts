@@ -1,16 +1,26 @@
 import { fstatSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import type { Context } from '../context.js';
 import { exportObject, exportRows, stdoutTarget } from './export/target.js';
+import type { JqFilter } from './jq.js';
 import type { Result } from './result.js';
-import { forTerminal } from './sanitize.js';
+import { forTerminal, sanitizeMultiline } from './sanitize.js';
 import type { View } from './view.js';
+import { OutputWriter } from './writer.js';
 
-/** Prints a verb's result with the exporter chosen by -o (and writes the files the result names). */
+/**
+ * Prints a verb's result with the exporter chosen by -o (and writes the files the result names); with
+ * --jq, what -o json prints, through the filter.
+ */
 export async function present<R extends object>(
   ctx: Context,
   result: Result<R>,
   view: View<R> | undefined,
 ): Promise<void> {
+  if (ctx.jq && !(result.kind === 'raw' && result.jqApplied)) {
+    await presentFiltered(ctx, result, view, ctx.jq);
+    return;
+  }
   const chalk = await ctx.chalk();
   switch (result.kind) {
     case 'list': {
@@ -73,6 +83,48 @@ export async function present<R extends object>(
     default:
       break;
   }
+}
+
+/** Text kept in memory: what a result prints with -o json, for --jq. */
+class TextSink extends Writable {
+  readonly isTTY = false;
+  private readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    done();
+  }
+  get text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/**
+ * `--jq`: the result exported as `-o json` exports it, into memory (the same context, its standard output
+ * a sink), then through jq. A terminal gets jq's output without anything it would act on; a pipe gets it
+ * unchanged.
+ */
+async function presentFiltered<R extends object>(
+  ctx: Context,
+  result: Result<R>,
+  view: View<R> | undefined,
+  filter: JqFilter,
+): Promise<void> {
+  const sink = new TextSink();
+  const inMemory = Object.create(ctx, {
+    io: { value: { ...ctx.io, stdout: sink } },
+    globals: { value: { ...ctx.globals, output: 'json' } },
+    jq: { value: undefined },
+  }) as Context;
+  await present(inMemory, result, view);
+  const output = filter.apply(sink.text, ctx.stdoutIsTTY);
+  const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as Writable);
+  await out.write(ctx.stdoutIsTTY ? forTerminal(output.text) : output.text);
+  await out.flush();
+  if (output.notes) ctx.io.stderr.write(`${sanitizeMultiline(output.notes).trimEnd()}\n`);
+  if (!output.error) return;
+  // A run that stopped part-way ends with its own error; jq's comes second.
+  if ((result.kind === 'list' || result.kind === 'document') && result.error) ctx.warn(output.error.message);
+  else throw output.error;
 }
 
 /**

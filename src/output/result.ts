@@ -30,7 +30,13 @@ export type Result<R extends object = Record<string, unknown>> =
       onlyWhenAsked?: boolean;
     }
   /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive; bytes stay bytes). */
-  | { kind: 'raw'; body: string | Uint8Array | AsyncIterable<string | Uint8Array>; exitCode?: number }
+  | {
+      kind: 'raw';
+      body: string | Uint8Array | AsyncIterable<string | Uint8Array>;
+      exitCode?: number;
+      /** The verb ran --jq itself (`secscan api`: on each page), so the body is printed as it is. */
+      jqApplied?: boolean;
+    }
   | {
       kind: 'document';
       document: Document;

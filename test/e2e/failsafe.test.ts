@@ -30,6 +30,7 @@ beforeAll(async () => {
   env = {
     PATH: process.env.PATH ?? '',
     SECSCAN_CONFIG_DIR: join(work, 'config'),
+    SECSCAN_STATE_DIR: join(work, 'state'),
     SECSCAN_BASE_URL: server.baseUrl,
     SECSCAN_ORG_ID: orgId,
     SECSCAN_TOKEN: 'hostile-test-token',

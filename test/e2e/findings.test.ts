@@ -51,6 +51,7 @@ function secscan(args: string[], options: { input?: string; token?: string } = {
     env: {
       PATH: process.env.PATH,
       SECSCAN_CONFIG_DIR: join(dir, 'config'),
+      SECSCAN_STATE_DIR: join(dir, 'state'),
       SECSCAN_BASE_URL: settings.SECSCAN_BASE_URL,
       SECSCAN_ORG_ID: settings.SECSCAN_ORG_ID,
       SECSCAN_TOKEN: options.token ?? settings.SECSCAN_TOKEN,

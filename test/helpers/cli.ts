@@ -159,7 +159,15 @@ export function useCli(): Cli {
       return configDir;
     },
     run: (argv, options = {}) =>
-      runCli(argv, { ...options, env: { SECSCAN_CONFIG_DIR: configDir, ...options.env } }, agent),
+      runCli(
+        argv,
+        {
+          ...options,
+          // Journals of bulk changes go to the test's own directory, never the user's state directory.
+          env: { SECSCAN_CONFIG_DIR: configDir, SECSCAN_STATE_DIR: join(configDir, 'state'), ...options.env },
+        },
+        agent,
+      ),
     stub: (id, request = {}) =>
       agent.get(ORIGIN).intercept({
         path: operationPath(id, request),

@@ -1,3 +1,4 @@
+import { UsageError } from '../../errors.js';
 import { operationView } from '../../output/views/api.js';
 import { defineVerb, flag, list, optionalArg, text } from '../define.js';
 import { resolveTarget, type TargetInput } from './internal/target.js';
@@ -13,7 +14,12 @@ export default defineVerb({
     'body otherwise (with --input, the query). Accept and Content-Type follow the operation; a redirect ' +
     'prints where it points.\n\n' +
     'METHOD PATH calls a path relative to /api/v4; {orgID} is filled from the settings. -F fields become ' +
-    'query parameters for GET and DELETE and a JSON body otherwise.\n\n' +
+    'query parameters for GET and DELETE and a JSON body otherwise. A PATH alone is a GET, or a POST when ' +
+    '-F or --input gives a body (as gh api); -X names the method.\n\n' +
+    '-H adds a request header (an Accept or Content-Type replaces the operation\u2019s; the token is always ' +
+    'the settings\u2019 one: -H Authorization is refused). -i prints the status line and headers before each ' +
+    'body. --paginate --slurp prints one JSON array of every page. --jq filters each page (or the slurped ' +
+    'array) with a jq expression, printing strings raw; an error status prints its body unfiltered.\n\n' +
     '-F values true, false, null and numbers are typed; @FILE reads a file. Retries, timeouts and the exit ' +
     'codes follow the same rules as every other command: an error status prints its body, then exits by ' +
     'the status.',
@@ -24,7 +30,11 @@ export default defineVerb({
     'secscan api UpdateTeam -F rbacTeamID=<team-id> --input body.json',
     'secscan api ListAppFindings -F appID=shiftleft-java-demo -F per_page=100 --paginate',
     'secscan api GET /orgs/{orgID}/tokens',
-    'secscan api GET /orgs/{orgID}/findings -F per_page=100 --paginate | jq ".response.findings[].id"',
+    "secscan api ListApps --jq '.response[].id'",
+    "secscan api ListAppFindings -F appID=shiftleft-java-demo -F per_page=5 --paginate --slurp --jq '[.[].response.findings[]] | length'",
+    'secscan api -i GET /user',
+    'secscan api /orgs/{orgID}/apps -H "Accept: application/json"',
+    'secscan api -X DELETE /orgs/{orgID}/rbac/roles/<role-id>',
     'secscan api POST /orgs/{orgID}/rbac/roles --input role.json',
     'secscan api GET /user',
   ],
@@ -39,9 +49,16 @@ export default defineVerb({
     input: text('--input <file>', 'read the raw request body from a file ("-" for standard input)', {
       complete: 'file',
     }),
+    header: list('-H, --header <key:value>', 'add a request header, e.g. "Accept: text/csv" (repeatable)'),
+    method: text(
+      '-X, --method <method>',
+      'the HTTP method (with a PATH alone: default GET, POST with a body)',
+    ),
+    include: flag('-i, --include', 'print the status line and response headers before the body'),
     paginate: flag('--paginate', 'follow next_page links and print every page'),
+    slurp: flag('--slurp', 'with --paginate: print one JSON array of every page'),
     list: flag('--list', 'list every operation, with the command that covers it', {
-      conflicts: ['field', 'input', 'paginate'],
+      conflicts: ['field', 'input', 'paginate', 'slurp', 'header', 'method', 'include'],
     }),
   },
   view: operationView,
@@ -53,6 +70,10 @@ export default defineVerb({
       const { operationListing } = await import('./internal/list.js');
       return { kind: 'list', rows: operationListing(await ctx.commandTree()) };
     }
+    const media = target.kind === 'operation' ? target.op.media : undefined;
+    if (ctx.jq && target.kind === 'operation' && media !== undefined && !/json/.test(media)) {
+      throw new UsageError(`${target.op.id} answers ${media}: --jq filters only JSON`);
+    }
     const client = await ctx.client({ requireOrg: false });
     const { operationExchange, pathExchange } = await import('./internal/request.js');
     const plan =
@@ -60,6 +81,11 @@ export default defineVerb({
         ? await operationExchange(ctx, client, target, opts)
         : await pathExchange(ctx, client, target, opts);
     const { exchange } = await import('./internal/exchange.js');
-    return { kind: 'raw', body: exchange(client, plan, ctx.stdoutIsTTY) };
+    const shown = {
+      pretty: ctx.stdoutIsTTY,
+      filter: ctx.jq,
+      notes: (text: string) => ctx.note(text.split('\n')),
+    };
+    return { kind: 'raw', body: exchange(client, plan, shown), jqApplied: true };
   },
 });

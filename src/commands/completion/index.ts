@@ -26,6 +26,7 @@ export default defineVerb({
     'source <(secscan completion zsh)',
     'secscan completion fish | source',
   ],
+  printsJson: false,
   operations: [],
   args: [arg<Shell>('shell', 'bash, zsh or fish', { choices: shells })],
   async run(_ctx, { args: [shell] }) {

@@ -6,6 +6,8 @@ export default defineGroup({
   examples: [
     'secscan findings list --app shiftleft-java-demo --severity critical',
     'secscan findings status --app shiftleft-java-demo --set fixed --comment "fixed in #123" 12',
+    'secscan findings status --app shiftleft-java-demo --severity low --set ignore --dry-run',
+    'secscan findings undo',
     'secscan findings summary',
   ],
   commands: [
@@ -13,6 +15,7 @@ export default defineGroup({
     () => import('./show.js'),
     () => import('./status.js'),
     () => import('./assign.js'),
+    () => import('./undo.js'),
     () => import('./comment/index.js'),
     () => import('./fix.js'),
     () => import('./summary.js'),

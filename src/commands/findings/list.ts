@@ -1,7 +1,3 @@
-import type { ApiClient } from '../../api/client.js';
-import type { Finding } from '@secscan/api/schemas/findings';
-import { searchMatcher } from '@secscan/api/search';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { FindingsScope } from '../../output/export/document.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
@@ -9,72 +5,11 @@ import { findingView } from '../../output/views/findings.js';
 import { defineVerb } from '../define.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
 import { options as listOptions } from './internal/list-options.js';
-import { type ListPlan, planList } from './internal/query.js';
+import { findingsOf, type PageInfo } from './internal/listing.js';
+import { planList } from './internal/query.js';
 
 const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
 const options = { ...listOptions, out: outOption([...baseFormats, ...outputs], 'the findings') };
-
-interface PageInfo {
-  shown: number;
-  total: number | undefined;
-  more: boolean;
-}
-
-interface FindingsPage {
-  findings: Finding[];
-  more: boolean;
-  total: number | undefined;
-}
-
-/**
- * The pages of the level's operation, in one shape (only the compound list counts the total). With --limit
- * (and no --search, which drops rows here), the pages it can need: none past them is asked for ahead.
- */
-async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<FindingsPage> {
-  const { query } = plan;
-  const perPage = typeof query.per_page === 'number' ? query.per_page : 50;
-  const pageLimit =
-    plan.limit !== undefined && plan.search.length === 0 ? Math.ceil(plan.limit / perPage) : undefined;
-  if (plan.level === 'compound' && !plan.deprecated) {
-    const path = { compoundName: plan.compound };
-    for await (const page of client.pages('ListCompoundFindings', { path, query, pageLimit })) {
-      yield { findings: page.findings, more: Boolean(page.has_more), total: page.total_count };
-    }
-    return;
-  }
-  const pages =
-    plan.level === 'app'
-      ? client.pages('ListAppFindings', { path: { appID: plan.app }, query, pageLimit })
-      : plan.level === 'compound'
-        ? client.pages('ListCompoundFindingsDEPRECATED', {
-            path: { compoundName: plan.compound },
-            query,
-            pageLimit,
-          })
-        : client.pages('ListOrgFindings', { query, pageLimit });
-  for await (const page of pages) {
-    yield { findings: page.findings, more: Boolean(page.has_more), total: undefined };
-  }
-}
-
-/** Findings as pages arrive, following next_page; stops requesting once `--limit` is reached. */
-async function* stream(ctx: Context, plan: ListPlan, info: PageInfo): AsyncGenerator<Finding> {
-  const client = await ctx.client();
-  if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
-  // The service's own matching (case folded, in the title or the description), where no parameter carries it.
-  const matches = searchMatcher(plan.search);
-  for await (const page of pagesOf(client, plan)) {
-    info.total = page.total;
-    info.more = page.more;
-    for (const finding of page.findings) {
-      if (!matches(finding)) continue;
-      yield finding;
-      info.shown++;
-      if (plan.limit !== undefined && info.shown >= plan.limit) return;
-    }
-    if (!plan.all && plan.limit === undefined) return;
-  }
-}
 
 export default defineVerb({
   name: 'list',
@@ -129,7 +64,7 @@ export default defineVerb({
         return `${count} findings shown; more exist (--all, or --limit N)`;
       return undefined;
     };
-    const findings = stream(ctx, list, info);
+    const findings = findingsOf(ctx, list, info);
     return {
       kind: 'document',
       document: { type: 'findings', findings, scope, category: opts.sarifCategory, footer },

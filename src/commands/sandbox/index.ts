@@ -76,6 +76,7 @@ export default defineVerb({
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
   ],
+  printsJson: false,
   operations: [],
   commands: [() => import('./scan.js'), () => import('./wait.js')],
   options: {

@@ -90,14 +90,18 @@ export const findingDetailView = defineView<Finding>({
 
 /** What a status or assignee change did to each finding. */
 export type FindingChange = {
+  app?: string | undefined;
   id: string;
   title: string | undefined;
   before: string | undefined;
   after: string;
   /** undefined: the answer was lost, nobody knows. */
   changed: boolean | undefined;
-  /** done; or, when a run stopped part-way, failed (refused), unknown (answer lost) or not sent. */
-  result?: 'done' | 'failed' | 'unknown' | 'not sent';
+  /**
+   * done; or, when a run stopped part-way, failed (refused), unknown (answer lost) or not sent; an undo also
+   * says which findings it left alone and why.
+   */
+  result?: string;
 };
 
 const changeColumns = ['id', 'title', 'before', 'after', 'changed'];
@@ -105,6 +109,7 @@ const changeColumns = ['id', 'title', 'before', 'after', 'changed'];
 export const changeView = defineView<FindingChange>({
   columns: [
     { key: 'id', header: 'ID' },
+    { key: 'app', header: 'APP' },
     { key: 'title', header: 'TITLE', shrink: true },
     { key: 'before', header: 'BEFORE' },
     { key: 'after', header: 'AFTER' },
@@ -118,11 +123,15 @@ export const changeView = defineView<FindingChange>({
   defaults: changeColumns,
 });
 
-/** The same, with the RESULT of each finding: a run that stopped part-way. */
-export const partialChangeView = defineView<FindingChange>({
-  ...changeView,
-  defaults: [...changeColumns, 'result'],
-});
+/**
+ * The view of a change: with the APP of each finding when they are of several apps, and the RESULT of each
+ * when a run stopped part-way (or an undo left some alone).
+ */
+export function changeViewFor({ apps, partial }: { apps: boolean; partial: boolean }) {
+  const defaults = [...changeColumns, ...(partial ? ['result'] : [])];
+  if (apps) defaults.splice(1, 0, 'app');
+  return defineView<FindingChange>({ ...changeView, defaults });
+}
 
 export const commentView = defineView<Comment>({
   columns: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
-import { finding } from './fixtures.js';
+import { finding, journalIds, journalNote } from './fixtures.js';
 
 const cli = useCli();
 
@@ -17,7 +17,7 @@ describe('findings assign: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'assign', '--app', 'a', '--none'],
-      'give at least one finding id, or --ids-from FILE|- (ids one a line or a JSON array)',
+      'give finding ids, --ids-from FILE|-, or a query: --severity, --type, --category, --tag, --search or --status',
     ],
     [['findings', 'assign', '--none', '1'], '--app is required (the app the finding belongs to)'],
     [
@@ -41,10 +41,10 @@ describe('findings assign', () => {
     const result = await cli.run(['findings', 'assign', '--app', 'a', '--to', 'dev@example.com', '12'], {
       env: authEnv(),
     });
-    expect(result).toEqual({
+    expect({ ...result, stderr: journalIds(result.stderr) }).toEqual({
       code: 0,
       stdout: '12\tFinding 12\t\tdev@example.com\tyes\n',
-      stderr: 'Assigned to dev@example.com: 1 finding of a.\n',
+      stderr: `Assigned to dev@example.com: 1 finding of a.\n${journalNote}`,
     });
   });
 
@@ -65,6 +65,6 @@ describe('findings assign', () => {
     expect(result.code).toBe(0);
     expect(cli.calls().find((c) => c.method === 'PUT')?.body).toEqual({ findings: [1, 2], assignee: '' });
     expect(result.stdout).toBe('1\tFinding 1\tx@y.io\t\tyes\n2\tFinding 2\t\t\tno\n');
-    expect(result.stderr).toBe('Unassigned: 2 findings of a.\n');
+    expect(journalIds(result.stderr)).toBe(`Unassigned: 2 findings of a.\n${journalNote}`);
   });
 });

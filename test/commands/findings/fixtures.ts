@@ -23,3 +23,11 @@ export const comment = (id: string, text: string, extra: Record<string, unknown>
   comment: text,
   ...extra,
 });
+
+/** stderr with each journal id (`20261126-021500-ab12`) written `ID`, so it compares exactly. */
+export function journalIds(text: string): string {
+  return text.replace(/\b\d{8}-\d{6}-[0-9a-f]{4}\b/g, 'ID');
+}
+
+/** The notice after every change: where its journal is. */
+export const journalNote = 'Journal ID: `secscan findings undo` puts back what changed.\n';

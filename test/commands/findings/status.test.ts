@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
-import { finding } from './fixtures.js';
+import { finding, journalIds, journalNote } from './fixtures.js';
 
 const cli = useCli();
 const choices = 'fixed, ignore, codeviolationfixed, codeviolationignore, codeviolationremovestatus, none';
@@ -17,7 +17,7 @@ describe('findings status: usage errors (exit 2, no request)', () => {
     [['findings', 'status', '--set', 'fixed', '12'], '--app is required (the app the finding belongs to)'],
     [
       ['findings', 'status', '--app', 'a', '--set', 'fixed'],
-      'give at least one finding id, or --ids-from FILE|- (ids one a line or a JSON array)',
+      'give finding ids, --ids-from FILE|-, or a query: --severity, --type, --category, --tag, --search or --status',
     ],
     [
       ['findings', 'status', '--app', 'a', '--set', 'fixed', '12', 'x'],
@@ -88,7 +88,7 @@ describe('findings status', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('12\tFinding 12\tunset\tfixed\tyes\n');
     expect(cli.calls()[1]?.body).toEqual({ status: 'fixed', optional_comment: 'done' });
-    expect(result.stderr).toBe('Set fixed on 1 finding of a (1 changed).\n');
+    expect(journalIds(result.stderr)).toBe(`Set fixed on 1 finding of a (1 changed).\n${journalNote}`);
   });
 
   it('several ids from stdin: the bulk operation with integer ids; unknown ids reported, exit 5', async () => {
@@ -133,7 +133,7 @@ describe('findings status', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('1\tFinding 1\tfixed\tunset\tyes\n2\tFinding 2\tunset\tunset\tno\n');
-    expect(result.stderr).toBe('Set unset on 2 findings of a (1 changed).\n');
+    expect(journalIds(result.stderr)).toBe(`Set unset on 2 findings of a (1 changed).\n${journalNote}`);
   });
 
   it('exits 5 without changing anything when the app has none of the findings', async () => {
@@ -174,8 +174,9 @@ describe('findings status', () => {
     expect(result.stdout).toBe(
       '1\tFinding 1\tunset\tfixed\tyes\tdone\n2\tFinding 2\tunset\tfixed\tyes\tdone\n3\tFinding 3\tunset\tunset\tno\tfailed\n',
     );
-    expect(result.stderr.split('\n')).toEqual([
+    expect(journalIds(result.stderr).split('\n')).toEqual([
       'Stopped part-way: set fixed on 2 of 3 findings of a; refused: 3.',
+      journalNote.trimEnd(),
       'error: SetAppFindingStatus: finding 3 is locked (HTTP 409 CONFLICT)',
       '',
     ]);

@@ -151,7 +151,8 @@ export function transcript(block: Block): Transcript[] {
 
 /**
  * What varies from run to run, made the same on both sides: ports, tokens, UUIDs, times, digests, sizes and
- * durations, the home directory, colours, carriage returns, and the width of the gaps between columns.
+ * durations, the ids of journals (`findings status`), the home directory, colours, carriage returns, and the
+ * width of the gaps between columns.
  */
 export function normalise(text: string, home?: string): string {
   // A terminal's line: what a carriage return (or a cursor back to column 1) goes back over is written over,
@@ -170,6 +171,7 @@ export function normalise(text: string, home?: string): string {
     .replace(/sandbox-ca-\d+\.pem/g, 'sandbox-ca-<port>.pem')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)?/g, '<time>')
     .replace(/\d{8}T\d{6}Z/g, '<time>')
+    .replace(/\b\d{8}-\d{6}-[0-9a-f]{4}\b/g, '<journal>')
     .replace(/\b[0-9a-f]{12,}\b/g, '<hex>')
     .replace(/\b\d+(\.\d+)? ?(B|KiB|MiB|GiB|kB|KB|MB|GB)\b/g, '<size>')
     .replace(/\b\d+(\.\d+)? s\b/g, '<n> s')

@@ -8,15 +8,13 @@ export type TeamMember = z.infer<typeof TeamMember>;
 
 /**
  * A row of ListTeams: `team_id`, `team_name` (the specification) and `team_version` (the vendor document, and
- * what the service sends). A team's members and apps come from ReadTeam; a service that still lists members
- * sends them as `users` or `members`, accepted and not relied on.
+ * what the service sends). A team's members and apps come from ReadTeam: nothing reads them from a row (a
+ * service that still lists them passes, unread).
  */
 export const TeamSummary = z.looseObject({
   team_id: z.string().min(1),
   team_name: z.string(),
   team_version: z.number().int().optional(),
-  users: z.array(TeamMember).optional(),
-  members: z.array(TeamMember).optional(),
 });
 export type TeamSummary = z.infer<typeof TeamSummary>;
 

@@ -1,8 +1,10 @@
+import { STATUS_CODES } from 'node:http';
 import type { ApiClient, RawResponse } from '../../../api/client.js';
 import { checkJsonValues, jsonValueCount, maxJsonValues } from '../../../api/json-limits.js';
 import { isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
 import { redactUrl } from '../../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
+import type { JqFilter } from '../../../output/jq.js';
 
 /** One request of `secscan api`, as sent: path under /api/v4 with its query, body and media types. */
 export interface Exchange {
@@ -11,25 +13,42 @@ export interface Exchange {
   body?: string | Buffer | undefined;
   contentType?: string | undefined;
   accept: string;
+  /** -H: request headers by lower-case name (an Accept or Content-Type among them wins). */
+  headers: Record<string, string>;
   /** The operation's redirect status (302): its Location is the answer. */
   expectStatus?: number | undefined;
   /** How errors name the request: the operationId, or METHOD and path. */
   context?: string | undefined;
   paginate: boolean;
+  /** -i: each answer's status line and headers before its body. */
+  include: boolean;
+  /** --slurp: every page in one JSON array, printed once at the end. */
+  slurp: boolean;
+}
+
+/** How the bodies are printed: pretty JSON (a terminal), and through --jq. */
+export interface Shown {
+  pretty: boolean;
+  filter?: JqFilter | undefined;
+  /** What jq wrote on stderr without failing (`debug`). */
+  notes?: (text: string) => void;
 }
 
 /**
- * Each page's body as received (pretty JSON when `pretty`), following next_page with `paginate`. An error
- * status is yielded first, then thrown, so the body is printed before the error decides the exit code.
+ * Each page's body as received (pretty JSON when `pretty`, through the --jq filter when given), following
+ * next_page with `paginate`. An error status is yielded first (as received), then thrown, so the body is
+ * printed before the error decides the exit code.
  */
-export async function* exchange(client: ApiClient, plan: Exchange, pretty: boolean): AsyncGenerator<string> {
+export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown): AsyncGenerator<string> {
   let path = plan.path;
+  const pages: unknown[] = [];
   for (;;) {
     const context = plan.context ?? `${plan.method} ${path.split('?')[0]}`;
     const res = await client.send(plan.method, path, {
       body: plan.body,
       contentType: plan.body === undefined ? undefined : plan.contentType,
       accept: plan.accept,
+      headers: plan.headers,
       allowErrorStatus: true,
       expectStatus: plan.expectStatus,
       context,
@@ -38,14 +57,24 @@ export async function* exchange(client: ApiClient, plan: Exchange, pretty: boole
     // Parsed (to indent it, or to find next_page) only when it holds few enough values to parse safely.
     const parseable = jsonValueCount(res.body) <= maxJsonValues;
     const redirected = res.status >= 300 && res.status < 400 && res.status === plan.expectStatus;
-    const shown = text ? display(text, pretty && parseable) : redirected ? location(res) : '';
-    if (shown) yield shown;
-    if (res.status >= 300 && !redirected)
+    const failed = res.status >= 300 && !redirected;
+    if (plan.include) yield headLines(res);
+    if (failed) {
+      if (text) yield display(text, shown.pretty && parseable);
       throw apiErrorFromResponse(res.status, parseable ? safeJson(text) : undefined, context);
-    if (!plan.paginate) return;
+    }
+    if (plan.slurp) {
+      // Every page is parsed and held until the last: each within the bounds of a JSON answer.
+      if (!parseable) checkJsonValues({ id: context }, res.body);
+      pages.push(jsonPage(text, context));
+    } else {
+      const body = text ? page(text, shown, parseable) : redirected ? location(res) : '';
+      if (body) yield body;
+    }
+    if (!plan.paginate) break;
     if (!parseable) checkJsonValues({ id: context }, res.body);
     const next = nextLink(text);
-    if (!next) return;
+    if (!next) break;
     const nextPath = nextPagePath(next, client.apiPrefix, context);
     if (nextPath === path) {
       throw new UnexpectedResponseError(
@@ -56,6 +85,36 @@ export async function* exchange(client: ApiClient, plan: Exchange, pretty: boole
       throw new UnexpectedResponseError(`${context}: next_page names another list (${redactUrl(nextPath)})`);
     }
     path = nextPath;
+  }
+  if (plan.slurp) yield page(JSON.stringify(pages), shown, true);
+}
+
+/** One body as printed: through --jq, else pretty on a terminal (when it parses safely), else as received. */
+function page(text: string, shown: Shown, parseable: boolean): string {
+  if (!shown.filter) return display(text, shown.pretty && parseable);
+  const output = shown.filter.apply(text, shown.pretty);
+  if (output.notes) shown.notes?.(output.notes);
+  if (output.error) throw output.error;
+  return output.text;
+}
+
+/** The status line and headers, as `curl -i` and `gh api -i` print them, then a blank line. */
+function headLines(res: RawResponse): string {
+  const lines = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd()];
+  for (const [name, value] of Object.entries(res.headers)) {
+    const canonical = name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined) lines.push(`${canonical}: ${one}`);
+    }
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+function jsonPage(text: string, context: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UnexpectedResponseError(`${context}: a page is not JSON, so --slurp cannot gather it`);
   }
 }
 

@@ -6,7 +6,7 @@ import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
 import { readInputBytes } from '../../shared/files.js';
 import type { Exchange } from './exchange.js';
-import type { Fields, Target } from './target.js';
+import type { Fields, Presentation, Target } from './target.js';
 
 const json = 'application/json';
 
@@ -15,7 +15,7 @@ export async function operationExchange(
   ctx: Context,
   client: ApiClient,
   target: Extract<Target, { kind: 'operation' }>,
-  options: { input?: string | undefined; paginate?: boolean | undefined },
+  options: { input?: string | undefined },
 ): Promise<Exchange> {
   const { op, fields } = target;
   let body: string | Buffer | undefined;
@@ -40,7 +40,7 @@ export async function operationExchange(
     accept: op.media ?? json,
     expectStatus: op.successStatus,
     context: op.id,
-    paginate: Boolean(options.paginate),
+    ...shownAs(target),
   };
 }
 
@@ -49,7 +49,7 @@ export async function pathExchange(
   ctx: Context,
   client: ApiClient,
   target: Extract<Target, { kind: 'path' }>,
-  options: { input?: string | undefined; paginate?: boolean | undefined },
+  options: { input?: string | undefined },
 ): Promise<Exchange> {
   const { method, fields } = target;
   let path = requestPath(client, target.path);
@@ -70,8 +70,13 @@ export async function pathExchange(
     contentType: op?.requestMedia ?? json,
     accept: op?.media ?? json,
     expectStatus: op?.successStatus,
-    paginate: Boolean(options.paginate),
+    ...shownAs(target),
   };
+}
+
+/** What the request carries and how its answer is printed, as the target says. */
+function shownAs(target: Presentation): Pick<Exchange, 'headers' | 'include' | 'paginate' | 'slurp'> {
+  return { headers: target.headers, include: target.include, paginate: target.paginate, slurp: target.slurp };
 }
 
 /** The request path under the configured origin; a full URL must name that origin (the token never leaves it). */

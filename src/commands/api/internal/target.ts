@@ -2,16 +2,26 @@ import { type HttpMethod, type Operation, pathParams } from '@secscan/api/operat
 import { allOperations, isOperationId, operations } from '@secscan/api/operations';
 import { UsageError } from '../../../errors.js';
 import { collectFields, type FieldValue } from './fields.js';
+import { parseHeaders } from './headers.js';
 
 export const methods: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export type Fields = Map<string, FieldValue[]>;
 
+/** How the answer is printed: with its status line and headers (-i), each page or all pages in one array. */
+export interface Presentation {
+  /** Request headers of -H, by lower-case name. */
+  headers: Record<string, string>;
+  include: boolean;
+  paginate: boolean;
+  slurp: boolean;
+}
+
 /** What `secscan api` was asked for: the operation listing, a path, or an operation by its id. */
 export type Target =
   | { kind: 'list' }
-  | { kind: 'path'; method: HttpMethod; path: string; fields: Fields }
-  | { kind: 'operation'; op: Operation; path: Record<string, string>; fields: Fields };
+  | ({ kind: 'path'; method: HttpMethod; path: string; fields: Fields } & Presentation)
+  | ({ kind: 'operation'; op: Operation; path: Record<string, string>; fields: Fields } & Presentation);
 
 export interface TargetInput {
   operation: string | undefined;
@@ -19,6 +29,10 @@ export interface TargetInput {
   field: string[] | undefined;
   input: string | undefined;
   paginate: boolean | undefined;
+  slurp: boolean | undefined;
+  include: boolean | undefined;
+  header: string[] | undefined;
+  method: string | undefined;
   list: boolean | undefined;
 }
 
@@ -34,8 +48,22 @@ export function resolveTarget(input: TargetInput): Target {
   if (first === undefined) {
     throw new UsageError('missing an operation id, or METHOD PATH', { hint: listHint });
   }
+  const flagMethod = methodFlag(input.method);
+  if (isPath(first)) {
+    if (input.path !== undefined) {
+      throw new UsageError(`one path only: ${JSON.stringify(input.path)} follows the path ${first}`);
+    }
+    // As `gh api`: GET, or POST when there is a body to send.
+    const body = input.input !== undefined || (input.field?.length ?? 0) > 0;
+    return pathTarget(flagMethod ?? (body ? 'POST' : 'GET'), { ...input, path: first });
+  }
   const method = first.toUpperCase() as HttpMethod;
-  if (methods.includes(method)) return pathTarget(method, input);
+  if (methods.includes(method)) {
+    if (flagMethod !== undefined && flagMethod !== method) {
+      throw new UsageError(`-X ${flagMethod} and ${method} name two methods: give one`);
+    }
+    return pathTarget(method, input);
+  }
   if (input.path !== undefined) {
     if (isOperationId(first)) {
       const op = operations[first];
@@ -47,24 +75,55 @@ export function resolveTarget(input: TargetInput): Target {
     throw new UsageError(`invalid method ${JSON.stringify(first)} (choose from ${methods.join(', ')})`);
   }
   if (!isOperationId(first)) throw unknownOperation(first);
-  return operationTarget(operations[first], input);
+  const op = operations[first];
+  if (flagMethod !== undefined && flagMethod !== op.method) {
+    throw new UsageError(`${op.id} is ${op.method} ${op.path}: -X ${flagMethod} cannot change its method`);
+  }
+  return operationTarget(op, input);
+}
+
+const isPath = (value: string) => value.startsWith('/') || /^https?:\/\//.test(value);
+
+function methodFlag(value: string | undefined): HttpMethod | undefined {
+  if (value === undefined) return undefined;
+  const method = value.toUpperCase() as HttpMethod;
+  if (!methods.includes(method)) {
+    throw new UsageError(
+      `invalid value for -X, --method: ${JSON.stringify(value)} (choose from ${methods.join(', ')})`,
+    );
+  }
+  return method;
+}
+
+/** -H, -i, --paginate and --slurp, checked against the method. */
+function presentation(method: HttpMethod, input: TargetInput): Presentation {
+  if (input.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
+  if (input.slurp && !input.paginate) throw new UsageError('--slurp needs --paginate (it gathers the pages)');
+  if (input.slurp && input.include) {
+    throw new UsageError('-i, --include and --slurp cannot be used together (one array has no headers)');
+  }
+  return {
+    headers: parseHeaders(input.header),
+    include: Boolean(input.include),
+    paginate: Boolean(input.paginate),
+    slurp: Boolean(input.slurp),
+  };
 }
 
 function pathTarget(method: HttpMethod, input: TargetInput): Target {
   const path = input.path;
   if (path === undefined) throw new UsageError("missing required argument 'path'");
-  if (!path.startsWith('/') && !/^https?:\/\//.test(path)) {
+  if (!isPath(path)) {
     throw new UsageError(`invalid path ${JSON.stringify(path)}: start it with / (e.g. /orgs/{orgID}/apps)`);
   }
   if (input.input !== undefined && input.field?.length)
     throw new UsageError('--input and -F, --field cannot be used together');
-  if (input.paginate && method !== 'GET') throw new UsageError('--paginate works only with GET');
-  return { kind: 'path', method, path, fields: collectFields(input.field) };
+  return { kind: 'path', method, path, fields: collectFields(input.field), ...presentation(method, input) };
 }
 
 /** Fields named like a placeholder of the operation's path fill it; `{orgID}` defaults to the settings. */
 function operationTarget(op: Operation, input: TargetInput): Target {
-  if (input.paginate && op.method !== 'GET') throw new UsageError('--paginate works only with GET');
+  const shown = presentation(op.method, input);
   const fields = collectFields(input.field);
   const path: Record<string, string> = {};
   const missing: string[] = [];
@@ -87,7 +146,7 @@ function operationTarget(op: Operation, input: TargetInput): Target {
       hint: `${op.method} ${op.path}`,
     });
   }
-  return { kind: 'operation', op, path, fields };
+  return { kind: 'operation', op, path, fields, ...shown };
 }
 
 function placeholderFlags(op: Operation): string {

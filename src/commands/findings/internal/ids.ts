@@ -1,7 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Context } from '../../../context.js';
 import type { Result } from '../../../output/result.js';
-import { type FindingChange, partialChangeView } from '../../../output/views/findings.js';
+import { changeViewFor, type FindingChange } from '../../../output/views/findings.js';
 import { ApiError, CliError, ExitCode, NotFoundError, UsageError } from '../../../errors.js';
 import { text } from '../../define.js';
 import { mapLimit } from '../../../util/batches.js';
@@ -43,8 +43,9 @@ export async function readFindings(
 /** What became of each finding of a bulk change. */
 export type Outcome = 'done' | 'failed' | 'unknown' | 'not sent';
 
-export interface BulkRun {
-  outcomes: Map<string, Outcome>;
+export interface BulkRun<T = string> {
+  /** What became of each item (a finding id, or a finding). */
+  outcomes: Map<T, Outcome>;
   /** The first failure: nothing was sent after it. */
   error: CliError | undefined;
 }
@@ -59,28 +60,31 @@ function refused(error: unknown): boolean {
 }
 
 /**
- * Sends each group of ids (one request a group, `limit` at a time). After the first failure no group is
- * sent; those in flight finish. Each id ends done, failed, unknown or not sent, so a run that stops part-way
- * can say what changed and what did not.
+ * Sends each group (one request a group, `limit` at a time). After the first failure no group is sent;
+ * those in flight finish. Each item ends done, failed, unknown or not sent, so a run that stops part-way can
+ * say what changed and what did not; `settled` hears of each group as its answer arrives.
  */
-export async function applyGroups(
-  groups: readonly string[][],
+export async function applyGroups<T>(
+  groups: readonly T[][],
   limit: number,
-  send: (group: string[]) => Promise<unknown>,
-): Promise<BulkRun> {
-  const outcomes = new Map<string, Outcome>(groups.flat().map((id) => [id, 'not sent']));
+  send: (group: T[]) => Promise<unknown>,
+  settled?: (group: T[], outcome: Outcome) => void,
+): Promise<BulkRun<T>> {
+  const outcomes = new Map<T, Outcome>(groups.flat().map((item) => [item, 'not sent']));
   let error: unknown;
   let next = 0;
   const worker = async () => {
     while (error === undefined && next < groups.length) {
-      const group = groups[next++] as string[];
+      const group = groups[next++] as T[];
+      let outcome: Outcome = 'done';
       try {
         await send(group);
-        for (const id of group) outcomes.set(id, 'done');
       } catch (e) {
         error ??= e;
-        for (const id of group) outcomes.set(id, refused(e) ? 'failed' : 'unknown');
+        outcome = refused(e) ? 'failed' : 'unknown';
       }
+      for (const item of group) outcomes.set(item, outcome);
+      settled?.(group, outcome);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, groups.length) }, worker));
@@ -88,15 +92,36 @@ export async function applyGroups(
   return { outcomes, error: error as CliError | undefined };
 }
 
-/** The line that says how far a bulk change got before it stopped. */
-export function stoppedNote(run: BulkRun, app: string, what: string): string {
-  const of = (outcome: Outcome) => [...run.outcomes].filter(([, o]) => o === outcome).map(([id]) => id);
+/** The line that says how far a bulk change got before it stopped (`where`: an app, or a compound). */
+export function stoppedNote<T>(
+  run: BulkRun<T>,
+  where: string,
+  what: string,
+  label: (item: T) => string = String,
+): string {
+  const of = (outcome: Outcome) =>
+    [...run.outcomes].filter(([, o]) => o === outcome).map(([item]) => label(item));
   const done = of('done');
-  const parts = [`Stopped part-way: ${what} on ${done.length} of ${run.outcomes.size} findings of ${app}`];
+  const parts = [`Stopped part-way: ${what} on ${done.length} of ${run.outcomes.size} findings of ${where}`];
   if (of('failed').length) parts.push(`refused: ${of('failed').join(', ')}`);
   if (of('unknown').length) parts.push(`answer lost (may have changed): ${of('unknown').join(', ')}`);
   if (of('not sent').length) parts.push(`not sent: ${of('not sent').join(', ')}`);
   return `${parts.join('; ')}.`;
+}
+
+/** A finding a change is about: what it was, and what it is to become. */
+export interface Planned {
+  finding: Finding;
+  before: string;
+  after: string;
+}
+
+/** A finding's row in the table of a change, by what became of it. */
+export function changeRow({ finding: f, before, after }: Planned, outcome: Outcome): FindingChange {
+  const base = { app: f.app, id: f.id, title: f.title, before };
+  if (outcome === 'done') return { ...base, after, changed: before !== after };
+  if (outcome === 'unknown') return { ...base, after: `${after}?`, changed: undefined, result: outcome };
+  return { ...base, after: before, changed: false, result: outcome };
 }
 
 /**
@@ -105,21 +130,17 @@ export function stoppedNote(run: BulkRun, app: string, what: string): string {
  */
 export function changeResult(
   ctx: Context,
-  found: readonly Finding[],
-  run: BulkRun,
-  change: { before: (f: Finding) => string; after: string; what: string; app: string; exitCode?: number },
+  planned: readonly Planned[],
+  run: BulkRun<Finding>,
+  change: { what: string; where: string; exitCode?: number | undefined },
 ): Result {
-  const rows: FindingChange[] = found.map((f) => {
-    const before = change.before(f);
-    const result = run.outcomes.get(f.id) ?? 'not sent';
-    if (result === 'done')
-      return { id: f.id, title: f.title, before, after: change.after, changed: before !== change.after };
-    if (result === 'unknown')
-      return { id: f.id, title: f.title, before, after: `${change.after}?`, changed: undefined, result };
-    return { id: f.id, title: f.title, before, after: before, changed: false, result };
-  });
-  if (!run.error) return { kind: 'list', rows, exitCode: change.exitCode };
-  if (found.length === 1) throw run.error;
-  ctx.note(stoppedNote(run, change.app, change.what));
-  return { kind: 'list', rows, view: partialChangeView, error: run.error };
+  const rows = planned.map((p) => changeRow(p, run.outcomes.get(p.finding) ?? 'not sent'));
+  const apps = new Set(planned.map((p) => p.finding.app)).size > 1;
+  if (!run.error) {
+    return { kind: 'list', rows, view: changeViewFor({ apps, partial: false }), exitCode: change.exitCode };
+  }
+  if (planned.length === 1) throw run.error;
+  const label = (f: Finding) => (apps ? `${f.app}/${f.id}` : f.id);
+  ctx.note(stoppedNote(run, change.where, change.what, label));
+  return { kind: 'list', rows, view: changeViewFor({ apps, partial: true }), error: run.error };
 }

@@ -37,9 +37,10 @@ export type ListPlan = (
 
 /**
  * The rules across flags of `findings list` (each flag's own form is checked when it is parsed), and the
- * flags mapped to the level's parameter names; no request is sent.
+ * flags mapped to the level's parameter names; no request is sent. A flag not given may be left out (the
+ * bulk changes pass only their filters).
  */
-export function planList(opts: ListOpts, orgLevel: boolean): ListPlan {
+export function planList(opts: Partial<ListOpts>, orgLevel: boolean): ListPlan {
   if (orgLevel && (opts.app !== undefined || opts.compound !== undefined)) {
     throw new UsageError('--org (the organization level) cannot be used with --app or --compound');
   }

@@ -1,0 +1,67 @@
+import type { ApiClient } from '../../../api/client.js';
+import type { Finding } from '@secscan/api/schemas/findings';
+import { searchMatcher } from '@secscan/api/search';
+import type { Context } from '../../../context.js';
+import type { ListPlan } from './query.js';
+
+export interface PageInfo {
+  shown: number;
+  total: number | undefined;
+  more: boolean;
+}
+
+interface FindingsPage {
+  findings: Finding[];
+  more: boolean;
+  total: number | undefined;
+}
+
+/**
+ * The pages of the level's operation, in one shape (only the compound list counts the total). With --limit
+ * (and no --search, which drops rows here), the pages it can need: none past them is asked for ahead.
+ */
+async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<FindingsPage> {
+  const { query } = plan;
+  const perPage = typeof query.per_page === 'number' ? query.per_page : 50;
+  const pageLimit =
+    plan.limit !== undefined && plan.search.length === 0 ? Math.ceil(plan.limit / perPage) : undefined;
+  if (plan.level === 'compound' && !plan.deprecated) {
+    const path = { compoundName: plan.compound };
+    for await (const page of client.pages('ListCompoundFindings', { path, query, pageLimit })) {
+      yield { findings: page.findings, more: Boolean(page.has_more), total: page.total_count };
+    }
+    return;
+  }
+  const pages =
+    plan.level === 'app'
+      ? client.pages('ListAppFindings', { path: { appID: plan.app }, query, pageLimit })
+      : plan.level === 'compound'
+        ? client.pages('ListCompoundFindingsDEPRECATED', {
+            path: { compoundName: plan.compound },
+            query,
+            pageLimit,
+          })
+        : client.pages('ListOrgFindings', { query, pageLimit });
+  for await (const page of pages) {
+    yield { findings: page.findings, more: Boolean(page.has_more), total: undefined };
+  }
+}
+
+/** Findings as pages arrive, following next_page; stops requesting once `--limit` is reached. */
+export async function* findingsOf(ctx: Context, plan: ListPlan, info: PageInfo): AsyncGenerator<Finding> {
+  const client = await ctx.client();
+  if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
+  // The service's own matching (case folded, in the title or the description), where no parameter carries it.
+  const matches = searchMatcher(plan.search);
+  for await (const page of pagesOf(client, plan)) {
+    info.total = page.total;
+    info.more = page.more;
+    for (const finding of page.findings) {
+      if (!matches(finding)) continue;
+      yield finding;
+      info.shown++;
+      if (plan.limit !== undefined && info.shown >= plan.limit) return;
+    }
+    if (!plan.all && plan.limit === undefined) return;
+  }
+}
