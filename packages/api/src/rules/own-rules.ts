@@ -88,6 +88,17 @@ export function ownRulesProblem(
   return undefined;
 }
 
+/** A file in secscan's own shape, checked, as read. */
+export function ownRulesFile(file: CheckRulesFile): RulesFile {
+  return {
+    format: 'secscan',
+    file,
+    rules: file.rules,
+    ...(file.source ? { source: file.source } : {}),
+    warnings: [],
+  };
+}
+
 /**
  * A YAML rules file in secscan's shape read without the YAML parser, when it is plain (simple-yaml.ts) and
  * valid; undefined otherwise (an `sl` file, JSON, anything unusual, any problem): then rules-file.ts reads
@@ -99,11 +110,5 @@ export function readSimpleRulesFile(text: string, json = false): RulesFile | und
   if (typeof data !== 'object' || data === null || Array.isArray(data) || 'build_rules' in data) return;
   const parsed = CheckRulesFile.safeParse(data);
   if (!parsed.success || ownRulesProblem(parsed.data.rules)) return undefined;
-  return {
-    format: 'secscan',
-    file: parsed.data,
-    rules: parsed.data.rules,
-    ...(parsed.data.source ? { source: parsed.data.source } : {}),
-    warnings: [],
-  };
+  return ownRulesFile(parsed.data);
 }

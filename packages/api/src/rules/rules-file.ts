@@ -1,7 +1,7 @@
 import { type CheckRule, CheckRulesFile } from '../schemas/scans.js';
 import type { RulesFile } from './own-rules.js';
 import { fail, failSchema, type LinedDoc, lineOf, parseLined, type Path } from './lines.js';
-import { ownHint, ownRulesProblem } from './own-rules.js';
+import { ownHint, ownRulesFile, ownRulesProblem } from './own-rules.js';
 import { readSlRules, slHint } from './sl-rules.js';
 
 export { RulesFileError } from './lines.js';
@@ -73,13 +73,7 @@ export function readRulesFile(text: string, label: string, json = false): RulesF
   const parsed = CheckRulesFile.safeParse(data);
   if (!parsed.success) failSchema(lined, parsed.error.issues);
   checkOwnRules(lined, parsed.data.rules);
-  return {
-    format: 'secscan',
-    file: parsed.data,
-    rules: parsed.data.rules,
-    ...(parsed.data.source ? { source: parsed.data.source } : {}),
-    warnings: [],
-  };
+  return ownRulesFile(parsed.data);
 }
 
 /** The rules of a rules file in either shape (the sandbox's stored policies, the gate). */
