@@ -193,7 +193,8 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
         // What arrived before the break is good: keep it, so a resume asks only for the rest.
         if (!(error instanceof CliError && error.exitCode !== ExitCode.transient)) await drain();
         if (signal?.aborted) throw interrupted(signal);
-        if (!retryable(error) || attempt >= options.attempts) throw failure(error, attempt, sink.written, total);
+        if (!retryable(error) || attempt >= options.attempts)
+          throw failure(error, attempt, sink.written, total);
         // A 429 or 503 may say when to come back: waited for, up to --max-retry-wait; later, exit 7 at once.
         const maxWaitMs = options.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
         const retryAfter = error instanceof ApiError ? error.retryAfter : undefined;
