@@ -109,10 +109,10 @@ console.log(`  page by page (AHEAD=0)      ${fmt(sequential.seconds, 2).padStart
 console.log(`  curl + jq loop              ${fmt(curl.seconds, 2).padStart(7)} s`);
 const vsSequential = ahead.seconds / sequential.seconds;
 const vsCurl = ahead.seconds / curl.seconds;
-console.log(`  ratio to page by page ${fmt(vsSequential, 2)}x (target <= ${targets.vsSequential}x)`);
-console.log(`  ratio to curl + jq    ${fmt(vsCurl, 2)}x (target <= ${targets.vsCurl}x)`);
+console.log(`  ratio to page by page ${fmt(vsSequential, 3)}x (target <= ${targets.vsSequential}x)`);
+console.log(`  ratio to curl + jq    ${fmt(vsCurl, 3)}x (target <= ${targets.vsCurl}x)`);
 if (vsSequential > targets.vsSequential) failures.push(`${fmt(vsSequential, 2)}x the page-by-page time`);
-if (vsCurl > targets.vsCurl) failures.push(`${fmt(vsCurl, 2)}x the curl + jq time`);
+if (vsCurl > targets.vsCurl) failures.push(`${fmt(vsCurl, 3)}x the curl + jq time`);
 
 console.log(`\npeak RSS MiB of --all -o FORMAT (no latency)`);
 console.log(`${'findings'.padStart(8)}  ${formats.map((f) => f.padStart(7)).join('  ')}`);
