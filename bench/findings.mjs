@@ -1,5 +1,6 @@
 // `npm run bench:findings`: lists the findings of one app from `secscan sandbox --findings N`.
-// 1. Speed, with `sandbox --latency 50` at 10,000 findings (BENCH_LATENCY_SIZE): `findings list --all -o ndjson`
+// 1. Speed, with `sandbox --latency 50` at 10,000 findings (BENCH_LATENCY_SIZE), BENCH_ROUNDS interleaved
+//    rounds (default 5), medians: `findings list --all -o ndjson`
 //    as it runs (pages requested ahead), strictly page by page (SECSCAN_PAGE_AHEAD=0, the behaviour before),
 //    and a bash loop of curl + jq following next_page (what users write today); ratios of one run.
 // 2. Memory, without latency: the peak RSS (GNU time) of `--all -o ndjson|csv|json|sarif` at 1,000, 10,000
@@ -12,7 +13,8 @@ import { bin, startSandbox as startBench } from './sandbox.mjs';
 
 const app = 'shiftleft-java-demo';
 const latencySize = Number(process.env.BENCH_LATENCY_SIZE ?? 10000);
-const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
 const formats = (process.env.BENCH_FORMATS ?? 'ndjson,csv,json,sarif').split(',');
 const dir = mkdtempSync(join(tmpdir(), 'secscan-bench-'));
 // Targets of issue 24: ahead <= 0.5x page by page and <= 0.2x curl + jq; streamed formats <= 90 MiB, flat.
@@ -77,11 +79,22 @@ try {
     try {
       const env = { ...settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
       warm(env); // the sandbox's query cache, as a second run would find it
-      speed.ahead = measure(list('ndjson'), env);
-      speed.sequential = measure(list('ndjson'), { ...env, SECSCAN_PAGE_AHEAD: '0' });
-      speed.curl = measure(`bash ${loop}`, env);
-      for (const [name, r] of Object.entries(speed))
-        if (r.lines !== latencySize) throw new Error(`${name}: ${r.lines} findings, not ${latencySize}`);
+      const runs = {
+        ahead: () => measure(list('ndjson'), env),
+        sequential: () => measure(list('ndjson'), { ...env, SECSCAN_PAGE_AHEAD: '0' }),
+        curl: () => measure(`bash ${loop}`, env),
+      };
+      // Interleaved rounds, medians: a busy machine slows whichever ran at the wrong moment.
+      const seconds = { ahead: [], sequential: [], curl: [] };
+      for (let round = 0; round < rounds; round++) {
+        for (const [name, run] of Object.entries(runs)) {
+          const r = run();
+          if (r.lines !== latencySize) throw new Error(`${name}: ${r.lines} findings, not ${latencySize}`);
+          seconds[name].push(r.seconds);
+        }
+      }
+      for (const [name, xs] of Object.entries(seconds))
+        speed[name] = { seconds: [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] };
     } finally {
       child.kill('SIGINT');
     }
@@ -103,7 +116,9 @@ try {
 }
 
 const { ahead, sequential, curl } = speed;
-console.log(`\nfindings list --all -o ndjson, ${latencySize} findings, sandbox --latency 50`);
+console.log(
+  `\nfindings list --all -o ndjson, ${latencySize} findings, sandbox --latency 50 (${rounds} rounds, medians)`,
+);
 console.log(`  pages ahead (default)       ${fmt(ahead.seconds, 2).padStart(7)} s`);
 console.log(`  page by page (AHEAD=0)      ${fmt(sequential.seconds, 2).padStart(7)} s`);
 console.log(`  curl + jq loop              ${fmt(curl.seconds, 2).padStart(7)} s`);
@@ -123,7 +138,7 @@ for (const row of memory) {
 }
 const smallest = memory[0];
 const largest = memory.at(-1);
-for (const format of formats.filter((f) => f !== 'sarif')) {
+for (const format of largest ? formats.filter((f) => f !== 'sarif') : []) {
   if (largest[format] > targets.rssMiB)
     failures.push(`-o ${format}: ${fmt(largest[format], 0)} MiB at ${largest.size}`);
   if (memory.length > 1 && largest[format] > smallest[format] * targets.growth)

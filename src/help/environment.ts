@@ -33,7 +33,7 @@ export const environment: readonly (readonly [string, string])[] = [
   ['SECSCAN_DEBUG', 'Set to 1 for the same effect as --debug.'],
   [
     'SECSCAN_PAGE_AHEAD',
-    'Pages of a list (--all) requested ahead of the one being printed, at most: 4 by default; 1 keeps only the next page in flight; 0 asks for each page once the one before is printed.',
+    'Pages of a list (--all) requested ahead of the one being printed, at most: 8 by default; 1 keeps only the next page in flight; 0 asks for each page once the one before is printed.',
   ],
   [
     'CI',
