@@ -21,6 +21,7 @@ _secscan_child() {
     '|webhook') REPLY='webhook' ;;
     '|searches') REPLY='searches' ;;
     '|findings') REPLY='findings' ;;
+    '|ignores') REPLY='ignores' ;;
     '|stats') REPLY='stats' ;;
     '|dependencies') REPLY='dependencies' ;;
     '|packages') REPLY='packages' ;;
@@ -120,6 +121,8 @@ _secscan_child() {
     'findings comment|add') REPLY='findings comment add' ;;
     'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
     'findings comment|show') REPLY='findings comment show' ;;
+    'ignores|lint') REPLY='ignores lint' ;;
+    'ignores|sync') REPLY='ignores sync' ;;
     'dependencies|search') REPLY='dependencies search' ;;
     'packages|show') REPLY='packages show' ;;
     'sca|packages') REPLY='sca packages' ;;
@@ -196,7 +199,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help integrations org packages policies profiles report reports roles rules saml sandbox sca scans scopes searches stats teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies profiles report reports roles rules saml sandbox sca scans scopes searches stats teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
@@ -218,6 +221,7 @@ _secscan_commands() {
     'searches') REPLY='create delete list ls rm update' ;;
     'findings') REPLY='assign comment fix list ls show status summary undo' ;;
     'findings comment') REPLY='add list ls show' ;;
+    'ignores') REPLY='lint sync' ;;
     'dependencies') REPLY='search' ;;
     'packages') REPLY='show' ;;
     'sca') REPLY='packages' ;;
@@ -331,7 +335,7 @@ _secscan_flags() {
     'searches update') REPLY='--help --name --path --query -h' ;;
     'searches delete') REPLY='--help -h' ;;
     'findings') REPLY='--help -h' ;;
-    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --limit --order --out --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
+    'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --hide-suppressed --ignore-file --limit --no-ignore-file --order --out --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
     'findings show') REPLY='--app --help -h' ;;
     'findings status') REPLY='--app --category --comment --compound --dry-run --help --ids-from --search --set --severity --status --tag --type -h' ;;
     'findings assign') REPLY='--app --category --compound --dry-run --help --ids-from --none --search --severity --status --tag --to --type -h' ;;
@@ -342,6 +346,9 @@ _secscan_flags() {
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
+    'ignores') REPLY='--help -h' ;;
+    'ignores lint') REPLY='--branch --help --offline --within -h' ;;
+    'ignores sync') REPLY='--branch --dry-run --help --ignore-file -h' ;;
     'stats') REPLY='--app --compound --concurrency --default-branch --help --team --type -h' ;;
     'dependencies') REPLY='--help -h' ;;
     'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
@@ -354,8 +361,8 @@ _secscan_flags() {
     'scans show') REPLY='--app --help -h' ;;
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
-    'scans compare') REPLY='--app --common --fail-on --help --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --kind --num-findings --out --policy --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --tag --target-branch --version --wait -h' ;;
+    'scans compare') REPLY='--app --common --fail-on --help --ignore-file --no-ignore-file --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
+    'scans check') REPLY='--compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --tag --target-branch --version --wait -h' ;;
     'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules convert') REPLY='--help -h' ;;
@@ -482,6 +489,8 @@ _secscan_conflicts() {
     'findings summary|--app') REPLY='--tag --default-branch' ;;
     'findings summary|--tag') REPLY='--app' ;;
     'findings summary|--default-branch') REPLY='--app' ;;
+    'ignores lint|--offline') REPLY='--branch' ;;
+    'ignores lint|--branch') REPLY='--offline' ;;
     'sca packages|--app') REPLY='--compound' ;;
     'sca packages|--compound') REPLY='--app' ;;
     'sca packages|--scan') REPLY='--branch' ;;
@@ -643,6 +652,7 @@ _secscan_takes_value() {
       'findings list|--page' | \
       'findings list|--limit' | \
       'findings list|--sarif-category' | \
+      'findings list|--ignore-file' | \
       'findings list|--out' | \
       'findings show|--app' | \
       'findings status|--set' | \
@@ -674,6 +684,10 @@ _secscan_takes_value() {
       'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
+      'ignores lint|--within' | \
+      'ignores lint|--branch' | \
+      'ignores sync|--ignore-file' | \
+      'ignores sync|--branch' | \
       'stats|--app' | \
       'stats|--team' | \
       'stats|--compound' | \
@@ -713,6 +727,7 @@ _secscan_takes_value() {
       'scans compare|--wait' | \
       'scans compare|--fail-on' | \
       'scans compare|--severity-threshold' | \
+      'scans compare|--ignore-file' | \
       'scans check|--compound' | \
       'scans check|--rules' | \
       'scans check|--policy' | \
@@ -731,6 +746,7 @@ _secscan_takes_value() {
       'scans check|--report-markdown' | \
       'scans check|--report-codequality' | \
       'scans check|--report-gitlab-sast' | \
+      'scans check|--ignore-file' | \
       'scans check|--out' | \
       'scans check|--sarif-category' | \
       'scans wait|--app' | \
@@ -921,6 +937,7 @@ _secscan_values() {
     'findings list|--scan-platform') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' ;;
     'findings list|--scan-language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
     'findings list|--diff') REPLY='=new regression common fixed' ;;
+    'findings list|--ignore-file') REPLY='@file' ;;
     'findings list|--out') REPLY='@file' ;;
     'findings show|--app') REPLY='@live app' ;;
     'findings status|--set') REPLY='=fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' ;;
@@ -942,6 +959,7 @@ _secscan_values() {
     'findings fix|--app') REPLY='@live app' ;;
     'findings summary|--app') REPLY='@live app' ;;
     'findings summary|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'ignores sync|--ignore-file') REPLY='@file' ;;
     'stats|--app') REPLY='@live app' ;;
     'stats|--team') REPLY='@live team' ;;
     'stats|--compound') REPLY='@live compound' ;;
@@ -959,6 +977,7 @@ _secscan_values() {
     'scans compare|--app') REPLY='@live app' ;;
     'scans compare|--fail-on') REPLY='=new regression' ;;
     'scans compare|--severity-threshold') REPLY='=low medium high critical' ;;
+    'scans compare|--ignore-file') REPLY='@file' ;;
     'scans check|--compound') REPLY='@live compound' ;;
     'scans check|--rules') REPLY='@file' ;;
     'scans check|--policy') REPLY='@live policy' ;;
@@ -970,6 +989,7 @@ _secscan_values() {
     'scans check|--report-markdown') REPLY='@file' ;;
     'scans check|--report-codequality') REPLY='@file' ;;
     'scans check|--report-gitlab-sast') REPLY='@file' ;;
+    'scans check|--ignore-file') REPLY='@file' ;;
     'scans check|--out') REPLY='@file' ;;
     'scans wait|--app') REPLY='@live app' ;;
     'scans wait|--compound') REPLY='@live compound' ;;
@@ -1235,7 +1255,7 @@ _secscan_values() {
     'findings|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
     'findings list|--output') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
-    'findings list|--fields') REPLY='@fields id severity type title category status assignee app owasp_category version_first_seen internal_id location' ;;
+    'findings list|--fields') REPLY='@fields id severity type title category status assignee app owasp_category version_first_seen internal_id location suppressed' ;;
     'findings show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings show|--fields') REPLY='@fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id' ;;
@@ -1265,6 +1285,14 @@ _secscan_values() {
     'findings summary|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--fields') REPLY='@fields group name total fixed ignored' ;;
+    'ignores|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores lint|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores lint|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores lint|--fields') REPLY='@fields line problem entry detail' ;;
+    'ignores sync|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores sync|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores sync|--fields') REPLY='@fields app id action before after entry result title' ;;
     'stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'stats|--fields') REPLY='@fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total' ;;
@@ -1299,10 +1327,10 @@ _secscan_values() {
     'scans report|--fields') REPLY='@fields check rule matched reachable over result' ;;
     'scans compare|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans compare|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scans compare|--fields') REPLY='@fields diff id severity type category title regression app' ;;
+    'scans compare|--fields') REPLY='@fields diff id severity type category title regression app suppressed' ;;
     'scans check|-o') REPLY='=table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast' ;;
     'scans check|--output') REPLY='=table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast' ;;
-    'scans check|--fields') REPLY='@fields rule matched reachable threshold over result' ;;
+    'scans check|--fields') REPLY='@fields rule matched suppressed reachable threshold over result' ;;
     'scans wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans wait|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
@@ -1531,6 +1559,7 @@ _secscan_args() {
     'policies diff|0') REPLY='@live policy' ;;
     'policies diff|1') REPLY='@file' ;;
     'findings undo|0') REPLY='@file' ;;
+    'ignores lint|0') REPLY='@file' ;;
     'rules convert|0') REPLY='@file' ;;
     'compounds show|0') REPLY='@live compound' ;;
     'compounds archive|0') REPLY='@live compound' ;;
@@ -1555,7 +1584,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

@@ -35,6 +35,8 @@ function __secscan_child
             echo 'searches'
         case '|findings'
             echo 'findings'
+        case '|ignores'
+            echo 'ignores'
         case '|stats'
             echo 'stats'
         case '|dependencies'
@@ -257,6 +259,10 @@ function __secscan_child
             echo 'findings comment list'
         case 'findings comment|show'
             echo 'findings comment show'
+        case 'ignores|lint'
+            echo 'ignores lint'
+        case 'ignores|sync'
+            echo 'ignores sync'
         case 'dependencies|search'
             echo 'dependencies search'
         case 'packages|show'
@@ -493,6 +499,7 @@ function __secscan_takes_value
             'findings list|--page' \
             'findings list|--limit' \
             'findings list|--sarif-category' \
+            'findings list|--ignore-file' \
             'findings list|--out' \
             'findings show|--app' \
             'findings status|--set' \
@@ -524,6 +531,10 @@ function __secscan_takes_value
             'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
+            'ignores lint|--within' \
+            'ignores lint|--branch' \
+            'ignores sync|--ignore-file' \
+            'ignores sync|--branch' \
             'stats|--app' \
             'stats|--team' \
             'stats|--compound' \
@@ -563,6 +574,7 @@ function __secscan_takes_value
             'scans compare|--wait' \
             'scans compare|--fail-on' \
             'scans compare|--severity-threshold' \
+            'scans compare|--ignore-file' \
             'scans check|--compound' \
             'scans check|--rules' \
             'scans check|--policy' \
@@ -581,6 +593,7 @@ function __secscan_takes_value
             'scans check|--report-markdown' \
             'scans check|--report-codequality' \
             'scans check|--report-gitlab-sast' \
+            'scans check|--ignore-file' \
             'scans check|--out' \
             'scans check|--sarif-category' \
             'scans wait|--app' \
@@ -911,7 +924,7 @@ function __secscan_fields
         case 'searches update'
             set fields id search_name path_name search_query updated_at
         case 'findings list'
-            set fields id severity type title category status assignee app owasp_category version_first_seen internal_id location
+            set fields id severity type title category status assignee app owasp_category version_first_seen internal_id location suppressed
         case 'findings show'
             set fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id
         case 'findings status'
@@ -930,6 +943,10 @@ function __secscan_fields
             set fields fix fix_notes
         case 'findings summary'
             set fields group name total fixed ignored
+        case 'ignores lint'
+            set fields line problem entry detail
+        case 'ignores sync'
+            set fields app id action before after entry result title
         case 'stats'
             set fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total
         case 'dependencies search'
@@ -947,9 +964,9 @@ function __secscan_fields
         case 'scans report'
             set fields check rule matched reachable over result
         case 'scans compare'
-            set fields diff id severity type category title regression app
+            set fields diff id severity type category title regression app suppressed
         case 'scans check'
-            set fields rule matched reachable threshold over result
+            set fields rule matched suppressed reachable threshold over result
         case 'scans wait'
             set fields id app branch version successful is_default_branch language total started_at completed_at
         case 'compounds list'
@@ -1046,6 +1063,7 @@ complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies
 complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
 complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
+complete -c secscan -n "__secscan_at ''" -a ignores -d 'Suppressions as reviewed code: check the ignore file, and sync it to the service'
 complete -c secscan -n "__secscan_at ''" -a stats -d 'Open findings of every app by severity and type, with the organization’s totals'
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
@@ -1169,6 +1187,8 @@ complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a commen
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a ls -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a show -d 'Show one comment'
+complete -c secscan -n "__secscan_at 'ignores'" -a lint -d 'Check the ignore file: expired, expiring, unused and duplicate entries (exit 1 on any)'
+complete -c secscan -n "__secscan_at 'ignores'" -a sync -d 'Set the service status of the findings the ignore file names (ignore), lift expired ones'
 complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
 complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
 complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
@@ -1288,6 +1308,7 @@ complete -c secscan -n "__secscan_arg 'policies push' 0" -F
 complete -c secscan -n "__secscan_arg 'policies diff' 0" -a '(__secscan_live policy)'
 complete -c secscan -n "__secscan_arg 'policies diff' 1" -F
 complete -c secscan -n "__secscan_arg 'findings undo' 0" -F
+complete -c secscan -n "__secscan_arg 'ignores lint' 0" -F
 complete -c secscan -n "__secscan_arg 'rules convert' 0" -F
 complete -c secscan -n "__secscan_arg 'compounds show' 0" -a '(__secscan_live compound)'
 complete -c secscan -n "__secscan_arg 'compounds archive' 0" -a '(__secscan_live compound)'
@@ -1312,7 +1333,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
@@ -1507,6 +1528,9 @@ complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '-
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--limit'" -l all -d 'fetch every page (follows next_page)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--all'" -l limit -x -d 'stop after N findings'
 complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d 'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)'
+complete -c secscan -n "__secscan_at 'findings list'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
+complete -c secscan -n "__secscan_at 'findings list'" -l no-ignore-file -d 'use no ignore file, even if one is found'
+complete -c secscan -n "__secscan_at 'findings list'" -l hide-suppressed -d 'leave out the findings the ignore file suppresses'
 complete -c secscan -n "__secscan_at 'findings list'" -l out -r -F -d 'also write the findings as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
@@ -1557,6 +1581,15 @@ complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln sec
 complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l default-branch -d 'organization: only default-branch scans'
 complete -c secscan -n "__secscan_at 'findings summary'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'ignores'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'ignores lint'" -l within -x -d 'report entries expiring within DURATION, e.g. 14d, 4w (default 14d)'
+complete -c secscan -n "__secscan_at 'ignores lint'; and not __secscan_given '--branch'" -l offline -d 'skip the check for unused entries: no request to the service'
+complete -c secscan -n "__secscan_at 'ignores lint'; and not __secscan_given '--offline'" -l branch -x -d 'unused: look at the latest scans of this branch (default: the latest scans)'
+complete -c secscan -n "__secscan_at 'ignores lint'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'ignores sync'" -l ignore-file -r -F -d 'the ignore file (default: .secscan/ignore.yml, found from here up)'
+complete -c secscan -n "__secscan_at 'ignores sync'" -l branch -x -d 'the latest scans of this branch (default: the latest scans)'
+complete -c secscan -n "__secscan_at 'ignores sync'" -l dry-run -d 'list what would change; send no write'
+complete -c secscan -n "__secscan_at 'ignores sync'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'stats'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
 complete -c secscan -n "__secscan_at 'stats'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
 complete -c secscan -n "__secscan_at 'stats'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
@@ -1611,6 +1644,8 @@ complete -c secscan -n "__secscan_at 'scans compare'" -l wait -x -d 'with --scan
 complete -c secscan -n "__secscan_at 'scans compare'" -l common -d 'also list the findings both scans have'
 complete -c secscan -n "__secscan_at 'scans compare'" -l fail-on -x -a 'new regression' -d 'exit 1 when new findings (or regressions) exist'
 complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -a 'low medium high critical' -d 'with --fail-on: count only findings of this severity or above'
+complete -c secscan -n "__secscan_at 'scans compare'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
+complete -c secscan -n "__secscan_at 'scans compare'" -l no-ignore-file -d 'use no ignore file, even if one is found'
 complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -a '(__secscan_live compound)' -d 'compound (or app) name (required)'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--policy'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
@@ -1630,6 +1665,8 @@ complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'wr
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write the findings that fail the gate as a GitLab Code Quality report'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write the findings that fail the gate as a GitLab SAST report (security report schema 15)'
+complete -c secscan -n "__secscan_at 'scans check'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
+complete -c secscan -n "__secscan_at 'scans check'" -l no-ignore-file -d 'use no ignore file, even if one is found'
 complete -c secscan -n "__secscan_at 'scans check'" -l out -r -F -d 'also write the verdict as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)'
 complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'

@@ -31,6 +31,8 @@ export interface OptionDecl<T = unknown, Req extends boolean = boolean> {
   readonly hidden?: boolean;
   /** Completion of the value: live values from the service or local lists. */
   readonly complete?: CompletionKind;
+  /** The help of `--no-NAME`, which sets the value to false (`--no-ignore-file`: use none). */
+  readonly negation?: string;
   readonly [valueType]?: [T, Req];
 }
 
@@ -86,6 +88,16 @@ export function text<const R extends true | string | undefined = undefined>(
 ): Ret<string, R> {
   const { nonEmpty, ...rest } = extra;
   return { flags, description, ...rest, ...(nonEmpty === false ? {} : { parser: { kind: 'text' } }) };
+}
+
+/** A string value, or false with `--no-NAME` (its help is `negation`): `--ignore-file F`, `--no-ignore-file`. */
+export function negatableText(
+  flags: string,
+  description: string,
+  negation: string,
+  extra: Extra = {},
+): OptionDecl<string | false, false> {
+  return { flags, description, ...extra, negation, parser: { kind: 'text' } };
 }
 
 /** One of a fixed set of values (commander's choices: help, completion and one check). */

@@ -91,6 +91,13 @@ function optionEntry(key: string, decl: OptionDecl, where: string): OptionEntry 
   return entry;
 }
 
+/** An option and, when it has one, its `--no-NAME` (the same attribute: commander sets it to false). */
+function withNegation(entry: OptionEntry, decl: OptionDecl): OptionEntry[] {
+  if (decl.negation === undefined) return [entry];
+  const long = /--([\w-]+)/.exec(entry.flags)?.[1] ?? entry.attribute;
+  return [entry, { flags: `--no-${long}`, attribute: entry.attribute, description: decl.negation }];
+}
+
 /** Every declared conflict names another option of the verb (a misspelt one would never be checked). */
 function checkConflicts(options: OptionEntry[], where: string): OptionEntry[] {
   for (const option of options) {
@@ -148,7 +155,7 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
   const options = Object.entries((verb.options ?? {}) as Record<string, OptionDecl>);
   if (options.length)
     entry.options = checkConflicts(
-      options.map(([key, decl]) => optionEntry(key, decl, where)),
+      options.flatMap(([key, decl]) => withNegation(optionEntry(key, decl, where), decl)),
       where,
     );
   if (verb.outputs?.length) entry.outputs = [...verb.outputs];

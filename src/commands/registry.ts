@@ -18,6 +18,7 @@ export const nouns: readonly Loader[] = [
   () => import('./webhook/index.js'),
   () => import('./searches/index.js'),
   () => import('./findings/index.js'),
+  () => import('./ignores/index.js'),
   () => import('./stats/index.js'),
   () => import('./dependencies/index.js'),
   () => import('./packages/index.js'),

@@ -69,6 +69,10 @@ export const environment: readonly (readonly [string, string])[] = [
   ],
   ['USERPROFILE', 'On Windows, the home directory where auth login --from-sl finds .shiftleft\\config.json.'],
   [
+    'SECSCAN_NOW',
+    'For tests only: the date (YYYY-MM-DD, or an ISO 8601 time) that stands in for today when deciding whether an entry of the ignore file has expired.',
+  ],
+  [
     'NODE_EXTRA_CA_CERTS',
     'A file of extra certificate authorities (PEM) to trust, read by Node.js; TLS verification stays on.',
   ],

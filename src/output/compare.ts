@@ -43,7 +43,12 @@ const cell = (text: string | undefined) => sanitize(text ?? '').replace(/([\\|`*
  */
 export function compareMarkdown(
   doc: { app: string; source: string; target: string; diff: ScanDiff },
-  gate: { failOn: 'new' | 'regression'; threshold: string | undefined; failing: DiffFinding[] },
+  gate: {
+    failOn: 'new' | 'regression';
+    threshold: string | undefined;
+    failing: DiffFinding[];
+    suppressed?: DiffFinding[];
+  },
   limit = 100,
 ): string {
   const failed = gate.failing.length > 0;
@@ -64,6 +69,17 @@ export function compareMarkdown(
       );
     }
     if (gate.failing.length > limit) lines.push('', `… and ${gate.failing.length - limit} more.`);
+  }
+  const suppressed = gate.suppressed ?? [];
+  if (suppressed.length) {
+    lines.push('', `Suppressed by the ignore file (not counted): ${suppressed.length}.`, '');
+    lines.push('| Severity | ID | Title | Entry | Reason |', '|---|---|---|---|---|');
+    for (const f of suppressed.slice(0, limit)) {
+      const by = (f as { suppression?: { file: string; line: number; reason: string } }).suppression;
+      lines.push(
+        `| ${cell(f.severity)} | ${cell(f.id)} | ${cell(f.title)} | ${cell(by ? `${by.file}:${by.line}` : '')} | ${cell(by?.reason)} |`,
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }

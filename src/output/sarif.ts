@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { findingLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { findingTypes } from '@secscan/api/values';
+import type { SuppressionRef } from '../ignores/match.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
 export interface TextSink {
@@ -168,10 +169,29 @@ export function fingerprint(finding: Finding): string {
   return createHash('sha256').update(`${finding.app}\u0000${finding.internal_id}`).digest('hex').slice(0, 32);
 }
 
+/**
+ * A finding an entry of the ignore file suppresses: an accepted external suppression, justified by the
+ * entry's reason, so GitHub code scanning closes the alert as suppressed. The entry, owner and expiry go in
+ * its properties.
+ */
+export function sarifSuppression(by: SuppressionRef): Record<string, unknown> {
+  return {
+    kind: 'external',
+    status: 'accepted',
+    justification: by.reason,
+    properties: {
+      entry: `${by.file}:${by.line}`,
+      ...(by.owner === undefined ? {} : { owner: by.owner }),
+      ...(by.expires === undefined ? {} : { expires: by.expires }),
+    },
+  };
+}
+
 /** One SARIF result for a finding; `ruleIndex` points into the run's rules. */
 export function sarifResult(finding: Finding, ruleIndex: number): Record<string, unknown> {
   const title = finding.title || finding.category || finding.type;
   const locations = location(finding);
+  const { suppression, suppressed } = finding as { suppression?: SuppressionRef; suppressed?: boolean };
   return {
     ruleId: ruleIdFor(finding),
     ruleIndex,
@@ -188,5 +208,11 @@ export function sarifResult(finding: Finding, ruleIndex: number): Record<string,
       status: finding.status,
       ...(finding.assignee ? { assignee: finding.assignee } : {}),
     },
+    // With an ignore file in effect a finding it does not suppress says so: an empty list (absent: not known).
+    ...(suppression
+      ? { suppressions: [sarifSuppression(suppression)] }
+      : suppressed === false
+        ? { suppressions: [] }
+        : {}),
   };
 }

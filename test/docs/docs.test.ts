@@ -166,7 +166,7 @@ describe('bash completion', () => {
       'id label token_type role_id expires_at description',
     );
     expect(bashCompletes('secscan findings list --fields id,sev')).toBe('id,severity');
-    expect(bashCompletes('secscan findings list --fields id,severity,s')).toBe('id,severity,status');
+    expect(bashCompletes('secscan findings list --fields id,severity,st')).toBe('id,severity,status');
   });
 
   it('does not offer a flag that conflicts with one on the line', () => {
@@ -242,7 +242,11 @@ describe('fish completion', () => {
     expect(fishCompletes('secscan tokens create --type ')).toEqual(
       expect.arrayContaining(['access', 'integration']),
     );
-    expect(fishCompletes('secscan findings list --fields id,s')).toEqual(['id,severity', 'id,status']);
+    expect(fishCompletes('secscan findings list --fields id,s')).toEqual([
+      'id,severity',
+      'id,status',
+      'id,suppressed',
+    ]);
     expect(fishCompletes('secscan help ')).toEqual(expect.arrayContaining(['rules', 'findings']));
   });
 

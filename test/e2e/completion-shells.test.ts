@@ -102,6 +102,13 @@ type Shell = keyof typeof shells;
 const lastLine = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
 const cleanPrompt = (screen: string) => /READY>\s*$/.test(lastLine(screen));
 
+/** The value caches being refreshed in the background: their `.refresh` claim files (see src/completion/cache.ts). */
+function refreshesInFlight(): string[] {
+  const root = join(temp, 'config', 'completion');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.refresh'));
+}
+
 class Terminal {
   constructor(
     readonly session: string,
@@ -119,7 +126,14 @@ class Terminal {
    */
   idle(): boolean {
     try {
-      return readFileSync(`/proc/${this.shellPid}/task/${this.shellPid}/children`, 'utf8').trim() === '';
+      // Every thread: fish computes autosuggestions, completions included, on threads of its own. A thread
+      // running or waiting for a CPU (state R, as on a loaded machine) is at work on a key.
+      const tasks = readdirSync(`/proc/${this.shellPid}/task`);
+      return tasks.every((task) => {
+        const dir = `/proc/${this.shellPid}/task/${task}`;
+        const state = /\)\s+(\S)/.exec(readFileSync(`${dir}/stat`, 'utf8'))?.[1];
+        return state !== 'R' && readFileSync(`${dir}/children`, 'utf8').trim() === '';
+      });
     } catch {
       const ps = spawnSync('ps', ['-o', 'pid=', '--ppid', String(this.shellPid)], { encoding: 'utf8' });
       return ps.stdout.trim() === '';
@@ -136,14 +150,22 @@ class Terminal {
     }
   }
 
-  /** Waits until the shell is idle and its screen has stopped changing (two looks in a row agree). */
-  async settle(what: string, timeoutMs = 20_000): Promise<string> {
+  /**
+   * Waits until the shell is idle and its screen has not changed for `quietMs` (every look in that time
+   * agrees). The quiet time covers what no process state shows: a key still on its way from tmux to the
+   * shell, a redraw the shell has yet to make.
+   */
+  async settle(what: string, quietMs = 600, timeoutMs = 30_000): Promise<string> {
     let before = '';
+    let since = Date.now();
     return this.waitFor(
       (screen) => {
-        const settled = this.idle() && screen === before;
-        before = screen;
-        return settled;
+        if (!this.idle() || screen !== before) {
+          before = screen;
+          since = Date.now();
+          return false;
+        }
+        return Date.now() - since >= quietMs;
       },
       what,
       timeoutMs,
@@ -178,8 +200,9 @@ class Terminal {
 
   /**
    * Types `text` and presses TAB until the screen shows `expected`. TAB is pressed again only once the shell
-   * is idle with the expectation unmet (the first TAB may start a background refresh of the value cache), so
-   * no completion is ever left running behind the test.
+   * is idle with the expectation unmet and no background refresh of the value cache is in flight (the first
+   * TAB on a cold cache starts one and shows what the cache has: nothing yet), so no completion is ever
+   * left running behind the test and a slow refresh on a loaded machine is waited for, not raced.
    */
   async complete(text: string, expected: RegExp): Promise<string> {
     await this.clearLine();
@@ -190,8 +213,14 @@ class Terminal {
       this.key('Tab');
       const screen = await this.settle(`the completion of "${text}"`);
       if (expected.test(screen)) return screen;
-      if (attempt === 8)
+      const refreshing = refreshesInFlight();
+      if (refreshing.length === 0 && attempt >= 6)
         throw new Error(`${expected} never showed after "${text}" TAB; the screen:\n${screen}`);
+      await this.waitFor(
+        () => refreshesInFlight().length === 0,
+        `the refresh of ${refreshing.join(', ')}`,
+        40_000,
+      );
     }
   }
 }
@@ -232,29 +261,29 @@ describe.each(['bash', 'zsh', 'fish'] as const)('%s at 80 columns, TAB pressed',
 
   beforeAll(async () => {
     terminal = await open(shell);
-  }, 30_000);
+  }, 90_000);
 
   it('completes an app id from the service', async () => {
     const screen = await terminal.complete('secscan findings list --app pay', /--app payments-api/);
     expect(commandLine(screen)).toContain('secscan findings list --app payments-api');
-  }, 30_000);
+  }, 90_000);
 
   it('lists the app ids when several match', async () => {
     const both = /(?=[\s\S]*payments-api)(?=[\s\S]*shiftleft-java-demo)/;
     const screen = await terminal.complete('secscan apps show ', both);
     expect(screen).toContain('payments-api');
     expect(screen).toContain('shiftleft-java-demo');
-  }, 30_000);
+  }, 90_000);
 
   it('completes a profile name', async () => {
     const screen = await terminal.complete('secscan --profile sta', /--profile staging/);
     expect(commandLine(screen)).toContain('secscan --profile staging');
-  }, 30_000);
+  }, 90_000);
 
   it('completes a field name of the command, after a comma', async () => {
     const screen = await terminal.complete('secscan findings list --fields id,sev', /id,severity/);
     expect(commandLine(screen)).toContain('--fields id,severity');
-  }, 30_000);
+  }, 90_000);
 
   it('completes a compound name and a help topic', async () => {
     expect(commandLine(await terminal.complete('secscan compounds show sh', /show shop/))).toContain(
@@ -263,7 +292,7 @@ describe.each(['bash', 'zsh', 'fish'] as const)('%s at 80 columns, TAB pressed',
     expect(commandLine(await terminal.complete('secscan help envi', /help environment/))).toContain(
       'secscan help environment',
     );
-  }, 30_000);
+  }, 90_000);
 
   it('completes teams, users, groups, SAML configurations and policies from the service', async () => {
     const line = async (text: string, expected: RegExp) =>
@@ -291,7 +320,7 @@ describe.each(['bash', 'zsh', 'fish'] as const)('%s at 80 columns, TAB pressed',
   it("offers the command's own output formats", async () => {
     const both = /(?=[\s\S]*\bjunit\b)(?=[\s\S]*\bjson\b)/;
     expect(await terminal.complete('secscan scans check -o j', both)).toMatch(/junit/);
-  }, 30_000);
+  }, 90_000);
 
   it('never prints an error into the prompt', async () => {
     const screen = terminal.screen();

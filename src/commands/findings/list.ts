@@ -2,14 +2,20 @@ import { UsageError } from '../../errors.js';
 import type { FindingsScope } from '../../output/export/document.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { findingView } from '../../output/views/findings.js';
-import { defineVerb } from '../define.js';
+import { defineVerb, flag } from '../define.js';
+import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
 import { options as listOptions } from './internal/list-options.js';
 import { findingsOf, type PageInfo } from './internal/listing.js';
 import { planList } from './internal/query.js';
 
 const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
-const options = { ...listOptions, out: outOption([...baseFormats, ...outputs], 'the findings') };
+const options = {
+  ...listOptions,
+  ignoreFile: ignoreFileOption,
+  hideSuppressed: flag('--hide-suppressed', 'leave out the findings the ignore file suppresses'),
+  out: outOption([...baseFormats, ...outputs], 'the findings'),
+};
 
 export default defineVerb({
   name: 'list',
@@ -23,7 +29,10 @@ export default defineVerb({
     '(for GitHub code scanning: one run per app at compound and organization level, within GitHub’s upload ' +
     'limits, the most severe kept), codequality (GitLab Code Quality) and gitlab-sast (GitLab’s SAST ' +
     'report) are the reports CI services read. --out FORMAT=FILE writes more formats from the same ' +
-    'listing, each file complete or not there at all.',
+    'listing, each file complete or not there at all. With an ignore file (.secscan/ignore.yml, found ' +
+    'from the working directory up; --ignore-file, --no-ignore-file) every finding says whether it is ' +
+    'suppressed: the SUPPRESSED column (the line of the entry), `suppressed` and `suppression` in JSON, a ' +
+    'suppression in SARIF; the GitLab reports leave suppressed findings out, and --hide-suppressed every format.',
   examples: [
     'secscan findings list --app shiftleft-java-demo --severity critical --severity high',
     'secscan findings list --compound shop --finding-tag cvss_score__gte__7 --sort severity --order desc --all',
@@ -31,6 +40,7 @@ export default defineVerb({
     'secscan findings list --app shiftleft-java-demo --all -o sarif > findings.sarif',
     'secscan findings list --compound shop --all --out sarif=findings.sarif --out codequality=gl-code-quality.json --out gitlab-sast=gl-sast-report.json',
     'secscan findings list --org --status any --assignment unassigned --limit 100 -o csv',
+    'secscan findings list --app payments-api --ignore-file .secscan/ignore.yml --hide-suppressed',
   ],
   operations: [
     'ListAppFindings',
@@ -44,6 +54,9 @@ export default defineVerb({
   validate({ opts, orgLevel, format }) {
     const list = planList(opts, orgLevel);
     const files = reportFiles(opts.out);
+    if (opts.hideSuppressed && opts.ignoreFile === false) {
+      throw new UsageError('--hide-suppressed needs an ignore file: drop --no-ignore-file');
+    }
     if (opts.sarifCategory !== undefined && format !== 'sarif' && !files.some((f) => f.format === 'sarif')) {
       throw new UsageError('--sarif-category needs -o sarif or --out sarif=FILE');
     }
@@ -64,10 +77,35 @@ export default defineVerb({
         return `${count} findings shown; more exist (--all, or --limit N)`;
       return undefined;
     };
-    const findings = findingsOf(ctx, list, info);
+    const context =
+      list.level === 'compound' ? { compound: list.compound } : list.level === 'app' ? { app: list.app } : {};
+    const by = await loadSuppressor(ctx, opts.ignoreFile, context);
+    if (by) {
+      const { expiryNotices } = await import('../../ignores/match.js');
+      for (const line of expiryNotices(by.file, by.expired)) ctx.note(line);
+    } else if (opts.hideSuppressed)
+      ctx.warn('--hide-suppressed: no ignore file found, so nothing is suppressed');
+    const hide = opts.hideSuppressed ?? false;
+    const findings = findingsOf(
+      ctx,
+      list,
+      info,
+      by &&
+        ((listed) => {
+          const marked = by.mark(listed);
+          return hide && marked.suppressed ? undefined : marked;
+        }),
+    );
     return {
       kind: 'document',
-      document: { type: 'findings', findings, scope, category: opts.sarifCategory, footer },
+      document: {
+        type: 'findings',
+        findings,
+        scope,
+        category: opts.sarifCategory,
+        footer,
+        ...(by ? { suppressions: { file: by.file.path } } : {}),
+      },
       files,
     };
   },

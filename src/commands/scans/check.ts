@@ -6,6 +6,7 @@ import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern } from '../parsers.js';
 import { readInputFile } from '../shared/files.js';
+import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
 
@@ -89,6 +90,7 @@ const options = {
     'write the findings that fail the gate as a GitLab SAST report (security report schema 15)',
     { complete: 'file' },
   ),
+  ignoreFile: ignoreFileOption,
   out: outOption([...baseFormats, ...outputs], 'the verdict'),
   sarifCategory: text(
     '--sarif-category <id>',
@@ -163,7 +165,11 @@ export default defineVerb({
     'threshold, 1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff ' +
     '(the default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
     'Reports are written before the exit, whatever the verdict, each complete or not there at all: ' +
-    '--report-* and --out FORMAT=FILE (any -o format) from the one answer. On GitHub Actions ' +
+    '--report-* and --out FORMAT=FILE (any -o format) from the one answer. The ignore file ' +
+    '(.secscan/ignore.yml, found from the working directory up; --ignore-file, --no-ignore-file) suppresses ' +
+    'findings: a failing rule is recounted from the full findings listing of the scan under test without ' +
+    'them, the reports list them (SARIF as suppressions), and an expired entry suppresses nothing (stderr ' +
+    'says so). On GitHub Actions ' +
     '(GITHUB_ACTIONS=true) the gate also prints an error annotation for each finding that fails it (the ' +
     'first ten: GitHub shows ten a step) and appends its Markdown summary to $GITHUB_STEP_SUMMARY.',
   examples: [
@@ -173,6 +179,7 @@ export default defineVerb({
     'secscan scans check --compound shop --rules shiftleft.yml --tag pipeline="$CI_PIPELINE_ID" --wait 30m',
     'secscan scans check --compound shop --rules .secscan/rules.yml --report-codequality gl-code-quality.json --report-gitlab-sast gl-sast-report.json',
     'secscan scans check --compound shop --policy default --out junit=secscan.xml --out sarif=secscan.sarif',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --ignore-file .secscan/ignore.yml --report-sarif secscan.sarif',
   ],
   operations: [
     'ResolveCheckAnalysisConfiguration',
@@ -181,6 +188,8 @@ export default defineVerb({
     'ListScans',
     'ReadScan',
     'CheckScans',
+    'ListCompoundFindings',
+    'ListAppFindings',
   ],
   options,
   outputs,
@@ -219,7 +228,8 @@ export default defineVerb({
     try {
       const loaded = await loadRules(ctx, opts);
       const { rules, label } = loaded;
-      // The rules are read first: a file in error stops the gate before a wait of many minutes.
+      const suppress = await loadSuppressor(ctx, opts.ignoreFile, { compound });
+      // The rules and the ignore file are read first: a file in error stops the gate before a long wait.
       const under = selector
         ? await (
             await import('./internal/under-test.js')
@@ -236,7 +246,12 @@ export default defineVerb({
       );
       under?.expectTarget('CheckScans', result.target.id);
       const { gateReport } = await import('../../output/reports/model.js');
-      const report = gateReport(result, rules, { compound, kind, policy: label, enforced });
+      const evaluated = gateReport(result, rules, { compound, kind, policy: label, enforced });
+      const report = suppress
+        ? await (
+            await import('./internal/suppress-gate.js')
+          ).suppressGate(ctx, evaluated, suppress, rules, { name: compound, kind: under?.kind })
+        : evaluated;
       return {
         kind: 'document',
         document: { type: 'gate', report, context },

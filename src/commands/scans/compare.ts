@@ -9,6 +9,7 @@ import type { CompareDocument } from '../../output/export/document.js';
 import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { scanId, scanRef } from '../parsers.js';
+import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import type { FoundScan } from './internal/scan-under-test.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
 
@@ -57,6 +58,7 @@ const options = {
     'with --fail-on: count only findings of this severity or above',
     severities,
   ),
+  ignoreFile: ignoreFileOption,
 };
 
 /** A severity's place from low (0) to critical; -1 for one the service has not documented. */
@@ -150,7 +152,9 @@ export default defineVerb({
     '--tag, with any one source: that scan must have completed (exit 10 while it is not there or running, ' +
     '--wait DURATION waits for it; 11 when its analysis failed), and no other scan is compared in its ' +
     'place. A target the answer shows running or failed is exit 10 or 11 too. With --fail-on, exit 1 when ' +
-    'such findings exist (a gate for a branch against the default branch); on GitHub Actions ' +
+    'such findings exist (a gate for a branch against the default branch), leaving out those the ignore ' +
+    'file (.secscan/ignore.yml, found from the working directory up; --ignore-file, --no-ignore-file) ' +
+    'suppresses; on GitHub Actions ' +
     '(GITHUB_ACTIONS=true) it then annotates each of them (the first ten) and appends a Markdown summary ' +
     'to $GITHUB_STEP_SUMMARY.',
   examples: [
@@ -183,6 +187,7 @@ export default defineVerb({
     return undefined;
   },
   async run(ctx, { opts, plan: selector }) {
+    const suppress = await loadSuppressor(ctx, opts.ignoreFile, { app: opts.app });
     const client = await ctx.client();
     const under = selector
       ? await (
@@ -200,6 +205,12 @@ export default defineVerb({
     // A gate decides on the answer: first, it must not contradict itself (a listing shows it as it is).
     if (opts.failOn) checkComparison(diff, source, target);
     ctx.note(compareSummaryLine(opts.app, source, target, diff));
+    if (suppress) {
+      const { expiryNotices } = await import('../../ignores/match.js');
+      for (const line of expiryNotices(suppress.file, suppress.expired)) ctx.warn(line);
+      for (const list of ['new', 'fixed', 'common'] as const)
+        diff[list] = diff[list].map((f) => suppress.mark(f));
+    }
     let exitCode: number = ExitCode.ok;
     const document: CompareDocument = {
       type: 'compare',
@@ -208,13 +219,28 @@ export default defineVerb({
       target,
       diff,
       common: opts.common ?? false,
+      ...(suppress ? { suppressions: { file: suppress.file.path } } : {}),
     };
     const { failOn } = opts;
     if (failOn) {
-      const failing = diff.new.filter(
+      const breaching = diff.new.filter(
         (f) => (failOn === 'new' || f.regression) && breaches(f.severity, opts.severityThreshold),
       );
-      document.gate = { failOn, threshold: opts.severityThreshold, failing };
+      const isSuppressed = (f: (typeof breaching)[number]) =>
+        (f as { suppressed?: boolean }).suppressed === true;
+      const failing = breaching.filter((f) => !isSuppressed(f));
+      const suppressed = breaching.filter(isSuppressed);
+      document.gate = {
+        failOn,
+        threshold: opts.severityThreshold,
+        failing,
+        ...(suppress ? { suppressed } : {}),
+      };
+      if (suppressed.length) {
+        ctx.note(
+          `Suppressed by ${suppress?.file.path}, not counted: ${suppressed.length} of the ${breaching.length} finding(s) that would fail the gate.`,
+        );
+      }
       if (failing.length) {
         exitCode = ExitCode.gateFailed;
         ctx.note(compareGateLine(failing.length, failOn, opts.severityThreshold));

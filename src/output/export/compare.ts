@@ -2,7 +2,7 @@ import { findingLocation } from '@secscan/api/location';
 import { compareMarkdown, compareObject } from '../compare.js';
 import { fitSummary } from '../github.js';
 import { ruleIdFor } from '../sarif.js';
-import { type DiffRow, diffView } from '../views/scans.js';
+import { type DiffRow, diffView, suppressedDiffView } from '../views/scans.js';
 import type { CompareDocument } from './document.js';
 import { type DocumentExporters, exportObject, exportRows, type GithubReport } from './target.js';
 
@@ -41,7 +41,7 @@ export const compareExporters: DocumentExporters<CompareDocument> = {
     yaml: (doc, target) => exportObject(compareObject(doc.diff), undefined, target),
   },
   async otherwise(doc, target) {
-    await exportRows(diffRows(doc), diffView, target);
+    await exportRows(diffRows(doc), doc.suppressions ? suppressedDiffView : diffView, target);
   },
   github,
 };

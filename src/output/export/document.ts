@@ -39,6 +39,11 @@ export interface FindingsDocument {
   category?: string;
   /** On a terminal, after the rows: how many more the service has. */
   footer?: (count: number) => string | undefined;
+  /**
+   * An ignore file is in effect: each finding says whether it is `suppressed` (and by which entry), the
+   * table shows it, SARIF carries the suppression, and the GitLab reports leave suppressed findings out.
+   */
+  suppressions?: { file: string };
 }
 
 /** What every report of one gate run shares: the tool's version, the SARIF category, when and where. */
@@ -72,7 +77,15 @@ export interface CompareDocument {
   diff: ScanDiff;
   /** --common: the rows include the findings both scans have. */
   common: boolean;
-  gate?: { failOn: 'new' | 'regression'; threshold: string | undefined; failing: DiffFinding[] };
+  gate?: {
+    failOn: 'new' | 'regression';
+    threshold: string | undefined;
+    failing: DiffFinding[];
+    /** With an ignore file: the findings that would fail the gate but an entry in effect suppresses. */
+    suppressed?: DiffFinding[];
+  };
+  /** An ignore file is in effect: each finding says whether it is suppressed (the SUPPRESSED column). */
+  suppressions?: { file: string };
 }
 
 /** `policies show`: a stored policy file. */

@@ -1,8 +1,9 @@
 import { sarifCategory } from '../sarif.js';
-import { findingView } from '../views/findings.js';
+import type { Finding } from '@secscan/api/schemas/findings';
+import { findingView, suppressedFindingView } from '../views/findings.js';
 import { broadcast } from './broadcast.js';
 import type { FindingsDocument } from './document.js';
-import { type DocumentExporters, exportRows } from './target.js';
+import { type DocumentExporters, type ExportTarget, exportRows } from './target.js';
 
 /** The SARIF category: --sarif-category, else one from the scope (each app's run adds its name). */
 function automationId(doc: FindingsDocument): string {
@@ -14,6 +15,23 @@ function automationId(doc: FindingsDocument): string {
         ? ['findings', 'compound', scope.compound]
         : ['findings', 'org'];
   return sarifCategory(derived, doc.category);
+}
+
+/**
+ * The findings a GitLab report holds: those the ignore file does not suppress (GitLab's reports have no
+ * suppression to carry); how many were left out is said once the listing has been read.
+ */
+async function* unsuppressed(doc: FindingsDocument, target: ExportTarget): AsyncGenerator<Finding> {
+  let left = 0;
+  for await (const finding of doc.findings) {
+    if ((finding as { suppressed?: boolean }).suppressed) left++;
+    else yield finding;
+  }
+  if (left) {
+    target.warn(
+      `${target.format}: left out ${left} finding${left === 1 ? '' : 's'} suppressed by ${doc.suppressions?.file}`,
+    );
+  }
 }
 
 /** `findings list`: rows in the tabular formats, and the reports CI services read. */
@@ -30,18 +48,23 @@ export const findingsExporters: DocumentExporters<FindingsDocument> = {
     },
     async codequality(doc, target) {
       const { writeCodeQuality } = await import('../codequality.js');
-      await writeCodeQuality(target.out, doc.findings);
+      await writeCodeQuality(target.out, unsuppressed(doc, target));
     },
     async 'gitlab-sast'(doc, target) {
       const { writeGitlabSast } = await import('../gitlab-sast.js');
-      await writeGitlabSast(target.out, doc.findings, {
+      await writeGitlabSast(target.out, unsuppressed(doc, target), {
         toolVersion: target.toolVersion,
         started: new Date(),
       });
     },
   },
   async otherwise(doc, target) {
-    await exportRows(doc.findings, findingView, target, doc.footer);
+    await exportRows(
+      doc.findings,
+      doc.suppressions ? suppressedFindingView : findingView,
+      target,
+      doc.footer,
+    );
   },
   fork: (doc, count) => broadcast(doc.findings, count).map((findings) => ({ ...doc, findings })),
 };

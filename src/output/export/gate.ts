@@ -15,8 +15,8 @@ import {
 import { sarifNotEvaluated, sarifReport } from '../reports/sarif.js';
 import { csvCell, safeJson, sanitize } from '../sanitize.js';
 import { renderTable } from '../table.js';
-import { cellValue, selectColumns } from '../view.js';
-import { gateRuleView } from '../views/scans.js';
+import { type Column, cellValue, selectColumns } from '../view.js';
+import { gateRuleView, suppressedGateRuleView } from '../views/scans.js';
 import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
 import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
 
@@ -32,10 +32,38 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
       parts.push(
         `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
       );
+      const lapsed = report.suppressions?.lapsed?.find((l) => l.app === f.app && l.id === f.id);
+      if (lapsed) {
+        parts.push(
+          chalk.yellow(
+            `      counts again: its suppression (line ${lapsed.line}) expired on ${lapsed.expires}`,
+          ),
+        );
+      }
     }
   }
   return parts.length ? `${parts.join('\n')}\n` : '';
 }
+
+/** The findings the ignore file suppressed, each with the entry (file:line) and its reason. */
+function humanSuppressed(report: GateReport, chalk: ChalkInstance): string {
+  const s = report.suppressions;
+  if (!s?.suppressed.length) return '';
+  const lines = [`\nSuppressed by ${chalk.bold(sanitize(s.file))}:`];
+  for (const { finding: f, by } of s.suppressed) {
+    const where = [f.app, f.location].filter(Boolean).join(' ');
+    lines.push(
+      `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
+      chalk.dim(
+        `      line ${by.line}: ${sanitize(by.reason)}${by.owner ? `; ${sanitize(by.owner)}` : ''}${by.expires ? `; expires ${by.expires}` : ''}`,
+      ),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The rules' columns: SUPPRESSED too when an ignore file is in effect. */
+const ruleView = (report: GateReport) => (report.suppressions ? suppressedGateRuleView : gateRuleView);
 
 /** The rules with a TOTAL row, the verdict line and the top findings of each failing rule. */
 async function table({ report }: GateDocument, target: ExportTarget): Promise<void> {
@@ -48,11 +76,14 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
     threshold: '' as unknown as number,
     over: report.totals.over,
     result: report.passed ? 'pass' : 'fail',
+    ...(report.suppressions ? { suppressed: report.rules.reduce((n, r) => n + (r.suppressed ?? 0), 0) } : {}),
   };
-  await out.write(renderTable([...report.rules, total], selectColumns(gateRuleView, target.fields), chalk));
+  await out.write(
+    renderTable([...report.rules, total], selectColumns(ruleView(report), target.fields), chalk),
+  );
   const line = verdictLine(report);
   await out.write(
-    `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}`,
+    `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}${humanSuppressed(report, chalk)}`,
   );
 }
 
@@ -64,11 +95,14 @@ function withVerdict(write: (doc: GateDocument, target: ExportTarget) => Promise
   };
 }
 
-const rows = (write: (row: RuleRow, target: ExportTarget) => Promise<void>, header?: 'csv') =>
+const rows = (
+  write: (row: RuleRow, target: ExportTarget, columns: Column<RuleRow>[]) => Promise<void>,
+  header?: 'csv',
+) =>
   withVerdict(async ({ report }, target) => {
-    const columns = selectColumns(gateRuleView, target.fields);
+    const columns = selectColumns(ruleView(report), target.fields);
     if (header) await target.out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
-    for (const row of report.rules) await write(row, target);
+    for (const row of report.rules) await write(row, target, columns);
   });
 
 /** A finding that fails the gate, as GitHub shows it: at its file and line, titled with the rule. */
@@ -105,8 +139,7 @@ export const gateExporters: DocumentExporters<GateDocument> = {
     json: withVerdict(({ report }, t) => t.out.write(`${safeJson(jsonReport(report), 2)}\n`)),
     yaml: withVerdict(async ({ report }, t) => t.out.write(await yamlText(jsonReport(report)))),
     ndjson: rows((row, t) => t.out.write(`${safeJson(row)}\n`)),
-    csv: rows((row, t) => {
-      const columns = selectColumns(gateRuleView, t.fields);
+    csv: rows((row, t, columns) => {
       return t.out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
     }, 'csv'),
     junit: withVerdict(({ report, context }, t) => t.out.write(junitReport(report, context.stamp))),
@@ -135,8 +168,7 @@ export const gateExporters: DocumentExporters<GateDocument> = {
       );
     }),
   },
-  otherwise: rows((row, t) => {
-    const columns = selectColumns(gateRuleView, t.fields);
+  otherwise: rows((row, t, columns) => {
     return t.out.write(`${columns.map((c) => sanitize(String(cellValue(c, row)))).join('\t')}\n`);
   }),
   github,

@@ -1,6 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import { severities } from '@secscan/api/values';
 import { CliError, exitCodeFor } from '../../errors.js';
+import type { SuppressionRef } from '../../ignores/match.js';
 import type { GateReport, NotEvaluated, TopFinding } from './model.js';
 
 /** The check answer carries findings as id, title and tags: enough for the same rules as `findings list`. */
@@ -64,4 +65,29 @@ export function notEvaluated(
     hint: failure?.hint,
     exitCode: exitCodeFor(error),
   };
+}
+
+/** `by .secscan/ignore.yml:12: reason (owner alice@example.com, expires 2027-01-31)`. */
+export function suppressedBy(by: SuppressionRef): string {
+  const about = [by.owner ? `owner ${by.owner}` : '', by.expires ? `expires ${by.expires}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return `by ${by.file}:${by.line}: ${by.reason}${about ? ` (${about})` : ''}`;
+}
+
+/** `#29 [critical] SQL Injection (payments-api cmd/server/main.go:97)`. */
+export function topFindingText(f: TopFinding): string {
+  return `#${f.id ?? '?'} [${f.severity}] ${f.title}${f.app ? ` (${f.app}${f.location ? ` ${f.location}` : ''})` : ''}`;
+}
+
+/** What the ignore file did to a rule, a line each: its recount, then each finding it suppressed. */
+export function ruleSuppressionLines(report: GateReport, rule: string): string[] {
+  const s = report.suppressions;
+  if (!s) return [];
+  return [
+    ...s.recounted.filter((r) => r.rule === rule).map((r) => r.note),
+    ...s.suppressed
+      .filter((f) => f.rules.includes(rule))
+      .map((f) => `suppressed: ${topFindingText(f.finding)} ${suppressedBy(f.by)}`),
+  ];
 }

@@ -1,4 +1,5 @@
 import { sanitizeMultiline } from '../sanitize.js';
+import { ruleSuppressionLines, topFindingText } from './findings.js';
 import type { GateReport, NotEvaluated } from './model.js';
 
 /**
@@ -47,26 +48,32 @@ export function junitReport(report: GateReport, stamp: RunStamp = runStamp()): s
   const failures = report.rules.filter((r) => r.result === 'fail').length;
   const suite = `secscan scans check ${report.compound}`;
   const classname = `secscan.check.${report.compound}`;
+  const ignoreFile = report.suppressions
+    ? `<property name="ignore_file" value="${xmlEscape(report.suppressions.file)}"/>`
+    : '';
   const lines = [
     ...suiteOpen(suite, { tests: report.rules.length, failures, errors: 0 }, stamp),
-    `    <properties><property name="policy" value="${xmlEscape(report.policy)}"/><property name="kind" value="${report.kind}"/><property name="target_scan" value="${report.target}"/></properties>`,
+    `    <properties><property name="policy" value="${xmlEscape(report.policy)}"/><property name="kind" value="${report.kind}"/><property name="target_scan" value="${report.target}"/>${ignoreFile}</properties>`,
   ];
   for (const row of report.rules) {
     const name = xmlEscape(row.rule);
+    // What the ignore file suppressed in this rule, and by which entry (file:line).
+    const suppressed = ruleSuppressionLines(report, row.rule);
+    const out = suppressed.length
+      ? [`      <system-out>${xmlEscape(suppressed.join('\n'))}</system-out>`]
+      : [];
+    const open = `    <testcase classname="${xmlEscape(classname)}" name="${name}" time="0"`;
     if (row.result === 'pass') {
-      lines.push(`    <testcase classname="${xmlEscape(classname)}" name="${name}" time="0"/>`);
+      lines.push(...(out.length ? [`${open}>`, ...out, '    </testcase>'] : [`${open}/>`]));
       continue;
     }
-    const message = `${row.matched} finding(s) matched, threshold ${row.threshold}, ${row.over} over`;
-    const details = (report.findings[row.rule] ?? [])
-      .map(
-        (f) =>
-          `#${f.id ?? '?'} [${f.severity}] ${f.title}${f.app ? ` (${f.app}${f.location ? ` ${f.location}` : ''})` : ''}`,
-      )
-      .join('\n');
+    const counted = row.suppressed ? `, ${row.suppressed} suppressed` : '';
+    const message = `${row.matched} finding(s) matched${counted}, threshold ${row.threshold}, ${row.over} over`;
+    const details = (report.findings[row.rule] ?? []).map(topFindingText).join('\n');
     lines.push(
-      `    <testcase classname="${xmlEscape(classname)}" name="${name}" time="0">`,
+      `${open}>`,
       `      <failure message="${xmlEscape(message)}" type="threshold">${xmlEscape(details || message)}</failure>`,
+      ...out,
       '    </testcase>',
     );
   }

@@ -1,5 +1,6 @@
 import type { CheckResult, CheckRule, CheckSummary } from '@secscan/api/schemas/scans';
 import { UnexpectedResponseError } from '../../errors.js';
+import type { SuppressionRef } from '../../ignores/match.js';
 
 export interface RuleRow {
   rule: string;
@@ -8,6 +9,8 @@ export interface RuleRow {
   threshold: number;
   over: number;
   result: 'pass' | 'fail';
+  /** With an ignore file, a failing rule recounted: how many of its matched findings are suppressed. */
+  suppressed?: number;
 }
 
 export interface TopFinding {
@@ -33,6 +36,39 @@ export interface GateReport {
   totals: { matched: number; reachable: number; over: number };
   findings: Record<string, TopFinding[]>;
   result: CheckResult;
+  /** The ignore file in effect: what it suppressed, what was recounted, what has expired. */
+  suppressions?: GateSuppressions;
+}
+
+/** A finding the ignore file suppresses, the rules that matched it and the entry that suppresses it. */
+export interface SuppressedFinding {
+  finding: TopFinding;
+  rules: string[];
+  by: SuppressionRef;
+}
+
+/** A failing rule recounted from the full findings listing of the scan under test. */
+export interface Recount {
+  rule: string;
+  /** The findings of the listing the rule matches, counted as the check counts them. */
+  listed: number;
+  /** How many of them an entry in effect suppresses. */
+  suppressed: number;
+  /** The listing agreed with the check's `matched`, so the suppressed ones were subtracted. */
+  applied: boolean;
+  /** The sentence reports and stderr say it in. */
+  note: string;
+}
+
+export interface GateSuppressions {
+  /** The ignore file, as given or found. */
+  file: string;
+  suppressed: SuppressedFinding[];
+  recounted: Recount[];
+  /** Entries that have expired: they suppress nothing, and the gate said so. */
+  expired: { line: number; expires: string }[];
+  /** Top findings an expired entry names: they count again (the table says so under each). */
+  lapsed?: { app: string; id: number | undefined; line: number; expires: string }[];
 }
 
 const first = (tags: Record<string, string[]> | undefined, key: string) => tags?.[key]?.[0] ?? '';
@@ -172,10 +208,22 @@ export function jsonNotEvaluated(gate: NotEvaluated): Record<string, unknown> {
   };
 }
 
+/** ` (3 findings suppressed by .secscan/ignore.yml)`, or nothing. */
+function suppressedNote(report: GateReport): string {
+  const n = report.suppressions?.suppressed.length ?? 0;
+  return n ? ` (${n} finding${n === 1 ? '' : 's'} suppressed by ${report.suppressions?.file})` : '';
+}
+
 export function verdictLine(report: GateReport): string {
   const failing = report.rules.filter((r) => r.result === 'fail');
-  if (!failing.length) return `Gate passed: ${report.rules.length} rule(s), none over its threshold.`;
-  const names = failing.map((r) => `${r.rule} (${r.matched} matched, threshold ${r.threshold})`).join(', ');
+  if (!failing.length)
+    return `Gate passed: ${report.rules.length} rule(s), none over its threshold${suppressedNote(report)}.`;
+  const names = failing
+    .map(
+      (r) =>
+        `${r.rule} (${r.matched} matched${r.suppressed ? `, ${r.suppressed} suppressed` : ''}, threshold ${r.threshold})`,
+    )
+    .join(', ');
   const suffix = report.enforced ? '' : ' (not enforced: --fail-on none)';
   return `Gate failed: ${failing.length} of ${report.rules.length} rule(s) over threshold: ${names}${suffix}`;
 }
@@ -194,6 +242,7 @@ export function jsonReport(report: GateReport): Record<string, unknown> {
     rules: report.rules,
     totals: report.totals,
     findings: report.findings,
+    ...(report.suppressions ? { suppressions: report.suppressions } : {}),
     result: report.result,
   };
 }

@@ -2,11 +2,12 @@ import type { Finding } from '@secscan/api/schemas/findings';
 import type { SarifOptions } from '../sarif.js';
 import { writeSarif } from '../sarif-log.js';
 import { asFinding } from './findings.js';
-import type { GateReport, NotEvaluated, TopFinding } from './model.js';
+import type { GateReport, NotEvaluated } from './model.js';
 
 /**
  * SARIF of the findings the rules matched (each finding once), one run per app of the compound, each with
- * its own category under the gate's.
+ * its own category under the gate's. Those the ignore file suppresses are there too, each with its
+ * suppression (GitHub closes their alerts as suppressed).
  */
 export async function sarifReport(
   report: GateReport,
@@ -14,9 +15,19 @@ export async function sarifReport(
   automationId?: string,
   warn?: (message: string) => void,
 ): Promise<string> {
-  const seen = new Map<string, TopFinding>();
-  for (const list of Object.values(report.findings)) for (const f of list) seen.set(`${f.app}/${f.id}`, f);
-  return sarifText([...seen.values()].map(asFinding), { toolVersion, automationId, perApp: true, warn });
+  const seen = new Map<string, Finding>();
+  for (const list of Object.values(report.findings)) {
+    for (const f of list) {
+      seen.set(`${f.app}/${f.id}`, {
+        ...asFinding(f),
+        ...(report.suppressions ? { suppressed: false } : {}),
+      });
+    }
+  }
+  for (const { finding, by } of report.suppressions?.suppressed ?? []) {
+    seen.set(`${finding.app}/${finding.id}`, { ...asFinding(finding), suppression: by });
+  }
+  return sarifText([...seen.values()], { toolVersion, automationId, perApp: true, warn });
 }
 
 /** SARIF of a gate that was not evaluated: no results, an unsuccessful invocation saying why. */

@@ -33,10 +33,22 @@ export const findingView = defineView<Finding>({
     { key: 'version_first_seen', header: 'FIRST_SEEN' },
     { key: 'internal_id', header: 'INTERNAL_ID' },
     { key: 'location', header: 'LOCATION', get: location },
+    { key: 'suppressed', header: 'SUPPRESSED', get: suppressedCell },
   ],
   defaults: ['id', 'severity', 'type', 'title', 'category', 'status', 'assignee'],
   emptyMessage: 'No findings match.',
 });
+
+/** With an ignore file in effect: the SUPPRESSED column too (`line 12`: the entry that suppresses it). */
+export const suppressedFindingView = defineView<Finding>({
+  ...findingView,
+  defaults: [...(findingView.defaults ?? []), 'suppressed'],
+});
+
+function suppressedCell(finding: Finding): string {
+  const by = (finding as { suppression?: { line?: number } }).suppression;
+  return by?.line === undefined ? '' : `line ${by.line}`;
+}
 
 function location(finding: Finding): string {
   return formatLocation(findingLocation(finding));

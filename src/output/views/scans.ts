@@ -126,9 +126,23 @@ export const diffView = defineView<DiffRow>({
     { key: 'title', header: 'TITLE', shrink: true },
     { key: 'regression', header: 'REGRESSION' },
     { key: 'app', header: 'APP' },
+    {
+      key: 'suppressed',
+      header: 'SUPPRESSED',
+      get: (r) => {
+        const line = (r as { suppression?: { line?: number } }).suppression?.line;
+        return line === undefined ? '' : `line ${line}`;
+      },
+    },
   ],
   defaults: ['diff', 'id', 'severity', 'category', 'title'],
   emptyMessage: 'No findings in either scan.',
+});
+
+/** With an ignore file in effect: the SUPPRESSED column too. */
+export const suppressedDiffView = defineView<DiffRow>({
+  ...diffView,
+  defaults: [...(diffView.defaults ?? []), 'suppressed'],
 });
 
 /** `scans check`: a rule of the gate and its verdict. */
@@ -136,6 +150,7 @@ export const gateRuleView = defineView<RuleRow>({
   columns: [
     { key: 'rule', header: 'RULE' },
     { key: 'matched', header: 'MATCHED' },
+    { key: 'suppressed', header: 'SUPPRESSED', get: (r) => r.suppressed ?? '' },
     { key: 'reachable', header: 'REACHABLE' },
     { key: 'threshold', header: 'THRESHOLD' },
     { key: 'over', header: 'OVER' },
@@ -146,4 +161,11 @@ export const gateRuleView = defineView<RuleRow>({
       style: (text, _r, chalk) => (text === 'FAIL' ? chalk.red.bold(text) : chalk.green(text)),
     },
   ],
+  defaults: ['rule', 'matched', 'reachable', 'threshold', 'over', 'result'],
+});
+
+/** With an ignore file in effect: SUPPRESSED too (of a recounted rule, how many of MATCHED do not count). */
+export const suppressedGateRuleView = defineView<RuleRow>({
+  ...gateRuleView,
+  defaults: ['rule', 'matched', 'suppressed', 'reachable', 'threshold', 'over', 'result'],
 });

@@ -203,7 +203,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '--fields', 'id,cvss'],
-      'unknown field "cvss" for --fields (choose from id, severity, type, title, category, status, assignee, app, owasp_category, version_first_seen, internal_id, location)',
+      'unknown field "cvss" for --fields (choose from id, severity, type, title, category, status, assignee, app, owasp_category, version_first_seen, internal_id, location, suppressed)',
     ],
     [['findings', 'lst'], "unknown command 'lst' (did you mean one of list, ls?)"],
   ])('%j', async (argv, message) => {

@@ -111,7 +111,7 @@ describe('scans check: usage errors (exit 2, no request)', () => {
     ],
     [
       ['scans', 'check', '--compound', 'shop', '--rules', rules, '--fields', 'rule,color'],
-      'unknown field "color" for --fields (choose from rule, matched, reachable, threshold, over, result)',
+      'unknown field "color" for --fields (choose from rule, matched, suppressed, reachable, threshold, over, result)',
     ],
     [
       ['scans', 'check', '--compound', 'shop', '--rules', rules, '-o', 'xml'],

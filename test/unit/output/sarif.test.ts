@@ -1,10 +1,8 @@
-import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
@@ -14,6 +12,7 @@ import { sarifNotEvaluated, sarifReport } from '../../../src/output/reports/sari
 import { fingerprint, sarifCategory, sarifLevel, type SarifOptions } from '../../../src/output/sarif.js';
 import { githubSarifLimits, writeSarif } from '../../../src/output/sarif-log.js';
 import { useSandbox } from '../../../packages/sandbox/test/harness.js';
+import { validateSarif } from '../../helpers/sarif-validator.js';
 
 const sandbox = useSandbox();
 const dir = mkdtempSync(join(tmpdir(), 'secscan-sarif-'));
@@ -22,17 +21,6 @@ afterAll(async () => {
   await dispatcher.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** The validator ships inside a registry package; its executable bit comes from a postinstall script npm may skip. */
-function validatorPath(): string {
-  const path = createRequire(import.meta.url)('@microsoft/sarif-multitool') as string;
-  try {
-    accessSync(path, constants.X_OK);
-  } catch {
-    chmodSync(path, 0o755);
-  }
-  return path;
-}
 
 async function sarifOf(
   findings: AsyncIterable<Finding> | Finding[],
@@ -49,28 +37,6 @@ async function sarifOf(
     { toolVersion: '0.1.0', ...options },
   );
   return text;
-}
-
-/** Runs the official validator with GitHub's rules; its errors and warnings, as lines. */
-async function validate(file: string): Promise<string[]> {
-  const report = `${file}.validation.sarif`;
-  const result = await execa(
-    validatorPath(),
-    ['validate', file, '--rule-kind', 'Gh;Sarif', '-o', report, '--log', 'ForceOverwrite'],
-    {
-      env: { DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
-      reject: false,
-      timeout: 120_000,
-    },
-  );
-  expect(result.exitCode, result.stdout + result.stderr).toBe(0);
-  const validation = JSON.parse(readFileSync(report, 'utf8'));
-  return validation.runs[0].results
-    .filter((r: { level?: string }) => r.level === undefined || r.level === 'error' || r.level === 'warning')
-    .map(
-      (r: { ruleId: string; message: unknown; locations?: unknown }) =>
-        `${r.ruleId}: ${JSON.stringify(r.message)} ${JSON.stringify(r.locations)}`,
-    );
 }
 
 async function* sandboxFindings(): AsyncGenerator<Finding> {
@@ -90,7 +56,7 @@ describe('SARIF', () => {
     const file = join(dir, 'findings.sarif');
     const automationId = sarifCategory(['findings', 'org']);
     writeFileSync(file, await sarifOf(sandboxFindings(), { automationId }));
-    expect(await validate(file)).toEqual([]);
+    expect(await validateSarif(file)).toEqual([]);
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(log.runs[0].results.length).toBeGreaterThan(40);
     expect(log.runs[0].automationDetails).toEqual({ id: 'secscan/findings/org/' });
@@ -129,7 +95,7 @@ describe('SARIF', () => {
       sarifCategory(['check', 'shop']),
     );
     writeFileSync(file, text);
-    expect(await validate(file)).toEqual([]);
+    expect(await validateSarif(file)).toEqual([]);
     const run = JSON.parse(text).runs[0];
     expect(run.results).toEqual([]);
     expect(run.invocations[0]).toMatchObject({
@@ -172,7 +138,7 @@ describe('SARIF', () => {
     );
     const file = join(dir, 'gate.sarif');
     writeFileSync(file, await sarifReport(report, '0.1.0', sarifCategory(['check', 'shop'])));
-    expect(await validate(file)).toEqual([]);
+    expect(await validateSarif(file)).toEqual([]);
     const log = JSON.parse(readFileSync(file, 'utf8'));
     expect(
       log.runs.map((r: { automationDetails: { id: string }; results: unknown[] }) => [
@@ -249,7 +215,7 @@ describe('SARIF', () => {
     for await (const f of sandboxFindings()) findings.push(f);
     const automationId = sarifCategory(['findings', 'org']);
     writeFileSync(file, await sarifOf(findings, { automationId, perApp: true }));
-    expect(await validate(file)).toEqual([]);
+    expect(await validateSarif(file)).toEqual([]);
     const log = JSON.parse(readFileSync(file, 'utf8'));
     const apps = [...new Set(findings.map((f) => f.app))];
     expect(log.runs).toHaveLength(apps.length);

@@ -47,12 +47,16 @@ function jsonErrorLine(text: string, error: Error): number {
   return position ? text.slice(0, Number(position[1])).split('\n').length : 1;
 }
 
-/** Parses YAML (or JSON when `json` is set); a syntax error or an empty file is a line-numbered error. */
+/**
+ * Parses YAML (or JSON when `json` is set); a syntax error or an empty file is a line-numbered error.
+ * `expected` is what an empty file is told to hold (the rules file's `rules:`, the ignore file's `ignores:`).
+ */
 export function parseLined(
   text: string,
   label: string,
   json: boolean,
   hint: string,
+  expected = '`rules:`',
 ): { file: LinedDoc; data: unknown } {
   const where = { label, hint };
   if (json) {
@@ -69,7 +73,7 @@ export function parseLined(
   const { doc, counter, problem } = parseYamlInput(text);
   if (problem)
     fail(where, problem.line, problem.syntax ? `not valid YAML: ${problem.message}` : problem.message);
-  if (doc.contents === null) fail(where, 1, 'the file is empty: expected `rules:`');
+  if (doc.contents === null) fail(where, 1, `the file is empty: expected ${expected}`);
   const value = yamlValue({ doc, counter });
   if (value.problem) fail(where, value.problem.line, value.problem.message);
   return { file: { doc, counter, label, hint }, data: value.data };

@@ -47,8 +47,16 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
   }
 }
 
-/** Findings as pages arrive, following next_page; stops requesting once `--limit` is reached. */
-export async function* findingsOf(ctx: Context, plan: ListPlan, info: PageInfo): AsyncGenerator<Finding> {
+/**
+ * Findings as pages arrive, following next_page; stops requesting once `--limit` is reached. `each` may
+ * stand a finding in for each listed one (one marked suppressed), or leave it out (undefined: not counted).
+ */
+export async function* findingsOf(
+  ctx: Context,
+  plan: ListPlan,
+  info: PageInfo,
+  each: (finding: Finding) => Finding | undefined = (finding) => finding,
+): AsyncGenerator<Finding> {
   const client = await ctx.client();
   if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
   // The service's own matching (case folded, in the title or the description), where no parameter carries it.
@@ -56,8 +64,10 @@ export async function* findingsOf(ctx: Context, plan: ListPlan, info: PageInfo):
   for await (const page of pagesOf(client, plan)) {
     info.total = page.total;
     info.more = page.more;
-    for (const finding of page.findings) {
-      if (!matches(finding)) continue;
+    for (const listed of page.findings) {
+      if (!matches(listed)) continue;
+      const finding = each(listed);
+      if (finding === undefined) continue;
       yield finding;
       info.shown++;
       if (plan.limit !== undefined && info.shown >= plan.limit) return;

@@ -1,0 +1,151 @@
+/**
+ * The patterns of an ignore file, each compiled once when the file is read (a pattern that cannot be
+ * compiled is refused at its line by the reader):
+ *
+ * - text (`category`, `title`): `/REGEX/` or `/REGEX/i` is a JavaScript regular expression, searched for in
+ *   the text (anchor it with ^ and $); anything else is a glob matched against the whole text, any case,
+ *   where `*` stands for any characters and `?` for one.
+ * - path: a glob matched against the finding's file, as SARIF names it (forward slashes, no leading `./`):
+ *   `*` and `?` within a directory name, `**` for any number of directories, a pattern ending in `/` for
+ *   everything under that directory, and a pattern without `/` for a file of that name in any directory.
+ * - package: a package URL (`pkg:TYPE/NAMESPACE/NAME`, `@VERSION` for one version), compared without its
+ *   qualifiers, any case; `versions:` a range: comparators (`<`, `<=`, `>`, `>=`, `=`) joined by spaces
+ *   (all must hold) and alternatives by `||`.
+ */
+
+export type Matcher = (text: string) => boolean;
+
+/** The longest pattern read: a pattern is a line of a reviewed file, not a program. */
+export const maxPatternLength = 500;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `/…/` or `/…/i`: the regular expression; else undefined. Throws a message for a bad one. */
+function regexOf(pattern: string): RegExp | undefined {
+  const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  if (!m) return undefined;
+  const [, source = '', flags = ''] = m;
+  if (!/^i?$/.test(flags))
+    throw new Error(`the only flag of a regular expression is i, not ${JSON.stringify(flags)}`);
+  if (source === '') throw new Error('an empty regular expression matches everything');
+  try {
+    return new RegExp(source, flags);
+  } catch (error) {
+    throw new Error(`not a regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** A category or title pattern: a regular expression between slashes, else a glob over the whole text. */
+export function textPattern(pattern: string): Matcher {
+  if (pattern.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
+  if (pattern.trim() === '') throw new Error('is empty');
+  const regex = regexOf(pattern);
+  if (regex) return (text) => regex.test(text);
+  const source = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : escapeRegex(c))).join('');
+  const glob = new RegExp(`^${source}$`, 'is');
+  return (text) => glob.test(text);
+}
+
+/** A path as SARIF writes it: forward slashes, no leading `./` or `/`. */
+export function normalisePath(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^(\.\/|\/)+/, '');
+}
+
+/** A path glob (see the top of this file). */
+export function pathPattern(pattern: string): Matcher {
+  if (pattern.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
+  let glob = normalisePath(pattern.trim());
+  if (glob === '' || glob === '**') throw new Error('matches every file');
+  if (glob.endsWith('/')) glob += '**';
+  const anywhere = !glob.includes('/');
+  const parts = glob
+    .split('/')
+    .map((part) =>
+      part === '**'
+        ? '(?:[^/]*(?:/|$))*'
+        : `${[...part].map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : escapeRegex(c))).join('')}(?:/|$)`,
+    );
+  const regex = new RegExp(`^${anywhere ? '(?:[^/]*/)*' : ''}${parts.join('')}$`);
+  return (path) => regex.test(normalisePath(path));
+}
+
+export interface Purl {
+  /** `type/namespace/name`, lower case, percent-decoded: what an entry and a finding are compared by. */
+  key: string;
+  version: string | undefined;
+}
+
+/** A package URL's name and version (qualifiers and subpath left out); undefined when it is none. */
+export function parsePurl(text: string): Purl | undefined {
+  const m = /^pkg:([a-zA-Z][\w.+-]*)\/(.+)$/.exec(text.trim());
+  if (!m) return undefined;
+  const rest = (m[2] as string).replace(/[#?].*$/, '');
+  const slash = rest.lastIndexOf('/');
+  const at = rest.lastIndexOf('@');
+  const hasVersion = at > slash && at > 0;
+  const path = hasVersion ? rest.slice(0, at) : rest;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  if (decoded === '' || decoded.endsWith('/')) return undefined;
+  const version = hasVersion ? decodeURIComponent(rest.slice(at + 1)) : undefined;
+  return { key: `${(m[1] as string).toLowerCase()}/${decoded.toLowerCase()}`, version: version || undefined };
+}
+
+/** -1, 0 or 1: dotted parts compared as numbers where both are (as text otherwise); `1.0-rc1` before `1.0`. */
+export function compareVersions(a: string, b: string): number {
+  const split = (v: string) => {
+    const clean = v.trim().replace(/^v/i, '').replace(/\+.*$/, '');
+    const dash = clean.indexOf('-');
+    return dash < 0 ? [clean, undefined] : [clean.slice(0, dash), clean.slice(dash + 1)];
+  };
+  const parts = (v: string) => v.split('.');
+  const compareParts = (x: string[], y: string[]) => {
+    for (let i = 0; i < Math.max(x.length, y.length); i++) {
+      const [p, q] = [x[i] ?? '0', y[i] ?? '0'];
+      const numeric = /^\d+$/.test(p) && /^\d+$/.test(q);
+      const c = numeric ? Math.sign(Number(p) - Number(q)) : p < q ? -1 : p > q ? 1 : 0;
+      if (c) return c;
+    }
+    return 0;
+  };
+  const [mainA = '', preA] = split(a);
+  const [mainB = '', preB] = split(b);
+  const main = compareParts(parts(mainA), parts(mainB));
+  if (main || preA === preB) return main;
+  if (preA === undefined) return 1;
+  if (preB === undefined) return -1;
+  return compareParts(parts(preA), parts(preB));
+}
+
+const comparators: Record<string, (c: number) => boolean> = {
+  '<': (c) => c < 0,
+  '<=': (c) => c <= 0,
+  '>': (c) => c > 0,
+  '>=': (c) => c >= 0,
+  '=': (c) => c === 0,
+};
+
+/** A version range (see the top of this file). */
+export function versionRange(range: string): Matcher {
+  if (range.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
+  const alternatives = range.split('||').map((alternative) => {
+    const words = alternative.trim().split(/\s+/).filter(Boolean);
+    if (!words.length) throw new Error('has an empty alternative (around ||)');
+    return words.map((word) => {
+      const m = /^(<=|>=|<|>|=)?\s*([\w.+~-]+)$/.exec(word);
+      if (!m || !/\d/.test(m[2] as string)) {
+        throw new Error(
+          `cannot read ${JSON.stringify(word)}: expected <, <=, >, >= or = and a version, e.g. "<4.17.21"`,
+        );
+      }
+      const test = comparators[m[1] ?? '='] as (c: number) => boolean;
+      const version = m[2] as string;
+      return (v: string) => test(compareVersions(v, version));
+    });
+  });
+  return (version) => alternatives.some((all) => all.every((holds) => holds(version)));
+}

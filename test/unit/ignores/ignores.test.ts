@@ -1,0 +1,249 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Finding } from '@secscan/api/schemas/findings';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, ExitCode } from '../../../src/errors.js';
+import { findIgnoreFile } from '../../../src/ignores/discover.js';
+import { describeEntry, readIgnoreFile } from '../../../src/ignores/file.js';
+import { expiryNotices, suppressor } from '../../../src/ignores/match.js';
+import {
+  compareVersions,
+  parsePurl,
+  pathPattern,
+  textPattern,
+  versionRange,
+} from '../../../src/ignores/patterns.js';
+import { addDays, today } from '../../../src/util/today.js';
+
+const finding = (over: Partial<Finding>): Finding =>
+  ({
+    id: '1',
+    app: 'web',
+    type: 'vuln',
+    title: 'SQL Injection in login',
+    category: 'SQL Injection',
+    ...over,
+  }) as Finding;
+
+/** The error a file gives: its message (`file:line: reason`) and exit code. */
+function refusal(text: string): { message: string; exit: number } {
+  try {
+    readIgnoreFile(text, '.secscan/ignore.yml');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return { message: (error as Error).message, exit: (error as ConfigError).exitCode };
+  }
+  throw new Error('the file was accepted');
+}
+
+describe('readIgnoreFile: every problem at its line, exit 3', () => {
+  it.each([
+    ['an unknown key', 'ignores:\n  - id: 1\n    app: web\n    reasn: typo\n', 4, 'unknown key "reasn"'],
+    ['no reason', 'ignores:\n  - id: 1\n    app: web\n', 2, 'reason'],
+    ['an entry naming no finding', 'ignores:\n  - app: web\n    reason: r\n', 2, 'names no finding'],
+    ['a category without its app', 'ignores:\n  - category: SQL*\n    reason: r\n', 2, 'needs the app'],
+    [
+      'a date that is none',
+      'ignores:\n  - id: 1\n    reason: r\n    expires: 2027-02-30\n',
+      4,
+      'is not a date',
+    ],
+    [
+      'a date in another form',
+      'ignores:\n  - id: 1\n    reason: r\n    expires: 31/01/2027\n',
+      4,
+      'YYYY-MM-DD',
+    ],
+    [
+      'a bad regular expression',
+      'ignores:\n  - app: w\n    title: /[/\n    reason: r\n',
+      3,
+      'not a regular expression',
+    ],
+    ['a path matching every file', 'ignores:\n  - path: "**"\n    reason: r\n', 2, 'matches every file'],
+    ['a package that is no PURL', 'ignores:\n  - package: lodash\n    reason: r\n', 2, 'not a package URL'],
+    [
+      'a version range that cannot be read',
+      'ignores:\n  - package: pkg:npm/lodash\n    versions: "~> four"\n    reason: r\n',
+      3,
+      'cannot read',
+    ],
+    [
+      'versions without a package',
+      'ignores:\n  - id: 1\n    versions: "<2"\n    reason: r\n',
+      3,
+      'needs package',
+    ],
+    [
+      'an unknown scope key',
+      'ignores:\n  - id: 1\n    reason: r\n    scope:\n      teams: [a]\n',
+      5,
+      'unknown key',
+    ],
+    ['no ignores list', 'ignore:\n  - id: 1\n', 1, ''],
+  ])('refuses %s', (_what, text, line, reason) => {
+    const { message, exit } = refusal(text);
+    expect(message).toMatch(new RegExp(`^\\.secscan/ignore\\.yml:${line}: `));
+    expect(message).toContain(reason);
+    expect(exit).toBe(ExitCode.config);
+  });
+
+  it('reads entries with their lines, and names them for lists', () => {
+    const file = readIgnoreFile(
+      [
+        'ignores:',
+        '  - id: 1234',
+        '    app: payments-api',
+        '    reason: validated upstream',
+        '    owner: alice@example.com',
+        '    expires: 2027-01-31',
+        '  - app: web',
+        '    category: Weak Hash',
+        '    path: legacy/**',
+        '    reason: removed in Q1',
+        '',
+      ].join('\n'),
+      'ignore.yml',
+    );
+    expect(file.entries.map((e) => [e.line, e.id, e.expires])).toEqual([
+      [2, '1234', '2027-01-31'],
+      [7, undefined, undefined],
+    ]);
+    expect(file.entries.map(describeEntry)).toEqual([
+      'payments-api #1234',
+      'web: category Weak Hash, path legacy/**',
+    ]);
+  });
+});
+
+describe('patterns', () => {
+  it('text: a glob over the whole text, any case; /REGEX/ searched for', () => {
+    expect(textPattern('sql*')('SQL Injection')).toBe(true);
+    expect(textPattern('sql')('SQL Injection')).toBe(false);
+    expect(textPattern('Weak ?ash')('weak hash')).toBe(true);
+    expect(textPattern('/inject/i')('SQL Injection')).toBe(true);
+    expect(textPattern('/^inject/i')('SQL Injection')).toBe(false);
+    expect(() => textPattern('/x/g')).toThrow('the only flag');
+  });
+
+  it('path: * within a name, ** across directories, a trailing / for a directory, a bare name anywhere', () => {
+    expect(pathPattern('legacy/**')('legacy/a/b.js')).toBe(true);
+    expect(pathPattern('legacy/**')('src/legacy/b.js')).toBe(false);
+    expect(pathPattern('src/*.js')('src/a.js')).toBe(true);
+    expect(pathPattern('src/*.js')('src/lib/a.js')).toBe(false);
+    expect(pathPattern('src/**/*.js')('src/a.js')).toBe(true);
+    expect(pathPattern('vendor/')('vendor/x/y.go')).toBe(true);
+    expect(pathPattern('server.js')('src/server.js')).toBe(true);
+    expect(pathPattern('./src/**')('src\\win\\a.cs')).toBe(true);
+  });
+
+  it('package: a PURL compared without qualifiers; versions a range', () => {
+    expect(parsePurl('pkg:npm/%40babel/core@7.1.0?arch=x')).toEqual({
+      key: 'npm/@babel/core',
+      version: '7.1.0',
+    });
+    expect(parsePurl('pkg:maven/org.apache/log4j')).toEqual({
+      key: 'maven/org.apache/log4j',
+      version: undefined,
+    });
+    expect(parsePurl('lodash')).toBeUndefined();
+    expect(compareVersions('1.10.0', '1.9.9')).toBe(1);
+    expect(compareVersions('2.0.0-rc1', '2.0.0')).toBe(-1);
+    const range = versionRange('>=2.0 <2.17.1 || =1.2.3');
+    expect(['2.0', '2.17.0', '1.2.3', '2.17.1', '1.9'].map(range)).toEqual([true, true, true, false, false]);
+  });
+});
+
+describe('suppressor: what suppresses a finding, and when it stops', () => {
+  const file = readIgnoreFile(
+    [
+      'ignores:',
+      '  - id: 7',
+      '    app: api',
+      '    reason: accepted',
+      '    expires: 2027-01-31',
+      '  - app: web',
+      '    category: sql*',
+      '    path: src/**',
+      '    reason: legacy',
+      '    expires: 2026-11-01',
+      '  - package: pkg:golang/github.com/sirupsen/logrus',
+      '    versions: "<2.15"',
+      '    reason: not reachable',
+      '    scope: {compounds: [shop]}',
+      '',
+    ].join('\n'),
+    '.secscan/ignore.yml',
+  );
+  const located = finding({ details: { file_locations: ['src/db.js:12'] } } as Partial<Finding>);
+  const dependency = finding({
+    app: 'api',
+    id: '9',
+    type: 'oss_vuln',
+    tags: [{ key: 'package_url', value: 'pkg:golang/github.com/sirupsen/logrus@2.14.1' }],
+  } as Partial<Finding>);
+
+  it('an id matches in its app only', () => {
+    const s = suppressor(file, '2026-12-01');
+    expect(s.find(finding({ app: 'api', id: '7' }))?.line).toBe(2);
+    expect(s.find(finding({ app: 'web', id: '7' }))).toBeUndefined();
+  });
+
+  it('an entry stops suppressing on its expiry date; the gate says so, a line a date', () => {
+    expect(suppressor(file, '2026-10-31').find(located)?.line).toBe(6);
+    const s = suppressor(file, '2026-11-01');
+    expect(s.find(located)).toBeUndefined();
+    expect(s.findExpired(located)?.line).toBe(6);
+    expect(s.mark(located)).toMatchObject({ suppressed: false });
+    expect(expiryNotices(file, s.expired)).toEqual([
+      '1 suppression expired on 2026-11-01; its findings count again (.secscan/ignore.yml:6)',
+    ]);
+    expect(expiryNotices(file, suppressor(file, '2027-02-01').expired)).toEqual([
+      '1 suppression expired on 2026-11-01; its findings count again (.secscan/ignore.yml:6)',
+      '1 suppression expired on 2027-01-31; its findings count again (.secscan/ignore.yml:2)',
+    ]);
+  });
+
+  it('a scoped package entry applies in its compound, to the versions of its range', () => {
+    expect(suppressor(file, '2026-12-01').find(dependency)).toBeUndefined();
+    const inShop = suppressor(file, '2026-12-01', { compound: 'shop' });
+    expect(inShop.mark(dependency)).toMatchObject({
+      suppressed: true,
+      suppression: { file: '.secscan/ignore.yml', line: 11, reason: 'not reachable' },
+    });
+    const newer = {
+      ...dependency,
+      tags: [{ key: 'package_url', value: 'pkg:golang/github.com/sirupsen/logrus@2.15.0' }],
+    } as Finding;
+    expect(inShop.find(newer)).toBeUndefined();
+  });
+});
+
+describe('today: SECSCAN_NOW stands in for the clock (tests only)', () => {
+  it('takes a date or a time, refuses anything else, else the clock', () => {
+    expect(today({ SECSCAN_NOW: '2027-01-31' })).toBe('2027-01-31');
+    expect(today({ SECSCAN_NOW: '2027-01-31T23:30:00-02:00' })).toBe('2027-02-01');
+    expect(() => today({ SECSCAN_NOW: 'tomorrow' })).toThrow(ConfigError);
+    expect(today({}, () => Date.parse('2026-05-06T10:00:00Z'))).toBe('2026-05-06');
+    expect(addDays('2027-01-31', 14)).toBe('2027-02-14');
+  });
+});
+
+describe('findIgnoreFile: from the working directory up to the repository root', () => {
+  const root = mkdtempSync(join(tmpdir(), 'secscan-ignores-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('finds the nearest file, and looks no higher than the repository', () => {
+    const repo = join(root, 'outer', 'repo');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    mkdirSync(join(repo, 'a', 'b'), { recursive: true });
+    mkdirSync(join(root, 'outer', '.secscan'), { recursive: true });
+    writeFileSync(join(root, 'outer', '.secscan', 'ignore.yml'), 'ignores: []\n');
+    expect(findIgnoreFile(join(repo, 'a', 'b'))).toBeUndefined();
+    mkdirSync(join(repo, '.secscan'));
+    writeFileSync(join(repo, '.secscan', 'ignore.yml'), 'ignores: []\n');
+    expect(findIgnoreFile(join(repo, 'a', 'b'))).toBe(join('..', '..', '.secscan', 'ignore.yml'));
+    expect(findIgnoreFile(repo)).toBe(join('.secscan', 'ignore.yml'));
+  });
+});
