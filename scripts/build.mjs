@@ -5,8 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
+import { writeLicences } from './licences.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -169,6 +171,31 @@ const lazyHttp2 = {
   },
 };
 
+/**
+ * undici's entry (index.js) loads fetch, WebSocket, caches and mocks besides the agent (~60 ms and 20 MB a
+ * run): src/api/undici.ts imports its public names, and in the bundle the entry is cut to the lines that
+ * make them (the agent and the request API on every dispatcher), taken as they are from undici's own
+ * index.js; the build fails if a line is no longer there.
+ */
+const slimUndiciLines = [
+  "const Dispatcher = require('./lib/dispatcher/dispatcher')",
+  "const EnvHttpProxyAgent = require('./lib/dispatcher/env-http-proxy-agent')",
+  "const api = require('./lib/api')",
+  'Object.assign(Dispatcher.prototype, api)',
+  'module.exports.EnvHttpProxyAgent = EnvHttpProxyAgent',
+];
+const slimUndici = {
+  name: 'slim-undici',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/]undici[\\/]index\.js$/ }, async (args) => {
+      const lines = (await readFile(args.path, 'utf8')).split('\n');
+      const missing = slimUndiciLines.filter((line) => !lines.includes(line));
+      if (missing.length) throw new Error(`undici changed: update the slim-undici plugin (${missing[0]})`);
+      return { contents: `${slimUndiciLines.join('\n')}\n`, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const result = await build({
   entryPoints: { cli: at('src/cli.ts') },
   outdir: chunks,
@@ -182,13 +209,20 @@ const result = await build({
   write: false,
   metafile: true,
   conditions,
-  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2],
+  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici],
   define: { 'import.meta.url': '__secscanModuleUrl' },
 });
 mkdirSync(chunks, { recursive: true });
 // The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;
 // in build/, so it is not published.
 writeFileSync(at('build/metafile.json'), JSON.stringify(result.metafile));
+// What the bundle holds is installed with it, not again as dependencies: their licences ship in dist/.
+writeLicences(
+  at('dist/THIRD-PARTY-LICENSES.md'),
+  'Packages bundled in dist/chunks (secscan installs no dependency)',
+  result.metafile,
+  process.cwd(),
+);
 for (const file of result.outputFiles) {
   const cjs = await transform(file.text, {
     format: 'cjs',

@@ -11,6 +11,8 @@ export interface CallParams {
   body?: unknown;
   /** For a write (POST, PUT, PATCH, DELETE) whose answer is lost: how the user can check it was applied. */
   verify?: string | undefined;
+  /** A list read by pages: the caller needs at most this many (a --limit), so none past it is asked for ahead. */
+  pageLimit?: number | undefined;
 }
 
 type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
@@ -23,6 +25,7 @@ export type ParamsOf<K extends OperationId> = {
   query?: QueryOf<K>;
   body?: BodyOf<K>;
   verify?: string | undefined;
+  pageLimit?: number | undefined;
 } & ([RequiredPathNames<K>] extends [never]
   ? { path?: { readonly orgID?: string } }
   : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });
@@ -55,6 +58,8 @@ export interface SendOptions {
   /** The operation's success status when it is a redirect (302): resolved with, never followed. */
   expectStatus?: number | undefined;
   context?: string;
+  /** Cancels this request alone (a page asked for ahead that is not needed); no retry follows. */
+  signal?: AbortSignal | undefined;
   /** The longest answer read (a JSON answer's cap); the client's `maxBodyBytes` applies in any case. */
   maxBytes?: number | undefined;
 }
@@ -97,4 +102,6 @@ export interface ClientOptions {
    * is capped lower (src/api/json-limits.ts).
    */
   maxBodyBytes?: number;
+  /** Pages of a list requested ahead of the one being read, at most (prefetch.ts); 0: one after the other. */
+  pageAhead?: number;
 }

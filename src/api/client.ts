@@ -11,8 +11,8 @@ import {
 import { buildQuery, fillPath, type Operation } from '@secscan/api/operation';
 import { type OperationId, operations } from '@secscan/api/operations';
 import { type ResponseOf, schemasOf } from '@secscan/api/operations/schemas';
+import { defaultPageAhead, pagesAhead } from './prefetch.js';
 import { jsonValueCount, maxJsonBytes, maxJsonValues } from './json-limits.js';
-import { checkNextPage, nextPagePath } from './paging.js';
 import type { OperationSchemas } from '@secscan/api/schema';
 import { redactJson, redactUrl } from './redact.js';
 import { saveBody } from './save-body.js';
@@ -139,6 +139,20 @@ export class ApiClient {
     schemas: OperationSchemas = {},
     pathOverride?: string,
   ): Promise<Page<unknown>> {
+    return (await this.answerOf(op, params, schemas, pathOverride))();
+  }
+
+  /**
+   * The answer of one request, read whole, and how to decode it: a page fetched ahead is kept as its bytes
+   * (a few hundred KiB) and decoded only when it is read, not as objects ten times that size.
+   */
+  private async answerOf(
+    op: Operation,
+    params: CallParams,
+    schemas: OperationSchemas,
+    pathOverride?: string,
+    signal?: AbortSignal,
+  ): Promise<() => Page<unknown>> {
     const body = encodeBody(op, schemas, params.body);
     const path = pathOverride ?? this.pathFor(op, params);
     const res = await this.send(op.method, path, {
@@ -148,8 +162,19 @@ export class ApiClient {
       context: op.id,
       expectStatus: op.successStatus,
       verify: params.verify,
+      signal,
       maxBytes: op.media && !op.media.includes('json') ? undefined : maxJsonBytes,
     });
+    return () => this.decode(op, params, schemas, res, path);
+  }
+
+  private decode(
+    op: Operation,
+    params: CallParams,
+    schemas: OperationSchemas,
+    res: RawResponse,
+    path: string,
+  ): Page<unknown> {
     if (res.status >= 300) return { data: redirectTarget(op, schemas, res), nextPage: undefined };
     if (op.media && !op.media.includes('json')) return { data: documentText(op, res), nextPage: undefined };
     try {
@@ -166,22 +191,25 @@ export class ApiClient {
     }
   }
 
+  /** Every page of a list, in order; the next pages' requests overlap the reading of this one (prefetch.ts). */
   async *pagesOf(
     op: Operation,
     params: CallParams = {},
     schemas: OperationSchemas = {},
   ): AsyncGenerator<unknown> {
-    let path: string | undefined;
-    const read = new Set<string>();
-    for (;;) {
-      const { data, nextPage } = await this.pageOf(op, params, schemas, path);
+    const pages = pagesAhead({
+      context: op.id,
+      apiPrefix: this.apiPrefix,
+      firstPath: () => this.pathFor(op, params),
+      fetch: (path, signal) => this.answerOf(op, params, schemas, path, signal),
+      // Only a read is asked for ahead: it changes nothing when it is not needed.
+      ahead: isWrite(op.method) ? 0 : (this.opts.pageAhead ?? defaultPageAhead),
+      pageLimit: params.pageLimit,
+    });
+    // Each page read is counted (the progress of a long listing on a terminal) as it is handed on.
+    for await (const page of pages) {
       this.opts.onPage?.();
-      read.add(path ?? this.pathFor(op, params));
-      yield data;
-      if (!nextPage) return;
-      const next = nextPagePath(nextPage, this.apiPrefix, op.id);
-      checkNextPage(op.id, next, path ?? this.pathFor(op, params), this.pathFor(op, params), read);
-      path = next;
+      yield page;
     }
   }
 
@@ -282,6 +310,8 @@ export class ApiClient {
         res = await this.attempt(method, path, options, started).finally(release);
       } catch (error) {
         if (this.opts.signal?.aborted) throw this.interrupted();
+        // Cancelled by the caller (a page asked for ahead and not needed): no retry.
+        if (options.signal?.aborted) throw error;
         // A response over the size limit, or a CA file that cannot be read: no retry helps.
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? ''))
@@ -354,7 +384,8 @@ export class ApiClient {
   ): Promise<RawResponse> {
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = this.opts.signal ? AbortSignal.any([this.opts.signal, timeout]) : timeout;
+    const signals = [this.opts.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length ? AbortSignal.any([...signals, timeout]) : timeout;
     try {
       const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
       const res = await dispatcher.request({

@@ -1,4 +1,3 @@
-import { createHash, type Hash } from 'node:crypto';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Dispatcher } from 'undici';
@@ -13,6 +12,7 @@ import {
 } from '../errors.js';
 import { checksumLine, fsyncDir, writeFileAtomic } from '../util/durable.js';
 import { collectYoung } from '../util/gc.js';
+import { FileSink } from './file-sink.js';
 import { defaultMaxRetryWaitMs, retryLaterError, retryWait, sleep } from './retry.js';
 
 type Headers = Dispatcher.ResponseData['headers'];
@@ -53,9 +53,13 @@ export interface TransferResult {
 /** Sends the request with these extra headers (`range`, `if-range`) and returns the streaming answer. */
 export type Opener = (headers: Record<string, string>) => Promise<Dispatcher.ResponseData>;
 
-const flushBytes = 1024 * 1024;
-/** How often the young generation is collected during a transfer (see collectYoung). */
-const collectBytes = 2 * 1024 * 1024;
+/**
+ * How often the young generation is collected during a transfer (see collectYoung). A network chunk lives
+ * until its MiB is written (2 MiB of traffic at most), so with a scavenge every 4 MiB it outlives one at
+ * most and is never promoted: the chunks of a GiB never pile up (peak RSS 90 MB), at 256 scavenges a GiB
+ * (measured with perf: 2-3% of the CPU of a download).
+ */
+const collectBytes = 4 * 1024 * 1024;
 
 function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];
@@ -102,75 +106,50 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
   const temp = join(dirname(dest), `.${basename(dest)}.part`);
   let file: FileHandle | undefined;
   try {
-    file = await open(temp, 'w', 0o600);
+    file = await open(temp, 'w+', 0o600);
   } catch (error) {
     throw localError(temp, error);
   }
-  let written = 0;
-  let hash: Hash = createHash('sha256');
   let total: number | undefined;
   let validator: string | undefined;
   let ranges = false;
   let digest: string | undefined;
   let resumed = 0;
   let restarted = 0;
-  let queued = 0;
-  let writing: Promise<void> = Promise.resolve();
-  let writeError: CliError | undefined;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  /** Hands what arrived to the file (one write in flight, in order); with `wait`, until all is written. */
-  const flush = async (wait: boolean) => {
-    if (pendingBytes) {
-      const chunks = pending;
-      const size = pendingBytes;
-      const at = queued;
-      pending = [];
-      pendingBytes = 0;
-      queued += size;
-      const previous = writing;
-      writing = (async () => {
-        await previous;
-        if (writeError) return;
-        try {
-          await (file as FileHandle).writev(chunks, at);
-          written = at + size;
-          options.onProgress?.(written, total);
-        } catch (error) {
-          writeError = localError(temp, error);
-        }
-      })();
+  const sink = new FileSink(file, (written) => options.onProgress?.(written, total));
+  /** Everything received so far in the file; a write that failed is the file's error, not the network's. */
+  const drain = async () => {
+    try {
+      await sink.drain();
+    } catch (error) {
+      throw localError(temp, error);
     }
-    if (wait) await writing;
-    if (writeError) throw writeError;
   };
   const restart = async () => {
-    await flush(true);
-    if (written > 0) restarted++;
+    await drain();
+    if (sink.written > 0) restarted++;
     await (file as FileHandle).truncate(0);
-    written = 0;
-    queued = 0;
-    hash = createHash('sha256');
+    sink.reset();
   };
   try {
     for (let attempt = 1; ; attempt++) {
-      const resuming = options.resume && written > 0 && ranges && validator !== undefined;
-      if (!resuming && written > 0) await restart();
+      const resuming = options.resume && sink.written > 0 && ranges && validator !== undefined;
+      if (!resuming && sink.written > 0) await restart();
       try {
         const res = await openRequest(
-          resuming ? { range: `bytes=${written}-`, 'if-range': validator as string } : {},
+          resuming ? { range: `bytes=${sink.written}-`, 'if-range': validator as string } : {},
         );
         if (res.statusCode === 416) {
           res.body.destroy();
           // The range starts at the end: the last attempt had every byte but failed after them.
-          if (total !== undefined && written === total) break;
+          if (total !== undefined && sink.written === total) break;
           await restart();
           throw new ShortTransfer('the service refused the range asked for');
         }
         if (res.statusCode === 206) {
           const range = parseContentRange(header(res.headers, 'content-range'));
           const otherTotal = range?.total !== undefined && total !== undefined && range.total !== total;
-          if (!range || range.start !== written || otherTotal) {
+          if (!range || range.start !== sink.written || otherTotal) {
             res.body.destroy();
             await restart();
             validator = undefined;
@@ -179,7 +158,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           total ??= range.total;
           resumed++;
         } else {
-          if (written > 0) await restart();
+          if (sink.written > 0) await restart();
           const length = header(res.headers, 'content-length');
           total = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
           const etag = header(res.headers, 'etag');
@@ -187,36 +166,35 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           ranges = header(res.headers, 'accept-ranges')?.toLowerCase() === 'bytes';
           digest = reprDigest(header(res.headers, 'repr-digest'));
         }
-        let first = written === 0;
-        let collected = queued;
+        let first = sink.written === 0;
+        let collected = sink.queued;
         for await (const chunk of res.body as AsyncIterable<Buffer>) {
           if (first) {
             options.check?.(chunk, res.headers);
             first = false;
           }
-          hash.update(chunk);
-          pending.push(chunk);
-          pendingBytes += chunk.length;
-          if (pendingBytes >= flushBytes) {
-            await writing;
-            await flush(false);
+          try {
+            await sink.push(chunk);
+          } catch (error) {
+            throw localError(temp, error);
           }
-          if (queued - collected >= collectBytes) {
-            collected = queued;
+          if (sink.queued - collected >= collectBytes) {
+            collected = sink.queued;
             collectYoung();
           }
         }
         if (first) options.check?.(Buffer.alloc(0), res.headers);
-        await flush(true);
-        if (total !== undefined && written !== total) {
-          throw new ShortTransfer(`the answer ended at byte ${written} of ${total}`);
+        await drain();
+        if (total !== undefined && sink.written !== total) {
+          throw new ShortTransfer(`the answer ended at byte ${sink.written} of ${total}`);
         }
         break;
       } catch (error) {
         // What arrived before the break is good: keep it, so a resume asks only for the rest.
-        if (!(error instanceof CliError && error.exitCode !== ExitCode.transient)) await flush(true);
+        if (!(error instanceof CliError && error.exitCode !== ExitCode.transient)) await drain();
         if (signal?.aborted) throw interrupted(signal);
-        if (!retryable(error) || attempt >= options.attempts) throw failure(error, attempt, written, total);
+        if (!retryable(error) || attempt >= options.attempts)
+          throw failure(error, attempt, sink.written, total);
         // A 429 or 503 may say when to come back: waited for, up to --max-retry-wait; later, exit 7 at once.
         const maxWaitMs = options.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
         const retryAfter = error instanceof ApiError ? error.retryAfter : undefined;
@@ -226,7 +204,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           throw retryLaterError(options.context ?? 'the download', status, wait.later, maxWaitMs);
         }
         const delay = wait.delayMs;
-        options.onRetry?.(reasonOf(error), written, total, delay);
+        options.onRetry?.(reasonOf(error), sink.written, total, delay);
         try {
           await sleep(delay, signal);
         } catch {
@@ -234,7 +212,13 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
         }
       }
     }
-    const sha256 = hash.digest('hex');
+    let sha256: string;
+    try {
+      sha256 = await sink.digest();
+    } catch (error) {
+      throw localError(temp, error);
+    }
+    await sink.close();
     if (digest !== undefined && digest !== sha256) {
       throw new UnexpectedResponseError(
         `the downloaded file's SHA-256 (${sha256}) is not the one the service announced (${digest})`,
@@ -252,14 +236,15 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
     }
     return {
       path: dest,
-      bytes: written,
+      bytes: sink.written,
       sha256,
       seconds: (performance.now() - started) / 1000,
       resumed,
       restarted,
     };
   } catch (error) {
-    await writing;
+    await sink.drain().catch(() => {});
+    await sink.close();
     await file?.close().catch(() => {});
     await rm(temp, { force: true });
     if (signal?.aborted && !(error instanceof InterruptedError)) throw interrupted(signal);

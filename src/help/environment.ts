@@ -32,6 +32,10 @@ export const environment: readonly (readonly [string, string])[] = [
   ['HOME', 'The home directory, for ~/.config/secscan and ~/.local/state/secscan.'],
   ['SECSCAN_DEBUG', 'Set to 1 for the same effect as --debug.'],
   [
+    'SECSCAN_PAGE_AHEAD',
+    'Pages of a list (--all) requested ahead of the one being printed, at most: 8 by default; 1 keeps only the next page in flight; 0 asks for each page once the one before is printed.',
+  ],
+  [
     'CI',
     'When set (and not false or 0), nothing prompts: a destructive command without --yes fails (so does a change by query of more than 20 findings), and auth login needs --with-token.',
   ],

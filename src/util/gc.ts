@@ -1,22 +1,37 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-let collect: ((options?: { type: 'minor' }) => void) | undefined | null;
+type Collect = (options?: { type: 'minor' }) => void;
+let collect: Collect | undefined | null;
+
+function collector(): Collect | null {
+  if (collect === undefined) {
+    try {
+      setFlagsFromString('--expose-gc');
+      collect = runInNewContext('gc') as Collect;
+    } catch {
+      collect = null;
+    }
+  }
+  return collect;
+}
 
 /**
  * A scavenge of the young generation, for a loop that turns over much memory in short-lived buffers (a
  * download's chunks). V8 frees such buffers only once their external memory has grown by tens of MiB, so a
  * GiB transfer would keep that much freed memory resident; collecting every few MiB keeps the peak flat.
- * A young-generation scavenge costs well under a millisecond. Where the runtime refuses, nothing happens.
+ * A scavenge costs a millisecond or two (more on a loaded machine): call it every few MiB, not per chunk.
+ * Where the runtime refuses, nothing happens.
  */
 export function collectYoung(): void {
-  if (collect === undefined) {
-    try {
-      setFlagsFromString('--expose-gc');
-      collect = runInNewContext('gc') as (options?: { type: 'minor' }) => void;
-    } catch {
-      collect = null;
-    }
-  }
-  collect?.({ type: 'minor' });
+  collector()?.({ type: 'minor' });
+}
+
+/**
+ * A full collection, for a loop whose buffers outlive a scavenge or two (a page fetched ahead waits while
+ * the one before it is written) and so reach the old generation, freed only by a full collection, which
+ * V8 starts once tens of MiB of them are dead. 5-15 ms with a list's heap: call it every few MiB read.
+ */
+export function collectAll(): void {
+  collector()?.();
 }

@@ -5,11 +5,12 @@
 // - dist/index.d.ts: the types of the entry (src/index.ts declares every type a caller sees, so the file
 //   stands alone; the build fails if it would import anything).
 // - dist/THIRD-PARTY-LICENSES.md: the licences of the packages bundled.
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
+import { writeLicences } from '../../../scripts/licences.mjs';
 
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const entry = at('src/index.ts');
@@ -35,22 +36,11 @@ const result = await build({
   },
 });
 
-const bundled = new Map();
-for (const input of Object.keys(result.metafile.inputs)) {
-  const name = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
-  if (name && !bundled.has(name)) {
-    bundled.set(name, resolve(at('.'), input.slice(0, input.lastIndexOf(name) + name.length)));
-  }
-}
-const notices = [...bundled].sort().map(([name, root]) => {
-  const { version, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  const file = readdirSync(root).find((f) => /^licen[cs]e/i.test(f));
-  if (!file) throw new Error(`${name}: no licence file to ship with the bundle`);
-  return `## ${name} ${version} (${license})\n\n${readFileSync(join(root, file), 'utf8').trim()}\n`;
-});
-writeFileSync(
+writeLicences(
   at('dist/THIRD-PARTY-LICENSES.md'),
-  `# Packages bundled in dist/index.js\n\n${notices.join('\n')}`,
+  'Packages bundled in dist/index.js',
+  result.metafile,
+  at('.'),
 );
 
 const config = ts.getParsedCommandLineOfConfigFile(

@@ -1,4 +1,6 @@
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { ConfigError } from '@secscan/api/errors';
 import { seedState } from './seed/index.js';
 import { type SandboxState, stateVersion } from './state.js';
@@ -42,20 +44,147 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   scmSecrets: isArray,
 };
 
-/** Writes through a temporary file and a rename, mode 0600: a crash never leaves half a file. */
+/** A directory's entry (a rename into it) made durable; where a directory cannot be fsynced, nothing. */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Some file systems refuse to fsync a directory: the rename is then as durable as they make it.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Writes through a temporary file, fsynced, and a rename, mode 0600: a crash (or a power cut) never
+ * leaves half a file, only the previous one or the new one.
+ */
 export function writeFileAtomic(path: string, data: string): void {
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   try {
-    writeFileSync(temp, data, { mode: 0o600 });
+    const fd = openSync(temp, 'w', 0o600);
+    try {
+      writeFileSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
   }
+  syncDirectory(dirname(path));
 }
 
+/** `writeFileAtomic` without blocking the server while the bytes go to the disk. */
+async function writeFileAtomicAsync(path: string, data: string): Promise<void> {
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    const file = await open(temp, 'w', 0o600);
+    try {
+      await file.writeFile(data);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  syncDirectory(dirname(path));
+}
+
+const stateText = (state: SandboxState) => `${JSON.stringify(state, null, 2)}\n`;
+
 export function saveState(path: string, state: SandboxState): void {
-  writeFileAtomic(path, `${JSON.stringify(state, null, 2)}\n`);
+  writeFileAtomic(path, stateText(state));
+}
+
+/** How long after a change the state file is written (the changes of that window are written together). */
+export const stateWriteDelayMs = 200;
+
+/**
+ * The `--state` file, written `delayMs` after the first change not yet in it, in the background: every
+ * change of that window (and of a write under way) goes into one write, so 500 scans cost a few writes of
+ * the file, not 500. Each write is whole (temporary file, fsync, rename): a SIGKILL loses at most the
+ * changes of the last `delayMs` and of the write under way, never the file. `flush()` writes what is
+ * pending at once (the sandbox's stop, on SIGINT and SIGTERM). A write that failed is thrown by the next
+ * change and by `flush()`, and tried again.
+ */
+export class StateFile {
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> | undefined;
+  private dirty = false;
+  private failure: unknown;
+  /** Writes made so far. */
+  writes = 0;
+
+  constructor(
+    readonly path: string,
+    private readonly state: SandboxState,
+    private readonly delayMs = stateWriteDelayMs,
+  ) {}
+
+  /** The state changed: it is written within `delayMs` (or right after the write under way). */
+  changed(): void {
+    this.dirty = true;
+    this.schedule();
+    if (this.failure !== undefined) {
+      const failure = this.failure;
+      this.failure = undefined;
+      throw failure;
+    }
+  }
+
+  /** Writes what is not in the file yet and waits for it; throws if that write failed. */
+  async flush(): Promise<void> {
+    // An earlier write that failed is tried again here: only the outcome of the last attempt counts.
+    this.failure = undefined;
+    for (;;) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      if (this.writing) await this.writing;
+      else if (this.dirty && this.failure === undefined) await this.write();
+      else break;
+    }
+    if (this.failure !== undefined) {
+      const failure = this.failure;
+      this.failure = undefined;
+      throw failure;
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined || this.writing !== undefined) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.write();
+    }, this.delayMs);
+  }
+
+  private write(): Promise<void> {
+    this.dirty = false;
+    // The text is taken now, whole: changes made while it goes to the disk wait for the next write.
+    const text = stateText(this.state);
+    this.writes++;
+    this.writing = writeFileAtomicAsync(this.path, text)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.failure = error;
+          this.dirty = true;
+        },
+      )
+      .finally(() => {
+        this.writing = undefined;
+        if (this.dirty && this.failure === undefined) this.schedule();
+      });
+    return this.writing;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { runningScans } from './analysis/running-scans.js';
 import { announceScan, recordControlScan } from './control.js';
 import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
 import { parseShares, parseSize, type RawSandboxOptions, resolveOptions } from './options.js';
-import { loadState, saveState, writeFileAtomic } from './persist.js';
+import { loadState, saveState, StateFile, writeFileAtomic } from './persist.js';
 import { superAdminAlias } from './roles.js';
 import { handlers as defaultHandlers } from './routes/index.js';
 import { addApps, type AppSeed } from './seed/apps.js';
@@ -93,7 +93,9 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   if (statePath && (!loadedState || appsAdded)) {
     writeOrFail('--state', statePath, () => saveState(statePath, state));
   }
-  const save = statePath ? () => saveState(statePath, state) : () => {};
+  // Written shortly after a change, in the background, and at once when the sandbox stops.
+  const stateFile = statePath ? new StateFile(statePath, state) : undefined;
+  const save = () => stateFile?.changed();
   const who = accounts(state);
   const superAdmin = who.users.find((u) => u.role === superAdminAlias);
   if (!superAdmin) throw new ConfigError('--state: the state has no Super Admin user with a token');
@@ -227,7 +229,13 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
       }).then(async () => {
         await Promise.all(deliveries.map((d) => d.done));
         if (caFile) (await import('./tls/ca-file.js')).removeCaFile(caFile);
-        save();
+        try {
+          await stateFile?.flush();
+        } catch (error) {
+          throw new ConfigError(`--state: cannot write ${statePath}: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
       });
       return closed;
     },

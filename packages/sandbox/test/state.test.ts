@@ -1,13 +1,35 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, UsageError } from '@secscan/api/errors';
 import { resolveOptions } from '../src/options.js';
+import { StateFile } from '../src/persist.js';
+import { seedState } from '../src/seed/index.js';
 import { startSandbox } from '../src/start.js';
 import { call } from './harness.js';
 
 let dir: string;
+
+/** Waits until the file at `path` satisfies `ready` (it is written in the background). */
+type Saved = {
+  rbac: { roles: { name: string }[] };
+  apps: { id: string }[];
+  analysis: { scans: { id: unknown }[] };
+};
+
+async function untilFile(path: string, ready: (state: Saved) => boolean): Promise<Saved> {
+  for (;;) {
+    try {
+      const state = JSON.parse(readFileSync(path, 'utf8'));
+      if (ready(state)) return state;
+    } catch {
+      // Not there yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'secscan-sandbox-'));
 });
@@ -16,7 +38,7 @@ afterEach(() => {
 });
 
 describe('the state file', () => {
-  it('is created from the seed, rewritten after each change, and loaded on the next start', async () => {
+  it('is created from the seed, written shortly after each change, and loaded on the next start', async () => {
     const path = join(dir, 'state.json');
     const first = await startSandbox({ port: 0, seed: 5, state: path });
     expect(first.loaded).toBe(false);
@@ -25,9 +47,7 @@ describe('the state file', () => {
     const token = await call(first, 'CreateToken', {
       body: { label: 'kept', role_id: first.accounts.roles.ci },
     });
-    expect(JSON.parse(readFileSync(path, 'utf8')).rbac.roles.map((r: { name: string }) => r.name)).toContain(
-      'Kept',
-    );
+    await untilFile(path, (state) => state.rbac.roles.some((r) => r.name === 'Kept'));
     await first.close();
 
     const second = await startSandbox({ port: 0, seed: 9, state: path });
@@ -82,6 +102,70 @@ describe('the state file', () => {
     } finally {
       await again.close();
     }
+  });
+});
+
+describe('the state file’s writes', () => {
+  const names = (path: string) =>
+    JSON.parse(readFileSync(path, 'utf8')).apps.map((a: { id: string }) => a.id);
+
+  it('a burst of changes is one write, whole, in the background; stopping writes what is pending', async () => {
+    const path = join(dir, 'state.json');
+    const state = seedState(1);
+    const file = new StateFile(path, state, 60_000);
+    for (let i = 0; i < 100; i++) {
+      state.apps.push({ ...(state.apps[0] as (typeof state.apps)[0]), id: `burst-${i}`, name: `burst-${i}` });
+      file.changed();
+    }
+    // Nothing was written while the changes were made: the server answered each at once.
+    expect(() => statSync(path)).toThrow();
+    await file.flush();
+    expect(file.writes).toBe(1);
+    expect(names(path)).toContain('burst-99');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['state.json']);
+  });
+
+  it('a later change is written again, without a call to flush', async () => {
+    const path = join(dir, 'state.json');
+    const state = seedState(1);
+    const file = new StateFile(path, state, 1);
+    state.apps.push({ ...(state.apps[0] as (typeof state.apps)[0]), id: 'first', name: 'first' });
+    file.changed();
+    await untilFile(path, (s) => s.apps.some((a) => a.id === 'first'));
+    state.apps.push({ ...(state.apps[0] as (typeof state.apps)[0]), id: 'second', name: 'second' });
+    file.changed();
+    await untilFile(path, (s) => s.apps.some((a) => a.id === 'second'));
+    await file.flush();
+    expect(file.writes).toBe(2);
+  });
+
+  it('a write that fails is thrown by the next change and by flush, and tried again', async () => {
+    const path = join(dir, 'missing', 'state.json');
+    const state = seedState(1);
+    const file = new StateFile(path, state, 60_000);
+    file.changed();
+    await expect(file.flush()).rejects.toThrow(/ENOENT/);
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, 'missing'));
+    file.changed();
+    await file.flush();
+    expect(names(path)).toContain('payments-api');
+  });
+
+  it('the sandbox writes its scans within the window, and all of them when it stops', async () => {
+    const path = join(dir, 'state.json');
+    const sandbox = await startSandbox({ port: 0, state: path });
+    const scans = [];
+    for (let i = 0; i < 30; i++) {
+      scans.push(sandbox.scan({ app: 'shiftleft-java-demo', new: [{ severity: 'high', count: 2 }] }));
+    }
+    const last = scans.at(-1)?.scans[0]?.id;
+    await untilFile(path, (s) => s.analysis.scans.some((scan) => String(scan.id) === last));
+    sandbox.scan({ app: 'shiftleft-java-demo', new: [{ severity: 'low', count: 1 }] });
+    await sandbox.close();
+    const saved = JSON.parse(readFileSync(path, 'utf8'));
+    expect(saved.analysis.scans.length).toBe(sandbox.state.analysis.scans.length);
   });
 });
 

@@ -97,7 +97,7 @@ export default defineVerb({
     ),
     state: parsed(
       '--state <file>',
-      'keep the state in FILE: loaded if it exists, saved after each change',
+      'keep the state in FILE: loaded if it exists, written 200 ms after a change and when stopped',
       filePath(),
       { complete: 'file' },
     ),

@@ -109,9 +109,12 @@ interface LoadedRules {
 }
 
 async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
-  const { readRulesFile } = await import('@secscan/api/rules/rules-file');
-  const read = (text: string, label: string, json = false): LoadedRules => {
-    const file = readRulesFile(text, label, json);
+  // A short plain file is read without the YAML parser; any other, and every problem, by the full reader.
+  const { readSimpleRulesFile } = await import('@secscan/api/rules/own-rules');
+  const read = async (text: string, label: string, json = false): Promise<LoadedRules> => {
+    const file =
+      readSimpleRulesFile(text, json) ??
+      (await import('@secscan/api/rules/rules-file')).readRulesFile(text, label, json);
     for (const warning of file.warnings) ctx.warn(warning);
     return { rules: file.rules, label, ...(file.source ? { source: file.source } : {}) };
   };

@@ -545,6 +545,31 @@ describe('findings list: flags map to each level’s parameters', () => {
     expect(result.stderr).toMatch(/^error: ListAppFindings/);
   });
 
+  it('a page fetched ahead that fails: the rows of the page written meanwhile, then the error', async () => {
+    const next = (page: number) => `/api/v4/orgs/${ORG}/apps/a/findings?per_page=250&page=${page}`;
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 250 } })
+      .reply(200, ok({ has_more: true, findings: [finding('1')] }, next(2)));
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 250, page: 2 } })
+      .reply(200, ok({ has_more: true, findings: [finding('2'), finding('3')] }, next(3)));
+    // Page 3 is asked for while page 2 is written; its answer is wrong.
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 250, page: 3 } })
+      .reply(200, ok({ has_more: false, findings: 'not a list' }));
+    const result = await cli.run(['findings', 'list', '--app', 'a', '--all', '-o', 'ndjson'], {
+      env: authEnv(),
+    });
+    expect(result.code).toBe(8);
+    expect(
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(['1', '2', '3']);
+    expect(result.stderr).toMatch(/^error: ListAppFindings/);
+  });
+
   it('--all asks for pages of 250 and follows next_page to the end', async () => {
     const next = `/api/v4/orgs/${ORG}/apps/a/findings?page=2&per_page=250`;
     cli

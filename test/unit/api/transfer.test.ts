@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,8 @@ import { join } from 'node:path';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
+import { FileHasher } from '../../../src/api/file-hasher.js';
+import { batchBytes, FileSink, hasherFrom } from '../../../src/api/file-sink.js';
 import { reprDigest, transfer, type TransferOptions } from '../../../src/api/transfer.js';
 import { InterruptedError } from '../../../src/errors.js';
 
@@ -181,5 +184,77 @@ describe('transfer', () => {
     expect((error as InterruptedError).exitCode).toBe(143);
     expect(existsSync(join(dir, 'x'))).toBe(false);
     nothingLeft();
+  });
+});
+
+describe('transfer of a large file (written while the next MiB arrives, hashed by a worker thread)', () => {
+  const large = randomBytes(2 * hasherFrom + 12_345);
+
+  it.each([
+    ['in the first batch', 1_000_000],
+    ['after two batches were written', 2 * batchBytes + 777],
+    ['once the worker hashes the file', hasherFrom + 2 * batchBytes + 777],
+  ])('resumes a transfer cut %s with the whole file’s SHA-256', async (_where, cut) => {
+    handler = serve(() => large, { cuts: [cut] });
+    const progress: number[] = [];
+    const result = await run({ onProgress: (bytes) => progress.push(bytes) });
+    expect(result).toMatchObject({ bytes: large.length, sha256: sha(large), resumed: 1 });
+    expect(seen[1]?.range).toBe(`bytes=${cut}-`);
+    expect(readFileSync(result.path).equals(large)).toBe(true);
+    expect(progress.at(-1)).toBe(large.length);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it.each([
+    ['batches were written', 2 * batchBytes + 5],
+    ['the worker hashed part of the file', hasherFrom + 3 * batchBytes],
+  ])('starts over after %s, with the hash started over', async (_what, cut) => {
+    handler = serve(() => large, { cuts: [cut], ranges: false });
+    const result = await run();
+    expect(result).toMatchObject({ sha256: sha(large), resumed: 0, restarted: 1 });
+    expect(readFileSync(result.path).equals(large)).toBe(true);
+  });
+
+  it.each([
+    ['of a full batch', 2 * batchBytes],
+    ['of the last, short batch', 1000],
+  ])('a write %s that fails is thrown with its code', async (_what, size) => {
+    const path = join(dir, 'read-only');
+    writeFileSync(path, '');
+    const file = await open(path, 'r');
+    const sink = new FileSink(file);
+    try {
+      const error = await (async () => {
+        await sink.push(randomBytes(size));
+        await sink.push(randomBytes(size));
+        await sink.drain();
+      })().catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'EBADF' });
+      expect(sink.written).toBe(0);
+    } finally {
+      await file.close();
+    }
+  });
+});
+
+describe('FileHasher (the worker thread that hashes a file as it is written)', () => {
+  it('hashes the bytes written so far, from the file, started over on reset', async () => {
+    const path = join(dir, 'f');
+    const bytes = randomBytes(3 * 1024 * 1024 + 3);
+    writeFileSync(path, bytes);
+    const file = await open(path, 'r');
+    const hasher = await FileHasher.start(file.fd);
+    try {
+      hasher.written(1000);
+      hasher.written(2_000_000);
+      expect(await hasher.digest(bytes.length)).toBe(sha(bytes));
+      hasher.reset();
+      expect(await hasher.digest(10)).toBe(sha(bytes.subarray(0, 10)));
+      hasher.reset();
+      await expect(hasher.digest(bytes.length + 1)).rejects.toThrow(/the file ends at byte/);
+    } finally {
+      await hasher.close();
+      await file.close();
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { type CheckRule, CheckRulesFile } from '../schemas/scans.js';
-import { allFindingTypes } from '../values.js';
+import type { RulesFile } from './own-rules.js';
 import { fail, failSchema, type LinedDoc, lineOf, parseLined, type Path } from './lines.js';
+import { ownHint, ownRulesFile, ownRulesProblem } from './own-rules.js';
 import { readSlRules, slHint } from './sl-rules.js';
 
 export { RulesFileError } from './lines.js';
+export { ruleTagKeys } from './own-rules.js';
 
 /**
  * The rules-file format: what `scans check --rules` reads and what a stored check-analysis policy holds
@@ -11,83 +13,12 @@ export { RulesFileError } from './lines.js';
  * build rules (`build_rules:`, v2 and the older v1) are read into one form; every problem is at a line.
  */
 
-const severities = ['critical', 'high', 'medium', 'low'];
-const ruleFindingTypes: readonly string[] = allFindingTypes;
-/** Finding fields and the tags findings carry: a misspelt key would match nothing and pass the gate. */
-export const ruleTagKeys = [
-  'severity',
-  'cvss_31_severity_rating',
-  'type',
-  'finding_type',
-  'category',
-  'owasp_category',
-  'owasp_2021_category',
-  'status',
-  'app',
-  'cwe',
-  'cwe_category',
-  'language',
-  'reachability',
-  'cve',
-  'package_url',
-  'cvss_score',
-];
-
-const ownHint = 'a rules file holds `rules:`, a list of {id, tags: {key: [values]}, threshold, num_findings}';
-
-export type RulesFormat = 'secscan' | 'sl-v2' | 'sl-v1';
-
-export interface RulesFile {
-  format: RulesFormat;
-  /** The file in secscan's own shape (what `rules convert` prints). */
-  file: CheckRulesFile;
-  rules: CheckRule[];
-  /** The baseline the file names: `source:` (an `sl` file's `source: {branch}` or `{scan}`). */
-  source?: CheckRulesFile['source'];
-  /** For the reader, on stderr: an old format, or what was read differently. */
-  warnings: string[];
-}
+export type { RulesFile, RulesFormat } from './own-rules.js';
 
 /** Duplicate ids, unknown tag keys and unknown severities and types: at the line of secscan's shape. */
 function checkOwnRules(lined: LinedDoc, rules: readonly CheckRule[]): void {
-  const seen = new Set<string>();
-  rules.forEach((rule, i) => {
-    if (seen.has(rule.id)) {
-      fail(
-        lined,
-        lineOf(lined, ['rules', i, 'id']),
-        `rules[${i}].id: duplicate rule id ${JSON.stringify(rule.id)}`,
-      );
-    }
-    seen.add(rule.id);
-    for (const key of Object.keys(rule.tags ?? {})) {
-      if (!ruleTagKeys.includes(key)) {
-        fail(
-          lined,
-          lineOf(lined, ['rules', i, 'tags'], key),
-          `rules[${i}].tags: unknown tag key ${JSON.stringify(key)} (choose from ${ruleTagKeys.join(', ')})`,
-        );
-      }
-    }
-    for (const [key, allowed] of [
-      ['severity', severities],
-      ['cvss_31_severity_rating', severities],
-      ['type', ruleFindingTypes],
-      ['finding_type', ruleFindingTypes],
-    ] as const) {
-      const values = rule.tags?.[key] ?? [];
-      values.forEach((value, j) => {
-        if (!allowed.includes(value.toLowerCase())) {
-          const what = key === 'cvss_31_severity_rating' ? 'rating' : key.replace('finding_', '');
-          fail(
-            lined,
-            lineOf(lined, ['rules', i, 'tags', key, j]),
-            `rules[${i}].tags.${key}: unknown ${what} ${JSON.stringify(value)} (choose from ${allowed.join(', ')})`,
-          );
-        }
-      });
-    }
-  });
+  const problem = ownRulesProblem(rules);
+  if (problem) fail(lined, lineOf(lined, problem.path, problem.key), problem.message);
 }
 
 /** Rule ids stay unique once an `sl` file is read (missing ids are numbered). */
@@ -142,13 +73,7 @@ export function readRulesFile(text: string, label: string, json = false): RulesF
   const parsed = CheckRulesFile.safeParse(data);
   if (!parsed.success) failSchema(lined, parsed.error.issues);
   checkOwnRules(lined, parsed.data.rules);
-  return {
-    format: 'secscan',
-    file: parsed.data,
-    rules: parsed.data.rules,
-    ...(parsed.data.source ? { source: parsed.data.source } : {}),
-    warnings: [],
-  };
+  return ownRulesFile(parsed.data);
 }
 
 /** The rules of a rules file in either shape (the sandbox's stored policies, the gate). */

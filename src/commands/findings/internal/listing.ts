@@ -16,22 +16,32 @@ interface FindingsPage {
   total: number | undefined;
 }
 
-/** The pages of the level's operation, in one shape (only the compound list counts the total). */
+/**
+ * The pages of the level's operation, in one shape (only the compound list counts the total). With --limit
+ * (and no --search, which drops rows here), the pages it can need: none past them is asked for ahead.
+ */
 async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<FindingsPage> {
   const { query } = plan;
+  const perPage = typeof query.per_page === 'number' ? query.per_page : 50;
+  const pageLimit =
+    plan.limit !== undefined && plan.search.length === 0 ? Math.ceil(plan.limit / perPage) : undefined;
   if (plan.level === 'compound' && !plan.deprecated) {
     const path = { compoundName: plan.compound };
-    for await (const page of client.pages('ListCompoundFindings', { path, query })) {
+    for await (const page of client.pages('ListCompoundFindings', { path, query, pageLimit })) {
       yield { findings: page.findings, more: Boolean(page.has_more), total: page.total_count };
     }
     return;
   }
   const pages =
     plan.level === 'app'
-      ? client.pages('ListAppFindings', { path: { appID: plan.app }, query })
+      ? client.pages('ListAppFindings', { path: { appID: plan.app }, query, pageLimit })
       : plan.level === 'compound'
-        ? client.pages('ListCompoundFindingsDEPRECATED', { path: { compoundName: plan.compound }, query })
-        : client.pages('ListOrgFindings', { query });
+        ? client.pages('ListCompoundFindingsDEPRECATED', {
+            path: { compoundName: plan.compound },
+            query,
+            pageLimit,
+          })
+        : client.pages('ListOrgFindings', { query, pageLimit });
   for await (const page of pages) {
     yield { findings: page.findings, more: Boolean(page.has_more), total: undefined };
   }

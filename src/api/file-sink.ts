@@ -1,0 +1,138 @@
+import { createHash, type Hash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import type { FileHasher } from './file-hasher.js';
+
+/** The bytes gathered before they go to the file in one `pwritev`. */
+export const batchBytes = 1024 * 1024;
+/** From this size on, the SHA-256 is computed by a worker thread reading the file back (see FileHasher). */
+export const hasherFrom = 8 * 1024 * 1024;
+
+/**
+ * Where a download's bytes go, in order. The chunks from the network are kept by reference (never copied)
+ * and every MiB goes to the file in one positioned write in the thread pool while the next MiB arrives.
+ * Measured on a GiB: larger batches or more writes in flight cost more CPU, not less (the kernel copies
+ * bytes that have left the CPU's caches, and chunks kept longer outlive their scavenge and are promoted).
+ * The SHA-256 of the first 8 MiB is computed here; past them a worker thread takes over, reading the file
+ * back from the page cache from its first byte, so the hash of a large download costs the event loop
+ * nothing and is of the bytes in the file; a short download (a report) starts no thread.
+ */
+export class FileSink {
+  /** Bytes written to the file, in order from the start. */
+  written = 0;
+  /** Bytes handed to the sink (written, or on their way). */
+  queued = 0;
+  private hash: Hash = createHash('sha256');
+  private hasher: FileHasher | undefined;
+  private hasherStarting = false;
+  private closed = false;
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  private writing: Promise<void> | undefined;
+  private failure: unknown;
+
+  constructor(
+    private readonly file: FileHandle,
+    private readonly onWritten?: (written: number) => void,
+  ) {}
+
+  /** Takes a chunk; waits only when a batch is full while the one before is still being written. */
+  async push(chunk: Uint8Array): Promise<void> {
+    this.check();
+    if (!this.hasher) this.hash.update(chunk);
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    this.queued += chunk.length;
+    if (this.pendingBytes >= batchBytes) await this.send();
+  }
+
+  /** Writes what is pending and waits until all of it is in the file; throws a write that failed. */
+  async drain(): Promise<void> {
+    if (this.pendingBytes > 0) await this.send();
+    await this.writing;
+    this.check();
+  }
+
+  /** Starts over (the file is truncated by the caller, once drained). */
+  reset(): void {
+    this.written = 0;
+    this.queued = 0;
+    this.hash = createHash('sha256');
+    this.hasher?.reset();
+  }
+
+  /** The SHA-256 of everything written since the start (or the last reset), in hex; after `drain`. */
+  async digest(): Promise<string> {
+    return this.hasher ? this.hasher.digest(this.written) : this.hash.digest('hex');
+  }
+
+  /** Stops the worker thread, if one was started. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const hasher = this.hasher;
+    this.hasher = undefined;
+    await hasher?.close();
+  }
+
+  private check(): void {
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private async send(): Promise<void> {
+    await this.writing;
+    this.check();
+    const chunks = this.pending;
+    const size = this.pendingBytes;
+    const position = this.queued - size;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.writing = this.writeAll(chunks, position).then(
+      () => {
+        this.written = position + size;
+        this.hasher?.written(this.written);
+        this.onWritten?.(this.written);
+        if (this.written >= hasherFrom) this.startHasher();
+      },
+      (error: unknown) => {
+        this.failure ??= error;
+      },
+    );
+  }
+
+  /** The worker starts in the background; until it is there, the hash goes on here. */
+  private startHasher(): void {
+    if (this.hasher || this.hasherStarting) return;
+    this.hasherStarting = true;
+    void import('./file-hasher.js')
+      .then(({ FileHasher }) => FileHasher.start(this.file.fd))
+      .then(
+        (hasher) => {
+          // Closed while it started (the transfer failed or ended): it is not needed.
+          if (this.closed) return void hasher.close();
+          this.hasher = hasher;
+          hasher.written(this.written);
+        },
+        // No worker (a runtime without threads): the hash stays here.
+        () => undefined,
+      );
+  }
+
+  /** One `pwritev`, and another for the rest when the system wrote only part of it. */
+  private async writeAll(chunks: Uint8Array[], position: number): Promise<void> {
+    let at = position;
+    let rest = chunks;
+    while (rest.length > 0) {
+      const { bytesWritten } = await this.file.writev(rest, at);
+      at += bytesWritten;
+      let skip = bytesWritten;
+      const left: Uint8Array[] = [];
+      for (const chunk of rest) {
+        if (skip >= chunk.length) skip -= chunk.length;
+        else {
+          left.push(skip > 0 ? chunk.subarray(skip) : chunk);
+          skip = 0;
+        }
+      }
+      rest = left;
+    }
+  }
+}
