@@ -4,7 +4,8 @@
 //    as it runs (pages requested ahead), strictly page by page (SECSCAN_PAGE_AHEAD=0, the behaviour before),
 //    and a bash loop of curl + jq following next_page (what users write today); ratios of one run.
 // 2. Memory, without latency: the peak RSS (GNU time) of `--all -o ndjson|csv|json|sarif` at 1,000, 10,000
-//    and 100,000 findings (BENCH_SIZES, BENCH_FORMATS).
+//    and 100,000 findings (BENCH_SIZES, BENCH_FORMATS); and of `-o table` at the largest size, to a file and
+//    on an 80-column terminal (through `script`, not paged): its columns sized from the first 250 rows.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').filter
 const formats = (process.env.BENCH_FORMATS ?? 'ndjson,csv,json,sarif').split(',');
 const dir = mkdtempSync(join(tmpdir(), 'secscan-bench-'));
 // Targets of issue 24: ahead <= 0.5x page by page and <= 0.2x curl + jq; streamed formats <= 90 MiB, flat.
-const targets = { vsSequential: 0.5, vsCurl: 0.2, rssMiB: 90, growth: 1.25 };
+const targets = { vsSequential: 0.5, vsCurl: 0.2, rssMiB: 90, growth: 1.25, tableMiB: 150 };
 
 for (const tool of ['curl', 'jq', '/usr/bin/time']) {
   if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
@@ -106,6 +107,12 @@ try {
       warm(env);
       const row = { size };
       for (const format of formats) row[format] = measure(list(format), env).rssMiB;
+      if (size === Math.max(...sizes)) {
+        const table = `node ${bin} --no-pager findings list --app ${app} --status any --all -o table`;
+        row.table = measure(table, env).rssMiB;
+        const terminal = `script -qec ${JSON.stringify(`stty cols 80 rows 50; ${table}`)} /dev/null`;
+        row.tableTerminal = measure(terminal, { ...env, TERM: 'xterm-256color' }).rssMiB;
+      }
       memory.push(row);
     } finally {
       child.kill('SIGINT');
@@ -143,6 +150,16 @@ for (const format of largest ? formats.filter((f) => f !== 'sarif') : []) {
     failures.push(`-o ${format}: ${fmt(largest[format], 0)} MiB at ${largest.size}`);
   if (memory.length > 1 && largest[format] > smallest[format] * targets.growth)
     failures.push(`-o ${format} grows from ${fmt(smallest[format], 0)} to ${fmt(largest[format], 0)} MiB`);
+}
+if (largest?.table !== undefined) {
+  console.log(
+    `\n-o table at ${largest.size} findings: ${fmt(largest.table, 0)} MiB to a file, ` +
+      `${fmt(largest.tableTerminal, 0)} MiB on an 80-column terminal (target <= ${targets.tableMiB} MiB)`,
+  );
+  if (Math.max(largest.table, largest.tableTerminal) > targets.tableMiB)
+    failures.push(
+      `-o table: ${fmt(Math.max(largest.table, largest.tableTerminal), 0)} MiB at ${largest.size}`,
+    );
 }
 console.log(failures.length ? `\nMISSED: ${failures.join('; ')}` : '\nAll targets met.');
 process.exitCode = failures.length ? 1 : 0;

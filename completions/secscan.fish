@@ -1884,6 +1884,7 @@ complete -c secscan -l fields -x -a '(__secscan_fields)' -d 'comma-separated fie
 complete -c secscan -l jq -x -d 'filter the JSON output with a jq expression (implies -o json; strings print raw, as jq -r)'
 complete -c secscan -l no-color -d 'disable colour (also NO_COLOR=1, CLICOLOR=0 or TERM=dumb)'
 complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
+complete -c secscan -l no-pager -d 'never page long output on a terminal (also SECSCAN_PAGER=cat)'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
 complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'

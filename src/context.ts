@@ -8,9 +8,12 @@ import type { ProfileStore } from './config/store.js';
 import { ConfigError, missingOrgError, UsageError } from './errors.js';
 import { colorEnabled, isCI, type OutputFormat } from './output/format.js';
 import { sanitizeLine } from './output/sanitize.js';
+import { StderrLines } from './output/stderr.js';
+import { loadWidths } from './output/width.js';
 import type { IO } from './io.js';
 import { decodeUtf8 } from './util/utf8.js';
 import { type Clock, realClock } from './util/clock.js';
+import { parseNumber, parseWait } from './util/global-values.js';
 
 export interface GlobalOptions {
   output?: string;
@@ -28,6 +31,8 @@ export interface GlobalOptions {
   baseUrl?: string;
   org?: string;
   allowInsecureHttp: boolean;
+  /** `--no-pager` gives false: long output on a terminal is not paged. */
+  pager: boolean;
 }
 
 export type { IO };
@@ -52,17 +57,6 @@ export interface CommandNode {
   readonly commands?: readonly CommandNode[];
 }
 
-function parseNumber(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) {
-    throw new UsageError(
-      `invalid value for ${name}: ${JSON.stringify(value)} (expected a number from ${min} to ${max})`,
-    );
-  }
-  return n;
-}
-
 /** The variables that give the connection settings, before a profile does. */
 const settingVariables = [
   'SECSCAN_BASE_URL',
@@ -73,26 +67,6 @@ const settingVariables = [
   'SHIFTLEFT_ORG_ID',
   'SHIFTLEFT_ACCESS_TOKEN',
 ] as const;
-const waitUnits: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600 };
-
-/** `--max-retry-wait`: seconds, or a number with s, m or h (`90`, `90s`, `5m`, `1h`), 0 to 24 h; in ms. */
-function parseWait(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^\s*(\d+)\s*([smh]?)\s*$/i.exec(value);
-  const seconds = m ? Number(m[1]) * (waitUnits[(m[2] ?? '').toLowerCase()] ?? 1) : Number.NaN;
-  if (!(seconds <= 86_400)) {
-    throw new UsageError(
-      `invalid value for --max-retry-wait: ${JSON.stringify(value)} (expected a duration from 0 to 24h, such as 0, 90s, 5m or 1h)`,
-    );
-  }
-  return seconds * 1000;
-}
-
-function lines(message: string | readonly string[], prefix: string): string {
-  const all = typeof message === 'string' ? [message] : message;
-  return all.map((line, i) => `${i === 0 ? prefix : ''}${sanitizeLine(line)}\n`).join('');
-}
-
 /** Every style of a chalk instance, chained or called, returns the text unchanged. */
 export const plainChalk: ChalkInstance = new Proxy(() => {}, {
   // Not a thenable (`then` is undefined), so it can be awaited; `level` 0 like a colourless chalk.
@@ -132,6 +106,10 @@ export class Context {
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly secrets: string[] = [];
   private warnedEmpty = false;
+  /** Notices, warnings and --debug lines: wrapped on a terminal, kept while a pager holds it. */
+  readonly notices: StderrLines;
+  /** Told of each page a listing reads (the progress of a long listing counts them). */
+  onPage: (() => void) | undefined;
 
   constructor(globals: GlobalOptions, deps: ContextDeps) {
     this.globals = globals;
@@ -141,6 +119,9 @@ export class Context {
     this.signal = deps.signal;
     this.version = deps.version;
     this.clock = deps.clock ?? realClock;
+    this.notices = new StderrLines(deps.io.stderr, deps.env);
+    // Output for a person: string-width loads in the background, while the request is in flight.
+    if (this.stdoutIsTTY || this.stderrIsTTY) void loadWidths();
     // An empty value would quietly fall back to the environment or the profile: refused.
     for (const [flag, value] of [
       ['--base-url', globals.baseUrl],
@@ -203,21 +184,21 @@ export class Context {
 
   /** A --debug line; it quotes URLs and bodies: sanitized (the bodies are cut at 2000 characters). */
   debug(line: string): void {
-    if (this.debugEnabled) this.io.stderr.write(`debug: ${sanitizeLine(line, 10_000)}\n`);
+    if (this.debugEnabled) this.notices.write(`debug: ${sanitizeLine(line, 10_000)}\n`);
   }
 
   /**
    * A notice on stderr, silenced by --quiet. It may quote the service or the user, so each line is
    * sanitized and capped: a newline or CR inside a name can never forge a line of its own. A message of
-   * several lines is given as an array of lines.
+   * several lines is given as an array of lines; on a terminal each is wrapped at its width, between words.
    */
   note(message: string | readonly string[]): void {
-    if (!this.globals.quiet) this.io.stderr.write(lines(message, ''));
+    if (!this.globals.quiet) this.notices.say(message, '');
   }
 
   /** A warning on stderr (never silenced): `warning: ` before its first line. */
   warn(message: string | readonly string[]): void {
-    this.io.stderr.write(lines(message, 'warning: '));
+    this.notices.say(message, 'warning: ');
   }
 
   store(): Promise<ProfileStore> {
@@ -339,6 +320,7 @@ export class Context {
       dispatcher: this.deps.dispatcher,
       caFile,
       userAgent: `secscan/${this.version} node/${process.version}`,
+      onPage: () => this.onPage?.(),
       debug: this.debugEnabled
         ? (line) =>
             this.debug(

@@ -36,6 +36,16 @@ export class InterruptedError extends CliError {
   }
 }
 
+/**
+ * The reader of the output went away before the end: the pager was quit (q). The run stops where it is,
+ * quietly, exit 0, as `git log` does when less is quit; nothing more is fetched.
+ */
+export class OutputClosedError extends CliError {
+  constructor() {
+    super('the pager was closed', ExitCode.ok, 'OUTPUT_CLOSED');
+  }
+}
+
 /** Another run holds the lock (exit 9), named in the message. */
 export class BusyError extends CliError {
   constructor(message: string, details: ErrorDetails = {}) {

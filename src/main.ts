@@ -2,8 +2,17 @@ import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
 import { bareOrgAfterCommand, mayHaveBareOrg, requestedNoun } from './argv.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
-import { CliError, ExitCode, exitCodeFor, InterruptedError, UsageError } from './errors.js';
+import {
+  CliError,
+  ExitCode,
+  exitCodeFor,
+  InterruptedError,
+  OutputClosedError,
+  UsageError,
+} from './errors.js';
 import { safeJson, sanitizeLine } from './output/sanitize.js';
+import { proseLines, terminalWidth } from './output/stderr.js';
+import { loadWidths } from './output/width.js';
 
 export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
   argv: string[];
@@ -39,6 +48,7 @@ function globalsFrom(values: OptionValues): GlobalOptions {
     baseUrl: values.baseUrl,
     org: typeof values.org === 'string' ? values.org : undefined,
     allowInsecureHttp: Boolean(values.allowInsecureHttp),
+    pager: values.pager !== false,
   };
 }
 
@@ -263,7 +273,7 @@ function stackText(err: Error): string {
   return [sanitizeLine(`${err.name}: ${err.message}`), ...frames.map((f) => sanitizeLine(f))].join('\n');
 }
 
-function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
+async function reportError(error: unknown, deps: MainDeps, debug: boolean): Promise<number> {
   const { io, argv } = deps;
   let err: unknown = error;
   if (isCommanderError(error)) {
@@ -277,9 +287,14 @@ function reportError(error: unknown, deps: MainDeps, debug: boolean): number {
   const message = sanitizeLine(
     cli ? cli.message : `internal error: ${(err as Error)?.message ?? String(err)}`,
   );
+  // The pager was quit (q): the run ends there, quietly.
+  if (err instanceof OutputClosedError) return code;
   if (!(err instanceof InterruptedError)) {
-    io.stderr.write(`error: ${message}\n`);
-    if (cli?.hint) io.stderr.write(`hint: ${sanitizeLine(cli.hint)}\n`);
+    // On a terminal, wrapped at its width between words, the lines after the first under the text.
+    const width = terminalWidth(io.stderr, deps.env);
+    if (width !== undefined) await loadWidths();
+    io.stderr.write(proseLines(message, 'error: ', width));
+    if (cli?.hint) io.stderr.write(proseLines(cli.hint, 'hint: ', width));
   }
   if (wantsJsonErrors(argv)) {
     const body = {

@@ -93,6 +93,8 @@ export interface ClientOptions {
   caFile?: string | undefined;
   signal?: AbortSignal;
   debug?: ((line: string) => void) | undefined;
+  /** Told of each page `pages` reads (a long listing's progress counts them). */
+  onPage?: () => void;
   userAgent?: string;
   random?: () => number;
   /**

@@ -197,7 +197,7 @@ export class ApiClient {
     params: CallParams = {},
     schemas: OperationSchemas = {},
   ): AsyncGenerator<unknown> {
-    yield* pagesAhead({
+    const pages = pagesAhead({
       context: op.id,
       apiPrefix: this.apiPrefix,
       firstPath: () => this.pathFor(op, params),
@@ -206,6 +206,11 @@ export class ApiClient {
       ahead: isWrite(op.method) ? 0 : (this.opts.pageAhead ?? defaultPageAhead),
       pageLimit: params.pageLimit,
     });
+    // Each page read is counted (the progress of a long listing on a terminal) as it is handed on.
+    for await (const page of pages) {
+      this.opts.onPage?.();
+      yield page;
+    }
   }
 
   /** Streams a response body to `dest`; partial files are removed, never left looking complete. */

@@ -35,6 +35,7 @@ export const root: Help & { options: Readonly<Record<string, OptionDecl>> } = {
     ),
     color: flag('--no-color', 'disable colour (also NO_COLOR=1, CLICOLOR=0 or TERM=dumb)'),
     quiet: flag('-q, --quiet', 'print no progress or notices on stderr'),
+    pager: flag('--no-pager', 'never page long output on a terminal (also SECSCAN_PAGER=cat)'),
     debug: flag('--debug', 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'),
     timeout: text('--timeout <seconds>', 'timeout of each request attempt (default 30)', { nonEmpty: false }),
     retries: text('--retries <n>', 'retries of safe requests after the first attempt (default 2)', {

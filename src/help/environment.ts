@@ -54,7 +54,25 @@ export const environment: readonly (readonly [string, string])[] = [
     'Set to 1 (or any value but 0 and false) to colour even when standard output is not a terminal; 0 or false means no colour, even on a terminal.',
   ],
   ['CLICOLOR_FORCE', 'Like FORCE_COLOR=1 when set and not 0.'],
-  ['TERM', 'dumb means no colour and no spinner.'],
+  ['TERM', 'dumb means no colour, no spinner, no progress line and no pager.'],
+  [
+    'SECSCAN_PAGER',
+    'The pager long output on a terminal goes through (run by the shell, so it may carry options, e.g. less -S); empty or cat means none, like --no-pager. Never used when standard output is not a terminal.',
+  ],
+  ['PAGER', 'The pager when SECSCAN_PAGER is unset; when neither is set, less.'],
+  ['PATH', 'Where the pager named by SECSCAN_PAGER or PAGER (or less) is looked for before it is run.'],
+  [
+    'LV',
+    'Options of the lv pager; when unset, the pager is given LV=-c (keep colours), as git and gh give it.',
+  ],
+  [
+    'LESS',
+    'Options of less; when unset, the pager is given LESS=FRX (quit when the text fits one screen, keep colours, leave the text on the screen).',
+  ],
+  [
+    'COLUMNS',
+    'The width notices, warnings and errors wrap at on a terminal that does not give its own; 80 when neither does.',
+  ],
   [
     'HTTPS_PROXY, HTTP_PROXY, NO_PROXY',
     'The proxy for https and http requests, and the hosts reached directly (lower-case names too).',

@@ -118,9 +118,23 @@ const formattingBlocks = (): Block[] => [
     text:
       'Tables take the width of the terminal: free-text columns (titles, descriptions, labels) shrink ' +
       'with an ellipsis when the rows would be wider, and grow when there is room; ids, severities, ' +
-      'e-mail addresses, dates and numbers are never cut. When even that is too wide, columns are left ' +
-      'out, and a notice names them: first columns of ids a person does not read (a token’s role id), ' +
-      'then the rightmost. Piped output is never cut.',
+      'e-mail addresses, dates and numbers are never cut. Each table ranks its columns: on a narrow ' +
+      'terminal the least useful are left out (findings: CATEGORY, then TYPE, then STATUS) before a title ' +
+      'is cut below 30 characters, and a notice after the table names them once (not with --fields, ' +
+      'where you chose them). Columns are sized from the first 250 rows and the rest are written as they ' +
+      'arrive, so a table of any length takes little memory; further down, a longer title is cut to its ' +
+      'column and a longer id or e-mail address widens its own. Piped output is never cut.',
+  },
+  {
+    kind: 'paragraph',
+    text:
+      'On a terminal, long output goes through a pager: SECSCAN_PAGER, else PAGER, else less (with ' +
+      'LESS=FRX when LESS is unset, so a short list prints as it is). Quitting the pager (q) ends the ' +
+      'command quietly, exit 0. --no-pager (or SECSCAN_PAGER=cat) prints straight to the terminal; ' +
+      'piped or redirected output is never paged. A listing that takes more than a second shows its ' +
+      'progress on standard error (pages read, rows, time elapsed), cleared at the end; not in a pipe, ' +
+      'not with --quiet. Notices, warnings, errors, hints and the verdict of scans check wrap between ' +
+      'words at the terminal’s width.',
   },
   {
     kind: 'paragraph',

@@ -24,8 +24,8 @@ export const accessChangeView = defineView<AccessChange>({
     { key: 'action', header: 'ACTION' },
     { key: 'what', header: 'WHAT' },
     { key: 'target', header: 'TARGET' },
-    { key: 'from', header: 'FROM' },
-    { key: 'to', header: 'TO' },
+    { key: 'from', header: 'FROM', priority: 3 },
+    { key: 'to', header: 'TO', priority: 2 },
     { key: 'status', header: 'STATUS' },
   ],
 });

@@ -1,10 +1,12 @@
 import { fstatSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import type { ChalkInstance } from 'chalk';
 import type { Context } from '../context.js';
 import { exportObject, exportRows, stdoutTarget } from './export/target.js';
 import type { JqFilter } from './jq.js';
 import type { Result } from './result.js';
 import { forTerminal, sanitizeMultiline } from './sanitize.js';
+import { openSession } from './session.js';
 import type { View } from './view.js';
 import { OutputWriter } from './writer.js';
 
@@ -22,67 +24,87 @@ export async function present<R extends object>(
     return;
   }
   const chalk = await ctx.chalk();
-  switch (result.kind) {
-    case 'list': {
-      const target = stdoutTarget(ctx, chalk, ctx.format);
-      await exportRows(result.rows, result.view ?? view ?? { columns: [] }, target, result.footer);
-      break;
-    }
-    case 'object': {
-      if (result.onlyWhenAsked && ctx.globals.output === undefined) break;
-      const target = stdoutTarget(ctx, chalk, ctx.format);
-      await exportObject(result.item, result.view ?? view, target);
-      await target.out.flush();
-      break;
-    }
-    case 'raw': {
-      const { out } = stdoutTarget(ctx, chalk, ctx.format);
-      // As received when piped; on a terminal, without anything it would act on.
-      const shown = ctx.stdoutIsTTY ? forTerminal : (text: string) => text;
-      if (typeof result.body === 'string') {
-        const body = shown(result.body);
-        await out.write(body.endsWith('\n') || body === '' ? body : `${body}\n`);
-      } else if (result.body instanceof Uint8Array) {
-        // Bytes reach a terminal only as sanitized text; a pipe or file gets them unchanged.
-        if (ctx.stdoutIsTTY) await out.write(shown(new TextDecoder().decode(result.body)));
-        else await out.writeBytes(result.body);
-      } else {
-        // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
-        const decoder = new TextDecoder();
-        let lineOpen = false;
-        try {
-          for await (const chunk of result.body) {
-            if (typeof chunk === 'string' || ctx.stdoutIsTTY) {
-              const text = shown(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
-              await out.write(text);
-              if (text) lineOpen = !text.endsWith('\n');
-            } else {
-              await out.writeBytes(chunk);
-              if (chunk.length) lineOpen = chunk[chunk.length - 1] !== 0x0a;
-            }
-            await out.flush();
-          }
-        } catch (error) {
-          // The body (an error answer of `secscan api`) is left as received; the error line starts a line of
-          // its own where both streams end up together (a terminal, `2>&1`).
-          if (lineOpen && sharedDestination(ctx.io.stdout, ctx.io.stderr)) ctx.io.stderr.write('\n');
-          throw error;
-        }
+  if (result.kind === 'raw') return presentRaw(ctx, result.body, chalk);
+  if (result.kind === 'none') return;
+  // Long output on a terminal goes through the pager; a long listing shows its progress.
+  const listing =
+    result.kind === 'list' || (result.kind === 'document' && result.document.type === 'findings');
+  const session = openSession(ctx, true, listing);
+  try {
+    switch (result.kind) {
+      case 'list': {
+        const target = stdoutTarget(ctx, chalk, ctx.format, session.sink);
+        const rows = session.count(result.rows);
+        await exportRows(rows, result.view ?? view ?? { columns: [] }, target, result.footer);
+        break;
       }
-      await out.flush();
-      break;
+      case 'object': {
+        if (result.onlyWhenAsked && ctx.globals.output === undefined) break;
+        const target = stdoutTarget(ctx, chalk, ctx.format, session.sink);
+        await exportObject(result.item, result.view ?? view, target);
+        await target.out.flush();
+        break;
+      }
+      case 'document': {
+        const { exportDocument } = await import('./export/run.js');
+        const { document } = result;
+        const counted =
+          document.type === 'findings'
+            ? { ...document, findings: session.count(document.findings) }
+            : document;
+        await exportDocument(ctx, counted, chalk, {
+          files: result.files ?? [],
+          afterError: result.error !== undefined,
+          sink: session.sink,
+        });
+        break;
+      }
     }
-    case 'document': {
-      const { exportDocument } = await import('./export/run.js');
-      await exportDocument(ctx, result.document, chalk, {
-        files: result.files ?? [],
-        afterError: result.error !== undefined,
-      });
-      break;
-    }
-    default:
-      break;
+  } finally {
+    await session.close();
   }
+}
+
+/** Bytes or text as received (`secscan api`, `secscan sandbox`): never paged, each chunk as it arrives. */
+async function presentRaw(
+  ctx: Context,
+  body: string | Uint8Array | AsyncIterable<string | Uint8Array>,
+  chalk: ChalkInstance,
+): Promise<void> {
+  const { out } = stdoutTarget(ctx, chalk, ctx.format);
+  // As received when piped; on a terminal, without anything it would act on.
+  const shown = ctx.stdoutIsTTY ? forTerminal : (text: string) => text;
+  if (typeof body === 'string') {
+    const text = shown(body);
+    await out.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+  } else if (body instanceof Uint8Array) {
+    // Bytes reach a terminal only as sanitized text; a pipe or file gets them unchanged.
+    if (ctx.stdoutIsTTY) await out.write(shown(new TextDecoder().decode(body)));
+    else await out.writeBytes(body);
+  } else {
+    // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
+    const decoder = new TextDecoder();
+    let lineOpen = false;
+    try {
+      for await (const chunk of body) {
+        if (typeof chunk === 'string' || ctx.stdoutIsTTY) {
+          const text = shown(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
+          await out.write(text);
+          if (text) lineOpen = !text.endsWith('\n');
+        } else {
+          await out.writeBytes(chunk);
+          if (chunk.length) lineOpen = chunk[chunk.length - 1] !== 0x0a;
+        }
+        await out.flush();
+      }
+    } catch (error) {
+      // The body (an error answer of `secscan api`) is left as received; the error line starts a line of
+      // its own where both streams end up together (a terminal, `2>&1`).
+      if (lineOpen && sharedDestination(ctx.io.stdout, ctx.io.stderr)) ctx.io.stderr.write('\n');
+      throw error;
+    }
+  }
+  await out.flush();
 }
 
 /** Text kept in memory: what a result prints with -o json, for --jq. */

@@ -9,9 +9,9 @@ import {
   sanitizeMultiline,
   toText,
 } from './sanitize.js';
-import { renderTable, type TableOptions } from './table.js';
+import { TableWriter } from './table.js';
 import { type Column, cellValue, type Rows, selectColumns, type View } from './view.js';
-import { displayWidth, wrapWords } from './width.js';
+import { displayWidth, loadWidths, wrapWords } from './width.js';
 import type { OutputWriter } from './writer.js';
 
 export interface RenderOptions {
@@ -29,6 +29,11 @@ function pick<T extends object>(row: T, columns: Column<T>[]): Record<string, un
   const out: Record<string, unknown> = {};
   for (const c of columns) out[c.key] = cellValue(c, row);
   return out;
+}
+
+/** The notice naming the columns a table left out at the terminal's width. */
+export function hiddenNotice(headers: string[]): string {
+  return `Not shown at this width: ${headers.join(', ')} (--fields chooses the columns; -o json shows everything).`;
 }
 
 /** The JSON form of a row: the full object, or only the --fields. */
@@ -69,6 +74,7 @@ export async function renderList<T extends object>(
   const { format, fields, out } = opts;
   const columns = selectColumns(view, fields);
   let count = 0;
+  let table: TableWriter<T> | undefined;
   try {
     switch (format) {
       case 'ndjson':
@@ -101,16 +107,24 @@ export async function renderList<T extends object>(
         break;
       }
       case 'table': {
-        const all: T[] = [];
-        for await (const row of iterate(rows)) all.push(row);
-        count = all.length;
-        if (!count) break;
+        if (opts.width !== undefined) await loadWidths();
+        // Streamed: the columns are sized from the first rows, the others written as they come.
         let hidden: string[] = [];
-        const table: TableOptions = { width: opts.width, drop: !fields, onHidden: (h) => (hidden = h) };
-        await out.write(renderTable(all, columns, opts.chalk, table));
+        table = new TableWriter(columns, opts.chalk, {
+          width: opts.width,
+          drop: !fields,
+          onHidden: (h) => (hidden = h),
+        });
+        for await (const row of iterate(rows)) {
+          count++;
+          const text = table.add(row);
+          if (text) await out.write(text);
+        }
+        if (!count) break;
+        await out.write(table.end());
         await out.flush();
         if (hidden.length) {
-          const note = `Not shown at this width: ${hidden.join(', ')} (--fields chooses the columns; -o json shows everything).`;
+          const note = hiddenNotice(hidden);
           opts.note?.(opts.width ? wrapWords(note, opts.width) : note);
         }
         break;
@@ -124,7 +138,11 @@ export async function renderList<T extends object>(
   } catch (error) {
     // Rows already received are printed before the error, whatever the buffer held (streamed formats);
     // a list that failed before its first row prints nothing, not a header that reads as an empty list.
-    if (count > 0) await out.flush().catch(() => undefined);
+    if (count > 0) {
+      // A table's rows still gathered to size its columns are written too.
+      if (table) await out.write(table.end()).catch(() => undefined);
+      await out.flush().catch(() => undefined);
+    }
     throw error;
   }
   await out.flush();
@@ -154,6 +172,7 @@ export async function renderObject<T extends object>(
       await out.write(`${columns.map((c) => csvCell(cellValue(c, item))).join(',')}\n`);
       break;
     case 'table': {
+      if (opts.width !== undefined) await loadWidths();
       const width = Math.max(...columns.map((c) => c.header.length)) + 1;
       // On a terminal a long value goes on under itself, broken between words; a URL stays whole, and so
       // does a line of aligned parts (`ID  ROLE` of a member): broken, its parts would read as two items.

@@ -21,11 +21,16 @@ export interface Column<T extends object = Record<string, unknown>> {
   /** Free text, as `shrink: true` (the number is not a cap: columns take the terminal's width). */
   max?: number;
   /**
-   * On a terminal too narrow for every column, left out before the others, even when it comes first: an
-   * id that the other columns already name (a user's id beside the e-mail). A column holding nothing but
-   * UUIDs is left out early anyway, unless it is the first.
+   * Free text: the width it keeps on a terminal before a column is left out to make room (24 unless given;
+   * a title people read, 30).
    */
-  optional?: boolean;
+  min?: number;
+  /**
+   * How much the column is worth on a terminal too narrow for every column: 1 (unset) is kept; the others
+   * are left out before free text is cut below its `min`, the highest number first (among equals, the
+   * rightmost), and a notice names them. A column of nothing but UUIDs counts as 9, unless it is the first.
+   */
+  priority?: number;
 }
 
 export interface View<T extends object = Record<string, unknown>> {

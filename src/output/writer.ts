@@ -7,6 +7,8 @@ export class OutputWriter {
   constructor(
     private readonly stream: Writable,
     private readonly highWater = 64 * 1024,
+    /** Around each write to the stream: a progress line on the same terminal is cleared, then drawn again. */
+    private readonly around?: { before(): void; after(): void },
   ) {}
 
   async write(text: string): Promise<void> {
@@ -28,6 +30,15 @@ export class OutputWriter {
   }
 
   private async send(chunk: string | Uint8Array): Promise<void> {
+    this.around?.before();
+    try {
+      await this.sendNow(chunk);
+    } finally {
+      this.around?.after();
+    }
+  }
+
+  private async sendNow(chunk: string | Uint8Array): Promise<void> {
     if (!this.stream.write(chunk)) {
       await new Promise<void>((resolve, reject) => {
         const onDrain = () => {

@@ -83,7 +83,10 @@ describe('CI set: nothing prompts', () => {
       stdinStream: typedInput('y'),
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('confirmation needed; pass --yes to proceed without a prompt');
+    // On a terminal the error wraps at its width, between words.
+    expect(result.stderr.replace(/\s+/g, ' ')).toContain(
+      'confirmation needed; pass --yes to proceed without a prompt',
+    );
     expect(cli.calls()).toEqual([]);
   });
 

@@ -129,11 +129,15 @@ export function secscan(args: string[], env: Record<string, string>, options: Op
   return execa('node', [bin, ...args], { env, extendEnv: false, reject: false, stdin: 'ignore', ...options });
 }
 
-/** Runs the binary under a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
+/**
+ * Runs the binary under a pseudo-terminal (util-linux `script`), as a person at a terminal would; the output
+ * is not paged (SECSCAN_PAGER=cat unless `env` names a pager): test/e2e/terminal-listing.test.ts tests
+ * the pager.
+ */
 export function secscanInTerminal(args: string[], env: Record<string, string>): ResultPromise {
   const quoted = args.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
   return execa('script', ['-qec', `stty cols 160 rows 50; node '${bin}' ${quoted}`, '/dev/null'], {
-    env: { ...env, TERM: 'xterm-256color' },
+    env: { SECSCAN_PAGER: 'cat', ...env, TERM: 'xterm-256color' },
     extendEnv: false,
     reject: false,
     stdin: 'ignore',

@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { findingLocation } from '@secscan/api/location';
 import { type Annotation, fitSummary } from '../github.js';
-import { yamlText } from '../render.js';
+import { hiddenNotice, yamlText } from '../render.js';
 import { failingFindings, notEvaluated } from '../reports/findings.js';
 import { junitNotEvaluated, junitReport } from '../reports/junit.js';
 import { markdownNotEvaluated, markdownReport } from '../reports/markdown.js';
@@ -17,28 +17,51 @@ import { csvCell, safeJson, sanitize } from '../sanitize.js';
 import { renderTable } from '../table.js';
 import { type Column, cellValue, selectColumns } from '../view.js';
 import { gateRuleView, suppressedGateRuleView } from '../views/scans.js';
+import { displayWidth, wrapLine } from '../width.js';
 import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
 import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
 
-/** The top findings of each failing rule, for a terminal. */
-function humanFindings(report: GateReport, chalk: ChalkInstance): string {
+/** Lines for a terminal `width` wide (or as they are, unwrapped), each styled after it is broken. */
+const wrapped = (text: string, width: number | undefined, style: (line: string) => string, hang = 0) =>
+  (width === undefined ? [text] : wrapLine(text, width, hang)).map(style);
+
+/**
+ * The top findings of each failing rule, for a terminal: on one line when it fits; else the title goes on
+ * under itself and the location (app, file and line) on a line of its own below it, a path never broken.
+ */
+export function humanFindings(report: GateReport, chalk: ChalkInstance, width?: number): string {
   const parts: string[] = [];
   for (const row of report.rules.filter((r) => r.result === 'fail')) {
     const top = report.findings[row.rule] ?? [];
     if (!top.length) continue;
-    parts.push(`\nTop findings of ${chalk.bold(sanitize(row.rule))}:`);
+    const rule = sanitize(row.rule);
+    const heading = `Top findings of ${rule}:`;
+    parts.push(
+      '',
+      ...(width && displayWidth(heading) > width
+        ? wrapped(heading, width, (l) => l)
+        : [`Top findings of ${chalk.bold(rule)}:`]),
+    );
+    const ids = Math.max(...top.map((f) => String(f.id ?? '?').length));
     for (const f of top) {
+      const head = `  #${String(f.id ?? '?').padEnd(ids)}  ${sanitize(f.severity).padEnd(8)}  `;
+      const title = sanitize(f.title);
       const where = [f.app, f.location].filter(Boolean).join(' ');
-      parts.push(
-        `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
-      );
+      const place = where ? `(${sanitize(where)})` : '';
+      const whole = `${head}${title}${place ? `  ${place}` : ''}`;
+      if (width === undefined || displayWidth(whole) <= width) {
+        parts.push(`${head}${title}${place ? chalk.dim(`  ${place}`) : ''}`);
+      } else {
+        parts.push(...wrapped(`${head}${title}`, width, (l) => l, head.length));
+        if (place)
+          parts.push(
+            ...wrapped(`${' '.repeat(head.length)}${place}`, width, (l) => chalk.dim(l), head.length),
+          );
+      }
       const lapsed = report.suppressions?.lapsed?.find((l) => l.app === f.app && l.id === f.id);
       if (lapsed) {
-        parts.push(
-          chalk.yellow(
-            `      counts again: its suppression (line ${lapsed.line}) expired on ${lapsed.expires}`,
-          ),
-        );
+        const text = `      counts again: its suppression (line ${lapsed.line}) expired on ${lapsed.expires}`;
+        parts.push(...wrapped(text, width, (l) => chalk.yellow(l), 6));
       }
     }
   }
@@ -46,18 +69,20 @@ function humanFindings(report: GateReport, chalk: ChalkInstance): string {
 }
 
 /** The findings the ignore file suppressed, each with the entry (file:line) and its reason. */
-function humanSuppressed(report: GateReport, chalk: ChalkInstance): string {
+function humanSuppressed(report: GateReport, chalk: ChalkInstance, width?: number): string {
   const s = report.suppressions;
   if (!s?.suppressed.length) return '';
   const lines = [`\nSuppressed by ${chalk.bold(sanitize(s.file))}:`];
   for (const { finding: f, by } of s.suppressed) {
     const where = [f.app, f.location].filter(Boolean).join(' ');
-    lines.push(
-      `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  ${sanitize(f.title)}${where ? chalk.dim(`  (${sanitize(where)})`) : ''}`,
-      chalk.dim(
-        `      line ${by.line}: ${sanitize(by.reason)}${by.owner ? `; ${sanitize(by.owner)}` : ''}${by.expires ? `; expires ${by.expires}` : ''}`,
-      ),
-    );
+    const head = `  #${f.id ?? '?'}  ${sanitize(f.severity).padEnd(8)}  `;
+    const place = where ? `  (${sanitize(where)})` : '';
+    const finding = `${head}${sanitize(f.title)}`;
+    if (width === undefined || displayWidth(finding + place) <= width)
+      lines.push(`${finding}${place ? chalk.dim(place) : ''}`);
+    else lines.push(...wrapped(`${finding}${place}`, width, (l) => l, head.length));
+    const entry = `      line ${by.line}: ${sanitize(by.reason)}${by.owner ? `; ${sanitize(by.owner)}` : ''}${by.expires ? `; expires ${by.expires}` : ''}`;
+    lines.push(...wrapped(entry, width, (l) => chalk.dim(l), 6));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -67,7 +92,7 @@ const ruleView = (report: GateReport) => (report.suppressions ? suppressedGateRu
 
 /** The rules with a TOTAL row, the verdict line and the top findings of each failing rule. */
 async function table({ report }: GateDocument, target: ExportTarget): Promise<void> {
-  const { chalk, out } = target;
+  const { chalk, out, width } = target;
   const total: RuleRow = {
     rule: 'TOTAL',
     matched: report.totals.matched,
@@ -78,12 +103,23 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
     result: report.passed ? 'pass' : 'fail',
     ...(report.suppressions ? { suppressed: report.rules.reduce((n, r) => n + (r.suppressed ?? 0), 0) } : {}),
   };
+  const columns = selectColumns(ruleView(report), target.fields);
+  let hidden: string[] = [];
   await out.write(
-    renderTable([...report.rules, total], selectColumns(ruleView(report), target.fields), chalk),
+    renderTable([...report.rules, total], columns, chalk, {
+      width,
+      drop: target.fields === undefined,
+      onHidden: (headers) => (hidden = headers),
+    }),
   );
-  const line = verdictLine(report);
+  if (hidden.length) {
+    await out.flush();
+    target.note(hiddenNotice(hidden));
+  }
+  const style = (line: string) => (report.passed ? chalk.green(line) : chalk.red.bold(line));
+  const verdict = wrapped(verdictLine(report), width, style).join('\n');
   await out.write(
-    `\n${report.passed ? chalk.green(line) : chalk.red.bold(line)}\n${humanFindings(report, chalk)}${humanSuppressed(report, chalk)}`,
+    `\n${verdict}\n${humanFindings(report, chalk, width)}${humanSuppressed(report, chalk, width)}`,
   );
 }
 

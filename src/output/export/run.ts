@@ -4,6 +4,7 @@ import { annotationLines, appendStepSummary } from '../github.js';
 import type { DocumentOf, DocumentType } from './document.js';
 import { type FileSink, openReportFile, type ReportFile } from './files.js';
 import { exportersOf } from './registry.js';
+import type { StdoutSink } from '../session.js';
 import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
 
 /** A file's target: the data alone, no colour, no width, warnings naming the file. */
@@ -40,6 +41,8 @@ interface Options {
   files: readonly ReportFile[];
   /** The run already failed (a gate not evaluated): a file that cannot be written is a warning. */
   afterError: boolean;
+  /** Where standard output's data goes (a pager), when not standard output itself. */
+  sink?: StdoutSink;
 }
 
 /**
@@ -57,7 +60,7 @@ export async function exportDocument<K extends DocumentType>(
   const exporters = await exportersOf(doc.type);
   if (ctx.env.GITHUB_ACTIONS === 'true' && exporters.github) await publish(ctx, exporters.github(doc));
   const format = exporters.human && ctx.globals.output === undefined ? 'table' : ctx.format;
-  const stdout = stdoutTarget(ctx, chalk, format);
+  const stdout = stdoutTarget(ctx, chalk, format, options.sink);
   const copies = exporters.fork ? exporters.fork(doc, options.files.length + 1) : undefined;
   const copy = (i: number) => copies?.[i] ?? doc;
   const problems: unknown[] = [];

@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Context } from '../../context.js';
 import type { OutputFormat } from '../format.js';
 import type { RenderOptions } from '../render.js';
+import type { StdoutSink } from '../session.js';
 import { renderList, renderObject } from '../render.js';
 import { objectView, type Rows, type View } from '../view.js';
 import { OutputWriter } from '../writer.js';
@@ -21,12 +22,21 @@ export interface ExportTarget extends RenderOptions {
   toolVersion: string;
 }
 
-/** The target for standard output: the terminal's width and colours, notices on stderr. */
-export function stdoutTarget(ctx: Context, chalk: ChalkInstance, format: OutputFormat): ExportTarget {
+/**
+ * The target for standard output: the terminal's width and colours, notices on stderr. The data goes to
+ * `sink` when given (a pager; a terminal shared with a progress line), else to standard output itself.
+ */
+export function stdoutTarget(
+  ctx: Context,
+  chalk: ChalkInstance,
+  format: OutputFormat,
+  sink?: StdoutSink,
+): ExportTarget {
   const terminal = ctx.stdoutIsTTY;
   const columns = ctx.io.stdout.columns;
+  const stream = sink?.stream ?? (ctx.io.stdout as NodeJS.WritableStream as Writable);
   return {
-    out: new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as Writable),
+    out: new OutputWriter(stream, undefined, sink?.around),
     format,
     fields: ctx.fields,
     chalk,

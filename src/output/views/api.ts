@@ -6,9 +6,9 @@ export const operationView = defineView<Record<string, unknown>>({
     { key: 'id', header: 'OPERATION' },
     { key: 'method', header: 'METHOD' },
     { key: 'path', header: 'PATH' },
-    { key: 'scopes', header: 'SCOPES', shrink: true },
-    { key: 'commands', header: 'COMMAND', shrink: true },
-    { key: 'summary', header: 'SUMMARY', shrink: true },
+    { key: 'scopes', header: 'SCOPES', priority: 3, shrink: true },
+    { key: 'commands', header: 'COMMAND', priority: 2, shrink: true },
+    { key: 'summary', header: 'SUMMARY', priority: 4, shrink: true },
   ],
   defaults: ['id', 'method', 'path', 'scopes', 'commands'],
 });

@@ -9,7 +9,7 @@ export const groupNameView = defineView<{ name: string }>({
 export const groupView = defineView<AppGroup>({
   columns: [
     { key: 'name', header: 'NAME' },
-    { key: 'app_ids', header: 'APPS', get: (g) => g.app_ids.join(', ') },
+    { key: 'app_ids', header: 'APPS', priority: 2, get: (g) => g.app_ids.join(', ') },
   ],
   emptyMessage: 'No app groups.',
 });

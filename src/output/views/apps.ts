@@ -4,12 +4,17 @@ import { defineView } from '../view.js';
 export const appView = defineView<App>({
   columns: [
     { key: 'id', header: 'ID' },
-    { key: 'name', header: 'NAME' },
-    { key: 'base_branch', header: 'BRANCH' },
-    { key: 'team_id', header: 'TEAM' },
-    { key: 'labels', header: 'LABELS', get: (a) => (a.labels ?? []).join(', ') },
-    { key: 'tags', header: 'TAGS', get: (a) => (a.tags ?? []).map((t) => `${t.key}=${t.value}`).join(', ') },
-    { key: 'compound', header: 'COMPOUND' },
+    { key: 'name', header: 'NAME', priority: 2 },
+    { key: 'base_branch', header: 'BRANCH', priority: 2 },
+    { key: 'team_id', header: 'TEAM', priority: 3 },
+    { key: 'labels', header: 'LABELS', priority: 3, get: (a) => (a.labels ?? []).join(', ') },
+    {
+      key: 'tags',
+      header: 'TAGS',
+      priority: 4,
+      get: (a) => (a.tags ?? []).map((t) => `${t.key}=${t.value}`).join(', '),
+    },
+    { key: 'compound', header: 'COMPOUND', priority: 3 },
   ],
   defaults: ['id', 'name', 'base_branch', 'labels', 'tags'],
   emptyMessage: 'No apps.',
@@ -32,9 +37,9 @@ export const createdAppView = defineView<CreatedAppRow>({
       header: 'RESULT',
       style: (t, _r, chalk) => (t === 'created' ? chalk.green(t) : chalk.red(t)),
     },
-    { key: 'name', header: 'NAME' },
-    { key: 'base_branch', header: 'BRANCH' },
-    { key: 'team_id', header: 'TEAM' },
+    { key: 'name', header: 'NAME', priority: 2 },
+    { key: 'base_branch', header: 'BRANCH', priority: 2 },
+    { key: 'team_id', header: 'TEAM', priority: 3 },
   ],
 });
 
@@ -48,10 +53,10 @@ type AppBranches = Record<string, unknown> & { branches?: string[] | null; langu
 export const appBranchesView = defineView<AppBranches>({
   columns: [
     { key: 'id', header: 'APP' },
-    { key: 'default_branch', header: 'DEFAULT' },
-    { key: 'branches', header: 'BRANCHES', get: (r) => (r.branches ?? []).join(', ') },
-    { key: 'languages', header: 'LANGUAGES', get: (r) => (r.languages ?? []).join(', ') },
-    { key: 'name', header: 'NAME' },
+    { key: 'default_branch', header: 'DEFAULT', priority: 2 },
+    { key: 'branches', header: 'BRANCHES', priority: 3, get: (r) => (r.branches ?? []).join(', ') },
+    { key: 'languages', header: 'LANGUAGES', priority: 4, get: (r) => (r.languages ?? []).join(', ') },
+    { key: 'name', header: 'NAME', priority: 2 },
   ],
   emptyMessage: 'No apps.',
 });
@@ -60,10 +65,10 @@ export const scanBranchView = defineView<Record<string, unknown>>({
   columns: [
     { key: 'branch_name', header: 'BRANCH' },
     { key: 'scan_count', header: 'SCANS' },
-    { key: 'first_scan', header: 'FIRST' },
-    { key: 'last_scan', header: 'LAST' },
-    { key: 'created_at', header: 'CREATED' },
-    { key: 'updated_at', header: 'UPDATED' },
+    { key: 'first_scan', header: 'FIRST', priority: 4 },
+    { key: 'last_scan', header: 'LAST', priority: 2 },
+    { key: 'created_at', header: 'CREATED', priority: 5 },
+    { key: 'updated_at', header: 'UPDATED', priority: 3 },
   ],
   emptyMessage: 'No scanned branches.',
 });

@@ -8,8 +8,8 @@ export const backupView = defineView<OrgBackup>({
   columns: [
     { key: 'backup_id', header: 'ID' },
     { key: 'status', header: 'STATUS', style: styleStatus },
-    { key: 'created_at', header: 'CREATED' },
-    { key: 'completed_at', header: 'COMPLETED' },
+    { key: 'created_at', header: 'CREATED', priority: 2 },
+    { key: 'completed_at', header: 'COMPLETED', priority: 3 },
   ],
   emptyMessage: 'No backups.',
 });

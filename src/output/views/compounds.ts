@@ -15,9 +15,9 @@ export function appIds(c: Compound | ShallowCompound): string[] {
 export const compoundView = defineView<Compound>({
   columns: [
     { key: 'name', header: 'NAME' },
-    { key: 'id', header: 'ID' },
+    { key: 'id', header: 'ID', priority: 3 },
     { key: 'apps', header: 'APPS', get: (c) => appIds(c).join(', ') },
-    { key: 'is_archived', header: 'ARCHIVED' },
+    { key: 'is_archived', header: 'ARCHIVED', priority: 2 },
   ],
   emptyMessage: 'No compounds.',
 });
@@ -26,7 +26,7 @@ export const compoundView = defineView<Compound>({
 export const compoundDetailView = defineView<Compound | ShallowCompound>({
   columns: [
     { key: 'name', header: 'Name' },
-    { key: 'id', header: 'ID' },
+    { key: 'id', header: 'ID', priority: 3 },
     {
       key: 'apps',
       header: 'Apps',
@@ -72,12 +72,12 @@ export const streamlinedScanView = defineView<Streamlined>({
   columns: [
     { key: 'polyglot_scan_id', header: 'ID' },
     { key: 'branch', header: 'BRANCH' },
-    { key: 'created_at', header: 'CREATED' },
-    { key: 'agent', header: 'AGENT' },
-    { key: 'languages', header: 'LANGUAGES', get: (s) => (s.languages ?? []).join(',') },
+    { key: 'created_at', header: 'CREATED', priority: 2 },
+    { key: 'agent', header: 'AGENT', priority: 5 },
+    { key: 'languages', header: 'LANGUAGES', priority: 4, get: (s) => (s.languages ?? []).join(',') },
     { key: 'vulns', header: 'VULNS C/H/M/L', get: (s) => bySeverity(s.vulns) },
-    { key: 'oss_vulns', header: 'OSS C/H/M/L', get: (s) => bySeverity(s.oss_vulns) },
-    { key: 'secrets', header: 'SECRETS' },
+    { key: 'oss_vulns', header: 'OSS C/H/M/L', priority: 3, get: (s) => bySeverity(s.oss_vulns) },
+    { key: 'secrets', header: 'SECRETS', priority: 3 },
   ],
   emptyMessage: 'No scans.',
 });
@@ -85,7 +85,7 @@ export const streamlinedScanView = defineView<Streamlined>({
 export const fixStatsView = defineView<Record<string, unknown>>({
   columns: [
     { key: 'compound_name', header: 'COMPOUND' },
-    { key: 'fix_count', header: 'FIXES' },
+    { key: 'fix_count', header: 'FIXES', priority: 1 },
   ],
   emptyMessage: 'No compounds.',
 });

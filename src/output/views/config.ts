@@ -4,6 +4,6 @@ export const settingView = defineView<Record<string, unknown>>({
   columns: [
     { key: 'key', header: 'KEY' },
     { key: 'value', header: 'VALUE' },
-    { key: 'source', header: 'SOURCE' },
+    { key: 'source', header: 'SOURCE', priority: 2 },
   ],
 });

@@ -23,17 +23,19 @@ export const findingView = defineView<Finding>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'severity', header: 'SEVERITY', style: (t, _r, chalk) => severityStyle(t, chalk) },
-    { key: 'type', header: 'TYPE' },
-    { key: 'title', header: 'TITLE', shrink: true },
-    { key: 'category', header: 'CATEGORY', shrink: true },
-    { key: 'status', header: 'STATUS' },
-    { key: 'assignee', header: 'ASSIGNEE' },
-    { key: 'app', header: 'APP' },
-    { key: 'owasp_category', header: 'OWASP' },
-    { key: 'version_first_seen', header: 'FIRST_SEEN' },
-    { key: 'internal_id', header: 'INTERNAL_ID' },
-    { key: 'location', header: 'LOCATION', get: location },
-    { key: 'suppressed', header: 'SUPPRESSED', get: suppressedCell },
+    // At 80 columns the title keeps 30 characters and the assignee's e-mail stays whole: the category (the
+    // title says it), the type, then the status (one value by default) give way first.
+    { key: 'type', header: 'TYPE', priority: 4 },
+    { key: 'title', header: 'TITLE', shrink: true, min: 30 },
+    { key: 'category', header: 'CATEGORY', shrink: true, priority: 5 },
+    { key: 'status', header: 'STATUS', priority: 3 },
+    { key: 'assignee', header: 'ASSIGNEE', priority: 2 },
+    { key: 'app', header: 'APP', priority: 2 },
+    { key: 'owasp_category', header: 'OWASP', shrink: true, priority: 6 },
+    { key: 'version_first_seen', header: 'FIRST_SEEN', priority: 6 },
+    { key: 'internal_id', header: 'INTERNAL_ID', priority: 7 },
+    { key: 'location', header: 'LOCATION', get: location, priority: 3 },
+    { key: 'suppressed', header: 'SUPPRESSED', get: suppressedCell, priority: 3 },
   ],
   defaults: ['id', 'severity', 'type', 'title', 'category', 'status', 'assignee'],
   emptyMessage: 'No findings match.',
@@ -123,14 +125,15 @@ export const changeView = defineView<FindingChange>({
     { key: 'id', header: 'ID' },
     { key: 'app', header: 'APP' },
     { key: 'title', header: 'TITLE', shrink: true },
-    { key: 'before', header: 'BEFORE' },
+    { key: 'before', header: 'BEFORE', priority: 2 },
     { key: 'after', header: 'AFTER' },
     {
       key: 'changed',
       header: 'CHANGED',
+      priority: 3,
       get: (r) => (r.changed === undefined ? 'unknown' : r.changed ? 'yes' : 'no'),
     },
-    { key: 'result', header: 'RESULT', get: (r) => r.result ?? 'done' },
+    { key: 'result', header: 'RESULT', priority: 2, get: (r) => r.result ?? 'done' },
   ],
   defaults: changeColumns,
 });
@@ -148,10 +151,10 @@ export function changeViewFor({ apps, partial }: { apps: boolean; partial: boole
 export const commentView = defineView<Comment>({
   columns: [
     { key: 'id', header: 'ID' },
-    { key: 'created_at', header: 'CREATED' },
+    { key: 'created_at', header: 'CREATED', priority: 2 },
     { key: 'author', header: 'AUTHOR', get: (r) => r.owner?.email ?? '' },
     { key: 'comment', header: 'COMMENT', shrink: true },
-    { key: 'finding_id', header: 'FINDING' },
+    { key: 'finding_id', header: 'FINDING', priority: 3 },
   ],
   defaults: ['id', 'created_at', 'author', 'comment'],
   emptyMessage: 'No comments.',
@@ -184,11 +187,11 @@ export type SummaryRow = {
 
 export const summaryView = defineView<SummaryRow>({
   columns: [
-    { key: 'group', header: 'GROUP' },
+    { key: 'group', header: 'GROUP', priority: 3 },
     { key: 'name', header: 'NAME', shrink: true },
     { key: 'total', header: 'TOTAL' },
-    { key: 'fixed', header: 'FIXED' },
-    { key: 'ignored', header: 'IGNORED' },
+    { key: 'fixed', header: 'FIXED', priority: 2 },
+    { key: 'ignored', header: 'IGNORED', priority: 2 },
   ],
   emptyMessage: 'No findings.',
 });

@@ -16,7 +16,8 @@ export const ignoreProblemView = defineView<IgnoreProblem>({
       header: 'PROBLEM',
       style: (text, _r, chalk) => (text === 'expired' ? chalk.red(text) : chalk.yellow(text)),
     },
-    { key: 'entry', header: 'ENTRY', shrink: true },
+    // The line names the entry: its text gives way first, before the detail is cut too short.
+    { key: 'entry', header: 'ENTRY', shrink: true, priority: 2 },
     { key: 'detail', header: 'DETAIL', shrink: true },
   ],
   emptyMessage: 'No problem found.',
@@ -42,9 +43,10 @@ export const syncChangeView = defineView<SyncChange>({
     { key: 'app', header: 'APP' },
     { key: 'id', header: 'ID' },
     { key: 'action', header: 'ACTION' },
-    { key: 'before', header: 'BEFORE' },
+    // On a narrow terminal the status before, then the entry's line give way first.
+    { key: 'before', header: 'BEFORE', priority: 3 },
     { key: 'after', header: 'AFTER' },
-    { key: 'entry', header: 'ENTRY' },
+    { key: 'entry', header: 'ENTRY', priority: 2 },
     { key: 'result', header: 'RESULT' },
     { key: 'title', header: 'TITLE', shrink: true },
   ],

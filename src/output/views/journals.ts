@@ -21,9 +21,10 @@ export type JournalRow = {
 export const journalView = defineView<JournalRow>({
   columns: [
     { key: 'id', header: 'JOURNAL' },
-    { key: 'created', header: 'CREATED' },
+    // The journal's id starts with the time it was made: its date gives way first, then what it changed.
+    { key: 'created', header: 'CREATED', priority: 3 },
     { key: 'change', header: 'CHANGE', shrink: true },
-    { key: 'where', header: 'OF' },
+    { key: 'where', header: 'OF', priority: 2 },
     { key: 'findings', header: 'FINDINGS' },
     { key: 'applied', header: 'APPLIED' },
     { key: 'state', header: 'STATE' },

@@ -14,7 +14,7 @@ function cves(row: PackageInfo): string {
 export const packageInfoView = defineView<PackageInfo>({
   columns: [
     { key: 'purl', header: 'PURL' },
-    { key: 'licenses', header: 'LICENSES' },
+    { key: 'licenses', header: 'LICENSES', priority: 2 },
     { key: 'cves', header: 'CVES', get: cves },
   ],
   emptyMessage: 'No packages.',

@@ -10,10 +10,10 @@ export type PolicyRow = {
 export const policyView = defineView<PolicyRow>({
   columns: [
     { key: 'name', header: 'NAME' },
-    { key: 'tags', header: 'TAGS', get: (r) => r.tags.join(', ') },
+    { key: 'tags', header: 'TAGS', priority: 2, get: (r) => r.tags.join(', ') },
     // A SHA-256 is 64 columns: on a narrow terminal its beginning tells versions apart, as a short Git
     // hash does (TSV and JSON carry it whole).
-    { key: 'contentHash', header: 'CONTENT HASH', shrink: true },
+    { key: 'contentHash', header: 'CONTENT HASH', priority: 3, shrink: true },
   ],
   emptyMessage: 'No policies.',
 });

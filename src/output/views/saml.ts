@@ -14,9 +14,9 @@ export const samlListView = defineView<Row>({
     { key: 'name', header: 'NAME' },
     { key: 'idp', header: 'IDP METADATA', get: idp, max: 60 },
     { key: 'default_org_role', header: 'DEFAULT ROLE' },
-    { key: 'allow_implicit_invites', header: 'IMPLICIT INVITES' },
-    { key: 'allow_idp_initiated_logins', header: 'IDP LOGINS' },
-    { key: 'sign_auth_requests', header: 'SIGNED REQUESTS' },
+    { key: 'allow_implicit_invites', header: 'IMPLICIT INVITES', priority: 3 },
+    { key: 'allow_idp_initiated_logins', header: 'IDP LOGINS', priority: 3 },
+    { key: 'sign_auth_requests', header: 'SIGNED REQUESTS', priority: 4 },
   ],
   emptyMessage: 'No SAML configurations.',
 });
@@ -42,7 +42,7 @@ export const samlOutcomeView = defineView<Row>({
     { key: 'kind', header: 'WHAT' },
     // An e-mail or a role: half of one is none.
     { key: 'value', header: 'VALUE', shrink: false },
-    { key: 'user_id', header: 'USER ID' },
+    { key: 'user_id', header: 'USER ID', priority: 3 },
     { key: 'detail', header: 'DETAIL', max: 70 },
   ],
   emptyMessage: 'Nothing to report.',

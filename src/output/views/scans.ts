@@ -9,24 +9,24 @@ export const scanView = defineView<Scan>({
   columns: [
     // A compound scan read by id names itself by `polyglot_scan_id`.
     { key: 'id', header: 'ID', get: (s) => s.id ?? (s as Record<string, unknown>).polyglot_scan_id },
-    { key: 'app', header: 'APP' },
+    { key: 'app', header: 'APP', priority: 3 },
     {
       key: 'branch',
       header: 'BRANCH',
       get: (s) => tag(s, 'branch') ?? (s as Record<string, unknown>).branch,
     },
-    { key: 'version', header: 'VERSION' },
+    { key: 'version', header: 'VERSION', priority: 3 },
     {
       key: 'successful',
       header: 'STATUS',
       get: (s) => scanState(s) ?? 'unknown',
       style: (text, _s, chalk) => (text === 'failed' ? chalk.red(text) : text),
     },
-    { key: 'is_default_branch', header: 'DEFAULT' },
-    { key: 'language', header: 'LANGUAGE' },
-    { key: 'total', header: 'FINDINGS' },
-    { key: 'started_at', header: 'STARTED' },
-    { key: 'completed_at', header: 'COMPLETED' },
+    { key: 'is_default_branch', header: 'DEFAULT', priority: 4 },
+    { key: 'language', header: 'LANGUAGE', priority: 4 },
+    { key: 'total', header: 'FINDINGS', priority: 2 },
+    { key: 'started_at', header: 'STARTED', priority: 2 },
+    { key: 'completed_at', header: 'COMPLETED', priority: 3 },
   ],
   defaults: ['id', 'branch', 'version', 'successful', 'total', 'started_at'],
   emptyMessage: 'No scans.',
@@ -73,9 +73,9 @@ export type OwaspRow = {
 
 export const owaspView = defineView<OwaspRow>({
   columns: [
-    { key: 'year', header: 'YEAR' },
+    { key: 'year', header: 'YEAR', priority: 2 },
     { key: 'owasp_category', header: 'OWASP CATEGORY' },
-    { key: 'category', header: 'CATEGORY' },
+    { key: 'category', header: 'CATEGORY', priority: 3 },
     { key: 'count', header: 'COUNT' },
   ],
   emptyMessage: 'No findings in this scan.',
@@ -93,10 +93,11 @@ export type CheckReportRow = {
 
 export const checkReportView = defineView<CheckReportRow>({
   columns: [
-    { key: 'check', header: 'CHECK' },
-    { key: 'rule', header: 'RULE' },
+    { key: 'check', header: 'CHECK', priority: 2 },
+    // The rule's name is what the verdict and the rules file call it: never cut.
+    { key: 'rule', header: 'RULE', shrink: false },
     { key: 'matched', header: 'MATCHED' },
-    { key: 'reachable', header: 'REACHABLE' },
+    { key: 'reachable', header: 'REACHABLE', priority: 2 },
     { key: 'over', header: 'OVER' },
     {
       key: 'result',
@@ -121,14 +122,15 @@ export const diffView = defineView<DiffRow>({
     },
     { key: 'id', header: 'ID' },
     { key: 'severity', header: 'SEVERITY' },
-    { key: 'type', header: 'TYPE' },
-    { key: 'category', header: 'CATEGORY', shrink: true },
+    { key: 'type', header: 'TYPE', priority: 3 },
+    { key: 'category', header: 'CATEGORY', priority: 3, shrink: true },
     { key: 'title', header: 'TITLE', shrink: true },
-    { key: 'regression', header: 'REGRESSION' },
-    { key: 'app', header: 'APP' },
+    { key: 'regression', header: 'REGRESSION', priority: 4 },
+    { key: 'app', header: 'APP', priority: 3 },
     {
       key: 'suppressed',
       header: 'SUPPRESSED',
+      priority: 3,
       get: (r) => {
         const line = (r as { suppression?: { line?: number } }).suppression?.line;
         return line === undefined ? '' : `line ${line}`;
@@ -148,11 +150,12 @@ export const suppressedDiffView = defineView<DiffRow>({
 /** `scans check`: a rule of the gate and its verdict. */
 export const gateRuleView = defineView<RuleRow>({
   columns: [
-    { key: 'rule', header: 'RULE' },
+    // The rule's name is what the verdict and the rules file call it: never cut.
+    { key: 'rule', header: 'RULE', shrink: false },
     { key: 'matched', header: 'MATCHED' },
-    { key: 'suppressed', header: 'SUPPRESSED', get: (r) => r.suppressed ?? '' },
-    { key: 'reachable', header: 'REACHABLE' },
-    { key: 'threshold', header: 'THRESHOLD' },
+    { key: 'suppressed', header: 'SUPPRESSED', get: (r) => r.suppressed ?? '', priority: 2 },
+    { key: 'reachable', header: 'REACHABLE', priority: 2 },
+    { key: 'threshold', header: 'THRESHOLD', priority: 3 },
     { key: 'over', header: 'OVER' },
     {
       key: 'result',

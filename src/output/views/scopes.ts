@@ -3,8 +3,8 @@ import { defineView } from '../view.js';
 export const scopeView = defineView<Record<string, unknown>>({
   columns: [
     { key: 'scope', header: 'SCOPE' },
-    { key: 'resource', header: 'RESOURCE', get: (r) => String(r.scope).split(':')[0] },
-    { key: 'action', header: 'ACTION', get: (r) => String(r.scope).split(':')[1] },
+    { key: 'resource', header: 'RESOURCE', priority: 2, get: (r) => String(r.scope).split(':')[0] },
+    { key: 'action', header: 'ACTION', priority: 2, get: (r) => String(r.scope).split(':')[1] },
   ],
   emptyMessage: 'No scopes.',
 });

@@ -38,7 +38,7 @@ const columns = [
     get: (r: StatsRow) => (r.is_total ? `(total: ${r.apps ?? 0} apps)` : r.app),
     style: (t: string, r: StatsRow, chalk: ChalkInstance) => bold(r, t, chalk),
   },
-  { key: 'team', header: 'TEAM', shrink: true },
+  { key: 'team', header: 'TEAM', priority: 3, shrink: true },
   {
     key: 'critical',
     header: 'CRITICAL',
@@ -53,20 +53,25 @@ const columns = [
     header: 'TOTAL',
     style: (t: string, r: StatsRow, chalk: ChalkInstance) => bold(r, t, chalk),
   },
-  { key: 'vuln', header: 'VULN' },
-  { key: 'secret', header: 'SECRET' },
-  { key: 'oss_vuln', header: 'OSS' },
-  { key: 'oss_vuln_reachable', header: 'OSS_REACH', get: (r: StatsRow) => unknown(r.oss_vuln_reachable) },
+  { key: 'vuln', header: 'VULN', priority: 4 },
+  { key: 'secret', header: 'SECRET', priority: 4 },
+  { key: 'oss_vuln', header: 'OSS', priority: 5 },
+  {
+    key: 'oss_vuln_reachable',
+    header: 'OSS_REACH',
+    priority: 6,
+    get: (r: StatsRow) => unknown(r.oss_vuln_reachable),
+  },
   {
     key: 'oss_vuln_unreachable',
     header: 'OSS_UNREACH',
     get: (r: StatsRow) => unknown(r.oss_vuln_unreachable),
   },
-  { key: 'container', header: 'CONTAINER' },
-  { key: 'other', header: 'OTHER' },
-  { key: 'last_scan', header: 'LAST_SCAN' },
-  { key: 'scan_id', header: 'SCAN' },
-  { key: 'is_total', header: 'IS_TOTAL' },
+  { key: 'container', header: 'CONTAINER', priority: 5 },
+  { key: 'other', header: 'OTHER', priority: 5 },
+  { key: 'last_scan', header: 'LAST_SCAN', priority: 2 },
+  { key: 'scan_id', header: 'SCAN', priority: 7 },
+  { key: 'is_total', header: 'IS_TOTAL', priority: 7 },
 ];
 
 const shown = [

@@ -10,9 +10,9 @@ const membersOf = (r: Row): Member[] | undefined =>
 /** `teams list`: what the team listing answers. */
 export const teamListView = defineView<Row>({
   columns: [
-    { key: 'team_id', header: 'ID' },
+    { key: 'team_id', header: 'ID', priority: 3 },
     { key: 'team_name', header: 'NAME', max: 60 },
-    { key: 'team_version', header: 'VERSION' },
+    { key: 'team_version', header: 'VERSION', priority: 2 },
   ],
   emptyMessage: 'No teams.',
 });
@@ -24,9 +24,10 @@ export const teamMembersListView = defineView<Row>({
     {
       key: 'applications',
       header: 'APPS',
+      priority: 2,
       get: (r) => (Array.isArray(r.applications) ? r.applications.length : undefined),
     },
-    { key: 'members', header: 'MEMBERS', get: (r) => membersOf(r)?.length },
+    { key: 'members', header: 'MEMBERS', priority: 2, get: (r) => membersOf(r)?.length },
   ],
   emptyMessage: teamListView.emptyMessage,
 });
@@ -34,7 +35,7 @@ export const teamMembersListView = defineView<Row>({
 /** One team: apps and members one per line in the detail view. */
 export const teamView = defineView<Row>({
   columns: [
-    { key: 'team_id', header: 'ID' },
+    { key: 'team_id', header: 'ID', priority: 3 },
     { key: 'team_name', header: 'Name' },
     { key: 'version', header: 'Version' },
     {
@@ -61,9 +62,9 @@ const memberCount = (r: Row) => (Array.isArray(r.members) ? r.members.length : u
 
 export const groupListView = defineView<Row>({
   columns: [
-    { key: 'group_id', header: 'ID' },
+    { key: 'group_id', header: 'ID', priority: 3 },
     { key: 'group_name', header: 'NAME', max: 40 },
-    { key: 'members', header: 'MEMBERS', get: memberCount },
+    { key: 'members', header: 'MEMBERS', priority: 2, get: memberCount },
     { key: 'teams', header: 'TEAMS', get: groupTeams, max: 60 },
   ],
   emptyMessage: 'No groups.',
@@ -72,10 +73,10 @@ export const groupListView = defineView<Row>({
 /** The groups of one team: `team_role` is the group's role in that team. */
 export const teamGroupListView = defineView<Row>({
   columns: [
-    { key: 'group_id', header: 'ID' },
+    { key: 'group_id', header: 'ID', priority: 3 },
     { key: 'group_name', header: 'NAME', max: 40 },
-    { key: 'team_role', header: 'ROLE' },
-    { key: 'members', header: 'MEMBERS', get: memberCount },
+    { key: 'team_role', header: 'ROLE', priority: 1 },
+    { key: 'members', header: 'MEMBERS', priority: 2, get: memberCount },
   ],
   emptyMessage: 'The team has no groups.',
 });
@@ -84,7 +85,7 @@ type GroupMember = { user_id_v2?: string; user_id?: string; email?: string };
 
 export const groupView = defineView<Row>({
   columns: [
-    { key: 'group_id', header: 'ID' },
+    { key: 'group_id', header: 'ID', priority: 3 },
     { key: 'group_name', header: 'Name' },
     { key: 'teams', header: 'Teams', get: groupTeams },
     {

@@ -4,10 +4,10 @@ export const tokenView = defineView<Record<string, unknown>>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'label', header: 'LABEL', shrink: true },
-    { key: 'token_type', header: 'TYPE' },
-    { key: 'role_id', header: 'ROLE' },
-    { key: 'expires_at', header: 'EXPIRES' },
-    { key: 'description', header: 'DESCRIPTION', shrink: true },
+    { key: 'token_type', header: 'TYPE', priority: 3 },
+    { key: 'role_id', header: 'ROLE', priority: 5 },
+    { key: 'expires_at', header: 'EXPIRES', priority: 2 },
+    { key: 'description', header: 'DESCRIPTION', priority: 4, shrink: true },
   ],
   emptyMessage: 'No tokens.',
 });

@@ -23,9 +23,9 @@ const roleLabel = (m: Membership): string => {
 export const userView = defineView<Row>({
   columns: [
     // The e-mail names the user: at 80 columns the id gives way before the role and the teams do.
-    { key: 'id_v2', header: 'ID', optional: true },
+    { key: 'id_v2', header: 'ID', priority: 9 },
     { key: 'email', header: 'EMAIL' },
-    { key: 'name', header: 'NAME', max: 40 },
+    { key: 'name', header: 'NAME', priority: 2, max: 40 },
     {
       key: 'org_role',
       header: 'ORG ROLE',
@@ -44,7 +44,8 @@ export const userView = defineView<Row>({
           .filter((m) => m.team_id)
           .map((m) => `${m.team_name ?? m.team_id} (${roleLabel(m)})`)
           .join(', '),
-      max: 60,
+      // Cut rather than left out: the start of the list says which teams.
+      min: 12,
     },
   ],
   emptyMessage: 'No user has that e-mail.',
@@ -58,7 +59,7 @@ export function invitationView(names: ReadonlyMap<string, string> = new Map()) {
   return defineView<Row>({
     columns: [
       { key: 'email', header: 'EMAIL' },
-      { key: 'name', header: 'NAME', max: 40 },
+      { key: 'name', header: 'NAME', priority: 2, max: 40 },
       {
         key: 'role',
         header: 'ROLE',
@@ -67,12 +68,13 @@ export function invitationView(names: ReadonlyMap<string, string> = new Map()) {
       {
         key: 'invited',
         header: 'INVITED',
+        priority: 3,
         get: (r) =>
           typeof r.invited_utc_timestamp === 'number' && r.invited_utc_timestamp > 0
             ? new Date(Math.floor(r.invited_utc_timestamp / 1e6)).toISOString()
             : '',
       },
-      { key: 'role_id', header: 'ROLE ID', get: (r) => r.role },
+      { key: 'role_id', header: 'ROLE ID', priority: 4, get: (r) => r.role },
     ],
     defaults: ['email', 'name', 'role', 'invited'],
     emptyMessage: 'No pending invitations.',
