@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { condition, interpolate, type Scope, type Value } from './expressions.js';
+import { boundedBash } from './bounded.js';
 
 /**
  * Runs a GitHub Actions job (or a composite action) the way the runner does, for the steps it can run on
@@ -187,11 +188,10 @@ export class GithubRunner {
           ? ['--noprofile', '--norc', '-eo', 'pipefail', script]
           : undefined;
     if (!shell) throw new Error(`step "${name}": shell ${step.shell} is not run here`);
-    const r = spawnSync('bash', shell, {
+    const r = spawnSync(...boundedBash(shell), {
       cwd: this.options.workspace,
       env: { ...env, GITHUB_OUTPUT: outputFile },
       encoding: 'utf8',
-      timeout: 600_000,
     });
     const code = r.status ?? -1;
     this.log.push({ name, code, stdout: r.stdout, stderr: r.stderr });

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { parseDocument, visit } from 'yaml';
+import { boundedBash } from './bounded.js';
 
 /**
  * GitLab CI as its runner sees a job: the configuration with its `include:`s merged under it, `extends:`
@@ -119,11 +120,10 @@ export function runGitlabJob(
   Object.assign(vars, settings);
   const lines = [resolved.before_script ?? [], resolved.script].flat();
   if (lines.some((l) => typeof l !== 'string')) throw new Error(`${name}: a script line is not a string`);
-  const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', lines.join('\n')], {
+  const r = spawnSync(...boundedBash(['--noprofile', '--norc', '-eo', 'pipefail', '-c', lines.join('\n')]), {
     cwd: predefined.CI_PROJECT_DIR,
     env: { ...machine, CI: 'true', GITLAB_CI: 'true', ...vars },
     encoding: 'utf8',
-    timeout: 600_000,
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

@@ -22,6 +22,13 @@ export function machineEnv(home: string): Record<string, string> {
     TMPDIR: join(home, 'tmp'),
     npm_config_cache: npmCache,
     npm_config_update_notifier: 'false',
+    // The suite's own `npm ci` filled the cache with every package of the lockfile: use it without asking
+    // the registry again, and should the registry be needed, give up on a stalled connection in seconds.
+    npm_config_prefer_offline: 'true',
+    npm_config_fetch_timeout: '60000',
+    npm_config_fetch_retries: '1',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
   };
 }
 
