@@ -276,7 +276,7 @@ _secscan_flags() {
     'scopes list') REPLY='--app --help --team -h' ;;
     'scopes available') REPLY='--help -h' ;;
     'teams') REPLY='--help -h' ;;
-    'teams list') REPLY='--help --members --name -h' ;;
+    'teams list') REPLY='--help --members --name --no-members -h' ;;
     'teams show') REPLY='--help -h' ;;
     'teams create') REPLY='--app --help --member -h' ;;
     'teams update') REPLY='--add-app --add-member --force --help --remove-app --remove-member --rename --version -h' ;;

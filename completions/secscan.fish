@@ -1386,6 +1386,7 @@ complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show h
 complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams list'" -l name -x -a '(__secscan_live team)' -d 'only the team of this name (any case)'
 complete -c secscan -n "__secscan_at 'teams list'" -l members -d 'read each team for its apps and members (one request per team)'
+complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'the listing alone, without members (the default)'
 complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'teams create'" -l app -x -a '(__secscan_live app)' -d 'an app of the team (repeatable)'

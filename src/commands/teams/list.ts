@@ -47,7 +47,10 @@ export default defineVerb({
   operations: ['ListTeams', 'ReadTeam'],
   options: {
     name: text('--name <name>', 'only the team of this name (any case)', { complete: 'team' }),
-    members: flag('--members', 'read each team for its apps and members (one request per team)'),
+    members: {
+      ...flag('--members', 'read each team for its apps and members (one request per team)'),
+      negation: 'the listing alone, without members (the default)',
+    },
   },
   view: (opts) => (opts.members ? teamMembersListView : teamListView),
   async run(ctx, { opts }) {

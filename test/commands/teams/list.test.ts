@@ -7,7 +7,6 @@ const cli = useCli();
 describe('teams list: usage errors (exit 2, no request)', () => {
   it.each([
     [['teams', 'list', '--name', ''], '--name must not be empty'],
-    [['teams', 'list', '--no-members'], "unknown option '--no-members' (did you mean --members?)"],
     [
       ['teams', 'list', '--fields', 'members'],
       'unknown field "members" for --fields (choose from team_id, team_name, team_version)',
@@ -32,6 +31,14 @@ describe('teams list', () => {
       stdout: `${TEAM_ID}\tPayments\t4\n${OTHER_TEAM}\tWeb\t1\n`,
       stderr: '',
     });
+  });
+
+  it('--no-members, kept for scripts written when members were listed by default, is the listing alone', async () => {
+    cli
+      .stub('ListTeams', { query: { no_members: true } })
+      .reply(200, ok([{ team_id: TEAM_ID, team_name: 'Payments', team_version: 4 }]));
+    const result = await cli.run(['teams', 'list', '--no-members'], { env: authEnv() });
+    expect(result).toEqual({ code: 0, stdout: `${TEAM_ID}\tPayments\t4\n`, stderr: '' });
   });
 
   it('--name narrows the listing; -o json gives the entries as the service sends them', async () => {
