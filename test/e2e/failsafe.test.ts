@@ -46,6 +46,8 @@ beforeEach(() => {
 
 /** Every read command, with the arguments it needs. */
 const reads = [...readCommands, ...gateCommands];
+/** `scans compare --fail-on new` of payments-api, scan.1 against scan.2: the gate of gateCommands. */
+const compareFailOnNew = gateCommands.find((argv) => argv.includes('--fail-on')) as string[];
 
 describe('1. an answer of the wrong shape is exit 8, never read as empty', () => {
   it.each(reads)('%s %s %s %s', async (...argv) => {
@@ -57,18 +59,7 @@ describe('1. an answer of the wrong shape is exit 8, never read as empty', () =>
 
   it('a compare without new, fixed and common is no "0 new" pass', async () => {
     server.answer = () => ({ body: ok({ source: { id: '1' }, target: { id: '2' } }) });
-    const r = await secscan([
-      'scans',
-      'compare',
-      '--app',
-      'payments-api',
-      '--source',
-      'scan.1',
-      '--target',
-      'scan.2',
-      '--fail-on',
-      'new',
-    ]);
+    const r = await secscan(compareFailOnNew);
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toContain('error: ListScansCompare: unexpected response at new');
     expect(r.stderr).not.toContain('0 new');
@@ -434,18 +425,7 @@ describe('9. a gate not evaluated still writes its reports, saying why', () => {
       common: [],
     };
     server.answer = () => ({ body: ok(diff) });
-    const compare = await secscan([
-      'scans',
-      'compare',
-      '--app',
-      'payments-api',
-      '--source',
-      'scan.1',
-      '--target',
-      'scan.2',
-      '--fail-on',
-      'new',
-    ]);
+    const compare = await secscan(compareFailOnNew);
     expect(compare.exitCode).toBe(1);
     expect(compare.stdout).toMatch(/^DIFF\s+ID\s+SEVERITY/);
     expect(compare.stdout).toMatch(/^new \(regression\)\s+9\s+high\s+XSS/m);
