@@ -31,15 +31,6 @@ export interface SarifOptions {
   limits?: { runs: number; resultsPerRun: number; gzipBytes: number };
 }
 
-/**
- * The run's `automationDetails.id`: `--sarif-category` when given, else one derived from the command and
- * its app or compound; it ends with `/` so the whole id is the category.
- */
-export function sarifCategory(derived: readonly string[], given?: string): string {
-  const id = given ?? ['secscan', ...derived].join('/');
-  return id.endsWith('/') ? id : `${id}/`;
-}
-
 export const sarifSchema = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const defaultInformationUri = 'https://github.com/secscan/secscan';
 

@@ -215,10 +215,9 @@ export default defineVerb({
     const compound = opts.compound;
     const kind = opts.kind ?? 'diff';
     const enforced = opts.failOn !== 'none';
-    const [{ hostname }, { runStamp }, { sarifCategory }] = await Promise.all([
+    const [{ hostname }, { runStamp, sarifCategory }] = await Promise.all([
       import('node:os'),
-      import('../../output/reports/junit.js'),
-      import('../../output/sarif.js'),
+      import('../../output/reports/stamp.js'),
     ]);
     const context = {
       toolVersion: ctx.version,

@@ -1,4 +1,4 @@
-import { sarifCategory } from '../sarif.js';
+import { sarifCategory } from '../reports/stamp.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { findingView, suppressedFindingView } from '../views/findings.js';
 import { broadcast } from './broadcast.js';

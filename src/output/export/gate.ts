@@ -1,10 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import { findingLocation } from '@secscan/api/location';
-import { type Annotation, fitSummary } from '../github.js';
+import type { Annotation } from '../github.js';
 import { hiddenNotice, yamlText } from '../render.js';
 import { failingFindings, notEvaluated } from '../reports/findings.js';
-import { junitNotEvaluated, junitReport } from '../reports/junit.js';
-import { markdownNotEvaluated, markdownReport } from '../reports/markdown.js';
 import {
   type GateReport,
   jsonNotEvaluated,
@@ -12,7 +10,6 @@ import {
   type RuleRow,
   verdictLine,
 } from '../reports/model.js';
-import { sarifNotEvaluated, sarifReport } from '../reports/sarif.js';
 import { csvCell, safeJson, sanitize } from '../sanitize.js';
 import { renderTable } from '../table.js';
 import { type Column, cellValue, selectColumns } from '../view.js';
@@ -156,8 +153,15 @@ function annotation(
   };
 }
 
-function github({ report }: GateDocument): GithubReport {
+// The reports (JUnit, Markdown, SARIF, GitHub's) are loaded when one is asked for: a plain gate in a
+// terminal or a CI log loads none of them (nor node:crypto, node:zlib and node:fs/promises with them).
+const junit = () => import('../reports/junit.js');
+const markdown = () => import('../reports/markdown.js');
+const sarif = () => import('../reports/sarif.js');
+
+async function github({ report }: GateDocument): Promise<GithubReport> {
   const level = report.enforced ? 'error' : 'warning';
+  const [{ fitSummary }, { markdownReport }] = await Promise.all([import('../github.js'), markdown()]);
   return {
     annotations: report.passed
       ? []
@@ -178,11 +182,14 @@ export const gateExporters: DocumentExporters<GateDocument> = {
     csv: rows((row, t, columns) => {
       return t.out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
     }, 'csv'),
-    junit: withVerdict(({ report, context }, t) => t.out.write(junitReport(report, context.stamp))),
-    markdown: withVerdict(({ report }, t) => t.out.write(markdownReport(report))),
-    sarif: withVerdict(async ({ report, context }, t) =>
-      t.out.write(await sarifReport(report, context.toolVersion, context.automationId, t.warn)),
+    junit: withVerdict(async ({ report, context }, t) =>
+      t.out.write((await junit()).junitReport(report, context.stamp)),
     ),
+    markdown: withVerdict(async ({ report }, t) => t.out.write((await markdown()).markdownReport(report))),
+    sarif: withVerdict(async ({ report, context }, t) => {
+      const { sarifReport } = await sarif();
+      await t.out.write(await sarifReport(report, context.toolVersion, context.automationId, t.warn));
+    }),
     codequality: withVerdict(async ({ report }, t) => {
       const { writeCodeQuality } = await import('../codequality.js');
       const failing = failingFindings(report);
@@ -227,10 +234,13 @@ export const notEvaluatedExporters: DocumentExporters<GateNotEvaluatedDocument> 
   human: true,
   formats: {
     json: ({ gate }, t) => t.out.write(`${safeJson(jsonNotEvaluated(gate), 2)}\n`),
-    junit: ({ gate, context }, t) => t.out.write(junitNotEvaluated(gate, context.stamp)),
-    markdown: ({ gate }, t) => t.out.write(markdownNotEvaluated(gate)),
-    sarif: async ({ gate, context }, t) =>
-      t.out.write(await sarifNotEvaluated(gate, context.toolVersion, context.automationId)),
+    junit: async ({ gate, context }, t) =>
+      t.out.write((await junit()).junitNotEvaluated(gate, context.stamp)),
+    markdown: async ({ gate }, t) => t.out.write((await markdown()).markdownNotEvaluated(gate)),
+    sarif: async ({ gate, context }, t) => {
+      const { sarifNotEvaluated } = await sarif();
+      await t.out.write(await sarifNotEvaluated(gate, context.toolVersion, context.automationId));
+    },
     async codequality(doc, t) {
       const { codeQualityNotEvaluated } = await import('../codequality.js');
       const path = doc.gate.policy.startsWith('policy ') ? '.secscan' : doc.gate.policy;
@@ -247,9 +257,9 @@ export const notEvaluatedExporters: DocumentExporters<GateNotEvaluatedDocument> 
     },
   },
   otherwise: async () => undefined,
-  github: (doc) => ({
+  github: async (doc) => ({
     annotations: [{ level: 'error', title: 'secscan: gate not evaluated', message: notice(doc) }],
     rest: '',
-    summary: markdownNotEvaluated(doc.gate),
+    summary: (await markdown()).markdownNotEvaluated(doc.gate),
   }),
 };

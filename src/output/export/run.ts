@@ -1,8 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { type Context, plainChalk } from '../../context.js';
-import { annotationLines, appendStepSummary } from '../github.js';
 import type { DocumentOf, DocumentType } from './document.js';
-import { type FileSink, openReportFile, type ReportFile } from './files.js';
+import type { FileSink, ReportFile } from './files.js';
 import { exportersOf } from './registry.js';
 import type { StdoutSink } from '../session.js';
 import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
@@ -26,6 +25,8 @@ function fileTarget(ctx: Context, file: ReportFile, sink: FileSink): ExportTarge
 /** `GITHUB_ACTIONS=true`: what a gate shows GitHub, annotations on stderr and the summary appended. */
 async function publish(ctx: Context, report: GithubReport | undefined): Promise<void> {
   if (!report) return;
+  // Loaded only here (and files.js only for --out): a gate's plain run loads no fs/promises.
+  const { annotationLines, appendStepSummary } = await import('../github.js');
   const lines = annotationLines(report.annotations, report.rest);
   if (lines.length) ctx.io.stderr.write(`${lines.join('\n')}\n`);
   const path = ctx.env.GITHUB_STEP_SUMMARY;
@@ -58,7 +59,7 @@ export async function exportDocument<K extends DocumentType>(
   options: Options,
 ): Promise<void> {
   const exporters = await exportersOf(doc.type);
-  if (ctx.env.GITHUB_ACTIONS === 'true' && exporters.github) await publish(ctx, exporters.github(doc));
+  if (ctx.env.GITHUB_ACTIONS === 'true' && exporters.github) await publish(ctx, await exporters.github(doc));
   const format = exporters.human && ctx.globals.output === undefined ? 'table' : ctx.format;
   const stdout = stdoutTarget(ctx, chalk, format, options.sink);
   const copies = exporters.fork ? exporters.fork(doc, options.files.length + 1) : undefined;
@@ -67,6 +68,7 @@ export async function exportDocument<K extends DocumentType>(
   const fileJobs = options.files.map(async (file, i) => {
     let sink: FileSink | undefined;
     try {
+      const { openReportFile } = await import('./files.js');
       sink = await openReportFile(file);
       await exportTo(exporters, copy(i + 1), fileTarget(ctx, file, sink));
       await sink.commit();
@@ -102,6 +104,7 @@ async function exportAfterError<K extends DocumentType>(
   files: readonly ReportFile[],
 ): Promise<void> {
   const exporters = await exportersOf(doc.type);
+  const { openReportFile } = await import('./files.js');
   for (const file of files) {
     let sink: FileSink | undefined;
     try {

@@ -97,7 +97,7 @@ export interface DocumentExporters<D> {
   /** Copies that each read the document once, for several exporters (a stream read in one pass). */
   fork?(doc: D, count: number): D[];
   /** On GitHub Actions (`GITHUB_ACTIONS=true`): annotations and the step summary. */
-  github?(doc: D): GithubReport | undefined;
+  github?(doc: D): GithubReport | undefined | Promise<GithubReport | undefined>;
   /** The document its report files hold instead when one of them could not be written (fail closed). */
   failed?(doc: D, error: unknown): import('./document.js').Document;
 }

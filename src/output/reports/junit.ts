@@ -1,4 +1,5 @@
 import { sanitizeMultiline } from '../sanitize.js';
+import { type RunStamp, runStamp } from './stamp.js';
 import { ruleSuppressionLines, topFindingText } from './findings.js';
 import type { GateReport, NotEvaluated } from './model.js';
 
@@ -14,17 +15,6 @@ export function xmlEscape(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
-}
-
-/** When and where the report was made (the testsuite's timestamp and hostname). */
-export interface RunStamp {
-  /** ISO 8601 without a zone, in UTC, as the JUnit schema has it: 2026-11-23T02:50:00. */
-  timestamp: string;
-  hostname: string;
-}
-
-export function runStamp(now: Date = new Date(), hostname = 'localhost'): RunStamp {
-  return { timestamp: now.toISOString().slice(0, 19), hostname };
 }
 
 function suiteOpen(
