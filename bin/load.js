@@ -32,7 +32,8 @@ function requireChunk(name, { useCache = true } = {}) {
   const known = loaded.get(file);
   if (known) return known.module.exports;
   const source = readFileSync(file, 'utf8');
-  const script = new vm.Script(Module.wrap(source), {
+  // The build wrote each chunk already wrapped as a CommonJS module's function.
+  const script = new vm.Script(source, {
     filename: file,
     cachedData: useCache ? readCache(file) : undefined,
   });
