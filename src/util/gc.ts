@@ -35,3 +35,21 @@ export function collectYoung(): void {
 export function collectAll(): void {
   collector()?.();
 }
+
+let youngKeptSmall = false;
+
+/**
+ * Keeps the young generation at its initial size from now on, for a loop that allocates much and keeps
+ * little (a list of many pages). V8 otherwise doubles it up to 32 MiB as allocation goes on, and that much
+ * stays resident; at its initial size scavenges come more often but each has as little to copy.
+ * Measured at 100,000 findings, `--all -o ndjson`: peak RSS 97 MiB instead of 113.
+ */
+export function keepYoungSmall(): void {
+  if (youngKeptSmall) return;
+  youngKeptSmall = true;
+  try {
+    setFlagsFromString('--semi-space-growth-factor=1');
+  } catch {
+    // A runtime that refuses the flag keeps V8's default.
+  }
+}
