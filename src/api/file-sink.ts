@@ -6,6 +6,12 @@ import type { FileHasher } from './file-hasher.js';
 export const batchBytes = 1024 * 1024;
 /** From this size on, the SHA-256 is computed by a worker thread reading the file back (see FileHasher). */
 export const hasherFrom = 8 * 1024 * 1024;
+/**
+ * Every 64 MiB written, an `fdatasync` in the thread pool (one at a time, never waited for until the end),
+ * so the disk takes the bytes while the rest arrives and the final fsync has little left to do: on a GiB,
+ * that fsync took 0.46 s alone; with these, the whole download 2.0-2.3 s instead of 2.5-2.7 s.
+ */
+export const syncBytes = 64 * 1024 * 1024;
 
 /**
  * Where a download's bytes go, in order. The chunks from the network are kept by reference (never copied)
@@ -29,6 +35,8 @@ export class FileSink {
   private pendingBytes = 0;
   private writing: Promise<void> | undefined;
   private failure: unknown;
+  private syncing: Promise<void> | undefined;
+  private synced = 0;
 
   constructor(
     private readonly file: FileHandle,
@@ -45,10 +53,11 @@ export class FileSink {
     if (this.pendingBytes >= batchBytes) await this.send();
   }
 
-  /** Writes what is pending and waits until all of it is in the file; throws a write that failed. */
+  /** Writes what is pending and waits until all of it is in the file (and a sync under way has ended). */
   async drain(): Promise<void> {
     if (this.pendingBytes > 0) await this.send();
     await this.writing;
+    await this.syncing;
     this.check();
   }
 
@@ -56,6 +65,7 @@ export class FileSink {
   reset(): void {
     this.written = 0;
     this.queued = 0;
+    this.synced = 0;
     this.hash = createHash('sha256');
     this.hasher?.reset();
   }
@@ -91,6 +101,19 @@ export class FileSink {
         this.hasher?.written(this.written);
         this.onWritten?.(this.written);
         if (this.written >= hasherFrom) this.startHasher();
+        if (!this.syncing && this.written - this.synced >= syncBytes) {
+          const upTo = this.written;
+          this.syncing = this.file.datasync().then(
+            () => {
+              this.synced = upTo;
+              this.syncing = undefined;
+            },
+            (error: unknown) => {
+              this.failure ??= error;
+              this.syncing = undefined;
+            },
+          );
+        }
       },
       (error: unknown) => {
         this.failure ??= error;

@@ -10,7 +10,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import { FileHasher } from '../../../src/api/file-hasher.js';
-import { batchBytes, FileSink, hasherFrom } from '../../../src/api/file-sink.js';
+import { batchBytes, FileSink, hasherFrom, syncBytes } from '../../../src/api/file-sink.js';
 import { reprDigest, transfer, type TransferOptions } from '../../../src/api/transfer.js';
 import { InterruptedError } from '../../../src/errors.js';
 
@@ -233,6 +233,58 @@ describe('transfer of a large file (written while the next MiB arrives, hashed b
       expect(sink.written).toBe(0);
     } finally {
       await file.close();
+    }
+  });
+});
+
+describe('FileSink: the disk takes the bytes while the rest arrives', () => {
+  /** A file whose writes succeed at once and whose syncs are counted, held until released, or fail. */
+  function fakeFile(sync: () => Promise<void>) {
+    const calls = { syncs: 0 };
+    const file = {
+      fd: -1,
+      writev: async (chunks: Uint8Array[]) => ({ bytesWritten: chunks.reduce((n, c) => n + c.length, 0) }),
+      datasync: () => {
+        calls.syncs++;
+        return sync();
+      },
+    };
+    return { file: file as unknown as import('node:fs/promises').FileHandle, calls };
+  }
+  const chunk = Buffer.alloc(batchBytes);
+
+  it('syncs every 64 MiB written, one sync at a time, and drain waits for the one under way', async () => {
+    let release: (() => void) | undefined;
+    const { file, calls } = fakeFile(() => new Promise<void>((resolve) => (release = resolve)));
+    const sink = new FileSink(file);
+    try {
+      for (let i = 0; i < (2 * syncBytes) / batchBytes + 1; i++) await sink.push(chunk);
+      // The first sync has not ended: no second one is started, whatever was written since.
+      expect(calls.syncs).toBe(1);
+      let drained = false;
+      const draining = sink.drain().then(() => (drained = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(drained).toBe(false);
+      release?.();
+      await draining;
+      expect(sink.written).toBe(2 * syncBytes + batchBytes);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('a sync that fails is thrown by drain, as a write that fails', async () => {
+    const failure = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+    const { file } = fakeFile(() => Promise.reject(failure));
+    const sink = new FileSink(file);
+    try {
+      const error = await (async () => {
+        for (let i = 0; i < syncBytes / batchBytes + 2; i++) await sink.push(chunk);
+        await sink.drain();
+      })().catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'EIO' });
+    } finally {
+      await sink.close();
     }
   });
 });
