@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -95,6 +95,9 @@ export class PagerStream extends EventEmitter {
   }
 
   private start(): ChildProcess {
+    // Loaded when a pager starts, not by every command that prints (node:child_process and what it needs
+    // cost every run about a millisecond).
+    const { spawn } = process.getBuiltinModule('node:child_process');
     const env = { ...this.options.env };
     env.LESS ??= 'FRX';
     env.LV ??= '-c';
