@@ -4,15 +4,15 @@ import { getHeapStatistics } from 'node:v8';
 import { collectAll, keepYoungSmall } from '../util/gc.js';
 
 /**
- * How much the heap may grow past what the last full collection left before the next one: 6 MiB, or half
+ * How much the heap may grow past what the last full collection left before the next one: 8 MiB, or half
  * of what was live then when that is more (a caller that keeps every row, as `reports trends` does, then
  * collects a number of times that grows with the logarithm of its rows, not with them). Pages read and
  * written are dead; with the young generation kept small (keepYoungSmall) they are promoted, and V8 would
- * free them only tens of MiB later. Measured at 100,000 findings: `--all -o ndjson` peaks at 88-90 MiB
- * instead of 109-112 (a full collection every ~5 pages: 30% more CPU, 3.0 s to 3.5-4.0 s on loopback);
- * `reports trends`, which keeps every finding, takes 5.5 s instead of 7-7.8 s at the same peak.
+ * free them only tens of MiB later. Measured at 100,000 findings (`--status any --all`): peak RSS 83-87 MiB
+ * for ndjson, csv and json instead of 110-113, about 20% more CPU (6 MiB: 82-86 MiB, 35% more; 16 MiB:
+ * 92-95 MiB); `reports trends`, which keeps every finding, takes 5.5 s instead of 7-7.8 s.
  */
-const deadBytesKept = 6 * 1024 * 1024;
+const deadBytesKept = 8 * 1024 * 1024;
 
 /**
  * Pages requested ahead of the one being read, at most (see `pagesAhead`): at 50 ms of latency, 10,000
@@ -114,6 +114,8 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
   let window = 1;
   let last: number | undefined;
   let heapAfterCollection = 0;
+  // Before the first page: V8 would grow the young generation to 16-32 MiB as the pages go through it.
+  keepYoungSmall();
   try {
     for (let n = 1; ; n++) {
       const { data, nextPage } = await take(path);
@@ -151,11 +153,9 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
       }
       cancelAllBut(wanted);
       for (const ahead of wanted) if (!inFlight.has(ahead) && !read.has(ahead)) start(ahead);
-      if (n === 2) {
-        // A list of more than one page: its young generation kept small, its dead pages freed as it goes.
-        keepYoungSmall();
-        heapAfterCollection = getHeapStatistics().used_heap_size;
-      }
+      // From the second page on, pages read are freed as the list goes (the young generation was kept at
+      // the size it had when the list started, below).
+      if (n === 2) heapAfterCollection = getHeapStatistics().used_heap_size;
       yield data;
       // Pages that waited ahead reached the old generation: their dead bytes freed now, not tens of MiB later.
       const grown = getHeapStatistics().used_heap_size - heapAfterCollection;
