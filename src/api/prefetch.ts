@@ -1,13 +1,13 @@
 import type { Page } from './client-types.js';
 import { checkNextPage, nextPagePath } from './paging.js';
 import { getHeapStatistics } from 'node:v8';
-import { collectAll, keepYoungSmall } from '../util/gc.js';
+import { collectAll } from '../util/gc.js';
 
 /**
  * How much the heap may grow past what the last full collection left before the next one: 8 MiB, or half
  * of what was live then when that is more (a caller that keeps every row, as `reports trends` does, then
  * collects a number of times that grows with the logarithm of its rows, not with them). Pages read and
- * written are dead; with the young generation kept small (keepYoungSmall) they are promoted, and V8 would
+ * written are dead; with the young generation kept small (bin/load.js) they are promoted, and V8 would
  * free them only tens of MiB later. Measured at 100,000 findings (`--status any --all`): peak RSS 83-87 MiB
  * for ndjson, csv and json instead of 110-113, about 20% more CPU (6 MiB: 82-86 MiB, 35% more; 16 MiB:
  * 92-95 MiB); `reports trends`, which keeps every finding, takes 5.5 s instead of 7-7.8 s.
@@ -114,8 +114,6 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
   let window = 1;
   let last: number | undefined;
   let heapAfterCollection = 0;
-  // Before the first page: V8 would grow the young generation to 16-32 MiB as the pages go through it.
-  keepYoungSmall();
   try {
     for (let n = 1; ; n++) {
       const { data, nextPage } = await take(path);
@@ -153,8 +151,7 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
       }
       cancelAllBut(wanted);
       for (const ahead of wanted) if (!inFlight.has(ahead) && !read.has(ahead)) start(ahead);
-      // From the second page on, pages read are freed as the list goes (the young generation was kept at
-      // the size it had when the list started, below).
+      // From the second page on, pages read are freed as the list goes.
       if (n === 2) heapAfterCollection = getHeapStatistics().used_heap_size;
       yield data;
       // Pages that waited ahead reached the old generation: their dead bytes freed now, not tens of MiB later.

@@ -35,21 +35,3 @@ export function collectYoung(): void {
 export function collectAll(): void {
   collector()?.();
 }
-
-let youngKeptSmall = false;
-
-/**
- * Keeps the young generation at the size it has now, for a loop that allocates much and keeps little (a
- * list of many pages). V8 otherwise doubles it up to 32 MiB as allocation goes on, and that much stays
- * resident; kept small, scavenges come more often but each has as little to copy. A flag V8 reads each time
- * it would grow the young generation (its size limits are read only at start).
- */
-export function keepYoungSmall(): void {
-  if (youngKeptSmall) return;
-  youngKeptSmall = true;
-  try {
-    setFlagsFromString('--semi-space-growth-factor=1');
-  } catch {
-    // A runtime that refuses the flag keeps V8's default.
-  }
-}

@@ -183,6 +183,18 @@ describe('e2e: findings against a real sandbox', () => {
     expect(requests()).toBe(before);
   });
 
+  it('a listing of many pages keeps every chunk’s code cache (no V8 flag is set once the run has begun)', async () => {
+    // Each output format loads its chunks while the pages go; a flag set by then (a GC setting, say) makes
+    // V8 refuse their caches, which bin/load.js says under --debug.
+    for (const format of ['csv', 'ndjson', 'table']) {
+      const args = ['findings', 'list', '--status', 'any', '--all', '--per-page', '20'];
+      const listing = await secscan([...args, '-o', format, '--debug']);
+      expect(listing.exitCode).toBe(0);
+      expect(listing.stderr.match(/^debug: > GET .*\/findings\?/gm)?.length).toBeGreaterThan(2);
+      expect(listing.stderr).not.toMatch(/refused the code cache/);
+    }
+  });
+
   it('-o sarif of the whole org is valid JSON: a run per app, one result per finding', async () => {
     const ndjson = await secscan(['findings', 'list', '--status', 'any', '--all', '-o', 'ndjson']);
     const sarif = await secscan(['findings', 'list', '--status', 'any', '--all', '-o', 'sarif']);
