@@ -1,0 +1,258 @@
+import type { Dispatcher } from 'undici';
+import type { Operation } from '@secscan/api/operation';
+import { defaultDispatcher } from './dispatcher.js';
+import {
+  apiErrorFromResponse,
+  ConfigError,
+  InterruptedError,
+  TransientError,
+  UnexpectedResponseError,
+} from '../errors.js';
+import { jsonValueCount, maxJsonValues } from './json-limits.js';
+import { redactJson, redactUrl } from './redact.js';
+import {
+  defaultMaxRetryWaitMs,
+  maxThrottledRetries,
+  retryAfterOf,
+  retryDelay,
+  retryLaterError,
+  retryWait,
+  shouldRetry,
+  sleep,
+} from './retry.js';
+import type { Scheduler } from './scheduler.js';
+import {
+  certificateError,
+  debugBody,
+  errorCode,
+  formatBytes,
+  headerValue,
+  isWrite,
+  networkError,
+  neverSent,
+  readCapped,
+  refusesRepeat,
+  safeJson,
+  untrustedCertificate,
+} from './wire.js';
+import type { ClientOptions, OpenOptions, RawResponse, SendOptions } from './client-types.js';
+
+const defaultMaxBodyBytes = 256 * 1024 * 1024;
+
+/**
+ * The HTTP side of a client: one origin, its dispatcher (made on first use) and its token; a request read
+ * whole, retried as the contract says (`send`), or one streamed and never retried (`stream`). The client
+ * above it knows operations, pages and schemas.
+ */
+export class Transport {
+  /** A fan-out command's scheduler: every request from then on asks it for a start. */
+  scheduler: Scheduler | undefined;
+  private dispatcher: Dispatcher | undefined;
+
+  constructor(
+    readonly origin: string,
+    private readonly opts: ClientOptions,
+  ) {
+    this.dispatcher = opts.dispatcher;
+  }
+
+  /** One request whose body the caller streams: no retries; a status of 300 or more is thrown unless passed. */
+  async stream(op: Operation, path: string, options: OpenOptions = {}): Promise<Dispatcher.ResponseData> {
+    const started = Date.now();
+    const extra = options.headers ?? {};
+    this.log(
+      `> ${op.method} ${this.origin}${redactUrl(path)}${Object.entries(extra)
+        .map(([k, v]) => ` ${k}: ${v}`)
+        .join(',')}`,
+    );
+    let res: Dispatcher.ResponseData;
+    try {
+      const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
+      res = await dispatcher.request({
+        origin: this.origin,
+        path,
+        method: op.method,
+        headers: { ...this.headers(options.accept ?? op.media ?? 'application/octet-stream'), ...extra },
+        signal: this.opts.signal,
+        headersTimeout: this.opts.timeoutMs ?? 30_000,
+        bodyTimeout: this.opts.timeoutMs ?? 30_000,
+      });
+    } catch (error) {
+      if (this.opts.signal?.aborted) throw this.interrupted();
+      if (error instanceof ConfigError) throw error;
+      if (untrustedCertificate.has(errorCode(error) ?? '')) throw certificateError(this.origin, op.id, error);
+      throw networkError(this.origin, op.id, op.method, error);
+    }
+    this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
+    if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
+      const text = (await readCapped(res.body, 1024 * 1024))?.toString('utf8') ?? '';
+      throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
+        method: op.method,
+        location: headerValue(res.headers.location),
+        ...retryAfterOf(res.headers),
+      });
+    }
+    return res;
+  }
+
+  /** A request to the configured origin with retries, timeouts and abort; the token never leaves it. */
+  async send(method: string, path: string, options: SendOptions = {}): Promise<RawResponse> {
+    const retries = this.opts.retries ?? 2;
+    const maxAttempts = retries + 1;
+    const context = options.context ?? `${method} ${path.split('?')[0]}`;
+    // A write (PUT, DELETE: retried) whose earlier attempt got no answer may already have been applied.
+    let lost = false;
+    // Throttled answers under a scheduler wait for it and do not spend the retry budget (up to a cap).
+    let throttled = 0;
+    for (let attempt = 1; ; attempt++) {
+      const budget = maxAttempts + throttled;
+      const release = await this.scheduler?.acquire().catch(() => Promise.reject(this.interrupted()));
+      const started = Date.now();
+      this.log(
+        `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${budget})` : ''}`,
+      );
+      if (options.body !== undefined) this.log(`> body ${debugBody(options.body)}`);
+      let res: RawResponse;
+      try {
+        res = await this.attempt(method, path, options, started).finally(release);
+      } catch (error) {
+        if (this.opts.signal?.aborted) throw this.interrupted();
+        // Cancelled by the caller (a page asked for ahead and not needed): no retry.
+        if (options.signal?.aborted) throw error;
+        // A response over the size limit, or a CA file that cannot be read: no retry helps.
+        if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
+        if (untrustedCertificate.has(errorCode(error) ?? ''))
+          throw certificateError(this.origin, context, error);
+        if (shouldRetry(method, 'network', attempt, budget)) {
+          lost ||= isWrite(method) && !neverSent(error);
+          const delay = retryDelay(attempt, this.opts.random);
+          this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
+          await this.pause(delay);
+          continue;
+        }
+        throw networkError(this.origin, context, method, error, attempt, options.verify, lost);
+      }
+      this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
+      if (this.scheduler?.observe(res.status, res.headers).throttled && throttled < maxThrottledRetries) {
+        if (shouldRetry(method, res.status, 1, 2)) {
+          throttled++;
+          lost ||= isWrite(method);
+          continue;
+        }
+      }
+      if (
+        res.status < 300 ||
+        res.status === options.expectStatus ||
+        (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, budget))
+      ) {
+        return res;
+      }
+      // An error's body is read for its message: one of too many values to parse safely is not.
+      const parsedBody =
+        jsonValueCount(res.body) <= maxJsonValues ? safeJson(res.body.toString('utf8')) : undefined;
+      if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
+      if (shouldRetry(method, res.status, attempt, budget)) {
+        lost ||= isWrite(method);
+        const maxWaitMs = this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
+        const wait = retryWait(attempt, headerValue(res.headers['retry-after']), {
+          random: this.opts.random,
+          maxWaitMs,
+        });
+        if (wait.later) {
+          const verify = lost ? (options.verify ?? 'check before retrying') : undefined;
+          throw retryLaterError(context, res.status, wait.later, maxWaitMs, verify);
+        }
+        this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
+        await this.pause(wait.delayMs);
+        continue;
+      }
+      const error = apiErrorFromResponse(res.status, parsedBody, context, {
+        method,
+        verify: options.verify,
+        location: headerValue(res.headers.location),
+        ...retryAfterOf(res.headers),
+      });
+      // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
+      if (lost && refusesRepeat(res.status)) {
+        throw new TransientError(
+          `${error.message}; an earlier attempt lost its answer and may have been applied: the outcome of the change is unknown`,
+          { status: res.status, hint: options.verify ?? 'check before retrying', cause: error },
+        );
+      }
+      throw error;
+    }
+  }
+
+  private async attempt(
+    method: string,
+    path: string,
+    options: SendOptions,
+    started: number,
+  ): Promise<RawResponse> {
+    const timeoutMs = this.opts.timeoutMs ?? 30_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signals = [this.opts.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
+    const signal = signals.length ? AbortSignal.any([...signals, timeout]) : timeout;
+    try {
+      const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
+      const res = await dispatcher.request({
+        origin: this.origin,
+        path,
+        method: method as Dispatcher.HttpMethod,
+        headers: {
+          ...this.headers(options.accept ?? 'application/json'),
+          ...(options.contentType ? { 'content-type': options.contentType } : {}),
+          ...options.headers,
+          // Whatever the extra headers hold, the token is the settings' one.
+          ...this.authorization(),
+        },
+        body: options.body,
+        signal,
+      });
+      const limit = Math.min(options.maxBytes ?? Infinity, this.opts.maxBodyBytes ?? defaultMaxBodyBytes);
+      const body = await readCapped(res.body, limit, res.headers['content-length']);
+      if (!body) {
+        const what = options.maxBytes === undefined ? 'an answer' : 'a JSON answer';
+        throw new UnexpectedResponseError(
+          `${options.context ?? `${method} ${path.split('?')[0]}`}: the answer is larger than the ${formatBytes(limit)} ${what} may have; not read`,
+        );
+      }
+      return { status: res.statusCode, headers: res.headers, body, durationMs: Date.now() - started };
+    } catch (error) {
+      if (timeout.aborted && !this.opts.signal?.aborted) {
+        throw new Error(`no answer within ${timeoutMs / 1000} s`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  private headers(accept: string): Record<string, string> {
+    const headers: Record<string, string> = {
+      accept,
+      'user-agent': this.opts.userAgent ?? 'secscan',
+    };
+    return { ...headers, ...this.authorization() };
+  }
+
+  private authorization(): { authorization?: string } {
+    return this.opts.token ? { authorization: `Bearer ${this.opts.token}` } : {};
+  }
+
+  /** The error of a run interrupted (Ctrl-C, SIGTERM), with the reason the signal carries. */
+  interrupted(): InterruptedError {
+    const reason: unknown = this.opts.signal?.reason;
+    return reason instanceof InterruptedError ? reason : new InterruptedError();
+  }
+
+  private async pause(ms: number): Promise<void> {
+    try {
+      await sleep(ms, this.opts.signal);
+    } catch {
+      throw this.interrupted();
+    }
+  }
+
+  private log(line: string): void {
+    this.opts.debug?.(line);
+  }
+}
