@@ -67,6 +67,9 @@ const commands = [
   // The CI gate: its rules file, its lookup of the scan under test and its table.
   ['scans', 'check', '--compound', 'demo', '--rules', rules, '--version', 'v1'],
   ['findings', 'list', '--app', 'demo', '--limit', '20'],
+  // The analytics: their aggregation and their report (an answer they refuse still compiles their code).
+  ['stats', '-o', 'json'],
+  ['reports', 'trends', '-o', 'json'],
   ['tokens', 'list', '-o', 'json'],
   ['whoami'],
   ['findings', 'list', '--help'],
