@@ -20,9 +20,7 @@ beforeAll(async () => {
     PATH: process.env.PATH ?? '',
     SECSCAN_CONFIG_DIR: join(dir, 'config'),
     SECSCAN_STATE_DIR: join(dir, 'state'),
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
+    ...sandbox.settings,
   };
 }, 60_000);
 

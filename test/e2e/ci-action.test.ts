@@ -15,16 +15,7 @@ import { parse } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
 import { evaluate, type Value } from './ci/expressions.js';
 import { GithubRunner } from './ci/github.js';
-import {
-  connectionTo,
-  machineEnv,
-  packTarball,
-  pkg,
-  project,
-  root,
-  type Tarball,
-  validateAction,
-} from './ci/setup.js';
+import { machineEnv, packTarball, pkg, project, root, type Tarball, validateAction } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
@@ -72,7 +63,7 @@ afterAll(async () => {
   rmSync(temp, { recursive: true, force: true });
 });
 
-const connection = () => connectionTo(sandbox);
+const connection = () => sandbox.settings;
 
 /** A fresh workspace (the repository's rules file in it) and a runner for one job. */
 function runner(): GithubRunner {

@@ -13,7 +13,7 @@ import {
   validateGitlab,
   withIncludes,
 } from './ci/gitlab.js';
-import { connectionTo, machineEnv, packTarball, project, root, type Tarball } from './ci/setup.js';
+import { machineEnv, packTarball, project, root, type Tarball } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
@@ -60,7 +60,7 @@ function pipeline(jobs: Config, settings: Record<string, string> = {}) {
   };
   const run = (name: string) =>
     runGitlabJob(config, name, machineEnv(join(dir, '.home')), predefined, {
-      ...connectionTo(sandbox),
+      ...sandbox.settings,
       ...settings,
     });
   return { dir, config, run };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { runGitlabJob, withIncludes } from './ci/gitlab.js';
 import { GithubRunner } from './ci/github.js';
-import { connectionTo, copyCheckout, machineEnv, pkg, project } from './ci/setup.js';
+import { copyCheckout, machineEnv, pkg, project } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
@@ -30,7 +30,7 @@ afterAll(async () => {
 }, 300_000);
 
 const workspace = (name: string) => project(join(temp, name));
-const connection = () => connectionTo(sandbox);
+const connection = () => sandbox.settings;
 
 describe('secscan built from a checkout of this repository', () => {
   it('the action, given no tarball, builds from its own checkout and gates', () => {

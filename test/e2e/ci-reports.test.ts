@@ -40,9 +40,7 @@ beforeAll(async () => {
   mkdirSync(work);
   env = {
     ...config.env,
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
+    ...sandbox.settings,
     // Pages one after the other: a page asked for ahead and then not needed (past the last one) would make
     // the count of requests depend on timing, and these tests count them.
     SECSCAN_PAGE_AHEAD: '0',

@@ -224,11 +224,7 @@ describe('5. a bulk change that stops part-way says what changed and what did no
   it('findings status --comment under sandbox --fail-rate 0.3: each row matches the service', async () => {
     const sandbox = await startSandbox(['--fail-rate', '0.3']);
     const app = 'shiftleft-java-demo';
-    const senv = {
-      SECSCAN_BASE_URL: sandbox.baseUrl,
-      SECSCAN_TOKEN: sandbox.token,
-      SECSCAN_ORG_ID: sandbox.orgId,
-    };
+    const senv = sandbox.settings;
     try {
       const list = await secscan(
         ['findings', 'list', '--app', app, '--limit', '6', '-o', 'json', '--retries', '10'],
@@ -435,11 +431,7 @@ describe('9. a gate not evaluated still writes its reports, saying why', () => {
 describe('9. a finding that comes back marked fixed is new to scans check --kind diff, as to scans compare', () => {
   it('the sandbox counts it in the check and calls it a regression in the compare', async () => {
     const sandbox = await startSandbox();
-    const senv = {
-      SECSCAN_BASE_URL: sandbox.baseUrl,
-      SECSCAN_TOKEN: sandbox.token,
-      SECSCAN_ORG_ID: sandbox.orgId,
-    };
+    const senv = sandbox.settings;
     try {
       // main fixes a finding the feature branch forked with: to main's baseline it comes back on the branch.
       const fixed = await secscan(

@@ -58,9 +58,7 @@ describe('the examples of reading commands run as written against the sandbox', 
     expect(words.some((w) => /^[|<>]/.test(w))).toBe(false);
     const result = await execa('node', [bin, ...words.slice(1)], {
       env: {
-        SECSCAN_BASE_URL: sandbox.baseUrl,
-        SECSCAN_ORG_ID: sandbox.orgId,
-        SECSCAN_TOKEN: sandbox.token,
+        ...sandbox.settings,
         SECSCAN_CONFIG_DIR: '/nonexistent-secscan-config',
       },
       extendEnv: false,

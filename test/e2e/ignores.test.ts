@@ -83,9 +83,7 @@ beforeAll(async () => {
   writeFileSync(join(repo, 'services', 'rules.yml'), rules);
   env = {
     ...config.env,
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
+    ...sandbox.settings,
   };
 });
 

@@ -13,9 +13,7 @@ beforeAll(async () => {
   config = isolatedEnv();
   base = {
     ...config.env,
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
+    ...sandbox.settings,
   };
 });
 afterAll(async () => {

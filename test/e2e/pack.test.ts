@@ -108,9 +108,7 @@ describe('the packed package, installed with npm i -g', () => {
           encoding: 'utf8',
           env: {
             PATH: process.env.PATH,
-            SECSCAN_BASE_URL: sandbox.baseUrl,
-            SECSCAN_ORG_ID: sandbox.orgId,
-            SECSCAN_TOKEN: sandbox.token,
+            ...sandbox.settings,
             SECSCAN_CA_FILE: sandbox.caFile,
             SECSCAN_CONFIG_DIR: join(temp, 'config'),
           },

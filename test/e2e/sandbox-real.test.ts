@@ -60,9 +60,7 @@ beforeAll(async () => {
   config = isolatedEnv();
   env = {
     ...config.env,
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
+    ...sandbox.settings,
     SECSCAN_CA_FILE: sandbox.caFile as string,
   };
   clientEnv = {

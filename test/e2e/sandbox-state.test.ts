@@ -38,9 +38,7 @@ describe('sandbox --state', () => {
     expect(readdirSync(work).filter((f) => f.startsWith('killed.json'))).toEqual(['killed.json']);
     const again = await startSandbox(['--state', path]);
     const config = isolatedEnv({
-      SECSCAN_BASE_URL: again.baseUrl,
-      SECSCAN_ORG_ID: again.orgId,
-      SECSCAN_TOKEN: again.token,
+      ...again.settings,
     });
     try {
       const listed = await secscan(

@@ -38,6 +38,8 @@ export interface RunningSandbox {
   token: string;
   /** With --tls: the CA file the sandbox wrote (SECSCAN_CA_FILE). */
   caFile: string | undefined;
+  /** What a client needs to reach it: SECSCAN_BASE_URL, SECSCAN_ORG_ID and SECSCAN_TOKEN (its admin's). */
+  settings: { SECSCAN_BASE_URL: string; SECSCAN_ORG_ID: string; SECSCAN_TOKEN: string };
   users: SeededUser[];
   tokens: Record<string, string>;
   roles: Record<string, string>;
@@ -85,11 +87,17 @@ export async function startSandbox(
     });
   });
   const users = JSON.parse(readFileSync(usersFile, 'utf8'));
+  const client = {
+    SECSCAN_BASE_URL: settings.SECSCAN_BASE_URL as string,
+    SECSCAN_ORG_ID: settings.SECSCAN_ORG_ID as string,
+    SECSCAN_TOKEN: settings.SECSCAN_TOKEN as string,
+  };
   return {
-    baseUrl: settings.SECSCAN_BASE_URL as string,
-    orgId: settings.SECSCAN_ORG_ID as string,
-    token: settings.SECSCAN_TOKEN as string,
+    baseUrl: client.SECSCAN_BASE_URL,
+    orgId: client.SECSCAN_ORG_ID,
+    token: client.SECSCAN_TOKEN,
     caFile: settings.SECSCAN_CA_FILE,
+    settings: client,
     users: users.users,
     tokens: users.tokens,
     roles: users.roles,

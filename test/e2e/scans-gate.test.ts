@@ -45,9 +45,7 @@ beforeAll(async () => {
   );
   env = {
     ...config.env,
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
+    ...sandbox.settings,
   };
 });
 

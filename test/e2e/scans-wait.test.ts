@@ -38,9 +38,7 @@ beforeAll(async () => {
   );
   env = {
     ...config.env,
-    SECSCAN_BASE_URL: sandbox.baseUrl,
-    SECSCAN_ORG_ID: sandbox.orgId,
-    SECSCAN_TOKEN: sandbox.token,
+    ...sandbox.settings,
   };
   // The previous commit's scan: clean (nothing new), so a gate on it passes.
   await record('--version', sha(1));

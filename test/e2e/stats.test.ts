@@ -45,9 +45,7 @@ describe('stats against a seeded sandbox', () => {
     sandbox = await startSandbox(['--apps', '8']);
     env = {
       ...config.env,
-      SECSCAN_BASE_URL: sandbox.baseUrl,
-      SECSCAN_ORG_ID: sandbox.orgId,
-      SECSCAN_TOKEN: sandbox.token,
+      ...sandbox.settings,
     };
   }, 60_000);
   afterAll(async () => {
@@ -114,9 +112,7 @@ describe('stats against a rate-limited sandbox', () => {
     try {
       const env = {
         ...config.env,
-        SECSCAN_BASE_URL: sandbox.baseUrl,
-        SECSCAN_ORG_ID: sandbox.orgId,
-        SECSCAN_TOKEN: sandbox.token,
+        ...sandbox.settings,
       };
       const stats = await secscan(['stats', '-o', 'ndjson'], env);
       expect(stats.stderr).toBe('');

@@ -111,12 +111,3 @@ export function project(dir: string): string {
   writeFileSync(join(dir, '.secscan/rules.yml'), readmeRules);
   return dir;
 }
-
-/** The settings of a running sandbox, as a pipeline's secrets give them. */
-export function connectionTo(sandbox: {
-  baseUrl: string;
-  orgId: string;
-  token: string;
-}): Record<string, string> {
-  return { SECSCAN_BASE_URL: sandbox.baseUrl, SECSCAN_ORG_ID: sandbox.orgId, SECSCAN_TOKEN: sandbox.token };
-}
