@@ -362,7 +362,7 @@ _secscan_flags() {
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
     'scans compare') REPLY='--app --common --fail-on --help --ignore-file --no-ignore-file --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
-    'scans check') REPLY='--compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --tag --target-branch --version --wait -h' ;;
+    'scans check') REPLY='--baseline --compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --source-scan --tag --target-branch --version --wait -h' ;;
     'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules convert') REPLY='--help -h' ;;
@@ -513,6 +513,9 @@ _secscan_conflicts() {
     'scans check|--scan') REPLY='--target-branch --version --tag' ;;
     'scans check|--version') REPLY='--target-branch --scan --tag' ;;
     'scans check|--tag') REPLY='--target-branch --scan --version' ;;
+    'scans check|--source-branch') REPLY='--source-scan --baseline' ;;
+    'scans check|--source-scan') REPLY='--source-branch --baseline' ;;
+    'scans check|--baseline') REPLY='--source-branch --source-scan' ;;
     'scans wait|--app') REPLY='--compound' ;;
     'scans wait|--compound') REPLY='--app' ;;
     'scans wait|--scan') REPLY='--version --tag' ;;
@@ -737,6 +740,8 @@ _secscan_takes_value() {
       'scans check|--tag' | \
       'scans check|--wait' | \
       'scans check|--source-branch' | \
+      'scans check|--source-scan' | \
+      'scans check|--baseline' | \
       'scans check|--kind' | \
       'scans check|--num-findings' | \
       'scans check|--fail-on' | \
@@ -981,6 +986,7 @@ _secscan_values() {
     'scans check|--compound') REPLY='@live compound' ;;
     'scans check|--rules') REPLY='@file' ;;
     'scans check|--policy') REPLY='@live policy' ;;
+    'scans check|--baseline') REPLY='=none' ;;
     'scans check|--kind') REPLY='=single diff' ;;
     'scans check|--fail-on') REPLY='=threshold none' ;;
     'scans check|--report-json') REPLY='@file' ;;

@@ -584,6 +584,8 @@ function __secscan_takes_value
             'scans check|--tag' \
             'scans check|--wait' \
             'scans check|--source-branch' \
+            'scans check|--source-scan' \
+            'scans check|--baseline' \
             'scans check|--kind' \
             'scans check|--num-findings' \
             'scans check|--fail-on' \
@@ -1656,7 +1658,9 @@ complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--t
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
 complete -c secscan -n "__secscan_at 'scans check'" -l wait -x -d 'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete'
-complete -c secscan -n "__secscan_at 'scans check'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-scan' '--baseline'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the branch the pull request merges into, else the default branch)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-branch' '--baseline'" -l source-scan -x -d 'baseline scan, by id (a compound scan id for a compound)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-branch' '--source-scan'" -l baseline -x -a 'none' -d 'none: no baseline, every finding of the scan under test counts as new (a diff gate with no baseline scan is exit 10)'
 complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
 complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
 complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'

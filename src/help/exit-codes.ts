@@ -20,5 +20,6 @@ export const exitCodesHelp = `Exit codes (stable):
   130  interrupted (SIGINT); 143 for SIGTERM
 A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
 still written, saying why. A gate asked for the scan of a commit (--version, --scan, --tag) never
-evaluates another scan in its place.
+evaluates another scan in its place; a diff gate whose baseline has no scan is exit 10 too
+("no baseline: ...; pass --baseline none to count every finding as new").
 `;

@@ -25,7 +25,7 @@ export function repoPath(file: string): string {
  * One Code Quality issue (the Code Climate shape GitLab reads): where the finding is (its app when it
  * names no file, line 1 when no line), what it is and a fingerprint that is the same in every report.
  */
-export function codeQualityIssue(finding: Finding, checkName?: string): Issue {
+export function codeQualityIssue(finding: Finding, checkName?: string, note?: string): Issue {
   const place = findingLocation(finding);
   const line = place?.line ?? 1;
   const title = sanitize(finding.title || finding.category || finding.type);
@@ -33,7 +33,7 @@ export function codeQualityIssue(finding: Finding, checkName?: string): Issue {
   return {
     type: 'issue',
     check_name: checkName ?? ruleIdFor(finding),
-    description: `${title} (${severity}; finding ${sanitize(String(finding.id))} of ${sanitize(finding.app)})`,
+    description: `${title} (${severity}; finding ${sanitize(String(finding.id))} of ${sanitize(finding.app)}${note ? `; ${sanitize(note)}` : ''})`,
     categories: ['Security'],
     severity: codeQualitySeverity(finding.severity),
     fingerprint: fingerprint(finding),
@@ -46,11 +46,13 @@ export async function writeCodeQuality(
   out: TextSink,
   findings: AsyncIterable<Finding> | Iterable<Finding>,
   checkName?: (finding: Finding) => string | undefined,
+  /** What every issue adds to its description (a gate's baseline: `findings new since scan 812 of main`). */
+  note?: string,
 ): Promise<number> {
   let count = 0;
   for await (const finding of findings) {
     await out.write(
-      `${count++ ? ',\n' : '[\n'}  ${safeJson(codeQualityIssue(finding, checkName?.(finding)))}`,
+      `${count++ ? ',\n' : '[\n'}  ${safeJson(codeQualityIssue(finding, checkName?.(finding), note))}`,
     );
   }
   await out.write(count ? '\n]\n' : '[]\n');

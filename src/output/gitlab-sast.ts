@@ -81,6 +81,8 @@ export interface SastOptions {
   started: Date;
   /** A scan that did not complete (a gate not evaluated): status failure and this fatal message. */
   failure?: string;
+  /** What the scan's `messages` say besides (a gate's baseline), at level info. */
+  messages?: string[];
 }
 
 const component = (version: string) => ({
@@ -114,9 +116,16 @@ export async function writeGitlabSast(
     start_time: sastTime(options.started),
     end_time: sastTime(new Date()),
     status: options.failure === undefined ? 'success' : 'failure',
-    ...(options.failure === undefined
+    ...(options.failure === undefined && !options.messages?.length
       ? {}
-      : { messages: [{ level: 'fatal', value: sanitize(options.failure) || 'not evaluated' }] }),
+      : {
+          messages: [
+            ...(options.failure === undefined
+              ? []
+              : [{ level: 'fatal', value: sanitize(options.failure) || 'not evaluated' }]),
+            ...(options.messages ?? []).map((m) => ({ level: 'info', value: sanitize(m) })),
+          ],
+        }),
   };
   await out.write(`${count ? '\n  ' : ''}],\n  "scan": ${safeJson(scan)}\n}\n`);
   return count;

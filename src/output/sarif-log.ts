@@ -134,7 +134,8 @@ function* logChunks(runs: Run[], options: SarifOptions, keep: (k: Kept) => boole
     };
     const base = options.automationId;
     const id = base && run.app !== undefined ? `${base}${run.app.replace(/\//g, '-')}/` : base;
-    const automation = id ? `      "automationDetails": ${safeJson({ id })},\n` : '';
+    const details = options.description ? { id, description: { text: options.description } } : { id };
+    const automation = id ? `      "automationDetails": ${safeJson(details)},\n` : '';
     yield (
       `${results.length ? '\n      ' : ''}],\n      "tool": ${safeJson({ driver })},\n` +
       `      "invocations": [${safeJson(invocation)}],\n${automation}` +

@@ -20,6 +20,8 @@ export interface SarifOptions {
   automationId?: string;
   /** A run that did not complete (a gate not evaluated): its reason, as a tool execution notification. */
   failure?: string;
+  /** What the run compared (a gate's baseline): `automationDetails.description`, with the id. */
+  description?: string;
   /**
    * One run per app (compound and organization listings), each with its own `automationDetails.id`: the
    * given id, then the app and `/`. Otherwise one run.

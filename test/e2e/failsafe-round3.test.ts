@@ -19,7 +19,9 @@ const cli = useHostileCli((work) => {
 const secscan = (args: string[]) => cli.run(args);
 
 const compare = 'scans compare --app a --source scan.1 --target scan.2 --fail-on new'.split(' ');
-const check = 'scans check --compound shop --rules rules.yml --report-json report.json'.split(' ');
+const check = 'scans check --compound shop --rules rules.yml --baseline none --report-json report.json'.split(
+  ' ',
+);
 
 describe('1, 2: gates that passed on an answer they should refuse', () => {
   it('scans compare --fail-on new with `new: null` is exit 8, never "0 new"', async () => {

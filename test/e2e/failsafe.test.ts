@@ -193,7 +193,10 @@ describe('4. a write whose answer is lost says its outcome is unknown and how to
       ['apps', 'config', 'patch', 'payments-api', '--secrets-disable'],
       'check with `secscan apps config show',
     ],
-    [['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml'], 'running it again is harmless'],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '--source-branch', 'main'],
+      'running it again is harmless',
+    ],
     [['packages', 'show', 'pkg:maven/commons-io/commons-io@2.5'], 'changes nothing: safe to retry'],
   ];
 
@@ -327,7 +330,8 @@ describe('7. interrupted: no partial file, 130 for SIGINT and 143 for SIGTERM wh
 describe('9. a gate not evaluated still writes its reports, saying why', () => {
   const reports = ['--report-junit', 'r/junit.xml', '--report-markdown', 'r/summary.md'];
   const more = ['--report-json', 'r/report.json', '--report-sarif', 'r/report.sarif'];
-  const gate = ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', ...reports, ...more];
+  const gate = ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '--source-branch', 'main'];
+  gate.push(...reports, ...more);
   const breached = {
     source: { id: 4 },
     target: { id: 5 },
@@ -399,7 +403,10 @@ describe('9. a gate not evaluated still writes its reports, saying why', () => {
 
   it('-o junit prints the error report on stdout too, and the error on stderr', async () => {
     server.answer = () => ({ drop: true });
-    const r = await secscan(['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '-o', 'junit']);
+    const r = await secscan([
+      ...['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '--source-branch', 'main'],
+      ...['-o', 'junit'],
+    ]);
     expect(r.exitCode).toBe(7);
     expect(parseXml(r.stdout).attributes.errors).toBe('1');
     expect(r.stderr).toMatch(/^error: CheckScans: /m);
@@ -407,7 +414,16 @@ describe('9. a gate not evaluated still writes its reports, saying why', () => {
 
   it('in a CI log (stdout not a terminal, no -o) scans check and scans compare print the human table', async () => {
     server.answer = () => ({ body: ok(breached) });
-    const check = await secscan(['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml']);
+    const check = await secscan([
+      'scans',
+      'check',
+      '--compound',
+      'shop',
+      '--rules',
+      'rules.yml',
+      '--baseline',
+      'none',
+    ]);
     expect(check.exitCode).toBe(1);
     expect(check.stdout).toMatch(/^RULE\s+MATCHED\s+REACHABLE\s+THRESHOLD\s+OVER\s+RESULT$/m);
     expect(check.stdout).toContain(
@@ -529,6 +545,8 @@ describe('10. SARIF for GitHub: rules about the rule, one category per command a
       'shop',
       '--rules',
       'rules.yml',
+      '--baseline',
+      'none',
       '--report-sarif',
       's/gate.sarif',
     ]);

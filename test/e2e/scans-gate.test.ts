@@ -183,7 +183,7 @@ describe('e2e: scans check, the CI gate', () => {
     });
     expect([unknown.exitCode, unknown.stderr]).toEqual([
       5,
-      expect.stringMatching(/^error: CheckScans: no compound or app is named nope/),
+      expect.stringMatching(/^error: no compound or app is named nope/),
     ]);
     const noBranch = await secscan(
       [...gate.slice(0, 4), '--target-branch', 'nope', '--rules', 'failing.yml'],

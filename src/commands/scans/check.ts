@@ -1,14 +1,16 @@
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
 import { ExitCode, UsageError } from '../../errors.js';
+import type { GateReport } from '../../output/reports/model.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
-import { int, pattern } from '../parsers.js';
+import { int, pattern, scanId } from '../parsers.js';
 import { readInputFile } from '../shared/files.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
-import { selectorOf, selectorOptions } from './internal/selector.js';
+import type { GateSubject } from './internal/baseline.js';
+import { type Selector, selectorOf, selectorOptions } from './internal/selector.js';
 
 const reportFlags = [
   ['reportJson', '--report-json', 'json'],
@@ -54,7 +56,22 @@ const options = {
   ),
   sourceBranch: text(
     '--source-branch <branch>',
-    'baseline branch: its last scan (default: the rules file’s source, else the scan before the target on its branch)',
+    'baseline branch: its last scan (default: the rules file’s source, else the branch the pull request merges into, else the default branch)',
+    { conflicts: ['sourceScan', 'baseline'] },
+  ),
+  sourceScan: parsed(
+    '--source-scan <id>',
+    'baseline scan, by id (a compound scan id for a compound)',
+    scanId(),
+    {
+      conflicts: ['sourceBranch', 'baseline'],
+    },
+  ),
+  baseline: choice(
+    '--baseline <none>',
+    'none: no baseline, every finding of the scan under test counts as new (a diff gate with no baseline scan is exit 10)',
+    ['none'],
+    { conflicts: ['sourceBranch', 'sourceScan'] },
   ),
   kind: choice('--kind <kind>', 'diff: new findings only; single: all findings (default diff)', [
     'single',
@@ -132,8 +149,13 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   return read(text, `policy ${reference}`);
 }
 
-function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules, scan?: string): CheckBody {
-  const source = opts.sourceBranch ? { branch: opts.sourceBranch } : fileSource;
+function checkBody(
+  opts: Opts,
+  { rules }: LoadedRules,
+  kind: 'single' | 'diff',
+  source: CheckBody['source'],
+  scan?: string,
+): CheckBody {
   const target = scan
     ? { scan: Number(scan) }
     : opts.targetBranch
@@ -142,7 +164,7 @@ function checkBody(opts: Opts, { rules, source: fileSource }: LoadedRules, scan?
   return {
     version: 2,
     meta: {
-      kind: opts.kind ?? 'diff',
+      kind,
       ...(opts.numFindings === undefined ? {} : { num_findings: opts.numFindings }),
     },
     ...(source ? { source } : {}),
@@ -190,6 +212,9 @@ export default defineVerb({
     'CheckScans',
     'ListCompoundFindings',
     'ListAppFindings',
+    'ReadCompoundShallowByName',
+    'ReadApp',
+    'ListAppBranches',
   ],
   options,
   outputs,
@@ -198,6 +223,7 @@ export default defineVerb({
     if (opts.rules === undefined && opts.policy === undefined) {
       throw new UsageError(exactlyOne);
     }
+
     const selector = selectorOf(opts);
     const reports = reportFlags.map(([key, flag, kind]) => {
       const path = opts[key];
@@ -224,47 +250,73 @@ export default defineVerb({
       automationId: sarifCategory(['check', compound], opts.sarifCategory),
       stamp: runStamp(new Date(), hostname()),
     };
+    let report: GateReport;
     try {
-      const loaded = await loadRules(ctx, opts);
-      const { rules, label } = loaded;
-      const suppress = await loadSuppressor(ctx, opts.ignoreFile, { compound });
-      // The rules and the ignore file are read first: a file in error stops the gate before a long wait.
-      const under = selector
-        ? await (
-            await import('./internal/under-test.js')
-          ).scanUnderTest(ctx, { name: compound, kind: 'either' }, selector, opts.wait)
-        : undefined;
-      const request = checkBody(opts, loaded, under?.scan.id);
-      const client = await ctx.client();
-      const result = await ctx.spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
-        client.call('CheckScans', {
-          path: { compoundName: compound },
-          body: request,
-          verify: 'the check changes no finding: running it again is harmless',
-        }),
-      );
-      under?.expectTarget('CheckScans', result.target.id);
-      const { gateReport } = await import('../../output/reports/model.js');
-      const evaluated = gateReport(result, rules, { compound, kind, policy: label, enforced });
-      const report = suppress
-        ? await (
-            await import('./internal/suppress-gate.js')
-          ).suppressGate(ctx, evaluated, suppress, rules, { name: compound, kind: under?.kind })
-        : evaluated;
-      return {
-        kind: 'document',
-        document: { type: 'gate', report, context },
-        files,
-        exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
-      };
+      report = await evaluate(ctx, opts, selector, kind, enforced);
     } catch (error) {
       // Not evaluated: the reports are written all the same, saying why (a CI step reading them fails closed).
       const { notEvaluated } = await import('../../output/reports/findings.js');
       const gate = notEvaluated({ compound, kind, policy: policyLabel(opts), enforced }, error);
       return { kind: 'document', document: { type: 'gate-not-evaluated', gate, context }, files, error };
     }
+    return {
+      kind: 'document',
+      document: { type: 'gate', report, context },
+      files,
+      exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
+    };
   },
 });
+
+/** The gate itself: the rules read, the scan under test found, the check, its baseline and suppressions. */
+async function evaluate(
+  ctx: Context,
+  opts: Opts,
+  selector: Selector | undefined,
+  kind: 'single' | 'diff',
+  enforced: boolean,
+): Promise<GateReport> {
+  const compound = opts.compound;
+  const loaded = await loadRules(ctx, opts);
+  const { rules, label } = loaded;
+  const suppress = await loadSuppressor(ctx, opts.ignoreFile, { compound });
+  // The rules and the ignore file are read first: a file in error stops the gate before a long wait.
+  const under = selector
+    ? await (
+        await import('./internal/under-test.js')
+      ).scanUnderTest(ctx, { name: compound, kind: 'either' }, selector, opts.wait)
+    : undefined;
+  const client = await ctx.client();
+  const baselines = await import('./internal/baseline.js');
+  const subject: GateSubject = { name: compound, kind: under?.kind };
+  const file = loaded.source ? { source: loaded.source, label } : undefined;
+  const chosen = baselines.chooseBaseline({ ...opts, kind, file }, ctx.env);
+  const choice = chosen?.kind === 'default-branch' ? await baselines.defaultBranch(client, subject) : chosen;
+  // --baseline none: every finding of the scan under test counts, as a single check counts them.
+  const counted = choice?.kind === 'none' ? 'single' : kind;
+  const request = checkBody(opts, loaded, counted, baselines.checkSource(choice), under?.scan.id);
+  const result = await ctx
+    .spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
+      client.call('CheckScans', {
+        path: { compoundName: compound },
+        body: request,
+        verify: 'the check changes no finding: running it again is harmless',
+      }),
+    )
+    .catch((error: unknown) => baselines.explainMissing(client, subject, choice, error));
+  under?.expectTarget('CheckScans', result.target.id);
+  const { gateReport } = await import('../../output/reports/model.js');
+  const answered = gateReport(result, rules, { compound, kind: counted, policy: label, enforced });
+  // The answer's numbers are checked first (exit 8), then its baseline (none: exit 10), then it is named.
+  const baseline = await baselines.baselineOf(client, subject, choice, result, (m) => ctx.warn(m));
+  const evaluated = baseline ? { ...answered, baseline } : answered;
+  const report = suppress
+    ? await (
+        await import('./internal/suppress-gate.js')
+      ).suppressGate(ctx, evaluated, suppress, rules, { name: compound, kind: subject.kind })
+    : evaluated;
+  return report;
+}
 
 function policyLabel(opts: Opts): string {
   if (opts.rules !== undefined) return opts.rules === '-' ? '<stdin>' : opts.rules;

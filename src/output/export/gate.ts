@@ -4,10 +4,12 @@ import type { Annotation } from '../github.js';
 import { hiddenNotice, yamlText } from '../render.js';
 import { failingFindings, notEvaluated } from '../reports/findings.js';
 import {
+  baselineText,
   type GateReport,
   jsonNotEvaluated,
   jsonReport,
   type RuleRow,
+  scopeLine,
   verdictLine,
 } from '../reports/model.js';
 import { csvCell, safeJson, sanitize } from '../sanitize.js';
@@ -115,8 +117,9 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
   }
   const style = (line: string) => (report.passed ? chalk.green(line) : chalk.red.bold(line));
   const verdict = wrapped(verdictLine(report), width, style).join('\n');
+  const scope = wrapped(sanitize(scopeLine(report)), width, (l) => l).join('\n');
   await out.write(
-    `\n${verdict}\n${humanFindings(report, chalk, width)}${humanSuppressed(report, chalk, width)}`,
+    `\n${verdict}\n${scope}\n${humanFindings(report, chalk, width)}${humanSuppressed(report, chalk, width)}`,
   );
 }
 
@@ -124,7 +127,7 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
 function withVerdict(write: (doc: GateDocument, target: ExportTarget) => Promise<void>) {
   return async (doc: GateDocument, target: ExportTarget): Promise<void> => {
     await write(doc, target);
-    target.note(verdictLine(doc.report));
+    target.note([verdictLine(doc.report), scopeLine(doc.report)]);
   };
 }
 
@@ -198,12 +201,13 @@ export const gateExporters: DocumentExporters<GateDocument> = {
         t.out,
         failing.map((f) => f.finding),
         (finding) => rules.get(finding),
+        baselineText(report),
       );
     }),
     'gitlab-sast': withVerdict(async ({ report, context }, t) => {
       const { writeGitlabSast } = await import('../gitlab-sast.js');
       const started = new Date(`${context.stamp.timestamp}Z`);
-      const options = { toolVersion: context.toolVersion, started };
+      const options = { toolVersion: context.toolVersion, started, messages: [scopeLine(report)] };
       await writeGitlabSast(
         t.out,
         failingFindings(report).map((f) => f.finding),

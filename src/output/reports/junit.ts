@@ -1,7 +1,7 @@
 import { sanitizeMultiline } from '../sanitize.js';
 import { type RunStamp, runStamp } from './stamp.js';
 import { ruleSuppressionLines, topFindingText } from './findings.js';
-import type { GateReport, NotEvaluated } from './model.js';
+import { baselineText, type GateReport, type NotEvaluated } from './model.js';
 
 /**
  * XML 1.0 text: escape sequences, controls (C1 included) and bidi characters removed, as for a terminal (CI
@@ -30,6 +30,15 @@ function suiteOpen(
   ];
 }
 
+/** The baseline scan's id (when there is one) and the sentence that names it. */
+function baselineProperties(report: GateReport): string {
+  const scan = report.baseline?.scan ?? report.source;
+  return (
+    (scan === undefined ? '' : `<property name="baseline_scan" value="${scan}"/>`) +
+    `<property name="baseline" value="${xmlEscape(baselineText(report))}"/>`
+  );
+}
+
 /**
  * JUnit XML as GitLab, Jenkins and GitHub test reporters read it: testsuites > testsuite > one testcase per
  * rule, with a failure element when the rule is over its threshold.
@@ -43,7 +52,7 @@ export function junitReport(report: GateReport, stamp: RunStamp = runStamp()): s
     : '';
   const lines = [
     ...suiteOpen(suite, { tests: report.rules.length, failures, errors: 0 }, stamp),
-    `    <properties><property name="policy" value="${xmlEscape(report.policy)}"/><property name="kind" value="${report.kind}"/><property name="target_scan" value="${report.target}"/>${ignoreFile}</properties>`,
+    `    <properties><property name="policy" value="${xmlEscape(report.policy)}"/><property name="kind" value="${report.kind}"/><property name="target_scan" value="${report.target}"/>${baselineProperties(report)}${ignoreFile}</properties>`,
   ];
   for (const row of report.rules) {
     const name = xmlEscape(row.rule);
@@ -58,7 +67,7 @@ export function junitReport(report: GateReport, stamp: RunStamp = runStamp()): s
       continue;
     }
     const counted = row.suppressed ? `, ${row.suppressed} suppressed` : '';
-    const message = `${row.matched} finding(s) matched${counted}, threshold ${row.threshold}, ${row.over} over`;
+    const message = `${row.matched} finding(s) matched${counted}, threshold ${row.threshold}, ${row.over} over: ${baselineText(report)}`;
     const details = (report.findings[row.rule] ?? []).map(topFindingText).join('\n');
     lines.push(
       `${open}>`,

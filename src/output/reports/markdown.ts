@@ -1,8 +1,8 @@
 import { sanitize } from '../sanitize.js';
-import type { GateReport, NotEvaluated } from './model.js';
+import { baselineText, type GateReport, type NotEvaluated } from './model.js';
 
 /** Service and rules-file text in a table cell: no escapes, controls or bidi; Markdown's own characters escaped. */
-function cell(text: string | number): string {
+export function cell(text: string | number): string {
   return sanitize(String(text)).replace(/([\\|`*_<>[\]])/g, '\\$1');
 }
 
@@ -17,7 +17,7 @@ export function markdownReport(report: GateReport, details = true): string {
   const lines = [
     `### ${icon} Security gate ${verdict}: ${cell(report.compound)}`,
     '',
-    `Policy ${cell(report.policy)}, ${report.kind === 'diff' ? `new findings of scan ${report.target} since scan ${report.source ?? '(none)'}` : `all findings of scan ${report.target}`}.`,
+    `Policy ${cell(report.policy)}. Scan ${report.target}: ${cell(baselineText(report))}.`,
     '',
     `| Rule | Matched |${s ? ' Suppressed |' : ''} Reachable | Threshold | Over | Result |`,
     `|---|---:|${s ? '---:|' : ''}---:|---:|---:|---|`,

@@ -1,6 +1,7 @@
 import type { CheckResult, CheckRule, CheckSummary } from '@secscan/api/schemas/scans';
 import { UnexpectedResponseError } from '../../errors.js';
 import type { SuppressionRef } from '../../ignores/match.js';
+import { shortVersion } from '../../util/short-version.js';
 
 export interface RuleRow {
   rule: string;
@@ -22,6 +23,19 @@ export interface TopFinding {
   tags: Record<string, string[]>;
 }
 
+/**
+ * The scan a gate's findings are new since, and why that one (`the merge target, $GITHUB_BASE_REF`,
+ * `--source-branch`, `the default branch`...). `scan` undefined: `--baseline none`, every finding counted
+ * as new.
+ */
+export interface Baseline {
+  scan: number | undefined;
+  branch?: string;
+  /** The version the baseline scan is of (the commit), when the service says. */
+  version?: string;
+  from: string;
+}
+
 /** Everything a gate run decided: what every report and renderer prints. */
 export interface GateReport {
   compound: string;
@@ -29,6 +43,8 @@ export interface GateReport {
   policy: string;
   source: number | undefined;
   target: number;
+  /** A diff gate's baseline, or `--baseline none`; undefined for `--kind single`. */
+  baseline?: Baseline;
   passed: boolean;
   /** false with `--fail-on none`: the verdict is reported but does not fail the run. */
   enforced: boolean;
@@ -214,6 +230,33 @@ function suppressedNote(report: GateReport): string {
   return n ? ` (${n} finding${n === 1 ? '' : 's'} suppressed by ${report.suppressions?.file})` : '';
 }
 
+/** `scan 812 of main, abc1234`: the baseline scan as every report names it. */
+export function baselineName(b: Baseline): string {
+  if (b.scan === undefined) return 'no baseline';
+  const of = b.branch ? ` of ${b.branch}` : '';
+  return `scan ${b.scan}${of}${b.version ? `, ${shortVersion(b.version)}` : ''}`;
+}
+
+/**
+ * What the gate counted, with its baseline named: `findings new since scan 812 of main, abc1234 (baseline:
+ * the merge target, $GITHUB_BASE_REF)`.
+ */
+export function baselineText(report: GateReport): string {
+  const b = report.baseline;
+  if (b && b.scan === undefined) return `every finding counted as new (${b.from}: no baseline)`;
+  if (report.kind === 'single') return 'all its findings (--kind single: no baseline)';
+  if (!b)
+    return report.source === undefined
+      ? 'findings new since no scan'
+      : `findings new since scan ${report.source}`;
+  return `findings new since ${baselineName(b)} (baseline: ${b.from})`;
+}
+
+/** The line under the verdict: `Scan 815: findings new since scan 812 of main, abc1234 (baseline: ...).` */
+export function scopeLine(report: GateReport): string {
+  return `Scan ${report.target}: ${baselineText(report)}.`;
+}
+
 export function verdictLine(report: GateReport): string {
   const failing = report.rules.filter((r) => r.result === 'fail');
   if (!failing.length)
@@ -239,6 +282,9 @@ export function jsonReport(report: GateReport): Record<string, unknown> {
     enforced: report.enforced,
     source: report.source ?? null,
     target: report.target,
+    baseline: report.baseline
+      ? { ...report.baseline, scan: report.baseline.scan ?? null, text: baselineText(report) }
+      : { scan: null, from: '--kind single', text: baselineText(report) },
     rules: report.rules,
     totals: report.totals,
     findings: report.findings,

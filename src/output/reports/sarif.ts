@@ -2,7 +2,7 @@ import type { Finding } from '@secscan/api/schemas/findings';
 import type { SarifOptions } from '../sarif.js';
 import { writeSarif } from '../sarif-log.js';
 import { asFinding } from './findings.js';
-import type { GateReport, NotEvaluated } from './model.js';
+import { type GateReport, type NotEvaluated, scopeLine } from './model.js';
 
 /**
  * SARIF of the findings the rules matched (each finding once), one run per app of the compound, each with
@@ -27,7 +27,8 @@ export async function sarifReport(
   for (const { finding, by } of report.suppressions?.suppressed ?? []) {
     seen.set(`${finding.app}/${finding.id}`, { ...asFinding(finding), suppression: by });
   }
-  return sarifText([...seen.values()], { toolVersion, automationId, perApp: true, warn });
+  const description = scopeLine(report);
+  return sarifText([...seen.values()], { toolVersion, automationId, perApp: true, warn, description });
 }
 
 /** SARIF of a gate that was not evaluated: no results, an unsuccessful invocation saying why. */

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stubBaseline } from '../../helpers/baseline.js';
 import { authEnv, json, ok, useCli } from '../../helpers/cli.js';
 
 /**
@@ -67,6 +68,7 @@ const gate = [
 
 describe('scans check with an ignore file', () => {
   it('recounts a failing rule from the listing of the target scan, without the baseline’s, and passes', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, answer, json);
     cli.stub('ListCompoundFindings', listing('5')).reply(
       200,
@@ -90,6 +92,7 @@ describe('scans check with an ignore file', () => {
   });
 
   it('fails closed: a listing that does not give the check’s count subtracts nothing, and says why', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, answer, json);
     cli
       .stub('ListCompoundFindings', listing('5'))
@@ -106,13 +109,19 @@ describe('scans check with an ignore file', () => {
   });
 
   it('an expired entry suppresses nothing and sends no listing: the check’s verdict stands', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, answer, json);
     const r = await cli.run(gate, { env: { ...env, SECSCAN_NOW: '2027-01-31' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       `warning: 1 suppression expired on 2027-01-31; its findings count again (${ignores}:2)`,
     );
-    // The check alone: no listing is read when no entry is in effect.
-    expect(cli.calls()).toHaveLength(1);
+    // The check and its baseline's lookups alone: no listing is read when no entry is in effect.
+    expect(cli.calls().map((c) => c.path.split('?')[0]?.split('/').slice(-2).join('/'))).toEqual([
+      'shop/shallow',
+      'apps/payments-api',
+      'scans/check',
+      'shop/scans',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InterruptedError } from '../../../src/errors.js';
+import { stubBaseline } from '../../helpers/baseline.js';
 import { authEnv, expectUsage, fakeClock, json, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
@@ -13,7 +14,7 @@ writeFileSync(
   'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n    threshold: 0\n',
 );
 const sha = '4f2a9c1d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a39';
-const gate = ['scans', 'check', '--compound', 'shop', '--rules', rules];
+const gate = ['scans', 'check', '--compound', 'shop', '--rules', rules, '--source-branch', 'main'];
 const shop = { path: { compoundName: 'shop' } };
 const listing = { ...shop, query: { archived: true, limit: 50 } };
 
@@ -42,6 +43,7 @@ const verdict = (target: number, matched = 1) =>
 const checkBody = (scan: number) => ({
   version: 2,
   meta: { kind: 'diff' },
+  source: { branch: 'main' },
   target: { scan },
   rules: [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
 });
@@ -87,6 +89,7 @@ describe('scans check --scan/--version/--tag: the scan evaluated is the one aske
       json,
     );
     cli.stub('CheckScans', { ...shop, body: checkBody(29) }).reply(200, verdict(29), json);
+    stubBaseline(cli, { defaultBranch: false, scan: 28 });
     const r = await cli.run([...gate, '--version', sha], { env: authEnv() });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Gate failed');
@@ -154,10 +157,15 @@ describe('scans check --scan/--version/--tag: the scan evaluated is the one aske
     cli
       .stub('CheckScans', { path: { compoundName: 'pay' }, body: checkBody(1042) })
       .reply(200, verdict(1042, 0), json);
-    const r = await cli.run(['scans', 'check', '--compound', 'pay', '--rules', rules, '--version', sha], {
-      env: authEnv(),
-    });
+    cli
+      .stub('ReadScan', { path: { appID: 'pay', scanID: 1041 } })
+      .reply(200, ok([{ id: '1041', app: 'pay', version: 'abc', successful: true }]), json);
+    const pay = ['scans', 'check', '--compound', 'pay', '--rules', rules, '--source-branch', 'main'];
+    const r = await cli.run([...pay, '--version', sha], { env: authEnv() });
     expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      'Scan 1042: findings new since scan 1041 of main, abc (baseline: --source-branch).',
+    );
   });
 
   it('a name that is neither: exit 5', async () => {
@@ -188,11 +196,13 @@ describe('scans check --scan/--version/--tag: the scan evaluated is the one aske
         json,
       );
     cli.stub('CheckScans', { ...shop, body: checkBody(7) }).reply(200, verdict(7, 0), json);
+    stubBaseline(cli, { defaultBranch: false, scan: 6 });
     expect((await cli.run([...gate, '--scan', '7'], { env: authEnv() })).code).toBe(0);
     cli
       .stub('ListScansInCompound', listing)
       .reply(200, ok({ scans: [row(30, 'x', 'completed', 50), row(29, 'y', 'completed', 40)] }), json);
     cli.stub('CheckScans', { ...shop, body: checkBody(29) }).reply(200, verdict(29, 0), json);
+    stubBaseline(cli, { defaultBranch: false, scan: 28 });
     expect((await cli.run([...gate, '--tag', 'pipeline=29'], { env: authEnv() })).code).toBe(0);
   });
 
@@ -232,6 +242,7 @@ describe('scans check --wait: polls until the scan under test has completed', ()
       .times(7);
     cli.stub('ListScansInCompound', listing).reply(200, ok({ scans: [row(31, sha, 'completed', 55)] }), json);
     cli.stub('CheckScans', { ...shop, body: checkBody(31) }).reply(200, verdict(31), json);
+    stubBaseline(cli, { defaultBranch: false, scan: 30 });
     const clock = fakeClock({ random: 1 - 1e-9 });
     const r = await cli.run([...gate, '--version', sha, '--wait', '20m'], { env: authEnv(), clock });
     expect(r.code).toBe(1);
@@ -249,6 +260,7 @@ describe('scans check --wait: polls until the scan under test has completed', ()
     cli.stub('ListScansInCompound', listing).reply(200, ok({ scans: [row(31, sha, 'running', 55)] }), json);
     cli.stub('ListScansInCompound', listing).reply(200, ok({ scans: [row(31, sha, 'completed', 55)] }), json);
     cli.stub('CheckScans', { ...shop, body: checkBody(31) }).reply(200, verdict(31, 0), json);
+    stubBaseline(cli, { defaultBranch: false, scan: 30 });
     const clock = fakeClock({ random: 1 - 1e-9 });
     const r = await cli.run([...gate, '--version', sha, '--wait', '20m'], {
       env: authEnv({ TERM: 'xterm' }),
@@ -296,6 +308,7 @@ describe('scans check --wait: polls until the scan under test has completed', ()
     );
     cli.stub('ListScansInCompound', listing).reply(200, ok({ scans: [row(31, sha, 'completed', 55)] }), json);
     cli.stub('CheckScans', { ...shop, body: checkBody(31) }).reply(200, verdict(31, 0), json);
+    stubBaseline(cli, { defaultBranch: false, scan: 30 });
     const clock = fakeClock();
     const r = await cli.run([...gate, '--version', sha, '--wait', '20m', '--retries', '0', '--debug'], {
       env: authEnv(),

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stubBaseline } from '../../helpers/baseline.js';
 import { authEnv, expectUsage, json, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
@@ -42,7 +43,7 @@ const breached = ok({
   rules: { 'no-critical': summary(1, 1) },
   totals: summary(1, 1),
 });
-const clean = ok({ target: { id: 5 }, rules: { 'no-critical': summary(0, 0) } });
+const clean = ok({ source: { id: 4 }, target: { id: 5 }, rules: { 'no-critical': summary(0, 0) } });
 
 describe('scans check: usage errors (exit 2, no request)', () => {
   it.each([
@@ -134,9 +135,13 @@ describe('scans check: sl check-analysis rules files', () => {
 
   it('reads v2 build rules; the file’s source branch is the baseline', async () => {
     cli.stub('CheckScans', shop).reply(200, breached, json);
+    stubBaseline(cli, { defaultBranch: false });
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', slV2], { env: authEnv() });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('\nGate failed: ');
+    expect(r.stdout).toContain(
+      `\nScan 5: findings new since scan 4 of main, abc1234 (baseline: the source of ${slV2}).\n`,
+    );
     expect(cli.calls()[0]?.body).toEqual({
       version: 2,
       meta: { kind: 'diff' },
@@ -158,6 +163,7 @@ describe('scans check: sl check-analysis rules files', () => {
 
   it('--source-branch wins over the file’s source', async () => {
     cli.stub('CheckScans', shop).reply(200, clean, json);
+    stubBaseline(cli, { defaultBranch: false, branch: 'develop' });
     const r = await cli.run(
       ['scans', 'check', '--compound', 'shop', '--rules', slV2, '--source-branch', 'develop'],
       { env: authEnv() },
@@ -167,11 +173,12 @@ describe('scans check: sl check-analysis rules files', () => {
   });
 
   it('reads v1 with a warning that it is the old format', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, clean, json);
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', slV1], { env: authEnv() });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`warning: ${slV1} is an sl check-analysis v1 file (the old format)`);
-    expect((cli.calls()[0]?.body as { rules: unknown }).rules).toEqual([
+    expect((cli.calls()[2]?.body as { rules: unknown }).rules).toEqual([
       { id: 'no-critical', tags: { severity: ['critical', 'high'] } },
     ]);
   });
@@ -190,6 +197,7 @@ describe('scans check: sl check-analysis rules files', () => {
 
 describe('scans check', () => {
   it('posts the check body, prints the rows and exits 1 on a breach after writing the reports', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, breached, json);
     const junit = join(dir, 'junit.xml');
     const r = await cli.run(
@@ -214,11 +222,13 @@ describe('scans check', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('no-critical\t1\t1\t0\t1\tFAIL\n');
     expect(r.stderr).toBe(
-      'Gate failed: 1 of 1 rule(s) over threshold: no-critical (1 matched, threshold 0)\n',
+      'Gate failed: 1 of 1 rule(s) over threshold: no-critical (1 matched, threshold 0)\n' +
+        'Scan 5: findings new since scan 4 of main, abc1234 (baseline: the default branch).\n',
     );
-    expect(cli.calls()[0]?.body).toEqual({
+    expect(cli.calls()[2]?.body).toEqual({
       version: 2,
       meta: { kind: 'diff', num_findings: 3 },
+      source: { branch: 'main' },
       target: { branch: 'feat' },
       rules: [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
     });
@@ -226,10 +236,17 @@ describe('scans check', () => {
     expect(xml).toContain(
       '#7 [critical] SQL &lt;Injection&gt; &amp; &quot;quotes&quot; (payments-api a.go:3)',
     );
+    expect(xml).toContain(
+      '<property name="baseline_scan" value="4"/><property name="baseline" value="findings new since scan 4 of main, abc1234 (baseline: the default branch)"/>',
+    );
+    expect(xml).toContain(
+      'message="1 finding(s) matched, threshold 0, 1 over: findings new since scan 4 of main, abc1234 (baseline: the default branch)"',
+    );
     expect(xml).toMatch(/<testsuite [^>]* timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d" hostname="[^"]+"/);
   });
 
   it('in a CI log (stdout not a terminal, no -o) prints the table and top findings, not headerless TSV', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, breached, json);
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', rules], { env: authEnv() });
     expect(r.code).toBe(1);
@@ -239,6 +256,7 @@ describe('scans check', () => {
   });
 
   it('prints the rules with a total, the verdict and the top findings of a failing rule as a table', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, breached, json);
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', rules], {
       env: authEnv({ NO_COLOR: '1' }),
@@ -250,7 +268,8 @@ describe('scans check', () => {
     expect(lines[1]).toMatch(/^no-critical\s+1\s+1\s+0\s+1\s+FAIL$/);
     expect(lines[2]).toMatch(/^TOTAL\s+1\s+1\s+1\s+FAIL$/);
     expect(r.stdout).toContain(
-      '\nGate failed: 1 of 1 rule(s) over threshold: no-critical (1 matched, threshold 0)\n',
+      '\nGate failed: 1 of 1 rule(s) over threshold: no-critical (1 matched, threshold 0)\n' +
+        'Scan 5: findings new since scan 4 of main, abc1234 (baseline: the default branch).\n',
     );
     expect(r.stdout).toContain(
       '\nTop findings of no-critical:\n  #7  critical  SQL <Injection> & "quotes"  (payments-api a.go:3)\n',
@@ -301,18 +320,20 @@ describe('scans check', () => {
   });
 
   it('reads the rules from standard input with --rules -', async () => {
+    stubBaseline(cli);
     cli.stub('CheckScans', shop).reply(200, clean, json);
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', '-'], {
       env: authEnv(),
       stdin: 'rules:\n  - id: no-critical\n',
     });
     expect(r.code).toBe(0);
-    expect(cli.calls()[0]?.body).toMatchObject({ rules: [{ id: 'no-critical' }] });
+    expect(cli.calls()[2]?.body).toMatchObject({ rules: [{ id: 'no-critical' }] });
     expect(r.stdout).toContain('\nGate passed: 1 rule(s), none over its threshold.\n');
     expect(r.stderr).toBe('');
   });
 
   it('fails closed: an answer without a rule it was asked is exit 8, never a pass', async () => {
+    stubBaseline(cli, { scan: undefined });
     cli.stub('CheckScans', shop).reply(200, ok({ target: { id: 5 }, rules: {} }), json);
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', rules], { env: authEnv() });
     expect(r.code).toBe(8);
@@ -336,6 +357,7 @@ describe('scans check', () => {
       .stub('ResolveCheckAnalysisConfiguration', policy)
       .reply(200, 'rules:\n  - id: no-critical\n    tags: {severity: [critical]}\n', yamlMedia);
     cli.stub('CheckScans', shop).reply(200, clean, json);
+    stubBaseline(cli);
     const r = await cli.run(
       ['scans', 'check', '--compound', 'shop', '--policy', 'default:2', '-o', 'markdown'],
       { env: authEnv() },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateSast } from '../../helpers/gitlab.js';
+import { stubBaseline } from '../../helpers/baseline.js';
 import { authEnv, json, ok, useCli } from '../../helpers/cli.js';
 
 const cli = useCli();
@@ -46,11 +47,12 @@ const breached = (count: number) =>
       },
     },
   });
-const check = ['scans', 'check', '--compound', 'shop', '--rules', rules];
+const check = ['scans', 'check', '--compound', 'shop', '--rules', rules, '--source-branch', 'main'];
 
 describe('scans check: reports for GitLab', () => {
   it('--report-codequality and --report-gitlab-sast carry every finding that fails the gate', async () => {
     cli.stub('CheckScans', shop).reply(200, breached(3), json);
+    stubBaseline(cli, { defaultBranch: false });
     const d = fresh();
     const r = await cli.run(
       [...check, '--report-codequality', `${d}/cq.json`, '--report-gitlab-sast', `${d}/sast.json`],
@@ -78,6 +80,7 @@ describe('scans check: reports for GitLab', () => {
 
   it('--out FORMAT=FILE writes any -o format of the verdict; -o codequality prints it', async () => {
     cli.stub('CheckScans', shop).reply(200, breached(1), json);
+    stubBaseline(cli, { defaultBranch: false });
     const d = fresh();
     const r = await cli.run(
       [...check, '-o', 'codequality', '--out', `junit=${d}/j.xml`, '--out', `json=${d}/r.json`],
@@ -114,6 +117,7 @@ describe('scans check: reports for GitLab', () => {
       rmSync(gone, { recursive: true });
       return { statusCode: 200, data: breached(1), responseOptions: json };
     });
+    stubBaseline(cli, { defaultBranch: false });
     const r = await cli.run([...check, '--out', `json=${d}/r.json`, '--out', `junit=${gone}/j.xml`], {
       env: authEnv(),
     });
@@ -132,6 +136,7 @@ describe('scans check on GitHub Actions', () => {
 
   it('prints an ::error a failing finding (ten, then a notice) and appends its summary', async () => {
     cli.stub('CheckScans', shop).reply(200, breached(12), json);
+    stubBaseline(cli, { defaultBranch: false });
     const summary = join(fresh(), 'summary.md');
     writeFileSync(summary, '## Earlier step\n');
     const r = await cli.run(check, { env: github(summary) });
@@ -152,13 +157,16 @@ describe('scans check on GitHub Actions', () => {
   });
 
   it('a passing gate prints no annotation and appends the passed summary', async () => {
-    cli
-      .stub('CheckScans', shop)
-      .reply(
-        200,
-        ok({ target: { id: 5 }, rules: { 'no-critical': { matched: 0, over_threshold: 0 } } }),
-        json,
-      );
+    cli.stub('CheckScans', shop).reply(
+      200,
+      ok({
+        source: { id: 4 },
+        target: { id: 5 },
+        rules: { 'no-critical': { matched: 0, over_threshold: 0 } },
+      }),
+      json,
+    );
+    stubBaseline(cli, { defaultBranch: false });
     const summary = join(fresh(), 'summary.md');
     const r = await cli.run(check, { env: github(summary) });
     expect(r.code).toBe(0);
@@ -179,6 +187,7 @@ describe('scans check on GitHub Actions', () => {
 
   it('outside GitHub Actions: no workflow command and no summary, whatever GITHUB_STEP_SUMMARY says', async () => {
     cli.stub('CheckScans', shop).reply(200, breached(2), json);
+    stubBaseline(cli, { defaultBranch: false });
     const summary = join(fresh(), 'summary.md');
     writeFileSync(summary, '');
     const r = await cli.run(check, { env: authEnv({ GITHUB_STEP_SUMMARY: summary }) });

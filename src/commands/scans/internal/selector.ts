@@ -2,6 +2,7 @@ import { scanTagPattern, scanVersionPattern } from '@secscan/api/values';
 import { UsageError } from '../../../errors.js';
 import { type OptionDecl, parsed } from '../../define.js';
 import { duration, pattern, scanId } from '../../parsers.js';
+import { shortVersion } from '../../../util/short-version.js';
 
 /** The scan under test, as the user named it. */
 export type Selector =
@@ -67,10 +68,7 @@ export function selectorOf(opts: SelectorOpts): Selector | undefined {
   return undefined;
 }
 
-/** A commit SHA shown as git shows it (seven digits); any other version as it is. */
-export function shortVersion(version: string): string {
-  return /^[0-9a-f]{40}([0-9a-f]{24})?$/i.test(version) ? version.slice(0, 7) : version;
-}
+export { shortVersion } from '../../../util/short-version.js';
 
 /** How messages name the scan under test: `the scan of 4f2a9c1`, `scan 1042`, `the scan tagged k=v`. */
 export function describeSelector(selector: Selector): string {
