@@ -14,6 +14,7 @@ import type { OperationSchemas } from '@secscan/api/schema';
 import { recordWrite } from './audit/trail.js';
 import { authenticate } from './auth.js';
 import { handleControl, isControlPath } from './control.js';
+import { isStandInPath, serveStandIn, StandIns } from './providers/index.js';
 import {
   defaultSettings,
   error,
@@ -57,18 +58,22 @@ export interface ServerOptions {
   /** The timer of the scans under way, armed when the control route records a running scan. */
   running?: { schedule(): void };
   settings?: SandboxSettings;
+  /** The stand-ins of the code hosts' comment APIs (`/_providers/`); a new set unless given. */
+  standIns?: StandIns;
 }
 
 const maxBodyBytes = 1024 * 1024;
+/** A code host's comment may hold a million characters: the stand-ins read up to this much. */
+const maxStandInBodyBytes = 8 * 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > maxBodyBytes) throw new BodyTooLarge();
+    if (size > limit) throw new BodyTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -168,6 +173,7 @@ export function createSandboxServer(options: ServerOptions): Server {
   const route = createRouter(options.operations ?? allOperations);
   let faults = 0;
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, log) : undefined;
+  const standIns = options.standIns ?? new StandIns();
 
   async function respond(
     req: IncomingMessage,
@@ -175,14 +181,21 @@ export function createSandboxServer(options: ServerOptions): Server {
     baseUrl: string,
     search: string,
   ): Promise<Reply> {
+    const standIn = isStandInPath(rawPath);
+    const limit = standIn ? maxStandInBodyBytes : maxBodyBytes;
     let raw: string;
     try {
-      raw = await readBody(req);
+      raw = await readBody(req, limit);
     } catch (e) {
       if (!(e instanceof BodyTooLarge)) throw e;
-      return error(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${maxBodyBytes} bytes`);
+      return error(413, 'PAYLOAD_TOO_LARGE', `the body exceeds ${limit} bytes`);
     }
     const method = req.method ?? 'GET';
+    // The code hosts' comment APIs, stood in for: what a pull-request comment is tested against.
+    if (standIn) {
+      const call = { method, path: rawPath, query: new URLSearchParams(search), headers: req.headers };
+      return serveStandIn({ ...call, body: raw, origin: baseUrl, state }, standIns);
+    }
     // The stand-in pages a browser reaches from the authorization redirects and the work-item links.
     if (rawPath.startsWith('/sandbox/')) {
       const page = servePage({ method, path: rawPath, query: new URLSearchParams(search), state, baseUrl });
@@ -287,8 +300,8 @@ export function createSandboxServer(options: ServerOptions): Server {
       return;
     }
     void (async () => {
-      // Faults are for the API: the control routes that drive the sandbox answer reliably.
-      const control = isControlPath(rawPath);
+      // Faults are for the API: the control routes that drive the sandbox (and the stand-ins) answer reliably.
+      const control = isControlPath(rawPath) || isStandInPath(rawPath);
       if (options.latencyMs && !control) await delay(options.latencyMs);
       if (options.failRate && !control && Math.random() < options.failRate) {
         // Alternating keeps the two faults at half each, whatever the rate.
