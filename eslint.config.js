@@ -110,6 +110,11 @@ export default tseslint.config(
     'output and config never import commands or the access engine',
   ),
   layer(
+    ['src/providers/**/*.ts'],
+    [`${src}(commands|access|output|config)/`, `${src}context\\.js$`],
+    'src/providers (the code hosts a pull-request comment goes to) stand beside the client: on src/api and src/util',
+  ),
+  layer(
     ['src/analytics/**/*.ts'],
     [`${src}(commands|access|api|output|config)/`, `${src}context\\.js$`],
     'src/analytics computes from data it is given: no client, output, config or commands',

@@ -27,6 +27,7 @@ _secscan_child() {
     '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
     '|scans') REPLY='scans' ;;
+    '|pr') REPLY='pr' ;;
     '|rules') REPLY='rules' ;;
     '|compounds') REPLY='compounds' ;;
     '|apps') REPLY='apps' ;;
@@ -133,6 +134,7 @@ _secscan_child() {
     'scans|compare') REPLY='scans compare' ;;
     'scans|check') REPLY='scans check' ;;
     'scans|wait') REPLY='scans wait' ;;
+    'pr|comment') REPLY='pr comment' ;;
     'rules|convert') REPLY='rules convert' ;;
     'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
     'compounds|show') REPLY='compounds show' ;;
@@ -199,7 +201,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies profiles report reports roles rules saml sandbox sca scans scopes searches stats teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies pr profiles report reports roles rules saml sandbox sca scans scopes searches stats teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
@@ -226,6 +228,7 @@ _secscan_commands() {
     'packages') REPLY='show' ;;
     'sca') REPLY='packages' ;;
     'scans') REPLY='check compare list ls owasp report show wait' ;;
+    'pr') REPLY='comment' ;;
     'rules') REPLY='convert' ;;
     'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
     'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
@@ -362,8 +365,10 @@ _secscan_flags() {
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
     'scans compare') REPLY='--app --common --fail-on --help --ignore-file --no-ignore-file --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
-    'scans check') REPLY='--baseline --compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --source-scan --tag --target-branch --version --wait -h' ;;
+    'scans check') REPLY='--baseline --comment --comment-file --comment-max-chars --comment-mode --comment-required --compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --provider --pull-request --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --source-scan --tag --target-branch --version --wait -h' ;;
     'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
+    'pr') REPLY='--help -h' ;;
+    'pr comment') REPLY='--comment-max-chars --comment-mode --from --help --provider --pull-request -h' ;;
     'rules') REPLY='--help -h' ;;
     'rules convert') REPLY='--help -h' ;;
     'compounds') REPLY='--help -h' ;;
@@ -752,6 +757,11 @@ _secscan_takes_value() {
       'scans check|--report-codequality' | \
       'scans check|--report-gitlab-sast' | \
       'scans check|--ignore-file' | \
+      'scans check|--provider' | \
+      'scans check|--pull-request' | \
+      'scans check|--comment-mode' | \
+      'scans check|--comment-max-chars' | \
+      'scans check|--comment-file' | \
       'scans check|--out' | \
       'scans check|--sarif-category' | \
       'scans wait|--app' | \
@@ -760,6 +770,11 @@ _secscan_takes_value() {
       'scans wait|--version' | \
       'scans wait|--tag' | \
       'scans wait|--wait' | \
+      'pr comment|--from' | \
+      'pr comment|--provider' | \
+      'pr comment|--pull-request' | \
+      'pr comment|--comment-mode' | \
+      'pr comment|--comment-max-chars' | \
       'compounds list|--limit' | \
       'compounds scans|--status' | \
       'compounds scans|--branch' | \
@@ -996,9 +1011,15 @@ _secscan_values() {
     'scans check|--report-codequality') REPLY='@file' ;;
     'scans check|--report-gitlab-sast') REPLY='@file' ;;
     'scans check|--ignore-file') REPLY='@file' ;;
+    'scans check|--provider') REPLY='=github gitlab azure bitbucket' ;;
+    'scans check|--comment-mode') REPLY='=update new delete-and-new' ;;
+    'scans check|--comment-file') REPLY='@file' ;;
     'scans check|--out') REPLY='@file' ;;
     'scans wait|--app') REPLY='@live app' ;;
     'scans wait|--compound') REPLY='@live compound' ;;
+    'pr comment|--from') REPLY='@file' ;;
+    'pr comment|--provider') REPLY='=github gitlab azure bitbucket' ;;
+    'pr comment|--comment-mode') REPLY='=update new delete-and-new' ;;
     'compounds scans|--status') REPLY='=completed running failed' ;;
     'compounds sarif|--out') REPLY='@file' ;;
     'compounds sarif|--language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
@@ -1340,6 +1361,10 @@ _secscan_values() {
     'scans wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans wait|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
+    'pr|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'pr|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'pr comment|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'pr comment|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules convert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1590,7 +1615,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

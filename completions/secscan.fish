@@ -47,6 +47,8 @@ function __secscan_child
             echo 'sca'
         case '|scans'
             echo 'scans'
+        case '|pr'
+            echo 'pr'
         case '|rules'
             echo 'rules'
         case '|compounds'
@@ -284,6 +286,8 @@ function __secscan_child
             echo 'scans check'
         case 'scans|wait'
             echo 'scans wait'
+        case 'pr|comment'
+            echo 'pr comment'
         case 'rules|convert'
             echo 'rules convert'
         case 'compounds|list' \
@@ -596,6 +600,11 @@ function __secscan_takes_value
             'scans check|--report-codequality' \
             'scans check|--report-gitlab-sast' \
             'scans check|--ignore-file' \
+            'scans check|--provider' \
+            'scans check|--pull-request' \
+            'scans check|--comment-mode' \
+            'scans check|--comment-max-chars' \
+            'scans check|--comment-file' \
             'scans check|--out' \
             'scans check|--sarif-category' \
             'scans wait|--app' \
@@ -604,6 +613,11 @@ function __secscan_takes_value
             'scans wait|--version' \
             'scans wait|--tag' \
             'scans wait|--wait' \
+            'pr comment|--from' \
+            'pr comment|--provider' \
+            'pr comment|--pull-request' \
+            'pr comment|--comment-mode' \
+            'pr comment|--comment-max-chars' \
             'compounds list|--limit' \
             'compounds scans|--status' \
             'compounds scans|--branch' \
@@ -1071,6 +1085,7 @@ complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependen
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
 complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`; wait for a scan'
+complete -c secscan -n "__secscan_at ''" -a pr -d 'The gate on the pull (merge) request: one comment, kept up to date'
 complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
 complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
 complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
@@ -1202,6 +1217,7 @@ complete -c secscan -n "__secscan_at 'scans'" -a report -d 'Show the check resul
 complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
 complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
 complete -c secscan -n "__secscan_at 'scans'" -a wait -d 'Wait until a scan of an app or compound exists and has completed (exit 0, 10 or 11)'
+complete -c secscan -n "__secscan_at 'pr'" -a comment -d 'Post the gate’s comment a run could not post (a fork’s pull request) on its pull request'
 complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
 complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
 complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
@@ -1335,7 +1351,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
@@ -1672,6 +1688,13 @@ complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F 
 complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write the findings that fail the gate as a GitLab SAST report (security report schema 15)'
 complete -c secscan -n "__secscan_at 'scans check'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
 complete -c secscan -n "__secscan_at 'scans check'" -l no-ignore-file -d 'use no ignore file, even if one is found'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment -d 'post the verdict on the pull (merge) request as one comment, kept up to date (GitHub, GitLab, Azure DevOps, Bitbucket Cloud)'
+complete -c secscan -n "__secscan_at 'scans check'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure or bitbucket (default: the CI service running the job)'
+complete -c secscan -n "__secscan_at 'scans check'" -l pull-request -x -d 'the pull (merge) request number (default: the one the CI service names)'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-max-chars -x -d 'the longest comment, in characters (default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-required -d 'a comment that cannot be posted fails the run (by default it never changes the exit code)'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-file -r -F -d 'where the comment goes when it cannot be posted (a fork’s read-only token), for `secscan pr comment --from FILE` (default secscan-comment.json)'
 complete -c secscan -n "__secscan_at 'scans check'" -l out -r -F -d 'also write the verdict as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)'
 complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
@@ -1682,6 +1705,13 @@ complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--sc
 complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
 complete -c secscan -n "__secscan_at 'scans wait'" -l wait -x -d 'wait up to DURATION, e.g. 20m or 1h (default 30m; at most 24h)'
 complete -c secscan -n "__secscan_at 'scans wait'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'pr'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'pr comment'" -l from -r -F -d 'the comment file `scans check --comment` wrote (required)'
+complete -c secscan -n "__secscan_at 'pr comment'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure or bitbucket (default: the CI service running the job)'
+complete -c secscan -n "__secscan_at 'pr comment'" -l pull-request -x -d 'the pull (merge) request number (default: the one the CI service names)'
+complete -c secscan -n "__secscan_at 'pr comment'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted'
+complete -c secscan -n "__secscan_at 'pr comment'" -l comment-max-chars -x -d 'the longest comment, in characters (default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)'
+complete -c secscan -n "__secscan_at 'pr comment'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'

@@ -335,6 +335,28 @@ export class Context {
     });
   }
 
+  /**
+   * A sender to a code host's API (the pull-request comment): the client's timeouts, retries, proxies and
+   * --debug, with that host's token, which it sends to `origin` only.
+   */
+  async providerSender(origin: string, token: string): Promise<import('./api/transport.js').Transport> {
+    const { Transport } = await import('./api/transport.js');
+    return new Transport(origin, {
+      baseUrl: origin,
+      token,
+      timeoutMs: this.timeoutMs,
+      retries: this.retries,
+      maxRetryWaitMs: this.maxRetryWaitMs,
+      signal: this.signal,
+      dispatcher: this.deps.dispatcher,
+      caFile: this.env.SECSCAN_CA_FILE || undefined,
+      userAgent: `secscan/${this.version} node/${process.version}`,
+      debug: this.debugEnabled
+        ? (line) => this.debug(redactText(line, [token, this.env.SECSCAN_TOKEN, ...this.secrets]))
+        : undefined,
+    });
+  }
+
   /** Asks before a destructive action; refuses without --yes when nobody can answer. */
   async confirm(question: string): Promise<void> {
     if (this.globals.yes) return;

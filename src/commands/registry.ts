@@ -24,6 +24,7 @@ export const nouns: readonly Loader[] = [
   () => import('./packages/index.js'),
   () => import('./sca/index.js'),
   () => import('./scans/index.js'),
+  () => import('./pr/index.js'),
   () => import('./rules/index.js'),
   () => import('./compounds/index.js'),
   () => import('./apps/index.js'),

@@ -91,6 +91,46 @@ export const environment: readonly (readonly [string, string])[] = [
     'For tests only: the date (YYYY-MM-DD, or an ISO 8601 time) that stands in for today when deciding whether an entry of the ignore file has expired.',
   ],
   [
+    'GITHUB_BASE_REF, CI_MERGE_REQUEST_TARGET_BRANCH_NAME, SYSTEM_PULLREQUEST_TARGETBRANCH, BITBUCKET_PR_DESTINATION_BRANCH',
+    'The branch a pull or merge request merges into (GitHub Actions, GitLab CI, Azure Pipelines, Bitbucket Pipelines set them): the first one set is the baseline of a diff gate (scans check) when no --source-branch, --source-scan or rules file names one; when none is set, the default branch is.',
+  ],
+  [
+    'GITHUB_REPOSITORY, GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_REF, GITHUB_SERVER_URL, GITHUB_API_URL',
+    'On GitHub Actions, the pull request a comment goes to (scans check --comment, pr comment): the repository, the event (its pull_request, or a workflow_run), the web address of links to files, and the API (GitHub Enterprise: its /api/v3).',
+  ],
+  [
+    'GITHUB_TOKEN, SECSCAN_GITHUB_TOKEN',
+    'The token of the pull-request comment on GitHub (SECSCAN_GITHUB_TOKEN first): it needs `pull-requests: write`. Sent to the GitHub API host only.',
+  ],
+  [
+    'GITLAB_CI, CI_API_V4_URL, CI_PROJECT_ID, CI_MERGE_REQUEST_PROJECT_ID, CI_MERGE_REQUEST_IID, CI_COMMIT_SHA, CI_MERGE_REQUEST_SOURCE_BRANCH_SHA, CI_PROJECT_URL, CI_MERGE_REQUEST_SOURCE_PROJECT_URL',
+    'On GitLab CI, the merge request a comment goes to, its head commit and the project’s web address for links to files.',
+  ],
+  [
+    'SECSCAN_GITLAB_TOKEN',
+    'The token of the merge request comment on GitLab: a project (or personal) access token with the api scope, Reporter role or above (CI_JOB_TOKEN cannot write notes). Sent to CI_API_V4_URL’s host only.',
+  ],
+  [
+    'TF_BUILD, SYSTEM_COLLECTIONURI, SYSTEM_TEAMPROJECT, SYSTEM_TEAMPROJECTID, BUILD_REPOSITORY_ID, SYSTEM_PULLREQUEST_PULLREQUESTID, SYSTEM_PULLREQUEST_SOURCECOMMITID, SYSTEM_PULLREQUEST_ISFORK, BUILD_SOURCEVERSION, BUILD_REPOSITORY_PROVIDER, BUILD_REPOSITORY_URI',
+    'On Azure Pipelines, the pull request a comment goes to (its thread), its head commit, whether it comes from a fork, and the repository’s web address for links to files.',
+  ],
+  [
+    'SYSTEM_ACCESSTOKEN',
+    'The token of the pull-request comment on Azure DevOps: map $(System.AccessToken) to it in the step; the build service needs "Contribute to pull requests" on the repository.',
+  ],
+  [
+    'BITBUCKET_BUILD_NUMBER, BITBUCKET_WORKSPACE, BITBUCKET_REPO_SLUG, BITBUCKET_PR_ID, BITBUCKET_COMMIT, BITBUCKET_GIT_HTTP_ORIGIN',
+    'On Bitbucket Pipelines, the pull request a comment goes to, its head commit and the repository’s web address for links to files.',
+  ],
+  [
+    'SECSCAN_BITBUCKET_TOKEN, SECSCAN_BITBUCKET_API_URL',
+    'The token of the pull-request comment on Bitbucket Cloud (a repository access token with pullrequest:write), and its API when not https://api.bitbucket.org/2.0 (the sandbox’s stand-in).',
+  ],
+  [
+    'SECSCAN_SCAN_URL',
+    'The address the pull-request comment links the scan under test to, with {base}, {org}, {compound} and {scan} replaced; by default {base}/apps/{compound}?organizationId={org}&scan={scan}.',
+  ],
+  [
     'NODE_EXTRA_CA_CERTS',
     'A file of extra certificate authorities (PEM) to trust, read by Node.js; TLS verification stays on.',
   ],

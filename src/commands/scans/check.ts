@@ -1,14 +1,16 @@
+import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
-import { ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { GateReport } from '../../output/reports/model.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
-import { choice, defineVerb, type OptsOf, parsed, text } from '../define.js';
+import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern, scanId } from '../parsers.js';
 import { readInputFile } from '../shared/files.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
-import { outOption, reportFiles } from '../shared/outputs.js';
+import { checkOutputFile, outOption, reportFiles } from '../shared/outputs.js';
+import { commentFlagsAlone, commentOptions, commentRequiredOption } from '../shared/pr-comment.js';
 import type { GateSubject } from './internal/baseline.js';
 import { type Selector, selectorOf, selectorOptions } from './internal/selector.js';
 
@@ -108,6 +110,17 @@ const options = {
     { complete: 'file' },
   ),
   ignoreFile: ignoreFileOption,
+  comment: flag(
+    '--comment',
+    'post the verdict on the pull (merge) request as one comment, kept up to date (GitHub, GitLab, Azure DevOps, Bitbucket Cloud)',
+  ),
+  ...commentOptions,
+  commentRequired: commentRequiredOption,
+  commentFile: text(
+    '--comment-file <file>',
+    'where the comment goes when it cannot be posted (a fork’s read-only token), for `secscan pr comment --from FILE` (default secscan-comment.json)',
+    { complete: 'file' },
+  ),
   out: outOption([...baseFormats, ...outputs], 'the verdict'),
   sarifCategory: text(
     '--sarif-category <id>',
@@ -215,6 +228,7 @@ export default defineVerb({
     'ReadCompoundShallowByName',
     'ReadApp',
     'ListAppBranches',
+    'ListScansCompare',
   ],
   options,
   outputs,
@@ -223,7 +237,16 @@ export default defineVerb({
     if (opts.rules === undefined && opts.policy === undefined) {
       throw new UsageError(exactlyOne);
     }
-
+    if (!opts.comment) {
+      commentFlagsAlone(opts, [
+        ['provider', '--provider'],
+        ['pullRequest', '--pull-request'],
+        ['commentMode', '--comment-mode'],
+        ['commentMaxChars', '--comment-max-chars'],
+        ['commentRequired', '--comment-required'],
+        ['commentFile', '--comment-file'],
+      ]);
+    }
     const selector = selectorOf(opts);
     const reports = reportFlags.map(([key, flag, kind]) => {
       const path = opts[key];
@@ -232,6 +255,14 @@ export default defineVerb({
     const rules =
       opts.rules === undefined || opts.rules === '-' ? undefined : { flag: '--rules', path: opts.rules };
     const files = reportFiles(opts.out, reports, rules);
+    if (opts.commentFile !== undefined) {
+      checkOutputFile('--comment-file', opts.commentFile);
+      const clash = [...files, ...(rules ? [rules] : [])].find(
+        (f) => resolve(f.path) === resolve(opts.commentFile as string),
+      );
+      if (clash)
+        throw new UsageError(`--comment-file and ${clash.flag} name the same file ${opts.commentFile}`);
+    }
     if (opts.sarifCategory !== undefined && format !== 'sarif' && !files.some((f) => f.format === 'sarif')) {
       throw new UsageError('--sarif-category needs --report-sarif FILE or -o sarif (or --out sarif=FILE)');
     }
@@ -251,19 +282,28 @@ export default defineVerb({
       stamp: runStamp(new Date(), hostname()),
     };
     let report: GateReport;
+    let comment: (() => Promise<CliError | undefined>) | undefined;
     try {
-      report = await evaluate(ctx, opts, selector, kind, enforced);
+      ({ report, comment } = await evaluate(ctx, opts, selector, kind, enforced));
     } catch (error) {
       // Not evaluated: the reports are written all the same, saying why (a CI step reading them fails closed).
       const { notEvaluated } = await import('../../output/reports/findings.js');
       const gate = notEvaluated({ compound, kind, policy: policyLabel(opts), enforced }, error);
+      if (opts.comment) {
+        const { commentOnGate } = await import('./internal/comment.js');
+        await commentOnGate(ctx, opts, { notEvaluated: gate }).catch(() => undefined);
+      }
       return { kind: 'document', document: { type: 'gate-not-evaluated', gate, context }, files, error };
     }
+    const exitCode = report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed;
+    // A comment that cannot be posted changes the exit code only with --comment-required, of a gate that passed.
+    const failure = await comment?.().catch((error: unknown) => error);
     return {
       kind: 'document',
       document: { type: 'gate', report, context },
       files,
-      exitCode: report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed,
+      exitCode,
+      ...(failure && (exitCode === ExitCode.ok || !(failure instanceof CliError)) ? { error: failure } : {}),
     };
   },
 });
@@ -275,7 +315,7 @@ async function evaluate(
   selector: Selector | undefined,
   kind: 'single' | 'diff',
   enforced: boolean,
-): Promise<GateReport> {
+): Promise<{ report: GateReport; comment?: () => Promise<CliError | undefined> }> {
   const compound = opts.compound;
   const loaded = await loadRules(ctx, opts);
   const { rules, label } = loaded;
@@ -315,7 +355,23 @@ async function evaluate(
         await import('./internal/suppress-gate.js')
       ).suppressGate(ctx, evaluated, suppress, rules, { name: compound, kind: subject.kind })
     : evaluated;
-  return report;
+  if (!opts.comment) return { report };
+  return {
+    report,
+    comment: async () => {
+      const { commentOnGate, fixedSince, scanUrl } = await import('./internal/comment.js');
+      const extra = async () => {
+        const source = report.baseline?.scan;
+        const warn = (m: string) => ctx.warn(m);
+        const fixed =
+          report.kind === 'diff' && source !== undefined
+            ? await fixedSince(client, subject, source, report.target, warn)
+            : null;
+        return { fixed, scanUrl: scanUrl(ctx.env, client, compound, report.target) };
+      };
+      return commentOnGate(ctx, opts, { report, extra });
+    },
+  };
 }
 
 function policyLabel(opts: Opts): string {

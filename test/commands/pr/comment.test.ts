@@ -1,0 +1,253 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectUsage, fakeClock, useCli } from '../../helpers/cli.js';
+
+/**
+ * `secscan pr comment --from FILE` against GitHub's API as an undici mock: one listing pass (the `Link`
+ * header's pages), at most one write, the token to the API host only, nothing across a redirect or to
+ * another host's link, rate limits waited out, a file for another pull request or commit refused.
+ */
+const cli = useCli();
+const dir = mkdtempSync(join(tmpdir(), 'secscan-pr-comment-'));
+const API = 'https://api.github.com';
+const head = 'a'.repeat(40);
+const json = { headers: { 'content-type': 'application/json' } };
+
+const comment = {
+  compound: 'shop',
+  evaluated: true,
+  passed: false,
+  enforced: true,
+  kind: 'diff',
+  policy: '.secscan/rules.yml',
+  target: 21,
+  baseline: 'findings new since scan 7 of main (baseline: the merge target, $GITHUB_BASE_REF)',
+  rules: [{ rule: 'no-new-critical', matched: 1, reachable: 1, threshold: 0, over: 1, result: 'fail' }],
+  findings: [
+    { id: '70', app: 'web', severity: 'critical', title: 'SQL Injection', rules: ['no-new-critical'] },
+  ],
+  unlisted: 0,
+  fixed: null,
+  suppressed: [],
+  toolVersion: '0.1.0',
+};
+function file(name: string, over: Record<string, unknown> = {}): string {
+  const path = join(dir, name);
+  const pullRequest = { provider: 'github', repository: 'acme/shop', number: 12, head_sha: head };
+  writeFileSync(
+    path,
+    JSON.stringify({ secscan: 'pr-comment', version: 1, pull_request: pullRequest, comment, ...over }),
+  );
+  return path;
+}
+const fromFile = file('comment.json');
+const env = (extra: Record<string, string> = {}) => ({
+  GITHUB_ACTIONS: 'true',
+  GITHUB_REPOSITORY: 'acme/shop',
+  GITHUB_TOKEN: 'ghs_token',
+  ...extra,
+});
+const github = () => cli.agent.get(API);
+const list = (page = 1) => ({
+  path: `/repos/acme/shop/issues/12/comments?per_page=100${page > 1 ? `&page=${page}` : ''}`,
+  method: 'GET',
+});
+const calls = () =>
+  (cli.agent.getCallHistory()?.calls() ?? []).map((c) => `${c.method} ${c.origin}${c.path}`);
+
+describe('pr comment: usage and the file (no request)', () => {
+  it.each([
+    [['pr', 'comment'], '--from is required (e.g. --from secscan-comment.json)'],
+    [
+      ['pr', 'comment', '--from', fromFile, '--comment-mode', 'hide'],
+      'invalid value for --comment-mode: "hide" (choose from update, new, delete-and-new)',
+    ],
+    [
+      ['pr', 'comment', '--from', fromFile, '--provider', 'gitea'],
+      'invalid value for --provider: "gitea" (choose from github, gitlab, azure, bitbucket)',
+    ],
+    [
+      ['pr', 'comment', '--from', fromFile, '--comment-max-chars', '10'],
+      'invalid value for --comment-max-chars: "10" (expected a whole number from 1000 to 1000000)',
+    ],
+  ])('%j', async (argv, message) => {
+    expectUsage(await cli.run(argv, { env: env() }), message, cli);
+  });
+
+  it('a file that is not a comment file is exit 3, naming what is wrong', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"secscan":"pr-comment","version":1}');
+    const r = await cli.run(['pr', 'comment', '--from', bad], { env: env() });
+    expect(r.code).toBe(3);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `error: ${bad}: not a secscan comment file: pull_request: Invalid input: expected object, received undefined`,
+    );
+    expect(calls()).toEqual([]);
+  });
+
+  it('a file for another repository is refused before any request', async () => {
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], {
+      env: env({ GITHUB_REPOSITORY: 'acme/other' }),
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(
+      'error: the comment file is for github acme/shop, not github acme/other: not posted',
+    );
+    expect(calls()).toEqual([]);
+  });
+
+  it('plain http to another host than loopback is refused: the token would travel in clear', async () => {
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], {
+      env: env({ GITHUB_API_URL: 'http://ghe.example.com/api/v3' }),
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('plain http is refused but on loopback');
+    expect(calls()).toEqual([]);
+  });
+});
+
+describe('pr comment: GitHub', () => {
+  it('pages through the comments by Link, then edits the gate’s comment in place: one listing pass, one write', async () => {
+    const next = `${API}/repositories/1/issues/12/comments?per_page=100&page=2`;
+    github()
+      .intercept(list())
+      .reply(200, [{ id: 1, body: 'LGTM' }], {
+        headers: { ...json.headers, link: `<${next}>; rel="next", <${next}>; rel="last"` },
+      });
+    github()
+      .intercept({ path: '/repositories/1/issues/12/comments?per_page=100&page=2', method: 'GET' })
+      .reply(
+        200,
+        [{ id: 2, body: '<!-- secscan:gate:shop -->\nold\n<!-- secscan:digest:0000000000000000 -->' }],
+        json,
+      );
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { number: 12, head: { sha: head } }, json);
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/comments/2', method: 'PATCH' })
+      .reply(200, { id: 2 }, json);
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env() });
+    expect(r.stderr).toBe("The gate's comment on GitHub pull request #12: updated.\n");
+    expect(r.code).toBe(0);
+    const history = cli.agent.getCallHistory()?.calls() ?? [];
+    expect(history.map((c) => c.method)).toEqual(['GET', 'GET', 'GET', 'PATCH']);
+    for (const c of history) {
+      expect(c.origin).toBe(API);
+      expect((c.headers as Record<string, string>).authorization).toBe('Bearer ghs_token');
+      expect((c.headers as Record<string, string>)['x-github-api-version']).toBe('2022-11-28');
+    }
+    const sent = JSON.parse(String(history[3]?.body)) as { body: string };
+    expect(sent.body.startsWith('<!-- secscan:gate:shop -->\n### ❌ Security gate failed: shop\n')).toBe(
+      true,
+    );
+    expect(sent.body).toMatch(/\n<!-- secscan:digest:[0-9a-f]{16} -->\n$/);
+  });
+
+  it('a next page on another host is not followed: exit 8, the token never goes there', async () => {
+    github()
+      .intercept(list())
+      .reply(200, [], {
+        headers: { ...json.headers, link: '<https://evil.example.com/steal?page=2>; rel="next"' },
+      });
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { head: { sha: head } }, json);
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env() });
+    expect(r.code).toBe(8);
+    expect(r.stderr.split('\n')[0]).toBe(
+      'error: GitHub: the API links to https://evil.example.com, another host than https://api.github.com: not followed (the token goes to its API host only)',
+    );
+    expect(calls().every((c) => c.includes(API))).toBe(true);
+  });
+
+  it('a redirect is not followed, to another host or not: exit 8, nothing sent to the Location', async () => {
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { head: { sha: head } }, json);
+    github()
+      .intercept(list())
+      .reply(301, '', { headers: { location: 'https://evil.example.com/repos/acme/shop' } });
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env() });
+    expect(r.code).toBe(8);
+    expect(r.stderr).toContain(
+      'the API answered with a redirect to https://evil.example.com/repos/acme/shop (HTTP 301), which is not followed: the token goes to its API host only',
+    );
+    expect(calls()).toHaveLength(2);
+  });
+
+  it('GitHub’s secondary rate limit (403, Retry-After) is waited out and the write tried again', async () => {
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { head: { sha: head } }, json);
+    github().intercept(list()).reply(200, [], json);
+    const body = {
+      message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+    };
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
+      .reply(403, body, { headers: { ...json.headers, 'retry-after': '3' } });
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
+      .reply(201, { id: 9 }, json);
+    const clock = fakeClock();
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env(), clock });
+    expect(r.code).toBe(0);
+    expect(clock.sleeps).toEqual([3000]);
+    expect(r.stderr).toBe("The gate's comment on GitHub pull request #12: posted.\n");
+  });
+
+  it('a rate limit longer than --max-retry-wait is not waited for: exit 7, saying when', async () => {
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { head: { sha: head } }, json);
+    github()
+      .intercept(list())
+      .reply(
+        403,
+        { message: 'API rate limit exceeded' },
+        {
+          headers: {
+            ...json.headers,
+            'x-ratelimit-remaining': '0',
+            'x-ratelimit-reset': String(Date.parse('2026-11-26T11:00:00Z') / 1000),
+          },
+        },
+      );
+    const clock = fakeClock();
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env(), clock });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toContain('the service asks to be retried at 2026-11-26T11:00:00Z (in 60 min)');
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('a token that may not write: exit 4, naming the permission it needs', async () => {
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { head: { sha: head } }, json);
+    github().intercept(list()).reply(200, [], json);
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
+      .reply(403, { message: 'Resource not accessible by integration' }, json);
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env() });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toBe(
+      'error: GitHub: POST /repos/acme/shop/issues/12/comments: Resource not accessible by integration (HTTP 403)\n' +
+        'hint: the token (GITHUB_TOKEN) needs write access to pull requests (`permissions: pull-requests: write`)\n',
+    );
+  });
+
+  it('a pull request that moved on from the file’s commit is not commented: exit 3, no write', async () => {
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { head: { sha: 'b'.repeat(40) } }, json);
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env() });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(
+      `error: GitHub pull request #12 is at commit ${'b'.repeat(40)}, not ${head}, the commit the comment is about: not posted`,
+    );
+    expect(calls()).toHaveLength(1);
+  });
+});
