@@ -70,6 +70,7 @@ export const github: Provider = {
       repository,
       number: found,
       headSha: sha,
+      checkHead: run !== undefined,
       readOnly: fork ? 'a pull request from a fork runs with a read-only GITHUB_TOKEN' : undefined,
       blobUrl: sha
         ? (path, line) => `${server}/${repository}/blob/${sha}/${filePath(path)}${line ? `#L${line}` : ''}`

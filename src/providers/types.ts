@@ -19,6 +19,11 @@ export interface PullRequest {
   number: number;
   /** The pull request's head commit: what links to files point at. */
   headSha?: string | undefined;
+  /**
+   * A job that posts what another run left (GitHub's `workflow_run`): the comment's commit must still be the
+   * pull request's head, or the file is for another pull request or an older push.
+   */
+  checkHead?: boolean | undefined;
   /** Why no comment can be written here, known before any request (a fork's read-only token). */
   readOnly?: string | undefined;
   /** The web address of a file at the head commit, at a line, where the provider has one. */

@@ -229,3 +229,88 @@ describe('action.yml', () => {
     expect(readFileSync(job.files.GITHUB_PATH, 'utf8')).toBe('');
   });
 });
+
+describe('action.yml on a pull request: the scan of its head waited for, the merge target, one comment', () => {
+  const control = async (path: string, method = 'GET', body?: unknown) => {
+    const res = await fetch(`${sandbox.baseUrl}/_providers/_control/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the control routes answer JSON.
+    return (await res.json()) as any;
+  };
+  /** A runner for a pull_request event of acme/shop, GitHub's API the sandbox's stand-in. */
+  function pullRequestRunner(number: number, head: string, token: string, fork = false): GithubRunner {
+    const workspace = project(join(temp, `job-${(count += 1)}`));
+    return new GithubRunner({
+      workspace,
+      env: machineEnv(join(workspace, '.home')),
+      github: {
+        sha,
+        event_name: 'pull_request',
+        repository: 'acme/shop',
+        base_ref: 'main',
+        api_url: `${sandbox.baseUrl}/_providers/github`,
+        token,
+        event: {
+          pull_request: {
+            number,
+            head: { sha: head, repo: { full_name: fork ? 'mallory/shop' : 'acme/shop' } },
+            base: { repo: { full_name: 'acme/shop' } },
+          },
+        },
+      },
+      resolve: () => undefined,
+    });
+  }
+  const recordRunningScan = (version: string) =>
+    execFileSync(
+      process.execPath,
+      [
+        ...[join(root, 'bin/secscan.js'), 'sandbox', 'scan', '--compound', 'shop'],
+        ...['--branch', 'feature/action', '--version', version, '--running', '1s', '--new', 'critical=1'],
+      ],
+      { env: { ...connection(), PATH: process.env.PATH }, stdio: 'pipe' },
+    );
+  const inputs = { tarball: '', compound: 'shop', rules: '.secscan/rules.yml' };
+
+  it('waits for the head commit’s scan by default, compares with main, posts the verdict once and leaves it alone after', async () => {
+    const headSha = 'feed000000000000000000000000000000000001';
+    recordRunningScan(headSha);
+    const job = pullRequestRunner(21, headSha, 'ghs_sandboxWriteToken');
+    const first = run(job, { ...inputs, tarball: tarball.file });
+    expect(first.gate?.code).toBe(1);
+    expect(first.gate?.stderr).toContain('waiting for the scan of feed000 on shop');
+    expect(first.gate?.stdout).toMatch(
+      /Scan \d+: findings new since scan \d+ of main, \w+ \(baseline: the merge target, \$GITHUB_BASE_REF\)\./,
+    );
+    expect(first.gate?.stderr).toContain("The gate's comment on GitHub pull request #21: posted.");
+    const { comments } = await control('github/comments?repository=acme/shop&number=21');
+    expect(comments).toHaveLength(1);
+    expect(comments[0].body).toMatch(/^<!-- secscan:gate:shop -->\n### ❌ Security gate failed: shop\n/);
+    expect(comments[0].body).toContain(`https://github.com/acme/shop/blob/${headSha}/`);
+    const again = run(pullRequestRunner(21, headSha, 'ghs_sandboxWriteToken'), {
+      ...inputs,
+      tarball: tarball.file,
+    });
+    expect(again.gate?.stderr).toContain('unchanged (nothing new to say): not written.');
+    expect((await control('github/comments?repository=acme/shop&number=21')).comments).toHaveLength(1);
+  }, 60_000);
+
+  it('a fork’s read-only token: one notice, the comment file as an output, the step failing with the gate’s code', async () => {
+    const headSha = 'feed000000000000000000000000000000000002';
+    recordRunningScan(headSha);
+    const job = pullRequestRunner(22, headSha, 'ghs_sandboxReadToken', true);
+    const { outputs, gate: step } = run(job, { ...inputs, tarball: tarball.file });
+    expect(step?.code).toBe(1);
+    expect(outputs['exit-code']).toBe('1');
+    expect(outputs['comment-file']).toBe('secscan-comment.json');
+    expect(step?.stderr).toContain(
+      '::notice title=secscan::No comment on GitHub pull request #22: GitHub: a pull request from a fork runs with a read-only GITHUB_TOKEN',
+    );
+    const saved = JSON.parse(readFileSync(join(job.runnerTemp, '..', '..', 'secscan-comment.json'), 'utf8'));
+    expect(saved.pull_request).toMatchObject({ number: 22, head_sha: headSha });
+    expect((await control('github/comments?repository=acme/shop&number=22')).comments).toEqual([]);
+  }, 60_000);
+});

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,4 +179,79 @@ describe('ci/secscan.gitlab-ci.yml', () => {
       expect(() => readFileSync(join(dir, 'secscan-junit.xml'))).toThrow();
     }
   });
+});
+
+describe('ci/secscan.gitlab-ci.yml in a merge request pipeline: the scan of its commit waited for, one note', () => {
+  const mergeRequest = (iid: number, token?: string) => ({
+    SECSCAN_INSTALL_TARBALL: tarball.file,
+    SECSCAN_INSTALL_SHA256: tarball.sha256,
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: `${sandbox.baseUrl}/_providers/gitlab/api/v4`,
+    CI_PROJECT_ID: '77',
+    CI_PROJECT_URL: 'https://gitlab.example.com/acme/shop',
+    CI_MERGE_REQUEST_IID: String(iid),
+    CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+    CI_JOB_TOKEN: 'job-token',
+    ...(token ? { SECSCAN_GITLAB_TOKEN: token } : {}),
+  });
+  const notes = async (iid: number): Promise<{ body: string }[]> => {
+    const res = await fetch(
+      `${sandbox.baseUrl}/_providers/_control/gitlab/comments?repository=77&number=${iid}`,
+      { headers: { authorization: `Bearer ${sandbox.token}` } },
+    );
+    return ((await res.json()) as { comments: { body: string }[] }).comments;
+  };
+  const gate = {
+    'security-gate': {
+      extends: '.secscan-gate',
+      variables: { SECSCAN_GATE_COMPOUND: 'shop', SECSCAN_GATE_RULES: '.secscan/rules.yml' },
+    },
+  };
+
+  /** A scan of the feature branch with a new critical finding, of that version (running for a second). */
+  const record = (version: string, running: string[] = []) =>
+    execFileSync(
+      process.execPath,
+      [
+        ...[join(root, 'bin/secscan.js'), 'sandbox', 'scan', '--compound', 'shop', '--branch', 'feature/mr'],
+        ...['--version', version, ...running, '--new', 'critical=1'],
+      ],
+      { env: { ...sandbox.settings, PATH: process.env.PATH }, stdio: 'pipe' },
+    );
+
+  it('waits for the commit’s scan by default, compares with the target branch and posts the verdict as one note', async () => {
+    record(sha, ['--running', '1s']);
+    const { run } = pipeline(gate, mergeRequest(31, 'glpat-sandbox-write'));
+    const r = run('security-gate');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('waiting for the scan of c0ffee0 on shop');
+    expect(r.stdout).toMatch(
+      /findings new since scan \d+ of main, \w+ \(baseline: the merge target, \$CI_MERGE_REQUEST_TARGET_BRANCH_NAME\)/,
+    );
+    expect(r.stderr).toContain("The gate's comment on GitLab merge request !31: posted.");
+    const posted = await notes(31);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body).toContain(`https://gitlab.example.com/acme/shop/-/blob/${sha}/`);
+  }, 60_000);
+
+  it('without SECSCAN_GITLAB_TOKEN: one line says CI_JOB_TOKEN cannot write notes, the job fails with the gate’s code', async () => {
+    record('c0ffee-no-token');
+    const own = {
+      'security-gate': {
+        ...gate['security-gate'],
+        variables: { ...gate['security-gate'].variables, SECSCAN_GATE_VERSION: 'c0ffee-no-token' },
+      },
+    };
+    const { dir, run } = pipeline(own, mergeRequest(32));
+    const r = run('security-gate');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'No comment on GitLab merge request !32: GitLab: SECSCAN_GITLAB_TOKEN is not set: CI_JOB_TOKEN cannot write merge request notes',
+    );
+    expect(await notes(32)).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, 'secscan-comment.json'), 'utf8')).pull_request).toMatchObject({
+      provider: 'gitlab',
+      number: 32,
+    });
+  }, 60_000);
 });

@@ -18,8 +18,9 @@ export default defineVerb({
     'runs with a read-only token. A job with a token that can write (a `workflow_run` job, given the file as an ' +
     'artifact) posts it: one comment per app or compound (a hidden marker), updated in place, nothing sent ' +
     'when it already says the same. The file is read as data and rendered here, its text escaped: it ' +
-    'cannot ping anyone or inject HTML. It must name the repository of the job, and on GitHub the pull ' +
-    'request must still be at the commit it is about (`GET pulls/N`), else nothing is posted (exit 3). The ' +
+    'cannot ping anyone or inject HTML. It must name the repository of the job, and in a GitHub ' +
+    '`workflow_run` job the pull request must still be at the commit it is about (`GET pulls/N`), else ' +
+    'nothing is posted (exit 3). The ' +
     'provider, its API address and token come from the CI environment: GITHUB_TOKEN and GITHUB_API_URL; ' +
     'SECSCAN_GITLAB_TOKEN and CI_API_V4_URL; SYSTEM_ACCESSTOKEN and SYSTEM_COLLECTIONURI; ' +
     'SECSCAN_BITBUCKET_TOKEN (and SECSCAN_BITBUCKET_API_URL). The token goes to that API host only, over ' +

@@ -113,7 +113,7 @@ export async function postComment(
         ? { headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' } }
         : {}),
     });
-    if (request.headSha && provider.headOf) {
+    if (request.headSha && pr.checkHead && provider.headOf) {
       const head = await provider.headOf(http, pr);
       if (head !== request.headSha) {
         throw new ConfigError(

@@ -43,9 +43,14 @@ function file(name: string, over: Record<string, unknown> = {}): string {
   return path;
 }
 const fromFile = file('comment.json');
+const runEvent = join(dir, 'workflow-run.json');
+writeFileSync(runEvent, JSON.stringify({ workflow_run: { head_sha: head, pull_requests: [] } }));
+/** A `workflow_run` job posting what a fork's run left: the pull request must still be at its commit. */
 const env = (extra: Record<string, string> = {}) => ({
   GITHUB_ACTIONS: 'true',
   GITHUB_REPOSITORY: 'acme/shop',
+  GITHUB_EVENT_NAME: 'workflow_run',
+  GITHUB_EVENT_PATH: runEvent,
   GITHUB_TOKEN: 'ghs_token',
   ...extra,
 });

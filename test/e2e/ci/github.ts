@@ -110,12 +110,31 @@ export class GithubRunner {
   /** The environment a step starts with: the runner's variables, the job's env, then GITHUB_ENV. */
   private baseEnv(): Record<string, string> {
     const added = readFileSync(this.files.GITHUB_PATH, 'utf8').split('\n').filter(Boolean).reverse();
+    const github = this.options.github;
+    // The event's payload, as the runner writes it, and the variables it sets from the `github` context.
+    const eventPath = join(this.options.workspace, '.runner', 'event.json');
+    writeFileSync(eventPath, JSON.stringify(github.event ?? {}));
+    const named = Object.fromEntries(
+      (
+        [
+          ['GITHUB_EVENT_NAME', github.event_name],
+          ['GITHUB_REPOSITORY', github.repository],
+          ['GITHUB_BASE_REF', github.base_ref],
+          ['GITHUB_API_URL', github.api_url],
+          ['GITHUB_SERVER_URL', github.server_url],
+        ] as const
+      )
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
     return {
       ...this.options.env,
       CI: 'true',
       GITHUB_ACTIONS: 'true',
       GITHUB_WORKSPACE: this.options.workspace,
-      GITHUB_SHA: String(this.options.github.sha ?? ''),
+      GITHUB_SHA: String(github.sha ?? ''),
+      GITHUB_EVENT_PATH: eventPath,
+      ...named,
       RUNNER_TEMP: this.runnerTemp,
       ...this.files,
       ...this.jobEnv,
