@@ -3,7 +3,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Layers point one way. In the CLI (src/): commands -> access -> api (the client), output, config, util; output
+ * Layers point one way. In the CLI (src/): commands -> access -> api (the client), providers (the code hosts a
+ * pull-request comment goes to, on the client's transport), output, config, util; output
  * -> analytics (pure computations over data handed in); the
  * workspace packages beneath: the sandbox (packages/sandbox) stands on @secscan/api (packages/api) only, and
  * @secscan/api on nothing of ours. Within the CLI by `@typescript-eslint/no-restricted-imports`; between
