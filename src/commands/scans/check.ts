@@ -198,7 +198,15 @@ export default defineVerb({
     'when its analysis failed; no other scan is ever evaluated in its place. Without them, the last ' +
     'completed scan of --target-branch (default: the default branch). Exit 0 when no rule is over its ' +
     'threshold, 1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff ' +
-    '(the default) counts only findings the source (baseline) scan did not have; single counts them all. ' +
+    '(the default) counts only findings the baseline scan did not have; single counts them all. The ' +
+    'baseline is the branch the pull request merges into (GITHUB_BASE_REF, ' +
+    'CI_MERGE_REQUEST_TARGET_BRANCH_NAME, SYSTEM_PULLREQUEST_TARGETBRANCH, BITBUCKET_PR_DESTINATION_BRANCH), ' +
+    'else the default branch: its last completed scan (the one before the target, on its own branch); ' +
+    '--source-branch, --source-scan or the rules file name another, and every output says which scan it ' +
+    'was. No baseline scan is exit 10 ("no baseline: ..."); --baseline none counts every finding as new. ' +
+    '--comment posts the verdict on the pull request as one comment, kept up to date (see `secscan pr ' +
+    'comment --help` for the providers); one it cannot post never changes the exit code unless ' +
+    '--comment-required. ' +
     'Reports are written before the exit, whatever the verdict, each complete or not there at all: ' +
     '--report-* and --out FORMAT=FILE (any -o format) from the one answer. The ignore file ' +
     '(.secscan/ignore.yml, found from the working directory up; --ignore-file, --no-ignore-file) suppresses ' +
@@ -210,6 +218,8 @@ export default defineVerb({
   examples: [
     'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH" --source-branch main',
     'secscan scans check --compound shop --rules .secscan/rules.yml --version "$GITHUB_SHA" --wait 20m',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --version "$SHA" --wait 20m --comment',
+    'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch main --baseline none',
     'secscan scans check --compound shop --policy default --kind single --report-junit secscan.xml',
     'secscan scans check --compound shop --rules shiftleft.yml --tag pipeline="$CI_PIPELINE_ID" --wait 30m',
     'secscan scans check --compound shop --rules .secscan/rules.yml --report-codequality gl-code-quality.json --report-gitlab-sast gl-sast-report.json',
