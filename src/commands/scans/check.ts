@@ -331,20 +331,36 @@ async function evaluate(
   const { rules, label } = loaded;
   const suppress = await loadSuppressor(ctx, opts.ignoreFile, { compound });
   // The rules and the ignore file are read first: a file in error stops the gate before a long wait.
+  const baselines = await import('./internal/baseline.js');
+  const file = loaded.source ? { source: loaded.source, label } : undefined;
+  const chosen = baselines.chooseBaseline({ ...opts, kind, file }, ctx.env);
+  // The default branch is read while the scan under test is looked for (its failure waits for that end).
+  const looked: GateSubject = { name: compound, kind: undefined };
+  const defaultBranch =
+    chosen?.kind === 'default-branch'
+      ? ctx
+          .client()
+          .then((c) => baselines.defaultBranch(c, looked))
+          .then(
+            (choice) => ({ choice }),
+            (error: unknown) => ({ error }),
+          )
+      : undefined;
   const under = selector
     ? await (
         await import('./internal/under-test.js')
       ).scanUnderTest(ctx, { name: compound, kind: 'either' }, selector, opts.wait)
     : undefined;
   const client = await ctx.client();
-  const baselines = await import('./internal/baseline.js');
-  const subject: GateSubject = { name: compound, kind: under?.kind };
-  const file = loaded.source ? { source: loaded.source, label } : undefined;
-  const chosen = baselines.chooseBaseline({ ...opts, kind, file }, ctx.env);
-  const choice = chosen?.kind === 'default-branch' ? await baselines.defaultBranch(client, subject) : chosen;
+  const resolved = await defaultBranch;
+  if (resolved && 'error' in resolved) throw resolved.error;
+  const choice = resolved ? resolved.choice : (chosen as Exclude<typeof chosen, { kind: 'default-branch' }>);
+  const subject: GateSubject = { name: compound, kind: under?.kind ?? looked.kind };
   // --baseline none: every finding of the scan under test counts, as a single check counts them.
   const counted = choice?.kind === 'none' ? 'single' : kind;
   const request = checkBody(opts, loaded, counted, baselines.checkSource(choice), under?.scan.id);
+  // The baseline branch's scans are listed while the check runs: the answer's source is named from them.
+  const listed = baselines.prefetchBaseline(client, subject, choice);
   const result = await ctx
     .spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
       client.call('CheckScans', {
@@ -358,7 +374,7 @@ async function evaluate(
   const { gateReport } = await import('../../output/reports/model.js');
   const answered = gateReport(result, rules, { compound, kind: counted, policy: label, enforced });
   // The answer's numbers are checked first (exit 8), then its baseline (none: exit 10), then it is named.
-  const baseline = await baselines.baselineOf(client, subject, choice, result, (m) => ctx.warn(m));
+  const baseline = await baselines.baselineOf(client, subject, choice, result, (m) => ctx.warn(m), listed);
   const evaluated = baseline ? { ...answered, baseline } : answered;
   const report = suppress
     ? await (

@@ -142,7 +142,7 @@ describe('scans check: sl check-analysis rules files', () => {
     expect(r.stdout).toContain(
       `\nScan 5: findings new since scan 4 of main, abc1234 (baseline: the source of ${slV2}).\n`,
     );
-    expect(cli.calls()[0]?.body).toEqual({
+    expect(cli.calls().find((c) => c.method === 'POST')?.body).toEqual({
       version: 2,
       meta: { kind: 'diff' },
       source: { branch: 'main' },
@@ -169,7 +169,7 @@ describe('scans check: sl check-analysis rules files', () => {
       { env: authEnv() },
     );
     expect(r.code).toBe(0);
-    expect((cli.calls()[0]?.body as { source: unknown }).source).toEqual({ branch: 'develop' });
+    expect((cli.calls().find((c) => c.method === 'POST')?.body as { source: unknown }).source).toEqual({ branch: 'develop' });
   });
 
   it('reads v1 with a warning that it is the old format', async () => {
@@ -178,7 +178,7 @@ describe('scans check: sl check-analysis rules files', () => {
     const r = await cli.run(['scans', 'check', '--compound', 'shop', '--rules', slV1], { env: authEnv() });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`warning: ${slV1} is an sl check-analysis v1 file (the old format)`);
-    expect((cli.calls()[2]?.body as { rules: unknown }).rules).toEqual([
+    expect((cli.calls().find((c) => c.method === 'POST')?.body as { rules: unknown }).rules).toEqual([
       { id: 'no-critical', tags: { severity: ['critical', 'high'] } },
     ]);
   });
@@ -225,7 +225,7 @@ describe('scans check', () => {
       'Gate failed: 1 of 1 rule(s) over threshold: no-critical (1 matched, threshold 0)\n' +
         'Scan 5: findings new since scan 4 of main, abc1234 (baseline: the default branch).\n',
     );
-    expect(cli.calls()[2]?.body).toEqual({
+    expect(cli.calls().find((c) => c.method === 'POST')?.body).toEqual({
       version: 2,
       meta: { kind: 'diff', num_findings: 3 },
       source: { branch: 'main' },
@@ -307,7 +307,7 @@ describe('scans check', () => {
       { env: authEnv() },
     );
     expect(r.code).toBe(0);
-    expect(cli.calls()[0]?.body).toMatchObject({ meta: { kind: 'single' } });
+    expect(cli.calls().find((c) => c.method === 'POST')?.body).toMatchObject({ meta: { kind: 'single' } });
     expect(JSON.parse(r.stdout)).toMatchObject({ passed: false, enforced: false, compound: 'shop' });
     expect(r.stderr).toContain('(not enforced: --fail-on none)');
     expect(JSON.parse(readFileSync(files[0] as string, 'utf8'))).toEqual(JSON.parse(r.stdout));
@@ -327,7 +327,7 @@ describe('scans check', () => {
       stdin: 'rules:\n  - id: no-critical\n',
     });
     expect(r.code).toBe(0);
-    expect(cli.calls()[2]?.body).toMatchObject({ rules: [{ id: 'no-critical' }] });
+    expect(cli.calls().find((c) => c.method === 'POST')?.body).toMatchObject({ rules: [{ id: 'no-critical' }] });
     expect(r.stdout).toContain('\nGate passed: 1 rule(s), none over its threshold.\n');
     expect(r.stderr).toBe('');
   });

@@ -197,6 +197,35 @@ export async function branchHasScans(
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
+/** A compound's scans, as the listing gives them (the rows a baseline is named from). */
+type Rows = { id: string; version?: string | undefined; [key: string]: unknown }[];
+
+/** The newest scans of the baseline branch of a compound (an app's listing has no branch filter). */
+function listBranch(client: ApiClient, name: string, branch: string | undefined): Promise<Rows> {
+  return client
+    .call('ListScansInCompound', {
+      path: { compoundName: name },
+      query: { archived: true, limit: 50, ...(branch ? { branch } : {}) },
+    })
+    .then((answer) => answer.scans);
+}
+
+/**
+ * The listing the answer's baseline will be named from, asked for while the check runs (a compound's, or
+ * one not known to be an app's). Its failure is handled where it is awaited: here it is only kept from
+ * going unhandled (a check that fails never awaits it).
+ */
+export function prefetchBaseline(
+  client: ApiClient,
+  subject: GateSubject,
+  choice: ResolvedChoice | undefined,
+): Promise<Rows> | undefined {
+  if (!choice || choice.kind === 'none' || subject.kind === 'app') return undefined;
+  const listing = listBranch(client, subject.name, choice.kind === 'branch' ? choice.branch : undefined);
+  listing.catch(() => undefined);
+  return listing;
+}
+
 /**
  * The baseline scan the check compared with, named: its branch and version (the commit) read from the
  * service. A lookup that fails leaves them out (the scan id is named all the same), with a warning.
@@ -207,6 +236,7 @@ export async function describeBaseline(
   choice: ResolvedChoice,
   answered: number,
   warn: (message: string) => void,
+  prefetched?: Promise<Rows>,
 ): Promise<Baseline> {
   const from = choice.kind === 'none' ? '--baseline none' : choice.from;
   const branch = choice.kind === 'branch' ? choice.branch : undefined;
@@ -215,10 +245,7 @@ export async function describeBaseline(
       subject,
       async () => {
         // A compound scan's version is in the listing's rows; ReadCompoundScan has its apps' scans only.
-        const { scans } = await client.call('ListScansInCompound', {
-          path: { compoundName: subject.name },
-          query: { archived: true, limit: 50, ...(branch ? { branch } : {}) },
-        });
+        const scans = await (prefetched ?? listBranch(client, subject.name, branch));
         const row = scans.find((s) => String(s.id) === String(answered));
         if (row) return { version: text(row.version), branch: text(row.branch) };
         const scan = await client.call('ReadCompoundScan', {
@@ -284,6 +311,7 @@ export async function baselineOf(
   choice: ResolvedChoice | undefined,
   result: { source?: { id: number } | undefined; target: { id: number } },
   warn: (message: string) => void,
+  prefetched?: Promise<Rows>,
 ): Promise<Baseline | undefined> {
   if (!choice) return undefined;
   if (choice.kind === 'none') return { scan: undefined, from: '--baseline none' };
@@ -295,5 +323,5 @@ export async function baselineOf(
     );
   }
   expectSource(choice, answered);
-  return describeBaseline(client, subject, choice, answered, warn);
+  return describeBaseline(client, subject, choice, answered, warn, prefetched);
 }
