@@ -159,6 +159,16 @@ export class ProviderHttp {
         try {
           data = JSON.parse(text);
         } catch {
+          // Azure DevOps answers a token it does not take with its sign-in page, as a success.
+          if (res.status === 203) {
+            throw new AuthError(
+              `${context}: the token is not accepted (the API answered with a sign-in page, HTTP 203)`,
+              ExitCode.auth,
+              403,
+              undefined,
+              `the token (${this.about.tokenVariable}) needs ${this.about.permission}`,
+            );
+          }
           if (res.status < 300) {
             throw new UnexpectedResponseError(`${context}: the answer is not JSON (HTTP ${res.status})`);
           }

@@ -256,3 +256,65 @@ describe('pr comment: GitHub', () => {
     expect(calls()).toHaveLength(1);
   });
 });
+
+describe('pr comment: in the job that wrote the file', () => {
+  it('the file is the job’s own: no look at the pull request’s head, the comment posted', async () => {
+    const event = join(dir, 'pull-request.json');
+    writeFileSync(event, JSON.stringify({ pull_request: { number: 12, head: { sha: head } } }));
+    github().intercept(list()).reply(200, [], json);
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
+      .reply(201, { id: 5 }, json);
+    const r = await cli.run(['pr', 'comment', '--from', fromFile, '-o', 'json'], {
+      env: env({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event }),
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      provider: 'github',
+      repository: 'acme/shop',
+      pull_request: 12,
+      comment: 'created',
+    });
+    expect(calls().map((c) => c.split(' ')[0])).toEqual(['GET', 'POST']);
+  });
+});
+
+describe('pr comment: the other providers', () => {
+  const azure = 'https://dev.azure.com';
+  const threads = '/acme/shop/_apis/git/repositories/r1/pullRequests/9/threads';
+  const azureFile = file('azure.json', {
+    pull_request: { provider: 'azure', repository: 'shop/r1', number: 9, head_sha: null },
+  });
+  const azureEnv = {
+    TF_BUILD: 'True',
+    SYSTEM_COLLECTIONURI: `${azure}/acme/`,
+    SYSTEM_TEAMPROJECT: 'shop',
+    BUILD_REPOSITORY_ID: 'r1',
+    SYSTEM_PULLREQUEST_PULLREQUESTID: '9',
+    SYSTEM_ACCESSTOKEN: 'expired',
+  };
+
+  it('Azure DevOps’ sign-in page for a token it does not take (HTTP 203) is exit 4, naming the permission', async () => {
+    cli.agent
+      .get(azure)
+      .intercept({ path: `${threads}?api-version=7.1`, method: 'GET' })
+      .reply(203, '<html><title>Azure DevOps Services | Sign In</title></html>', {
+        headers: { 'content-type': 'text/html' },
+      });
+    const r = await cli.run(['pr', 'comment', '--from', azureFile], { env: azureEnv });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain(
+      'error: Azure DevOps: GET /acme/shop/_apis/git/repositories/r1/pullRequests/9/threads: the token is not accepted (the API answered with a sign-in page, HTTP 203)',
+    );
+    expect(r.stderr).toContain('"Contribute to pull requests"');
+  });
+
+  it('a file for another provider than the job’s CI is refused before any request', async () => {
+    const r = await cli.run(['pr', 'comment', '--from', azureFile, '--provider', 'github'], { env: env() });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain(
+      'error: the comment file is for azure shop/r1, not github acme/shop: not posted',
+    );
+    expect(calls()).toEqual([]);
+  });
+});
