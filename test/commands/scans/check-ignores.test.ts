@@ -117,11 +117,11 @@ describe('scans check with an ignore file', () => {
       `warning: 1 suppression expired on 2027-01-31; its findings count again (${ignores}:2)`,
     );
     // The check and its baseline's lookups alone: no listing is read when no entry is in effect.
-    expect(cli.calls().map((c) => c.path.split('?')[0]?.split('/').slice(-2).join('/')).sort()).toEqual([
-      'apps/payments-api',
-      'scans/check',
-      'shop/scans',
-      'shop/shallow',
-    ]);
+    expect(
+      cli
+        .calls()
+        .map((c) => c.path.split('?')[0]?.split('/').slice(-2).join('/'))
+        .sort(),
+    ).toEqual(['apps/payments-api', 'scans/check', 'shop/scans', 'shop/shallow']);
   });
 });

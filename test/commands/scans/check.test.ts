@@ -169,7 +169,9 @@ describe('scans check: sl check-analysis rules files', () => {
       { env: authEnv() },
     );
     expect(r.code).toBe(0);
-    expect((cli.calls().find((c) => c.method === 'POST')?.body as { source: unknown }).source).toEqual({ branch: 'develop' });
+    expect((cli.calls().find((c) => c.method === 'POST')?.body as { source: unknown }).source).toEqual({
+      branch: 'develop',
+    });
   });
 
   it('reads v1 with a warning that it is the old format', async () => {
@@ -327,7 +329,9 @@ describe('scans check', () => {
       stdin: 'rules:\n  - id: no-critical\n',
     });
     expect(r.code).toBe(0);
-    expect(cli.calls().find((c) => c.method === 'POST')?.body).toMatchObject({ rules: [{ id: 'no-critical' }] });
+    expect(cli.calls().find((c) => c.method === 'POST')?.body).toMatchObject({
+      rules: [{ id: 'no-critical' }],
+    });
     expect(r.stdout).toContain('\nGate passed: 1 rule(s), none over its threshold.\n');
     expect(r.stderr).toBe('');
   });
