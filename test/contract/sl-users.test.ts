@@ -8,13 +8,18 @@ import { pathSamples } from './samples.js';
  */
 describeContract('contract: sl rules files, --from-sl and finding locations', (cli) => {
   // Without `source:`: the document's oneOf of {branch} and {scan} matches both for any object (see samples.ts).
+  // A diff gate names its baseline (the merge target, else the default branch) as `source: {branch}`: the
+  // body is checked here with --baseline none, which sends a single check and no source.
   it('scans check --rules with an sl v2 file sends a check body the document accepts', async () => {
     const rules = cli.file(
       'shiftleft.yml',
       'build_rules:\n  - id: no-crits\n    finding_types: [vuln]\n' +
         '    cvss_31_severity_ratings: [critical]\n    threshold: 0\n    options: {num_findings: 5, reachable: true}\n',
     );
-    const run = await cli.run(['scans', 'check', '--compound', 'storefront', '--rules', rules, '-o', 'json']);
+    const run = await cli.run([
+      ...['scans', 'check', '--compound', 'storefront', '--rules', rules, '--baseline', 'none'],
+      ...['-o', 'json'],
+    ]);
     expect(violations(run)).toEqual([]);
     expect(run.sent.map((r) => `${r.method} ${r.path}`)).toEqual([
       `POST /api/v4/orgs/${pathSamples.orgID}/apps/storefront/scans/check`,
