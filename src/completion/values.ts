@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type SettingFlags } from '../config/settings.js';
 import type { Profile } from '../config/store.js';
-import { packageRoot } from '../paths.js';
+import { selfCommand } from '../paths.js';
 import {
   type CacheEntry,
   type CacheKey,
@@ -138,8 +138,8 @@ function sleep(ms: number): Promise<void> {
 
 /** Starts `secscan __complete --refresh ...` detached from the shell, its output nowhere. */
 function spawnDetached(args: string[]): void {
-  const bin = join(packageRoot(), 'bin', 'secscan.js');
-  const child = spawn(process.execPath, [bin, '__complete', '--refresh', ...args], {
+  const [program, argv] = selfCommand(['__complete', '--refresh', ...args]);
+  const child = spawn(program, argv, {
     detached: true,
     stdio: 'ignore',
   });
