@@ -69,10 +69,10 @@ export function releaseNotes(changelog, version) {
   return notes === '' ? undefined : `${notes}\n`;
 }
 
-/** `npm pack` of a directory into `out`; returns the tarball's name. */
-function pack(dir, out, ignoreScripts) {
-  const args = ['pack', '--silent', '--pack-destination', out, '--loglevel=error'];
-  const name = run('npm', ignoreScripts ? [...args, '--ignore-scripts'] : args, {
+/** `npm pack` of a directory into `out` (what it holds is built already); returns the tarball's name. */
+function pack(dir, out) {
+  const args = ['pack', '--silent', '--ignore-scripts', '--pack-destination', out, '--loglevel=error'];
+  const name = run('npm', args, {
     cwd: dir,
     env: { ...process.env, npm_config_update_notifier: 'false' },
   }).trim();
@@ -250,9 +250,20 @@ async function main() {
 
   const files = [];
   // The build was made (or checked) above: prepack would make it again.
-  files.push(pack(root, out, true));
-  // The sandbox's package has a build of its own, which its prepack runs.
-  files.push(pack(join(root, 'packages/sandbox'), out, false));
+  files.push(pack(root, out));
+  // The sandbox's package has a build of its own: made into a copy of the package (its files field's),
+  // packed from there, so packages/sandbox/dist (which the package's tests build) is left alone.
+  const sandbox = join(root, 'build/release-sandbox');
+  rmSync(sandbox, { recursive: true, force: true });
+  mkdirSync(sandbox, { recursive: true });
+  for (const file of ['package.json', 'README.md', 'LICENSE']) {
+    copyFileSync(join(root, 'packages/sandbox', file), join(sandbox, file));
+  }
+  run(process.execPath, [join(root, 'packages/sandbox/scripts/build.mjs')], {
+    env: { ...process.env, SANDBOX_DIST: join(sandbox, 'dist') },
+    stdio: 'inherit',
+  });
+  files.push(pack(sandbox, out));
   const executable = `secscan-${platform()}-${arch()}`;
   await buildExecutable(out, executable);
   files.push(executable);
