@@ -10,9 +10,10 @@ import { copyCheckout, machineEnv, pkg, project } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
- * The default install of the action, and the template's SECSCAN_INSTALL_CHECKOUT: secscan built from a
+ * The action's `from-checkout: true` and the template's SECSCAN_INSTALL_CHECKOUT: secscan built from a
  * checkout of this repository (a copy of its tracked files, nothing built) with `npm ci` (install scripts
- * off) and `npm run build`, then packed and installed as the release tarball is. Each build takes a minute.
+ * off) and `npm run build`, then packed and installed by install.sh as a release's tarball is. Each build
+ * takes a minute.
  */
 const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-checkout-'));
 const checkout = join(temp, 'secscan');
@@ -33,7 +34,7 @@ const workspace = (name: string) => project(join(temp, name));
 const connection = () => sandbox.settings;
 
 describe('secscan built from a checkout of this repository', () => {
-  it('the action, given no tarball, builds from its own checkout and gates', () => {
+  it('the action, given from-checkout: true, builds from its own checkout and gates', () => {
     expect(existsSync(join(checkout, 'dist'))).toBe(false);
     const dir = workspace('github');
     const job = new GithubRunner({
@@ -43,6 +44,7 @@ describe('secscan built from a checkout of this repository', () => {
       resolve: () => undefined,
     });
     const inputs = {
+      'from-checkout': 'true',
       compound: 'shop',
       rules: '.secscan/rules.yml',
       'target-branch': 'feature/checkout',
