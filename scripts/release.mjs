@@ -133,8 +133,17 @@ async function buildExecutable(out, name) {
   } catch {
     console.error('release: no `strip` here: the executable keeps the symbols of Node.js (13 MB more)');
   }
-  const { inject } = require('postject');
-  await inject(binary, 'NODE_SEA_BLOB', readFileSync(blob), { sentinelFuse: seaFuse });
+  // In a process of its own: postject's ELF library prints a warning per note section it cannot name
+  // (harmless), shown only if the injection fails.
+  try {
+    execFileSync(
+      process.execPath,
+      [require.resolve('postject/dist/cli.js'), binary, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse],
+      { stdio: 'pipe', encoding: 'utf8' },
+    );
+  } catch (error) {
+    fail(`postject could not inject the blob into ${name}:\n${error.stdout}${error.stderr}`);
+  }
   const version = run(binary, ['--version']).trim();
   if (version !== pkg.version) fail(`${name} --version printed ${version}, not ${pkg.version}`);
   renameSync(binary, join(out, name));
