@@ -115,7 +115,7 @@ function* logChunks(runs: Run[], options: SarifOptions, keep: (k: Kept) => boole
     const index = new Map(used.map((id, i) => [id, i]));
     yield `${r ? ',' : ''}\n    {\n      "results": [`;
     for (const [i, k] of results.entries()) {
-      const head = `{"ruleId":${JSON.stringify(k.ruleId)},"ruleIndex":${index.get(k.ruleId)}`;
+      const head = `{"ruleId":${safeJson(k.ruleId)},"ruleIndex":${index.get(k.ruleId)}`;
       yield `${i ? ',\n' : '\n'}        ${head}${k.body === '{}' ? '}' : `,${k.body.slice(1)}`}`;
     }
     const driver = {
