@@ -48,6 +48,10 @@ export const environment: readonly (readonly [string, string])[] = [
     'Set (as Azure Pipelines and GitLab CI set them), like GITHUB_ACTIONS=true: standard output and error are a job log its runner reads for commands, so nothing the service sent can be one (##[, ##vso[ and a line-initial :: neutralised; see secscan help formatting).',
   ],
   [
+    'CI_CONFIG_PATH',
+    'The CI configuration (GitLab sets it; .gitlab-ci.yml when unset): what a Code Quality entry points at when no file of the repository is at fault (rules from standard input or stored, a report cut by --limit).',
+  ],
+  [
     'GITHUB_STEP_SUMMARY',
     'With GITHUB_ACTIONS=true, the file the gate appends its Markdown summary to (GitHub sets it for each step).',
   ],
