@@ -48,6 +48,10 @@ export const environment: readonly (readonly [string, string])[] = [
     'Set (as Azure Pipelines and GitLab CI set them), like GITHUB_ACTIONS=true: standard output and error are a job log its runner reads for commands, so nothing the service sent can be one (##[, ##vso[ and a line-initial :: neutralised; see secscan help formatting).',
   ],
   [
+    'CI_PROJECT_DIR, GITHUB_WORKSPACE',
+    'The repository’s root (GitLab and GitHub set them), which report entries about the rules file are relative to; unset, the first directory up with a .git.',
+  ],
+  [
     'CI_CONFIG_PATH',
     'The CI configuration (GitLab sets it; .gitlab-ci.yml when unset): what a Code Quality entry points at when no file of the repository is at fault (rules from standard input or stored, a report cut by --limit).',
   ],

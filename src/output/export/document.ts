@@ -68,6 +68,11 @@ export interface ReportContext {
   /** The SARIF `automationDetails.id` (ends with `/`); with one run per app, each app's id goes under it. */
   automationId: string;
   stamp: RunStamp;
+  /**
+   * Where a report's entry about the rules points (Code Quality's "not evaluated"): the rules file from the
+   * repository's root, or the CI configuration for standard input, a stored policy or a file outside it.
+   */
+  rulesPath: string;
 }
 
 /** `scans check`: the verdict. */
