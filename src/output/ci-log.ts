@@ -52,44 +52,47 @@ class LogState {
 
   /** The text to write instead of `text`. */
   neutralise(text: string): string {
-    if (!text.includes('[') && !text.includes(':')) {
-      this.pass(text);
-      return text;
-    }
-    let out = '';
+    let out: string[] | undefined;
     let from = 0;
     // The line the next colon is on: where it begins in `text` and how (the state before `text` for the first).
     let line = { begin: 0, start: this.start };
     let scanned = 0;
-    for (const match of text.matchAll(/[[:]/g)) {
-      const at = match.index;
-      const before = text.slice(Math.max(0, at - 32), at);
-      let shown = match[0];
-      if (shown === '[') {
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code !== 0x5b && code !== 0x3a) continue;
+      // Most brackets and colons follow a character that rules a command out (JSON's `"`, a word): at once.
+      const previous = at ? text.charCodeAt(at - 1) : -1;
+      let shown: string | undefined;
+      if (code === 0x5b) {
+        if (!maybeBefore(previous, bracketAfter)) continue;
+        const before = text.slice(Math.max(0, at - 32), at);
         const sig = ((at < 32 ? this.recent : '') + before.replace(ignorable, '')).toLowerCase();
         if (sig.endsWith('##') || sig.endsWith('##vso')) shown = bracket;
       } else {
+        if (!maybeBefore(previous, colonAfter)) continue;
         const broken = lastBreak(text, at, scanned);
         if (broken >= 0) line = { begin: broken + 1, start: 1 };
         scanned = at;
-        const raw = at >= 16 ? before : this.raw + text.slice(0, at);
+        const raw = at >= 16 ? text.slice(at - 16, at) : this.raw + text.slice(0, at);
         if (/section_(?:start|end)$/.test(raw) || secondColon(line.start, text.slice(line.begin, at))) {
           shown = colon;
         }
       }
-      out += text.slice(from, at) + shown;
+      if (shown === undefined) continue;
+      (out ??= []).push(text.slice(from, at), shown);
       from = at + 1;
     }
-    out += text.slice(from);
-    this.pass(out);
-    return out;
+    const result = out ? [...out, text.slice(from)].join('') : text;
+    this.pass(result);
+    return result;
   }
 
   /** The state after `text` is written (our own workflow commands, or text with nothing to neutralise). */
   pass(text: string): void {
     const tail = text.length > 64 ? text.slice(-64) : text;
     this.raw = (this.raw + tail).slice(-16);
-    this.recent = (this.recent + tail.replace(ignorable, '').toLowerCase()).slice(-8);
+    const significant = /[^\x20-\x7e]/.test(tail) ? tail.replace(ignorable, '') : tail;
+    this.recent = (this.recent + significant.toLowerCase()).slice(-8);
     const broken = lastBreak(text, text.length, 0);
     this.start = startAfter(broken >= 0 ? 1 : this.start, text.slice(broken + 1));
   }
@@ -98,6 +101,19 @@ class LogState {
   passBytes(bytes: Uint8Array): void {
     if (bytes.length) this.pass(Buffer.from(bytes.subarray(-64)).toString('latin1'));
   }
+}
+
+/** ASCII characters a neutralised `[` can follow (`##[`, `##vso[`): the rest rule it out. */
+const bracketAfter = new Set('#oO'.split('').map((c) => c.charCodeAt(0)));
+/** ASCII characters a neutralised `:` can follow: a line's start, blanks, a first colon, `section_start`. */
+const colonAfter = new Set(' \t\v\f\n\r:tTdD'.split('').map((c) => c.charCodeAt(0)));
+
+/**
+ * Whether the character before a `[` or `:` (its code; -1 at the chunk's start) leaves a command possible:
+ * one of `ascii`, or anything beyond printable ASCII (an invisible character, a blank of another script).
+ */
+function maybeBefore(previous: number, ascii: ReadonlySet<number>): boolean {
+  return previous < 0x20 || previous > 0x7e || ascii.has(previous);
 }
 
 /**
