@@ -1,5 +1,5 @@
 import { walk } from './model.mjs';
-import { blocks, bold, code, italic, nameText, prose, text, wrap } from './roff.mjs';
+import { blocks, bold, code, italic, nameText, prose, wrap } from './roff.mjs';
 
 /**
  * Man pages from the same entries and help blocks as `--help`: secscan(1) with the global options and the
