@@ -17,9 +17,10 @@ const bullet = /^[-+]/;
 const numbered = /^(\d+)([.)])/;
 /**
  * `@name` and `@org/team` (a mention), `#123` and `GH-123` (a reference to an issue or pull request): the
- * zero-width space goes after the `@`, the `#` or the `-`, in one pass (not into its own entity).
+ * zero-width space goes after the `@`, the `#` or the `-`, in one pass (not into its own entity). An `@`
+ * after a letter or digit is an e-mail address's, which GitHub does not read as a mention: left whole.
  */
-const reference = /@(?=[A-Za-z0-9])|#(?=\d)|(?<=\bGH-)(?=\d)/gi;
+const reference = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])|#(?=\d)|(?<=\bGH-)(?=\d)/gi;
 
 /**
  * Service text (a finding's title, a path, a rule) for a Markdown report: sanitized (no escapes, controls,

@@ -19,6 +19,8 @@ describe('markdownText: the service’s text in Markdown', () => {
     );
     expect(markdownText('#1')).toBe('\\#&#8203;1');
     expect(markdownText('C# and a # b')).toBe('C\\# and a \\# b');
+    // An e-mail address is no mention (GitHub wants no letter before the @): left whole.
+    expect(markdownText('owner alice@example.com, (@bob)')).toBe('owner alice@example.com, (@&#8203;bob)');
   });
 
   it('stays plain text: Markdown’s characters escaped, no block can start, no line break', () => {
