@@ -81,6 +81,8 @@ export interface SastOptions {
   started: Date;
   /** A scan that did not complete (a gate not evaluated): status failure and this fatal message. */
   failure?: string;
+  /** Read once the findings are written: the report is part of the answer, on request (a `warn` message). */
+  truncated?: () => string | undefined;
 }
 
 const component = (version: string) => ({
@@ -107,6 +109,13 @@ export async function writeGitlabSast(
   for await (const finding of findings) {
     await out.write(`${count++ ? ',' : ''}\n    ${safeJson(sastVulnerability(finding))}`);
   }
+  const truncated = options.truncated?.();
+  const messages = [
+    ...(options.failure === undefined
+      ? []
+      : [{ level: 'fatal', value: sanitize(options.failure) || 'not evaluated' }]),
+    ...(truncated === undefined ? [] : [{ level: 'warn', value: sanitize(truncated) }]),
+  ];
   const scan = {
     analyzer: component(options.toolVersion),
     scanner: component(options.toolVersion),
@@ -114,9 +123,7 @@ export async function writeGitlabSast(
     start_time: sastTime(options.started),
     end_time: sastTime(new Date()),
     status: options.failure === undefined ? 'success' : 'failure',
-    ...(options.failure === undefined
-      ? {}
-      : { messages: [{ level: 'fatal', value: sanitize(options.failure) || 'not evaluated' }] }),
+    ...(messages.length ? { messages } : {}),
   };
   await out.write(`${count ? '\n  ' : ''}],\n  "scan": ${safeJson(scan)}\n}\n`);
   return count;

@@ -21,6 +21,11 @@ export interface SarifOptions {
   /** A run that did not complete (a gate not evaluated): its reason, as a tool execution notification. */
   failure?: string;
   /**
+   * Read when the log is written: the findings are part of the answer, on request (--limit): said in each
+   * run's `properties` and as a warning notification of its invocation.
+   */
+  truncated?: () => string | undefined;
+  /**
    * One run per app (compound and organization listings), each with its own `automationDetails.id`: the
    * given id, then the app and `/`. Otherwise one run.
    */

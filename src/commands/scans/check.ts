@@ -8,6 +8,7 @@ import { int, pattern } from '../parsers.js';
 import { readInputFile } from '../shared/files.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
+import { repositoryPath } from '../shared/repo-path.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const reportFlags = [
@@ -223,6 +224,7 @@ export default defineVerb({
       toolVersion: ctx.version,
       automationId: sarifCategory(['check', compound], opts.sarifCategory),
       stamp: runStamp(new Date(), hostname()),
+      rulesPath: repositoryPath(opts.rules === '-' ? undefined : opts.rules, process.cwd(), ctx.env),
     };
     try {
       const loaded = await loadRules(ctx, opts);
