@@ -49,8 +49,9 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // bin/ is CommonJS (bin/package.json): a run starts without Node's ES-module loader.
-    files: ['bin/**/*.js'],
+    // bin/ is CommonJS (bin/package.json): a run starts without Node's ES-module loader; so is the main
+    // script of the single executable (a single executable's main script must be).
+    files: ['bin/**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -22,11 +22,44 @@ v8.setFlagsFromString('--liftoff-only');
 v8.setFlagsFromString('--semi-space-growth-factor=1');
 v8.setFlagsFromString('--expose-gc');
 
-const chunksDir = join(__dirname, '..', 'dist', 'chunks');
-const nodeRequire = Module.createRequire(join(chunksDir, 'index.cjs'));
+/**
+ * A loader of the chunks in `dir`: `read(file)` gives a chunk's source, `readCache(file)` its code cache (or
+ * undefined). Here they are files in dist/chunks; in the single executable (scripts/sea-main.cjs) they are
+ * its assets, under a directory named after the executable.
+ */
+function createLoader(dir, read, readCache) {
+  const nodeRequire = Module.createRequire(join(dir, 'index.cjs'));
+  /** Chunks loaded so far, with their scripts (the build writes their code caches after a warm-up). */
+  const loaded = new Map();
 
-/** Chunks loaded so far, with their scripts (the build writes their code caches after a warm-up). */
-const loaded = new Map();
+  /** Runs one chunk (once) and returns its exports; chunks require each other by relative path. */
+  function requireChunk(name, { useCache = true } = {}) {
+    const file = join(dir, name);
+    const known = loaded.get(file);
+    if (known) return known.module.exports;
+    const source = read(file);
+    // The build wrote each chunk already wrapped as a CommonJS module's function.
+    const script = new vm.Script(source, {
+      filename: file,
+      cachedData: useCache ? readCache(file) : undefined,
+    });
+    // A cache refused costs the chunk a full compile: said under --debug (and checked by the e2e tests).
+    if (
+      script.cachedDataRejected &&
+      (process.env.SECSCAN_DEBUG === '1' || process.argv.includes('--debug'))
+    ) {
+      process.stderr.write(`debug: V8 refused the code cache of ${name} (a V8 flag set after start?)\n`);
+    }
+    const module = { exports: {} };
+    loaded.set(file, { module, script });
+    const require = (id) => (id.startsWith('./') ? requireChunk(id.slice(2), { useCache }) : nodeRequire(id));
+    script.runInThisContext().call(module.exports, module.exports, require, module, file, dirname(file));
+    return module.exports;
+  }
+  return { loaded, requireChunk };
+}
+
+const chunksDir = join(__dirname, '..', 'dist', 'chunks');
 
 function readCache(file) {
   try {
@@ -36,26 +69,6 @@ function readCache(file) {
   }
 }
 
-/** Runs one chunk (once) and returns its exports; chunks require each other by relative path. */
-function requireChunk(name, { useCache = true } = {}) {
-  const file = join(chunksDir, name);
-  const known = loaded.get(file);
-  if (known) return known.module.exports;
-  const source = readFileSync(file, 'utf8');
-  // The build wrote each chunk already wrapped as a CommonJS module's function.
-  const script = new vm.Script(source, {
-    filename: file,
-    cachedData: useCache ? readCache(file) : undefined,
-  });
-  // A cache refused costs the chunk a full compile: said under --debug (and checked by the e2e tests).
-  if (script.cachedDataRejected && (process.env.SECSCAN_DEBUG === '1' || process.argv.includes('--debug'))) {
-    process.stderr.write(`debug: V8 refused the code cache of ${name} (a V8 flag set after start?)\n`);
-  }
-  const module = { exports: {} };
-  loaded.set(file, { module, script });
-  const require = (id) => (id.startsWith('./') ? requireChunk(id.slice(2), { useCache }) : nodeRequire(id));
-  script.runInThisContext().call(module.exports, module.exports, require, module, file, dirname(file));
-  return module.exports;
-}
+const { loaded, requireChunk } = createLoader(chunksDir, (file) => readFileSync(file, 'utf8'), readCache);
 
-module.exports = { chunksDir, loaded, requireChunk };
+module.exports = { chunksDir, createLoader, loaded, requireChunk };

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { main } from './main.js';
-import { packageRoot } from './paths.js';
+import { readPackageFileSync } from './paths.js';
 
 export { main };
 
 /** The process entry of the bundle: real streams and environment. */
 export async function run(argv: string[]): Promise<number> {
-  const { version } = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {
+  const { version } = JSON.parse(readPackageFileSync('package.json')) as {
     version: string;
   };
   const io = {

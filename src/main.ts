@@ -10,6 +10,7 @@ import {
   OutputClosedError,
   UsageError,
 } from './errors.js';
+import { guardIo } from './output/ci-log.js';
 import { safeJson, sanitizeLine } from './output/sanitize.js';
 import { proseLines, terminalWidth } from './output/stderr.js';
 import { loadWidths } from './output/width.js';
@@ -65,7 +66,9 @@ async function withBareOrg(argv: readonly string[]): Promise<readonly string[]> 
 }
 
 /** Parses argv, runs the verb, renders its result and returns the exit code. The only place exit codes are decided. */
-export async function main(deps: MainDeps): Promise<number> {
+export async function main(given: MainDeps): Promise<number> {
+  // In a CI job log, nothing the service sent can be a command to the runner (see output/ci-log.ts).
+  const deps = { ...given, io: guardIo(given.io, given.env) };
   const { io } = deps;
   const argv = mayHaveBareOrg(deps.argv) ? await withBareOrg(deps.argv) : deps.argv;
   const controller = new AbortController();

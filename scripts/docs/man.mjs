@@ -1,5 +1,5 @@
 import { walk } from './model.mjs';
-import { blocks, bold, code, italic, prose, text, wrap } from './roff.mjs';
+import { blocks, bold, code, italic, nameText, prose, wrap } from './roff.mjs';
 
 /**
  * Man pages from the same entries and help blocks as `--help`: secscan(1) with the global options and the
@@ -81,7 +81,7 @@ export function nounPage(noun, model, date, version) {
   const lines = [
     ...header(name, date, version),
     '.SH NAME',
-    `${code(name)} \\- ${text(noun.summary.replace(/\.$/, ''))}`,
+    `${code(name)} \\- ${nameText(noun.summary.replace(/\.$/, ''))}`,
     '.SH SYNOPSIS',
     ...(noun.kind === 'group' ? [] : [noun])
       .concat(commands.filter((c) => c.kind === 'verb'))
@@ -138,7 +138,7 @@ export function rootPage(model, date, version) {
   const lines = [
     ...header('secscan', date, version),
     '.SH NAME',
-    `secscan \\- ${text(model.root.summary.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase()))}`,
+    `secscan \\- ${nameText(model.root.summary.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase()))}`,
     '.SH SYNOPSIS',
     `${bold('secscan')} [${italic('options')}] ${italic('command')} [${italic('arguments')}]`,
     '.br',

@@ -6,6 +6,19 @@ export function text(s) {
   return escaped.replace(/^([.'])/, '\\&$1');
 }
 
+/**
+ * The NAME line's text: what whatis and apropos print, byte for byte (they do not read roff escapes), so in
+ * plain ASCII quotes: a typographic apostrophe or quote becomes ' or ", and inline-code backticks go.
+ */
+export function nameText(s) {
+  return text(
+    s
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/`/g, ''),
+  );
+}
+
 /** Text where hyphens are minus signs (options, commands): copy-pasting it works. */
 export function code(s) {
   return text(s).replace(/-/g, '\\-');

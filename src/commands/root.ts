@@ -20,7 +20,7 @@ export const root: Help & { options: Readonly<Record<string, OptionDecl>> } = {
   options: {
     output: text(
       '-o, --output <format>',
-      `output format: ${baseFormats.join(', ')} (some commands add more)`,
+      `output format: ${baseFormats.join(', ')} (some commands add more; in a CI job log, see secscan help formatting)`,
       {
         nonEmpty: false,
       },

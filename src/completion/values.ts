@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type SettingFlags } from '../config/settings.js';
 import type { Profile } from '../config/store.js';
-import { packageRoot } from '../paths.js';
+import { selfCommand } from '../paths.js';
 import {
   type CacheEntry,
   type CacheKey,
@@ -105,8 +105,13 @@ function readProfiles(dir: string): ConfigFile {
   }
 }
 
-/** The cache key and token of the settings the command line would use; undefined when incomplete. */
-function target(line: Line, env: NodeJS.ProcessEnv): { key: CacheKey; token: string } | undefined {
+/**
+ * The cache key, token and CA file of the settings the command line would use; undefined when incomplete.
+ */
+function target(
+  line: Line,
+  env: NodeJS.ProcessEnv,
+): { key: CacheKey; token: string; caFile: string | undefined } | undefined {
   const dir = configDir(env);
   const config = readProfiles(dir);
   const profiles = config.profiles ?? {};
@@ -119,6 +124,8 @@ function target(line: Line, env: NodeJS.ProcessEnv): { key: CacheKey; token: str
     return {
       key: { configDir: dir, profile: settings.profile.value, orgId, baseUrl: settings.baseUrl.value },
       token,
+      // A service behind a CA of its own (`sandbox --tls`): the refresh trusts it as every command does.
+      caFile: settings.caFile.value,
     };
   } catch {
     return undefined;
@@ -138,8 +145,8 @@ function sleep(ms: number): Promise<void> {
 
 /** Starts `secscan __complete --refresh ...` detached from the shell, its output nowhere. */
 function spawnDetached(args: string[]): void {
-  const bin = join(packageRoot(), 'bin', 'secscan.js');
-  const child = spawn(process.execPath, [bin, '__complete', '--refresh', ...args], {
+  const [program, argv] = selfCommand(['__complete', '--refresh', ...args]);
+  const child = spawn(program, argv, {
     detached: true,
     stdio: 'ignore',
   });
@@ -192,7 +199,7 @@ export async function complete(args: readonly string[], deps: CompleteDeps): Pro
 async function refresh(line: Line, deps: CompleteDeps): Promise<void> {
   const found = target(line, deps.env);
   if (!found) return;
-  const { key, token } = found;
+  const { key, token, caFile } = found;
   try {
     const { sources } = await import('./sources.js');
     const source = sources[line.kind];
@@ -206,6 +213,7 @@ async function refresh(line: Line, deps: CompleteDeps): Promise<void> {
       retries: 0,
       signal: AbortSignal.timeout(3 * requestTimeoutMs),
       dispatcher: deps.dispatcher,
+      caFile,
       userAgent: `secscan/${deps.version ?? '0'} node/${process.version} (completion)`,
     });
     try {

@@ -41,7 +41,19 @@ export const environment: readonly (readonly [string, string])[] = [
   ],
   [
     'GITHUB_ACTIONS',
-    'true (as GitHub Actions sets it): scans check and scans compare --fail-on print an ::error annotation for each finding that fails the gate (the first ten, then a notice) on standard error.',
+    'true (as GitHub Actions sets it): scans check and scans compare --fail-on print an ::error annotation for each finding that fails the gate (the first ten, then a notice) on standard error; and, as under TF_BUILD and GITLAB_CI, nothing the service sent can be a workflow command in the job log.',
+  ],
+  [
+    'TF_BUILD, GITLAB_CI',
+    'Set (as Azure Pipelines and GitLab CI set them), like GITHUB_ACTIONS=true: standard output and error are a job log its runner reads for commands, so nothing the service sent can be one (##[, ##vso[ and a line-initial :: neutralised; see secscan help formatting).',
+  ],
+  [
+    'CI_PROJECT_DIR, GITHUB_WORKSPACE',
+    'The repository’s root (GitLab and GitHub set them), which report entries about the rules file are relative to; unset, the first directory up with a .git.',
+  ],
+  [
+    'CI_CONFIG_PATH',
+    'The CI configuration (GitLab sets it; .gitlab-ci.yml when unset): what a Code Quality entry points at when no file of the repository is at fault (rules from standard input or stored, a report cut by --limit).',
   ],
   [
     'GITHUB_STEP_SUMMARY',

@@ -150,6 +150,19 @@ const formattingBlocks = (): Block[] => [
       'bidi overrides are removed from tables, tsv, csv and error lines; JSON, NDJSON and YAML keep them, ' +
       'escaped. CSV cells beginning with = + - @ get a leading apostrophe.',
   },
+  {
+    kind: 'paragraph',
+    text:
+      'In a CI job log (GITHUB_ACTIONS=true, TF_BUILD or GITLAB_CI set), text from the service is never a ' +
+      'command to the runner: no ##[ or ##vso[ anywhere, no :: at the start of a line (after blanks), no ' +
+      'section_start: or section_end: marker. JSON, NDJSON, YAML and JUnit XML escape these inside their ' +
+      'strings (#, and the colon, as \\u0023 and \\u003a, or &#35; and &#58;), so the data reads back the ' +
+      'same. Tables, tsv, csv, Markdown and text printed as received (secscan api, a report’s HTML) have no ' +
+      'such escape: there the [ becomes a fullwidth ［ and the colon a fullwidth ：. secscan’s own ' +
+      'annotations (::error) are printed as they are. Files are not the job log: --out FORMAT=FILE, the ' +
+      '--report-* files and standard output redirected to a file get the text unchanged. A program you pipe ' +
+      'the output into prints what it likes (jq turns \\u0023 back into #).',
+  },
 ];
 
 const environmentBlocks = (): Block[] => [

@@ -41,11 +41,22 @@ export function codeQualityIssue(finding: Finding, checkName?: string, note?: st
   };
 }
 
-/** A Code Quality report: a JSON array, one issue a finding, written as the findings arrive. */
+/** A report that is part of the answer on request: why, and the file that asked for it (the CI configuration). */
+export interface CodeQualityTruncation {
+  message: string;
+  path: string;
+}
+
+/**
+ * A Code Quality report: a JSON array, one issue a finding, written as the findings arrive. A report that
+ * is part of the answer (`truncated`, read at the end) ends with an info issue saying so: the format has
+ * no other place for it.
+ */
 export async function writeCodeQuality(
   out: TextSink,
   findings: AsyncIterable<Finding> | Iterable<Finding>,
   checkName?: (finding: Finding) => string | undefined,
+  truncated?: () => CodeQualityTruncation | undefined,
   /** What every issue adds to its description (a gate's baseline: `findings new since scan 812 of main`). */
   note?: string,
 ): Promise<number> {
@@ -55,7 +66,20 @@ export async function writeCodeQuality(
       `${count++ ? ',\n' : '[\n'}  ${safeJson(codeQualityIssue(finding, checkName?.(finding), note))}`,
     );
   }
-  await out.write(count ? '\n]\n' : '[]\n');
+  const cut = truncated?.();
+  if (cut) {
+    const issue: Issue = {
+      type: 'issue',
+      check_name: 'secscan/report-truncated',
+      description: sanitize(cut.message),
+      categories: ['Security'],
+      severity: 'info',
+      fingerprint: 'secscan-report-truncated',
+      location: { path: repoPath(cut.path), lines: { begin: 1, end: 1 } },
+    };
+    await out.write(`${count ? ',\n' : '[\n'}  ${safeJson(issue)}`);
+  }
+  await out.write(count || cut ? '\n]\n' : '[]\n');
   return count;
 }
 

@@ -1,6 +1,6 @@
 import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
 import { UnexpectedResponseError } from '../errors.js';
-import { sanitize } from './sanitize.js';
+import { markdownText } from './markdown.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -34,9 +34,6 @@ export function compareObject(diff: ScanDiff): Record<string, unknown> {
   };
 }
 
-/** Markdown's own characters escaped in a table cell; escapes, controls and bidi removed. */
-const cell = (text: string | undefined) => sanitize(text ?? '').replace(/([\\|`*_<>[\]])/g, '\\$1');
-
 /**
  * `scans compare --fail-on` for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the verdict, the counts and
  * the findings that fail it (the first `limit` of them).
@@ -53,9 +50,9 @@ export function compareMarkdown(
 ): string {
   const failed = gate.failing.length > 0;
   const lines = [
-    `### ${failed ? '❌' : '✅'} Security gate ${failed ? 'failed' : 'passed'}: ${cell(doc.app)}`,
+    `### ${failed ? '❌' : '✅'} Security gate ${failed ? 'failed' : 'passed'}: ${markdownText(doc.app)}`,
     '',
-    `${cell(compareSummaryLine(doc.app, doc.source, doc.target, doc.diff))}.`,
+    `${markdownText(compareSummaryLine(doc.app, doc.source, doc.target, doc.diff))}.`,
     '',
     failed
       ? compareGateLine(gate.failing.length, gate.failOn, gate.threshold)
@@ -65,7 +62,7 @@ export function compareMarkdown(
     lines.push('', '| Severity | ID | Category | Title | Regression |', '|---|---|---|---|---|');
     for (const f of gate.failing.slice(0, limit)) {
       lines.push(
-        `| ${cell(f.severity)} | ${cell(f.id)} | ${cell(f.category)} | ${cell(f.title)} | ${f.regression ? 'yes' : ''} |`,
+        `| ${markdownText(f.severity)} | ${markdownText(f.id)} | ${markdownText(f.category)} | ${markdownText(f.title)} | ${f.regression ? 'yes' : ''} |`,
       );
     }
     if (gate.failing.length > limit) lines.push('', `… and ${gate.failing.length - limit} more.`);
@@ -77,7 +74,7 @@ export function compareMarkdown(
     for (const f of suppressed.slice(0, limit)) {
       const by = (f as { suppression?: { file: string; line: number; reason: string } }).suppression;
       lines.push(
-        `| ${cell(f.severity)} | ${cell(f.id)} | ${cell(f.title)} | ${cell(by ? `${by.file}:${by.line}` : '')} | ${cell(by?.reason)} |`,
+        `| ${markdownText(f.severity)} | ${markdownText(f.id)} | ${markdownText(f.title)} | ${markdownText(by ? `${by.file}:${by.line}` : '')} | ${markdownText(by?.reason)} |`,
       );
     }
   }

@@ -83,6 +83,8 @@ export interface SastOptions {
   failure?: string;
   /** What the scan's `messages` say besides (a gate's baseline), at level info. */
   messages?: string[];
+  /** Read once the findings are written: the report is part of the answer, on request (a `warn` message). */
+  truncated?: () => string | undefined;
 }
 
 const component = (version: string) => ({
@@ -109,6 +111,14 @@ export async function writeGitlabSast(
   for await (const finding of findings) {
     await out.write(`${count++ ? ',' : ''}\n    ${safeJson(sastVulnerability(finding))}`);
   }
+  const truncated = options.truncated?.();
+  const messages = [
+    ...(options.failure === undefined
+      ? []
+      : [{ level: 'fatal', value: sanitize(options.failure) || 'not evaluated' }]),
+    ...(truncated === undefined ? [] : [{ level: 'warn', value: sanitize(truncated) }]),
+    ...(options.messages ?? []).map((m) => ({ level: 'info', value: sanitize(m) })),
+  ];
   const scan = {
     analyzer: component(options.toolVersion),
     scanner: component(options.toolVersion),
@@ -116,16 +126,7 @@ export async function writeGitlabSast(
     start_time: sastTime(options.started),
     end_time: sastTime(new Date()),
     status: options.failure === undefined ? 'success' : 'failure',
-    ...(options.failure === undefined && !options.messages?.length
-      ? {}
-      : {
-          messages: [
-            ...(options.failure === undefined
-              ? []
-              : [{ level: 'fatal', value: sanitize(options.failure) || 'not evaluated' }]),
-            ...(options.messages ?? []).map((m) => ({ level: 'info', value: sanitize(m) })),
-          ],
-        }),
+    ...(messages.length ? { messages } : {}),
   };
   await out.write(`${count ? '\n  ' : ''}],\n  "scan": ${safeJson(scan)}\n}\n`);
   return count;

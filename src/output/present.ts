@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { exportObject, exportRows, stdoutTarget } from './export/target.js';
 import type { JqFilter } from './jq.js';
 import type { Result } from './result.js';
+import { readsCommands } from './ci-log.js';
 import { forTerminal, sanitizeMultiline } from './sanitize.js';
 import { openSession } from './session.js';
 import type { View } from './view.js';
@@ -24,7 +25,7 @@ export async function present<R extends object>(
     return;
   }
   const chalk = await ctx.chalk();
-  if (result.kind === 'raw') return presentRaw(ctx, result.body, chalk);
+  if (result.kind === 'raw') return presentRaw(ctx, result.body, chalk, result.binary ?? false);
   if (result.kind === 'none') return;
   // Long output on a terminal goes through the pager; a long listing shows its progress.
   const listing =
@@ -65,21 +66,26 @@ export async function present<R extends object>(
   }
 }
 
-/** Bytes or text as received (`secscan api`, `secscan sandbox`): never paged, each chunk as it arrives. */
+/**
+ * Bytes or text as received (`secscan api`, `secscan sandbox`, a report's HTML): never paged, each chunk as it
+ * arrives. A CI job log gets text bytes as text (through the guard of ci-log.ts); `binary` ones unchanged.
+ */
 async function presentRaw(
   ctx: Context,
   body: string | Uint8Array | AsyncIterable<string | Uint8Array>,
   chalk: ChalkInstance,
+  binary: boolean,
 ): Promise<void> {
   const { out } = stdoutTarget(ctx, chalk, ctx.format);
   // As received when piped; on a terminal, without anything it would act on.
   const shown = ctx.stdoutIsTTY ? forTerminal : (text: string) => text;
+  const asText = ctx.stdoutIsTTY || (!binary && readsCommands(ctx.io.stdout));
   if (typeof body === 'string') {
     const text = shown(body);
     await out.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
   } else if (body instanceof Uint8Array) {
     // Bytes reach a terminal only as sanitized text; a pipe or file gets them unchanged.
-    if (ctx.stdoutIsTTY) await out.write(shown(new TextDecoder().decode(body)));
+    if (asText) await out.write(shown(new TextDecoder().decode(body)));
     else await out.writeBytes(body);
   } else {
     // Each chunk reaches stdout when it arrives: a reader may be waiting for it (`secscan sandbox`).
@@ -87,7 +93,7 @@ async function presentRaw(
     let lineOpen = false;
     try {
       for await (const chunk of body) {
-        if (typeof chunk === 'string' || ctx.stdoutIsTTY) {
+        if (typeof chunk === 'string' || asText) {
           const text = shown(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
           await out.write(text);
           if (text) lineOpen = !text.endsWith('\n');
@@ -97,6 +103,9 @@ async function presentRaw(
         }
         await out.flush();
       }
+      // The end of a character cut between the last two chunks.
+      const rest = decoder.decode();
+      if (rest) await out.write(shown(rest));
     } catch (error) {
       // The body (an error answer of `secscan api`) is left as received; the error line starts a line of
       // its own where both streams end up together (a terminal, `2>&1`).

@@ -2,12 +2,12 @@ import type { ChalkInstance } from 'chalk';
 import type { OutputFormat } from './format.js';
 import {
   csvCell,
-  escapeYamlQuoted,
-  rawInYaml,
   safeJson,
   sanitize,
   sanitizeMultiline,
   toText,
+  yamlEscapes,
+  yamlQuoted,
 } from './sanitize.js';
 import { TableWriter } from './table.js';
 import { type Column, cellValue, type Rows, selectColumns, type View } from './view.js';
@@ -43,7 +43,8 @@ function jsonRow<T extends object>(row: T, view: View<T>, fields: string[] | und
 
 /**
  * YAML text (yaml loads only for -o yaml). A string holding characters YAML would print raw (C1, DEL, bidi,
- * zero-width) is written double-quoted, where those characters are then `\u`-escaped.
+ * zero-width) or what a CI runner would read as a command is written double-quoted, where those are then
+ * `\u`-escaped (yamlQuoted).
  */
 export async function yamlText(value: unknown): Promise<string> {
   const { Document, isScalar, visit } = await import('yaml');
@@ -51,14 +52,14 @@ export async function yamlText(value: unknown): Promise<string> {
   let risky = false;
   visit(doc, {
     Scalar(_key, node) {
-      if (isScalar(node) && typeof node.value === 'string' && rawInYaml.test(node.value)) {
+      if (isScalar(node) && typeof node.value === 'string' && yamlQuoted(node.value)) {
         node.type = 'QUOTE_DOUBLE';
         risky = true;
       }
     },
   });
   const text = doc.toString();
-  return risky ? escapeYamlQuoted(text) : text;
+  return risky ? yamlEscapes(text) : text;
 }
 
 async function* iterate<T>(rows: Iterable<T> | AsyncIterable<T>): AsyncGenerator<T> {

@@ -36,6 +36,11 @@ export type Result<R extends object = Record<string, unknown>> =
       exitCode?: number;
       /** The verb ran --jq itself (`secscan api`: on each page), so the body is printed as it is. */
       jqApplied?: boolean;
+      /**
+       * Bytes that are not text (a PDF): unchanged on a CI job log too. Text bytes (HTML, CSV) are read as
+       * UTF-8 there, so the runner's commands in them are neutralised (ci-log.ts).
+       */
+      binary?: boolean;
     }
   | {
       kind: 'document';

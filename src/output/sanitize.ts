@@ -74,15 +74,60 @@ export function forTerminal(text: string): string {
   return sanitizeMultiline(escapeJson(text));
 }
 
-/** JSON.stringify, then escapeJson. */
+/**
+ * What a CI runner would read as a command, inside JSON strings (see ci-log.ts): a `#` before another (`##[`,
+ * `##vso[`, invisible characters between them or not) and the colon of GitLab's `section_start:` and
+ * `section_end:`, each written as a `\u` escape. JSON's meaning is the same; a job log sees no command. (A
+ * line-initial `::` cannot occur in JSON text: a line starts with blanks and a bracket, a brace or a quote.)
+ */
+const commandInJson = /#(?=[\p{Default_Ignorable_Code_Point}\p{Cf}]*#)|(?<=section_(?:start|end)):/gu;
+
+/** JSON.stringify, then escapeJson, and runner commands `\u`-escaped. */
 export function safeJson(value: unknown, indent?: number): string {
-  return escapeJson(JSON.stringify(value, null, indent));
+  return escapeJson(JSON.stringify(value, null, indent)).replace(commandInJson, unicodeEscape);
 }
 
 /** Characters YAML would print raw (its own escapes cover the C0 controls in double-quoted scalars). */
 export const rawInYaml =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/;
 
-export function escapeYamlQuoted(text: string): string {
+const skipped = '[\\p{Default_Ignorable_Code_Point}\\p{Cf}]*';
+/** A value holding what a runner would read as a command, once YAML has folded it over lines. */
+const commandInYamlValue = new RegExp(
+  `#${skipped}#|(?:^|\\s)${skipped}:${skipped}:|section_(?:start|end):`,
+  'u',
+);
+/**
+ * The same in text with escapes of its own (YAML's double-quoted scalars, XML): `#` before `#`, the first
+ * colon of a `::` after a blank or at a line's start (where a fold or a line break may put it), the colon of
+ * `section_start:` and `section_end:`.
+ */
+const commandInText = new RegExp(
+  `#(?=${skipped}#)|(?<=(?:^|\\s)${skipped}):(?=${skipped}:)|(?<=section_(?:start|end)):`,
+  'gmu',
+);
+
+/** Text with what a CI runner would read as a command (ci-log.ts) written by `escape`: an entity, a `\u`. */
+export function escapeCommands(text: string, escape: (c: string) => string): string {
+  return text.replace(commandInText, escape);
+}
+
+/**
+ * Whether YAML must write a string double-quoted: it holds a character YAML would print raw, or what a CI
+ * runner would read as a command; yamlEscapes then escapes those.
+ */
+export function yamlQuoted(value: string): boolean {
+  return rawInYaml.test(value) || commandInYamlValue.test(value);
+}
+
+/**
+ * YAML text whose risky strings were written double-quoted (yamlQuoted): those characters `\u`-escaped. What
+ * a runner would read can then only be inside those scalars (every value holding it is written so).
+ */
+export function yamlEscapes(text: string): string {
+  return escapeCommands(escapeYamlQuoted(text), unicodeEscape);
+}
+
+function escapeYamlQuoted(text: string): string {
   return text.replace(new RegExp(rawInYaml.source, 'g'), unicodeEscape);
 }

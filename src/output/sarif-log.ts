@@ -106,8 +106,13 @@ function resultBody(finding: Finding): string {
   return safeJson(rest);
 }
 
-/** The log's text, a chunk at a time, with the results `keep` accepts. */
-function* logChunks(runs: Run[], options: SarifOptions, keep: (k: Kept) => boolean): Generator<string> {
+/** The log's text, a chunk at a time, with the results `keep` accepts; `truncated` says it is part of the answer. */
+function* logChunks(
+  runs: Run[],
+  options: SarifOptions,
+  keep: (k: Kept) => boolean,
+  truncated?: string,
+): Generator<string> {
   yield `{\n  "$schema": "${sarifSchema}",\n  "version": "2.1.0",\n  "runs": [`;
   for (const [r, run] of runs.entries()) {
     const results = run.kept.items.filter(keep).sort((a, b) => a.seq - b.seq);
@@ -115,7 +120,7 @@ function* logChunks(runs: Run[], options: SarifOptions, keep: (k: Kept) => boole
     const index = new Map(used.map((id, i) => [id, i]));
     yield `${r ? ',' : ''}\n    {\n      "results": [`;
     for (const [i, k] of results.entries()) {
-      const head = `{"ruleId":${JSON.stringify(k.ruleId)},"ruleIndex":${index.get(k.ruleId)}`;
+      const head = `{"ruleId":${safeJson(k.ruleId)},"ruleIndex":${index.get(k.ruleId)}`;
       yield `${i ? ',\n' : '\n'}        ${head}${k.body === '{}' ? '}' : `,${k.body.slice(1)}`}`;
     }
     const driver = {
@@ -126,19 +131,25 @@ function* logChunks(runs: Run[], options: SarifOptions, keep: (k: Kept) => boole
       informationUri: options.informationUri ?? defaultInformationUri,
       rules: used.map((id) => run.rules.get(id)?.rule),
     };
+    const notifications = [
+      ...(options.failure === undefined ? [] : [{ level: 'error', message: { text: options.failure } }]),
+      ...(truncated === undefined ? [] : [{ level: 'warning', message: { text: truncated } }]),
+    ];
     const invocation = {
       executionSuccessful: options.failure === undefined,
-      ...(options.failure === undefined
-        ? {}
-        : { toolExecutionNotifications: [{ level: 'error', message: { text: options.failure } }] }),
+      ...(notifications.length ? { toolExecutionNotifications: notifications } : {}),
     };
     const base = options.automationId;
     const id = base && run.app !== undefined ? `${base}${run.app.replace(/\//g, '-')}/` : base;
     const details = options.description ? { id, description: { text: options.description } } : { id };
     const automation = id ? `      "automationDetails": ${safeJson(details)},\n` : '';
+    const properties =
+      truncated === undefined
+        ? ''
+        : `      "properties": ${safeJson({ truncated: true, truncation: truncated })},\n`;
     yield (
       `${results.length ? '\n      ' : ''}],\n      "tool": ${safeJson({ driver })},\n` +
-      `      "invocations": [${safeJson(invocation)}],\n${automation}` +
+      `      "invocations": [${safeJson(invocation)}],\n${automation}${properties}` +
       `      "columnKind": "utf16CodeUnits"\n    }`
     );
   }
@@ -197,6 +208,7 @@ export async function writeSarif(
     run.best = Math.max(run.best, score);
     if (run.kept.offer({ seq: seq++, score, ruleId, body: resultBody(finding) })) overRun++;
   }
+  const truncated = options.truncated?.();
   let runs = [...byApp.values()];
   if (!runs.length) {
     runs = [{ app: undefined, rules: new Map(), kept: new Strongest(0), best: 0, count: 0 }];
@@ -210,15 +222,15 @@ export async function writeSarif(
   }
   let keep: (k: Kept) => boolean = () => true;
   let overSize = 0;
-  if (rawSize(logChunks(runs, options, keep)) > limits.gzipBytes - 4096) {
+  if (rawSize(logChunks(runs, options, keep, truncated)) > limits.gzipBytes - 4096) {
     const all = runs.flatMap((r) => r.kept.items).sort((a, b) => b.score - a.score || a.seq - b.seq);
     let count = all.length;
-    for (let size = await gzippedSize(logChunks(runs, options, keep)); size > limits.gzipBytes;) {
+    for (let size = await gzippedSize(logChunks(runs, options, keep, truncated)); size > limits.gzipBytes;) {
       count = Math.min(count - 1, Math.floor((count * limits.gzipBytes * 0.95) / size));
       const kept = new Set(all.slice(0, Math.max(count, 0)));
       keep = (k) => kept.has(k);
       overSize = all.length - kept.size;
-      size = await gzippedSize(logChunks(runs, options, keep));
+      size = await gzippedSize(logChunks(runs, options, keep, truncated));
     }
   }
   const left = overRun + overRuns + overSize;
@@ -233,7 +245,7 @@ export async function writeSarif(
     );
   }
   let written = 0;
-  for (const chunk of logChunks(runs, options, keep)) await out.write(chunk);
+  for (const chunk of logChunks(runs, options, keep, truncated)) await out.write(chunk);
   for (const run of runs) written += run.kept.items.filter(keep).length;
   return written;
 }

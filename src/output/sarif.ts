@@ -23,6 +23,11 @@ export interface SarifOptions {
   /** What the run compared (a gate's baseline): `automationDetails.description`, with the id. */
   description?: string;
   /**
+   * Read when the log is written: the findings are part of the answer, on request (--limit): said in each
+   * run's `properties` and as a warning notification of its invocation.
+   */
+  truncated?: () => string | undefined;
+  /**
    * One run per app (compound and organization listings), each with its own `automationDetails.id`: the
    * given id, then the app and `/`. Otherwise one run.
    */

@@ -75,6 +75,19 @@ describe('generated completions and man pages', () => {
   });
 
   it.each(pages)(
+    '%s: whatis and apropos read its NAME line in plain ASCII (no [u2019], no backticks)',
+    (page) => {
+      // lexgrog (man-db) is what mandb indexes for whatis and apropos: it prints the NAME line as they do.
+      const { status, stdout } = run('lexgrog', [page]);
+      expect(status).toBe(0);
+      const line = /: "(.*)"$/.exec(stdout.trim())?.[1] ?? '';
+      expect(line).toMatch(/^secscan(-[a-z-]+)? - \S/);
+      expect(line).toMatch(/^[\x20-\x7e]+$/);
+      expect(line).not.toMatch(/\[u[0-9A-F]{4}\]|`/);
+    },
+  );
+
+  it.each(pages)(
     '%s renders at 80 columns without a groff warning, a hyphenated word or a long line',
     (page) => {
       const groff = run('groff', ['-man', '-Tutf8', '-ww', '-z', page]);

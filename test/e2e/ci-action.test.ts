@@ -1,27 +1,31 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
 import { evaluate, type Value } from './ci/expressions.js';
 import { GithubRunner } from './ci/github.js';
-import { machineEnv, packTarball, pkg, project, root, type Tarball, validateAction } from './ci/setup.js';
+import { type Release, release } from '../helpers/release.js';
+import { machineEnv, pkg, project, root, validateAction } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
  * The repository's GitHub Action (action.yml) run as the runner runs a composite action, against a real
- * sandbox: secscan installed from the release tarball (`npm pack` of this build), then `scans check`.
- * test/e2e/ci-install-checkout.test.ts builds it from the action's checkout instead.
+ * sandbox: secscan installed from a release directory (`npm run release` of this build: the executable,
+ * checked against SHA256SUMS, no npm at all), then `scans check`. test/e2e/ci-install-checkout.test.ts
+ * builds it from the action's checkout instead.
  */
 const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-action-'));
 const sha = 'c0ffee0000000000000000000000000000000001';
@@ -32,12 +36,12 @@ const sha = 'c0ffee0000000000000000000000000000000001';
  */
 const scanUnderTest = { version: '', wait: '' };
 
-let tarball: Tarball;
+let rel: Release;
 let sandbox: RunningSandbox;
 let count = 0;
 
 beforeAll(async () => {
-  tarball = packTarball(join(temp, 'release'));
+  rel = release();
   sandbox = await startSandbox();
   if (scanUnderTest.version) {
     execFileSync(
@@ -56,7 +60,7 @@ beforeAll(async () => {
       { env: { ...connection(), PATH: process.env.PATH }, stdio: 'pipe' },
     );
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await sandbox?.stop();
@@ -66,18 +70,31 @@ afterAll(async () => {
 const connection = () => sandbox.settings;
 
 /** A fresh workspace (the repository's rules file in it) and a runner for one job. */
-function runner(): GithubRunner {
+function runner(github: Record<string, string> = {}): GithubRunner {
   const workspace = project(join(temp, `job-${(count += 1)}`));
+  // No address but loopback: a download that would leave the machine goes to a closed port instead.
+  const env = { ...machineEnv(join(workspace, '.home')), https_proxy: 'http://127.0.0.1:9' };
   return new GithubRunner({
     workspace,
-    env: machineEnv(join(workspace, '.home')),
-    github: { sha, event: {} },
+    env,
+    github: { sha, event: {}, ...github },
     resolve: () => undefined,
   });
 }
 
+/** A copy of the release (its files linked) whose SHA256SUMS gives `file` another sum: as if it were tampered with. */
+function tampered(file: string): string {
+  const dir = mkdtempSync(join(temp, 'tampered-'));
+  for (const name of Object.keys(rel.sums)) symlinkSync(join(rel.dir, name), join(dir, name));
+  const sums = readFileSync(join(rel.dir, 'SHA256SUMS'), 'utf8');
+  writeFileSync(
+    join(dir, 'SHA256SUMS'),
+    sums.replace(`${rel.sums[file]}  ${file}`, `${'0'.repeat(64)}  ${file}`),
+  );
+  return dir;
+}
+
 const gate = {
-  tarball: '',
   compound: 'shop',
   rules: '.secscan/rules.yml',
   'target-branch': 'feature/checkout',
@@ -87,7 +104,7 @@ const gate = {
 
 function run(job: GithubRunner, inputs: Record<string, string>) {
   const outputs = job.runAction(root, inputs, connection());
-  const step = (name: string) => job.log.find((s) => s.name === name);
+  const step = (name: string) => job.log.findLast((s) => s.name === name);
   return { outputs, install: step('Install secscan'), gate: step('Gate the merge') };
 }
 
@@ -106,7 +123,7 @@ describe('action.yml', () => {
         jobs: {
           gate: {
             'runs-on': 'ubuntu-latest',
-            steps: [{ uses: `OWNER/secscan@v${pkg.version}`, with: inputs }],
+            steps: [{ uses: `your-org/secscan@v${pkg.version}`, with: inputs }],
           },
         },
       }),
@@ -134,22 +151,23 @@ describe('action.yml', () => {
     expect(at({})).toBe(sha);
   });
 
-  it('installs the release tarball and gates: the feature branch fails (exit 1) with its reports and summary', () => {
+  it('installs the executable from a release directory and gates: the feature branch fails (exit 1) with its reports and summary', () => {
     const job = runner();
-    // A checksum is compared whatever its case.
-    const {
-      outputs,
-      install,
-      gate: step,
-    } = run(job, { ...gate, tarball: tarball.file, 'tarball-sha256': tarball.sha256.toUpperCase() });
-    expect(install?.code).toBe(0);
-    expect(install?.stdout).not.toContain('::warning');
+    const { outputs, install, gate: step } = run(job, { ...gate, release: rel.dir });
+    expect(install?.code, install?.stdout).toBe(0);
+    expect(install?.stdout).toContain('(binary)');
     expect(outputs['secscan-version']).toBe(pkg.version);
-    const bin = join(job.runnerTemp, 'secscan', tarball.sha256, 'bin');
+    const bin = dirname(outputs.secscan as string);
+    expect(bin.startsWith(join(job.runnerTemp, 'secscan'))).toBe(true);
     expect(outputs.secscan).toBe(join(bin, 'secscan'));
     expect(readFileSync(job.files.GITHUB_PATH, 'utf8')).toBe(`${bin}\n`);
-    // Installed from the tarball alone: no package beside it, no npm install.
-    expect(existsSync(join(bin, '..', 'package', 'node_modules'))).toBe(false);
+    // The executable alone: no package, no npm install, byte for byte the release's.
+    expect(readdirSync(join(bin, '..'))).toEqual(['bin']);
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(bin, 'secscan')))
+        .digest('hex'),
+    ).toBe(rel.sums['secscan-linux-x64']);
     expect(step?.code).toBe(1);
     expect(step?.stdout).toContain('no-new-critical');
     expect(job.failed).toBe(true);
@@ -170,7 +188,7 @@ describe('action.yml', () => {
   it('passes on main (exit 0), and a gate not evaluated keeps its exit code (5) and writes its reports', () => {
     const passing = run(runner(), {
       ...gate,
-      tarball: tarball.file,
+      release: rel.dir,
       'target-branch': 'main',
       'report-json': 'gate.json',
     });
@@ -180,7 +198,7 @@ describe('action.yml', () => {
     const job = runner();
     const unknown = run(job, {
       ...gate,
-      tarball: tarball.file,
+      release: rel.dir,
       compound: 'no-such-compound',
       summary: 'false',
     });
@@ -193,40 +211,68 @@ describe('action.yml', () => {
 
   it('without a compound installs only, and a second use in the job reuses the install', () => {
     const job = runner();
-    const first = run(job, { tarball: tarball.file });
+    const first = run(job, { release: rel.dir });
     expect(first.install?.code).toBe(0);
-    expect(first.install?.stdout).toContain(
-      `::warning title=secscan::tarball-sha256 is not set: ${tarball.file} (SHA-256 ${tarball.sha256}) is not checked`,
-    );
     expect(first.gate?.stderr).toBe('skipped: if');
     expect(first.outputs['exit-code']).toBe('');
-    const second = run(job, { tarball: tarball.file });
+    const second = run(job, { release: rel.dir });
     expect(second.outputs.secscan).toBe(first.outputs.secscan);
+    expect(second.install?.stdout).not.toContain('install.sh:');
     expect(job.failed).toBe(false);
     const installed = execFileSync(first.outputs.secscan as string, ['--version'], { encoding: 'utf8' });
     expect(installed).toBe(`${pkg.version}\n`);
   });
 
-  it('refuses a tarball with another SHA-256, a URL that is not https and a tarball that is not secscan', () => {
-    const mismatch = run(runner(), { tarball: tarball.file, 'tarball-sha256': '0'.repeat(64) });
-    expect(mismatch.install?.code).toBe(2);
-    expect(mismatch.install?.stdout).toContain(
-      `::error title=secscan::tarball-sha256: ${tarball.file} has SHA-256 ${tarball.sha256}`,
+  it("by default installs the release of the action's own tag, or of its package.json's version for a commit", () => {
+    const url = `https://github.com/acme/secscan/releases/download/v${pkg.version}`;
+    const tagged = run(runner({ action_repository: 'acme/secscan', action_ref: `v${pkg.version}` }), {});
+    // The download is tried (here it meets a closed port: nothing leaves the machine) at the release's address.
+    expect(tagged.install?.code).toBe(1);
+    expect(tagged.install?.stdout).toContain(
+      `::error title=secscan::install.sh: ${url}/SHA256SUMS: the download failed`,
     );
-    expect(mismatch.outputs.secscan).toBe('');
-    const http = run(runner(), { tarball: 'http://127.0.0.1:9/secscan.tgz' });
-    expect(http.install?.code).toBe(2);
-    expect(http.install?.stdout).toContain('not an https:// URL nor a path');
-    const other = join(temp, 'other.tgz');
-    mkdirSync(join(temp, 'other', 'package'), { recursive: true });
-    copyFileSync(join(root, 'package.json'), join(temp, 'other', 'package', 'package.json'));
-    execFileSync('tar', ['-czf', other, '-C', join(temp, 'other'), 'package']);
-    const job = runner();
-    const wrong = run(job, { ...gate, tarball: other });
-    expect(wrong.install?.code).toBe(2);
-    expect(wrong.install?.stdout).toContain('is not a packed secscan');
-    expect(wrong.gate?.stderr).toBe('skipped: if');
-    expect(readFileSync(job.files.GITHUB_PATH, 'utf8')).toBe('');
+    const pinned = run(runner({ action_repository: 'acme/secscan', action_ref: sha }), {});
+    expect(pinned.install?.stdout).toContain(
+      `::notice title=secscan::the action's ref ${sha} is not a release tag: installing the release v${pkg.version}`,
+    );
+    expect(pinned.install?.stdout).toContain(`${url}/SHA256SUMS: the download failed`);
+    const unknown = run(runner(), {});
+    expect(unknown.install?.stdout).toContain(
+      "::error title=secscan::no release to install from: the action's repository is unknown here",
+    );
+  });
+
+  it('refuses a file that does not match SHA256SUMS, a URL that is not https and two sources, before any gate', () => {
+    for (const file of ['secscan-linux-x64', `secscan-${pkg.version}.tgz`]) {
+      const job = runner();
+      const form = file.endsWith('.tgz') ? 'tarball' : 'binary';
+      // The tarball is chosen where the release has no executable for the runner: here, by hiding it.
+      const dir = tampered(file);
+      if (form === 'tarball') {
+        const sums = readFileSync(join(dir, 'SHA256SUMS'), 'utf8');
+        writeFileSync(join(dir, 'SHA256SUMS'), sums.replace(/^.*secscan-linux-x64\n/m, ''));
+      }
+      const mismatch = run(job, { ...gate, release: dir });
+      expect(mismatch.install?.code, form).toBe(1);
+      expect(mismatch.install?.stdout).toContain(
+        `::error title=secscan::install.sh: ${file} does not match SHA256SUMS (SHA-256 ${rel.sums[file]}, not ${'0'.repeat(64)}): nothing installed`,
+      );
+      expect(mismatch.outputs.secscan).toBe('');
+      expect(mismatch.gate?.stderr).toBe('skipped: if');
+      expect(readFileSync(job.files.GITHUB_PATH, 'utf8')).toBe('');
+      expect(
+        existsSync(join(job.runnerTemp, 'secscan')) && readdirSync(join(job.runnerTemp, 'secscan')),
+      ).toEqual([]);
+    }
+    const http = run(runner(), { release: 'http://127.0.0.1:9/release' });
+    expect(http.install?.code).toBe(1);
+    expect(http.install?.stdout).toContain(
+      '::error title=secscan::install.sh: http://127.0.0.1:9/release: not an https:// URL: secscan is never downloaded in the clear',
+    );
+    const both = run(runner(), { release: rel.dir, 'from-checkout': 'true' });
+    expect(both.install?.stdout).toContain(
+      '::error title=secscan::release and from-checkout: true: give one of them',
+    );
   });
 });
 
@@ -273,13 +319,13 @@ describe('action.yml on a pull request: the scan of its head waited for, the mer
       ],
       { env: { ...connection(), PATH: process.env.PATH }, stdio: 'pipe' },
     );
-  const inputs = { tarball: '', compound: 'shop', rules: '.secscan/rules.yml' };
+  const inputs = { compound: 'shop', rules: '.secscan/rules.yml' };
 
   it('waits for the head commit’s scan by default, compares with main, posts the verdict once and leaves it alone after', async () => {
     const headSha = 'feed000000000000000000000000000000000001';
     recordRunningScan(headSha);
     const job = pullRequestRunner(21, headSha, 'ghs_sandboxWriteToken');
-    const first = run(job, { ...inputs, tarball: tarball.file });
+    const first = run(job, { ...inputs, release: rel.dir });
     expect(first.gate?.code).toBe(1);
     expect(first.gate?.stderr).toContain('waiting for the scan of feed000 on shop');
     expect(first.gate?.stdout).toMatch(
@@ -292,7 +338,7 @@ describe('action.yml on a pull request: the scan of its head waited for, the mer
     expect(comments[0].body).toContain(`https://github.com/acme/shop/blob/${headSha}/`);
     const again = run(pullRequestRunner(21, headSha, 'ghs_sandboxWriteToken'), {
       ...inputs,
-      tarball: tarball.file,
+      release: rel.dir,
     });
     expect(again.gate?.stderr).toContain('unchanged (nothing new to say): not written.');
     expect((await control('github/comments?repository=acme/shop&number=21')).comments).toHaveLength(1);
@@ -302,7 +348,7 @@ describe('action.yml on a pull request: the scan of its head waited for, the mer
     const headSha = 'feed000000000000000000000000000000000002';
     recordRunningScan(headSha);
     const job = pullRequestRunner(22, headSha, 'ghs_sandboxReadToken', true);
-    const { outputs, gate: step } = run(job, { ...inputs, tarball: tarball.file });
+    const { outputs, gate: step } = run(job, { ...inputs, release: rel.dir });
     expect(step?.code).toBe(1);
     expect(outputs['exit-code']).toBe('1');
     expect(outputs['comment-file']).toBe('secscan-comment.json');

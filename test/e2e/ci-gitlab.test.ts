@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,12 +14,14 @@ import {
   validateGitlab,
   withIncludes,
 } from './ci/gitlab.js';
-import { machineEnv, packTarball, project, root, type Tarball } from './ci/setup.js';
+import { type Release, release } from '../helpers/release.js';
+import { machineEnv, project, root } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
  * The GitLab CI template (ci/secscan.gitlab-ci.yml) included by a project's pipeline and its jobs run as
- * GitLab's runner runs them, against a real sandbox, with secscan installed from the release tarball.
+ * GitLab's runner runs them, against a real sandbox, with secscan installed from a release directory
+ * (`npm run release` of this build) by the release's install.sh.
  * test/e2e/ci-install-checkout.test.ts builds it from a checkout instead.
  */
 const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-gitlab-'));
@@ -30,14 +32,14 @@ const template = parseGitlab(readFileSync(templateFile, 'utf8'));
 /** The scan under test: `{ version: sha, wait: '2m' }` once `scans check` has them (issue 19 §1). */
 const scanUnderTest = { version: '', wait: '' };
 
-let tarball: Tarball;
+let rel: Release;
 let sandbox: RunningSandbox;
 let count = 0;
 
 beforeAll(async () => {
-  tarball = packTarball(join(temp, 'release'));
+  rel = release();
   sandbox = await startSandbox();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await sandbox?.stop();
@@ -59,12 +61,16 @@ function pipeline(jobs: Config, settings: Record<string, string> = {}) {
     CI_COMMIT_REF_NAME: 'feature/checkout',
     CI_PIPELINE_SOURCE: 'merge_request_event',
   };
+  // No address but loopback: a download that would leave the machine goes to a closed port instead.
+  const machine: Record<string, string> = {
+    ...machineEnv(join(dir, '.home')),
+    https_proxy: 'http://127.0.0.1:9',
+  };
   const run = (name: string) =>
-    runGitlabJob(config, name, machineEnv(join(dir, '.home')), predefined, {
-      ...sandbox.settings,
-      ...settings,
-    });
-  return { dir, config, run };
+    runGitlabJob(config, name, machine, predefined, { ...sandbox.settings, ...settings });
+  /** What the jobs left in the machine's TMPDIR. */
+  const leftInTmp = () => readdirSync(machine.TMPDIR as string);
+  return { dir, config, run, leftInTmp };
 }
 
 const gateJob = (variables: Record<string, string>) => ({
@@ -88,6 +94,7 @@ describe('ci/secscan.gitlab-ci.yml', () => {
     expect(validateGitlab(template)).toEqual([]);
     const gate = job(template, '.secscan-gate');
     expect(gate.before_script).toEqual(job(template, '.secscan-install').before_script);
+    expect(gate.after_script).toEqual(['rm -rf "${TMPDIR:-/tmp}/secscan-job-$CI_JOB_ID"']);
     expect(gate.artifacts).toMatchObject({
       when: 'always',
       reports: {
@@ -109,30 +116,36 @@ describe('ci/secscan.gitlab-ci.yml', () => {
     ]);
   });
 
-  it('installs the release tarball and gates: the feature branch fails the job (exit 1) with the JUnit report', () => {
-    const { dir, run } = pipeline(gateJob({}), {
-      SECSCAN_INSTALL_TARBALL: tarball.file,
-      SECSCAN_INSTALL_SHA256: tarball.sha256.toUpperCase(),
-    });
+  it('installs the release and gates: the feature branch fails the job (exit 1) with the JUnit report; nothing is left in TMPDIR', () => {
+    const { dir, run, leftInTmp } = pipeline(gateJob({}), { SECSCAN_RELEASE_URL: rel.dir });
     const failing = run('security-gate');
     expect(failing.code).toBe(1);
-    expect(failing.stdout).toMatch(/^secscan \d+\.\d+\.\d+ is installed: \/.*\/bin\/secscan$/m);
+    const installed = /^secscan \d+\.\d+\.\d+ is installed: (\/.*\/bin\/secscan)$/m.exec(failing.stdout)?.[1];
+    expect(installed).toMatch(/\/secscan-job-\d+\/bin\/secscan$/);
+    expect(failing.stderr).toContain('(binary)');
     expect(failing.stdout).toContain('no-new-critical');
-    expect(failing.stderr).not.toContain('warning');
     const junit = parseXml(readFileSync(join(dir, 'secscan-junit.xml'), 'utf8'));
     expect(junit.children[0]?.attributes.failures).toBe('2');
     expect(readFileSync(join(dir, 'secscan-summary.md'), 'utf8')).toContain('Security gate failed: shop');
+    // The after_script removed the job's install (94 MB an executable, 9 MB a tarball), on a failed job too.
+    expect(failing.after).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(leftInTmp()).toEqual([]);
   });
 
-  it('passes on main (exit 0); a tarball without its SHA-256 is installed with a warning', () => {
-    const { run } = pipeline(gateJob({ SECSCAN_GATE_TARGET_BRANCH: 'main' }), {
-      SECSCAN_INSTALL_TARBALL: tarball.file,
+  it('passes on main (exit 0), with the tarball where the release has no executable for the machine', () => {
+    const dir = mkdtempSync(join(temp, 'no-executable-'));
+    for (const name of Object.keys(rel.sums)) symlinkSync(join(rel.dir, name), join(dir, name));
+    writeFileSync(
+      join(dir, 'SHA256SUMS'),
+      readFileSync(join(rel.dir, 'SHA256SUMS'), 'utf8').replace(/^.*secscan-linux-x64\n/m, ''),
+    );
+    const { run, leftInTmp } = pipeline(gateJob({ SECSCAN_GATE_TARGET_BRANCH: 'main' }), {
+      SECSCAN_RELEASE_URL: dir,
     });
     const passing = run('security-gate');
-    expect(passing.code).toBe(0);
-    expect(passing.stderr).toContain(
-      `warning: SECSCAN_INSTALL_SHA256 is not set: ${tarball.file} (SHA-256 ${tarball.sha256})`,
-    );
+    expect(passing.code, passing.stderr).toBe(0);
+    expect(passing.stderr).toContain('(tarball)');
+    expect(leftInTmp()).toEqual([]);
   });
 
   it('.secscan-install puts secscan on PATH for the job’s own script, extended or taken by !reference', () => {
@@ -143,48 +156,62 @@ describe('ci/secscan.gitlab-ci.yml', () => {
     ];
     const { run } = pipeline(
       {
-        extended: {
-          extends: '.secscan-install',
-          variables: { SECSCAN_INSTALL_SHA256: tarball.sha256 },
-          script,
-        },
-        // Without the template's variables: SECSCAN_INSTALL_CHECKOUT and _SHA256 are not set at all.
+        extended: { extends: '.secscan-install', script },
+        // Without the template's variables: SECSCAN_VERSION and SECSCAN_INSTALL_CHECKOUT are not set at all.
         referenced: { before_script: [{ '!reference': ['.secscan-install', 'before_script'] }], script },
       },
-      { SECSCAN_INSTALL_TARBALL: tarball.file },
+      { SECSCAN_RELEASE_URL: rel.dir },
     );
     const extended = run('extended');
     expect(extended.code, extended.stderr).toBe(0);
     expect(extended.stdout.trim().split('\n').at(-1)).toMatch(/\/bin\/secscan$/);
     const referenced = run('referenced');
     expect(referenced.code, referenced.stderr).toBe(0);
-    expect(referenced.stderr).toContain('warning: SECSCAN_INSTALL_SHA256 is not set');
   });
 
-  it('refuses no source, two sources, a SHA-256 mismatch and a URL that is not https, before any gate', () => {
-    const cases: [Record<string, string>, string][] = [
-      [{}, 'error: set SECSCAN_INSTALL_TARBALL (the release tarball'],
-      [{ SECSCAN_INSTALL_TARBALL: tarball.file, SECSCAN_INSTALL_CHECKOUT: root }, 'not both'],
+  it('refuses no source, two sources, a file that does not match SHA256SUMS and a URL that is not https, before any gate', () => {
+    const tampered = mkdtempSync(join(temp, 'tampered-'));
+    for (const name of Object.keys(rel.sums)) symlinkSync(join(rel.dir, name), join(tampered, name));
+    const sum = rel.sums['secscan-linux-x64'] as string;
+    writeFileSync(
+      join(tampered, 'SHA256SUMS'),
+      readFileSync(join(rel.dir, 'SHA256SUMS'), 'utf8').replace(sum, 'f'.repeat(64)),
+    );
+    const cases: [Record<string, string>, number, string][] = [
       [
-        { SECSCAN_INSTALL_TARBALL: tarball.file, SECSCAN_INSTALL_SHA256: 'f'.repeat(64) },
-        `has SHA-256 ${tarball.sha256}, not`,
+        {},
+        2,
+        'error: set SECSCAN_VERSION (and the CI/CD variable SECSCAN_REPO), SECSCAN_RELEASE_URL or SECSCAN_INSTALL_CHECKOUT',
       ],
-      [{ SECSCAN_INSTALL_TARBALL: 'http://127.0.0.1:9/secscan.tgz' }, 'not an https:// URL nor a path'],
+      [{ SECSCAN_VERSION: '0.1.0' }, 2, 'error: set SECSCAN_VERSION (and the CI/CD variable SECSCAN_REPO)'],
+      [{ SECSCAN_VERSION: '0.1.0', SECSCAN_INSTALL_CHECKOUT: root }, 2, 'not both'],
+      [
+        { SECSCAN_RELEASE_URL: tampered },
+        1,
+        `install.sh: secscan-linux-x64 does not match SHA256SUMS (SHA-256 ${sum}, not ${'f'.repeat(64)}): nothing installed`,
+      ],
+      [{ SECSCAN_RELEASE_URL: 'http://127.0.0.1:9/release' }, 2, 'is not an https:// URL nor a directory'],
+      // The release's address on GitHub (here a closed port answers for it: nothing leaves the machine).
+      [
+        { SECSCAN_VERSION: '0.1.0', SECSCAN_REPO: 'acme/secscan' },
+        1,
+        'error: https://github.com/acme/secscan/releases/download/v0.1.0/SHA256SUMS: the download failed',
+      ],
     ];
-    for (const [settings, message] of cases) {
-      const { dir, run } = pipeline(gateJob({}), settings);
+    for (const [settings, code, message] of cases) {
+      const { dir, run, leftInTmp } = pipeline(gateJob({}), settings);
       const r = run('security-gate');
-      expect(r.code, message).toBe(2);
-      expect(r.stderr).toContain(message);
+      expect(r.stderr, message).toContain(message);
+      expect(r.code, message).toBe(code);
       expect(() => readFileSync(join(dir, 'secscan-junit.xml'))).toThrow();
+      expect(leftInTmp()).toEqual([]);
     }
   });
 });
 
 describe('ci/secscan.gitlab-ci.yml in a merge request pipeline: the scan of its commit waited for, one note', () => {
   const mergeRequest = (iid: number, token?: string) => ({
-    SECSCAN_INSTALL_TARBALL: tarball.file,
-    SECSCAN_INSTALL_SHA256: tarball.sha256,
+    SECSCAN_RELEASE_URL: rel.dir,
     GITLAB_CI: 'true',
     CI_API_V4_URL: `${sandbox.baseUrl}/_providers/gitlab/api/v4`,
     CI_PROJECT_ID: '77',

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +9,10 @@ import { copyCheckout, machineEnv, pkg, project } from './ci/setup.js';
 import { type RunningSandbox, startSandbox } from './sandbox.js';
 
 /**
- * The default install of the action, and the template's SECSCAN_INSTALL_CHECKOUT: secscan built from a
+ * The action's `from-checkout: true` and the template's SECSCAN_INSTALL_CHECKOUT: secscan built from a
  * checkout of this repository (a copy of its tracked files, nothing built) with `npm ci` (install scripts
- * off) and `npm run build`, then packed and installed as the release tarball is. Each build takes a minute.
+ * off) and `npm run build`, then packed and installed by install.sh as a release's tarball is. Each build
+ * takes a minute.
  */
 const temp = mkdtempSync(join(tmpdir(), 'secscan-ci-checkout-'));
 const checkout = join(temp, 'secscan');
@@ -33,7 +33,7 @@ const workspace = (name: string) => project(join(temp, name));
 const connection = () => sandbox.settings;
 
 describe('secscan built from a checkout of this repository', () => {
-  it('the action, given no tarball, builds from its own checkout and gates', () => {
+  it('the action, given from-checkout: true, builds from its own checkout and gates', () => {
     expect(existsSync(join(checkout, 'dist'))).toBe(false);
     const dir = workspace('github');
     const job = new GithubRunner({
@@ -43,6 +43,7 @@ describe('secscan built from a checkout of this repository', () => {
       resolve: () => undefined,
     });
     const inputs = {
+      'from-checkout': 'true',
       compound: 'shop',
       rules: '.secscan/rules.yml',
       'target-branch': 'feature/checkout',
@@ -84,7 +85,11 @@ describe('secscan built from a checkout of this repository', () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Building secscan from ${checkout}`);
+    expect(r.stdout).toMatch(new RegExp(`^secscan ${pkg.version} is installed: \\S+/bin/secscan$`, 'm'));
+    expect(r.stderr).toContain('(tarball)');
+    // The job's install is gone with it (the after_script).
+    expect(r.after?.code).toBe(0);
     const installed = /is installed: (\S+)$/m.exec(r.stdout)?.[1] as string;
-    expect(execFileSync(installed, ['--version'], { encoding: 'utf8' })).toBe(`${pkg.version}\n`);
+    expect(existsSync(installed)).toBe(false);
   }, 600_000);
 });

@@ -144,7 +144,13 @@ describe('integrations chat, as a user runs it', () => {
   it('--open at a terminal hands the address to $BROWSER', async () => {
     const opened = join(config.dir, 'opened.txt');
     const browser = join(config.dir, 'browser.cjs');
-    writeFileSync(browser, `require('node:fs').writeFileSync(${JSON.stringify(opened)}, process.argv[2]);\n`);
+    // Written whole, then renamed: the file exists only with the address in it (a plain write let the test
+    // read it empty, between its creation and the write).
+    writeFileSync(
+      browser,
+      `const fs = require('node:fs');\nfs.writeFileSync(${JSON.stringify(`${opened}.tmp`)}, process.argv[2]);\n` +
+        `fs.renameSync(${JSON.stringify(`${opened}.tmp`)}, ${JSON.stringify(opened)});\n`,
+    );
     const res = await secscanInTerminal(['integrations', 'chat', 'authorize', '--open'], {
       ...base,
       BROWSER: `${process.execPath} ${browser}`,

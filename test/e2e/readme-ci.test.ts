@@ -6,39 +6,30 @@ import { parse } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
 import { type Config, parseGitlab, runGitlabJob, withIncludes } from './ci/gitlab.js';
 import { GithubRunner, type Job } from './ci/github.js';
-import {
-  machineEnv,
-  packTarball,
-  pkg,
-  project,
-  readmeBlocks,
-  readmeRules,
-  root,
-  type Tarball,
-  validateAction,
-} from './ci/setup.js';
+import { type Release, release as releaseDir } from '../helpers/release.js';
+import { machineEnv, pkg, project, readmeBlocks, readmeRules, root, validateAction } from './ci/setup.js';
 
 /**
  * Runs the CI snippets of the README's "Gate merges in CI" section as a runner would: the rules file from
- * its rules block in the workspace, the GitHub workflow's steps (its `uses: OWNER/secscan@vX` steps run
+ * its rules block in the workspace, the GitHub workflow's steps (its `uses: your-org/secscan@vX` steps run
  * this checkout's action.yml) and the GitLab job (including this checkout's ci/secscan.gitlab-ci.yml).
- * The release tarball they install is this build's, packed: given to the action as its `tarball` input,
- * to GitLab as the project's CI/CD variable (which GitLab puts above the file's), since the release's
- * address is not reachable from here.
+ * The release they install is this build's (`npm run release`): given to the action as its `release`
+ * input, to GitLab as the project's CI/CD variable SECSCAN_RELEASE_URL (which GitLab puts above the file's),
+ * since the release's address on GitHub is not reachable from here.
  */
 const blocks = readmeBlocks('Gate merges in CI', 'yaml');
 const githubText = blocks.find((b) => b.includes('jobs:')) as string;
 const github = parse(githubText) as { jobs: Record<string, Job> };
 const gitlab = parseGitlab(blocks.find((b) => b.includes('extends: .secscan-gate')) as string);
 const release = `v${pkg.version}`;
-const action = `OWNER/secscan@${release}`;
+const action = `your-org/secscan@${release}`;
 
 const temp = mkdtempSync(join(tmpdir(), 'secscan-readme-ci-'));
-let tarball: Tarball;
+let rel: Release;
 
 beforeAll(() => {
-  tarball = packTarball(join(temp, 'release'));
-}, 120_000);
+  rel = releaseDir();
+}, 300_000);
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -62,9 +53,9 @@ function runGithubJob(branch?: string) {
     env: machineEnv(join(dir, '.home')),
     github: { sha: 'c0ffee0000000000000000000000000000000003', event: {} },
     resolve: (uses) => {
-      if (uses.startsWith('OWNER/secscan@')) {
+      if (uses.startsWith('your-org/secscan@')) {
         expect(uses).toBe(action);
-        return { dir: root, inputs: { tarball: tarball.file, 'tarball-sha256': tarball.sha256 } };
+        return { dir: root, inputs: { release: rel.dir } };
       }
       return undefined;
     },
@@ -81,13 +72,13 @@ function runReadmeGitlab(branch?: string) {
   const dir = workspace(`gitlab-${branch ?? 'default'}`);
   const config = withIncludes(gitlab, (entry) => {
     expect(entry).toEqual({
-      remote: `https://raw.githubusercontent.com/OWNER/secscan/${release}/ci/secscan.gitlab-ci.yml`,
+      remote: `https://raw.githubusercontent.com/$SECSCAN_REPO/${release}/ci/secscan.gitlab-ci.yml`,
     });
     return readFileSync(join(root, 'ci/secscan.gitlab-ci.yml'), 'utf8');
   });
   const settings: Record<string, string> = {
-    SECSCAN_INSTALL_TARBALL: tarball.file,
-    SECSCAN_INSTALL_SHA256: tarball.sha256,
+    SECSCAN_REPO: 'your-org/secscan',
+    SECSCAN_RELEASE_URL: rel.dir,
     ...(branch ? { SECSCAN_GATE_TARGET_BRANCH: branch } : {}),
   };
   const predefined = { CI_PROJECT_DIR: dir, CI_COMMIT_SHA: 'c0ffee0000000000000000000000000000000004' };
@@ -105,14 +96,12 @@ describe('README: the CI snippets run against a sandbox started in the job', () 
   it('has the rules block and both snippets, pinned to this release, the workflow valid for action-validator', () => {
     expect(readmeRules).toContain('no-new-critical');
     const steps = Object.values(github.jobs)[0]?.steps ?? [];
-    expect(steps.filter((s) => s.uses?.startsWith('OWNER/secscan@')).map((s) => s.uses)).toEqual([
+    expect(steps.filter((s) => s.uses?.startsWith('your-org/secscan@')).map((s) => s.uses)).toEqual([
       action,
       action,
     ]);
     const variables = (gitlab['security-gate'] as Config).variables as Record<string, string>;
-    expect(variables.SECSCAN_INSTALL_TARBALL).toBe(
-      `https://github.com/OWNER/secscan/releases/download/${release}/secscan-${pkg.version}.tgz`,
-    );
+    expect(variables.SECSCAN_VERSION).toBe(pkg.version);
     const workflow = join(temp, 'security-gate.yml');
     writeFileSync(workflow, githubText);
     expect(validateAction(workflow)).toEqual({ code: 0, output: '' });

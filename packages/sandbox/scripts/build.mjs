@@ -6,7 +6,7 @@
 //   stands alone; the build fails if it would import anything).
 // - dist/THIRD-PARTY-LICENSES.md: the licences of the packages bundled.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -14,13 +14,16 @@ import { writeLicences } from '../../../scripts/licences.mjs';
 
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const entry = at('src/index.ts');
+// SANDBOX_DIST: another directory to build into (the release stages the package there, so a build of its
+// own never races one of packages/sandbox/dist, as the package's tests make).
+const dist = process.env.SANDBOX_DIST ? resolve(process.env.SANDBOX_DIST) : at('dist');
 
-rmSync(at('dist'), { recursive: true, force: true });
-mkdirSync(at('dist'));
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
 
 const result = await build({
   entryPoints: [entry],
-  outfile: at('dist/index.js'),
+  outfile: join(dist, 'index.js'),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -37,7 +40,7 @@ const result = await build({
 });
 
 writeLicences(
-  at('dist/THIRD-PARTY-LICENSES.md'),
+  join(dist, 'THIRD-PARTY-LICENSES.md'),
   'Packages bundled in dist/index.js',
   result.metafile,
   at('.'),
@@ -77,4 +80,4 @@ if (!declarations) throw new Error('no declarations were emitted for src/index.t
 if (/^\s*(import|export .* from)\b/m.test(declarations)) {
   throw new Error('dist/index.d.ts would import other modules: declare the public types in src/index.ts');
 }
-writeFileSync(at('dist/index.d.ts'), declarations);
+writeFileSync(join(dist, 'index.d.ts'), declarations);

@@ -1,6 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { packageRoot } from '../../paths.js';
+import { readPackageFile } from '../../paths.js';
 import { arg, defineVerb } from '../define.js';
 
 const files = { bash: 'secscan.bash', zsh: '_secscan', fish: 'secscan.fish' } as const;
@@ -30,7 +28,6 @@ export default defineVerb({
   operations: [],
   args: [arg<Shell>('shell', 'bash, zsh or fish', { choices: shells })],
   async run(_ctx, { args: [shell] }) {
-    const file = join(packageRoot(), 'completions', files[shell]);
-    return { kind: 'raw', body: await readFile(file, 'utf8') };
+    return { kind: 'raw', body: await readPackageFile(`completions/${files[shell]}`) };
   },
 });

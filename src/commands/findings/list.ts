@@ -1,17 +1,27 @@
 import { UsageError } from '../../errors.js';
-import type { FindingsScope } from '../../output/export/document.js';
+import type { FindingsScope, Truncation } from '../../output/export/document.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { findingView } from '../../output/views/findings.js';
 import { defineVerb, flag } from '../define.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
+import { ciConfigFile } from '../shared/repo-path.js';
 import { options as listOptions } from './internal/list-options.js';
 import { findingsOf, type PageInfo } from './internal/listing.js';
 import { planList } from './internal/query.js';
 
 const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
+/** The formats CI services read as the whole answer: each gets every page unless asked otherwise. */
+const reports = new Set<string>(outputs);
 const options = {
   ...listOptions,
+  all: flag(
+    '--all',
+    'fetch every page (follows next_page; the default for -o sarif, codequality, gitlab-sast)',
+    {
+      conflicts: ['limit'],
+    },
+  ),
   ignoreFile: ignoreFileOption,
   hideSuppressed: flag('--hide-suppressed', 'leave out the findings the ignore file suppresses'),
   out: outOption([...baseFormats, ...outputs], 'the findings'),
@@ -25,10 +35,15 @@ export default defineVerb({
     'List findings of an app (--app), a compound (--compound), or the whole organization (--org, or neither) ' +
     '(the latest default-branch scan of each app; --org UUID also names another organization). ' +
     'The same flags mean the same thing at every level; secscan maps them to each operation’s parameters. ' +
-    'Without --all or --limit one page is fetched. -o ndjson and csv stream as pages arrive. -o sarif ' +
-    '(for GitHub code scanning: one run per app at compound and organization level, within GitHub’s upload ' +
-    'limits, the most severe kept), codequality (GitLab Code Quality) and gitlab-sast (GitLab’s SAST ' +
-    'report) are the reports CI services read. --out FORMAT=FILE writes more formats from the same ' +
+    'The screens and data formats (table, tsv, json, ndjson, yaml, csv) fetch one page unless --all or ' +
+    '--limit N; -o ndjson and csv stream as pages arrive. -o sarif (for GitHub code scanning: one run per ' +
+    'app at compound and organization level, within GitHub’s upload limits, the most severe kept), ' +
+    'codequality (GitLab Code Quality) and gitlab-sast (GitLab’s SAST report) are the reports CI services ' +
+    'read, and a CI service closes every alert a report leaves out: written with -o or --out, they fetch ' +
+    'every page (and so does every other output of that run). --limit N or --page N still cuts them short ' +
+    'on request, and then the report says so (SARIF run properties and a warning notification, the GitLab ' +
+    'report’s scan messages, an info entry in Code Quality) and so does a warning on stderr; the exit ' +
+    'status stays 0. --out FORMAT=FILE writes more formats from the same ' +
     'listing, each file complete or not there at all. With an ignore file (.secscan/ignore.yml, found ' +
     'from the working directory up; --ignore-file, --no-ignore-file) every finding says whether it is ' +
     'suppressed: the SUPPRESSED column (the line of the entry), `suppressed` and `suppression` in JSON, a ' +
@@ -52,17 +67,21 @@ export default defineVerb({
   outputs,
   view: findingView,
   validate({ opts, orgLevel, format }) {
-    const list = planList(opts, orgLevel);
     const files = reportFiles(opts.out);
+    // A report is the whole answer (a CI service closes every alert it does not hold): every page, unless
+    // --limit or --page asks for less, and then the report says so.
+    const report = [format, ...files.map((f) => f.format)].some((f) => reports.has(f));
+    const whole = report && opts.limit === undefined && opts.page === undefined;
+    const list = planList(whole ? { ...opts, all: true } : opts, orgLevel);
     if (opts.hideSuppressed && opts.ignoreFile === false) {
       throw new UsageError('--hide-suppressed needs an ignore file: drop --no-ignore-file');
     }
     if (opts.sarifCategory !== undefined && format !== 'sarif' && !files.some((f) => f.format === 'sarif')) {
       throw new UsageError('--sarif-category needs -o sarif or --out sarif=FILE');
     }
-    return { list, files };
+    return { list, files, report };
   },
-  async run(ctx, { opts, plan: { list, files } }) {
+  async run(ctx, { opts, plan: { list, files, report } }) {
     const info: PageInfo = { shown: 0, total: undefined, more: false };
     const scope: FindingsScope =
       list.level === 'app'
@@ -105,8 +124,30 @@ export default defineVerb({
         category: opts.sarifCategory,
         footer,
         ...(by ? { suppressions: { file: by.file.path } } : {}),
+        ...(report ? { truncated: () => truncation(opts, info, ciConfigFile(ctx.env)) } : {}),
       },
       files,
     };
   },
 });
+
+/** What a report holds when the listing stopped short on request (--limit, --page) of what the service has. */
+function truncation(
+  opts: { limit?: number; page?: number },
+  info: PageInfo,
+  where: string,
+): Truncation | undefined {
+  if (!info.cut) return undefined;
+  if (opts.limit !== undefined) {
+    const first = opts.limit === 1 ? 'the first finding' : `the first ${opts.limit} findings`;
+    const holds = `${first} (--limit ${opts.limit})`;
+    return { holds, flag: '--limit', value: opts.limit, where };
+  }
+  if (opts.page === undefined) return undefined;
+  return {
+    holds: `page ${opts.page} of the listing (--page ${opts.page})`,
+    flag: '--page',
+    value: opts.page,
+    where,
+  };
+}

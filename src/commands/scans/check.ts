@@ -11,6 +11,7 @@ import { readInputFile } from '../shared/files.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { checkOutputFile, outOption, reportFiles } from '../shared/outputs.js';
 import { commentFlagsAlone, commentOptions, commentRequiredOption } from '../shared/pr-comment.js';
+import { repositoryPath } from '../shared/repo-path.js';
 import type { GateSubject } from './internal/baseline.js';
 import { type Selector, selectorOf, selectorOptions } from './internal/selector.js';
 
@@ -290,6 +291,7 @@ export default defineVerb({
       toolVersion: ctx.version,
       automationId: sarifCategory(['check', compound], opts.sarifCategory),
       stamp: runStamp(new Date(), hostname()),
+      rulesPath: repositoryPath(opts.rules === '-' ? undefined : opts.rules, process.cwd(), ctx.env),
     };
     let report: GateReport;
     let comment: (() => Promise<CliError | undefined>) | undefined;

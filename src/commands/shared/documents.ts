@@ -114,7 +114,7 @@ export async function deliver<K extends OperationId>(
       }),
     );
     check(res.body, res.headers);
-    return { kind: 'raw', body: res.body };
+    return { kind: 'raw', body: res.body, binary: kind === 'pdf' };
   }
   const { transfer } = await import('../../api/transfer.js');
   const result = await ctx.spin(`Downloading ${what}`, () =>

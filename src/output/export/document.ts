@@ -44,6 +44,22 @@ export interface FindingsDocument {
    * table shows it, SARIF carries the suppression, and the GitLab reports leave suppressed findings out.
    */
   suppressions?: { file: string };
+  /**
+   * Read once the listing has ended: the listing stopped where the user asked (--limit, --page) while the
+   * service had more, so a report holds part of the answer and must say so. Undefined: it is the whole.
+   */
+  truncated?: () => Truncation | undefined;
+}
+
+/** A report that is not the whole answer, on request: what it holds, in words a report can carry. */
+export interface Truncation {
+  /** "the first 100 findings (--limit 100)", "page 2 (--page 2)". */
+  holds: string;
+  /** The flag that asked for it, and its value. */
+  flag: '--limit' | '--page';
+  value: number;
+  /** Where that flag is written, as far as can be told: the CI configuration, for a report entry's path. */
+  where: string;
 }
 
 /** What every report of one gate run shares: the tool's version, the SARIF category, when and where. */
@@ -52,6 +68,11 @@ export interface ReportContext {
   /** The SARIF `automationDetails.id` (ends with `/`); with one run per app, each app's id goes under it. */
   automationId: string;
   stamp: RunStamp;
+  /**
+   * Where a report's entry about the rules points (Code Quality's "not evaluated"): the rules file from the
+   * repository's root, or the CI configuration for standard input, a stored policy or a file outside it.
+   */
+  rulesPath: string;
 }
 
 /** `scans check`: the verdict. */

@@ -2,7 +2,7 @@ import { sarifCategory } from '../reports/stamp.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { findingView, suppressedFindingView } from '../views/findings.js';
 import { broadcast } from './broadcast.js';
-import type { FindingsDocument } from './document.js';
+import type { FindingsDocument, Truncation } from './document.js';
 import { type DocumentExporters, type ExportTarget, exportRows } from './target.js';
 
 /** The SARIF category: --sarif-category, else one from the scope (each app's run adds its name). */
@@ -34,7 +34,20 @@ async function* unsuppressed(doc: FindingsDocument, target: ExportTarget): Async
   }
 }
 
-/** `findings list`: rows in the tabular formats, and the reports CI services read. */
+/**
+ * A report cut short on request (--limit, --page) says so, in the report and once on stderr (a warning: the
+ * run still exits 0, as asked); read once the listing has ended.
+ */
+function truncation(doc: FindingsDocument, target: ExportTarget): Truncation | undefined {
+  const cut = doc.truncated?.();
+  if (cut) target.warn(`${target.format}: ${truncationText(cut)}`);
+  return cut;
+}
+
+const truncationText = (cut: Truncation) =>
+  `the report holds only ${cut.holds}: the service has more findings (without ${cut.flag}, every page is read)`;
+
+/** `findings list`: rows in the tabular formats, and the reports CI services read (every page by default). */
 export const findingsExporters: DocumentExporters<FindingsDocument> = {
   formats: {
     async sarif(doc, target) {
@@ -44,17 +57,28 @@ export const findingsExporters: DocumentExporters<FindingsDocument> = {
         automationId: automationId(doc),
         perApp: doc.scope.level !== 'app',
         warn: (message) => target.warn(message),
+        truncated: () => {
+          const cut = truncation(doc, target);
+          return cut && truncationText(cut);
+        },
       });
     },
     async codequality(doc, target) {
       const { writeCodeQuality } = await import('../codequality.js');
-      await writeCodeQuality(target.out, unsuppressed(doc, target));
+      await writeCodeQuality(target.out, unsuppressed(doc, target), undefined, () => {
+        const cut = truncation(doc, target);
+        return cut && { message: `secscan: ${truncationText(cut)}`, path: cut.where };
+      });
     },
     async 'gitlab-sast'(doc, target) {
       const { writeGitlabSast } = await import('../gitlab-sast.js');
       await writeGitlabSast(target.out, unsuppressed(doc, target), {
         toolVersion: target.toolVersion,
         started: new Date(),
+        truncated: () => {
+          const cut = truncation(doc, target);
+          return cut && truncationText(cut);
+        },
       });
     },
   },

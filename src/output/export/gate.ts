@@ -201,6 +201,7 @@ export const gateExporters: DocumentExporters<GateDocument> = {
         t.out,
         failing.map((f) => f.finding),
         (finding) => rules.get(finding),
+        undefined,
         baselineText(report),
       );
     }),
@@ -247,8 +248,7 @@ export const notEvaluatedExporters: DocumentExporters<GateNotEvaluatedDocument> 
     },
     async codequality(doc, t) {
       const { codeQualityNotEvaluated } = await import('../codequality.js');
-      const path = doc.gate.policy.startsWith('policy ') ? '.secscan' : doc.gate.policy;
-      await t.out.write(codeQualityNotEvaluated(notice(doc), path === '<stdin>' ? '.secscan' : path));
+      await t.out.write(codeQualityNotEvaluated(notice(doc), doc.context.rulesPath));
     },
     async 'gitlab-sast'(doc, t) {
       const { writeGitlabSast } = await import('../gitlab-sast.js');

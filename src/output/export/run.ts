@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { type Context, plainChalk } from '../../context.js';
+import { writeWorkflowCommands } from '../ci-log.js';
 import type { DocumentOf, DocumentType } from './document.js';
 import type { FileSink, ReportFile } from './files.js';
 import { exportersOf } from './registry.js';
@@ -28,7 +29,8 @@ async function publish(ctx: Context, report: GithubReport | undefined): Promise<
   // Loaded only here (and files.js only for --out): a gate's plain run loads no fs/promises.
   const { annotationLines, appendStepSummary } = await import('../github.js');
   const lines = annotationLines(report.annotations, report.rest);
-  if (lines.length) ctx.io.stderr.write(`${lines.join('\n')}\n`);
+  // Our own commands, their data escaped as the runner unescapes it: past the guard, as they are.
+  if (lines.length) writeWorkflowCommands(ctx.io.stderr, `${lines.join('\n')}\n`);
   const path = ctx.env.GITHUB_STEP_SUMMARY;
   if (!path) return;
   try {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { markdownText } from '../markdown.js';
 import { sanitize } from '../sanitize.js';
 import { severityOrder } from './findings.js';
-import { cell } from './markdown.js';
 import { baselineText, type GateReport, type NotEvaluated, type RuleRow } from './model.js';
 
 /**
@@ -133,15 +133,16 @@ export function commentNotEvaluated(gate: NotEvaluated, toolVersion: string): Co
 const maxCell = 300;
 
 /**
- * Service text in the comment: the Markdown report's escaping (`cell`), then what a comment needs besides:
- * a mention (`@name`), an issue or merge-request reference (`#12`, `!12`) that escaping left live gets a
- * zero-width space after its sign, so it pings and links nobody; any `<` or `>` left becomes an entity (no
- * tag, no `-->` closing the marker); a `|` left is escaped (no new cell). Long text is cut.
+ * Service text in the comment: the Markdown reports' escaping (`markdownText`: Markdown's characters
+ * escaped, `@name`, `#12` and `GH-12` broken by a zero-width space), then what a comment needs besides: a
+ * reference that escaping left live (GitLab's merge request `!12`) gets a zero-width space after its sign,
+ * so it links nobody; any `<` or `>` left becomes an entity (no tag, no `-->` closing the marker); a `|`
+ * left is escaped (no new cell). Long text is cut.
  */
 export function commentText(text: string | number): string {
   const plain = sanitize(String(text));
   const short = plain.length > maxCell ? `${plain.slice(0, maxCell - 1)}…` : plain;
-  return cell(short)
+  return markdownText(short)
     .replace(/(^|[^\w`\\&\u200b])([@#!])(?=[\w-])/g, '$1$2\u200b')
     .replace(/(?<!\\)</g, '&lt;')
     .replace(/(?<!\\)>/g, '&gt;')

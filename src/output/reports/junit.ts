@@ -1,20 +1,22 @@
-import { sanitizeMultiline } from '../sanitize.js';
+import { escapeCommands, sanitizeMultiline } from '../sanitize.js';
 import { type RunStamp, runStamp } from './stamp.js';
 import { ruleSuppressionLines, topFindingText } from './findings.js';
 import { baselineText, type GateReport, type NotEvaluated } from './model.js';
 
 /**
  * XML 1.0 text: escape sequences, controls (C1 included) and bidi characters removed, as for a terminal (CI
- * logs print these reports), then characters XML cannot hold removed and the five entities escaped.
+ * logs print these reports), then characters XML cannot hold removed and the five entities escaped; what a
+ * CI runner would read as a command (`##[`, a line-initial `::`) as character references.
  */
 export function xmlEscape(text: string): string {
-  return sanitizeMultiline(text)
+  const escaped = sanitizeMultiline(text)
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
+  return escapeCommands(escaped, (c) => `&#${c.codePointAt(0)};`);
 }
 
 function suiteOpen(

@@ -1,10 +1,5 @@
-import { sanitize } from '../sanitize.js';
+import { markdownText } from '../markdown.js';
 import { baselineText, type GateReport, type NotEvaluated } from './model.js';
-
-/** Service and rules-file text in a table cell: no escapes, controls or bidi; Markdown's own characters escaped. */
-export function cell(text: string | number): string {
-  return sanitize(String(text)).replace(/([\\|`*_<>[\]])/g, '\\$1');
-}
 
 /**
  * A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`; without `details`, the table alone (for a
@@ -15,15 +10,15 @@ export function markdownReport(report: GateReport, details = true): string {
   const verdict = report.passed ? 'passed' : report.enforced ? 'failed' : 'failed (not enforced)';
   const s = report.suppressions;
   const lines = [
-    `### ${icon} Security gate ${verdict}: ${cell(report.compound)}`,
+    `### ${icon} Security gate ${verdict}: ${markdownText(report.compound)}`,
     '',
-    `Policy ${cell(report.policy)}. Scan ${report.target}: ${cell(baselineText(report))}.`,
+    `Policy ${markdownText(report.policy)}. Scan ${report.target}: ${markdownText(baselineText(report))}.`,
     '',
     `| Rule | Matched |${s ? ' Suppressed |' : ''} Reachable | Threshold | Over | Result |`,
     `|---|---:|${s ? '---:|' : ''}---:|---:|---:|---|`,
     ...report.rules.map(
       (r) =>
-        `| ${cell(r.rule)} | ${r.matched} |${s ? ` ${r.suppressed ?? ''} |` : ''} ${r.reachable} | ${r.threshold} | ${r.over} | ${r.result === 'pass' ? '✅ pass' : '❌ fail'} |`,
+        `| ${markdownText(r.rule)} | ${r.matched} |${s ? ` ${r.suppressed ?? ''} |` : ''} ${r.reachable} | ${r.threshold} | ${r.over} | ${r.result === 'pass' ? '✅ pass' : '❌ fail'} |`,
     ),
     `| **Total** | ${report.totals.matched} |${s ? ` ${s.suppressed.length} |` : ''} ${report.totals.reachable} | | ${report.totals.over} | |`,
   ];
@@ -31,10 +26,10 @@ export function markdownReport(report: GateReport, details = true): string {
   for (const row of report.rules.filter((r) => details && r.result === 'fail')) {
     const top = report.findings[row.rule] ?? [];
     if (!top.length) continue;
-    lines.push('', `<details><summary>Top findings of ${cell(row.rule)}</summary>`, '');
+    lines.push('', `<details><summary>Top findings of ${markdownText(row.rule, 'html')}</summary>`, '');
     for (const f of top) {
       lines.push(
-        `- **${cell(f.severity)}** #${f.id ?? '?'} ${cell(f.title)}${f.app ? ` (${cell(f.app)}${f.location ? ` \`${sanitize(f.location).replace(/`/g, '')}\`` : ''})` : ''}`,
+        `- **${markdownText(f.severity)}** ${markdownText(`#${f.id ?? '?'}`)} ${markdownText(f.title)}${f.app ? ` (${markdownText(f.app)}${f.location ? ` ${markdownText(f.location, 'code')}` : ''})` : ''}`,
       );
     }
     lines.push('', '</details>');
@@ -49,7 +44,7 @@ export function markdownReport(report: GateReport, details = true): string {
 function suppressionSection(report: GateReport, details: boolean): string[] {
   const s = report.suppressions;
   if (!s) return [];
-  const file = `\`${sanitize(s.file).replace(/`/g, '')}\``;
+  const file = markdownText(s.file, 'code');
   const expired = s.expired.length
     ? [
         `${s.expired.length} entr${s.expired.length === 1 ? 'y has' : 'ies have'} expired (line ${s.expired.map((e) => `${e.line}, on ${e.expires}`).join('; line ')}): ${s.expired.length === 1 ? 'its' : 'their'} findings count again.`,
@@ -65,9 +60,9 @@ function suppressionSection(report: GateReport, details: boolean): string[] {
     '|---|---|---|---|---|---|---|---|',
     ...s.suppressed.map(
       ({ finding: f, rules, by }) =>
-        `| #${f.id ?? '?'} ${cell(f.title)} | ${cell(f.severity)} | ${cell(f.app)} | ${cell(rules.join(', '))} | ${cell(`${by.file}:${by.line}`)} | ${cell(by.reason)} | ${cell(by.owner ?? '')} | ${by.expires ?? ''} |`,
+        `| ${markdownText(`#${f.id ?? '?'}`)} ${markdownText(f.title)} | ${markdownText(f.severity)} | ${markdownText(f.app)} | ${markdownText(rules.join(', '))} | ${markdownText(`${by.file}:${by.line}`)} | ${markdownText(by.reason)} | ${markdownText(by.owner ?? '')} | ${by.expires ?? ''} |`,
     ),
-    ...(s.recounted.length ? ['', ...s.recounted.map((r) => `- ${cell(r.note)}`)] : []),
+    ...(s.recounted.length ? ['', ...s.recounted.map((r) => `- ${markdownText(r.note)}`)] : []),
     ...(expired.length ? ['', ...expired] : []),
   ];
 }
@@ -75,12 +70,12 @@ function suppressionSection(report: GateReport, details: boolean): string[] {
 /** The summary of a gate that was not evaluated: why, and that the job fails closed. */
 export function markdownNotEvaluated(gate: NotEvaluated): string {
   return [
-    `### ⚠️ Security gate not evaluated: ${cell(gate.compound)}`,
+    `### ⚠️ Security gate not evaluated: ${markdownText(gate.compound)}`,
     '',
-    `The gate did not run to a verdict (exit ${gate.exitCode}): ${cell(gate.message)}`,
-    ...(gate.hint ? ['', `Hint: ${cell(gate.hint)}`] : []),
+    `The gate did not run to a verdict (exit ${gate.exitCode}): ${markdownText(gate.message)}`,
+    ...(gate.hint ? ['', `Hint: ${markdownText(gate.hint)}`] : []),
     '',
-    `Policy ${cell(gate.policy)}, kind ${gate.kind}. A gate that is not evaluated fails closed.`,
+    `Policy ${markdownText(gate.policy)}, kind ${gate.kind}. A gate that is not evaluated fails closed.`,
     '',
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 import type { TrendsReport } from '../../analytics/trends-model.js';
-import { sanitize } from '../sanitize.js';
+import { markdownText } from '../markdown.js';
 import { sparkline } from './charts.js';
 import {
   basisLines,
@@ -13,11 +13,6 @@ import {
   weeklyTable,
   worst,
 } from './shared.js';
-
-/** Service text in a cell: no escapes, controls or bidi; Markdown's own characters escaped. */
-function cell(text: string | number): string {
-  return sanitize(String(text)).replace(/([\\|`*_<>[\]#])/g, '\\$1');
-}
 
 function table(headers: string[], rows: (string | number)[][], numeric: boolean[] = []): string[] {
   return [
@@ -56,8 +51,15 @@ export function trendsMarkdown(report: TrendsReport): string {
   const shown = b.by === 'severity' ? groups : groups.slice(0, topRows);
   lines.push(
     ...table(
-      [cell(b.by), 'New', 'Reopened', 'Fixed', 'Open now', 'Open by week'],
-      shown.map((g) => [cell(g.group), g.new, g.reopened, g.fixed, g.open, `\`${sparkline(g.trend)}\``]),
+      [markdownText(b.by), 'New', 'Reopened', 'Fixed', 'Open now', 'Open by week'],
+      shown.map((g) => [
+        markdownText(g.group),
+        g.new,
+        g.reopened,
+        g.fixed,
+        g.open,
+        `\`${sparkline(g.trend)}\``,
+      ]),
       [false, true, true, true, true, false],
     ),
   );
@@ -66,7 +68,7 @@ export function trendsMarkdown(report: TrendsReport): string {
   const ttf = (rows: TrendsReport['time_to_fix']['by_team'], what: string) =>
     table(
       [what, 'Fixes', 'Mean days', 'Median days'],
-      rows.map((r) => [cell(r.group), r.fixes, num(r.mean_days), num(r.median_days)]),
+      rows.map((r) => [markdownText(r.group), r.fixes, num(r.mean_days), num(r.median_days)]),
       [false, true, true, true],
     );
   lines.push(
@@ -82,7 +84,7 @@ export function trendsMarkdown(report: TrendsReport): string {
   const sla = (rows: TrendsReport['sla']['by_team'], what: string) =>
     table(
       [what, 'Open', 'Open past SLA', 'Fixed', 'Fixed late'],
-      rows.map((r) => [cell(r.group), r.open, r.open_past_sla, r.fixed, r.fixed_late]),
+      rows.map((r) => [markdownText(r.group), r.open, r.open_past_sla, r.fixed, r.fixed_late]),
       [false, true, true, true, true],
     );
   lines.push(
@@ -102,17 +104,22 @@ export function trendsMarkdown(report: TrendsReport): string {
       ...table(
         ['App', 'Finding', 'Severity', 'Open since', 'Days over SLA', 'Title'],
         breaches.map((x) => [
-          cell(x.app),
-          cell(x.finding),
-          cell(x.severity),
+          markdownText(x.app),
+          markdownText(x.finding),
+          markdownText(x.severity),
           day(x.open_since),
           x.over_by_days,
-          cell(x.title),
+          markdownText(x.title),
         ]),
         [false, false, false, false, true, false],
       ),
     );
   }
-  lines.push('', '### How these numbers were computed', '', ...basisLines(report).map((l) => `- ${cell(l)}`));
+  lines.push(
+    '',
+    '### How these numbers were computed',
+    '',
+    ...basisLines(report).map((l) => `- ${markdownText(l)}`),
+  );
   return `${lines.join('\n')}\n`;
 }

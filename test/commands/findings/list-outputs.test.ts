@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { validateSast } from '../../helpers/gitlab.js';
 import { authEnv, expectUsage, ok, ORG, useCli } from '../../helpers/cli.js';
 import { finding } from './fixtures.js';
 
@@ -123,6 +124,119 @@ describe('findings list: the reports CI services read', () => {
     expect(readdirSync(d).sort()).toEqual(['cq.json', 'f.csv', 'f.json', 'f.sarif', 'sast.json']);
   });
 
+  it.each(['sarif', 'codequality', 'gitlab-sast'])(
+    '-o %s without --all reads every page: a report is the whole answer, and says nothing more',
+    async (format) => {
+      twoPages();
+      const r = await cli.run(['findings', 'list', '--app', 'a', '-o', format], { env: authEnv() });
+      expect(r.code).toBe(0);
+      expect(cli.calls()).toHaveLength(2);
+      expect(r.stderr).toBe('');
+      const report = JSON.parse(r.stdout);
+      const count =
+        format === 'sarif'
+          ? report.runs[0].results.length
+          : format === 'codequality'
+            ? report.length
+            : report.vulnerabilities.length;
+      expect(count).toBe(3);
+      if (format === 'sarif') expect(report.runs[0].properties).toBeUndefined();
+      if (format === 'gitlab-sast') expect(report.scan.messages).toBeUndefined();
+    },
+  );
+
+  it('--out of a report reads every page for every output of the run; -o json alone stays one page', async () => {
+    twoPages();
+    const d = fresh();
+    const r = await cli.run(['findings', 'list', '--app', 'a', '-o', 'json', '--out', `sarif=${d}/f.sarif`], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(3);
+    expect(JSON.parse(readFileSync(join(d, 'f.sarif'), 'utf8')).runs[0].results).toHaveLength(3);
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' } })
+      .reply(200, ok({ has_more: true, findings: [finding('1'), finding('2')] }, next));
+    const paged = await cli.run(['findings', 'list', '--app', 'a', '-o', 'json'], { env: authEnv() });
+    expect(JSON.parse(paged.stdout)).toHaveLength(2);
+  });
+
+  it('--limit cuts a report short on request: SARIF says so in its run, stderr too, exit 0', async () => {
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 2 } })
+      .reply(200, ok({ has_more: true, findings: [finding('1'), finding('2')] }, next));
+    const d = fresh();
+    const r = await cli.run(
+      [
+        'findings',
+        'list',
+        '--app',
+        'a',
+        '--limit',
+        '2',
+        '-o',
+        'sarif',
+        '--out',
+        `gitlab-sast=${d}/sast.json`,
+      ],
+      { env: authEnv() },
+    );
+    expect(r.code).toBe(0);
+    const said =
+      'the report holds only the first 2 findings (--limit 2): the service has more findings (without --limit, every page is read)';
+    expect(r.stderr).toBe(`warning: sarif: ${said}\nwarning: ${d}/sast.json: gitlab-sast: ${said}\n`);
+    const [run] = JSON.parse(r.stdout).runs;
+    expect(run.results).toHaveLength(2);
+    expect(run.properties).toEqual({ truncated: true, truncation: said });
+    expect(run.invocations[0]).toEqual({
+      executionSuccessful: true,
+      toolExecutionNotifications: [{ level: 'warning', message: { text: said } }],
+    });
+    const sast = JSON.parse(readFileSync(join(d, 'sast.json'), 'utf8'));
+    expect(validateSast(sast), JSON.stringify(validateSast.errors)).toBe(true);
+    expect(sast.scan.messages).toEqual([{ level: 'warn', value: said }]);
+    expect(sast.scan.status).toBe('success');
+  });
+
+  it('--limit in Code Quality: an info entry at the CI configuration, after the findings', async () => {
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 1 } })
+      .reply(200, ok({ has_more: true, findings: [finding('1')] }, next));
+    const r = await cli.run(['findings', 'list', '--app', 'a', '--limit', '1', '-o', 'codequality'], {
+      env: authEnv({ CI_CONFIG_PATH: 'ci/main.yml' }),
+    });
+    expect(r.code).toBe(0);
+    const issues = JSON.parse(r.stdout);
+    expect(issues).toHaveLength(2);
+    expect(issues[1]).toMatchObject({
+      check_name: 'secscan/report-truncated',
+      severity: 'info',
+      location: { path: 'ci/main.yml', lines: { begin: 1, end: 1 } },
+    });
+    expect(issues[1].description).toContain('holds only the first finding (--limit 1)');
+  });
+
+  it('--limit above what the service has, or --page of the last page: the whole answer, nothing said', async () => {
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 5 } })
+      .reply(200, ok({ has_more: false, findings: [finding('1'), finding('2')] }));
+    const r = await cli.run(['findings', 'list', '--app', 'a', '--limit', '5', '-o', 'sarif'], {
+      env: authEnv(),
+    });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).runs[0].properties).toBeUndefined();
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: { page: 2 } })
+      .reply(200, ok({ has_more: true, findings: [finding('3')] }));
+    const p = await cli.run(['findings', 'list', '--app', 'a', '--page', '2', '-o', 'gitlab-sast'], {
+      env: authEnv(),
+    });
+    expect(p.code).toBe(0);
+    expect(p.stderr).toBe(
+      'warning: gitlab-sast: the report holds only page 2 of the listing (--page 2): the service has more findings (without --page, every page is read)\n',
+    );
+  });
+
   it('a listing that fails part-way leaves no file that looks complete, and no temporary file', async () => {
     twoPages(ok({ has_more: false, findings: 'not a list' }));
     const d = fresh();
@@ -150,7 +264,7 @@ describe('findings list: the reports CI services read', () => {
 
   it('--sarif-category with --out sarif=FILE names the runs; at compound level one run per app', async () => {
     cli
-      .stub('ListCompoundFindings', { path: { compoundName: 'shop' } })
+      .stub('ListCompoundFindings', { path: { compoundName: 'shop' }, query: { per_page: 250 } })
       .reply(200, ok({ has_more: false, findings: [finding('1'), finding('2', { app: 'ledger' })] }));
     const d = fresh();
     const r = await cli.run(

@@ -612,7 +612,7 @@ describe('findings list: flags map to each level’s parameters', () => {
   });
 
   it('writes SARIF with -o sarif', async () => {
-    cli.stub('ListAppFindings', { path: { appID: 'a' } }).reply(
+    cli.stub('ListAppFindings', { path: { appID: 'a' }, query: { per_page: 250 } }).reply(
       200,
       ok({
         has_more: false,

@@ -97,16 +97,57 @@ describe('scans check: reports for GitLab', () => {
     const d = fresh();
     const r = await cli.run(
       [...check, '--report-codequality', `${d}/cq.json`, '--report-gitlab-sast', `${d}/sast.json`],
-      { env: authEnv() },
+      { env: authEnv({ GITLAB_CI: 'true', CI_PROJECT_DIR: dir }) },
     );
     expect(r.code).toBe(6);
     const [issue] = JSON.parse(readFileSync(`${d}/cq.json`, 'utf8'));
-    expect(issue).toMatchObject({ severity: 'blocker', location: { path: rules.slice(1) } });
+    // The rules file, from the repository's root (GitLab's CI_PROJECT_DIR).
+    expect(issue).toMatchObject({ severity: 'blocker', location: { path: 'rules.yml' } });
     expect(issue.description).toContain('was not evaluated (exit 6)');
     const sast = JSON.parse(readFileSync(`${d}/sast.json`, 'utf8'));
     expect(validateSast(sast)).toBe(true);
     expect(sast.scan.status).toBe('failure');
   });
+
+  it.each([
+    ['from standard input', ['--rules', '-'], { CI_CONFIG_PATH: 'ci/pipeline.yml' }, 'ci/pipeline.yml'],
+    ['stored in the service', ['--policy', 'default'], {}, '.gitlab-ci.yml'],
+    ['outside the repository', ['--rules', rules], { CI_PROJECT_DIR: join(dir, 'repo') }, '.gitlab-ci.yml'],
+    [
+      'in a repository found by its .git',
+      ['--rules', join(dir, 'repo', '.secscan', 'rules.yml')],
+      {},
+      '.secscan/rules.yml',
+    ],
+  ])(
+    'rules %s: the "not evaluated" entry points at the CI configuration naming them, or at them',
+    async (_what, flags, env, path) => {
+      mkdirSync(join(dir, 'repo', '.secscan'), { recursive: true });
+      mkdirSync(join(dir, 'repo', '.git'), { recursive: true });
+      writeFileSync(join(dir, 'repo', '.secscan', 'rules.yml'), readFileSync(rules));
+      if (flags[0] === '--policy') {
+        cli
+          .stub('ResolveCheckAnalysisConfiguration', { path: { reference: 'default' } })
+          .reply(404, { ok: false, code: 'NOT_FOUND', message: 'no such policy' }, json);
+      } else
+        cli.stub('CheckScans', shop).reply(400, { ok: false, code: 'BAD', message: 'no such branch' }, json);
+      const d = fresh();
+      const cwd = process.cwd();
+      // In the repository, as a CI job is.
+      process.chdir(join(dir, 'repo'));
+      try {
+        const r = await cli.run(
+          ['scans', 'check', '--compound', 'shop', ...flags, '--report-codequality', `${d}/cq.json`],
+          { env: authEnv({ GITLAB_CI: 'true', ...env }), stdin: readFileSync(rules, 'utf8') },
+        );
+        expect(r.code).not.toBe(0);
+      } finally {
+        process.chdir(cwd);
+      }
+      const [issue] = JSON.parse(readFileSync(`${d}/cq.json`, 'utf8'));
+      expect(issue).toMatchObject({ check_name: 'secscan/gate-not-evaluated', location: { path } });
+    },
+  );
 
   it('a report that cannot be written fails closed: exit 3, and the other reports say "not evaluated"', async () => {
     const d = fresh();

@@ -1,6 +1,6 @@
 /**
  * GitHub Actions' `${{ }}` expressions, the part the action and the README's workflow use: contexts read by
- * dotted names (`inputs.tarball-sha256`, `github.event.pull_request.head.sha`), string, number and boolean
+ * dotted names (`inputs.from-checkout`, `github.event.pull_request.head.sha`), string, number and boolean
  * literals, `==`, `!=`, `!`, `&&`, `||` (which yield an operand, as GitHub's do), parentheses and the status
  * functions. Anything else throws, so an expression this runner cannot evaluate fails the test rather than
  * being read as empty.

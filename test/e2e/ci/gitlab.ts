@@ -100,11 +100,17 @@ export interface GitlabRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** The after_script, run after the job in a shell of its own (its exit code does not change the job's). */
+  after?: { code: number; stdout: string; stderr: string };
 }
 
+let jobs = 0;
+
 /**
- * Runs one job: predefined variables, then the configuration's and the job's `variables:` (expanded in
- * order), then `settings` (the project's CI/CD variables, which GitLab puts above the file's).
+ * Runs one job: predefined variables (CI_JOB_ID among them), then the configuration's and the job's
+ * `variables:` (expanded in order), then `settings` (the project's CI/CD variables, which GitLab puts above
+ * the file's); `before_script` and `script` in one shell, then `after_script`, whatever the job's outcome,
+ * in another with the same variables (as the runner does: nothing the job exported reaches it).
  */
 export function runGitlabJob(
   config: Config,
@@ -114,18 +120,25 @@ export function runGitlabJob(
   settings: Record<string, string> = {},
 ): GitlabRun {
   const resolved = job(config, name);
-  const vars: Record<string, string> = { ...predefined };
+  const vars: Record<string, string> = { CI_JOB_ID: `${process.pid}${(jobs += 1)}`, ...predefined };
   const declared = { ...(config.variables as Record<string, unknown>), ...(resolved.variables as object) };
   for (const [key, value] of Object.entries(declared)) vars[key] = expand(String(value), vars);
   Object.assign(vars, settings);
-  const lines = [resolved.before_script ?? [], resolved.script].flat();
-  if (lines.some((l) => typeof l !== 'string')) throw new Error(`${name}: a script line is not a string`);
-  const r = spawnSync(...boundedBash(['--noprofile', '--norc', '-eo', 'pipefail', '-c', lines.join('\n')]), {
-    cwd: predefined.CI_PROJECT_DIR,
-    env: { ...machine, CI: 'true', GITLAB_CI: 'true', ...vars },
-    encoding: 'utf8',
-  });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  const shell = (lines: unknown[]) => {
+    if (lines.some((l) => typeof l !== 'string')) throw new Error(`${name}: a script line is not a string`);
+    const r = spawnSync(
+      ...boundedBash(['--noprofile', '--norc', '-eo', 'pipefail', '-c', lines.join('\n')]),
+      {
+        cwd: predefined.CI_PROJECT_DIR,
+        env: { ...machine, CI: 'true', GITLAB_CI: 'true', ...vars },
+        encoding: 'utf8',
+      },
+    );
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  };
+  const run: GitlabRun = shell([resolved.before_script ?? [], resolved.script].flat());
+  if (resolved.after_script !== undefined) run.after = shell([resolved.after_script].flat());
+  return run;
 }
 
 /** Job keywords GitLab accepts (https://docs.gitlab.com/ci/yaml/), and the report types this project writes. */

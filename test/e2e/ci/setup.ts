@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What the CI tests share: this checkout, its packed tarball, a copy of its sources, the machine's env. */
+/** What the CI tests share: this checkout, a copy of its sources, the machine's env (the release: test/helpers/release.ts). */
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 
@@ -30,23 +29,6 @@ export function machineEnv(home: string): Record<string, string> {
     npm_config_audit: 'false',
     npm_config_fund: 'false',
   };
-}
-
-export interface Tarball {
-  file: string;
-  sha256: string;
-}
-
-/** The release tarball: `npm pack` of the build the suite runs after (prepack would build again). */
-export function packTarball(dir: string): Tarball {
-  mkdirSync(dir, { recursive: true });
-  const name = execFileSync(
-    'npm',
-    ['pack', '--ignore-scripts', '--silent', '--pack-destination', dir, '--loglevel=error'],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } },
-  ).trim();
-  const file = join(dir, name);
-  return { file, sha256: createHash('sha256').update(readFileSync(file)).digest('hex') };
 }
 
 /** A checkout of this repository as git would give it: the tracked (and new, unignored) files, no build. */

@@ -8,6 +8,8 @@ export interface PageInfo {
   shown: number;
   total: number | undefined;
   more: boolean;
+  /** The listing stopped at --limit (or after the one page asked for) while the service had more. */
+  cut?: boolean;
 }
 
 interface FindingsPage {
@@ -64,14 +66,21 @@ export async function* findingsOf(
   for await (const page of pagesOf(client, plan)) {
     info.total = page.total;
     info.more = page.more;
-    for (const listed of page.findings) {
+    for (const [i, listed] of page.findings.entries()) {
       if (!matches(listed)) continue;
       const finding = each(listed);
       if (finding === undefined) continue;
       yield finding;
       info.shown++;
-      if (plan.limit !== undefined && info.shown >= plan.limit) return;
+      if (plan.limit !== undefined && info.shown >= plan.limit) {
+        const rest = page.findings.slice(i + 1);
+        info.cut = page.more || rest.some((f) => matches(f) && each(f) !== undefined);
+        return;
+      }
     }
-    if (!plan.all && plan.limit === undefined) return;
+    if (!plan.all && plan.limit === undefined) {
+      info.cut = page.more;
+      return;
+    }
   }
 }

@@ -1,22 +1,23 @@
 import { Document, visit } from 'yaml';
 import type { RulesFile } from '@secscan/api/rules/rules-file';
-import { escapeYamlQuoted, rawInYaml, sanitize } from '../../../output/sanitize.js';
+import { sanitize, yamlEscapes, yamlQuoted } from '../../../output/sanitize.js';
 
 /** A rules file in secscan's own shape, as YAML (`rules convert`); `from` names the file it came from. */
 export function rulesFileText(read: RulesFile, from: string): string {
   const origin = read.format === 'secscan' ? 'secscan' : `sl check-analysis ${read.format.slice(3)}`;
   const header = `# secscan rules, converted from ${sanitize(from)} (${origin}) by \`secscan rules convert\`\n`;
-  // A value holding a control, bidi or zero-width character is written double-quoted, that character `\u` escaped.
+  // A value holding a control, bidi or zero-width character (or a CI runner's command) is written
+  // double-quoted, that character `\u` escaped.
   const doc = new Document(read.file);
   let risky = false;
   visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && rawInYaml.test(node.value)) {
+      if (typeof node.value === 'string' && yamlQuoted(node.value)) {
         node.type = 'QUOTE_DOUBLE';
         risky = true;
       }
     },
   });
   const text = doc.toString({ lineWidth: 0 });
-  return header + (risky ? escapeYamlQuoted(text) : text);
+  return header + (risky ? yamlEscapes(text) : text);
 }
