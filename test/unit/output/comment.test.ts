@@ -134,8 +134,11 @@ describe('the pull-request comment', () => {
     // Only the renderer's own two comments: the marker's and nothing a title opened or closed.
     expect(body.match(/<!--/g)).toHaveLength(1);
     expect(body.match(/-->/g)).toHaveLength(1);
-    // No live mention or reference: a zero-width space after each sign.
+    // No live mention or reference: a zero-width space after each sign, in the text and as rendered.
     expect(body).not.toMatch(/(^|[\s(])[@#!][A-Za-z0-9]/m);
+    expect(html).not.toMatch(/(^|[\s(>/])[@#!][A-Za-z0-9]/m);
+    expect(html).toContain('@\u200boctocat please look');
+    expect(html).toContain('fixes #\u200b123 and acme/shop#\u200b7 and !\u200b45');
     // Every row of the findings table has its four cells.
     const tokens = md.parse(body, {});
     const rows: number[] = [];
@@ -240,7 +243,11 @@ describe('the pull-request comment', () => {
 
   it('commentText escapes once: what the Markdown report escaped stays as it was', () => {
     expect(commentText('a_b *c*')).toBe('a\\_b \\*c\\*');
-    expect(commentText('@x')).toBe('@\u200bx');
+    // markdownText's zero-width space (an entity) after `@` and `#`; the comment adds one only where it left
+    // a reference live (GitLab's `!45`).
+    expect(commentText('@x')).toBe('@&#8203;x');
+    expect(commentText('#12')).toBe('\\#&#8203;12');
+    expect(commentText('!45')).toBe('!\u200b45');
     expect(commentText('mail@example.com')).toBe('mail@example.com');
     expect(commentText('x'.repeat(400))).toHaveLength(300);
   });
