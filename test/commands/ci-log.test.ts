@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stubBaseline } from '../helpers/baseline.js';
 import { API, authEnv, json, ok, ORG, type RunResult, useCli } from '../helpers/cli.js';
 import { githubCommands, type RunnerCommand, runnerCommands, runnerLines } from '../helpers/ci-runners.js';
 import { hostileText, hostileTexts } from '../helpers/hostile.js';
@@ -162,6 +163,7 @@ describe.each(Object.entries(services))('under %s, no service text commands the 
       }),
       json,
     );
+    stubBaseline(cli);
     const r = await cli.run(
       ['scans', 'check', '--compound', 'shop', '--rules', rules, ...(format ? ['-o', format] : [])],
       { env: authEnv(env) },
@@ -175,6 +177,42 @@ describe.each(Object.entries(services))('under %s, no service text commands the 
       // The annotation's data is the runner's to show, unescaped: the title as it was, as today.
       expect(own[0]?.data).toContain('##[add-mask]x');
     }
+  });
+
+  it.each([
+    [403, 'notice'],
+    [502, 'warning'],
+  ])('scans check --comment: a provider’s refusal (%i) words the %s', async (status) => {
+    cli
+      .stub('CheckScans', { path: { compoundName: 'shop' } })
+      .reply(
+        200,
+        ok({
+          source: { id: 4 },
+          target: { id: 5 },
+          rules: { 'no-critical': { matched: 0, over_threshold: 0 } },
+        }),
+        json,
+      );
+    stubBaseline(cli);
+    cli.agent
+      .get('https://api.github.com')
+      .intercept({ path: '/repos/acme/shop/issues/12/comments?per_page=100', method: 'GET' })
+      .reply(status, { message: `Refused ${hostileText}` }, json);
+    const file = join(dir, `comment-${Math.random().toString(36).slice(2)}.json`);
+    const r = await cli.run(
+      [
+        ...['scans', 'check', '--compound', 'shop', '--rules', rules, '--retries', '0'],
+        ...['--comment', '--provider', 'github', '--pull-request', '12', '--comment-file', file],
+      ],
+      { env: authEnv({ ...env, GITHUB_REPOSITORY: 'acme/shop', GITHUB_TOKEN: 'ghs_token' }) },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Refused');
+    expectNoCommand(r, `comment ${status}`);
+    // On GitHub Actions a refused write is one notice, secscan's own command, the runner's to read as it is.
+    const own = githubCommands(r.stderr).filter(annotation);
+    expect(own.map((c) => c.command)).toEqual('GITHUB_ACTIONS' in env && status === 403 ? ['notice'] : []);
   });
 
   it.each(['table', 'tsv', 'csv', 'json', 'ndjson', 'yaml'])('scans compare -o %s', async (format) => {
