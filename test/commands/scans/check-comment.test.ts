@@ -125,7 +125,7 @@ describe('scans check --comment', () => {
     );
     expect(body).toContain(`[a.go:3](https://github.com/acme/shop/blob/${'a'.repeat(40)}/a.go#L3)`);
     expect(body).toContain('<details><summary>Fixed since the baseline (1)</summary>');
-    expect(body).toContain('XSS @\u200bteam (finding 3 of pay)');
+    expect(body).toContain('XSS @&#8203;team (finding 3 of pay)');
     expect(body).toContain('[Scan 5 in the service](http://127.0.0.1:9/apps/shop?organizationId=');
   });
 

@@ -137,7 +137,10 @@ describe('scans check: reports for GitLab', () => {
       process.chdir(join(dir, 'repo'));
       try {
         const r = await cli.run(
-          ['scans', 'check', '--compound', 'shop', ...flags, '--report-codequality', `${d}/cq.json`],
+          [
+            ...['scans', 'check', '--compound', 'shop', ...flags, '--source-branch', 'main'],
+            ...['--report-codequality', `${d}/cq.json`],
+          ],
           { env: authEnv({ GITLAB_CI: 'true', ...env }), stdin: readFileSync(rules, 'utf8') },
         );
         expect(r.code).not.toBe(0);
