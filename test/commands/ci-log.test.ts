@@ -183,17 +183,15 @@ describe.each(Object.entries(services))('under %s, no service text commands the 
     [403, 'notice'],
     [502, 'warning'],
   ])('scans check --comment: a provider’s refusal (%i) words the %s', async (status) => {
-    cli
-      .stub('CheckScans', { path: { compoundName: 'shop' } })
-      .reply(
-        200,
-        ok({
-          source: { id: 4 },
-          target: { id: 5 },
-          rules: { 'no-critical': { matched: 0, over_threshold: 0 } },
-        }),
-        json,
-      );
+    cli.stub('CheckScans', { path: { compoundName: 'shop' } }).reply(
+      200,
+      ok({
+        source: { id: 4 },
+        target: { id: 5 },
+        rules: { 'no-critical': { matched: 0, over_threshold: 0 } },
+      }),
+      json,
+    );
     stubBaseline(cli);
     cli.agent
       .get('https://api.github.com')
