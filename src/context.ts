@@ -316,6 +316,7 @@ export class Context {
         ? parseNumber('SECSCAN_PAGE_AHEAD', this.env.SECSCAN_PAGE_AHEAD, 0, 16)
         : undefined,
       maxRetryWaitMs: this.maxRetryWaitMs,
+      clock: this.clock,
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
       caFile,

@@ -123,9 +123,9 @@ export class Transport {
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? ''))
           throw certificateError(this.origin, context, error);
-        if (shouldRetry(method, 'network', attempt, budget)) {
+        const delay = retryDelay(attempt, this.opts.random);
+        if (shouldRetry(method, 'network', attempt, budget) && this.before(options.deadline, delay)) {
           lost ||= isWrite(method) && !neverSent(error);
-          const delay = retryDelay(attempt, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
@@ -158,13 +158,16 @@ export class Transport {
           random: this.opts.random,
           maxWaitMs,
         });
-        if (wait.later) {
+        if (wait.later === undefined && this.before(options.deadline, wait.delayMs)) {
+          this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
+          await this.pause(wait.delayMs);
+          continue;
+        }
+        // Past a wait's deadline, the answer's own error (its Retry-After kept) ends the request.
+        if (wait.later && options.deadline === undefined) {
           const verify = lost ? (options.verify ?? 'check before retrying') : undefined;
           throw retryLaterError(context, res.status, wait.later, maxWaitMs, verify);
         }
-        this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
-        await this.pause(wait.delayMs);
-        continue;
       }
       const error = apiErrorFromResponse(res.status, parsedBody, context, {
         method,
@@ -244,9 +247,14 @@ export class Transport {
     return reason instanceof InterruptedError ? reason : new InterruptedError();
   }
 
+  /** A sleep of `ms` from now ends by `deadline` (none: any sleep does). */
+  private before(deadline: number | undefined, ms: number): boolean {
+    return deadline === undefined || (this.opts.clock?.now() ?? Date.now()) + ms <= deadline;
+  }
+
   private async pause(ms: number): Promise<void> {
     try {
-      await sleep(ms, this.opts.signal);
+      await (this.opts.clock?.sleep ?? sleep)(ms, this.opts.signal);
     } catch {
       throw this.interrupted();
     }
