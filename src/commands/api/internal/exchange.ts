@@ -30,6 +30,8 @@ export interface Exchange {
 export interface Shown {
   pretty: boolean;
   filter?: JqFilter | undefined;
+  /** Ctrl-C, SIGTERM: stops jq where it is. */
+  signal?: AbortSignal | undefined;
   /** What jq wrote on stderr without failing (`debug`). */
   notes?: (text: string) => void;
 }
@@ -68,8 +70,8 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
       if (!parseable) checkJsonValues({ id: context }, res.body);
       pages.push(jsonPage(text, context));
     } else {
-      const body = text ? page(text, shown, parseable) : redirected ? location(res) : '';
-      if (body) yield body;
+      if (text) yield* page(text, shown, parseable);
+      else if (redirected) yield location(res);
     }
     if (!plan.paginate) break;
     if (!parseable) checkJsonValues({ id: context }, res.body);
@@ -86,16 +88,21 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
     }
     path = nextPath;
   }
-  if (plan.slurp) yield page(JSON.stringify(pages), shown, true);
+  if (plan.slurp) yield* page(JSON.stringify(pages), shown, true);
 }
 
-/** One body as printed: through --jq, else pretty on a terminal (when it parses safely), else as received. */
-function page(text: string, shown: Shown, parseable: boolean): string {
-  if (!shown.filter) return display(text, shown.pretty && parseable);
-  const output = shown.filter.apply(text, shown.pretty);
-  if (output.notes) shown.notes?.(output.notes);
-  if (output.error) throw output.error;
-  return output.text;
+/**
+ * One body as printed: through --jq (its output as jq writes it), else pretty on a terminal (when it parses
+ * safely), else as received.
+ */
+async function* page(text: string, shown: Shown, parseable: boolean): AsyncGenerator<string> {
+  if (!shown.filter) {
+    const body = display(text, shown.pretty && parseable);
+    if (body) yield body;
+    return;
+  }
+  const notes = yield* shown.filter.run(text, shown.pretty, shown.signal ?? new AbortController().signal);
+  if (notes) shown.notes?.(notes);
 }
 
 /** The status line and headers, as `curl -i` and `gh api -i` print them, then a blank line. */
