@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { stateDir } from '../../../config/paths.js';
-import { ConfigError, UsageError } from '../../../errors.js';
+import { ConfigError, InputTooLargeError, UsageError } from '../../../errors.js';
+import { NotRegularFileError, readFileLimited } from '../../../util/input-file.js';
 import { writeFileAtomic } from '../../../util/durable.js';
 import type { Journal } from './journal-schema.js';
 
@@ -87,8 +88,12 @@ export class JournalFile {
 export async function readJournal(path: string): Promise<JournalFile> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // A journal holds a line a finding: 64 MiB is some 600,000 of them.
+    text = readFileLimited(path, path, 64 * 1024 * 1024).toString('utf8');
   } catch (error) {
+    if (error instanceof NotRegularFileError || error instanceof InputTooLargeError) {
+      throw new ConfigError(`cannot read the journal ${path}: ${error.message}`);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
       throw new UsageError(`no journal ${path}`, { hint: 'see `secscan findings undo --list`' });
