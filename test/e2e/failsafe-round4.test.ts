@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ok, orgId, useHostileCli } from './hostile.js';
@@ -70,5 +72,84 @@ describe('--jq: jq runs beside the main thread, its output streams', () => {
     await until(() => run.out() === 'a\n', 'the first value jq printed');
     run.child.kill('SIGINT');
     expect((await run.child).exitCode).toBe(130);
+  });
+});
+
+describe('input files: globs in linear time, nothing but regular files, no NUL in YAML', () => {
+  /** A run that must end by itself: a hang is killed (and fails the test) after a minute. */
+  const bounded = (args: string[]) => {
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: cli.work,
+      SECSCAN_CONFIG_DIR: join(cli.work, 'config'),
+      SECSCAN_BASE_URL: cli.server.baseUrl,
+      SECSCAN_ORG_ID: orgId,
+      SECSCAN_TOKEN: 'hostile-test-token',
+    };
+    return secscan(args, env, { cwd: cli.work, timeout: 60_000 });
+  };
+  const finding = (id: string, text: string) => ({
+    id,
+    app: 'a',
+    internal_id: `hostile/${id}`,
+    type: 'vuln',
+    title: text,
+    category: text,
+    severity: 'high',
+    status: 'unset',
+    details: { file_locations: [`${'aaaaaaaaaaaaaaaaaaaa/'.repeat(40)}c.js:1`] },
+  });
+
+  it.each([
+    ['category', `"${'*a'.repeat(30)}*b"`],
+    ['path', `"${'**/'.repeat(30)}*.ts"`],
+    ['path', `"${'*a*/'.repeat(12)}b"`],
+    ['title', '"/(a+)+$/"'],
+  ])('an ignore file whose %s pattern is %s does not stall the listing', async (key, glob) => {
+    writeFileSync(
+      join(cli.work, 'stars.yml'),
+      `ignores:\n  - app: a\n    ${key}: ${glob}\n    reason: hostile\n`,
+    );
+    cli.server.answer = () => ({
+      body: ok({ has_more: false, findings: [finding('1', `${'a'.repeat(3000)}!`)] }),
+    });
+    const r = await bounded(['findings', 'list', '--app', 'a', '--ignore-file', 'stars.yml', '-o', 'json']);
+    expect([r.exitCode, r.timedOut, String(r.stderr)]).toEqual([0, false, '']);
+    expect(JSON.parse(String(r.stdout))).toHaveLength(1);
+  });
+
+  it.each([
+    [['scans', 'check', '--compound', 'shop', '--rules', 'fifo'], 3, '--rules: cannot read fifo'],
+    [
+      ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '--ignore-file', 'fifo'],
+      3,
+      'cannot read fifo',
+    ],
+    [['findings', 'list', '--app', 'a', '--ignore-file', 'fifo'], 3, 'cannot read fifo'],
+    [['api', 'ListApps', '--input', 'fifo'], 2, 'cannot read fifo'],
+    [['findings', 'undo', './fifo'], 3, 'cannot read the journal ./fifo'],
+  ])('%j: a FIFO is refused at once, never waited on', async (args, code, message) => {
+    writeFileSync(join(cli.work, 'rules.yml'), 'rules:\n  - id: r\n    tags:\n      severity: [critical]\n');
+    rmSync(join(cli.work, 'fifo'), { force: true });
+    execFileSync('mkfifo', [join(cli.work, 'fifo')]);
+    const r = await bounded(args);
+    expect([r.exitCode, r.timedOut]).toEqual([code, false]);
+    expect(String(r.stderr)).toContain(`${message}: it is a FIFO (named pipe), not a regular file`);
+    expect(cli.server.requests).toEqual([]);
+  });
+
+  it.each([
+    ['rules.yml', ['scans', 'check', '--compound', 'shop', '--rules', 'nul.yml'], 'nul.yml:3'],
+    ['ignore.yml', ['findings', 'list', '--app', 'a', '--ignore-file', 'nul.yml'], 'nul.yml:4'],
+  ])('a NUL byte in a YAML %s is exit 3 at its line', async (kind, args, where) => {
+    const text =
+      kind === 'rules.yml'
+        ? 'rules:\n  - id: r\n    tags: {severity: ["crit\0ical"]}\n'
+        : 'ignores:\n  - app: a\n    reason: x\n    title: "SQL\0"\n';
+    writeFileSync(join(cli.work, 'nul.yml'), text);
+    const r = await bounded(args);
+    expect(r.exitCode).toBe(3);
+    expect(String(r.stderr)).toContain(`${where}: holds a NUL byte, which YAML does not allow`);
+    expect(cli.server.requests).toEqual([]);
   });
 });
