@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { ok, orgId, useHostileCli } from './hostile.js';
-import { secscan } from './sandbox.js';
+import { bin, secscan } from './sandbox.js';
 
 /**
  * Issue 35, section 6, as the battery ran them: the built binary against a service that answers what the
@@ -151,5 +152,50 @@ describe('input files: globs in linear time, nothing but regular files, no NUL i
     expect(r.exitCode).toBe(3);
     expect(String(r.stderr)).toContain(`${where}: holds a NUL byte, which YAML does not allow`);
     expect(cli.server.requests).toEqual([]);
+  });
+});
+
+describe('--out FORMAT=FILE past the file size limit', () => {
+  it('is exit 3 naming the file, and leaves no file (not internal error: EFBIG)', async () => {
+    const findings = Array.from({ length: 50 }, (_, i) => ({
+      id: String(i),
+      app: 'a',
+      internal_id: `x/${i}`,
+      type: 'vuln',
+      title: `Finding ${i} ${'x'.repeat(1000)}`,
+      severity: 'high',
+    }));
+    cli.server.answer = () => ({ body: ok({ has_more: false, findings }) });
+    rmSync(join(cli.work, 'out'), { recursive: true, force: true });
+    mkdirSync(join(cli.work, 'out'));
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: cli.work,
+      SECSCAN_CONFIG_DIR: join(cli.work, 'config'),
+      SECSCAN_BASE_URL: cli.server.baseUrl,
+      SECSCAN_ORG_ID: orgId,
+      SECSCAN_TOKEN: 'hostile-test-token',
+    };
+    // `ulimit -f 16`: at most 16 blocks of a file (8 or 16 KiB), where the report is some 50 KiB.
+    const r = await execa(
+      'bash',
+      [
+        '-c',
+        'ulimit -f 16; exec node "$0" "$@"',
+        bin,
+        'findings',
+        'list',
+        '--app',
+        'a',
+        '--out',
+        'json=out/f.json',
+      ],
+      { env, extendEnv: false, reject: false, cwd: cli.work, stdin: 'ignore' },
+    );
+    expect([r.exitCode, String(r.stderr)]).toEqual([
+      3,
+      'error: --out: cannot write out/f.json: EFBIG: file too large, write',
+    ]);
+    expect(readdirSync(join(cli.work, 'out'))).toEqual([]);
   });
 });
