@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient, RawResponse } from '../../../api/client.js';
 import { checkJsonValues, jsonValueCount, maxJsonValues } from '../../../api/json-limits.js';
-import { isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
+import { checkRepeatedRows, isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
 import { redactUrl } from '../../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
 import type { JqFilter } from '../../../output/jq.js';
@@ -44,6 +44,9 @@ export interface Shown {
 export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown): AsyncGenerator<string> {
   let path = plan.path;
   const pages: unknown[] = [];
+  // --paginate: the pages read, by link and by rows, so a loop of links stops before a page prints twice.
+  const read = new Set<string>([path]);
+  const rows = new Set<string>();
   for (;;) {
     const context = plan.context ?? `${plan.method} ${path.split('?')[0]}`;
     const res = await client.send(plan.method, path, {
@@ -64,6 +67,10 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
     if (failed) {
       if (text) yield display(text, shown.pretty && parseable);
       throw apiErrorFromResponse(res.status, parseable ? safeJson(text) : undefined, context);
+    }
+    if (plan.paginate && parseable) {
+      const parsed = safeJson(text);
+      if (isEnvelope(parsed)) checkRepeatedRows(context, path, parsed.response, rows);
     }
     if (plan.slurp) {
       // Every page is parsed and held until the last: each within the bounds of a JSON answer.
@@ -86,6 +93,12 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
     if (pageList(nextPath) !== pageList(plan.path)) {
       throw new UnexpectedResponseError(`${context}: next_page names another list (${redactUrl(nextPath)})`);
     }
+    if (read.has(nextPath)) {
+      throw new UnexpectedResponseError(
+        `${context}: next_page goes back to a page already read (${redactUrl(nextPath)})`,
+      );
+    }
+    read.add(nextPath);
     path = nextPath;
   }
   if (plan.slurp) yield* page(JSON.stringify(pages), shown, true);
