@@ -5,9 +5,7 @@ type ToWorker =
   | { type: 'compile'; expression: string }
   | { type: 'run'; json: string; expression: string; flags: string[] };
 type FromWorker =
-  | { type: 'out'; bytes: Uint8Array }
-  | { type: 'done'; exitCode: number; stderr: string }
-  | { type: 'failed'; stderr: string; message: string };
+  { type: 'done'; exitCode: number; stderr: string } | { type: 'failed'; stderr: string; message: string };
 
 /** What a run of jq ended with: its exit code and what it wrote on stderr. */
 export interface JqEnd {
@@ -25,23 +23,62 @@ export class JqEngineFailure extends Error {
   }
 }
 
-/** Bytes jq may have written that the main thread has not taken yet: the worker waits beyond them. */
-const window = 4 * 1024 * 1024;
+/** The output ring's size: how far jq may write ahead of the printing before it waits. */
+const capacity = 4 * 1024 * 1024;
+
+/** `Atomics.waitAsync` (Node 16 on; the project's TypeScript library predates it). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: BigInt64Array,
+      index: number,
+      value: bigint,
+      timeoutMs: number,
+    ): { async: boolean; value: Promise<string> | string };
+  }
+).waitAsync;
+
+/** The output ring's counters: bytes jq wrote, bytes the main thread took (totals, never wrapped). */
+const WRITTEN = 0;
+const TAKEN = 1;
 
 /**
  * The worker's code: jq (jq-wasm's inline build, required from `engine`) run on its own thread, so the main
  * thread stays free to hear Ctrl-C and SIGTERM and to print. jq's standard output is taken from its
- * `fd_write` import as it is written (not gathered until jq ends) and handed on in chunks, at most `window`
- * bytes ahead of what the main thread has printed (`acked`): output streams, and memory stays flat however
- * much jq prints. Written as a function so it is type-checked; it runs from its source text with only what
- * it is given.
+ * `fd_write` import as it is written, into a ring of shared memory the main thread reads from as it prints:
+ * output streams however long jq then computes, and jq waits when it is `capacity` bytes ahead, so memory
+ * stays flat however much it prints. Written as a function so it is type-checked; it runs from its source
+ * text with only what it is given.
  */
 function engineMain(
   require: (id: string) => unknown,
-  { engine, acked, window }: { engine: string; acked: BigInt64Array; window: number },
+  { engine, ring, counters }: { engine: string; ring: SharedArrayBuffer; counters: SharedArrayBuffer },
 ): void {
   const { parentPort } = require('node:worker_threads') as typeof import('node:worker_threads');
   if (!parentPort) return;
+  const bytes = new Uint8Array(ring);
+  const size = bytes.length;
+  const control = new BigInt64Array(counters);
+  let written = Atomics.load(control, 0);
+  /** Copies `data` into the ring, waiting while it is full (the main thread frees it as it prints). */
+  const put = (data: Uint8Array) => {
+    for (let offset = 0; offset < data.length;) {
+      let free = size - Number(written - Atomics.load(control, 1));
+      while (free <= 0) {
+        Atomics.wait(control, 1, Atomics.load(control, 1), 250);
+        free = size - Number(written - Atomics.load(control, 1));
+      }
+      const n = Math.min(free, data.length - offset);
+      const at = Number(written % BigInt(size));
+      const first = Math.min(n, size - at);
+      bytes.set(data.subarray(offset, offset + first), at);
+      if (n > first) bytes.set(data.subarray(offset + first, offset + n), 0);
+      offset += n;
+      written += BigInt(n);
+      Atomics.store(control, 0, written);
+      Atomics.notify(control, 0);
+    }
+  };
   // The WebAssembly API, as much of it as is used (the project's types have no DOM or WebAssembly library).
   type Memory = { buffer: ArrayBuffer };
   type Imports = Record<string, Record<string, unknown>>;
@@ -54,30 +91,8 @@ function engineMain(
   };
   let memory: Memory | undefined;
   let hooked = false;
-  let chunks: Uint8Array[] = [];
-  let pending = 0;
-  let sent = 0n;
-  let lastPost = Date.now();
   let stderr = '';
   const decoder = new TextDecoder();
-  const post = () => {
-    if (pending === 0) return;
-    const bytes = new Uint8Array(pending);
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    chunks = [];
-    sent += BigInt(pending);
-    pending = 0;
-    lastPost = Date.now();
-    parentPort.postMessage({ type: 'out', bytes } satisfies FromWorker, [bytes.buffer]);
-    // Not more than `window` bytes ahead of the printing: wait for the main thread to catch up.
-    for (let seen = Atomics.load(acked, 0); sent - seen > BigInt(window); seen = Atomics.load(acked, 0)) {
-      Atomics.wait(acked, 0, seen, 250);
-    }
-  };
   // Runaway recursion ends in the runtime's abort, which it also prints: kept for the message, not printed.
   console.error = (...args: unknown[]) => {
     if (stderr.length < 64 * 1024) stderr += `${args.map(String).join(' ')}\n`;
@@ -91,17 +106,12 @@ function engineMain(
       for (let i = 0; i < iovcnt; i++) {
         const ptr = view.getUint32(iov + i * 8, true);
         const len = view.getUint32(iov + i * 8 + 4, true);
-        const bytes = new Uint8Array(memory.buffer, ptr, len).slice();
+        const data = new Uint8Array(memory.buffer, ptr, len);
         total += len;
-        if (fd === 2) {
-          if (stderr.length < 64 * 1024) stderr += decoder.decode(bytes, { stream: true });
-        } else {
-          chunks.push(bytes);
-          pending += len;
-        }
+        if (fd === 1) put(data);
+        else if (stderr.length < 64 * 1024) stderr += decoder.decode(data, { stream: true });
       }
-      view.setUint32(pnum, total, true);
-      if (pending >= 64 * 1024 || (pending > 0 && Date.now() - lastPost >= 50)) post();
+      new DataView(memory.buffer).setUint32(pnum, total, true);
       return 0;
     };
   const instantiate = wasm.instantiate.bind(wasm);
@@ -109,7 +119,7 @@ function engineMain(
     for (const module of Object.values(imports ?? {})) {
       for (const [name, value] of Object.entries(module)) {
         if (typeof value === 'function' && value.name === '_fd_write') {
-          (module as Record<string, unknown>)[name] = hook(value as (...args: number[]) => number);
+          module[name] = hook(value as (...args: number[]) => number);
           hooked = true;
         }
       }
@@ -124,26 +134,17 @@ function engineMain(
   parentPort.on('message', (message: ToWorker) => {
     void loaded.then((jq) => {
       stderr = '';
-      chunks = [];
-      pending = 0;
       try {
         const [input, flags] = message.type === 'compile' ? ['', []] : [message.json, message.flags];
         const result = jq.raw(input, message.expression, flags);
         // Without the hook (another build of jq-wasm), what jq printed comes at its end.
-        if (!hooked && result.stdout) {
-          const bytes = new TextEncoder().encode(`${result.stdout}\n`);
-          chunks.push(bytes);
-          pending += bytes.length;
-        }
-        post();
-        const words = hooked ? stderr : result.stderr;
+        if (!hooked && result.stdout) put(new TextEncoder().encode(`${result.stdout}\n`));
         parentPort.postMessage({
           type: 'done',
           exitCode: result.exitCode,
-          stderr: words,
+          stderr: hooked ? stderr : result.stderr,
         } satisfies FromWorker);
       } catch (error) {
-        post();
         parentPort.postMessage({
           type: 'failed',
           stderr,
@@ -160,15 +161,19 @@ function engineMain(
  * alive when idle.
  */
 export class JqEngine {
+  private readonly ring: Uint8Array;
+  private readonly control: BigInt64Array;
   private listener: ((message: FromWorker) => void) | undefined;
   private failure: ((error: Error) => void) | undefined;
   private stopped = false;
 
   private constructor(
     private readonly worker: Worker,
-    /** Bytes of jq's output the main thread has printed (the worker reads it to stay `window` ahead). */
-    private readonly acked: BigInt64Array,
+    ring: SharedArrayBuffer,
+    counters: SharedArrayBuffer,
   ) {
+    this.ring = new Uint8Array(ring);
+    this.control = new BigInt64Array(counters);
     worker.on('message', (message: FromWorker) => this.listener?.(message));
     worker.on('error', (error) => this.failure?.(error));
     worker.on('exit', () => {
@@ -180,15 +185,16 @@ export class JqEngine {
 
   static async start(): Promise<JqEngine> {
     const { Worker } = await import('node:worker_threads');
-    const acked = new BigInt64Array(new SharedArrayBuffer(8));
+    const ring = new SharedArrayBuffer(capacity);
+    const counters = new SharedArrayBuffer(16);
     const source = `(${engineMain.toString()})(require, require('node:worker_threads').workerData);`;
     const worker = new Worker(source, {
       eval: true,
-      workerData: { engine: jqEngineFile(), acked, window },
+      workerData: { engine: jqEngineFile(), ring, counters },
       stdout: true,
       stderr: true,
     });
-    return new JqEngine(worker, acked);
+    return new JqEngine(worker, ring, counters);
   }
 
   get alive(): boolean {
@@ -220,17 +226,37 @@ export class JqEngine {
     await this.worker.terminate();
   }
 
+  /** The bytes jq wrote that were not taken yet, copied out of the ring (not yet freed in it). */
+  private pending(): Uint8Array | undefined {
+    const written = Atomics.load(this.control, WRITTEN);
+    const taken = Atomics.load(this.control, TAKEN);
+    if (written === taken) return undefined;
+    const n = Number(written - taken);
+    const at = Number(taken % BigInt(capacity));
+    const first = Math.min(n, capacity - at);
+    const out = new Uint8Array(n);
+    out.set(this.ring.subarray(at, at + first));
+    if (n > first) out.set(this.ring.subarray(0, n - first), first);
+    return out;
+  }
+
+  /** Frees what was taken: jq may write over it. */
+  private take(n: number): void {
+    Atomics.add(this.control, TAKEN, BigInt(n));
+    Atomics.notify(this.control, TAKEN);
+  }
+
   private async *run(message: ToWorker, signal?: AbortSignal): AsyncGenerator<Uint8Array, JqEnd> {
     if (this.stopped) throw new Error('the jq engine stopped');
-    const queue: FromWorker[] = [];
-    let wake: (() => void) | undefined;
+    let ended: FromWorker | undefined;
     let failed: Error | undefined;
+    let wake: (() => void) | undefined;
     const onAbort = () => {
       failed = signal?.reason instanceof Error ? signal.reason : new Error('aborted');
       wake?.();
     };
     this.listener = (m) => {
-      queue.push(m);
+      ended = m;
       wake?.();
     };
     this.failure = (error) => {
@@ -245,20 +271,24 @@ export class JqEngine {
       if (signal?.aborted) throw signal.reason;
       this.worker.postMessage(message);
       for (;;) {
-        while (queue.length === 0 && !failed) await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
         if (failed) throw failed;
-        const next = queue.shift() as FromWorker;
-        if (next.type === 'out') {
-          yield next.bytes;
-          Atomics.add(this.acked, 0, BigInt(next.bytes.length));
-          Atomics.notify(this.acked, 0);
-        } else if (next.type === 'done') {
-          reusable = true;
-          return { exitCode: next.exitCode, stderr: next.stderr };
-        } else {
-          throw new JqEngineFailure(next.message, next.stderr);
+        const data = this.pending();
+        if (data) {
+          yield data;
+          this.take(data.length);
+          continue;
         }
+        // Everything jq wrote is in the ring before it says it has ended.
+        if (ended?.type === 'done') {
+          reusable = true;
+          return { exitCode: ended.exitCode, stderr: ended.stderr };
+        }
+        if (ended?.type === 'failed') throw new JqEngineFailure(ended.message, ended.stderr);
+        const written = Atomics.load(this.control, WRITTEN);
+        const woken = new Promise<void>((resolve) => (wake = resolve));
+        const notified = waitAsync(this.control, WRITTEN, written, 200);
+        await Promise.race([woken, notified.async ? notified.value : undefined]);
+        wake = undefined;
       }
     } finally {
       signal?.removeEventListener('abort', onAbort);
