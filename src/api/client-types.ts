@@ -105,6 +105,8 @@ export interface ClientOptions {
   onPage?: () => void;
   userAgent?: string;
   random?: () => number;
+  /** Where the token and organization came from: a refusal (401, 403) they explain gets a hint that says how. */
+  tokenFacts?: import('./auth-hints.js').TokenFacts;
   /** What retries sleep on and read the time from (a wait's deadline is on it): the wall clock by default. */
   clock?: {
     now(): number;

@@ -1,7 +1,9 @@
 import type { Dispatcher } from 'undici';
 import type { Operation } from '@secscan/api/operation';
 import { defaultDispatcher } from './dispatcher.js';
+import { withAuthHint } from './auth-hints.js';
 import {
+  type ApiError,
   apiErrorFromResponse,
   ConfigError,
   InterruptedError,
@@ -86,11 +88,12 @@ export class Transport {
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
     if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
       const text = (await readCapped(res.body, 1024 * 1024))?.toString('utf8') ?? '';
-      throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
+      const error = apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
         method: op.method,
         location: headerValue(res.headers.location),
         ...retryAfterOf(res.headers),
       });
+      throw withAuthHint(error, this.opts.tokenFacts);
     }
     return res;
   }
@@ -169,12 +172,15 @@ export class Transport {
           throw retryLaterError(context, res.status, wait.later, maxWaitMs, verify);
         }
       }
-      const error = apiErrorFromResponse(res.status, parsedBody, context, {
-        method,
-        verify: options.verify,
-        location: headerValue(res.headers.location),
-        ...retryAfterOf(res.headers),
-      });
+      const error = withAuthHint(
+        apiErrorFromResponse(res.status, parsedBody, context, {
+          method,
+          verify: options.verify,
+          location: headerValue(res.headers.location),
+          ...retryAfterOf(res.headers),
+        }),
+        this.opts.tokenFacts,
+      ) as ApiError;
       // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
       if (lost && refusesRepeat(res.status)) {
         throw new TransientError(
