@@ -7,6 +7,7 @@ import {
   ExitCode,
   exitCodeFor,
   InterruptedError,
+  NotFoundError,
   OutputClosedError,
   UsageError,
 } from './errors.js';
@@ -132,10 +133,21 @@ export async function main(deps: MainDeps): Promise<number> {
       }
     }
     const plan: unknown = verb.validate?.(input);
-    const result = await verb.run(ctx, { ...input, plan });
+    // A 404 for the app or compound given names the close matches (one listing request).
+    const explained = async (error: unknown) =>
+      error instanceof NotFoundError
+        ? (await import('./commands/shared/did-you-mean.js')).withCloseMatches(ctx, error, input.opts)
+        : error;
+    const result = await verb.run(ctx, { ...input, plan }).catch(async (error: unknown) => {
+      throw await explained(error);
+    });
     const { present } = await import('./output/present.js');
-    await present(ctx, result, view);
-    if ((result.kind === 'list' || result.kind === 'document') && result.error) throw result.error;
+    // A listing's first page is read as it is printed: its 404 comes from here.
+    await present(ctx, result, view).catch(async (error: unknown) => {
+      throw await explained(error);
+    });
+    if ((result.kind === 'list' || result.kind === 'document') && result.error)
+      throw await explained(result.error);
     exitCode = result.exitCode ?? ExitCode.ok;
   };
 
