@@ -8,7 +8,8 @@ const listings = {
   app: {
     list: 'secscan apps list',
     names: async (ctx: Context) => {
-      const apps = await (await ctx.client()).call('ListApps');
+      // Best effort, at once: no retry sleeps before the error is reported.
+      const apps = await (await ctx.client()).call('ListApps', { deadline: ctx.clock.now() });
       // --app takes the id: the display name is no value to suggest.
       return { names: apps.map((a) => a.id), whole: true };
     },
@@ -16,13 +17,21 @@ const listings = {
   compound: {
     list: 'secscan compounds list',
     names: async (ctx: Context) => {
-      const page = await (await ctx.client()).page('ListOrgCompounds', { query: { per_page: 100 } });
+      const page = await (
+        await ctx.client()
+      ).page('ListOrgCompounds', { query: { per_page: 100 }, deadline: ctx.clock.now() });
       return { names: page.data.compounds.map((c) => c.name), whole: page.nextPage === undefined };
     },
   },
 } as const;
 
 type Kind = keyof typeof listings;
+
+/** The message names `name` as a word of its own (`app a` in "no app a", not the a of "has"). */
+function namedIn(message: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\w.-])${escaped}(?:$|[^\\w.-])`).test(message);
+}
 
 /**
  * A 404 for the app or compound a command was given (`--app nope-app`, `--compound shp`) names the close
@@ -43,7 +52,7 @@ export async function withCloseMatches(
     given.push([/compound or app/.test(error.message) ? ['compound', 'app'] : ['compound'], opts.compound]);
   }
   for (const [kinds, name] of given) {
-    if (!error.message.includes(name)) continue;
+    if (!namedIn(error.message, name)) continue;
     const read = await Promise.all(kinds.map((kind) => listings[kind].names(ctx))).catch(() => undefined);
     if (!read) return error;
     const names = read.flatMap((r) => r.names);
