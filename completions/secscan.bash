@@ -251,7 +251,7 @@ _secscan_flags() {
     '') REPLY='--help --version -V -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--from-sl --help --with-token -h' ;;
-    'auth status') REPLY='--help -h' ;;
+    'auth status') REPLY='--help --scopes -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'profiles') REPLY='--help -h' ;;
     'profiles list') REPLY='--help -h' ;;
