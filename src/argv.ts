@@ -68,4 +68,3 @@ export function commandWords(argv: readonly string[]): string[] {
   }
   return words;
 }
-

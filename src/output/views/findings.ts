@@ -58,7 +58,6 @@ export function findingListView(options: { apps: boolean; suppressed: boolean })
   });
 }
 
-
 function suppressedCell(finding: Finding): string {
   const by = (finding as { suppression?: { line?: number } }).suppression;
   return by?.line === undefined ? '' : `line ${by.line}`;
