@@ -12,16 +12,18 @@ import { bin, secscan } from './sandbox.js';
  */
 const cli = useHostileCli();
 
+/** The environment of a run against the hostile server, in the suite's directory. */
+const hostileEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: cli.work,
+  SECSCAN_CONFIG_DIR: join(cli.work, 'config'),
+  SECSCAN_BASE_URL: cli.server.baseUrl,
+  SECSCAN_ORG_ID: orgId,
+  SECSCAN_TOKEN: 'hostile-test-token',
+});
+
 function start(args: string[]) {
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: cli.work,
-    SECSCAN_CONFIG_DIR: join(cli.work, 'config'),
-    SECSCAN_BASE_URL: cli.server.baseUrl,
-    SECSCAN_ORG_ID: orgId,
-    SECSCAN_TOKEN: 'hostile-test-token',
-  };
-  const child = secscan(args, env, { cwd: cli.work, buffer: false });
+  const child = secscan(args, hostileEnv(), { cwd: cli.work, buffer: false });
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -78,17 +80,7 @@ describe('--jq: jq runs beside the main thread, its output streams', () => {
 
 describe('input files: globs in linear time, nothing but regular files, no NUL in YAML', () => {
   /** A run that must end by itself: a hang is killed (and fails the test) after a minute. */
-  const bounded = (args: string[]) => {
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: cli.work,
-      SECSCAN_CONFIG_DIR: join(cli.work, 'config'),
-      SECSCAN_BASE_URL: cli.server.baseUrl,
-      SECSCAN_ORG_ID: orgId,
-      SECSCAN_TOKEN: 'hostile-test-token',
-    };
-    return secscan(args, env, { cwd: cli.work, timeout: 60_000 });
-  };
+  const bounded = (args: string[]) => secscan(args, hostileEnv(), { cwd: cli.work, timeout: 60_000 });
   const finding = (id: string, text: string) => ({
     id,
     app: 'a',
@@ -168,14 +160,7 @@ describe('--out FORMAT=FILE past the file size limit', () => {
     cli.server.answer = () => ({ body: ok({ has_more: false, findings }) });
     rmSync(join(cli.work, 'out'), { recursive: true, force: true });
     mkdirSync(join(cli.work, 'out'));
-    const env = {
-      PATH: process.env.PATH ?? '',
-      HOME: cli.work,
-      SECSCAN_CONFIG_DIR: join(cli.work, 'config'),
-      SECSCAN_BASE_URL: cli.server.baseUrl,
-      SECSCAN_ORG_ID: orgId,
-      SECSCAN_TOKEN: 'hostile-test-token',
-    };
+    const env = hostileEnv();
     // `ulimit -f 16`: at most 16 blocks of a file (8 or 16 KiB), where the report is some 50 KiB.
     const r = await execa(
       'bash',
