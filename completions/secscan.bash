@@ -1256,7 +1256,7 @@ _secscan_values() {
     'findings|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
     'findings list|--output') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
-    'findings list|--fields') REPLY='@fields id app severity type title category status assignee owasp_category version_first_seen internal_id location suppressed' ;;
+    'findings list|--fields') REPLY='@fields id severity type title category status assignee app owasp_category version_first_seen internal_id location suppressed' ;;
     'findings show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings show|--fields') REPLY='@fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id' ;;

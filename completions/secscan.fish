@@ -924,7 +924,7 @@ function __secscan_fields
         case 'searches update'
             set fields id search_name path_name search_query updated_at
         case 'findings list'
-            set fields id app severity type title category status assignee owasp_category version_first_seen internal_id location suppressed
+            set fields id severity type title category status assignee app owasp_category version_first_seen internal_id location suppressed
         case 'findings show'
             set fields id title app type severity category owasp_category status assignee version_first_seen location description tags details internal_id
         case 'findings status'

@@ -6,7 +6,7 @@ import Module from 'node:module';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import { writeLicences } from './licences.mjs';
@@ -198,18 +198,27 @@ const slimUndici = {
 };
 
 /**
- * `--jq` runs jq on a worker thread, which requires jq-wasm's inline build (jq and its WebAssembly in one
- * CommonJS file that requires nothing): the bundle ships that file as dist/jq-wasm.cjs, and the module that
- * names it for the worker (src/output/jq-engine-file.ts) names the copy.
+ * `--jq` runs jq on a worker thread, which is handed jq-wasm's inline build (jq and its WebAssembly in one
+ * CommonJS file that requires nothing) as text: the bundle ships that file among its chunks
+ * (dist/chunks/jq-wasm.cjs, never loaded as a chunk), and the module that reads it for the worker
+ * (src/output/jq-engine-file.ts) reads the copy: beside the chunk, or the single executable's asset of that
+ * name (scripts/release.mjs takes every .cjs of dist/chunks as an asset `chunks/NAME`).
  */
 const jqEngineCopy = 'jq-wasm.cjs';
 const jqEngineFile = {
   name: 'jq-engine-file',
   setup(b) {
     b.onLoad({ filter: /[\\/]output[\\/]jq-engine-file\.ts$/ }, () => ({
-      contents: `import { fileURLToPath } from 'node:url';
-export function jqEngineFile() {
-  return fileURLToPath(new URL('../${jqEngineCopy}', import.meta.url));
+      contents: `import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+export async function jqEngineSource() {
+  try {
+    return await readFile(fileURLToPath(new URL('./${jqEngineCopy}', import.meta.url)), 'utf8');
+  } catch (error) {
+    const sea = await import('node:sea').catch(() => undefined);
+    if (!sea?.isSea()) throw error;
+    return sea.getAsset('chunks/${jqEngineCopy}', 'utf8');
+  }
 }
 `,
       loader: 'js',
@@ -237,7 +246,7 @@ mkdirSync(chunks, { recursive: true });
 // The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;
 // in build/, so it is not published.
 writeFileSync(at('build/metafile.json'), JSON.stringify(result.metafile));
-copyFileSync(require.resolve('jq-wasm/inline'), at(`dist/${jqEngineCopy}`));
+copyFileSync(require.resolve('jq-wasm/inline'), join(chunks, jqEngineCopy));
 // The copy is shipped as the bundle is: its package's licence with the others.
 result.metafile.inputs[relative(root, require.resolve('jq-wasm/inline'))] = { bytes: 0, imports: [] };
 // What the bundle holds is installed with it, not again as dependencies: their licences ship in dist/.

@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 /**
- * The file the jq worker requires for the engine: jq-wasm's inline build (jq and its WebAssembly in one
- * CommonJS file). The bundle ships a copy beside its chunks, and scripts/build.mjs swaps this module for one
- * that names it.
+ * The source of the jq engine the worker runs: jq-wasm's inline build (jq and its WebAssembly in one
+ * CommonJS file that requires nothing), handed to the worker as text. From a checkout, the package's file;
+ * the bundle ships a copy among its chunks (scripts/build.mjs swaps this module for one that reads it).
  */
-export function jqEngineFile(): string {
-  return createRequire(import.meta.url).resolve('jq-wasm/inline');
+export function jqEngineSource(): Promise<string> {
+  return readFile(createRequire(import.meta.url).resolve('jq-wasm/inline'), 'utf8');
 }

@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { jqEngineFile } from './jq-engine-file.js';
+import { jqEngineSource } from './jq-engine-file.js';
 
 type ToWorker =
   | { type: 'compile'; expression: string }
@@ -43,7 +43,7 @@ const WRITTEN = 0;
 const TAKEN = 1;
 
 /**
- * The worker's code: jq (jq-wasm's inline build, required from `engine`) run on its own thread, so the main
+ * The worker's code: jq (jq-wasm's inline build, given as its source) run on its own thread, so the main
  * thread stays free to hear Ctrl-C and SIGTERM and to print. jq's standard output is taken from its
  * `fd_write` import as it is written, into a ring of shared memory the main thread reads from as it prints:
  * output streams however long jq then computes, and jq waits when it is `capacity` bytes ahead, so memory
@@ -129,7 +129,10 @@ function engineMain(
     memory = Object.values(exports).find((v): v is Memory => v instanceof wasm.Memory);
     return result;
   };
-  const { loadJq } = require(engine) as typeof import('jq-wasm');
+  // The engine's module, run from its source as Node runs a CommonJS file (it requires nothing).
+  const engineModule = { exports: {} as typeof import('jq-wasm') };
+  new Function('module', 'exports', 'require', engine)(engineModule, engineModule.exports, require);
+  const { loadJq } = engineModule.exports;
   const loaded = loadJq();
   parentPort.on('message', (message: ToWorker) => {
     void loaded.then((jq) => {
@@ -190,7 +193,7 @@ export class JqEngine {
     const source = `(${engineMain.toString()})(require, require('node:worker_threads').workerData);`;
     const worker = new Worker(source, {
       eval: true,
-      workerData: { engine: jqEngineFile(), ring, counters },
+      workerData: { engine: await jqEngineSource(), ring, counters },
       stdout: true,
       stderr: true,
     });

@@ -22,9 +22,6 @@ export function severityStyle(text: string, chalk: ChalkInstance): string {
 export const findingView = defineView<Finding>({
   columns: [
     { key: 'id', header: 'ID' },
-    // Ids are per app: a listing of several apps (a compound's, the organization's) shows each one's app,
-    // which every follow-up command needs (`findings show --app APP ID`).
-    { key: 'app', header: 'APP', priority: 1 },
     { key: 'severity', header: 'SEVERITY', style: (t, _r, chalk) => severityStyle(t, chalk) },
     // At 80 columns the title keeps 30 characters and the status stays, so a triaged finding never looks
     // open: the category (the title says it), the type, then the assignee give way first.
@@ -33,6 +30,9 @@ export const findingView = defineView<Finding>({
     { key: 'category', header: 'CATEGORY', shrink: true, priority: 5 },
     { key: 'status', header: 'STATUS', priority: 2 },
     { key: 'assignee', header: 'ASSIGNEE', priority: 3 },
+    // Ids are per app: a listing of several apps (a compound's, the organization's) shows each one's app,
+    // which every follow-up command needs (`findings show --app APP ID`).
+    { key: 'app', header: 'APP', priority: 1 },
     { key: 'owasp_category', header: 'OWASP', shrink: true, priority: 6 },
     { key: 'version_first_seen', header: 'FIRST_SEEN', priority: 6 },
     { key: 'internal_id', header: 'INTERNAL_ID', priority: 7 },
@@ -44,16 +44,17 @@ export const findingView = defineView<Finding>({
 });
 
 /**
- * The view of a findings listing: with APP when it holds several apps' findings (a compound's, the
- * organization's), and SUPPRESSED when an ignore file is in effect (`line 12`: the entry that suppresses it).
+ * The view of a findings listing: SUPPRESSED when an ignore file is in effect (`line 12`: the entry that
+ * suppresses it), and APP when it holds several apps' findings (a compound's, the organization's). Each is
+ * added after the others, so the columns a script reads by position (`cut -f3`) stay where they were.
  */
 export function findingListView(options: { apps: boolean; suppressed: boolean }): View<Finding> {
-  const defaults = findingView.defaults ?? [];
   return defineView<Finding>({
     ...findingView,
     defaults: [
-      ...(options.apps ? ['id', 'app', ...defaults.slice(1)] : defaults),
+      ...(findingView.defaults ?? []),
       ...(options.suppressed ? ['suppressed'] : []),
+      ...(options.apps ? ['app'] : []),
     ],
   });
 }

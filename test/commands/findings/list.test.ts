@@ -203,7 +203,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '--fields', 'id,cvss'],
-      'unknown field "cvss" for --fields (choose from id, app, severity, type, title, category, status, assignee, owasp_category, version_first_seen, internal_id, location, suppressed)',
+      'unknown field "cvss" for --fields (choose from id, severity, type, title, category, status, assignee, app, owasp_category, version_first_seen, internal_id, location, suppressed)',
     ],
     [['findings', 'lst'], "unknown command 'lst' (did you mean one of list, ls?)"],
   ])('%j', async (argv, message) => {
@@ -594,7 +594,7 @@ describe('findings list: flags map to each level’s parameters', () => {
       stderrTTY: true,
     });
     expect(result.stdout.split('\n')[0]).toMatch(
-      /^ID\s+APP\s+SEVERITY\s+TYPE\s+TITLE\s+CATEGORY\s+STATUS\s+ASSIGNEE$/,
+      /^ID\s+SEVERITY\s+TYPE\s+TITLE\s+CATEGORY\s+STATUS\s+ASSIGNEE\s+APP$/,
     );
     expect(result.stderr).toBe('1 of 9 findings (--all for every page)\n');
   });
