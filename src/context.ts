@@ -314,6 +314,8 @@ export class Context {
     tokenFacts?: import('./api/auth-hints.js').TokenFacts,
   ): Promise<ApiClient> {
     const { ApiClient } = await import('./api/client.js');
+    // An invalid --jq expression is a usage error before any request: jq compiles it now.
+    await this.jq?.ready();
     return new ApiClient({
       baseUrl,
       token,

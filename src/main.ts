@@ -113,7 +113,7 @@ export async function main(deps: MainDeps): Promise<number> {
     const verb = await loadVerb(entry.load);
     if (globals.jq !== undefined) {
       const { jqOption } = await import('./output/jq.js');
-      ctx.jq = await jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
+      ctx.jq = jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
     }
     // A bare global --org (no uuid) asks for the organization level of a listing.
     const input = {

@@ -10,6 +10,13 @@ import type { JqEngine } from './jq-engine.js';
 export interface JqFilter {
   readonly expression: string;
   /**
+   * Settles once jq has compiled the expression: rejects with the usage error of an invalid one. Awaited
+   * before the first request (Context.clientFor) and before any output, so nothing is sent for an invalid
+   * expression; the engine's thread starts then, not before: once a worker thread exists, V8 takes no code
+   * cache of the chunks loaded after it, and the client's are loaded by then.
+   */
+  ready(): Promise<void>;
+  /**
    * Runs the expression over one JSON text: jq's output, as text, as it is written; then what jq wrote on
    * its stderr without failing (`debug`, `stderr`). jq's error is thrown after what it printed (a
    * UsageError, exit 2), as is a failure of its runtime (recursion too deep, out of memory).
@@ -52,10 +59,10 @@ interface CommandLike {
  * `--jq EXPR` as given: it implies -o json (another -o is refused), a verb that prints no JSON refuses it,
  * then the expression is compiled; all before anything is read or sent.
  */
-export async function jqOption(
+export function jqOption(
   expression: string,
   of: { output: string | undefined; printsJson: false | undefined; command: CommandLike },
-): Promise<JqFilter> {
+): JqFilter {
   if (of.output !== undefined && of.output !== 'json') {
     throw new UsageError(`--jq filters JSON: it cannot be used with -o ${of.output}`);
   }
@@ -69,16 +76,22 @@ export async function jqOption(
 
 /**
  * Compiles EXPR (jq runs it over no input: nothing is evaluated), so an invalid expression is a usage error
- * with jq's own message before any request is sent.
+ * with jq's own message before any request is sent (`ready`).
  */
-export async function compileJq(expression: string): Promise<JqFilter> {
-  const check = await (await load()).compile(expression);
-  if (check.exitCode !== 0) {
-    throw new UsageError(`invalid value for --jq: ${jqMessage(check.stderr)}`);
-  }
+export function compileJq(expression: string): JqFilter {
+  let compiled: Promise<void> | undefined;
+  const ready = () =>
+    (compiled ??= (async () => {
+      const check = await (await load()).compile(expression);
+      if (check.exitCode !== 0) {
+        throw new UsageError(`invalid value for --jq: ${jqMessage(check.stderr)}`);
+      }
+    })());
   return {
     expression,
+    ready,
     async *run(json, pretty, signal) {
+      await ready();
       const flags = pretty ? ['-r'] : ['-r', '-c'];
       const { JqEngineFailure } = await import('./jq-engine.js');
       const output = (await load()).execute(json, expression, flags, signal);
