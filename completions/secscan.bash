@@ -254,7 +254,7 @@ _secscan_flags() {
     '') REPLY='--help --version -V -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--from-sl --help --with-token -h' ;;
-    'auth status') REPLY='--help -h' ;;
+    'auth status') REPLY='--help --scopes -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'profiles') REPLY='--help -h' ;;
     'profiles list') REPLY='--help -h' ;;
@@ -341,7 +341,7 @@ _secscan_flags() {
     'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --hide-suppressed --ignore-file --limit --no-ignore-file --order --out --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
     'findings show') REPLY='--app --help -h' ;;
     'findings status') REPLY='--app --category --comment --compound --dry-run --help --ids-from --search --set --severity --status --tag --type -h' ;;
-    'findings assign') REPLY='--app --category --compound --dry-run --help --ids-from --none --search --severity --status --tag --to --type -h' ;;
+    'findings assign') REPLY='--allow-unknown --app --category --compound --dry-run --help --ids-from --none --search --severity --status --tag --to --type -h' ;;
     'findings undo') REPLY='--dry-run --force --help --list -h' ;;
     'findings comment') REPLY='--help -h' ;;
     'findings comment add') REPLY='--app --help -h' ;;
@@ -485,7 +485,8 @@ _secscan_conflicts() {
     'findings status|--app') REPLY='--compound' ;;
     'findings status|--compound') REPLY='--app' ;;
     'findings assign|--to') REPLY='--none' ;;
-    'findings assign|--none') REPLY='--to' ;;
+    'findings assign|--none') REPLY='--to --allow-unknown' ;;
+    'findings assign|--allow-unknown') REPLY='--none' ;;
     'findings assign|--app') REPLY='--compound' ;;
     'findings assign|--compound') REPLY='--app' ;;
     'findings undo|--list') REPLY='--force --dry-run' ;;

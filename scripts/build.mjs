@@ -3,10 +3,10 @@
 // runs, and V8's code cache of a warmed-up bundle.
 import { execFileSync } from 'node:child_process';
 import Module from 'node:module';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform } from 'esbuild';
 import { writeLicences } from './licences.mjs';
@@ -197,6 +197,35 @@ const slimUndici = {
   },
 };
 
+/**
+ * `--jq` runs jq on a worker thread, which is handed jq-wasm's inline build (jq and its WebAssembly in one
+ * CommonJS file that requires nothing) as text: the bundle ships that file among its chunks
+ * (dist/chunks/jq-wasm.cjs, never loaded as a chunk), and the module that reads it for the worker
+ * (src/output/jq-engine-file.ts) reads the copy: beside the chunk, or the single executable's asset of that
+ * name (scripts/release.mjs takes every .cjs of dist/chunks as an asset `chunks/NAME`).
+ */
+const jqEngineCopy = 'jq-wasm.cjs';
+const jqEngineFile = {
+  name: 'jq-engine-file',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]output[\\/]jq-engine-file\.ts$/ }, () => ({
+      contents: `import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+export async function jqEngineSource() {
+  try {
+    return await readFile(fileURLToPath(new URL('./${jqEngineCopy}', import.meta.url)), 'utf8');
+  } catch (error) {
+    const sea = await import('node:sea').catch(() => undefined);
+    if (!sea?.isSea()) throw error;
+    return sea.getAsset('chunks/${jqEngineCopy}', 'utf8');
+  }
+}
+`,
+      loader: 'js',
+    }));
+  },
+};
+
 const result = await build({
   entryPoints: { cli: at('src/cli.ts') },
   outdir: chunks,
@@ -210,13 +239,16 @@ const result = await build({
   write: false,
   metafile: true,
   conditions,
-  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici],
+  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici, jqEngineFile],
   define: { 'import.meta.url': '__secscanModuleUrl' },
 });
 mkdirSync(chunks, { recursive: true });
 // The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;
 // in build/, so it is not published.
 writeFileSync(at('build/metafile.json'), JSON.stringify(result.metafile));
+copyFileSync(require.resolve('jq-wasm/inline'), join(chunks, jqEngineCopy));
+// The copy is shipped as the bundle is: its package's licence with the others.
+result.metafile.inputs[relative(root, require.resolve('jq-wasm/inline'))] = { bytes: 0, imports: [] };
 // What the bundle holds is installed with it, not again as dependencies: their licences ship in dist/.
 writeLicences(
   at('dist/THIRD-PARTY-LICENSES.md'),

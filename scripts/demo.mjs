@@ -43,7 +43,9 @@ await new Promise((resolve, reject) => {
 });
 sandbox.removeAllListeners('exit');
 
-const heading = (text) => console.log(`\n\x1b[1m== ${text}\x1b[0m`);
+// Bold on a terminal only: a demo written to a file (or a pipe) reads without escape codes.
+const bold = process.stdout.isTTY && !process.env.NO_COLOR;
+const heading = (text) => console.log(bold ? `\n\x1b[1m== ${text}\x1b[0m` : `\n== ${text}`);
 /** Runs a command as a user would and shows it; an exit code other than the one expected fails the demo. */
 function secscan(args, extraEnv = {}, expected = 0) {
   console.log(`\n$ secscan ${args.map((a) => (/[\s"'{}]/.test(a) ? `'${a}'` : a)).join(' ')}`);
@@ -107,7 +109,19 @@ try {
     '--severity',
     'high',
   ]);
-  secscan(['findings', 'show', '--app', 'shiftleft-java-demo', '4']);
+  // A critical finding still open (status unset): the change below changes it, rather than "0 changed".
+  const open = spawnSync(
+    process.execPath,
+    [
+      bin,
+      ...['findings', 'list', '--app', 'shiftleft-java-demo', '--severity', 'critical', '--status', 'unset'],
+      ...['--limit', '1', '-o', 'json'],
+    ],
+    { env },
+  );
+  const id = String(JSON.parse(open.stdout.toString())[0]?.id ?? '');
+  if (!id) throw new Error('the sandbox has no open critical finding of shiftleft-java-demo to fix');
+  secscan(['findings', 'show', '--app', 'shiftleft-java-demo', id]);
   secscan([
     'findings',
     'status',
@@ -117,9 +131,9 @@ try {
     'fixed',
     '--comment',
     'Fixed in 2.4',
-    '4',
+    id,
   ]);
-  secscan(['findings', 'comment', 'list', '--app', 'shiftleft-java-demo', '4']);
+  secscan(['findings', 'comment', 'list', '--app', 'shiftleft-java-demo', id]);
   {
     console.log("\n$ secscan findings list --status any --all -o sarif | jq '.runs[0].results | length'");
     const sarif = spawnSync(

@@ -50,3 +50,21 @@ export function bareOrgAfterCommand(argv: readonly string[], commands: ReadonlyS
   const end = rest.indexOf('--');
   return end === -1 ? [...rest, '--org'] : [...rest.slice(0, end), '--org', ...rest.slice(end)];
 }
+
+/**
+ * The command words of argv, in order, from the noun on: arguments that are not options, global options'
+ * values skipped (an option of the command itself ends them, as its value is not known here).
+ */
+export function commandWords(argv: readonly string[]): string[] {
+  const words: string[] = [];
+  const start = nounIndex(argv);
+  if (start === -1) return words;
+  for (let i = start; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') break;
+    if (!arg.startsWith('-')) words.push(arg);
+    else if (globalValueOptions.has(arg)) i++;
+    else break;
+  }
+  return words;
+}

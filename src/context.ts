@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { ApiClient } from './api/client.js';
 import { redactText } from './api/redact.js';
-import { orgIdFromToken } from './config/jwt.js';
+import { orgIdFromToken, tokenExpiry } from './config/jwt.js';
 import { configDir } from './config/paths.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
@@ -286,6 +286,14 @@ export class Context {
         settings.token.value,
         settings.orgId.value,
         settings.caFile.value,
+        {
+          tokenOrg: orgIdFromToken(settings.token.value),
+          expiresAt: tokenExpiry(settings.token.value),
+          tokenSource: settings.token.source,
+          orgId: settings.orgId.value,
+          orgSource: settings.orgId.source,
+          profile: settings.profile.value,
+        },
       );
     })();
     const promise = this.clientPromise;
@@ -303,8 +311,11 @@ export class Context {
     token: string | undefined,
     orgId: string | undefined,
     caFile: string | undefined = this.env.SECSCAN_CA_FILE || undefined,
+    tokenFacts?: import('./api/auth-hints.js').TokenFacts,
   ): Promise<ApiClient> {
     const { ApiClient } = await import('./api/client.js');
+    // An invalid --jq expression is a usage error before any request: jq compiles it now.
+    await this.jq?.ready();
     return new ApiClient({
       baseUrl,
       token,
@@ -316,6 +327,8 @@ export class Context {
         ? parseNumber('SECSCAN_PAGE_AHEAD', this.env.SECSCAN_PAGE_AHEAD, 0, 16)
         : undefined,
       maxRetryWaitMs: this.maxRetryWaitMs,
+      tokenFacts,
+      clock: this.clock,
       signal: this.signal,
       dispatcher: this.deps.dispatcher,
       caFile,

@@ -204,6 +204,16 @@ export function apiErrorFromResponse(
     );
   }
   if (status === 404) return new NotFoundError(message, ExitCode.notFound, status, parsed);
+  if (status === 409 && parsed?.code === 'SCAN_NOT_FINISHED') {
+    // CheckScans on a scan still running: not ready (exit 10), so a pipeline that retries on 10 retries it.
+    return new RejectedError(
+      message,
+      ExitCode.notReady,
+      status,
+      parsed,
+      'the scan has not finished: wait for it (--wait DURATION), or run again later',
+    );
+  }
   if (status === 507 && parsed?.code === 'TOO_MUCH_WORK') {
     return new RejectedError(
       message,

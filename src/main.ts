@@ -1,12 +1,13 @@
 import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
-import { bareOrgAfterCommand, mayHaveBareOrg, requestedNoun } from './argv.js';
+import { bareOrgAfterCommand, commandWords, mayHaveBareOrg, requestedNoun } from './argv.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import {
   CliError,
   ExitCode,
   exitCodeFor,
   InterruptedError,
+  NotFoundError,
   OutputClosedError,
   UsageError,
 } from './errors.js';
@@ -115,7 +116,7 @@ export async function main(given: MainDeps): Promise<number> {
     const verb = await loadVerb(entry.load);
     if (globals.jq !== undefined) {
       const { jqOption } = await import('./output/jq.js');
-      ctx.jq = await jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
+      ctx.jq = jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
     }
     // A bare global --org (no uuid) asks for the organization level of a listing.
     const input = {
@@ -135,10 +136,21 @@ export async function main(given: MainDeps): Promise<number> {
       }
     }
     const plan: unknown = verb.validate?.(input);
-    const result = await verb.run(ctx, { ...input, plan });
+    // A 404 for the app or compound given names the close matches (one listing request).
+    const explained = async (error: unknown) =>
+      error instanceof NotFoundError
+        ? (await import('./commands/shared/did-you-mean.js')).withCloseMatches(ctx, error, input.opts)
+        : error;
+    const result = await verb.run(ctx, { ...input, plan }).catch(async (error: unknown) => {
+      throw await explained(error);
+    });
     const { present } = await import('./output/present.js');
-    await present(ctx, result, view);
-    if ((result.kind === 'list' || result.kind === 'document') && result.error) throw result.error;
+    // A listing's first page is read as it is printed: its 404 comes from here.
+    await present(ctx, result, view).catch(async (error: unknown) => {
+      throw await explained(error);
+    });
+    if ((result.kind === 'list' || result.kind === 'document') && result.error)
+      throw await explained(result.error);
     exitCode = result.exitCode ?? ExitCode.ok;
   };
 
@@ -243,15 +255,47 @@ function isCommanderError(error: unknown): error is CommanderLikeError {
   return error instanceof Error && typeof code === 'string' && code.startsWith('commander.');
 }
 
-/** Points at the help of the command the user was typing (its leading words), not only the root. */
-function helpHint(argv: readonly string[], code: string): string {
-  const words: string[] = [];
-  for (const arg of argv) {
-    if (arg.startsWith('-') || words.length === 3) break;
-    words.push(arg);
+/** The chain of commands the words name, as far as they name commands (`findings`, then `list`). */
+async function commandChain(words: readonly string[]): Promise<CommandEntry[]> {
+  const { loadManifest } = await import('./commands/manifest-data.js');
+  let level = (await loadManifest(words.slice(0, 1))).commands;
+  const chain: CommandEntry[] = [];
+  for (const word of words) {
+    const entry = level.find((c) => c.name === word || c.aliases.includes(word));
+    if (!entry) break;
+    chain.push(entry);
+    if (entry.kind !== 'group') break;
+    level = entry.commands ?? [];
   }
-  if (code === 'commander.unknownCommand') words.pop();
-  return `see \`${['secscan', ...words, '--help'].join(' ')}\``;
+  return chain;
+}
+
+/**
+ * A usage error of commander's, worded as ours and pointing at the help of the command the user was typing:
+ * an unknown command's hint names the command suggested for it (`secscan findngs list`: see `secscan findings
+ * --help`), not the typo; an option given to a group of commands (`secscan findings --app x`) says that a
+ * command is missing, and lists them.
+ */
+async function commanderUsage(error: CommanderLikeError, argv: readonly string[]): Promise<UsageError> {
+  const message = commanderMessage(error.message);
+  const words = commandWords(argv);
+  const chain = await commandChain(words).catch(() => []);
+  const path = (names: readonly string[]) => ['secscan', ...names].join(' ');
+  const named = chain.map((c) => c.name);
+  if (error.code === 'commander.unknownCommand') {
+    const suggested = /\(did you mean (?:one of )?([^,?]+)/.exec(message)?.[1]?.trim();
+    return new UsageError(message, {
+      hint: `see \`${path([...named, ...(suggested ? [suggested] : []), '--help'])}\``,
+    });
+  }
+  const last = chain.at(-1);
+  if (error.code === 'commander.unknownOption' && last?.kind === 'group' && chain.length === words.length) {
+    const commands = (last.commands ?? []).map((c) => c.name);
+    return new UsageError(`\`${path(named)}\` needs a command: ${commands.join(', ')}`, {
+      hint: `see \`${path([...named, '--help'])}\`, or \`${path([...named, 'COMMAND', '--help'])}\` for a command's options`,
+    });
+  }
+  return new UsageError(message, { hint: `see \`${path([...named.slice(0, 3), '--help'])}\`` });
 }
 
 /** Commander's wording, in the one-line form every other usage error uses. */
@@ -283,7 +327,7 @@ async function reportError(error: unknown, deps: MainDeps, debug: boolean): Prom
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync')
       return ExitCode.usage;
-    err = new UsageError(commanderMessage(error.message), { hint: helpHint(argv, error.code) });
+    err = await commanderUsage(error, argv);
   }
   const code = exitCodeFor(err);
   const cli = err instanceof CliError ? err : undefined;

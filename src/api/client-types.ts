@@ -13,6 +13,8 @@ export interface CallParams {
   verify?: string | undefined;
   /** A list read by pages: the caller needs at most this many (a --limit), so none past it is asked for ahead. */
   pageLimit?: number | undefined;
+  /** A wait's deadline, on the client's clock: no retry sleeps past it (the error is thrown instead). */
+  deadline?: number | undefined;
 }
 
 type RequiredPathNames<K extends OperationId> = Exclude<PathParamNames<PathOf<K>>, 'orgID'>;
@@ -26,6 +28,7 @@ export type ParamsOf<K extends OperationId> = {
   body?: BodyOf<K>;
   verify?: string | undefined;
   pageLimit?: number | undefined;
+  deadline?: number | undefined;
 } & ([RequiredPathNames<K>] extends [never]
   ? { path?: { readonly orgID?: string } }
   : { path: { readonly [N in RequiredPathNames<K>]: string | number } & { readonly orgID?: string } });
@@ -62,6 +65,11 @@ export interface SendOptions {
   signal?: AbortSignal | undefined;
   /** The longest answer read (a JSON answer's cap); the client's `maxBodyBytes` applies in any case. */
   maxBytes?: number | undefined;
+  /**
+   * A wait's deadline (`scans wait --wait`), on the client's clock: a retry whose sleep (its backoff or the
+   * service's `Retry-After`) would pass it is not made; the answer's error is thrown, for the wait to end on.
+   */
+  deadline?: number | undefined;
 }
 
 export interface OpenOptions {
@@ -97,6 +105,13 @@ export interface ClientOptions {
   onPage?: () => void;
   userAgent?: string;
   random?: () => number;
+  /** Where the token and organization came from: a refusal (401, 403) they explain gets a hint that says how. */
+  tokenFacts?: import('./auth-hints.js').TokenFacts;
+  /** What retries sleep on and read the time from (a wait's deadline is on it): the wall clock by default. */
+  clock?: {
+    now(): number;
+    sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  };
   /**
    * The longest answer read into memory (downloads stream and are not capped): default 256 MiB; a JSON answer
    * is capped lower (src/api/json-limits.ts).

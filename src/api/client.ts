@@ -125,6 +125,7 @@ export class ApiClient {
       context: op.id,
       expectStatus: op.successStatus,
       verify: params.verify,
+      deadline: params.deadline,
       signal,
       maxBytes: op.media && !op.media.includes('json') ? undefined : maxJsonBytes,
     });

@@ -74,3 +74,47 @@ export function checkNextPage(
     );
   }
 }
+
+/** A row's identity: its id, with its app where ids are per app (org and compound listings mix apps). */
+function rowKey(row: unknown): string | undefined {
+  if (typeof row !== 'object' || row === null) return undefined;
+  const { id, app } = row as { id?: unknown; app?: unknown };
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  return typeof app === 'string' ? `${app}\u0000${id}` : String(id);
+}
+
+/**
+ * The rows a page holds, by identity: the rows with an id of its list (the page itself, or the lists of
+ * its object: `findings`, not `counts`), in order; undefined when it has none. Two pages with the same
+ * fingerprint are the same page, whatever their links say.
+ */
+export function pageFingerprint(data: unknown): string | undefined {
+  const lists = Array.isArray(data)
+    ? [data]
+    : typeof data === 'object' && data !== null
+      ? Object.values(data).filter(Array.isArray)
+      : [];
+  const keys: string[] = [];
+  for (const list of lists as unknown[][]) {
+    for (const row of list) {
+      const key = rowKey(row);
+      if (key !== undefined) keys.push(key);
+    }
+  }
+  return keys.length ? keys.join('\n') : undefined;
+}
+
+/**
+ * Refuses a page whose rows are those of a page already read (`next_page` links that differ, say by a
+ * cursor, but go round between the same pages): before its rows are printed a second time.
+ */
+export function checkRepeatedRows(context: string, path: string, data: unknown, seen: Set<string>): void {
+  const fingerprint = pageFingerprint(data);
+  if (fingerprint === undefined) return;
+  if (seen.has(fingerprint)) {
+    throw new UnexpectedResponseError(
+      `${context}: the page at ${redactUrl(path)} holds the same rows as a page already read (next_page goes round in a loop)`,
+    );
+  }
+  seen.add(fingerprint);
+}

@@ -1,5 +1,5 @@
 import type { Page } from './client-types.js';
-import { checkNextPage, nextPagePath } from './paging.js';
+import { checkNextPage, checkRepeatedRows, nextPagePath } from './paging.js';
 import { getHeapStatistics } from 'node:v8';
 import { collectAll } from '../util/gc.js';
 
@@ -76,7 +76,7 @@ function lastPage(data: unknown, path: string): number | undefined {
 /**
  * Every page of a list, following `next_page`, in order, with the same checks as one page after the other
  * (a next_page that repeats a page, names another list or goes back is refused after the rows of the page
- * that gave it). What changes is when the requests go: from the second page on (a command that reads one
+ * that gave it; a page holding the same rows as one read before, under another link, before its own). What changes is when the requests go: from the second page on (a command that reads one
  * page sends one request), the next page's request is in flight while the caller writes the current one;
  * and when the links number the pages (`page=N+1` after `page=N`, nothing else changed), the pages after it
  * are asked for too, up to `ahead` in flight, one more each time a link confirms the numbering, never past
@@ -89,6 +89,8 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
   const { context, apiPrefix } = source;
   const inFlight = new Map<string, Ahead>();
   const read = new Set<string>();
+  /** The rows of each page read, by identity: a page read again under another link is refused. */
+  const rows = new Set<string>();
   const start = (path: string) => {
     const controller = new AbortController();
     const promise = source.fetch(path, controller.signal);
@@ -119,6 +121,7 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
       const { data, nextPage } = await take(path);
       first ??= source.firstPath();
       const current = path ?? first;
+      checkRepeatedRows(context, current, data, rows);
       read.add(current);
       last ??= lastPage(data, current);
       let next: string | undefined;

@@ -1,7 +1,9 @@
 import type { Dispatcher } from 'undici';
 import type { Operation } from '@secscan/api/operation';
 import { defaultDispatcher } from './dispatcher.js';
+import { withAuthHint } from './auth-hints.js';
 import {
+  type ApiError,
   apiErrorFromResponse,
   ConfigError,
   InterruptedError,
@@ -86,11 +88,12 @@ export class Transport {
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
     if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
       const text = (await readCapped(res.body, 1024 * 1024))?.toString('utf8') ?? '';
-      throw apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
+      const error = apiErrorFromResponse(res.statusCode, safeJson(text), op.id, {
         method: op.method,
         location: headerValue(res.headers.location),
         ...retryAfterOf(res.headers),
       });
+      throw withAuthHint(error, this.opts.tokenFacts);
     }
     return res;
   }
@@ -123,9 +126,9 @@ export class Transport {
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? ''))
           throw certificateError(this.origin, context, error);
-        if (shouldRetry(method, 'network', attempt, budget)) {
+        const delay = retryDelay(attempt, this.opts.random);
+        if (shouldRetry(method, 'network', attempt, budget) && this.before(options.deadline, delay)) {
           lost ||= isWrite(method) && !neverSent(error);
-          const delay = retryDelay(attempt, this.opts.random);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
@@ -158,20 +161,26 @@ export class Transport {
           random: this.opts.random,
           maxWaitMs,
         });
-        if (wait.later) {
+        if (wait.later === undefined && this.before(options.deadline, wait.delayMs)) {
+          this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
+          await this.pause(wait.delayMs);
+          continue;
+        }
+        // Past a wait's deadline, the answer's own error (its Retry-After kept) ends the request.
+        if (wait.later && options.deadline === undefined) {
           const verify = lost ? (options.verify ?? 'check before retrying') : undefined;
           throw retryLaterError(context, res.status, wait.later, maxWaitMs, verify);
         }
-        this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
-        await this.pause(wait.delayMs);
-        continue;
       }
-      const error = apiErrorFromResponse(res.status, parsedBody, context, {
-        method,
-        verify: options.verify,
-        location: headerValue(res.headers.location),
-        ...retryAfterOf(res.headers),
-      });
+      const error = withAuthHint(
+        apiErrorFromResponse(res.status, parsedBody, context, {
+          method,
+          verify: options.verify,
+          location: headerValue(res.headers.location),
+          ...retryAfterOf(res.headers),
+        }),
+        this.opts.tokenFacts,
+      ) as ApiError;
       // A repeat refused (409 stale version, 404 already deleted) says nothing of the attempt that lost its answer.
       if (lost && refusesRepeat(res.status)) {
         throw new TransientError(
@@ -244,9 +253,14 @@ export class Transport {
     return reason instanceof InterruptedError ? reason : new InterruptedError();
   }
 
+  /** A sleep of `ms` from now ends by `deadline` (none: any sleep does). */
+  private before(deadline: number | undefined, ms: number): boolean {
+    return deadline === undefined || (this.opts.clock?.now() ?? Date.now()) + ms <= deadline;
+  }
+
   private async pause(ms: number): Promise<void> {
     try {
-      await sleep(ms, this.opts.signal);
+      await (this.opts.clock?.sleep ?? sleep)(ms, this.opts.signal);
     } catch {
       throw this.interrupted();
     }

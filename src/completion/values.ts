@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type SettingFlags } from '../config/settings.js';
 import type { Profile } from '../config/store.js';
+import { sanitize } from '../output/sanitize.js';
 import { selfCommand } from '../paths.js';
 import {
   type CacheEntry,
@@ -24,8 +25,11 @@ import {
  * the process is younger than `deadlineMs`.
  */
 
-/** How long after its start a completion process may still wait for a first list. */
-export const deadlineMs = 170;
+/**
+ * How long after its start a completion process may still wait for a first list: a TAB on a cold cache
+ * (zsh and fish show "no matches" for an empty answer) waits for the refresh, at most about a second.
+ */
+export const deadlineMs = 1000;
 const pollMs = 10;
 /** A failed refresh is tried again after this long, not on every TAB. */
 const retryMs = 30_000;
@@ -132,11 +136,19 @@ function target(
   }
 }
 
-const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-
+/**
+ * The candidates as a shell reads them, filtered as tables are (src/output/sanitize.ts): a description
+ * loses its escapes, controls, bidi overrides and zero-width characters; a value that holds any is left out,
+ * since the value completed would not be the one the service has (and could hide what it is).
+ */
 function print(out: CompleteDeps['out'], values: readonly Candidate[]): void {
-  if (values.length)
-    out.write(values.map(([v, d]) => (d ? `${clean(v)}\t${clean(d)}` : clean(v))).join('\n') + '\n');
+  const lines = values
+    .filter(([v]) => v !== '' && sanitize(v) === v)
+    .map(([v, d]) => {
+      const description = d ? sanitize(d).slice(0, 200).trim() : '';
+      return description ? `${v}\t${description}` : v;
+    });
+  if (lines.length) out.write(`${lines.join('\n')}\n`);
 }
 
 function sleep(ms: number): Promise<void> {

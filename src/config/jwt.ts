@@ -17,3 +17,9 @@ export function orgIdFromToken(token: string | undefined): string | undefined {
   const claim = decodeJwtClaims(token)?.orgID;
   return typeof claim === 'string' && claim ? claim : undefined;
 }
+
+/** When the token's `exp` claim says it expires, in milliseconds; undefined when it does not say. */
+export function tokenExpiry(token: string | undefined): number | undefined {
+  const exp = token ? decodeJwtClaims(token)?.exp : undefined;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+}

@@ -32,7 +32,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** A bad value typed on the command line is a usage error (2); one from the environment or a profile is configuration (3). */
 function isCommandLine(source: string): boolean {
-  return source.startsWith('--') || source === 'the command line';
+  return source.startsWith('--') || source.startsWith('config set ');
 }
 
 export function isUuid(value: string): boolean {

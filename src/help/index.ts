@@ -1,3 +1,4 @@
+import { editDistance } from '../util/near.js';
 import type { CommandEntry, Manifest, OptionEntry } from '../commands/manifest.js';
 import { UsageError } from '../errors.js';
 import { commandHelp, rootHelp, topicHelp } from './render.js';
@@ -51,24 +52,10 @@ export function helpFor(manifest: Manifest, chain: readonly CommandEntry[], widt
   return chain.length ? commandHelp(manifest, chain, width) : rootHelp(manifest, width);
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j] as number;
-      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length] as number;
-}
-
 /** Candidates close to a mistyped word: a few edits away, or starting with it. */
 export function suggestions(word: string, candidates: readonly string[]): string[] {
   const limit = Math.max(1, Math.min(3, Math.floor(word.length / 3)));
-  return candidates.filter((c) => distance(word, c) <= limit || (word.length >= 3 && c.startsWith(word)));
+  return candidates.filter((c) => editDistance(word, c) <= limit || (word.length >= 3 && c.startsWith(word)));
 }
 
 const helpHelp = `Usage: secscan help [<command>... | <topic>]

@@ -119,7 +119,9 @@ const formattingBlocks = (): Block[] => [
       'Tables take the width of the terminal: free-text columns (titles, descriptions, labels) shrink ' +
       'with an ellipsis when the rows would be wider, and grow when there is room; ids, severities, ' +
       'e-mail addresses, dates and numbers are never cut. Each table ranks its columns: on a narrow ' +
-      'terminal the least useful are left out (findings: CATEGORY, then TYPE, then STATUS) before a title ' +
+      'terminal the least useful are left out (findings: CATEGORY, then TYPE, then ASSIGNEE; STATUS and ' +
+      'SUPPRESSED stay, so a triaged finding never looks open, and so does APP in a listing of several ' +
+      'apps) before a title ' +
       'is cut below 30 characters, and a notice after the table names them once (not with --fields, ' +
       'where you chose them). Columns are sized from the first 250 rows and the rest are written as they ' +
       'arrive, so a table of any length takes little memory; further down, a longer title is cut to its ' +

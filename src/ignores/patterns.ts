@@ -18,8 +18,6 @@ export type Matcher = (text: string) => boolean;
 /** The longest pattern read: a pattern is a line of a reviewed file, not a program. */
 export const maxPatternLength = 500;
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** `/…/` or `/…/i`: the regular expression; else undefined. Throws a message for a bad one. */
 function regexOf(pattern: string): RegExp | undefined {
   const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
@@ -35,15 +33,67 @@ function regexOf(pattern: string): RegExp | undefined {
   }
 }
 
+/**
+ * Whether `items` match `pattern` whole, where `star` items of the pattern stand for any run of items and
+ * `same(p, t)` compares one pattern item with one item. Not a regular expression: V8's backtracks
+ * exponentially on `*a*a*a...b` (a pull request's ignore file could stall the gate); this keeps only the
+ * last star to go back to, so it takes at most pattern length x text length steps.
+ */
+function wildcard<P, T>(
+  pattern: readonly P[],
+  items: readonly T[],
+  star: (p: P) => boolean,
+  same: (p: P, t: T) => boolean,
+): boolean {
+  let p = 0;
+  let t = 0;
+  let starAt = -1;
+  let resumeAt = 0;
+  while (t < items.length) {
+    const here = pattern[p];
+    if (p < pattern.length && !star(here as P) && same(here as P, items[t] as T)) {
+      p++;
+      t++;
+    } else if (p < pattern.length && star(here as P)) {
+      starAt = p++;
+      resumeAt = t;
+    } else if (starAt >= 0) {
+      p = starAt + 1;
+      t = ++resumeAt;
+    } else return false;
+  }
+  while (p < pattern.length && star(pattern[p] as P)) p++;
+  return p === pattern.length;
+}
+
+/** One character of a glob: `*` (any characters), `?` (one) or itself. */
+const anyRun = Symbol('*');
+const anyOne = Symbol('?');
+type GlobChar = string | typeof anyRun | typeof anyOne;
+
+function globChars(glob: string): GlobChar[] {
+  return Array.from(glob, (c) => (c === '*' ? anyRun : c === '?' ? anyOne : c));
+}
+
+const sameCase = (p: GlobChar, c: string) => p === anyOne || p === c;
+const anyCase = (p: GlobChar, c: string) =>
+  p === anyOne ||
+  p === c ||
+  (typeof p === 'string' && (p.toLowerCase() === c.toLowerCase() || p.toUpperCase() === c.toUpperCase()));
+
+/** A glob of `*` and `?` over `text` (code points), in linear steps of each. */
+function globMatch(glob: readonly GlobChar[], text: string, ignoreCase: boolean): boolean {
+  return wildcard(glob, Array.from(text), (p) => p === anyRun, ignoreCase ? anyCase : sameCase);
+}
+
 /** A category or title pattern: a regular expression between slashes, else a glob over the whole text. */
 export function textPattern(pattern: string): Matcher {
   if (pattern.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
   if (pattern.trim() === '') throw new Error('is empty');
   const regex = regexOf(pattern);
   if (regex) return (text) => regex.test(text);
-  const source = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : escapeRegex(c))).join('');
-  const glob = new RegExp(`^${source}$`, 'is');
-  return (text) => glob.test(text);
+  const glob = globChars(pattern);
+  return (text) => globMatch(glob, text, true);
 }
 
 /** A path as SARIF writes it: forward slashes, no leading `./` or `/`. */
@@ -51,22 +101,31 @@ export function normalisePath(path: string): string {
   return path.replace(/\\/g, '/').replace(/^(\.\/|\/)+/, '');
 }
 
-/** A path glob (see the top of this file). */
+/**
+ * A path glob (see the top of this file): its directory names matched one by one, `**` standing for any
+ * number of them; as `wildcard`, in at most (names of the glob) x (names of the path) steps.
+ */
 export function pathPattern(pattern: string): Matcher {
   if (pattern.length > maxPatternLength) throw new Error(`longer than ${maxPatternLength} characters`);
   let glob = normalisePath(pattern.trim());
   if (glob === '' || glob === '**') throw new Error('matches every file');
   if (glob.endsWith('/')) glob += '**';
   const anywhere = !glob.includes('/');
-  const parts = glob
-    .split('/')
-    .map((part) =>
-      part === '**'
-        ? '(?:[^/]*(?:/|$))*'
-        : `${[...part].map((c) => (c === '*' ? '[^/]*' : c === '?' ? '[^/]' : escapeRegex(c))).join('')}(?:/|$)`,
+  const names = [...(anywhere ? ['**'] : []), ...glob.split('/')]
+    // `**/**` is `**`: the same paths, fewer steps.
+    .filter((name, i, all) => name !== '**' || all[i - 1] !== '**')
+    .map((name) => (name === '**' ? anyRun : globChars(name)));
+  return (path) => {
+    const parts = normalisePath(path).split('/');
+    // `src/a.js/` is the file `src/a.js`.
+    if (parts.length > 1 && parts.at(-1) === '') parts.pop();
+    return wildcard(
+      names,
+      parts,
+      (n) => n === anyRun,
+      (n, part) => n !== anyRun && globMatch(n, part, false),
     );
-  const regex = new RegExp(`^${anywhere ? '(?:[^/]*/)*' : ''}${parts.join('')}$`);
-  return (path) => regex.test(normalisePath(path));
+  };
 }
 
 export interface Purl {

@@ -1,30 +1,36 @@
-import type { Jq } from 'jq-wasm';
 import { UsageError } from '../errors.js';
+import type { JqEngine } from './jq-engine.js';
 
 /**
- * `--jq EXPR`: jq itself (jq-wasm: jq compiled to WebAssembly, its bytes inside the module), loaded only
- * when --jq is given. Output as `gh --jq` prints it: strings raw (as `jq -r`), other values as JSON,
- * indented on a terminal and one a line in a pipe.
+ * `--jq EXPR`: jq itself (jq-wasm: jq compiled to WebAssembly), on a thread of its own started only when
+ * --jq is given (jq-engine.ts): Ctrl-C and SIGTERM stop it at once, whatever the expression does, and its
+ * output streams. Output as `gh --jq` prints it: strings raw (as `jq -r`), other values as JSON, indented on
+ * a terminal and one a line in a pipe.
  */
 export interface JqFilter {
   readonly expression: string;
-  /** Runs the expression over one JSON text; throws a UsageError on jq's error (what it printed first is kept). */
-  apply(json: string, pretty: boolean): JqOutput;
+  /**
+   * Settles once jq has compiled the expression: rejects with the usage error of an invalid one. Awaited
+   * before the first request (Context.clientFor) and before any output, so nothing is sent for an invalid
+   * expression; the engine's thread starts then, not before: once a worker thread exists, V8 takes no code
+   * cache of the chunks loaded after it, and the client's are loaded by then.
+   */
+  ready(): Promise<void>;
+  /**
+   * Runs the expression over one JSON text: jq's output, as text, as it is written; then what jq wrote on
+   * its stderr without failing (`debug`, `stderr`). jq's error is thrown after what it printed (a
+   * UsageError, exit 2), as is a failure of its runtime (recursion too deep, out of memory).
+   */
+  run(json: string, pretty: boolean, signal: AbortSignal): AsyncGenerator<string, string>;
 }
 
-export interface JqOutput {
-  /** What jq printed, each value on a line of its own (empty when it printed nothing). */
-  text: string;
-  /** What jq wrote on its stderr without failing (`debug`, `stderr`). */
-  notes: string;
-  /** jq's error, after `text`: the expression failed on this input. */
-  error?: UsageError;
-}
+let engine: Promise<JqEngine> | undefined;
 
-let engine: Promise<Jq> | undefined;
-
-function load(): Promise<Jq> {
-  engine ??= import('jq-wasm/inline').then(({ loadJq }) => loadJq());
+/** The engine's thread, started on first use, and again after a run that stopped it. */
+async function load(): Promise<JqEngine> {
+  const running = await engine;
+  if (running?.alive) return running;
+  engine = import('./jq-engine.js').then(({ JqEngine }) => JqEngine.start());
   return engine;
 }
 
@@ -53,10 +59,10 @@ interface CommandLike {
  * `--jq EXPR` as given: it implies -o json (another -o is refused), a verb that prints no JSON refuses it,
  * then the expression is compiled; all before anything is read or sent.
  */
-export async function jqOption(
+export function jqOption(
   expression: string,
   of: { output: string | undefined; printsJson: false | undefined; command: CommandLike },
-): Promise<JqFilter> {
+): JqFilter {
   if (of.output !== undefined && of.output !== 'json') {
     throw new UsageError(`--jq filters JSON: it cannot be used with -o ${of.output}`);
   }
@@ -70,26 +76,69 @@ export async function jqOption(
 
 /**
  * Compiles EXPR (jq runs it over no input: nothing is evaluated), so an invalid expression is a usage error
- * with jq's own message before any request is sent.
+ * with jq's own message before any request is sent (`ready`).
  */
-export async function compileJq(expression: string): Promise<JqFilter> {
-  const jq = await load();
-  const check = jq.raw('', expression);
-  if (check.exitCode !== 0) {
-    throw new UsageError(`invalid value for --jq: ${jqMessage(check.stderr)}`);
-  }
+export function compileJq(expression: string): JqFilter {
+  let compiled: Promise<void> | undefined;
+  const ready = () =>
+    (compiled ??= (async () => {
+      const check = await (await load()).compile(expression);
+      if (check.exitCode !== 0) {
+        throw new UsageError(`invalid value for --jq: ${jqMessage(check.stderr)}`);
+      }
+    })());
   return {
     expression,
-    apply(json, pretty) {
+    ready,
+    async *run(json, pretty, signal) {
+      await ready();
       const flags = pretty ? ['-r'] : ['-r', '-c'];
-      const run = jq.raw(json, expression, flags);
-      const text = run.stdout === '' || run.stdout.endsWith('\n') ? run.stdout : `${run.stdout}\n`;
-      if (run.exitCode === 0) return { text, notes: run.stderr };
-      const message = jqMessage(run.stderr);
-      const error = /^jq: parse error/.test(run.stderr)
+      const { JqEngineFailure } = await import('./jq-engine.js');
+      const output = (await load()).execute(json, expression, flags, signal);
+      const decoder = new TextDecoder();
+      let last = '\n';
+      let end;
+      try {
+        for (;;) {
+          const next = await output.next();
+          if (next.done) {
+            end = next.value;
+            break;
+          }
+          const text = decoder.decode(next.value, { stream: true });
+          if (text) {
+            last = text;
+            yield text;
+          }
+        }
+      } catch (error) {
+        if (!(error instanceof JqEngineFailure)) throw error;
+        if (!last.endsWith('\n')) yield '\n';
+        throw new UsageError(`--jq: jq stopped: ${engineMessage(error)}`);
+      } finally {
+        // Left part-way (the reader gone): jq's thread is stopped, not left running.
+        await output.return({ exitCode: 0, stderr: '' });
+      }
+      const rest = decoder.decode();
+      if (rest) last = rest;
+      if (!last.endsWith('\n')) yield `${rest}\n`;
+      else if (rest) yield rest;
+      if (end.exitCode === 0) return end.stderr;
+      const message = jqMessage(end.stderr);
+      throw /^jq: parse error/.test(end.stderr)
         ? new UsageError(`--jq: the output is not JSON (${message})`)
         : new UsageError(`--jq: ${message}`);
-      return { text, notes: '', error };
     },
   };
+}
+
+/** jq's words when its runtime stopped it, else what the runtime said (its abort, out of memory). */
+function engineMessage(error: { message: string; stderr: string }): string {
+  const words = error.stderr
+    .split('\n')
+    .filter((line) => line.trim() && !/^Aborted\(/.test(line))
+    .join('\n');
+  if (words) return jqMessage(words);
+  const runtime = error.message.replace(/\. Build with -sASSERTIONS.*$/s, '');
+  return `${runtime || 'its runtime failed'} (the expression recursed too deeply or ran out of memory)`;
 }

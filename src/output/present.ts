@@ -2,6 +2,7 @@ import { fstatSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
 import type { Context } from '../context.js';
+import { UsageError } from '../errors.js';
 import { exportObject, exportRows, stdoutTarget } from './export/target.js';
 import type { JqFilter } from './jq.js';
 import type { Result } from './result.js';
@@ -147,15 +148,44 @@ async function presentFiltered<R extends object>(
     jq: { value: undefined },
   }) as Context;
   await present(inMemory, result, view);
-  const output = filter.apply(sink.text, ctx.stdoutIsTTY);
   const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as Writable);
-  await out.write(ctx.stdoutIsTTY ? forTerminal(output.text) : output.text);
+  const output = filter.run(sink.text, ctx.stdoutIsTTY, ctx.signal);
+  // jq's output as it comes, each piece printed before the next is taken (a pipe closing stops it there); a
+  // terminal gets whole lines, without anything it would act on.
+  let partial = '';
+  let notes: string;
+  try {
+    for (;;) {
+      const next = await output.next();
+      if (next.done) {
+        notes = next.value;
+        break;
+      }
+      if (!ctx.stdoutIsTTY) await out.write(next.value);
+      else {
+        const text = partial + next.value;
+        const cut = text.lastIndexOf('\n') + 1;
+        partial = text.slice(cut);
+        await out.write(forTerminal(text.slice(0, cut)));
+      }
+      await out.flush();
+    }
+  } catch (error) {
+    await out.write(forTerminal(partial));
+    await out.flush();
+    // A run that stopped part-way ends with its own error; jq's comes second.
+    const stopped = (result.kind === 'list' || result.kind === 'document') && result.error;
+    if (stopped && error instanceof UsageError) {
+      ctx.warn(error.message);
+      return;
+    }
+    throw error;
+  } finally {
+    await output.return('');
+  }
+  await out.write(forTerminal(partial));
   await out.flush();
-  if (output.notes) ctx.io.stderr.write(`${sanitizeMultiline(output.notes).trimEnd()}\n`);
-  if (!output.error) return;
-  // A run that stopped part-way ends with its own error; jq's comes second.
-  if ((result.kind === 'list' || result.kind === 'document') && result.error) ctx.warn(output.error.message);
-  else throw output.error;
+  if (notes) ctx.io.stderr.write(`${sanitizeMultiline(notes).trimEnd()}\n`);
 }
 
 /**

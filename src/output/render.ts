@@ -11,7 +11,7 @@ import {
 } from './sanitize.js';
 import { TableWriter } from './table.js';
 import { type Column, cellValue, type Rows, selectColumns, type View } from './view.js';
-import { displayWidth, loadWidths, wrapWords } from './width.js';
+import { displayWidth, loadWidths, wrapListItem, wrapWords } from './width.js';
 import type { OutputWriter } from './writer.js';
 
 export interface RenderOptions {
@@ -183,8 +183,10 @@ export async function renderObject<T extends object>(
           ? text
           : text
               .split('\n')
-              .flatMap((line) =>
-                displayWidth(line) > room && !line.includes('  ') ? wrapWords(line, room) : [line],
+              .flatMap(
+                (line) =>
+                  wrapListItem(line, room) ??
+                  (displayWidth(line) > room && !line.includes('  ') ? wrapWords(line, room) : [line]),
               )
               .join('\n');
       for (const c of columns) {

@@ -120,3 +120,26 @@ export function wrapLine(line: string, width: number, hang?: number): string[] {
   const [head = '', ...tail] = fill(words, width - displayWidth(lead), width - indent);
   return [`${lead}${head}`, ...tail.map((l) => `${' '.repeat(indent)}${l}`)];
 }
+
+/**
+ * A numbered item of a list (`  2. src/app/Db.java:42 (Statement.execute)`, a dataflow step) for lines of
+ * `width` columns: broken between words, the lines after the first under the item's text; its location is
+ * never broken inside its path: when `path:line` does not fit, the break comes between the path and its
+ * `:line` (a path longer than the line is left whole). A location alone is one without its number.
+ * Undefined when the line is neither.
+ */
+export function wrapListItem(line: string, width: number): string[] | undefined {
+  // A location alone (`Location: src/app/Db.java:42`) is such an item without its number.
+  const item = /^(\s*\d+\.\s+)(\S+?)(:\d+)?(?:\s+(.*))?$/.exec(line) ?? /^()(\S+?)(:\d+)()$/.exec(line);
+  if (!item) return undefined;
+  if (displayWidth(line) <= width) return [line];
+  const [, lead = '', path = '', at = '', rest = ''] = item;
+  const hang = displayWidth(lead);
+  const words = rest.split(/\s+/).filter(Boolean);
+  const head = `${lead}${path}${at}`;
+  const [first, after] =
+    displayWidth(head) <= width || !at ? [head, words] : [`${lead}${path}`, [at, ...words]];
+  if (after.length === 0) return [first];
+  const tail = fill(after, width - hang, width - hang).map((l) => `${' '.repeat(hang)}${l}`);
+  return [first, ...tail];
+}

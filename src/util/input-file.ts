@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { InputTooLargeError } from '../errors.js';
 
 /**
@@ -7,16 +7,35 @@ import { InputTooLargeError } from '../errors.js';
  */
 export const maxInputBytes = 4 * 1024 * 1024;
 
+/** What a file that is not a regular one is, for messages: `a FIFO (named pipe)`. */
+function kindOf(stat: Stats): string {
+  if (stat.isFIFO()) return 'a FIFO (named pipe)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  return 'a special file';
+}
+
+/** A file given as input that is not a regular file (a FIFO, a device): refused, never waited on. */
+export class NotRegularFileError extends Error {
+  readonly code = 'ENOTREGULAR';
+}
+
 /**
  * The bytes of a file, at most `limit`: its size is checked first (a larger file is not read), and the
- * reading stops past the limit (a device or a pipe has no size). A directory is refused as EISDIR. File
- * system errors (ENOENT, EACCES) are thrown as they are, for the caller to word.
+ * reading stops past the limit. A directory is refused as EISDIR, and anything else that is not a regular
+ * file (a FIFO, a socket, a device) as ENOTREGULAR: it is opened without waiting (O_NONBLOCK: a FIFO's open
+ * would block the thread, deaf to Ctrl-C, until someone writes to it) and never read; `-` is standard input.
+ * File system errors (ENOENT, EACCES) are thrown as they are, for the caller to word.
  */
 export function readFileLimited(path: string, label = path, limit = maxInputBytes): Buffer {
-  const fd = openSync(path, 'r');
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+    if (!stat.isFile()) {
+      throw new NotRegularFileError(`it is ${kindOf(stat)}, not a regular file`);
+    }
     if (stat.isFile() && stat.size > limit) throw new InputTooLargeError(label, limit, stat.size);
     const chunks: Buffer[] = [];
     let size = 0;

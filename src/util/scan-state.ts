@@ -8,9 +8,14 @@ export type ScanState = 'completed' | 'running' | 'failed';
 
 const states: readonly string[] = ['completed', 'running', 'failed'];
 
-/** A `status` field and the state the other fields show: one alone, or both when they agree on "completed". */
+/**
+ * A `status` field and the state the other fields show: one alone, or both when they agree on "completed".
+ * A status that is not one of the documented three exactly (`queued`, `RUNNING`, `completed `, 42) is no
+ * state at all, whatever `successful` says: only `completed` is finished, and a gate fails closed on the rest.
+ */
 function agreed(status: unknown, shown: ScanState | undefined): ScanState | undefined {
-  if (typeof status !== 'string' || !states.includes(status)) return shown;
+  if (status === undefined || status === null) return shown;
+  if (typeof status !== 'string' || !states.includes(status)) return undefined;
   if (shown === undefined) return status as ScanState;
   return (status === 'completed') === (shown === 'completed') ? (status as ScanState) : undefined;
 }

@@ -29,9 +29,30 @@ describe('global options: parse errors (exit 2, no request)', () => {
   it('points the hint at the help of the command being typed', async () => {
     const unknown = await cli.run(['tokens', 'lst']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('hint: see `secscan tokens --help`');
+    // The hint names the command suggested for the typo, not the typo.
+    expect(unknown.stderr).toContain('hint: see `secscan tokens list --help`');
+    const noun = await cli.run(['findngs', 'list']);
+    expect(noun.stderr).toBe(
+      "error: unknown command 'findngs' (did you mean findings?)\nhint: see `secscan findings --help`\n",
+    );
+    const nothing = await cli.run(['tokens', 'zzz']);
+    expect(nothing.stderr).toContain('hint: see `secscan tokens --help`');
     const choice = await cli.run(['roles', 'list', '-o', 'xml']);
     expect(choice.code).toBe(2);
+    expect(cli.calls()).toHaveLength(0);
+  });
+
+  it('an option given to a group of commands says a command is missing, and lists them', async () => {
+    const r = await cli.run(['findings', '--app', 'x']);
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      'error: `secscan findings` needs a command: list, show, status, assign, undo, comment, fix, summary\n' +
+        "hint: see `secscan findings --help`, or `secscan findings COMMAND --help` for a command's options\n",
+    );
+    const nested = await cli.run(['--profile', 'p', 'org', 'config', '--bogus']);
+    expect(nested.stderr.split('\n')[0]).toBe(
+      'error: `secscan org config` needs a command: show, set, patch',
+    );
     expect(cli.calls()).toHaveLength(0);
   });
 

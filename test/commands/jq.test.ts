@@ -109,6 +109,39 @@ describe('--jq', () => {
     expect(failing.stderr).toBe('error: --jq: Cannot index string with string ("x")\n');
   });
 
+  it.each([
+    ['def f: 1 + f; f', 'error: --jq: jq stopped: cannot allocate memory\n'],
+    ['[range(1e9)]', 'error: --jq: jq stopped: cannot allocate memory\n'],
+  ])(
+    "a failure of jq's engine (%s) is exit 2 with jq's words, after what it printed",
+    async (expression, stderr) => {
+      appFindings([finding('12')]);
+      const result = await cli.run(['findings', 'list', '--app', 'a', '--jq', `.[0].id, (${expression})`], {
+        env: authEnv(),
+      });
+      expect(result).toEqual({ code: 2, stdout: '12\n', stderr });
+      // The engine starts again for the next run.
+      appFindings([finding('9')]);
+      const next = await cli.run(['findings', 'list', '--app', 'a', '--jq', '.[0].id'], { env: authEnv() });
+      expect(next).toEqual({ code: 0, stdout: '9\n', stderr: '' });
+    },
+  );
+
+  it('an expression that never ends stops when the run is interrupted (exit 130), after what it printed', async () => {
+    appFindings([finding('12')]);
+    const controller = new AbortController();
+    const { InterruptedError } = await import('../../src/errors.js');
+    const run = cli.run(['findings', 'list', '--app', 'a', '--jq', '.[0].id, (def f: f; f)'], {
+      env: authEnv(),
+      signal: controller.signal,
+      onStdout: (text: string) => {
+        if (text.includes('12\n')) controller.abort(new InterruptedError());
+      },
+    });
+    const result = await run;
+    expect(result).toEqual({ code: 130, stdout: '12\n', stderr: '' });
+  });
+
   it("jq's debug output goes to stderr; an empty list is []", async () => {
     appFindings([]);
     const result = await cli.run(['findings', 'list', '--app', 'a', '--jq', 'debug | length'], {

@@ -60,3 +60,21 @@ describe('exit codes: README and `secscan help exit-codes` say what the contract
     expect(exitCodesHelp.replace(/\s+/g, ' ')).toContain(sentence?.replace(/`/g, ''));
   });
 });
+
+describe('exit 2 and the requests before it', () => {
+  it('the one read a usage error may follow is stated in the help, the README and the commands that make it', async () => {
+    const readme = readFileSync(resolve(repo, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const help = exitCodesHelp.replace(/\s+/g, ' ');
+    for (const text of [help, readme.replace(/`/g, '')]) {
+      expect(text).toContain('A usage error (2) sends no request, with one exception');
+      expect(text).toContain('roles create and roles update read the scopes the organization offers');
+    }
+    const { default: create } = await import('../../src/commands/roles/create.js');
+    const { default: update } = await import('../../src/commands/roles/update.js');
+    for (const verb of [create, update]) {
+      expect(verb.description?.replace(/\s+/g, ' ')).toContain(
+        'against one read of the scopes the organization offers',
+      );
+    }
+  });
+});

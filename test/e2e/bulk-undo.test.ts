@@ -96,27 +96,27 @@ describe('e2e: bulk by query, dry run and undo against a sandbox', () => {
   it('undo leaves alone a finding changed since, and --force puts it back', async () => {
     const before = await state();
     const [first, second] = Object.keys(before);
+    // Users of the sandbox's organization: an address no user has is refused (exit 5).
+    const [member, other] = [sandbox.users[2]?.email as string, sandbox.users[3]?.email as string];
     const assign = await run([
       'findings',
       'assign',
       '--app',
       app,
       '--to',
-      'dev@example.com',
+      member,
       first as string,
       second as string,
     ]);
     expect(assign.code).toBe(0);
     const journal = JSON.parse((await run(['findings', 'undo', '--list', '-o', 'json'])).stdout)[0]
       .id as string;
-    expect(
-      (await run(['findings', 'assign', '--app', app, '--to', 'other@example.com', second as string])).code,
-    ).toBe(0);
+    expect((await run(['findings', 'assign', '--app', app, '--to', other, second as string])).code).toBe(0);
 
     const undo = await run(['findings', 'undo', journal]);
     expect(undo.code).toBe(0);
     expect(undo.stderr).toContain('1 finding changed since the change: left alone');
-    expect((await state())[second as string]?.assignee).toBe('other@example.com');
+    expect((await state())[second as string]?.assignee).toBe(other);
     expect((await state())[first as string]).toEqual(before[first as string]);
 
     const forced = await run(['findings', 'undo', journal, '--force']);

@@ -30,6 +30,10 @@ describe('README: `npm run demo` (after its build)', () => {
       expect(run.stdout).toContain(`== ${heading}`);
     }
     expect(run.stderr).toMatch(/Dry run: 1 change to 1 team; nothing was changed\./);
+    // The triage step changes a finding that was open, not one already fixed ("0 changed").
+    expect(run.stderr).toMatch(/^Set fixed on 1 finding of shiftleft-java-demo \(1 changed\)\.$/m);
+    // Written to a pipe, the headings carry no escape codes.
+    expect(run.stdout).not.toContain('\u001b');
     expect(run.stderr).toMatch(/^Downloaded backup [0-9a-f-]{36} to .*\.tar\.gz/m);
     expect(run.stderr).toContain('sandbox: stopped');
   }, 120_000);

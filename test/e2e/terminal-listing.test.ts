@@ -114,7 +114,7 @@ function column(lines: string[], name: string): string[] {
 }
 
 describe('findings at 80 columns in tmux', () => {
-  it('shows full e-mail addresses and titles of at least 30 characters', async () => {
+  it('shows the status, full e-mail addresses and titles of at least 30 characters', async () => {
     const mark = await type('secscan --profile demo findings list --app shiftleft-java-demo --limit 8');
     const { screen: shown, status } = await finished(mark, 'the listing');
     expect(status).toBe(0);
@@ -124,11 +124,19 @@ describe('findings at 80 columns in tmux', () => {
     expect(titles.length).toBe(8);
     // A title cut short still shows at least 30 characters of itself.
     for (const title of titles) if (title.endsWith('…')) expect(title.length).toBeGreaterThanOrEqual(30);
-    const emails = column(lines, 'ASSIGNEE').filter(Boolean);
+    // The status stays, so a triaged finding never looks open: the assignee gives way before it.
+    expect(column(lines, 'STATUS').every((s) => /^(unset|fixed|ignored|3rdparty)$/.test(s))).toBe(true);
+    expect(shown).toMatch(
+      /^Not shown at this width: TYPE, CATEGORY, ASSIGNEE \(--fields chooses the columns;$/m,
+    );
+    // An e-mail address is never cut: with fewer columns, it shows whole.
+    const fewer = await type(
+      'secscan --profile demo findings list --app shiftleft-java-demo --limit 8 --fields id,severity,title,assignee',
+    );
+    const { screen: narrow } = await finished(fewer, 'the listing of fewer columns');
+    const emails = column(narrow.split('\n'), 'ASSIGNEE').filter(Boolean);
     expect(emails.length).toBeGreaterThan(0);
     for (const email of emails) expect(email).toMatch(/^[a-z-]+@initech\.example$/);
-    // The columns left out are named once, wrapped between words.
-    expect(shown).toMatch(/^Not shown at this width: [A-Z, ]+\(--fields chooses the columns;$/m);
   }, 60_000);
 
   it('shows the progress of --all over 20,000 findings before the listing ends', async () => {
@@ -151,7 +159,8 @@ describe('findings at 80 columns in tmux', () => {
     let done = await finished(mark, 'the paged listing');
     expect(done.status).toBe(0);
     expect(pagerRuns().slice(before)).toEqual(['ran LESS=FRX']);
-    expect(done.screen).toMatch(/^1\s+high\s+Hardcoded credential/m);
+    // The organization's listing: each finding's app, last.
+    expect(done.screen).toMatch(/^1\s+high\s+Hardcoded credential.*\sshiftleft-java-demo$/m);
 
     mark = await type('secscan --profile demo findings list --all | cat');
     done = await finished(mark, 'the piped listing');
@@ -159,6 +168,8 @@ describe('findings at 80 columns in tmux', () => {
     expect(pagerRuns().length).toBe(before + 1);
     // Piped: every column of every row, nothing cut (tmux shows the tabs between them as spaces).
     expect(done.screen).toMatch(/^1\s+high\s+secret\s+Hardcoded credential: an API key in source code\s/m);
+    // Each row ends with its app (the terminal wraps the long rows of a pipe: on a line of its own).
+    expect(done.screen).toMatch(/\sshiftleft-java-demo$/m);
     expect(done.screen).not.toContain('…');
   }, 60_000);
 

@@ -37,13 +37,17 @@ export class Capture extends Writable {
   isTTY: boolean;
   columns = 120;
 
-  constructor(isTTY: boolean) {
+  constructor(
+    isTTY: boolean,
+    private readonly onText?: (text: string) => void,
+  ) {
     super();
     this.isTTY = isTTY;
   }
 
   override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
     this.text += chunk.toString();
+    this.onText?.(this.text);
     done();
   }
 
@@ -81,6 +85,8 @@ export interface RunOptions {
   version?: string;
   /** The clock a wait sleeps on (`fakeClock()` runs a long wait at once). */
   clock?: Clock;
+  /** Told what stdout holds after each write (a test acts once something is printed). */
+  onStdout?: (text: string) => void;
 }
 
 export interface RunResult {
@@ -199,7 +205,7 @@ export async function runCli(
   options: RunOptions,
   dispatcher: Dispatcher,
 ): Promise<RunResult> {
-  const stdout = new Capture(options.stdoutTTY ?? false);
+  const stdout = new Capture(options.stdoutTTY ?? false, options.onStdout);
   if (options.columns !== undefined) stdout.columns = options.columns;
   const stderr = new Capture(options.stderrTTY ?? false);
   const stdin = (options.stdinStream ??

@@ -28,6 +28,12 @@ const fmt = (n: number) => n.toLocaleString('en-US');
  * `[` and `{` (quoted text and comments skipped; a quote opens a string only where a value starts).
  */
 function precheck(text: string): YamlProblem | undefined {
+  // YAML allows no NUL anywhere, quoted or not (the parser would take it as text).
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    const line = text.slice(0, nul).split('\n').length;
+    return { line, message: 'holds a NUL byte, which YAML does not allow' };
+  }
   let line = 1;
   let values = 0;
   let depth = 0;

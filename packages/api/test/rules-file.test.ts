@@ -89,3 +89,14 @@ describe('rules files', () => {
     expect(problem('{"rules": [\n  {"id": "a",}\n]}', true).message).toMatch(/^rules\.yml:2: not valid JSON/);
   });
 });
+
+describe('a NUL byte, which YAML forbids', () => {
+  it.each([
+    ['rules:\n  - id: a\n    tags:\n      severity: [crit\0ical]\n', 4],
+    ['rules:\n  - id: "a\0"\n', 2],
+  ])('is refused at its line, quoted or not: %j', (text, line) => {
+    expect(() => readRulesFile(text, 'rules.yml')).toThrow(
+      `rules.yml:${line}: holds a NUL byte, which YAML does not allow`,
+    );
+  });
+});

@@ -84,6 +84,7 @@ export default defineVerb({
     const shown = {
       pretty: ctx.stdoutIsTTY,
       filter: ctx.jq,
+      signal: ctx.signal,
       notes: (text: string) => ctx.note(text.split('\n')),
     };
     return { kind: 'raw', body: exchange(client, plan, shown), jqApplied: true };

@@ -1,14 +1,25 @@
 import { maskSecret } from '../../api/redact.js';
 import { ConfigError } from '../../errors.js';
 import { authStatusView } from '../../output/views/auth.js';
-import { defineVerb } from '../define.js';
+import { defineVerb, flag } from '../define.js';
 
 export default defineVerb({
   name: 'status',
   summary: 'Show the profile, service, organization, masked token and its scopes',
-  examples: ['secscan auth status', 'secscan auth status --profile staging -o json'],
+  description:
+    'Show the settings in use (profile, service, organization, where the token comes from, masked) and ' +
+    'check the token: the user it belongs to and its scopes, summed up in a line (how many, of how many ' +
+    'resources); --scopes lists them, one a line. -o json has them all.',
+  examples: [
+    'secscan auth status',
+    'secscan auth status --scopes',
+    'secscan auth status --profile staging -o json',
+  ],
   operations: ['ReadUser', 'ListMyOrgScopes'],
-  view: authStatusView,
+  options: {
+    scopes: flag('--scopes', 'list the token’s scopes, one a line'),
+  },
+  view: (opts) => authStatusView(opts),
   async run(ctx) {
     const settings = await ctx.settings();
     if (!settings.token.value) {

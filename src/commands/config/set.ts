@@ -17,7 +17,8 @@ function checkCaFile(value: string): string {
 }
 
 function checkValue(key: WritableKey, value: string, allowInsecureHttp: boolean): string {
-  const source = 'the command line';
+  // The key is named in an error: `invalid organization id "x" (from config set org_id)`.
+  const source = `config set ${key}`;
   if (key === 'ca_file') return checkCaFile(value);
   return key === 'base_url' ? checkBaseUrl(value, source, allowInsecureHttp) : checkOrgId(value, source);
 }

@@ -1,18 +1,60 @@
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { join } from 'node:path';
+import { ConfigError, UsageError } from '../../errors.js';
 import { changeViewFor } from '../../output/views/findings.js';
 import { type JournalRow, journalView } from '../../output/views/journals.js';
 import { defineVerb, flag, optionalArg } from '../define.js';
-import { type JournalFile, journalDir, journalPath, listJournals, readJournal } from './internal/journal.js';
+import {
+  type JournalFile,
+  journalDir,
+  journalPath,
+  listJournals,
+  readJournal,
+  type SkippedJournal,
+  unreadableLatest,
+} from './internal/journal.js';
 import { undoJournal } from './internal/restore.js';
 
-/** The journals of the service and organization of the settings, newest first. */
-async function journalsHere(ctx: Context): Promise<JournalFile[]> {
+/** The journals of the service and organization of the settings, newest first, and the files not read. */
+async function journalsHere(ctx: Context): Promise<{ here: JournalFile[]; skipped: SkippedJournal[] }> {
   const client = await ctx.client();
-  const dir = journalDir(ctx.env);
-  const { journals, skipped } = await listJournals(dir);
-  if (skipped.length) ctx.warn(`${dir}: not journals of secscan, left out: ${skipped.join(', ')}`);
-  return journals.filter((f) => f.journal.service === client.origin && f.journal.org === client.orgId);
+  const { journals, skipped } = await listJournals(journalDir(ctx.env));
+  const here = journals.filter((f) => f.journal.service === client.origin && f.journal.org === client.orgId);
+  return { here, skipped };
+}
+
+function warnSkipped(ctx: Context, skipped: readonly SkippedJournal[]): void {
+  if (skipped.length) {
+    ctx.warn(
+      `${journalDir(ctx.env)}: not journals of secscan, left out: ${skipped.map((s) => s.name).join(', ')}`,
+    );
+  }
+}
+
+/**
+ * The latest journal of these settings. A journal file newer than it that cannot be read (cut short, empty,
+ * of a newer format) may be the latest change: the undo refuses (exit 3) rather than reverse an older one.
+ */
+async function latestJournal(ctx: Context): Promise<JournalFile> {
+  const client = await ctx.client();
+  const { here, skipped } = await journalsHere(ctx);
+  const latest = here[0];
+  const unreadable = unreadableLatest(skipped, latest);
+  if (unreadable) {
+    throw new ConfigError(
+      `the latest journal, ${join(journalDir(ctx.env), unreadable.name)}, cannot be read (${unreadable.error.message}); nothing was undone`,
+      {
+        hint: 'undo an older change by naming its journal (`secscan findings undo --list`), once this file is repaired or moved away',
+      },
+    );
+  }
+  warnSkipped(ctx, skipped);
+  if (!latest) {
+    throw new UsageError(`no journal of a bulk change for organization ${client.orgId} at ${client.origin}`, {
+      hint: `journals are kept in ${journalDir(ctx.env)}`,
+    });
+  }
+  return latest;
 }
 
 function journalRow({ path, journal }: JournalFile): JournalRow {
@@ -39,7 +81,9 @@ export default defineVerb({
     '(under $SECSCAN_STATE_DIR, $XDG_STATE_HOME/secscan or ~/.local/state/secscan). `findings undo` puts ' +
     'back the statuses or assignees of a journal: by default the latest of the service and organization ' +
     'of the settings. A finding someone changed since (it no longer reads what the change set) is reported ' +
-    'and left alone, unless --force. The journal records the undo: a second undo does nothing. --list ' +
+    'and left alone, unless --force. The journal records the undo: a second undo does nothing. When the ' +
+    'latest journal cannot be read (cut short, empty, of a newer secscan), the undo refuses (exit 3) and ' +
+    'changes nothing, rather than reverse an older change. --list ' +
     'shows the journals, newest first.',
   examples: [
     'secscan findings undo --list',
@@ -71,20 +115,15 @@ export default defineVerb({
     if (opts.list && journal !== undefined) throw new UsageError('--list takes no journal');
   },
   async run(ctx, { args: [ref], opts }) {
-    if (opts.list) return { kind: 'list', rows: (await journalsHere(ctx)).map(journalRow) };
+    if (opts.list) {
+      const { here, skipped } = await journalsHere(ctx);
+      warnSkipped(ctx, skipped);
+      return { kind: 'list', rows: here.map(journalRow) };
+    }
     const client = await ctx.client();
     let file: JournalFile;
     if (ref === undefined) {
-      const latest = (await journalsHere(ctx))[0];
-      if (!latest) {
-        throw new UsageError(
-          `no journal of a bulk change for organization ${client.orgId} at ${client.origin}`,
-          {
-            hint: `journals are kept in ${journalDir(ctx.env)}`,
-          },
-        );
-      }
-      file = latest;
+      file = await latestJournal(ctx);
     } else {
       file = await readJournal(journalPath(journalDir(ctx.env), ref));
       const { service, org } = file.journal;

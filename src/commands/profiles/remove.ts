@@ -1,5 +1,5 @@
 import { arg, defineVerb } from '../define.js';
-import { requireProfile } from '../shared/profiles.js';
+import { profileName, requireProfile } from '../shared/profiles.js';
 
 export default defineVerb({
   name: 'remove',
@@ -7,7 +7,7 @@ export default defineVerb({
   summary: 'Remove a profile and its token',
   examples: ['secscan profiles remove staging --yes'],
   operations: [],
-  args: [arg('name', 'profile name', { complete: 'profile' })],
+  args: [arg('name', 'profile name', { complete: 'profile', parser: profileName })],
   async run(ctx, { args: [name] }) {
     const store = await ctx.store();
     requireProfile(store, name);

@@ -7,6 +7,10 @@ import { checkWith } from '../../util/verify.js';
 export default defineVerb({
   name: 'create',
   summary: 'Create a custom RBAC role',
+  description:
+    'Create a custom RBAC role with the scopes given. Each --scope is checked before the role is ' +
+    'written: its form at once, then against one read of the scopes the organization offers (`secscan ' +
+    'scopes available`); an unknown one is a usage error (exit 2) and nothing is written.',
   examples: ['secscan roles create --name "Triage" --scope findings:list,findings:read --scope teams:list'],
   operations: ['ListAvailableRBACScopes', 'CreateCustomRBACRole'],
   options: {

@@ -7,6 +7,11 @@ import { checkScopes, parseScopes, scopeHelp } from './internal/scopes.js';
 export default defineVerb({
   name: 'update',
   summary: 'Change a custom role’s name, description or scopes',
+  description:
+    'Change a custom role: its name, description, or scopes (all of them with --scope, or some with ' +
+    '--add-scope and --remove-scope). Each scope given is checked before the role is written: its form at ' +
+    'once, then against one read of the scopes the organization offers (`secscan scopes available`); an ' +
+    'unknown one is a usage error (exit 2) and nothing is written.',
   examples: ['secscan roles update <id> --add-scope org_metrics:read --remove-scope findings:read'],
   operations: ['ListAvailableRBACScopes', 'ListOrgRBACRoles', 'UpdateRBACRole'],
   args: [arg('id', 'role id (uuid)', { parser: uuid('role id') })],

@@ -22,6 +22,7 @@ function why(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'ENOTREGULAR') return (error as Error).message;
   return code ?? (error as Error).message;
 }
 

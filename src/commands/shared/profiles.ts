@@ -3,6 +3,10 @@ import type { ProfileStore } from '../../config/store.js';
 import { profileNamePattern } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
+import { pattern } from '../parsers.js';
+
+/** A profile name as an argument (`profiles use NAME`): an empty or malformed one is a usage error (exit 2). */
+export const profileName = pattern(profileNamePattern, "letters, digits, '.', '_' and '-'", 'profile name');
 
 /** The profile a command acts on: --profile, then SECSCAN_PROFILE, then the current one, then `default`. */
 export function targetProfile(ctx: Context, store: ProfileStore): string {

@@ -22,7 +22,12 @@ export async function readSlConfig(path: string): Promise<{ orgId: string; token
   } catch (error) {
     if (error instanceof InputTooLargeError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file (run `sl auth` first, or name the file)' : code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file (run `sl auth` first, or name the file)'
+        : code === 'ENOTREGULAR'
+          ? (error as Error).message
+          : code;
     throw new ConfigError(`--from-sl: cannot read ${path}: ${reason ?? 'unreadable'}`);
   }
   let data: unknown;

@@ -20,7 +20,48 @@ export interface FileSink {
 }
 
 const failed = (file: ReportFile, error: unknown) =>
-  new ConfigError(`${file.flag}: cannot write ${file.path}: ${(error as Error).message}`, { cause: error });
+  error instanceof ConfigError
+    ? error
+    : new ConfigError(`${file.flag}: cannot write ${file.path}: ${(error as Error).message}`, {
+        cause: error,
+      });
+
+/**
+ * The writer of a report file: a write the file system refuses part-way (EFBIG past `ulimit -f`, ENOSPC,
+ * EIO) is the configuration error naming the file (exit 3), as one that cannot be opened is; and once the
+ * stream has failed, no write waits on it.
+ */
+class FileWriter extends OutputWriter {
+  constructor(
+    stream: Writable,
+    private readonly failure: () => unknown,
+    private readonly named: (error: unknown) => ConfigError,
+  ) {
+    super(stream);
+  }
+
+  override write(text: string): Promise<void> {
+    return this.guard(() => super.write(text));
+  }
+
+  override writeBytes(bytes: Uint8Array): Promise<void> {
+    return this.guard(() => super.writeBytes(bytes));
+  }
+
+  override flush(): Promise<void> {
+    return this.guard(() => super.flush());
+  }
+
+  private async guard(work: () => Promise<void>): Promise<void> {
+    const before = this.failure();
+    if (before) throw this.named(before);
+    try {
+      await work();
+    } catch (error) {
+      throw this.named(this.failure() ?? error);
+    }
+  }
+}
 
 /**
  * Opens a temporary file beside the destination; commit() renames it into place, so a CI job reading the
@@ -37,7 +78,11 @@ export async function openReportFile(file: ReportFile): Promise<FileSink> {
   const stream = handle.createWriteStream();
   let error: unknown;
   stream.on('error', (e) => (error ??= e));
-  const out = new OutputWriter(stream as Writable);
+  const out = new FileWriter(
+    stream as Writable,
+    () => error,
+    (e) => failed(file, e),
+  );
   let settled = false;
   return {
     out,

@@ -1,6 +1,6 @@
 import { sarifCategory } from '../reports/stamp.js';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { findingView, suppressedFindingView } from '../views/findings.js';
+import { findingListView } from '../views/findings.js';
 import { broadcast } from './broadcast.js';
 import type { FindingsDocument, Truncation } from './document.js';
 import { type DocumentExporters, type ExportTarget, exportRows } from './target.js';
@@ -85,7 +85,7 @@ export const findingsExporters: DocumentExporters<FindingsDocument> = {
   async otherwise(doc, target) {
     await exportRows(
       doc.findings,
-      doc.suppressions ? suppressedFindingView : findingView,
+      findingListView({ apps: doc.scope.level !== 'app', suppressed: Boolean(doc.suppressions) }),
       target,
       doc.footer,
     );

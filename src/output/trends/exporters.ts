@@ -9,7 +9,8 @@ import { trendsText } from './text.js';
 /** `reports trends`: the summary with charts, Markdown, the whole object, or every number as long rows. */
 export const trendsExporters: DocumentExporters<TrendsDocument> = {
   formats: {
-    table: ({ report, ascii }, t) => t.out.write(trendsText(report, { ascii, chalk: t.chalk })),
+    table: ({ report, ascii }, t) =>
+      t.out.write(trendsText(report, { ascii, chalk: t.chalk, width: t.width })),
     markdown: ({ report }, t) => t.out.write(trendsMarkdown(report)),
     json: ({ report }, t) => t.out.write(`${safeJson(report, 2)}\n`),
     yaml: async ({ report }, t) => t.out.write(await yamlText(report)),

@@ -2,6 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { TrendsReport } from '../../analytics/trends-model.js';
 import { sanitize } from '../sanitize.js';
 import { renderTable } from '../table.js';
+import { wrapLine } from '../width.js';
 import type { Column } from '../view.js';
 import { bar, sparkline } from './charts.js';
 import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
@@ -10,6 +11,8 @@ export interface TextOptions {
   chalk: ChalkInstance;
   /** ASCII charts (TERM=dumb). */
   ascii: boolean;
+  /** The terminal's width: the header wraps at it, between words (none: a pipe, nothing wrapped). */
+  width?: number | undefined;
 }
 
 /** A title cut to a width a terminal line holds beside the other columns. */
@@ -32,9 +35,12 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
   const out: string[] = [];
   const heading = (text: string) => out.push('', chalk.bold(text));
 
+  const wrapped = (text: string) => (options.width ? wrapLine(text, options.width, 0) : [text]);
   out.push(
-    chalk.bold(`Security programme trends, ${day(b.since)} to ${day(b.until)} (${b.days} days)`),
-    `${b.apps} apps, ${b.scans} scans of their default branches; SLA ${slaText(report)}`,
+    ...wrapped(`Security programme trends, ${day(b.since)} to ${day(b.until)} (${b.days} days)`).map((l) =>
+      chalk.bold(l),
+    ),
+    ...wrapped(`${b.apps} apps, ${b.scans} scans of their default branches; SLA ${slaText(report)}`),
     '',
   );
   const change = s.open.total - s.open_at_start.total;

@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { Comment } from '@secscan/api/schemas/comments';
 import { findingLocation, formatLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { defineView } from '../view.js';
+import { defineView, type View } from '../view.js';
 
 export function severityStyle(text: string, chalk: ChalkInstance): string {
   switch (text) {
@@ -23,29 +23,41 @@ export const findingView = defineView<Finding>({
   columns: [
     { key: 'id', header: 'ID' },
     { key: 'severity', header: 'SEVERITY', style: (t, _r, chalk) => severityStyle(t, chalk) },
-    // At 80 columns the title keeps 30 characters and the assignee's e-mail stays whole: the category (the
-    // title says it), the type, then the status (one value by default) give way first.
+    // At 80 columns the title keeps 30 characters and the status stays, so a triaged finding never looks
+    // open: the category (the title says it), the type, then the assignee give way first.
     { key: 'type', header: 'TYPE', priority: 4 },
     { key: 'title', header: 'TITLE', shrink: true, min: 30 },
     { key: 'category', header: 'CATEGORY', shrink: true, priority: 5 },
-    { key: 'status', header: 'STATUS', priority: 3 },
-    { key: 'assignee', header: 'ASSIGNEE', priority: 2 },
-    { key: 'app', header: 'APP', priority: 2 },
+    { key: 'status', header: 'STATUS', priority: 2 },
+    { key: 'assignee', header: 'ASSIGNEE', priority: 3 },
+    // Ids are per app: a listing of several apps (a compound's, the organization's) shows each one's app,
+    // which every follow-up command needs (`findings show --app APP ID`).
+    { key: 'app', header: 'APP', priority: 1 },
     { key: 'owasp_category', header: 'OWASP', shrink: true, priority: 6 },
     { key: 'version_first_seen', header: 'FIRST_SEEN', priority: 6 },
     { key: 'internal_id', header: 'INTERNAL_ID', priority: 7 },
     { key: 'location', header: 'LOCATION', get: location, priority: 3 },
-    { key: 'suppressed', header: 'SUPPRESSED', get: suppressedCell, priority: 3 },
+    { key: 'suppressed', header: 'SUPPRESSED', get: suppressedCell, priority: 2 },
   ],
   defaults: ['id', 'severity', 'type', 'title', 'category', 'status', 'assignee'],
   emptyMessage: 'No findings match.',
 });
 
-/** With an ignore file in effect: the SUPPRESSED column too (`line 12`: the entry that suppresses it). */
-export const suppressedFindingView = defineView<Finding>({
-  ...findingView,
-  defaults: [...(findingView.defaults ?? []), 'suppressed'],
-});
+/**
+ * The view of a findings listing: SUPPRESSED when an ignore file is in effect (`line 12`: the entry that
+ * suppresses it), and APP when it holds several apps' findings (a compound's, the organization's). Each is
+ * added after the others, so the columns a script reads by position (`cut -f3`) stay where they were.
+ */
+export function findingListView(options: { apps: boolean; suppressed: boolean }): View<Finding> {
+  return defineView<Finding>({
+    ...findingView,
+    defaults: [
+      ...(findingView.defaults ?? []),
+      ...(options.suppressed ? ['suppressed'] : []),
+      ...(options.apps ? ['app'] : []),
+    ],
+  });
+}
 
 function suppressedCell(finding: Finding): string {
   const by = (finding as { suppression?: { line?: number } }).suppression;

@@ -37,6 +37,30 @@ describe('auth status', () => {
     expect(result.stdout + result.stderr).not.toContain(TOKEN);
   });
 
+  it('sums the scopes up in a line on a terminal; --scopes lists them; JSON has them all', async () => {
+    const scopes = ['apps:list', 'findings:list', 'findings:read', 'tokens:list'];
+    const stub = () => {
+      cli.stub('ReadUser').reply(200, ok(user));
+      cli.stub('ListMyOrgScopes').reply(200, ok(scopes));
+    };
+    stub();
+    const terminal = await cli.run(['auth', 'status'], {
+      env: { ...env, NO_COLOR: '1' },
+      stdoutTTY: true,
+    });
+    expect(terminal.stdout).toContain('Scopes:       4 scopes of 3 resources (--scopes lists them)\n');
+    expect(terminal.stdout.split('\n').filter(Boolean)).toHaveLength(7);
+    stub();
+    const listed = await cli.run(['auth', 'status', '--scopes'], {
+      env: { ...env, NO_COLOR: '1' },
+      stdoutTTY: true,
+    });
+    expect(listed.stdout).toContain('Scopes:       apps:list\n              findings:list\n');
+    stub();
+    const json = await cli.run(['auth', 'status', '-o', 'json'], { env });
+    expect(JSON.parse(json.stdout).scopes).toEqual(scopes);
+  });
+
   it('prints json with the masked token', async () => {
     stubVerify();
     const result = await cli.run(['auth', 'status', '-o', 'json', '--debug'], { env });

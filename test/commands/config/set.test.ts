@@ -16,11 +16,19 @@ describe('config set: usage errors (exit 2, no request)', () => {
     [['config', 'set', 'color', 'on'], 'unknown setting "color" (choose from base_url, org_id, ca_file)'],
     [
       ['config', 'set', 'org_id', 'acme'],
-      'invalid organization id "acme" (from the command line): expected a UUID',
+      'invalid organization id "acme" (from config set org_id): expected a UUID',
+    ],
+    [
+      ['config', 'set', 'org_id', 'notauuid'],
+      'invalid organization id "notauuid" (from config set org_id): expected a UUID',
+    ],
+    [
+      ['config', 'set', 'base_url', 'not a url'],
+      'invalid service address "not a url" (from config set base_url): not a URL (e.g. https://app.shiftleft.io)',
     ],
     [
       ['config', 'set', 'base_url', 'http://10.1.1.1'],
-      'invalid service address "http://10.1.1.1" (from the command line): plain http is refused for non-loopback hosts; use https or pass --allow-insecure-http',
+      'invalid service address "http://10.1.1.1" (from config set base_url): plain http is refused for non-loopback hosts; use https or pass --allow-insecure-http',
     ],
     [['config', 'set', 'org_id'], "missing required argument 'value'"],
     [

@@ -213,6 +213,9 @@ describe('findings status by query', () => {
 
   it('a compound query: the compound listing, then one bulk request for each app', async () => {
     cli
+      .stub('ListOrgRBACUsers', { query: { email: 'dev@example.com' } })
+      .reply(200, ok([{ id_v2: 'u-1', email: 'dev@example.com' }]));
+    cli
       .stub('ListCompoundFindings', {
         path: { compoundName: 'shop' },
         query: { finding_tag: 'severity__in__critical', per_page: 250 },

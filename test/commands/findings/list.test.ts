@@ -594,7 +594,7 @@ describe('findings list: flags map to each level’s parameters', () => {
       stderrTTY: true,
     });
     expect(result.stdout.split('\n')[0]).toMatch(
-      /^ID\s+SEVERITY\s+TYPE\s+TITLE\s+CATEGORY\s+STATUS\s+ASSIGNEE$/,
+      /^ID\s+SEVERITY\s+TYPE\s+TITLE\s+CATEGORY\s+STATUS\s+ASSIGNEE\s+APP$/,
     );
     expect(result.stderr).toBe('1 of 9 findings (--all for every page)\n');
   });

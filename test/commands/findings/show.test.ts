@@ -115,3 +115,43 @@ describe('findings show', () => {
     expect(missing.stderr).toBe('error: ReadAppFinding: no finding 13 (HTTP 404 NOT_FOUND)\n');
   });
 });
+
+describe('findings show at 80 columns', () => {
+  it('a dataflow step too long for its line breaks between the path and its :line, never inside the path', async () => {
+    const step = (file: string, line: number, method: string) => ({
+      location: { file_name: file, line_number: line, method_name: method },
+    });
+    const long = 'src/main/java/io/shiftleft/controller/AdminController.java';
+    cli.stub('ReadAppFinding', { path: { appID: 'shop-api', findingID: '12' } }).reply(
+      200,
+      ok(
+        finding('12', {
+          details: {
+            dataflow: {
+              list: [
+                step(long, 252, 'SessionFilter.restore'),
+                step('src/main/java/io/shiftleft/data/DataLoader.java', 151, 'CustomerController.search'),
+                step('src/a.java', 3, 'run'),
+              ],
+            },
+          },
+        }),
+      ),
+    );
+    const r = await cli.run(['findings', 'show', '--app', 'shop-api', '12'], {
+      env: authEnv({ NO_COLOR: '1' }),
+      stdoutTTY: true,
+      columns: 80,
+    });
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.includes('dataflow: 3 step(s)'));
+    expect(lines.slice(at + 1, at + 6).map((l) => l.trimEnd())).toEqual([
+      `                 1. ${long}`,
+      '                    :252 (SessionFilter.restore)',
+      '                 2. src/main/java/io/shiftleft/data/DataLoader.java:151',
+      '                    (CustomerController.search)',
+      '                 3. src/a.java:3 (run)',
+    ]);
+    expect(lines.filter((l) => l.length > 80)).toEqual([]);
+  });
+});

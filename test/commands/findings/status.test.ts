@@ -140,12 +140,14 @@ describe('findings status', () => {
     cli
       .stub('ReadAppFinding', { path: { appID: 'a', findingID: '7' } })
       .reply(404, { ok: false, code: 'NOT_FOUND', message: 'no finding 7' });
+    // The message names the app: the apps are listed once (to suggest a close name): a is there, no hint.
+    cli.stub('ListApps').reply(200, ok([{ id: 'a' }]));
     const result = await cli.run(['findings', 'status', '--app', 'a', '--set', 'fixed', '7'], {
       env: authEnv(),
     });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('error: app a has none of the findings given');
-    expect(cli.calls()).toHaveLength(1);
+    expect(cli.calls().map((c) => c.method)).toEqual(['GET', 'GET']);
   });
 
   it('stopped part-way: prints what changed and what did not, then the error (exit of the error)', async () => {

@@ -83,6 +83,52 @@ describe('findings undo: usage errors', () => {
   });
 });
 
+describe('findings undo: the latest journal cannot be read', () => {
+  const older = () => journal('20261126-010000-aaaa', ignored, [{ id: '1' }]);
+  const latest = () => join(dir(), '20261126-030000-bbbb.json');
+  const whole = () => readFileSync(journal('20261126-030000-bbbb', ignored, [{ id: '2' }]), 'utf8');
+
+  it.each([
+    ['truncated', () => whole().slice(0, 80), 'not JSON (cut short, or garbage)'],
+    ['empty', () => '', 'it is empty'],
+    ['garbage', () => '\u0000\u0001 not a journal', 'not JSON (cut short, or garbage)'],
+    ['not a list', () => whole().replace(/"findings":\[.*\]/, '"findings":{"0":1}'), 'findings:'],
+    [
+      'of a newer format',
+      () => whole().replace('secscan-journal/1', 'secscan-journal/2'),
+      'is a journal of another version of secscan (format "secscan-journal/2")',
+    ],
+  ])(
+    '%s: refused (exit 3) naming it; the older change is not undone, nothing is sent',
+    async (_, text, why) => {
+      const before = readFileSync(older(), 'utf8');
+      writeFileSync(latest(), text());
+      const result = await cli.run(['findings', 'undo'], { env: authEnv() });
+      expect(result.code).toBe(3);
+      expect(result.stderr.split('\n')[0]).toContain(
+        `error: the latest journal, ${latest()}, cannot be read (${latest()}`,
+      );
+      expect(result.stderr).toContain(why);
+      expect(result.stderr).toContain('nothing was undone');
+      expect(result.stdout).toBe('');
+      expect(cli.calls()).toEqual([]);
+      expect(readFileSync(join(dir(), '20261126-010000-aaaa.json'), 'utf8')).toBe(before);
+    },
+  );
+
+  it('an unreadable journal older than the latest one is left out with a warning', async () => {
+    older();
+    writeFileSync(join(dir(), '20261126-000000-ffff.json'), '{');
+    readNow(['1'], () => ({ status: 'ignored' }));
+    cli
+      .stub('SetAppFindingStatus', { path: { appID: 'a', findingID: '1' }, body: {} })
+      .reply(200, { ok: true });
+    const result = await cli.run(['findings', 'undo'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('not journals of secscan, left out: 20261126-000000-ffff.json');
+  });
+});
+
 describe('findings undo', () => {
   it('--list: the journals of this organization, newest first', async () => {
     journal('20261126-010000-aaaa', ignored, [{ id: '1' }]);

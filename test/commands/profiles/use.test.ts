@@ -9,6 +9,8 @@ describe('profiles use: usage errors (exit 2, no request)', () => {
     [['profiles', 'use'], "missing required argument 'name'"],
     [['profiles', 'use', 'a', 'b'], "too many arguments for 'use'. Expected 1 argument but got 2."],
     [['profiles', 'use', 'a', '--force'], "unknown option '--force'"],
+    [['profiles', 'use', ''], "invalid profile name \"\": letters, digits, '.', '_' and '-'"],
+    [['profiles', 'use', 'bad name'], "invalid profile name \"bad name\": letters, digits, '.', '_' and '-'"],
   ])('%j', async (argv, message) => {
     seed(cli);
     expectUsage(await cli.run(argv), message, cli);

@@ -124,6 +124,30 @@ describe('reports trends: the history, fail closed', () => {
     expect(report.basis).toMatchObject({ apps: 1, scans: 1 });
   });
 
+  it('on a terminal the header wraps at its width, between words', async () => {
+    stubApps();
+    cli
+      .stub('ListAppVersions', { path: { appID: app.id } })
+      .reply(200, ok([version('1', '2026-06-15T00:00:00Z')]));
+    cli
+      .stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('1') })
+      .reply(200, ok({ scan: { id: '1', app: app.id, version: 'v1', successful: true }, findings: [] }));
+    const result = await cli.run(['reports', 'trends', ...window, '--sla', 'critical=7d,high=30d'], {
+      env: authEnv({ NO_COLOR: '1', SECSCAN_PAGER: 'cat' }),
+      stdoutTTY: true,
+      columns: 60,
+    });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'Security programme trends, 2026-06-01 to 2026-07-01 (30',
+      'days)',
+      '1 apps, 1 scans of their default branches; SLA critical 7d,',
+      'high 30d, medium 90d, low 180d',
+    ]);
+    expect(lines.slice(0, 4).filter((l) => l.length > 60)).toEqual([]);
+  });
+
   it('an answer about another scan than the one asked for is exit 8', async () => {
     stubApps();
     cli

@@ -234,6 +234,44 @@ describe('scans check --scan/--version/--tag: the scan evaluated is the one aske
   });
 });
 
+describe('scans check: a status the wait does not know is exit 8; a scan still running is exit 10', () => {
+  it.each([['queued'], ['RUNNING'], ['completed '], [42], [{ x: 1 }], ['weird']])(
+    '%j beside successful: true is never evaluated',
+    async (status) => {
+      cli
+        .stub('ListScansInCompound', listing)
+        .reply(200, ok({ scans: [{ ...row(29, sha, 'completed', 40), status }] }), json);
+      const r = await cli.run([...gate, '--version', sha, '--wait', '5m'], {
+        env: authEnv(),
+        clock: fakeClock(),
+      });
+      expect(r.code).toBe(8);
+      expect(r.stderr).toContain('shows no state this version can read');
+      expect(cli.calls().map((c) => c.method)).toEqual(['GET']);
+    },
+  );
+
+  it('CheckScans answering 409 SCAN_NOT_FINISHED is exit 10 (not ready), so a pipeline retrying on 10 retries', async () => {
+    cli
+      .stub('CheckScans', { ...shop, body: checkBody(7) })
+      .reply(409, { ok: false, code: 'SCAN_NOT_FINISHED', message: 'target: scan 7 is running' }, json);
+    cli.stub('ListScansInCompound', listing).reply(200, ok({ scans: [] }), json);
+    cli
+      .stub('ReadCompoundScan', { path: { compoundName: 'shop', scanID: 7 }, query: { archived: true } })
+      .reply(
+        200,
+        ok({ polyglot_scan_id: 7, status: 'completed', scans: [{ id: '70', successful: true }] }),
+        json,
+      );
+    const r = await cli.run([...gate, '--scan', '7'], { env: authEnv() });
+    expect(r.code).toBe(10);
+    expect(r.stderr).toContain('target: scan 7 is running (HTTP 409 SCAN_NOT_FINISHED)');
+    expect(r.stderr).toContain(
+      'hint: the scan has not finished: wait for it (--wait DURATION), or run again later',
+    );
+  });
+});
+
 describe('scans check --wait: polls until the scan under test has completed', () => {
   it('waits through a running scan with backoff, then gates on it; a CI log gets a line a minute', async () => {
     cli

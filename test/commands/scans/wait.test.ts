@@ -151,3 +151,86 @@ describe('scans wait', () => {
     expect(missing.code).toBe(5);
   });
 });
+
+describe('scans wait: only the documented finished status is finished', () => {
+  it.each([['queued'], ['RUNNING'], ['completed '], [42], [{ x: 1 }], ['weird'], ['']])(
+    'a scan shown as %j beside successful: true is exit 8, never a pass',
+    async (status) => {
+      cli
+        .stub('ListScans', appListing())
+        .reply(200, ok({ scans: [scan('1042', 'completed', { status })] }), json);
+      const r = await cli.run(['scans', 'wait', '--app', 'pay', '--version', 'v1.4.0', '--wait', '5m'], {
+        env: authEnv(),
+        clock: fakeClock(),
+      });
+      expect(r.code).toBe(8);
+      expect(r.stderr).toContain(
+        'error: ListScans: scan 1042 of pay shows no state this version can read (completed, running or failed) (its status is',
+      );
+      expect(r.stdout).toBe('');
+    },
+  );
+
+  it('the documented in-progress status keeps the wait going: exit 10 when it runs out', async () => {
+    cli
+      .stub('ListScans', appListing())
+      .reply(200, ok({ scans: [scan('1042', 'running', { status: 'running' })] }), json)
+      .persist();
+    const clock = fakeClock();
+    const r = await cli.run(['scans', 'wait', '--app', 'pay', '--version', 'v1.4.0', '--wait', '2m', '-q'], {
+      env: authEnv(),
+      clock,
+    });
+    expect(r.code).toBe(10);
+    expect(clock.elapsed()).toBe(120_000);
+  });
+});
+
+describe('scans wait: the deadline holds against the request retries', () => {
+  const throttled = (status: number, retryAfter: string) =>
+    cli.stub('ListScans', appListing()).reply(
+      status,
+      { ok: false, message: 'slow down' },
+      {
+        headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+      },
+    );
+
+  it('429 Retry-After: 55 under --wait 10s: no sleep passes the deadline; exit 7 naming the Retry-After', async () => {
+    throttled(429, '55').persist();
+    const clock = fakeClock();
+    const r = await cli.run(['scans', 'wait', '--app', 'pay', '--version', 'v1.4.0', '--wait', '10s'], {
+      env: authEnv(),
+      clock,
+    });
+    expect(r.code).toBe(7);
+    expect(clock.elapsed()).toBeLessThanOrEqual(10_000);
+    expect(r.stderr).toMatch(
+      /slow down \(HTTP 429\); the service asks to be retried at \S+ \(in 55s\), after the wait runs out\n/,
+    );
+  });
+
+  it('503 Retry-After: 20 under --wait 30s: the retries stop at the deadline', async () => {
+    throttled(503, '20').persist();
+    const clock = fakeClock();
+    const r = await cli.run(['scans', 'wait', '--app', 'pay', '--version', 'v1.4.0', '--wait', '30s', '-q'], {
+      env: authEnv(),
+      clock,
+    });
+    expect(r.code).toBe(7);
+    expect(clock.elapsed()).toBeLessThanOrEqual(30_000);
+    expect(r.stderr).toContain('(in 20s), after the wait runs out');
+  });
+
+  it('a Retry-After within the wait is honoured by the request’s own retry', async () => {
+    throttled(503, '3');
+    cli.stub('ListScans', appListing()).reply(200, ok({ scans: [scan('1042', 'completed')] }), json);
+    const clock = fakeClock();
+    const r = await cli.run(['scans', 'wait', '--app', 'pay', '--version', 'v1.4.0', '--wait', '30s'], {
+      env: authEnv(),
+      clock,
+    });
+    expect(r.code).toBe(0);
+    expect(clock.sleeps).toEqual([3000]);
+  });
+});

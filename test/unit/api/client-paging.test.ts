@@ -104,6 +104,46 @@ describe('ApiClient.pages', () => {
     expect(error.message).toContain('next_page goes back to a page already read');
   });
 
+  it('fails (exit 8) before printing a page twice when next_page alternates between two pages by cursor', async () => {
+    const pool = agent.get(ORIGIN);
+    // Each link differs (a new cursor each time), the pages do not: B, A, B, ...
+    const page = (rows: string[], cursor: string) => ({
+      ok: true,
+      response: rows.map((id) => ({ id, app: 'a' })),
+      next_page: `${things}?cursor=${cursor}`,
+    });
+    pool.intercept({ path: things, method: 'GET' }).reply(200, page(['1', '2'], 'c1'));
+    pool.intercept({ path: `${things}?cursor=c1`, method: 'GET' }).reply(200, page(['3', '4'], 'c2'));
+    pool.intercept({ path: `${things}?cursor=c2`, method: 'GET' }).reply(200, page(['1', '2'], 'c3'));
+    const seen: unknown[] = [];
+    const error = await failure(
+      (async () => {
+        for await (const p of client(agent).pages(ops.ListThings)) seen.push(p);
+      })(),
+    );
+    expect(seen.map((p) => (p as { id: string }[]).map((r) => r.id))).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+    expect(error.exitCode).toBe(8);
+    expect(error.message).toContain(
+      'holds the same rows as a page already read (next_page goes round in a loop)',
+    );
+  });
+
+  it('rows with the same id of different apps are different rows', async () => {
+    const pool = agent.get(ORIGIN);
+    pool.intercept({ path: things, method: 'GET' }).reply(200, {
+      ok: true,
+      response: [{ id: '1', app: 'a' }],
+      next_page: `${things}?page=2`,
+    });
+    pool
+      .intercept({ path: `${things}?page=2`, method: 'GET' })
+      .reply(200, { ok: true, response: [{ id: '1', app: 'b' }] });
+    expect(await collect(client(agent).pages(ops.ListThings))).toHaveLength(2);
+  });
+
   it('fails (exit 8) when next_page names another list, never mixing its rows in', async () => {
     agent
       .get(ORIGIN)

@@ -16,6 +16,7 @@ let dir: string;
 let agent: MockAgent;
 let env: NodeJS.ProcessEnv;
 let key: CacheKey;
+let written = '';
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'secscan-complete-'));
@@ -93,6 +94,35 @@ describe('secscan __complete (what a TAB runs)', () => {
     expect(Date.now() - started).toBeLessThan(100);
   });
 
+  it('filters values as tables do: bidi overrides and zero-width characters never reach the prompt', async () => {
+    writeCache(key, 'app', [
+      ['pay\u202egnp.exe', 'a right-to-left override'],
+      ['pay\u200bments-api', 'a zero-width space'],
+      ['shop', 'Shop \u202eevil\u200b \u2066x\u2069'],
+      ['web', '\ufeffWeb\u0085'],
+    ]);
+    expect((await run(['app'])).out).toBe('shop\tShop evil x\nweb\tWeb\n');
+  });
+
+  it('a first TAB on a cold cache waits for the refresh, about a second at most', async () => {
+    // The time the process has run, as the loop sees it: each look advances it by the poll.
+    let now = 0;
+    const cold = await complete(['compound'], {
+      env,
+      out: { write: (text: string) => (written += text) },
+      uptime: () => {
+        now += 10;
+        // The refresh's list arrives 600 ms into the TAB (a detached node process and one request).
+        if (now >= 600 && !readCache(key, 'compound')) writeCache(key, 'compound', [['shop', 'id-1']]);
+        return now;
+      },
+      spawnRefresh: () => undefined,
+      dispatcher: agent,
+    });
+    expect([cold, written]).toEqual([0, 'shop\tid-1\n']);
+    expect(deadlineMs).toBeLessThanOrEqual(1000);
+  });
+
   it('prints nothing without a token or organization, and for unknown kinds', async () => {
     env = { SECSCAN_CONFIG_DIR: dir };
     expect(await run(['app'])).toEqual({ code: 0, out: '', spawned: [] });
@@ -103,10 +133,13 @@ describe('secscan __complete (what a TAB runs)', () => {
 
   it('keeps a cache per profile and organization, and never prints control characters', async () => {
     const other = '11111111-2222-4333-8444-555555555555';
-    writeCache({ ...key, orgId: other }, 'app', [['other-org-app\u001b[31m', 'x\ty']]);
     writeCache(key, 'app', [['mine', '']]);
     expect((await run(['app'])).out).toBe('mine\n');
-    expect((await run(['app', '--org', other])).out).toBe('other-org-app [31m\tx y\n');
+    writeCache({ ...key, orgId: other }, 'app', [
+      ['other-org-app\u001b[31m', 'x\ty'],
+      ['other-app', 'x\ty\u001b]8;;https://evil.example\u0007'],
+    ]);
+    expect((await run(['app', '--org', other])).out).toBe('other-app\tx y\n');
     expect(statSync(cacheFile(key, 'app')).mode & 0o777).toBe(0o600);
   });
 });

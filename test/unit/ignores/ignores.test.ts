@@ -138,6 +138,31 @@ describe('patterns', () => {
     expect(pathPattern('./src/**')('src\\win\\a.cs')).toBe(true);
   });
 
+  it('globs match as before, in steps bounded by their lengths (no backtracking blow-up)', () => {
+    // 30 stars against long text: a regular expression backtracks for hours; this returns at once.
+    const stars = `${'*a'.repeat(30)}*b`;
+    const long = 'a'.repeat(5000);
+    expect(textPattern(stars)(long)).toBe(false);
+    expect(textPattern(stars)(`${long}b`)).toBe(true);
+    const deep = `${'**/'.repeat(30)}*.js`;
+    expect(pathPattern(deep)(`${'a/'.repeat(2000)}x.ts`)).toBe(false);
+    expect(pathPattern(deep)(`${'a/'.repeat(2000)}x.js`)).toBe(true);
+    const names = `${'*a*/'.repeat(12)}b`;
+    expect(pathPattern(names)(`${'aaaaaaaaaaaaaaaaaaaa/'.repeat(40)}c`)).toBe(false);
+    // The semantics of before.
+    expect(textPattern('*injection*')('SQL\nInjection here')).toBe(true);
+    expect(textPattern('a?c')('abc')).toBe(true);
+    expect(textPattern('a?c')('ac')).toBe(false);
+    expect(pathPattern('legacy/**')('legacy')).toBe(true);
+    expect(pathPattern('src/a.js')('src/a.js/')).toBe(true);
+    expect(pathPattern('src/**/b/*.js')('src/x/y/b/c.js')).toBe(true);
+    expect(pathPattern('src/**/b/*.js')('src/x/y/b/d/c.js')).toBe(false);
+    expect(pathPattern('src/*.JS')('src/a.js')).toBe(false);
+    expect(pathPattern('a?c/x')('abc/x')).toBe(true);
+    expect(pathPattern('a?c/x')('a/c/x')).toBe(false);
+    expect(pathPattern('*.min.js')('deep/er/app.min.js')).toBe(true);
+  });
+
   it('package: a PURL compared without qualifiers; versions a range', () => {
     expect(parsePurl('pkg:npm/%40babel/core@7.1.0?arch=x')).toEqual({
       key: 'npm/@babel/core',

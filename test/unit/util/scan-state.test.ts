@@ -11,7 +11,7 @@ describe('scanState: completed, running or failed, as the service shows a scan',
     [{ successful: false, status: 'running', completed_at: '2026-11-26T10:00:00Z' }, 'running'],
     [{ status: 'failed' }, 'failed'],
     [{ status: 'completed', successful: true }, 'completed'],
-    [{ status: 'queued', successful: true }, 'completed'],
+    [{ status: null, successful: true }, 'completed'],
   ])('%j is %s', (scan, state) => {
     expect(scanState(scan)).toBe(state);
   });
@@ -22,6 +22,15 @@ describe('scanState: completed, running or failed, as the service shows a scan',
     [{ status: 'completed', successful: false }],
     [{ status: 'running', successful: true }],
     [{ status: 'failed', successful: true }],
+    // Only the documented statuses, exactly: an unknown one is never read as finished.
+    [{ status: 'queued', successful: true }],
+    [{ status: 'RUNNING', successful: true }],
+    [{ status: 'completed ', successful: true }],
+    [{ status: 42, successful: true }],
+    [{ status: { x: 1 }, successful: true }],
+    [{ status: 'weird', successful: true }],
+    [{ status: '', successful: true }],
+    [{ status: 'queued' }],
   ])('%j says nothing a gate may read as completed: undefined', (scan) => {
     expect(scanState(scan)).toBeUndefined();
   });
@@ -37,6 +46,8 @@ describe('compoundScanState: a compound scan read alone', () => {
     [{ scans: [] }, undefined],
     [{ scans: [done, {}] }, undefined],
     [{ status: 'completed', scans: [done, { successful: false }] }, undefined],
+    [{ status: 'queued', scans: [done, done] }, undefined],
+    [{ scans: [done, { ...done, status: 'COMPLETED' }] }, undefined],
   ])('%j is %s', (scan, state) => {
     expect(compoundScanState(scan)).toBe(state);
   });

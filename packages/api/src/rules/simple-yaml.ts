@@ -147,7 +147,7 @@ function parseList(lines: Line[], at: { i: number }, indent: number): Value[] {
 
 /** The value of `text` when it is within the subset above, else undefined. */
 export function readSimpleYaml(text: string): Value | undefined {
-  if (text.length > 64 * 1024 || /[\t\r&*!|>{}%\\]/.test(text) || text.includes('\n---')) return undefined;
+  if (text.length > 64 * 1024 || /[\t\r&*!|>{}%\\\0]/.test(text) || text.includes('\n---')) return undefined;
   const lines: Line[] = [];
   for (const raw of text.split('\n')) {
     const kept = uncommented(raw);

@@ -21,13 +21,15 @@ export function requiredList<T extends z.ZodType>(item: T) {
 
 /**
  * An object of settings, every field optional: `{}` is nothing set (a Go encoder's omitempty writes it so),
- * but an object with keys and none of these is of another kind (exit 8), never read as nothing set.
+ * but an object with keys and none of these is of another kind (exit 8), never read as nothing set. With
+ * `empty: false`, `{}` is refused too: an answer that always holds a setting (the organization's
+ * configuration has its session timeout) is no answer without one.
  */
-export function settingsObject<T extends z.core.$ZodLooseShape>(shape: T) {
+export function settingsObject<T extends z.core.$ZodLooseShape>(shape: T, { empty = true } = {}) {
   const keys = Object.keys(shape);
   return z
     .looseObject(shape)
-    .refine((value) => Object.keys(value).length === 0 || keys.some((key) => key in value), {
+    .refine((value) => (empty && Object.keys(value).length === 0) || keys.some((key) => key in value), {
       message: `none of the fields ${keys.join(', ')}`,
     });
 }

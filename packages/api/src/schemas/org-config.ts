@@ -57,10 +57,11 @@ const orgConfigFields = {
 };
 
 /**
- * Every field is optional, but an answer with keys and none of these is not a configuration: read as one,
- * it would show every setting blank and `org config set` would compute its resets from nothing.
+ * Every field is optional, but an answer with none of these (`{}` included: the service always shows the
+ * session timeout) is not a configuration: read as one, it would show every setting blank and `org config
+ * set` would compute its resets from nothing.
  */
-export const OrgConfig = settingsObject(orgConfigFields);
+export const OrgConfig = settingsObject(orgConfigFields, { empty: false });
 export type OrgConfig = z.infer<typeof OrgConfig>;
 
 /** A team's own configuration, or its effective one (the organization's overridden by the team's). */

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient, RawResponse } from '../../../api/client.js';
 import { checkJsonValues, jsonValueCount, maxJsonValues } from '../../../api/json-limits.js';
-import { isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
+import { checkRepeatedRows, isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
 import { redactUrl } from '../../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
 import type { JqFilter } from '../../../output/jq.js';
@@ -30,6 +30,8 @@ export interface Exchange {
 export interface Shown {
   pretty: boolean;
   filter?: JqFilter | undefined;
+  /** Ctrl-C, SIGTERM: stops jq where it is. */
+  signal?: AbortSignal | undefined;
   /** What jq wrote on stderr without failing (`debug`). */
   notes?: (text: string) => void;
 }
@@ -42,6 +44,9 @@ export interface Shown {
 export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown): AsyncGenerator<string> {
   let path = plan.path;
   const pages: unknown[] = [];
+  // --paginate: the pages read, by link and by rows, so a loop of links stops before a page prints twice.
+  const read = new Set<string>([path]);
+  const rows = new Set<string>();
   for (;;) {
     const context = plan.context ?? `${plan.method} ${path.split('?')[0]}`;
     const res = await client.send(plan.method, path, {
@@ -63,13 +68,17 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
       if (text) yield display(text, shown.pretty && parseable);
       throw apiErrorFromResponse(res.status, parseable ? safeJson(text) : undefined, context);
     }
+    if (plan.paginate && parseable) {
+      const parsed = safeJson(text);
+      if (isEnvelope(parsed)) checkRepeatedRows(context, path, parsed.response, rows);
+    }
     if (plan.slurp) {
       // Every page is parsed and held until the last: each within the bounds of a JSON answer.
       if (!parseable) checkJsonValues({ id: context }, res.body);
       pages.push(jsonPage(text, context));
     } else {
-      const body = text ? page(text, shown, parseable) : redirected ? location(res) : '';
-      if (body) yield body;
+      if (text) yield* page(text, shown, parseable);
+      else if (redirected) yield location(res);
     }
     if (!plan.paginate) break;
     if (!parseable) checkJsonValues({ id: context }, res.body);
@@ -84,18 +93,29 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
     if (pageList(nextPath) !== pageList(plan.path)) {
       throw new UnexpectedResponseError(`${context}: next_page names another list (${redactUrl(nextPath)})`);
     }
+    if (read.has(nextPath)) {
+      throw new UnexpectedResponseError(
+        `${context}: next_page goes back to a page already read (${redactUrl(nextPath)})`,
+      );
+    }
+    read.add(nextPath);
     path = nextPath;
   }
-  if (plan.slurp) yield page(JSON.stringify(pages), shown, true);
+  if (plan.slurp) yield* page(JSON.stringify(pages), shown, true);
 }
 
-/** One body as printed: through --jq, else pretty on a terminal (when it parses safely), else as received. */
-function page(text: string, shown: Shown, parseable: boolean): string {
-  if (!shown.filter) return display(text, shown.pretty && parseable);
-  const output = shown.filter.apply(text, shown.pretty);
-  if (output.notes) shown.notes?.(output.notes);
-  if (output.error) throw output.error;
-  return output.text;
+/**
+ * One body as printed: through --jq (its output as jq writes it), else pretty on a terminal (when it parses
+ * safely), else as received.
+ */
+async function* page(text: string, shown: Shown, parseable: boolean): AsyncGenerator<string> {
+  if (!shown.filter) {
+    const body = display(text, shown.pretty && parseable);
+    if (body) yield body;
+    return;
+  }
+  const notes = yield* shown.filter.run(text, shown.pretty, shown.signal ?? new AbortController().signal);
+  if (notes) shown.notes?.(notes);
 }
 
 /** The status line and headers, as `curl -i` and `gh api -i` print them, then a blank line. */

@@ -1,3 +1,4 @@
+import { editDistance } from '../../../util/near.js';
 import { type HttpMethod, type Operation, pathParams } from '@secscan/api/operation';
 import { allOperations, isOperationId, operations } from '@secscan/api/operations';
 import { UsageError } from '../../../errors.js';
@@ -184,17 +185,4 @@ export function nearestOperations(id: string, limit = 4): string[] {
     .sort((a, b) => a.score - b.score || a.id.length - b.id.length || a.id.localeCompare(b.id))
     .slice(0, limit)
     .map((c) => c.id);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, substitution);
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { stateDir } from '../../../config/paths.js';
-import { ConfigError, UsageError } from '../../../errors.js';
+import { ConfigError, InputTooLargeError, UsageError } from '../../../errors.js';
+import { NotRegularFileError, readFileLimited } from '../../../util/input-file.js';
 import { writeFileAtomic } from '../../../util/durable.js';
 import type { Journal } from './journal-schema.js';
 
@@ -87,18 +88,30 @@ export class JournalFile {
 export async function readJournal(path: string): Promise<JournalFile> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    // A journal holds a line a finding: 64 MiB is some 600,000 of them.
+    text = readFileLimited(path, path, 64 * 1024 * 1024).toString('utf8');
   } catch (error) {
+    if (error instanceof NotRegularFileError || error instanceof InputTooLargeError) {
+      throw new ConfigError(`cannot read the journal ${path}: ${error.message}`);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT')
       throw new UsageError(`no journal ${path}`, { hint: 'see `secscan findings undo --list`' });
     throw new ConfigError(`cannot read the journal ${path}: ${code ?? error}`);
   }
+  if (text.trim() === '') throw new ConfigError(`${path} is not a journal of secscan: it is empty`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ConfigError(`${path} is not a journal of secscan: not JSON`);
+    throw new ConfigError(`${path} is not a journal of secscan: not JSON (cut short, or garbage)`);
+  }
+  const written = (parsed as { format?: unknown } | null)?.format;
+  if (typeof written === 'string' && written.startsWith('secscan-journal/') && written !== format) {
+    throw new ConfigError(
+      `${path} is a journal of another version of secscan (format ${JSON.stringify(written).slice(0, 60)}), which this one cannot read`,
+      { hint: 'undo it with the secscan that wrote it' },
+    );
   }
   // zod loads only to read a journal back: a change that writes one does not wait for it.
   const { Journal } = await import('./journal-schema.js');
@@ -112,8 +125,34 @@ export async function readJournal(path: string): Promise<JournalFile> {
   return new JournalFile(path, journal.data);
 }
 
+/** A file of the journals' directory that could not be read as one: its name and why. */
+export interface SkippedJournal {
+  name: string;
+  error: ConfigError | UsageError;
+}
+
+/** `20261126-021500-ab12.json`: the name a journal is written under (its id, which sorts by time). */
+const journalFileName = /^(\d{8}-\d{6})-[0-9a-f]{4}\.json$/;
+
+/**
+ * A file named as a journal is written that cannot be read, and is not older than `latest` (the latest
+ * journal read, if any): an undo cannot tell which change is the latest, so it must not pick one.
+ */
+export function unreadableLatest(
+  skipped: readonly SkippedJournal[],
+  latest: JournalFile | undefined,
+): SkippedJournal | undefined {
+  const stamp = latest ? latest.journal.id.slice(0, 15) : '';
+  return skipped.find((s) => {
+    const match = journalFileName.exec(s.name);
+    return match !== null && match[1]! >= stamp;
+  });
+}
+
 /** Every journal in `dir`, newest first; files that are not journals are named in `skipped`. */
-export async function listJournals(dir: string): Promise<{ journals: JournalFile[]; skipped: string[] }> {
+export async function listJournals(
+  dir: string,
+): Promise<{ journals: JournalFile[]; skipped: SkippedJournal[] }> {
   let names: string[];
   try {
     names = await readdir(dir);
@@ -122,15 +161,16 @@ export async function listJournals(dir: string): Promise<{ journals: JournalFile
     throw new ConfigError(`cannot read ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}`);
   }
   const journals: JournalFile[] = [];
-  const skipped: string[] = [];
+  const skipped: SkippedJournal[] = [];
   for (const name of names
     .filter((n) => n.endsWith('.json') && !n.startsWith('.'))
     .sort()
     .reverse()) {
     try {
       journals.push(await readJournal(join(dir, name)));
-    } catch {
-      skipped.push(name);
+    } catch (error) {
+      if (!(error instanceof ConfigError || error instanceof UsageError)) throw error;
+      skipped.push({ name, error });
     }
   }
   // Newest first by the time written inside (names of one second sort by their random part).

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../../../api/client.js';
+import { sanitizeLine } from '../../../output/sanitize.js';
 import { NotFoundError, notFoundError, UnexpectedResponseError } from '../../../errors.js';
 import { compoundScanState, type ScanState, scanState } from '../../../util/scan-state.js';
 import type { Selector } from './selector.js';
@@ -55,8 +56,13 @@ function found(operation: string, name: string, id: unknown, state: ScanState | 
     );
   }
   if (!state) {
+    const status = (item as { status?: unknown }).status;
+    const named =
+      status === undefined || status === null
+        ? ''
+        : ` (its status is ${sanitizeLine(JSON.stringify(status), 60)})`;
     throw new UnexpectedResponseError(
-      `${operation}: scan ${shown} of ${name} shows no state this version can read (completed, running or failed)`,
+      `${operation}: scan ${shown} of ${name} shows no state this version can read (completed, running or failed)${named}`,
     );
   }
   return { id: shown, state, item: item as Record<string, unknown> };
@@ -76,11 +82,13 @@ async function inCompound(
   client: ApiClient,
   name: string,
   selector: Selector,
+  deadline: number | undefined,
 ): Promise<FoundScan | undefined> {
   // Archived compounds are found too, as `compounds scans` finds them.
   const { scans } = await client.call('ListScansInCompound', {
     path: { compoundName: name },
     query: { archived: true, limit: lookupLimit },
+    deadline,
   });
   const row = newestFirst(scans).find((s) => matches(s, selector));
   if (row) return found('ListScansInCompound', name, row.id, scanState(row), row);
@@ -90,6 +98,7 @@ async function inCompound(
     client.call('ReadCompoundScan', {
       path: { compoundName: name, scanID: selector.id },
       query: { archived: true },
+      deadline,
     }),
   );
   if (!scan) return undefined;
@@ -101,18 +110,24 @@ async function inCompound(
   return found('ReadCompoundScan', name, scan.polyglot_scan_id, compoundScanState(scan), scan);
 }
 
-async function inApp(client: ApiClient, app: string, selector: Selector): Promise<FoundScan | undefined> {
+async function inApp(
+  client: ApiClient,
+  app: string,
+  selector: Selector,
+  deadline: number | undefined,
+): Promise<FoundScan | undefined> {
   const tags = selector.kind === 'tag' ? [`${selector.key}=${selector.value}`] : undefined;
   const { scans } = await client.call('ListScans', {
     path: { appID: app },
     query: { tags, limit: lookupLimit },
+    deadline,
   });
   // The tag filter is the service's; the match is checked here too, so no other scan is taken for it.
   const row = newestFirst(scans).find((s) => matches(s, selector));
   if (row) return found('ListScans', app, row.id, scanState(row), row);
   if (selector.kind !== 'scan') return undefined;
   const read = await unlessMissing(() =>
-    client.call('ReadScan', { path: { appID: app, scanID: selector.id } }),
+    client.call('ReadScan', { path: { appID: app, scanID: selector.id }, deadline }),
   );
   const scan = read?.find((s) => String(s.id) === selector.id);
   if (read && !scan) {
@@ -126,24 +141,27 @@ async function inApp(client: ApiClient, app: string, selector: Selector): Promis
 /**
  * Looks for the scan under test once: the newest scan of the compound or app that the selector names, with
  * its state; undefined when there is none (yet). `either` (a name `scans check --compound` takes) is a
- * compound when the service lists compound scans under that name, else an app; neither is exit 5.
+ * compound when the service lists compound scans under that name, else an app; neither is exit 5. A wait's
+ * `deadline` (on the client's clock) bounds the requests' retries.
  */
 export async function findScan(
   client: ApiClient,
   subject: { name: string; kind: SubjectKind | 'either' },
   selector: Selector,
+  deadline?: number,
 ): Promise<{ kind: SubjectKind; scan: FoundScan | undefined }> {
-  if (subject.kind === 'app') return { kind: 'app', scan: await inApp(client, subject.name, selector) };
+  const { name } = subject;
+  if (subject.kind === 'app') return { kind: 'app', scan: await inApp(client, name, selector, deadline) };
   if (subject.kind === 'compound') {
-    return { kind: 'compound', scan: await inCompound(client, subject.name, selector) };
+    return { kind: 'compound', scan: await inCompound(client, name, selector, deadline) };
   }
   try {
-    return { kind: 'compound', scan: await inCompound(client, subject.name, selector) };
+    return { kind: 'compound', scan: await inCompound(client, name, selector, deadline) };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }
   try {
-    return { kind: 'app', scan: await inApp(client, subject.name, selector) };
+    return { kind: 'app', scan: await inApp(client, name, selector, deadline) };
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     throw notFoundError(

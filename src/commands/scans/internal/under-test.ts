@@ -30,8 +30,8 @@ export async function scanUnderTest(
   const scan = await waitForScan(waitEnv(ctx), {
     label,
     waitMs: waitSeconds === undefined ? undefined : waitSeconds * 1000,
-    poll: async () => {
-      const found = await findScan(client, { name: subject.name, kind }, selector);
+    poll: async (deadline) => {
+      const found = await findScan(client, { name: subject.name, kind }, selector, deadline);
       kind = found.kind;
       return found.scan;
     },

@@ -32,8 +32,11 @@ export interface WaitRequest {
   label: string;
   /** How long to wait for it; undefined: look once. */
   waitMs: number | undefined;
-  /** Looks for the scan once (undefined: not there yet). */
-  poll(): Promise<FoundScan | undefined>;
+  /**
+   * Looks for the scan once (undefined: not there yet). `deadline` (on the clock; none without `waitMs`):
+   * its requests' retries never sleep past it.
+   */
+  poll(deadline: number | undefined): Promise<FoundScan | undefined>;
   /** Where to look at a scan that failed: `see ...`. */
   failedHint(scan: FoundScan): string;
 }
@@ -118,7 +121,7 @@ export async function waitForScan(env: WaitEnv, request: WaitRequest): Promise<F
       let scan: FoundScan | undefined;
       let failure: CliError | undefined;
       try {
-        scan = await request.poll();
+        scan = await request.poll(waitMs === undefined ? undefined : deadline);
       } catch (error) {
         if (waitMs === undefined || !isTransient(error)) throw error;
         failure = error;

@@ -60,4 +60,14 @@ describe('org config show', () => {
     expect(hostile.stdout).not.toContain('\u001b');
     expect(hostile.stdout).toContain('SSO name:');
   });
+
+  it.each([[{}], [{ organization_id: 'x' }]])(
+    'an answer with none of the fields it reads (%j) is exit 8, never blank settings',
+    async (answer) => {
+      cli.stub('ReadOrgConfig').reply(200, ok(answer));
+      const r = await cli.run(['org', 'config', 'show'], { env: authEnv() });
+      expect([r.code, r.stdout]).toEqual([8, '']);
+      expect(r.stderr).toMatch(/^error: ReadOrgConfig: unexpected response: none of the fields sso_name, /);
+    },
+  );
 });

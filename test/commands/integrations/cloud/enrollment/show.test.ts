@@ -128,9 +128,12 @@ describe('integrations cloud enrollment show', () => {
     cli
       .stub('ReadApp', { path: { appID: 'nope' } })
       .reply(404, { ok: false, code: 'NOT_FOUND', message: 'no app nope' });
+    // The apps are listed once, for the close matches of the hint: no compound is read.
+    cli.stub('ListApps').reply(200, ok([{ id: 'nope-app' }, { id: 'lone' }]));
     const result = await cli.run([...show, '--app', 'nope'], { env: authEnv() });
     expect(result.code).toBe(5);
-    expect(cli.calls()).toHaveLength(1);
+    expect(result.stderr).toContain('hint: did you mean nope-app? (see `secscan apps list`)');
+    expect(cli.calls().map((c) => c.path.split('?')[0]?.split('/').pop())).toEqual(['nope', 'apps']);
   });
 
   it('nothing enrolled (the service’s 400) exits 5 with how to enroll', async () => {
