@@ -37,12 +37,33 @@ describe('did you mean: the close matches of an app or compound not found', () =
       .stub('ListOrgCompounds', { query: { per_page: 100 } })
       .reply(200, ok({ compounds: [{ id: 'c1', name: 'shop' }] }));
     cli.stub('ListApps').reply(200, apps);
-    const r = await cli.run(['scans', 'check', '--compound', 'shp', '--rules', rules], { env: authEnv() });
+    const r = await cli.run(['scans', 'check', '--compound', 'shp', '--rules', rules, '--baseline', 'none'], {
+      env: authEnv(),
+    });
     expect(r.code).toBe(5);
     expect(r.stderr.split('\n').slice(0, 2)).toEqual([
       'error: CheckScans: no compound or app is named shp (HTTP 404 NOT_FOUND)',
       'hint: did you mean shop? (see `secscan compounds list` and `secscan apps list`)',
     ]);
+  });
+
+  it('scans check --compound shp with the default branch as baseline: the same hint, from the read of the default branch', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'secscan-near-'));
+    const rules = join(dir, 'rules.yml');
+    writeFileSync(rules, 'rules:\n  - id: r\n    tags:\n      severity: [critical]\n');
+    cli
+      .stub('ReadCompoundShallowByName', { path: { compoundName: 'shp' } })
+      .reply(404, notFound('no compound is named shp'));
+    cli.stub('ReadApp', { path: { appID: 'shp' } }).reply(404, notFound('no app is named shp'));
+    cli
+      .stub('ListOrgCompounds', { query: { per_page: 100 } })
+      .reply(200, ok({ compounds: [{ id: 'c1', name: 'shop' }] }));
+    cli.stub('ListApps').reply(200, apps);
+    const r = await cli.run(['scans', 'check', '--compound', 'shp', '--rules', rules], { env: authEnv() });
+    expect(r.code).toBe(5);
+    expect(r.stderr.split('\n')[1]).toBe(
+      'hint: did you mean shop? (see `secscan compounds list` and `secscan apps list`)',
+    );
   });
 
   it('nothing close, a 404 about something else, or a listing refused: the error as it was', async () => {
