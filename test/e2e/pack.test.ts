@@ -53,8 +53,8 @@ describe('the packed package, installed with npm i -g', () => {
     // the sandbox package's README is that package's.
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     const linked = [...readme.matchAll(/\]\((?!https?:|#)([^)#\s]+)/g)]
-      .map((m) => m[1])
-      .filter((target) => !target.startsWith('packages/'));
+      .map((m) => m[1] ?? '')
+      .filter((target) => target !== '' && !target.startsWith('packages/'));
     expect(linked.length).toBeGreaterThan(0);
     for (const target of linked) {
       const file = target.endsWith('/') ? `${target}README.md` : target;
