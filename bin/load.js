@@ -27,7 +27,7 @@ v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtrac
 
 /**
  * A loader of the chunks in `dir`: `read(file)` gives a chunk's source, `readCache(file)` its code cache (or
- * undefined). Here they are files in dist/chunks; in the single executable (scripts/sea-main.cjs) they are
+ * undefined). Here they are files in dist/chunks; in the single executable (scripts/release/sea-main.cjs) they are
  * its assets, under a directory named after the executable.
  */
 function createLoader(dir, read, readCache) {

@@ -27,7 +27,8 @@ export const recordedScanView = defineView<RecordedScanRow>({
     {
       key: 'polyglot_scan',
       header: 'Compound scan',
-      get: (r) => (r.polyglot_scan ? `${r.polyglot_scan.compound} ${r.polyglot_scan.id}` : ''),
+      get: (r) =>
+        r.polyglot_scan ? `${r.polyglot_scan.compound} ${r.polyglot_scan.id}` : '(none: the scan of one app)',
     },
     { key: 'branch', header: 'Branch' },
     { key: 'new', header: 'New findings', get: (r) => ids(r.new) },
