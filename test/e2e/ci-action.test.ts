@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, fetch } from 'undici';
 import { parse } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
 import { evaluate, type Value } from './ci/expressions.js';
@@ -277,14 +278,23 @@ describe('action.yml', () => {
 });
 
 describe('action.yml on a pull request: the scan of its head waited for, the merge target, one comment', () => {
+  // A connection of its own each time: the jobs run synchronously (this process's event loop stands still
+  // for as long as a job waits for its scan), so a kept-alive socket the sandbox closed meanwhile would be
+  // written to before its close is seen.
   const control = async (path: string, method = 'GET', body?: unknown) => {
-    const res = await fetch(`${sandbox.baseUrl}/_providers/_control/${path}`, {
-      method,
-      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the control routes answer JSON.
-    return (await res.json()) as any;
+    const dispatcher = new Agent();
+    try {
+      const res = await fetch(`${sandbox.baseUrl}/_providers/_control/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        dispatcher,
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the control routes answer JSON.
+      return (await res.json()) as any;
+    } finally {
+      await dispatcher.close();
+    }
   };
   /** A runner for a pull_request event of acme/shop, GitHub's API the sandbox's stand-in. */
   function pullRequestRunner(number: number, head: string, token: string, fork = false): GithubRunner {
