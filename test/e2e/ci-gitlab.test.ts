@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Agent, fetch } from 'undici';
 import { stringify } from 'yaml';
 import { parseXml } from '../helpers/xml.js';
 import {
@@ -221,12 +222,19 @@ describe('ci/secscan.gitlab-ci.yml in a merge request pipeline: the scan of its 
     CI_JOB_TOKEN: 'job-token',
     ...(token ? { SECSCAN_GITLAB_TOKEN: token } : {}),
   });
+  // A connection of its own each time: the jobs run synchronously (the event loop stands still while a job
+  // waits for its scan), so a kept-alive socket the sandbox closed meanwhile would be written to.
   const notes = async (iid: number): Promise<{ body: string }[]> => {
-    const res = await fetch(
-      `${sandbox.baseUrl}/_providers/_control/gitlab/comments?repository=77&number=${iid}`,
-      { headers: { authorization: `Bearer ${sandbox.token}` } },
-    );
-    return ((await res.json()) as { comments: { body: string }[] }).comments;
+    const dispatcher = new Agent();
+    try {
+      const res = await fetch(
+        `${sandbox.baseUrl}/_providers/_control/gitlab/comments?repository=77&number=${iid}`,
+        { headers: { authorization: `Bearer ${sandbox.token}` }, dispatcher },
+      );
+      return ((await res.json()) as { comments: { body: string }[] }).comments;
+    } finally {
+      await dispatcher.close();
+    }
   };
   const gate = {
     'security-gate': {
