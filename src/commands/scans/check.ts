@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode, readingRules, UsageError } from '../../errors.js';
 import type { GateReport } from '../../output/reports/model.js';
 import { baseFormats, type OutputFormat } from '../../output/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
@@ -143,9 +143,11 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   // A short plain file is read without the YAML parser; any other, and every problem, by the full reader.
   const { readSimpleRulesFile } = await import('@secscan/api/rules/own-rules');
   const read = async (text: string, label: string, json = false): Promise<LoadedRules> => {
-    const file =
-      readSimpleRulesFile(text, json) ??
-      (await import('@secscan/api/rules/rules-file')).readRulesFile(text, label, json);
+    const full = async () => {
+      const { readRulesFile } = await import('@secscan/api/rules/rules-file');
+      return readingRules(() => readRulesFile(text, label, json));
+    };
+    const file = readSimpleRulesFile(text, json) ?? (await full());
     for (const warning of file.warnings) ctx.warn(warning);
     return { rules: file.rules, label, ...(file.source ? { source: file.source } : {}) };
   };

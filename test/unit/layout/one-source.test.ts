@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allOperations } from '@secscan/api/operations';
-import { createRouter } from '@secscan/api/router';
+import { createRouter } from '../../../packages/sandbox/src/router.js';
 import { tagOperatorNames } from '@secscan/api/tag-operators';
 import { findingTypes } from '@secscan/api/values';
 import { repoRoot, sourceFiles } from '../../helpers/imports.js';

@@ -1,4 +1,4 @@
-import { RulesFileError } from '@secscan/api/rules/rules-file';
+import { RulesFileError } from '@secscan/api/rules/error';
 import { parsePolicy } from '../analysis/policy.js';
 import { contentHash, listPolicies, resolvePolicy, tagsOf, upsertPolicy } from '../analysis/policy-store.js';
 import { type HandlerMap, invalid, notFound, ok, text } from '../http.js';

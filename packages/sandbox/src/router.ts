@@ -1,4 +1,4 @@
-import { compilePath, type Operation } from './operation.js';
+import { compilePath, type Operation } from '@secscan/api/operation';
 
 interface Route {
   op: Operation;
