@@ -94,7 +94,7 @@ try {
   await build({
     stdin: {
       contents:
-        "export { TableWriter } from './src/output/table.ts'; export { loadWidths } from './src/output/width.ts';",
+        "export { TableWriter } from './src/output/table.ts'; export { loadWidths } from './src/streams/width.ts';",
       resolveDir: root,
       loader: 'ts',
     },

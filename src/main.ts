@@ -12,9 +12,9 @@ import {
   UsageError,
 } from './errors.js';
 import { guardIo } from './output/ci-log.js';
-import { safeJson, sanitizeLine } from './output/sanitize.js';
-import { proseLines, terminalWidth } from './output/stderr.js';
-import { loadWidths } from './output/width.js';
+import { safeJson, sanitizeLine } from './streams/sanitize.js';
+import { proseLines, terminalWidth } from './streams/stderr.js';
+import { loadWidths } from './streams/width.js';
 
 export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
   argv: string[];

@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
 import { yamlText } from './render.js';
-import { safeJson, sanitize } from './sanitize.js';
+import { safeJson, sanitize } from '../streams/sanitize.js';
 import { defineView } from './view.js';
 import type { OutputWriter } from './writer.js';
 

@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import { sanitizeMultiline } from './sanitize.js';
+import { sanitizeMultiline } from '../streams/sanitize.js';
 import type { OutputWriter } from './writer.js';
 
 /**

@@ -1,13 +1,13 @@
 import { fstatSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
-import type { Context } from '../context.js';
+import type { OutputStreams } from './format.js';
 import { UsageError } from '../errors.js';
 import { exportObject, exportRows, stdoutTarget } from './export/target.js';
 import type { JqFilter } from './jq.js';
 import type { Result } from './result.js';
 import { readsCommands } from './ci-log.js';
-import { forTerminal, sanitizeMultiline } from './sanitize.js';
+import { forTerminal, sanitizeMultiline } from '../streams/sanitize.js';
 import { openSession } from './session.js';
 import type { View } from './view.js';
 import { OutputWriter } from './writer.js';
@@ -17,7 +17,7 @@ import { OutputWriter } from './writer.js';
  * --jq, what -o json prints, through the filter.
  */
 export async function present<R extends object>(
-  ctx: Context,
+  ctx: OutputStreams,
   result: Result<R>,
   view: View<R> | undefined,
 ): Promise<void> {
@@ -72,7 +72,7 @@ export async function present<R extends object>(
  * arrives. A CI job log gets text bytes as text (through the guard of ci-log.ts); `binary` ones unchanged.
  */
 async function presentRaw(
-  ctx: Context,
+  ctx: OutputStreams,
   body: string | Uint8Array | AsyncIterable<string | Uint8Array>,
   chalk: ChalkInstance,
   binary: boolean,
@@ -136,7 +136,7 @@ class TextSink extends Writable {
  * unchanged.
  */
 async function presentFiltered<R extends object>(
-  ctx: Context,
+  ctx: OutputStreams,
   result: Result<R>,
   view: View<R> | undefined,
   filter: JqFilter,
@@ -146,7 +146,7 @@ async function presentFiltered<R extends object>(
     io: { value: { ...ctx.io, stdout: sink } },
     globals: { value: { ...ctx.globals, output: 'json' } },
     jq: { value: undefined },
-  }) as Context;
+  }) as OutputStreams;
   await present(inMemory, result, view);
   const out = new OutputWriter(ctx.io.stdout as NodeJS.WritableStream as Writable);
   const output = filter.run(sink.text, ctx.stdoutIsTTY, ctx.signal);

@@ -1,6 +1,6 @@
 import { createGzip } from 'node:zlib';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { safeJson } from './sanitize.js';
+import { safeJson } from '../streams/sanitize.js';
 import {
   defaultInformationUri,
   ruleIdFor,

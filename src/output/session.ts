@@ -1,6 +1,6 @@
 import { fstatSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import type { Context } from '../context.js';
+import type { OutputStreams } from './format.js';
 import { ListingProgress } from './listing-progress.js';
 import { PagerStream, pagerCommand, pagerFound } from './pager.js';
 import type { Rows } from './view.js';
@@ -38,7 +38,7 @@ function isFile(fd: number | undefined): boolean {
 }
 
 /** The pager for this run, or none: stdout a real terminal, not --no-pager, not TERM=dumb, a pager to run. */
-function pagerFor(ctx: Context, onStart: () => void): PagerStream | undefined {
+function pagerFor(ctx: OutputStreams, onStart: () => void): PagerStream | undefined {
   const stdout = fdOf(ctx.io.stdout);
   const stderr = fdOf(ctx.io.stderr);
   if (!ctx.stdoutIsTTY || stdout === undefined || stderr === undefined) return undefined;
@@ -61,7 +61,7 @@ function pagerFor(ctx: Context, onStart: () => void): PagerStream | undefined {
  * stderr is a terminal and standard output is one too (not the pager) or a file, never into a pipe, not
  * with --quiet or --debug.
  */
-export function openSession(ctx: Context, paged: boolean, listing: boolean): OutputSession {
+export function openSession(ctx: OutputStreams, paged: boolean, listing: boolean): OutputSession {
   let progress: ListingProgress | undefined;
   const pager = paged
     ? pagerFor(ctx, () => {

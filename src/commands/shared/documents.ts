@@ -128,7 +128,7 @@ export async function deliver<K extends OperationId>(
       check,
     }),
   );
-  const { humanBytes } = await import('../../output/progress.js');
+  const { humanBytes } = await import('../../streams/progress.js');
   ctx.note(`Wrote ${out} (${humanBytes(result.bytes)}).`);
   return { kind: 'none' };
 }

@@ -12,11 +12,11 @@ import {
   scopeLine,
   verdictLine,
 } from '../reports/model.js';
-import { csvCell, safeJson, sanitize } from '../sanitize.js';
+import { csvCell, safeJson, sanitize } from '../../streams/sanitize.js';
 import { renderTable } from '../table.js';
 import { type Column, cellValue, selectColumns } from '../view.js';
 import { gateRuleView, suppressedGateRuleView } from '../views/scans.js';
-import { displayWidth, wrapLine } from '../width.js';
+import { displayWidth, wrapLine } from '../../streams/width.js';
 import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
 import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
 

@@ -1,5 +1,6 @@
 import type { ChalkInstance } from 'chalk';
-import { type Context, plainChalk } from '../../context.js';
+import { plainChalk } from '../../streams/streams.js';
+import type { OutputStreams } from '../format.js';
 import { writeWorkflowCommands } from '../ci-log.js';
 import type { DocumentOf, DocumentType } from './document.js';
 import type { FileSink, ReportFile } from './files.js';
@@ -8,7 +9,7 @@ import type { StdoutSink } from '../session.js';
 import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
 
 /** A file's target: the data alone, no colour, no width, warnings naming the file. */
-function fileTarget(ctx: Context, file: ReportFile, sink: FileSink): ExportTarget {
+function fileTarget(ctx: OutputStreams, file: ReportFile, sink: FileSink): ExportTarget {
   return {
     out: sink.out,
     format: file.format,
@@ -24,7 +25,7 @@ function fileTarget(ctx: Context, file: ReportFile, sink: FileSink): ExportTarge
 }
 
 /** `GITHUB_ACTIONS=true`: what a gate shows GitHub, annotations on stderr and the summary appended. */
-async function publish(ctx: Context, report: GithubReport | undefined): Promise<void> {
+async function publish(ctx: OutputStreams, report: GithubReport | undefined): Promise<void> {
   if (!report) return;
   // Loaded only here (and files.js only for --out): a gate's plain run loads no fs/promises.
   const { annotationLines, appendStepSummary } = await import('../github.js');
@@ -55,7 +56,7 @@ interface Options {
  * then writes that form to its files, so none of them shows a verdict the exit code denies.
  */
 export async function exportDocument<K extends DocumentType>(
-  ctx: Context,
+  ctx: OutputStreams,
   doc: DocumentOf<K> & { type: K },
   chalk: ChalkInstance,
   options: Options,
@@ -101,7 +102,7 @@ async function exportTo<D>(exporters: DocumentExporters<D>, doc: D, target: Expo
 
 /** The failed form of a document, to its files only (standard output already has what it has). */
 async function exportAfterError<K extends DocumentType>(
-  ctx: Context,
+  ctx: OutputStreams,
   doc: DocumentOf<K> & { type: K },
   files: readonly ReportFile[],
 ): Promise<void> {

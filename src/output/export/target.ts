@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
-import type { Context } from '../../context.js';
+import type { OutputStreams } from '../format.js';
 import type { OutputFormat } from '../format.js';
 import type { RenderOptions } from '../render.js';
 import type { StdoutSink } from '../session.js';
@@ -27,7 +27,7 @@ export interface ExportTarget extends RenderOptions {
  * `sink` when given (a pager; a terminal shared with a progress line), else to standard output itself.
  */
 export function stdoutTarget(
-  ctx: Context,
+  ctx: OutputStreams,
   chalk: ChalkInstance,
   format: OutputFormat,
   sink?: StdoutSink,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { markdownText } from '../markdown.js';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../../streams/sanitize.js';
 import { severityOrder } from './findings.js';
 import { baselineText, type GateReport, type NotEvaluated, type RuleRow } from './model.js';
 

@@ -1,4 +1,4 @@
-import { escapeCommands, sanitizeMultiline } from '../sanitize.js';
+import { escapeCommands, sanitizeMultiline } from '../../streams/sanitize.js';
 import { type RunStamp, runStamp } from './stamp.js';
 import { ruleSuppressionLines, topFindingText } from './findings.js';
 import { baselineText, type GateReport, type NotEvaluated } from './model.js';

@@ -106,4 +106,9 @@ describe('one source for each fact', () => {
     const start = /\['whoami'\],\s*\['auth', 'status'\],\s*\['tokens', 'list'\],/;
     expect(files.filter((f) => start.test(text(f))).map(where)).toEqual(['test/helpers/read-commands.ts']);
   });
+
+  it('an API client is made in one place, src/factory.ts (runs, completion values, sandbox wait)', () => {
+    const makers = files.filter((f) => /new ApiClient\(/.test(text(f))).map(where);
+    expect(makers.filter((f) => f.startsWith('src/'))).toEqual(['src/factory.ts']);
+  });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
-import { baseFormats, colorEnabled, isCI, parseFields, resolveFormat } from '../../../src/output/format.js';
-import { csvCell, sanitize, sanitizeMultiline, toText } from '../../../src/output/sanitize.js';
+import { baseFormats, parseFields, resolveFormat } from '../../../src/output/format.js';
+import { colorEnabled, isCI } from '../../../src/streams/streams.js';
+import { csvCell, sanitize, sanitizeMultiline, toText } from '../../../src/streams/sanitize.js';
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tsv when piped', () => {

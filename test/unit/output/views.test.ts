@@ -9,7 +9,7 @@ import { policyView } from '../../../src/output/views/policies.js';
 import { samlOutcomeView } from '../../../src/output/views/saml.js';
 import { teamListView, teamMembersListView } from '../../../src/output/views/teams.js';
 import { invitationView, userView } from '../../../src/output/views/users.js';
-import { displayWidth } from '../../../src/output/width.js';
+import { displayWidth } from '../../../src/streams/width.js';
 import { OutputWriter } from '../../../src/output/writer.js';
 
 /**

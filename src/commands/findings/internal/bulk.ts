@@ -1,7 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Context } from '../../../context.js';
 import { ExitCode, UsageError } from '../../../errors.js';
-import { countSteps } from '../../../output/counter.js';
+import { countSteps } from '../../../streams/counter.js';
 import type { Result } from '../../../output/result.js';
 import { changeViewFor } from '../../../output/views/findings.js';
 import { flag, text, variadicArg } from '../../define.js';

@@ -113,7 +113,7 @@ export async function commentOnGate(
   }
   const file = opts.commentFile ?? defaultCommentFile;
   const { writeFileAtomic } = await import('../../../util/durable.js');
-  const { safeJson } = await import('../../../output/sanitize.js');
+  const { safeJson } = await import('../../../streams/sanitize.js');
   let saved = '';
   try {
     await writeFileAtomic(file, `${safeJson(commentFile(to.provider.name, to.pr, data), 2)}\n`);

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../../api/client.js';
-import { sanitizeLine } from '../../../output/sanitize.js';
+import { sanitizeLine } from '../../../streams/sanitize.js';
 import { NotFoundError, notFoundError, UnexpectedResponseError } from '../../../errors.js';
 import { compoundScanState, type ScanState, scanState } from '../../../util/scan-state.js';
 import type { Selector } from './selector.js';

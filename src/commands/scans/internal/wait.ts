@@ -7,7 +7,7 @@ import {
   ScanFailedError,
   TransientError,
 } from '../../../errors.js';
-import { sanitizeLine } from '../../../output/sanitize.js';
+import { sanitizeLine } from '../../../streams/sanitize.js';
 import type { Clock } from '../../../util/clock.js';
 import type { FoundScan } from './scan-under-test.js';
 

@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { Streams } from './streams.js';
 
 /** Steps counted on a terminal (stderr): `Setting the status [######--------------] 3 of 10 batches`. */
 export interface Counter {
@@ -11,7 +11,7 @@ export interface Counter {
  * Steps counted on stderr (the batches of a bulk change) when stderr is a terminal (not a dumb one) and
  * neither --quiet nor --debug is given; otherwise none.
  */
-export function countSteps(ctx: Context, label: string, total: number, unit: string): Counter | undefined {
+export function countSteps(ctx: Streams, label: string, total: number, unit: string): Counter | undefined {
   if (!ctx.stderrIsTTY || ctx.globals.quiet || ctx.debugEnabled || ctx.env.TERM === 'dumb') return undefined;
   return counter(ctx.io.stderr as NodeJS.WritableStream & { columns?: number }, label, total, unit);
 }

@@ -6,7 +6,7 @@ import {
   sanitize,
   sanitizeLine,
   sanitizeMultiline,
-} from '../../../src/output/sanitize.js';
+} from '../../../src/streams/sanitize.js';
 
 const hostile = [
   'osc52 \u001b]52;c;ZXZpbA==\u0007clipboard',

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import type { IO } from './io.js';
-import { InterruptedError } from './errors.js';
+import { InterruptedError } from '../errors.js';
 
 /** Asks one question on stderr; with `hidden`, typed characters are not echoed (for tokens). */
 export function ask(io: IO, question: string, hidden: boolean): Promise<string> {
