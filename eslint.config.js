@@ -108,7 +108,7 @@ export default tseslint.config(
   ),
   layer(
     ['src/output/**/*.ts'],
-    [`${src}(commands|access|config)/`, `${src}(context|factory|main|program)\\.js$`],
+    [`${src}(commands|config)/`, `${src}(context|factory|main|program)\\.js$`],
     'src/output stands on src/streams (the terminal), never on the context, the factory, config or commands',
   ),
   layer(
@@ -147,8 +147,8 @@ export default tseslint.config(
   ),
   layer(
     ['src/access/**/*.ts'],
-    [`${src}(commands|config)/`, `${src}(context|prompt|main|program)\\.js$`],
-    'the access engine stands below the commands: on src/api, output, util and @secscan/api',
+    [`${src}(commands|config|output)/`, `${src}(context|main|program)\\.js$`],
+    'the access engine stands below the commands and output (which render its changes): on src/api, util and @secscan/api',
   ),
   layer(
     ['src/commands/*/*.ts'],

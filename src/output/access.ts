@@ -3,20 +3,7 @@ import { yamlText } from './render.js';
 import { safeJson, sanitize } from '../streams/sanitize.js';
 import { defineView } from './view.js';
 import type { OutputWriter } from './writer.js';
-
-/**
- * One change of `teams apply`: planned, applied, not applied when a write failed before it, or unknown
- * when the write carrying it lost its answer (it may have been applied).
- */
-export type AccessChange = {
-  team: string;
-  action: 'create' | 'delete' | 'rename' | 'add' | 'remove' | 'change' | 'move';
-  what: 'team' | 'app' | 'member' | 'group';
-  target: string;
-  from?: string;
-  to?: string;
-  status: 'planned' | 'applied' | 'not applied' | 'unknown';
-};
+import type { AccessChange } from '../access/plan.js';
 
 export const accessChangeView = defineView<AccessChange>({
   columns: [

@@ -1,7 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
 import type { TrendsReport } from '../../analytics/trends-model.js';
-import type { AccessChange } from '../access.js';
+import type { AccessChange } from '../../access/plan.js';
 import type { RunStamp } from '../reports/stamp.js';
 import type { GateReport, NotEvaluated } from '../reports/model.js';
 import type { Rows, View } from '../view.js';
