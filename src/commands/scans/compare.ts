@@ -10,7 +10,7 @@ import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { scanId, scanRef } from '../parsers.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
-import type { FoundScan } from './internal/scan-under-test.js';
+import type { FoundScan } from '../../gate/scan-under-test.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const refs = ['source', 'target'] as const;
@@ -191,7 +191,7 @@ export default defineVerb({
     const client = await ctx.client();
     const under = selector
       ? await (
-          await import('./internal/under-test.js')
+          await import('../../gate/under-test.js')
         ).scanUnderTest(ctx, { name: opts.app, kind: 'app' }, selector, opts.wait)
       : undefined;
     const [source, target] = under

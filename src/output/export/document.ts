@@ -3,7 +3,7 @@ import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
 import type { TrendsReport } from '../../analytics/trends-model.js';
 import type { AccessChange } from '../../access/plan.js';
 import type { RunStamp } from '../reports/stamp.js';
-import type { GateReport, NotEvaluated } from '../reports/model.js';
+import type { GateReport, NotEvaluated } from '../../gate/report.js';
 import type { Rows, View } from '../view.js';
 
 /**

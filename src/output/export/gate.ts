@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import { findingLocation } from '@secscan/api/location';
 import type { Annotation } from '../github.js';
 import { hiddenNotice, yamlText } from '../render.js';
-import { failingFindings, notEvaluated } from '../reports/findings.js';
+import { failingFindings, notEvaluated } from '../../gate/findings.js';
 import {
   baselineText,
   type GateReport,
@@ -11,7 +11,7 @@ import {
   type RuleRow,
   scopeLine,
   verdictLine,
-} from '../reports/model.js';
+} from '../../gate/report.js';
 import { csvCell, safeJson, sanitize } from '../../streams/sanitize.js';
 import { renderTable } from '../table.js';
 import { type Column, cellValue, selectColumns } from '../view.js';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { markdownText } from '../markdown.js';
 import { sanitize } from '../../streams/sanitize.js';
-import { severityOrder } from './findings.js';
-import { baselineText, type GateReport, type NotEvaluated, type RuleRow } from './model.js';
+import { severityOrder } from '../../gate/findings.js';
+import { baselineText, type GateReport, type NotEvaluated, type RuleRow } from '../../gate/report.js';
 
 /**
  * The pull-request comment of a gate: what it says, as data a file can carry (a fork's job writes it, a

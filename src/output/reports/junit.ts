@@ -1,7 +1,7 @@
 import { escapeCommands, sanitizeMultiline } from '../../streams/sanitize.js';
 import { type RunStamp, runStamp } from './stamp.js';
-import { ruleSuppressionLines, topFindingText } from './findings.js';
-import { baselineText, type GateReport, type NotEvaluated } from './model.js';
+import { ruleSuppressionLines, topFindingText } from '../../gate/findings.js';
+import { baselineText, type GateReport, type NotEvaluated } from '../../gate/report.js';
 
 /**
  * XML 1.0 text: escape sequences, controls (C1 included) and bidi characters removed, as for a terminal (CI

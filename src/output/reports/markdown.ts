@@ -1,5 +1,5 @@
 import { markdownText } from '../markdown.js';
-import { baselineText, type GateReport, type NotEvaluated } from './model.js';
+import { baselineText, type GateReport, type NotEvaluated } from '../../gate/report.js';
 
 /**
  * A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`; without `details`, the table alone (for a

@@ -1,8 +1,8 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { SarifOptions } from '../sarif.js';
 import { writeSarif } from '../sarif-log.js';
-import { asFinding } from './findings.js';
-import { type GateReport, type NotEvaluated, scopeLine } from './model.js';
+import { asFinding } from '../../gate/findings.js';
+import { type GateReport, type NotEvaluated, scopeLine } from '../../gate/report.js';
 
 /**
  * SARIF of the findings the rules matched (each finding once), one run per app of the compound, each with

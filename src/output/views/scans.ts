@@ -1,5 +1,5 @@
 import type { DiffFinding, FindingsSummary, Scan } from '@secscan/api/schemas/scans';
-import type { RuleRow } from '../reports/model.js';
+import type { RuleRow } from '../../gate/report.js';
 import { scanState } from '../../util/scan-state.js';
 import { defineView } from '../view.js';
 

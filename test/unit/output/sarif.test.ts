@@ -7,7 +7,7 @@ import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { gateReport } from '../../../src/output/reports/model.js';
+import { gateReport } from '../../../src/gate/report.js';
 import { sarifNotEvaluated, sarifReport } from '../../../src/output/reports/sarif.js';
 import { sarifCategory } from '../../../src/output/reports/stamp.js';
 import { fingerprint, sarifLevel, type SarifOptions } from '../../../src/output/sarif.js';

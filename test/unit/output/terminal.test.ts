@@ -8,7 +8,7 @@ import { OutputClosedError } from '../../../src/errors.js';
 import { humanFindings } from '../../../src/output/export/gate.js';
 import { ListingProgress } from '../../../src/output/listing-progress.js';
 import { PagerStream, pagerCommand, pagerFound } from '../../../src/output/pager.js';
-import type { GateReport } from '../../../src/output/reports/model.js';
+import type { GateReport } from '../../../src/gate/report.js';
 import { proseLines } from '../../../src/streams/stderr.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'secscan-terminal-unit-'));

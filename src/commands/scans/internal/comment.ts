@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../api/client.js';
 import type { Context } from '../../../context.js';
 import { AuthError, CliError, ConfigError, ExitCode, InterruptedError } from '../../../errors.js';
 import type { CommentData, CommentFinding } from '../../../output/reports/comment.js';
-import type { GateReport, NotEvaluated } from '../../../output/reports/model.js';
+import type { GateReport, NotEvaluated } from '../../../gate/report.js';
 import {
   commentFile,
   type CommentRequest,
@@ -10,7 +10,7 @@ import {
   postComment,
   postedLine,
 } from '../../shared/pr-comment.js';
-import type { GateSubject } from './baseline.js';
+import type { GateSubject } from '../../../gate/baseline.js';
 
 export interface GateCommentOptions extends CommentRequest {
   commentRequired?: boolean | undefined;

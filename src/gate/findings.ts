@@ -1,8 +1,8 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import { severities } from '@secscan/api/values';
-import { CliError, exitCodeFor } from '../../errors.js';
-import type { SuppressionRef } from '../../ignores/match.js';
-import type { GateReport, NotEvaluated, TopFinding } from './model.js';
+import { CliError, exitCodeFor } from '../errors.js';
+import type { SuppressionRef } from '../ignores/match.js';
+import type { GateReport, NotEvaluated, TopFinding } from './report.js';
 
 /** The check answer carries findings as id, title and tags: enough for the same rules as `findings list`. */
 export function asFinding(f: TopFinding): Finding {

@@ -1,7 +1,7 @@
-import type { ApiClient } from '../../../api/client.js';
-import { sanitizeLine } from '../../../streams/sanitize.js';
-import { NotFoundError, notFoundError, UnexpectedResponseError } from '../../../errors.js';
-import { compoundScanState, type ScanState, scanState } from '../../../util/scan-state.js';
+import type { ApiClient } from '../api/client.js';
+import { sanitizeLine } from '../streams/sanitize.js';
+import { NotFoundError, notFoundError, UnexpectedResponseError } from '../errors.js';
+import { compoundScanState, type ScanState, scanState } from '../util/scan-state.js';
 import type { Selector } from './selector.js';
 
 /** What the scan under test belongs to: a compound, an app, or (`scans check --compound`) either. */

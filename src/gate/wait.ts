@@ -1,14 +1,7 @@
-import type { Context } from '../../../context.js';
-import {
-  ApiError,
-  CliError,
-  ExitCode,
-  NotReadyError,
-  ScanFailedError,
-  TransientError,
-} from '../../../errors.js';
-import { sanitizeLine } from '../../../streams/sanitize.js';
-import type { Clock } from '../../../util/clock.js';
+import type { EngineContext } from '../factory.js';
+import { ApiError, CliError, ExitCode, NotReadyError, ScanFailedError, TransientError } from '../errors.js';
+import { sanitizeLine } from '../streams/sanitize.js';
+import type { Clock } from '../util/clock.js';
 import type { FoundScan } from './scan-under-test.js';
 
 /** Polls start about 2 s apart and back off to 30 s (full jitter), never closer than half a second. */
@@ -41,7 +34,7 @@ export interface WaitRequest {
   failedHint(scan: FoundScan): string;
 }
 
-export function waitEnv(ctx: Context): WaitEnv {
+export function waitEnv(ctx: EngineContext): WaitEnv {
   const columns = (ctx.io.stderr as { columns?: number }).columns ?? 0;
   const live = ctx.stderrIsTTY && columns > 0 && ctx.env.TERM !== 'dumb' && !ctx.debugEnabled;
   return {

@@ -1,5 +1,5 @@
 import type { CheckBody } from '@secscan/api/schemas/scans';
-import type { ApiClient } from '../../../api/client.js';
+import type { ApiClient } from '../api/client.js';
 import {
   AuthError,
   NotFoundError,
@@ -7,9 +7,9 @@ import {
   notFoundError,
   RejectedError,
   UnexpectedResponseError,
-} from '../../../errors.js';
-import type { Baseline } from '../../../output/reports/model.js';
-import { shellArg } from '../../../util/verify.js';
+} from '../errors.js';
+import type { Baseline } from './report.js';
+import { shellArg } from '../util/verify.js';
 import type { SubjectKind } from './scan-under-test.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { CheckResult, CheckRule, CheckSummary } from '@secscan/api/schemas/scans';
-import { UnexpectedResponseError } from '../../errors.js';
-import type { SuppressionRef } from '../../ignores/match.js';
-import { shortVersion } from '../../util/short-version.js';
+import { UnexpectedResponseError } from '../errors.js';
+import type { SuppressionRef } from '../ignores/match.js';
+import { shortVersion } from '../util/short-version.js';
 
 export interface RuleRow {
   rule: string;

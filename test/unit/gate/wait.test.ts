@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from '../../../src/commands/scans/internal/wait.js';
-import { describeSelector, shortVersion } from '../../../src/commands/scans/internal/selector.js';
+import { formatDuration } from '../../../src/gate/wait.js';
+import { describeSelector } from '../../../src/gate/selector.js';
+import { shortVersion } from '../../../src/util/short-version.js';
 
 describe('the wait’s words', () => {
   it.each([

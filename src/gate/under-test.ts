@@ -1,6 +1,6 @@
-import type { Context } from '../../../context.js';
-import { UnexpectedResponseError } from '../../../errors.js';
-import { shellArg } from '../../../util/verify.js';
+import type { EngineContext } from '../factory.js';
+import { UnexpectedResponseError } from '../errors.js';
+import { shellArg } from '../util/verify.js';
 import { findScan, type FoundScan, type SubjectKind } from './scan-under-test.js';
 import { describeSelector, type Selector } from './selector.js';
 import { waitEnv, waitForScan } from './wait.js';
@@ -19,7 +19,7 @@ export interface ScanUnderTest {
  * (`--wait`). Not there or not finished is exit 10, failed exit 11; never another scan in its place.
  */
 export async function scanUnderTest(
-  ctx: Context,
+  ctx: EngineContext,
   subject: { name: string; kind: SubjectKind | 'either' },
   selector: Selector,
   waitSeconds: number | undefined,

@@ -3,8 +3,8 @@ import type { CheckRule } from '@secscan/api/schemas/scans';
 import { findingTypes } from '@secscan/api/values';
 
 type FindingType = (typeof findingTypes)[number];
-import type { ApiClient } from '../../../api/client.js';
-import { NotFoundError } from '../../../errors.js';
+import type { ApiClient } from '../api/client.js';
+import { NotFoundError } from '../errors.js';
 import type { SubjectKind } from './scan-under-test.js';
 
 /**

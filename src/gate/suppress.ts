@@ -1,16 +1,10 @@
 import { findingLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { CheckRule } from '@secscan/api/schemas/scans';
-import type { Context } from '../../../context.js';
-import { expiryNotices, refOf, type Suppressor } from '../../../ignores/match.js';
-import { asFinding } from '../../../output/reports/findings.js';
-import type {
-  GateReport,
-  Recount,
-  RuleRow,
-  SuppressedFinding,
-  TopFinding,
-} from '../../../output/reports/model.js';
+import type { EngineContext } from '../factory.js';
+import { expiryNotices, refOf, type Suppressor } from '../ignores/match.js';
+import { asFinding } from './findings.js';
+import type { GateReport, Recount, RuleRow, SuppressedFinding, TopFinding } from './report.js';
 import { type RecountSubject, recountRule } from './recount.js';
 
 /** A listed finding as the check's answer shows one (so every report, SARIF's fingerprints too, is alike). */
@@ -72,7 +66,7 @@ function recountNote(
  * still counts and the report says why). Expired entries suppress nothing; stderr says so, a line a date.
  */
 export async function suppressGate(
-  ctx: Context,
+  ctx: EngineContext,
   report: GateReport,
   suppress: Suppressor,
   rules: readonly CheckRule[],
