@@ -151,6 +151,11 @@ export default tseslint.config(
     'src/gate (the verdict, baselines, recount, suppressions, the scan under test and its wait) stands below the verbs and output: on the factory and streams, src/api, src/ignores, util and @secscan/api',
   ),
   layer(
+    ['src/triage/**/*.ts'],
+    [`${src}(commands|access|output|gate)/`, `${src}(context|main|program)\\.js$`],
+    'src/triage (bulk selection, changes, journals, undo) stands below the verbs and output: on the factory and streams, src/api, util and @secscan/api',
+  ),
+  layer(
     ['src/access/**/*.ts'],
     [`${src}(commands|config|output)/`, `${src}(context|main|program)\\.js$`],
     'the access engine stands below the commands and output (which render its changes): on src/api, util and @secscan/api',

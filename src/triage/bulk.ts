@@ -1,101 +1,34 @@
 import type { Finding } from '@secscan/api/schemas/findings';
-import type { Context } from '../../../context.js';
-import { ExitCode, UsageError } from '../../../errors.js';
-import { countSteps } from '../../../streams/counter.js';
-import type { Result } from '../../../output/result.js';
-import { changeViewFor } from '../../../output/views/findings.js';
-import { flag, text, variadicArg } from '../../define.js';
+import { ExitCode, UsageError } from '../errors.js';
+import type { EngineContext } from '../factory.js';
+import { countSteps } from '../streams/counter.js';
+import { chunks } from '../util/batches.js';
+import { applyGroups } from './apply.js';
 import { type Change, valueOf } from './changes.js';
 import {
-  applyGroups,
   batchSize,
-  changeResult,
+  type ChangeOutcome,
+  changeOutcome,
   changeRow,
-  chunks,
-  collectIds,
-  findingId,
-  idsFromOption,
   type Planned,
   readFindings,
 } from './ids.js';
 import { JournalFile, journalDir, newJournal } from './journal.js';
-import { type ListOpts, options as listOptions } from './list-options.js';
-import { findingsOf } from './listing.js';
-import { type ListPlan, planList } from './query.js';
+import { findingsOf, type ListPlan } from './listing.js';
 
 /** A change by query to more findings than this asks first (on a terminal), or needs --yes (in a script). */
 export const confirmAbove = 20;
-
-/** The finding ids of `findings status` and `findings assign` (none when a query chooses them). */
-export const findingIdsArg = variadicArg('finding-id', 'finding ids (or choose them by query)', {
-  required: false,
-  parser: findingId,
-});
-
-/**
- * The flags of `findings status` and `findings assign` that choose the findings: ids (of --app), or a query
- * with the filters of `findings list` (the same declarations, mapped by the same planList).
- */
-export const selectionOptions = {
-  app: text('--app <id>', 'the app of the findings (required with finding ids)', { conflicts: ['compound'] }),
-  compound: listOptions.compound,
-  severity: listOptions.severity,
-  type: listOptions.type,
-  category: listOptions.category,
-  tag: listOptions.tag,
-  search: listOptions.search,
-  status: listOptions.status,
-  idsFrom: idsFromOption,
-  dryRun: flag('--dry-run', 'print the findings and what would change (BEFORE, AFTER); send no change'),
-};
-
-type SelectionOpts = Partial<
-  Pick<ListOpts, 'app' | 'compound' | 'severity' | 'type' | 'category' | 'tag' | 'search' | 'status'>
-> & { idsFrom?: string | undefined };
 
 /** The findings a bulk change is about: ids of an app, or what a query of `findings list` lists (--all). */
 export type Selection =
   { kind: 'ids'; app: string; where: string } | { kind: 'query'; plan: ListPlan; where: string };
 
-const queryFlags = ['severity', 'type', 'category', 'tag', 'search', 'status'] as const;
-
-/** Ids and a query are alternatives; checked before anything is read or sent. */
-export function planSelection(ids: readonly string[], opts: SelectionOpts): Selection {
-  const filters = queryFlags.filter((key) => opts[key] !== undefined).map((key) => `--${key}`);
-  const hasIds = ids.length > 0 || opts.idsFrom !== undefined;
-  if (hasIds && filters.length) {
-    throw new UsageError(
-      `finding ids and a query (${filters.join(', ')}) are alternatives: give one or the other`,
-    );
-  }
-  if (hasIds) {
-    if (opts.compound !== undefined) {
-      throw new UsageError('--compound selects findings by query (--severity, ...); finding ids need --app');
-    }
-    if (opts.app === undefined) throw new UsageError('--app is required (the app the finding belongs to)');
-    return { kind: 'ids', app: opts.app, where: opts.app };
-  }
-  if (!filters.length) {
-    throw new UsageError(
-      'give finding ids, --ids-from FILE|-, or a query: --severity, --type, --category, --tag, --search or --status',
-    );
-  }
-  if (opts.app === undefined && opts.compound === undefined) {
-    throw new UsageError('a query needs --app or --compound: the findings it chooses from');
-  }
-  const { app, compound, severity, type, category, tag, search, status } = opts;
-  const plan = planList({ app, compound, severity, type, category, tag, search, status, all: true }, false);
-  return { kind: 'query', plan, where: compound !== undefined ? `compound ${compound}` : (app as string) };
-}
-
 async function select(
-  ctx: Context,
+  ctx: EngineContext,
   selection: Selection,
-  args: readonly string[],
-  idsFrom: string | undefined,
+  ids: readonly string[],
 ): Promise<{ found: Finding[]; unknown: string[] }> {
   if (selection.kind === 'ids') {
-    const ids = await collectIds(ctx, args, idsFrom);
     const read = await ctx.spin('Reading the findings', () => readFindings(ctx, selection.app, ids));
     // The changes go to the app the ids were given for, whatever a finding's own field says.
     return { ...read, found: read.found.map((f) => ({ ...f, app: selection.app })) };
@@ -112,7 +45,7 @@ async function select(
 }
 
 /** Above the threshold a change by query is confirmed: asked on a terminal, --yes in a script. */
-async function confirmBulk(ctx: Context, question: string): Promise<void> {
+async function confirmBulk(ctx: EngineContext, question: string): Promise<void> {
   if (ctx.globals.yes) return;
   if (!ctx.interactive) {
     throw new UsageError(
@@ -124,7 +57,7 @@ async function confirmBulk(ctx: Context, question: string): Promise<void> {
 }
 
 /** The journal of this change, written before anything is sent. */
-async function openJournal(ctx: Context, change: Change, where: string, planned: readonly Planned[]) {
+async function openJournal(ctx: EngineContext, change: Change, where: string, planned: readonly Planned[]) {
   const settings = await ctx.settings();
   const client = await ctx.client();
   const journal = newJournal({
@@ -149,18 +82,17 @@ async function openJournal(ctx: Context, change: Change, where: string, planned:
  * a terminal. Returns the rows of each finding before and after.
  */
 export async function bulkChange(
-  ctx: Context,
+  ctx: EngineContext,
   selection: Selection,
-  input: { args: readonly string[]; idsFrom: string | undefined; dryRun: boolean | undefined },
+  input: { ids: readonly string[]; dryRun: boolean | undefined },
   change: Change,
-): Promise<Result> {
-  const { found, unknown } = await select(ctx, selection, input.args, input.idsFrom);
+): Promise<ChangeOutcome> {
+  const { found, unknown } = await select(ctx, selection, input.ids);
   const { where } = selection;
   const apps = new Set(found.map((f) => f.app)).size > 1;
-  const view = changeViewFor({ apps, partial: false });
   if (!found.length) {
     ctx.note(`No findings of ${where} match: nothing to change.`);
-    return { kind: 'list', rows: [], view };
+    return { rows: [], apps, partial: false };
   }
   const planned: Planned[] = found.map((f) => ({
     finding: f,
@@ -172,7 +104,7 @@ export async function bulkChange(
   if (input.dryRun) {
     const of = `${found.length} finding${found.length === 1 ? '' : 's'} of ${where}`;
     ctx.note(`Dry run: ${of}; ${changing} would be ${change.what}. Nothing was sent.`);
-    return { kind: 'list', rows: planned.map((p) => changeRow(p, 'done')), view, exitCode };
+    return { rows: planned.map((p) => changeRow(p, 'done')), apps, partial: false, exitCode };
   }
   if (selection.kind === 'query' && found.length > confirmAbove) {
     await confirmBulk(ctx, change.question(found.length, where));
@@ -216,14 +148,14 @@ export async function bulkChange(
   await saveFinal(ctx, file);
   if (!run.error) ctx.note(change.summary(found.length, changing, where));
   try {
-    return changeResult(ctx, planned, run, { what: change.what, where, exitCode });
+    return changeOutcome(ctx, planned, run, { what: change.what, where, exitCode });
   } finally {
     ctx.note(`Journal ${file.journal.id}: \`secscan findings undo\` puts back what changed.`);
   }
 }
 
 /** The last write of the journal: a failure now is a warning (the change is done; undo reads what it can). */
-async function saveFinal(ctx: Context, file: JournalFile): Promise<void> {
+async function saveFinal(ctx: EngineContext, file: JournalFile): Promise<void> {
   try {
     await file.save();
   } catch (error) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyGroups, stoppedNote } from '../../../src/commands/findings/internal/ids.js';
+import { applyGroups } from '../../../src/triage/apply.js';
+import { stoppedNote } from '../../../src/triage/ids.js';
 import { ExitCode, RejectedError, TransientError } from '../../../src/errors.js';
 
 describe('applyGroups: a bulk change in batches', () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { stateDir } from '../../../config/paths.js';
-import { ConfigError, InputTooLargeError, UsageError } from '../../../errors.js';
-import { NotRegularFileError, readFileLimited } from '../../../util/input-file.js';
-import { writeFileAtomic } from '../../../util/durable.js';
+import { stateDir } from '../config/paths.js';
+import { ConfigError, InputTooLargeError, UsageError } from '../errors.js';
+import { NotRegularFileError, readFileLimited } from '../util/input-file.js';
+import { writeFileAtomic } from '../util/durable.js';
 import type { Journal } from './journal-schema.js';
 
 /**

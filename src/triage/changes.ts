@@ -1,6 +1,6 @@
 import { statusUpdates } from '@secscan/api/values';
 import type { Finding } from '@secscan/api/schemas/findings';
-import type { ApiClient } from '../../../api/client.js';
+import type { ApiClient } from '../api/client.js';
 
 export const statusChoices = [...statusUpdates, 'none'] as const;
 export type StatusChoice = (typeof statusChoices)[number];

@@ -1,4 +1,4 @@
-import { ApiError, CliError, UsageError } from '../../errors.js';
+import { ApiError, CliError, UsageError } from '../errors.js';
 
 /**
  * Writes sent a group at a time, for the commands that change many findings (`findings status`, `findings

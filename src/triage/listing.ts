@@ -1,8 +1,27 @@
-import type { ApiClient } from '../../../api/client.js';
+import type { ApiClient } from '../api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { searchMatcher } from '@secscan/api/search';
-import type { Context } from '../../../context.js';
-import type { ListPlan } from './query.js';
+import type { QueryOf } from '@secscan/api/operations/schemas';
+import type { EngineContext } from '../factory.js';
+
+type CompoundQuery = QueryOf<'ListCompoundFindings'>;
+/** The app list's query; the organization list's is a part of it (the rest stays undefined there). */
+type ScanQuery = QueryOf<'ListAppFindings'>;
+
+/** Which findings a listing reads: of an app, a compound or the organization, by a query (`findings list`'s flags, mapped by planList). */
+export type ListPlan = (
+  | { level: 'app'; app: string; deprecated: false }
+  /** The deprecated compound list serves `--source`/`--diff` for compounds. */
+  | { level: 'compound'; compound: string; deprecated: boolean }
+  | { level: 'org'; deprecated: false }
+) & {
+  /** The query of the level's operation, with its own parameter names. */
+  query: CompoundQuery | ScanQuery;
+  /** A client-side filter (`--search` at app and organization level, where the service has none). */
+  search: string[];
+  limit: number | undefined;
+  all: boolean;
+};
 
 export interface PageInfo {
   shown: number;
@@ -54,7 +73,7 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
  * stand a finding in for each listed one (one marked suppressed), or leave it out (undefined: not counted).
  */
 export async function* findingsOf(
-  ctx: Context,
+  ctx: EngineContext,
   plan: ListPlan,
   info: PageInfo,
   each: (finding: Finding) => Finding | undefined = (finding) => finding,

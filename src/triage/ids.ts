@@ -1,26 +1,46 @@
 import type { Finding } from '@secscan/api/schemas/findings';
-import type { Context } from '../../../context.js';
-import type { Result } from '../../../output/result.js';
-import { changeViewFor, type FindingChange } from '../../../output/views/findings.js';
-import { ExitCode, NotFoundError } from '../../../errors.js';
-import { text } from '../../define.js';
-import type { BulkRun, Outcome } from '../../shared/bulk.js';
-import { mapLimit } from '../../../util/batches.js';
-
-export { chunks, mapLimit } from '../../../util/batches.js';
-export { applyGroups, type BulkRun, type Outcome } from '../../shared/bulk.js';
-export { collectIds, findingId, idsFromOption, parseIds, requireIds } from '../../shared/finding-ids.js';
+import { type CliError, ExitCode, NotFoundError } from '../errors.js';
+import type { EngineContext } from '../factory.js';
+import { mapLimit } from '../util/batches.js';
+import type { BulkRun, Outcome } from './apply.js';
 
 /** The bulk operations take at most this many findings a request. */
 export const batchSize = 100;
 
-export const appOption = text('--app <id>', 'the app the finding belongs to (required)', {
-  required: 'the app the finding belongs to',
-});
+/** What a status or assignee change did to each finding. */
+export type FindingChange = {
+  app?: string | undefined;
+  id: string;
+  title: string | undefined;
+  before: string | undefined;
+  after: string;
+  /** undefined: the answer was lost, nobody knows. */
+  changed: boolean | undefined;
+  /**
+   * done; or, when a run stopped part-way, failed (refused), unknown (answer lost) or not sent; an undo also
+   * says which findings it left alone and why.
+   */
+  result?: string;
+};
+
+/**
+ * What a bulk change (or an undo) did: a row for each finding, and how the run ended. The verb shows the
+ * rows; `apps` and `partial` say which columns matter (the APP of each, the RESULT of each).
+ */
+export interface ChangeOutcome {
+  rows: FindingChange[];
+  /** The findings are of several apps. */
+  apps: boolean;
+  /** The run stopped part-way, or an undo left some alone: each row says what became of its finding. */
+  partial: boolean;
+  exitCode?: number | undefined;
+  /** A run that stopped part-way: the rows say what was done, then this error decides the exit. */
+  error?: CliError | undefined;
+}
 
 /** Reads each finding first: what it was (for the report of changes), and which ids the app does not have. */
 export async function readFindings(
-  ctx: Context,
+  ctx: EngineContext,
   app: string,
   ids: readonly string[],
 ): Promise<{ found: Finding[]; unknown: string[] }> {
@@ -78,19 +98,17 @@ export function changeRow({ finding: f, before, after }: Planned, outcome: Outco
  * The rows of a bulk change: each finding before and after. A run that stopped part-way says what became of
  * each one, notes how far it got, and ends with its error; a single finding just ends with the error.
  */
-export function changeResult(
-  ctx: Context,
+export function changeOutcome(
+  ctx: EngineContext,
   planned: readonly Planned[],
   run: BulkRun<Finding>,
   change: { what: string; where: string; exitCode?: number | undefined },
-): Result {
+): ChangeOutcome {
   const rows = planned.map((p) => changeRow(p, run.outcomes.get(p.finding) ?? 'not sent'));
   const apps = new Set(planned.map((p) => p.finding.app)).size > 1;
-  if (!run.error) {
-    return { kind: 'list', rows, view: changeViewFor({ apps, partial: false }), exitCode: change.exitCode };
-  }
+  if (!run.error) return { rows, apps, partial: false, exitCode: change.exitCode };
   if (planned.length === 1) throw run.error;
   const label = (f: Finding) => (apps ? `${f.app}/${f.id}` : f.id);
   ctx.note(stoppedNote(run, change.where, change.what, label));
-  return { kind: 'list', rows, view: changeViewFor({ apps, partial: true }), error: run.error };
+  return { rows, apps, partial: true, error: run.error };
 }

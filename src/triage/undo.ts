@@ -1,11 +1,18 @@
 import type { Finding } from '@secscan/api/schemas/findings';
-import type { Context } from '../../../context.js';
-import { NotFoundError } from '../../../errors.js';
-import { countSteps } from '../../../streams/counter.js';
-import type { Result } from '../../../output/result.js';
-import { changeViewFor, type FindingChange } from '../../../output/views/findings.js';
+import { NotFoundError } from '../errors.js';
+import type { EngineContext } from '../factory.js';
+import { countSteps } from '../streams/counter.js';
+import { chunks } from '../util/batches.js';
+import { applyGroups, type Outcome } from './apply.js';
 import { type Change, restoring, valueOf } from './changes.js';
-import { applyGroups, batchSize, changeRow, chunks, type Outcome, readFindings, stoppedNote } from './ids.js';
+import {
+  batchSize,
+  type ChangeOutcome,
+  changeRow,
+  type FindingChange,
+  readFindings,
+  stoppedNote,
+} from './ids.js';
 import type { JournalEntry, JournalFile } from './journal.js';
 
 /** What an undo does with a finding of the journal. */
@@ -34,7 +41,10 @@ function candidates(file: JournalFile): JournalEntry[] {
 }
 
 /** What each finding reads now, by app (a finding the app no longer has is missing). */
-async function readNow(ctx: Context, entries: readonly JournalEntry[]): Promise<Map<JournalEntry, Finding>> {
+async function readNow(
+  ctx: EngineContext,
+  entries: readonly JournalEntry[],
+): Promise<Map<JournalEntry, Finding>> {
   const now = new Map<JournalEntry, Finding>();
   const apps = [...new Set(entries.map((e) => e.app))];
   for (const app of apps) {
@@ -117,13 +127,13 @@ const plural = (n: number) => `${n} finding${n === 1 ? '' : 's'}`;
  * journal records what the undo did, so a second undo does nothing.
  */
 export async function undoJournal(
-  ctx: Context,
+  ctx: EngineContext,
   file: JournalFile,
   opts: { force: boolean; dryRun: boolean },
-): Promise<Result> {
+): Promise<ChangeOutcome> {
   const journal = file.journal;
   const { where } = journal.change;
-  const view = changeViewFor({ apps: new Set(journal.findings.map((e) => e.app)).size > 1, partial: true });
+  const of = { apps: new Set(journal.findings.map((e) => e.app)).size > 1, partial: true };
   const entries = candidates(file);
   if (journal.state === 'undone' || !entries.length) {
     ctx.note(
@@ -131,7 +141,7 @@ export async function undoJournal(
         ? `Journal ${journal.id} was undone${journal.undone ? ` on ${journal.undone}` : ''}: nothing to do.`
         : `Nothing of journal ${journal.id} is left to put back.`,
     );
-    return { kind: 'list', rows: [], view };
+    return { rows: [], ...of };
   }
   const now = await readNow(ctx, entries);
   const steps = plan(file, entries, now, opts.force);
@@ -143,7 +153,7 @@ export async function undoJournal(
   if (opts.dryRun) {
     ctx.note(`Dry run: ${plural(restores.length)} of ${where} would be put back; nothing was sent.`);
     if (leftAlone) ctx.warn(leftAlone);
-    return { kind: 'list', rows: steps.map((s) => row(s, undefined)), view };
+    return { rows: steps.map((s) => row(s, undefined)), ...of };
   }
   const client = await ctx.client();
   const groups = restoreGroups(restores);
@@ -183,11 +193,11 @@ export async function undoJournal(
   const rows = steps.map((s) => row(s, s.action === 'restore' ? (outcomes.get(s) ?? 'not sent') : undefined));
   if (run.error) {
     ctx.note(stoppedNote(run, where, 'undone', (s) => s.entry.id));
-    return { kind: 'list', rows, view, error: run.error };
+    return { rows, ...of, error: run.error };
   }
   ctx.note(`Put back ${plural(restores.length)} of ${where} (journal ${journal.id}).`);
   if (leftAlone) ctx.warn(leftAlone);
-  return { kind: 'list', rows, view };
+  return { rows, ...of };
 }
 
 /** Batches of up to 100 findings of one app put back to one value. */
