@@ -1,9 +1,9 @@
 import type { OperationId } from '@secscan/api/operations';
 import type { Context } from '../context.js';
-import type { View } from '../output/view.js';
+import type { View } from '../output/core/view.js';
 import type { ParserSpec } from './parsers.js';
-import type { OutputFormat } from '../output/format.js';
-import type { Result } from '../output/result.js';
+import type { OutputFormat } from '../output/core/format.js';
+import type { Result } from '../output/core/result.js';
 
 /**
  * A verb is one declaration: its flags and arguments as data (so the build can write them into the

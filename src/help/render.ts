@@ -1,5 +1,5 @@
 import type { ArgEntry, CommandEntry, Manifest, OptionEntry } from '../commands/manifest.js';
-import { baseFormats } from '../output/format.js';
+import { baseFormats } from '../output/core/format.js';
 import { type Block, parseText, renderBlocks, renderTerms, wrapCommand, wrapWords } from './text.js';
 import { topics } from './topics.js';
 

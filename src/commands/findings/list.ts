@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import type { FindingsScope, Truncation } from '../../output/export/document.js';
-import { baseFormats, type OutputFormat } from '../../output/format.js';
+import { baseFormats, type OutputFormat } from '../../output/core/format.js';
 import { findingView } from '../../output/views/findings.js';
 import { defineVerb, flag } from '../define.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';

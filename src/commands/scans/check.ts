@@ -3,7 +3,7 @@ import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, readingRules, UsageError } from '../../errors.js';
 import type { GateReport } from '../../gate/report.js';
-import { baseFormats, type OutputFormat } from '../../output/format.js';
+import { baseFormats, type OutputFormat } from '../../output/core/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern, scanId } from '../parsers.js';
@@ -263,7 +263,7 @@ export default defineVerb({
     const enforced = opts.failOn !== 'none';
     const [{ hostname }, { runStamp, sarifCategory }] = await Promise.all([
       import('node:os'),
-      import('../../output/reports/stamp.js'),
+      import('../../output/formats/stamp.js'),
     ]);
     const context = {
       toolVersion: ctx.version,

@@ -4,7 +4,7 @@ import { severities } from '@secscan/api/values';
 import { ExitCode, NotReadyError, notFoundError, ScanFailedError, UsageError } from '../../errors.js';
 import { scanState } from '../../util/scan-state.js';
 import { shellArg } from '../../util/verify.js';
-import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/compare.js';
+import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/formats/compare.js';
 import type { CompareDocument } from '../../output/export/document.js';
 import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';

@@ -1,11 +1,11 @@
 import type { ChalkInstance } from 'chalk';
 import { plainChalk } from '../../streams/streams.js';
-import type { OutputStreams } from '../format.js';
-import { writeWorkflowCommands } from '../ci-log.js';
+import type { OutputStreams } from '../core/format.js';
+import { writeWorkflowCommands } from '../../streams/ci-log.js';
 import type { DocumentOf, DocumentType } from './document.js';
 import type { FileSink, ReportFile } from './files.js';
 import { exportersOf } from './registry.js';
-import type { StdoutSink } from '../session.js';
+import type { StdoutSink } from '../core/session.js';
 import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
 
 /** A file's target: the data alone, no colour, no width, warnings naming the file. */
@@ -28,7 +28,7 @@ function fileTarget(ctx: OutputStreams, file: ReportFile, sink: FileSink): Expor
 async function publish(ctx: OutputStreams, report: GithubReport | undefined): Promise<void> {
   if (!report) return;
   // Loaded only here (and files.js only for --out): a gate's plain run loads no fs/promises.
-  const { annotationLines, appendStepSummary } = await import('../github.js');
+  const { annotationLines, appendStepSummary } = await import('../formats/github.js');
   const lines = annotationLines(report.annotations, report.rest);
   // Our own commands, their data escaped as the runner unescapes it: past the guard, as they are.
   if (lines.length) writeWorkflowCommands(ctx.io.stderr, `${lines.join('\n')}\n`);

@@ -1,5 +1,5 @@
-import { accessChangeView, planText, renderAccessFile } from '../access.js';
-import { renderDiff, renderPolicyFile } from '../policy.js';
+import { accessChangeView, planText, renderAccessFile } from '../views/access.js';
+import { renderDiff, renderPolicyFile } from '../formats/policy.js';
 import { forTerminal, safeJson } from '../../streams/sanitize.js';
 import type {
   AccessFileDocument,

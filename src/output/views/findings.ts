@@ -3,7 +3,7 @@ import type { Comment } from '@secscan/api/schemas/comments';
 import { findingLocation, formatLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { FindingChange } from '../../triage/ids.js';
-import { defineView, type View } from '../view.js';
+import { defineView, type View } from '../core/view.js';
 
 export function severityStyle(text: string, chalk: ChalkInstance): string {
   switch (text) {

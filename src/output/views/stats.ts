@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** One row of `secscan stats`: an app's open findings, or (is_total) the organization's. */
 export type StatsRow = {

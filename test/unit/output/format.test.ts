@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
-import { baseFormats, parseFields, resolveFormat } from '../../../src/output/format.js';
+import { baseFormats, parseFields, resolveFormat } from '../../../src/output/core/format.js';
 import { colorEnabled, isCI } from '../../../src/streams/streams.js';
 import { csvCell, sanitize, sanitizeMultiline, toText } from '../../../src/streams/sanitize.js';
 

@@ -1,6 +1,6 @@
 import type { Context } from '../../../context.js';
 import { UsageError } from '../../../errors.js';
-import type { Result } from '../../../output/result.js';
+import type { Result } from '../../../output/core/result.js';
 import { changeViewFor } from '../../../output/views/findings.js';
 import type { Selection } from '../../../triage/bulk.js';
 import type { ChangeOutcome } from '../../../triage/ids.js';

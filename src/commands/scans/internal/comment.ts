@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../../api/client.js';
 import type { Context } from '../../../context.js';
 import { AuthError, CliError, ConfigError, ExitCode, InterruptedError } from '../../../errors.js';
-import type { CommentData, CommentFinding } from '../../../output/reports/comment.js';
+import type { CommentData, CommentFinding } from '../../../output/formats/comment.js';
 import type { GateReport, NotEvaluated } from '../../../gate/report.js';
 import {
   commentFile,
@@ -94,7 +94,7 @@ export async function commentOnGate(
     ctx.note(`No pull-request comment: ${to.reason}.`);
     return required ? new ConfigError(`--comment-required: ${to.reason}`) : undefined;
   }
-  const { commentData, commentNotEvaluated } = await import('../../../output/reports/comment.js');
+  const { commentData, commentNotEvaluated } = await import('../../../output/formats/comment.js');
   let data: CommentData;
   if ('report' in gate) {
     const extra = await gate.extra();
@@ -126,8 +126,8 @@ export async function commentOnGate(
   const notice = `No comment on ${posted.where}: ${posted.reason}${summary}${saved}`;
   if (ctx.env.GITHUB_ACTIONS === 'true') {
     const [{ workflowCommand }, { writeWorkflowCommands }] = await Promise.all([
-      import('../../../output/github.js'),
-      import('../../../output/ci-log.js'),
+      import('../../../output/formats/github.js'),
+      import('../../../streams/ci-log.js'),
     ]);
     // Our own command, its data escaped as the runner unescapes it: past the CI-log guard, as it is.
     const line = workflowCommand({ level: 'notice', title: 'secscan', message: notice });

@@ -1,5 +1,5 @@
 import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
-import { UnexpectedResponseError } from '../errors.js';
+import { UnexpectedResponseError } from '../../errors.js';
 import { markdownText } from './markdown.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { markdownText } from '../markdown.js';
+import { markdownText } from './markdown.js';
 import { sanitize } from '../../streams/sanitize.js';
 import { severityOrder } from '../../gate/findings.js';
 import { baselineText, type GateReport, type NotEvaluated, type RuleRow } from '../../gate/report.js';

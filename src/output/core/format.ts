@@ -1,5 +1,5 @@
-import { UsageError } from '../errors.js';
-import type { Streams } from '../streams/streams.js';
+import { UsageError } from '../../errors.js';
+import type { Streams } from '../../streams/streams.js';
 import type { JqFilter } from './jq.js';
 
 export const baseFormats = ['table', 'tsv', 'json', 'ndjson', 'yaml', 'csv'] as const;

@@ -8,10 +8,10 @@ import {
   toText,
   yamlEscapes,
   yamlQuoted,
-} from '../streams/sanitize.js';
+} from '../../streams/sanitize.js';
 import { TableWriter } from './table.js';
 import { type Column, cellValue, type Rows, selectColumns, type View } from './view.js';
-import { displayWidth, loadWidths, wrapListItem, wrapWords } from '../streams/width.js';
+import { displayWidth, loadWidths, wrapListItem, wrapWords } from '../../streams/width.js';
 import type { OutputWriter } from './writer.js';
 
 export interface RenderOptions {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { findingLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { repoPath } from './codequality.js';
-import { safeJson, sanitize, sanitizeMultiline } from '../streams/sanitize.js';
+import { safeJson, sanitize, sanitizeMultiline } from '../../streams/sanitize.js';
 import { ruleIdFor, type TextSink } from './sarif.js';
 
 /** The version of GitLab's security report schema (sast-report-format.json) this report follows. */

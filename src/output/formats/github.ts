@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { sanitize } from '../streams/sanitize.js';
+import { sanitize } from '../../streams/sanitize.js';
 
 /**
  * GitHub Actions: workflow commands (annotations) and the job summary. GitHub shows at most 10 error,

@@ -1,4 +1,4 @@
-import { sanitize } from '../streams/sanitize.js';
+import { sanitize } from '../../streams/sanitize.js';
 
 /**
  * Where service text goes in a Markdown document (GitHub's flavour): running text or a table cell (`|` is

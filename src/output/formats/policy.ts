@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
-import { sanitizeMultiline } from '../streams/sanitize.js';
-import type { OutputWriter } from './writer.js';
+import { sanitizeMultiline } from '../../streams/sanitize.js';
+import type { OutputWriter } from '../core/writer.js';
 
 /**
  * A stored policy file: byte for byte when stdout is a file or a pipe (so `policies show p > p.yml` gives

@@ -1,4 +1,4 @@
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 import type { JqEngine } from './jq-engine.js';
 
 /**

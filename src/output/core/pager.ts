@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { OutputClosedError } from '../errors.js';
+import { OutputClosedError } from '../../errors.js';
 
 /**
  * The pager, as gh and git choose it: SECSCAN_PAGER, then PAGER, else `less`; none when the value is empty

@@ -2,12 +2,12 @@ import { fstatSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
 import type { OutputStreams } from './format.js';
-import { UsageError } from '../errors.js';
-import { exportObject, exportRows, stdoutTarget } from './export/target.js';
+import { UsageError } from '../../errors.js';
+import { exportObject, exportRows, stdoutTarget } from '../export/target.js';
 import type { JqFilter } from './jq.js';
 import type { Result } from './result.js';
-import { readsCommands } from './ci-log.js';
-import { forTerminal, sanitizeMultiline } from '../streams/sanitize.js';
+import { readsCommands } from '../../streams/ci-log.js';
+import { forTerminal, sanitizeMultiline } from '../../streams/sanitize.js';
 import { openSession } from './session.js';
 import type { View } from './view.js';
 import { OutputWriter } from './writer.js';
@@ -48,7 +48,7 @@ export async function present<R extends object>(
         break;
       }
       case 'document': {
-        const { exportDocument } = await import('./export/run.js');
+        const { exportDocument } = await import('../export/run.js');
         const { document } = result;
         const counted =
           document.type === 'findings'

@@ -1,4 +1,4 @@
-import { markdownText } from '../markdown.js';
+import { markdownText } from './markdown.js';
 import { baselineText, type GateReport, type NotEvaluated } from '../../gate/report.js';
 
 /**

@@ -1,5 +1,5 @@
 import { fstatSync } from 'node:fs';
-import type { IO } from '../streams/io.js';
+import type { IO } from './io.js';
 
 /**
  * A CI job log is read by its runner, which acts on some lines: GitHub Actions on `::command ...::data` at the

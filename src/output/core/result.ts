@@ -1,6 +1,6 @@
-import type { CliError } from '../errors.js';
-import type { Document } from './export/document.js';
-import type { ReportFile } from './export/files.js';
+import type { CliError } from '../../errors.js';
+import type { Document } from '../export/document.js';
+import type { ReportFile } from '../export/files.js';
 import type { Rows, View } from './view.js';
 
 export type { Rows };

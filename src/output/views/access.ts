@@ -1,9 +1,9 @@
 import type { ChalkInstance } from 'chalk';
-import { yamlText } from './render.js';
-import { safeJson, sanitize } from '../streams/sanitize.js';
-import { defineView } from './view.js';
-import type { OutputWriter } from './writer.js';
-import type { AccessChange } from '../access/plan.js';
+import { yamlText } from '../core/render.js';
+import { safeJson, sanitize } from '../../streams/sanitize.js';
+import { defineView } from '../core/view.js';
+import type { OutputWriter } from '../core/writer.js';
+import type { AccessChange } from '../../access/plan.js';
 
 export const accessChangeView = defineView<AccessChange>({
   columns: [

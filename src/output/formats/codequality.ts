@@ -1,7 +1,7 @@
 import { findingLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Issue, Severity } from 'codeclimate-types';
-import { safeJson, sanitize } from '../streams/sanitize.js';
+import { safeJson, sanitize } from '../../streams/sanitize.js';
 import { fingerprint, ruleIdFor, type TextSink } from './sarif.js';
 
 /** GitLab Code Quality's severities, from the service's: critical findings block. */

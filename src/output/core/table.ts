@@ -1,8 +1,8 @@
 import type { ChalkInstance } from 'chalk';
-import { sanitize, toText } from '../streams/sanitize.js';
+import { sanitize, toText } from '../../streams/sanitize.js';
 import { type ColumnPlan, gap, kindOf, type Kind, layoutTable, narrow, priorityOf } from './table-layout.js';
 import { type Column, cellValue } from './view.js';
-import { displayWidth, truncate } from '../streams/width.js';
+import { displayWidth, truncate } from '../../streams/width.js';
 
 export { type Kind, type Layout, layoutTable } from './table-layout.js';
 
