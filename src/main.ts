@@ -11,6 +11,7 @@ import {
   OutputClosedError,
   UsageError,
 } from './errors.js';
+import type { OutputFormat } from './output/core/format.js';
 import { guardIo } from './streams/ci-log.js';
 import { safeJson, sanitizeLine } from './streams/sanitize.js';
 import { proseLines, terminalWidth } from './streams/stderr.js';
@@ -109,8 +110,14 @@ export async function main(given: MainDeps): Promise<number> {
     const commandTree = async () => (await import('./commands/manifest-data.js')).loadManifest();
     const ctx = new Context(globals, { ...deps, signal, commandTree });
     const { resolveFormat, baseFormats, parseFields } = await import('./output/core/format.js');
-    const formats = [...baseFormats, ...(entry.outputs ?? [])];
-    ctx.format = resolveFormat(globals.jq === undefined ? globals.output : 'json', ctx.stdoutIsTTY, formats);
+    const formats = entry.formats ?? [...baseFormats, ...(entry.outputs ?? [])];
+    const fallback = entry.formats?.[0] as OutputFormat | undefined;
+    ctx.format = resolveFormat(
+      globals.jq === undefined ? globals.output : 'json',
+      ctx.stdoutIsTTY,
+      formats,
+      fallback,
+    );
     ctx.fields = parseFields(globals.fields);
     const { loadVerb } = await import('./commands/manifest.js');
     const verb = await loadVerb(entry.load);
@@ -124,6 +131,7 @@ export async function main(given: MainDeps): Promise<number> {
       opts: command.opts(),
       orgLevel: values.org === true,
       format: ctx.format,
+      received: Boolean(entry.pipedAsReceived) && globals.output === undefined && !ctx.stdoutIsTTY,
     };
     const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;
     if (ctx.fields && view) {

@@ -14,11 +14,15 @@ export interface OutputStreams extends Streams {
   jq: JqFilter | undefined;
 }
 
-/** The explicit -o value, else a table on a terminal and tab-separated rows when piped. */
+/**
+ * The explicit -o value, else `fallback` (the first format of a verb that takes only a few), else a table on
+ * a terminal and tab-separated rows when piped.
+ */
 export function resolveFormat(
   explicit: string | undefined,
   stdoutIsTTY: boolean,
   allowed: readonly string[],
+  fallback?: OutputFormat,
 ): OutputFormat {
   if (explicit !== undefined) {
     if (!allowed.includes(explicit)) {
@@ -28,7 +32,7 @@ export function resolveFormat(
     }
     return explicit as OutputFormat;
   }
-  return stdoutIsTTY ? 'table' : 'tsv';
+  return fallback ?? (stdoutIsTTY ? 'table' : 'tsv');
 }
 
 export function parseFields(value: string | undefined): string[] | undefined {

@@ -73,7 +73,7 @@ export async function renderList<T extends object>(
   opts: RenderOptions,
 ): Promise<number> {
   const { format, fields, out } = opts;
-  const columns = selectColumns(view, fields);
+  const columns = selectColumns(view, fields, format);
   let count = 0;
   let table: TableWriter<T> | undefined;
   try {

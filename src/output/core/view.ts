@@ -37,6 +37,11 @@ export interface View<T extends object = Record<string, unknown>> {
   columns: Column<T>[];
   /** Columns shown by default when --fields is not given (all when omitted). */
   defaults?: string[];
+  /**
+   * Columns shown by default in one format, instead of `defaults` (`stats -o csv`: every count, for a
+   * spreadsheet): the view declares them, the exporter of that format picks them.
+   */
+  defaultsFor?: Readonly<Record<string, string[]>>;
   /** Printed on stderr (terminal only) when a list is empty. */
   emptyMessage?: string;
 }
@@ -52,11 +57,16 @@ export function cellValue<T extends object>(column: Column<T>, row: T): unknown 
   return column.get ? column.get(row) : (row as Record<string, unknown>)[column.key];
 }
 
-export function selectColumns<T extends object>(view: View<T>, fields: string[] | undefined): Column<T>[] {
+export function selectColumns<T extends object>(
+  view: View<T>,
+  fields: string[] | undefined,
+  format?: string,
+): Column<T>[] {
   if (fields?.length) {
     return fields.map((f) => view.columns.find((c) => c.key === f) as Column<T>);
   }
-  if (view.defaults) return view.defaults.map((f) => view.columns.find((c) => c.key === f) as Column<T>);
+  const defaults = (format === undefined ? undefined : view.defaultsFor?.[format]) ?? view.defaults;
+  if (defaults) return defaults.map((f) => view.columns.find((c) => c.key === f) as Column<T>);
   return view.columns;
 }
 

@@ -11,6 +11,12 @@ describe('resolveFormat', () => {
     expect(resolveFormat('yaml', true, baseFormats)).toBe('yaml');
   });
 
+  it('gives the first of the only formats a command takes when -o is not given, terminal or not', () => {
+    expect(resolveFormat(undefined, true, ['yaml', 'json'], 'yaml')).toBe('yaml');
+    expect(resolveFormat(undefined, false, ['yaml', 'json'], 'yaml')).toBe('yaml');
+    expect(resolveFormat('json', false, ['yaml', 'json'], 'yaml')).toBe('json');
+  });
+
   it('refuses formats the command does not offer', () => {
     expect(() => resolveFormat('sarif', false, baseFormats)).toThrow(
       'invalid value for -o, --output: "sarif" (choose from table, tsv, json, ndjson, yaml, csv)',
