@@ -94,6 +94,12 @@ export default tseslint.config(
           message: 'a verb never writes to stdout: return data and let the renderer print it',
         },
         {
+          selector:
+            "MemberExpression[object.property.name='globals'][property.name='output'], MemberExpression[object.name='ctx'][property.name='format']",
+          message:
+            'a verb never reads -o: declare its formats (`formats`, `outputs`, `pipedAsReceived`, a view’s `defaultsFor`) and let the exporter choose',
+        },
+        {
           selector: "ImportDeclaration[source.value='@secscan/sandbox'][importKind!='type']",
           message:
             "the sandbox loads when it starts: `await import('@secscan/sandbox')`, types by `import type`",
