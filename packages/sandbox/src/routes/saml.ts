@@ -4,6 +4,7 @@ import { error, type HandlerContext, type HandlerMap, invalid, notFound, ok, Rep
 import { isSuperAdmin } from '../permissions.js';
 import type { SamlConfigRecord, SandboxState, UserRecord } from '../state.js';
 import { isTeamRole, userByEmail, userById } from '../teams.js';
+import { currentUserForm } from './users.js';
 
 interface ConfigFields {
   idp_metadata_url?: string | undefined;
@@ -61,19 +62,6 @@ function requireSaml(state: SandboxState): void {
   if (!state.saml.configs.length) {
     throw new ReplyError(error(400, 'SAML_NOT_ENABLED', 'the organization has no SAML configuration'));
   }
-}
-
-function currentUserForm(state: SandboxState, user: UserRecord) {
-  return {
-    idv2: user.id_v2,
-    idv1: user.id_v1,
-    name: user.name,
-    email: user.email,
-    emailVerified: true,
-    membership: [{ organization: state.org.id, organizationName: state.org.name }],
-    invites: [],
-    lastLoginUTCTimestampHistory: [...user.last_logins],
-  };
 }
 
 /** Blanks a SAML user's access token: the user's own tokens stop working. */
