@@ -42,6 +42,7 @@ const dependenciesExternal = {
 await build({
   entryPoints: [
     'src/commands/manifest.ts',
+    'src/help/configuration.ts',
     'src/help/render.ts',
     'src/help/text.ts',
     'src/help/topics.ts',

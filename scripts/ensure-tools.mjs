@@ -1,6 +1,6 @@
 // Installs the system tools the test suite drives for real (bash, zsh and fish under tmux for completions;
 // mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports; curl
-// and jq, which the README's examples use; chromium, headless, for the HTML trends report) from Debian when
+// and jq, which the docs' examples use; chromium, headless, for the HTML trends report) from Debian when
 // they are missing and we may; otherwise, or when apt fails, says in one line what to install and how, and
 // exits 1.
 //

@@ -1,12 +1,14 @@
-// Writes completions/, man/ and package.json's `man` field from the built command tree (run `npm run build`
-// first, or `npm run docs`). With --check, writes nothing and exits 1 naming the files that differ from what
-// would be generated (and man pages no noun has any more).
+// Writes completions/, man/, docs/reference/ and package.json's `man` field from the built command tree (run
+// `npm run build` first, or `npm run docs`). With --check, writes nothing and exits 1 naming the files that
+// differ from what would be generated (and man pages or reference pages no command has any more).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { bash } from './docs/bash.mjs';
 import { fish } from './docs/fish.mjs';
 import { nounPage, rootPage } from './docs/man.mjs';
+import { referencePages } from './docs/markdown.mjs';
 import { loadModel } from './docs/model.mjs';
 import { zsh } from './docs/zsh.mjs';
 
@@ -50,6 +52,11 @@ const files = {
   'completions/secscan.fish': fish(model),
   ...Object.fromEntries(Object.entries(pages).map(([path, render]) => [path, dated(path, render)])),
 };
+// The reference in the house's Markdown style, so `prettier --check .` passes on it as on every page.
+for (const [path, markdown] of Object.entries(referencePages(model))) {
+  const options = (await resolveConfig(join(root, path))) ?? {};
+  files[path] = await format(markdown, { ...options, filepath: join(root, path) });
+}
 // `npm i -g` installs the pages listed here into the prefix's man directory.
 const man = Object.keys(pages).map((path) => `./${path}`);
 files['package.json'] = `${JSON.stringify({ ...pkg, man }, null, 2)}\n`;
@@ -63,9 +70,14 @@ if (!('man' in pkg)) {
   files['package.json'] = `${JSON.stringify({ ...ordered, man }, null, 2)}\n`;
 }
 
-const leftOver = readdirSync(join(root, 'man'))
-  .map((name) => `man/${name}`)
-  .filter((path) => !(path in files));
+const listed = (dir) => {
+  try {
+    return readdirSync(join(root, dir)).map((name) => `${dir}/${name}`);
+  } catch {
+    return [];
+  }
+};
+const leftOver = [...listed('man'), ...listed('docs/reference')].filter((path) => !(path in files));
 
 if (process.argv.includes('--check')) {
   const stale = Object.keys(files).filter((path) => readCommitted(path) !== files[path]);

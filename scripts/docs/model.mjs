@@ -4,7 +4,7 @@ const build = new URL('../../build/', import.meta.url);
 const manifestFile = new URL('../../dist/manifest.json', import.meta.url);
 
 /**
- * The command tree as the completions and man pages need it, from dist/manifest.json (run `npm run build`
+ * The command tree as the completions, man pages and docs/reference need it, from dist/manifest.json (run `npm run build`
  * first), with the help renderer's own pieces (src/help) so `--help` and the man pages say the same.
  */
 export async function loadModel() {
@@ -13,6 +13,7 @@ export async function loadModel() {
   const text = await import(new URL('help/text.js', build).href);
   const { topics } = await import(new URL('help/topics.js', build).href);
   const { baseFormats } = await import(new URL('output/core/format.js', build).href);
+  const { settingDocs } = await import(new URL('help/configuration.js', build).href);
   const topicBlocks = await Promise.all(topics.map(async (t) => ({ ...t, content: await t.blocks() })));
   const globals = manifest.root.options.map((o) => toOption(o, help));
   const root = {
@@ -46,6 +47,8 @@ export async function loadModel() {
     globals,
     baseFormats: [...baseFormats],
     topics: topicBlocks,
+    /** The settings and where each comes from (docs/reference/configuration.md). */
+    settings: settingDocs,
     /** What `secscan help` completes: the topics, then the commands. */
     topicWords: [...topics.map((t) => t.name), ...manifest.commands.map((c) => c.name)],
     help,

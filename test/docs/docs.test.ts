@@ -53,8 +53,8 @@ const fishCompletes = (line: string) =>
     .filter(Boolean)
     .map((row) => row.split('\t')[0]);
 
-describe('generated completions and man pages', () => {
-  it('are up to date with the command tree (npm run docs regenerates them)', () => {
+describe('generated completions, man pages and reference', () => {
+  it('are up to date with the command tree (npm run docs regenerates them, docs/reference/ too)', () => {
     const { status, stdout, stderr } = run(process.execPath, ['scripts/gen-docs.mjs', '--check']);
     expect(stdout + stderr).toBe('');
     expect(status).toBe(0);
@@ -69,7 +69,7 @@ describe('generated completions and man pages', () => {
   });
 
   it.each(pages)('%s passes mandoc -T lint with no message, style included', (page) => {
-    const { status, stdout, stderr } = run('mandoc', ['-T', 'lint', '-W', 'style', page]);
+    const { status, stdout, stderr } = run('mandoc', ['-T', 'lint', '-W', 'all', page]);
     expect(stdout + stderr).toBe('');
     expect(status).toBe(0);
   });
@@ -99,6 +99,8 @@ describe('generated completions and man pages', () => {
       const lines = man.stdout.replace(/.\x08/g, '').split('\n');
       expect(lines.filter((line) => /[\w]‐$|\w-$/.test(line.trimEnd()))).toEqual([]);
       expect(lines.filter((line) => line.length > 80)).toEqual([]);
+      // Inline code is bold (or a value italic), never shown as Markdown's backticks.
+      expect(lines.filter((line) => line.includes('`'))).toEqual([]);
     },
   );
 

@@ -241,11 +241,11 @@ describe('teams, users and SAML against the sandbox', () => {
   });
 });
 
-describe('the README’s access file', () => {
+describe('the access guide’s file (docs/guide/access.md)', () => {
   let fresh: RunningSandbox;
   let freshEnv: Record<string, string>;
-  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-  const section = readme.slice(readme.indexOf('### Access as code'), readme.indexOf('### SAML'));
+  const guide = readFileSync(fileURLToPath(new URL('../../docs/guide/access.md', import.meta.url)), 'utf8');
+  const section = guide.slice(guide.indexOf('## Access as code'), guide.indexOf('## SAML'));
   const access = /```yaml\n# access\.yml\n([\s\S]*?)```/.exec(section)?.[1] as string;
   const plan = /reads like this[\s\S]*?```\n([\s\S]*?)```/.exec(section)?.[1] as string;
 
@@ -257,7 +257,7 @@ describe('the README’s access file', () => {
     await fresh?.stop();
   });
 
-  it('plans what the README shows against a fresh sandbox, then applies and backs out as it says', async () => {
+  it('plans what the guide shows against a fresh sandbox, then applies and backs out as it says', async () => {
     const path = file('readme-access.yml', access);
     const term = await secscanInTerminal(
       ['teams', 'apply', path, '--prune', '--dry-run', '--no-color'],
@@ -273,11 +273,8 @@ describe('the README’s access file', () => {
     expect(String((await secscan(['teams', 'list'], freshEnv)).stdout)).toBe('');
   });
 
-  it('provisions the README’s CSV (one e-mail rejected, exit 6) and resets the provisioned user’s token', async () => {
-    const saml = readme.slice(
-      readme.indexOf('### SAML'),
-      readme.indexOf('\n## ', readme.indexOf('### SAML')),
-    );
+  it('provisions the guide’s CSV (one e-mail rejected, exit 6) and resets the provisioned user’s token', async () => {
+    const saml = guide.slice(guide.indexOf('## SAML'));
     const csv = file('people.csv', /```csv\n([\s\S]*?)```/.exec(saml)?.[1] as string);
     await secscan(['teams', 'apply', file('readme-access-2.yml', access)], freshEnv);
     const dry = await secscan(['saml', 'provision', csv, '--dry-run'], freshEnv);

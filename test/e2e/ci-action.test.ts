@@ -310,12 +310,14 @@ describe('action.yml on a pull request: the scan of its head waited for, the mer
       resolve: () => undefined,
     });
   }
+  // Running for longer than the job's install and start can take on a loaded machine (1 s was not): the
+  // gate must find it still running, so that the wait is what the test sees.
   const recordRunningScan = (version: string) =>
     execFileSync(
       process.execPath,
       [
         ...[join(root, 'bin/secscan.js'), 'sandbox', 'scan', '--compound', 'shop'],
-        ...['--branch', 'feature/action', '--version', version, '--running', '1s', '--new', 'critical=1'],
+        ...['--branch', 'feature/action', '--version', version, '--running', '12s', '--new', 'critical=1'],
       ],
       { env: { ...connection(), PATH: process.env.PATH }, stdio: 'pipe' },
     );
@@ -342,7 +344,7 @@ describe('action.yml on a pull request: the scan of its head waited for, the mer
     });
     expect(again.gate?.stderr).toContain('unchanged (nothing new to say): not written.');
     expect((await control('github/comments?repository=acme/shop&number=21')).comments).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 
   it('a fork’s read-only token: one notice, the comment file as an output, the step failing with the gate’s code', async () => {
     const headSha = 'feed000000000000000000000000000000000002';

@@ -247,7 +247,9 @@ describe('ci/secscan.gitlab-ci.yml in a merge request pipeline: the scan of its 
     );
 
   it('waits for the commit’s scan by default, compares with the target branch and posts the verdict as one note', async () => {
-    record(sha, ['--running', '1s']);
+    // Running for longer than the job's install and start can take on a loaded machine (1 s was not): the
+    // gate must find it still running, so that the wait is what the test sees.
+    record(sha, ['--running', '12s']);
     const { run } = pipeline(gate, mergeRequest(31, 'glpat-sandbox-write'));
     const r = run('security-gate');
     expect(r.code).toBe(1);
@@ -259,7 +261,7 @@ describe('ci/secscan.gitlab-ci.yml in a merge request pipeline: the scan of its 
     const posted = await notes(31);
     expect(posted).toHaveLength(1);
     expect(posted[0]?.body).toContain(`https://gitlab.example.com/acme/shop/-/blob/${sha}/`);
-  }, 60_000);
+  }, 120_000);
 
   it('without SECSCAN_GITLAB_TOKEN: one line says CI_JOB_TOKEN cannot write notes, the job fails with the gate’s code', async () => {
     record('c0ffee-no-token');

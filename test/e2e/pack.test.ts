@@ -36,7 +36,7 @@ beforeAll(() => {
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 describe('the packed package, installed with npm i -g', () => {
-  it('ships the build, the completions, the man pages and the licence', () => {
+  it('ships the build, the completions, the man pages, the docs the README links to and the licence', () => {
     for (const file of [
       'package/bin/secscan.js',
       'package/dist/manifest.json',
@@ -49,6 +49,17 @@ describe('the packed package, installed with npm i -g', () => {
       expect(files).toContain(file);
     }
     expect(files.some((f) => f.startsWith('package/dist/chunks/'))).toBe(true);
+    // The README's relative links (docs/guide, docs/reference, CHANGELOG.md) resolve in the installed package;
+    // the sandbox package's README is that package's.
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const linked = [...readme.matchAll(/\]\((?!https?:|#)([^)#\s]+)/g)]
+      .map((m) => m[1] ?? '')
+      .filter((target) => target !== '' && !target.startsWith('packages/'));
+    expect(linked.length).toBeGreaterThan(0);
+    for (const target of linked) {
+      const file = target.endsWith('/') ? `${target}README.md` : target;
+      expect(files, `README links ${target}`).toContain(`package/${file.replace(/^\.\//, '')}`);
+    }
   });
 
   it('installs no package the bundle carries, and ships the licences of those it carries', () => {

@@ -17,15 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, secscanShim, startSandbox } from './sandbox.js';
 
 /**
- * Runs the crontab line and the systemd units of the README's backups section as written: the crontab's
+ * Runs the crontab line and the systemd units of the guide "Backups, reports and the audit log"
+ * (docs/guide/backups.md) as written, and holds the README's crontab line to the guide's: the crontab's
  * variables and command through `sh -c`, as cron does; the service's ExecStart with the environment file,
  * the state directory and `%S` as systemd provides them. The one liberty taken: `secscan` on the PATH, and
  * the unit's /usr/local/bin/secscan, are this checkout's built binary.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
+const section = readFileSync(join(root, 'docs/guide/backups.md'), 'utf8');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const start = readme.indexOf('## Backups, reports and the audit log');
-const section = readme.slice(start, readme.indexOf('\n## ', start + 5));
 const crontab = /```crontab\n([\s\S]*?)```/.exec(section)?.[1] as string;
 const units = [...section.matchAll(/```ini\n# (\/etc\/systemd\/system\/[\w.-]+)\n([\s\S]*?)```/g)].map(
   (m) => ({
@@ -78,7 +78,12 @@ function earlierNights(dir: string): string[] {
   return backups.map((b) => b.file);
 }
 
-describe('the README’s crontab entry', () => {
+describe('the backups guide’s crontab entry', () => {
+  it('is the line the README shows', () => {
+    const shown = /```crontab\n([\s\S]*?)```/.exec(readme)?.[1]?.trim();
+    expect(crontab.split('\n')).toContain(shown);
+  });
+
   it('downloads the latest backup, verifies it, keeps the last 14 and prints nothing', async () => {
     const lines = crontab.split('\n').filter((l) => l.trim() && !l.startsWith('#'));
     const variables = Object.fromEntries(
@@ -93,7 +98,7 @@ describe('the README’s crontab entry', () => {
     const command = (jobs[0] as string).trim().replace(/^(\S+\s+){5}/, '');
     expect(command).toMatch(/^secscan --profile backups -q backups download/);
 
-    // Cron's own environment, plus the crontab's variables; the profile set up once as the README says.
+    // Cron's own environment, plus the crontab's variables; the profile set up once as the guide says.
     const home = join(temp, 'home');
     mkdirSync(home);
     const cronEnv: Record<string, string> = { HOME: home, LOGNAME: 'backup', SHELL: '/bin/sh', ...variables };
@@ -132,7 +137,7 @@ describe('the README’s crontab entry', () => {
   }, 60_000);
 });
 
-describe('the README’s systemd units', () => {
+describe('the backups guide’s systemd units', () => {
   it('are two units, a service and its timer, that systemd-analyze verifies', () => {
     expect(units.map((u) => u.path)).toEqual([
       '/etc/systemd/system/secscan-backup.service',

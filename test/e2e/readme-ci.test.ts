@@ -7,17 +7,19 @@ import { parseXml } from '../helpers/xml.js';
 import { type Config, parseGitlab, runGitlabJob, withIncludes } from './ci/gitlab.js';
 import { GithubRunner, type Job } from './ci/github.js';
 import { type Release, release as releaseDir } from '../helpers/release.js';
-import { machineEnv, pkg, project, readmeBlocks, readmeRules, root, validateAction } from './ci/setup.js';
+import { docFiles } from './readme/docs.js';
+import { docBlocks, machineEnv, pkg, project, readmeRules, root, validateAction } from './ci/setup.js';
 
 /**
- * Runs the CI snippets of the README's "Gate merges in CI" section as a runner would: the rules file from
- * its rules block in the workspace, the GitHub workflow's steps (its `uses: your-org/secscan@vX` steps run
- * this checkout's action.yml) and the GitLab job (including this checkout's ci/secscan.gitlab-ci.yml).
+ * Runs the CI snippets of the guide "Gate merges in CI" (docs/guide/ci-gate.md) as a runner would: the rules
+ * file from its rules block in the workspace, the GitHub workflow's steps (its `uses: your-org/secscan@vX`
+ * steps run this checkout's action.yml) and the GitLab job (including this checkout's ci/secscan.gitlab-ci.yml).
+ * The README's workflow and the pull-request guide's are checked by action-validator and against action.yml.
  * The release they install is this build's (`npm run release`): given to the action as its `release`
  * input, to GitLab as the project's CI/CD variable SECSCAN_RELEASE_URL (which GitLab puts above the file's),
  * since the release's address on GitHub is not reachable from here.
  */
-const blocks = readmeBlocks('Gate merges in CI', 'yaml');
+const blocks = docBlocks('docs/guide/ci-gate.md', 'yaml');
 const githubText = blocks.find((b) => b.includes('jobs:')) as string;
 const github = parse(githubText) as { jobs: Record<string, Job> };
 const gitlab = parseGitlab(blocks.find((b) => b.includes('extends: .secscan-gate')) as string);
@@ -92,7 +94,7 @@ function runReadmeGitlab(branch?: string) {
   }
 }
 
-describe('README: the CI snippets run against a sandbox started in the job', () => {
+describe('docs: the CI snippets run against a sandbox started in the job', () => {
   it('has the rules block and both snippets, pinned to this release, the workflow valid for action-validator', () => {
     expect(readmeRules).toContain('no-new-critical');
     const steps = Object.values(github.jobs)[0]?.steps ?? [];
@@ -107,11 +109,34 @@ describe('README: the CI snippets run against a sandbox started in the job', () 
     expect(validateAction(workflow)).toEqual({ code: 0, output: '' });
   });
 
-  it('installs nothing by the name secscan from the registry: README, help, man pages, examples', () => {
+  it('the README and the pull-request guide show workflows action-validator accepts, with inputs action.yml has', () => {
+    const inputs = Object.keys(
+      (parse(readFileSync(join(root, 'action.yml'), 'utf8')) as { inputs: object }).inputs,
+    );
+    const workflows = [
+      ...docBlocks('README.md', 'yaml').filter((b) => b.includes('jobs:')),
+      ...docBlocks('docs/guide/pull-request.md', 'yaml').filter((b) => b.includes('jobs:')),
+    ];
+    expect(workflows).toHaveLength(2);
+    for (const [i, text] of workflows.entries()) {
+      const file = join(temp, `workflow-${i}.yml`);
+      writeFileSync(file, text);
+      expect(validateAction(file)).toEqual({ code: 0, output: '' });
+      const steps = Object.values((parse(text) as { jobs: Record<string, Job> }).jobs).flatMap(
+        (j) => j.steps ?? [],
+      );
+      const ours = steps.filter((s) => s.uses?.startsWith('your-org/secscan@'));
+      expect(ours.map((s) => s.uses)).toEqual(ours.map(() => action));
+      for (const step of ours) for (const key of Object.keys(step.with ?? {})) expect(inputs).toContain(key);
+    }
+  });
+
+  it('installs nothing by the name secscan from the registry: README, docs, help, man pages, examples', () => {
     const fromRegistry =
       /\b(npm (i|install|add)( -g| --global)? secscan\b(?![-/.])|npx secscan\b|pnpm add secscan\b|yarn (global )?add secscan\b)/;
     const files = [
-      'README.md',
+      ...docFiles(),
+      'CONTRIBUTING.md',
       'action.yml',
       'ci/secscan.gitlab-ci.yml',
       ...readdirSync(join(root, 'man')).map((f) => `man/${f}`),

@@ -1,118 +1,69 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Block,
-  fileOf,
-  isShellBlock,
-  matchesShown,
-  normalise,
-  readmeBlocks,
-  shellCommands,
-  transcript,
-} from './readme/blocks.js';
-import { readerSecret, type Session, startSession } from './readme/session.js';
+import { describe, expect, it } from 'vitest';
+import { shellCommands } from './readme/blocks.js';
+import { docFiles, isTranscript, pageGroups, readPage, runPage } from './readme/docs.js';
 
 /**
- * The README, run as printed: every shell block runs here, in order, against the sandbox its quick start
- * starts (a fresh one, in a fresh home directory), unless a `readme-test: skip` comment says why it cannot;
- * each command ends with the status it must have and each transcript prints what the README shows. The
- * README's CI snippets (YAML) and backup units run in readme-ci.test.ts and readme-backups.test.ts.
+ * The docs, run as printed (test/e2e/readme/docs.ts): here what holds for every page, and the README with the
+ * pages outside docs/guide/; guides-run.test.ts runs the guides.
  */
-const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-const blocks = readmeBlocks(readme);
-const shell = blocks.filter(isShellBlock);
-const steps = blocks.filter((b) => (isShellBlock(b) && !b.directives.skip) || fileOf(b));
-const isTranscript = (b: Block) => b.lang === 'console' || (b.lang === '' && /^\$ /m.test(b.text));
+const pages = docFiles().map(readPage);
 
-describe('README: every shell block', () => {
-  it('runs below, or says why it cannot run here', () => {
-    expect(shell.length).toBeGreaterThan(30);
-    for (const block of shell) {
-      const where = `README.md:${block.line}`;
-      if (block.directives.skip) expect(block.directives.skip, where).toMatch(/\w{3,}/);
-      // What runs is a script or a transcript; a bare untagged block with a prompt is a transcript.
-      if (!block.directives.skip && !isTranscript(block)) expect(['sh', 'bash'], where).toContain(block.lang);
-    }
-    expect(shell.filter((b) => b.directives.sandbox)).toHaveLength(1);
-    expect(steps.find((b) => isShellBlock(b))?.directives.sandbox).toBe(true);
-  });
-
-  it('starts a sandbox in the background with --ready-file and waits on that file, never on a sleep', () => {
-    const starts = blocks.flatMap((b) =>
-      b.text
-        .split('\n')
-        .filter((line) => /secscan sandbox(?! (scan|wait)\b)[^\n]*&\s*(#.*)?$/.test(line))
-        .map((line) => ({ block: b, line })),
+describe('the docs, every page', () => {
+  it('are README.md and the pages under docs/: the guides, the reference, performance', () => {
+    expect(pages.map((p) => p.file)).toEqual(
+      expect.arrayContaining(['README.md', 'docs/reference/README.md']),
     );
-    // The quick start's script, its --tls one, and the two CI jobs.
-    expect(starts.length).toBeGreaterThanOrEqual(4);
-    for (const { block, line } of starts) {
-      expect(line, `README.md:${block.line}`).toContain('--ready-file');
-      expect(block.text, `README.md:${block.line}`).toMatch(/secscan sandbox wait /);
-    }
-    expect(blocks.filter((b) => /\bsleep\b/.test(b.text)).map((b) => b.line)).toEqual([]);
+    expect(pages.filter((p) => p.file.startsWith('docs/guide/')).length).toBeGreaterThanOrEqual(10);
+    expect(pages.flatMap((p) => p.shell).length).toBeGreaterThan(100);
   });
 
-  it('reads the status a command must end with from its comment', () => {
-    const scripts = shell.filter((b) => !b.directives.skip && !isTranscript(b) && !b.directives.sandbox);
+  it('start a sandbox in the background with --ready-file and wait on that file, never on a sleep', () => {
+    const starts = pages.flatMap((p) =>
+      // The blocks a reader runs, and the CI snippets (the reference's examples are single commands).
+      p.blocks
+        .filter((b) => !b.directives.skip)
+        .flatMap((b) =>
+          b.text
+            .split('\n')
+            .filter((line) => /secscan sandbox(?! (scan|wait)\b)[^\n]*&\s*(#.*)?$/.test(line))
+            .map((line) => ({ where: `${p.file}:${b.line}`, block: b, line })),
+        ),
+    );
+    // The sandbox guide's script, its --tls one, and the two CI jobs.
+    expect(starts.length).toBeGreaterThanOrEqual(4);
+    for (const { where, block, line } of starts) {
+      expect(line, where).toContain('--ready-file');
+      expect(block.text, where).toMatch(/secscan sandbox wait /);
+    }
+    const sleeps = pages.flatMap((p) =>
+      p.blocks.filter((b) => /\bsleep\b/.test(b.text)).map((b) => `${p.file}:${b.line}`),
+    );
+    expect(sleeps).toEqual([]);
+  });
+
+  it('read the status a command must end with from its comment', () => {
+    const scripts = pages.flatMap((p) =>
+      p.shell.filter((b) => !b.directives.skip && !isTranscript(b) && !b.directives.sandbox),
+    );
     const commands = scripts.flatMap(shellCommands);
     expect(commands.length).toBeGreaterThan(60);
     expect(commands.filter((c) => c.exit !== 0).map((c) => c.text.split('\n')[0])).toEqual(
       expect.arrayContaining([expect.stringContaining('secscan saml provision people.csv')]),
     );
   });
-});
 
-describe.sequential('README, run as printed against a fresh sandbox', () => {
-  let session: Session;
-  const outputs: string[] = [];
-  beforeAll(() => {
-    session = startSession();
-  });
-  afterAll(async () => {
-    await session?.close();
-  });
-
-  it.each(steps.map((b) => [`${b.line} (${b.lang || 'text'})`, b] as const))(
-    'README.md:%s',
-    async (_name, block) => {
-      if (fileOf(block) && !isShellBlock(block)) {
-        session.writeFile(block);
-        return;
-      }
-      if (block.directives.sandbox) {
-        const lines = await session.startSandbox(block);
-        expect(lines).toMatch(/^SECSCAN_BASE_URL=http:\/\/127\.0\.0\.1:\d+$/m);
-        return;
-      }
-      if (!isTranscript(block)) {
-        const ran = await session.runScript(block);
-        outputs.push(ran.output);
-        expect(ran.code, ran.output).toBe(0);
-        return;
-      }
-      for (const command of transcript(block)) {
-        const ran = await session.runCommand(command, block.directives.terminal);
-        outputs.push(ran.output);
-        const where = `README.md:${command.line}: $ ${command.text}`;
-        const fails = command.output.some((l) => l.startsWith('error: '));
-        if (command.exit !== undefined) expect(ran.code, `${where}\n${ran.output}`).toBe(command.exit);
-        else if (fails) expect(ran.code, `${where}\n${ran.output}`).not.toBe(0);
-        else expect(ran.code, `${where}\n${ran.output}`).toBe(0);
-        if (!matchesShown(command.output, ran.output, session.home)) {
-          expect(normalise(ran.output, session.home), where).toBe(
-            normalise(command.output.join('\n'), session.home),
-          );
-        }
-      }
-    },
-    120_000,
-  );
-
-  it('never printed a secret the reader keeps in a file', () => {
-    const secrets = steps.flatMap((b) => b.directives.with).map(readerSecret);
-    expect(secrets.length).toBeGreaterThan(0);
-    for (const secret of secrets) expect(outputs.join('\n')).not.toContain(secret.trim());
+  it('the README tours the sandbox to a gate that fails, then passes, within its first 120 lines', () => {
+    const readme = pages.find((p) => p.file === 'README.md');
+    const early =
+      readme?.steps
+        // A block ends on its closing fence: the opening line, its text, the fence.
+        .filter((b) => b.line + b.text.split('\n').length <= 120)
+        .map((b) => b.text)
+        .join('\n') ?? '';
+    expect(early).toMatch(/secscan scans check [^\n]*# exit 1/);
+    expect(early).toMatch(/Gate failed:/);
+    expect(early).toMatch(/Gate passed:/);
   });
 });
+
+for (const file of pageGroups().readme) runPage(file);

@@ -3,7 +3,7 @@ import type { SandboxState, WebhookRecord } from './state.js';
 
 /**
  * Delivery of events to the registered webhooks. The specification shows neither the payload, the
- * signature header nor the retry policy, so these are the sandbox's own (documented in the README):
+ * signature header nor the retry policy, so these are the sandbox's own (documented in docs/guide/sandbox.md):
  * POST of JSON with `X-SL-Event`, `X-SL-Webhook-Delivery-ID` (the same on every attempt),
  * `X-SL-Timestamp` (Unix seconds) and, for `hmac` webhooks, `X-SL-Signature: v1=<hex>`, the HMAC-SHA256 of
  * the body with the webhook's secret; `bearer` webhooks get `Authorization: Bearer <token>` instead.

@@ -51,14 +51,10 @@ export function copyCheckout(dir: string): string {
   return dir;
 }
 
-/** The README's section (from its `## ` heading to the next) and its fenced blocks of one language. */
-export function readmeBlocks(heading: string, language: string): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf(`## ${heading}\n`);
-  if (start < 0) throw new Error(`README: no section ${heading}`);
-  const end = readme.indexOf('\n## ', start + 5);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map(
+/** The fenced blocks of one language of a page of the docs (README.md, docs/guide/ci-gate.md, ...). */
+export function docBlocks(file: string, language: string): string[] {
+  const page = readFileSync(join(root, file), 'utf8');
+  return [...page.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map(
     (m) => m[1] as string,
   );
 }
@@ -82,8 +78,8 @@ export function validateAction(file: string): { code: number; output: string } {
   }
 }
 
-/** The rules file of the README's "Gate merges in CI" section. */
-export const readmeRules = readmeBlocks('Gate merges in CI', 'yaml').find((b) =>
+/** The rules file of the guide "Gate merges in CI" (docs/guide/ci-gate.md). */
+export const readmeRules = docBlocks('docs/guide/ci-gate.md', 'yaml').find((b) =>
   /^(#.*\n)?rules:/.test(b),
 ) as string;
 

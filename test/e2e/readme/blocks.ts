@@ -1,5 +1,5 @@
 /**
- * The README's fenced blocks, as the README runner reads them. A shell block is one tagged `sh`, `bash` or
+ * The fenced blocks of a page of the docs (README.md, docs/**), as the docs runner reads them. A shell block is one tagged `sh`, `bash` or
  * `console`, or an untagged one with a `$ ` prompt line. An HTML comment on the line before a block (a blank
  * line between is allowed) gives the runner its directives, separated by `;`:
  *
@@ -34,7 +34,7 @@ export interface Block {
 
 const directivePattern = /^\s*<!--\s*readme-test:\s*(.*?)\s*-->\s*$/;
 
-function parseDirectives(text: string, line: number): Directives {
+function parseDirectives(text: string, where: string): Directives {
   const directives: Directives = { with: [] };
   // A reason may hold anything, `;` too: `skip` takes the rest of the comment.
   const skip = /^skip:\s*(.*)$/s.exec(text);
@@ -48,13 +48,13 @@ function parseDirectives(text: string, line: number): Directives {
     else if (word === 'terminal' && /^\d+$/.test(rest)) directives.terminal = Number(rest);
     else if (word === 'file' && rest) directives.file = rest;
     else if (word === 'with' && rest) directives.with.push(...rest.split(/\s+/));
-    else throw new Error(`README.md:${line}: unknown readme-test directive "${part}"`);
+    else throw new Error(`${where}: unknown readme-test directive "${part}"`);
   }
   return directives;
 }
 
-/** Every fenced block of the README (indented ones in list items too), with the directives before it. */
-export function readmeBlocks(readme: string): Block[] {
+/** Every fenced block of a page (indented ones in list items too), with the directives before it. */
+export function readmeBlocks(readme: string, file = 'README.md'): Block[] {
   const lines = readme.split('\n');
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -75,7 +75,7 @@ export function readmeBlocks(readme: string): Block[] {
       line: i + 1,
       lang: open[2] as string,
       text: body.join('\n') + '\n',
-      directives: comment ? parseDirectives(comment[1] as string, k + 1) : { with: [] },
+      directives: comment ? parseDirectives(comment[1] as string, `${file}:${k + 1}`) : { with: [] },
     });
     i = j;
   }
@@ -87,7 +87,7 @@ export function isShellBlock(block: Block): boolean {
   return block.lang === '' && /^\$ /m.test(block.text);
 }
 
-/** A file the README shows the content of: `# PATH` on a YAML block's first line, or `file NAME`. */
+/** A file the page shows the content of: `# PATH` on a YAML block's first line, or `file NAME`. */
 export function fileOf(block: Block): { path: string; content: string } | undefined {
   if (block.directives.file) return { path: block.directives.file, content: block.text };
   const header = /^# ([\w./-]+\.ya?ml)\n/.exec(block.text);
@@ -96,7 +96,7 @@ export function fileOf(block: Block): { path: string; content: string } | undefi
 }
 
 export interface Command {
-  /** 1-based README line where the command starts. */
+  /** 1-based line of the page where the command starts. */
   line: number;
   text: string;
   /** The exit status it must end with: `# exit N` in its comment; undefined in a transcript without one. */
@@ -130,7 +130,7 @@ export function shellCommands(block: Block): Command[] {
 }
 
 export interface Transcript extends Command {
-  /** What the README shows the command printing (stdout and stderr as they interleave). */
+  /** What the page shows the command printing (stdout and stderr as they interleave). */
   output: string[];
 }
 
@@ -183,7 +183,7 @@ export function normalise(text: string, home?: string): string {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether `actual` is what the README shows (both normalised), `...` lines and `...` in lines as wildcards. */
+/** Whether `actual` is what the page shows (both normalised), `...` lines and `...` in lines as wildcards. */
 export function matchesShown(shown: string[], actual: string, home?: string): boolean {
   const expected = normalise(shown.join('\n'), home).split('\n');
   const source = expected

@@ -7,7 +7,7 @@ import { secscanShim } from '../sandbox.js';
 import { type Block, type Command, fileOf, shellCommands, type Transcript } from './blocks.js';
 
 /**
- * A reader's session: a fresh home directory (the working directory too), no secscan settings in the
+ * A reader's session, one a page of the docs: a fresh home directory (the working directory too), no secscan settings in the
  * environment, and `secscan` on PATH as this checkout's built binary, as `npm link` would put it. Blocks
  * run in bash, in order, each in a process group of its own that is ended when the block is done (a
  * sandbox a block starts in the background stops with it).
@@ -21,7 +21,7 @@ export interface Ran {
 
 export interface Session {
   home: string;
-  /** Writes what the README shows as a file's content (a rules file, access.yml, people.csv). */
+  /** Writes what the page shows as a file's content (a rules file, access.yml, people.csv). */
   writeFile(block: Block): void;
   /** Starts the block that runs the session's sandbox, in the background; resolves once it is ready. */
   startSandbox(block: Block): Promise<string>;
@@ -69,20 +69,20 @@ function run(script: string, env: NodeJS.ProcessEnv, cwd: string, timeoutMs: num
 }
 
 /** The script of a `sh` block: after each command, its status is checked against the one it must have. */
-export function checkedScript(commands: Command[]): string {
+export function checkedScript(commands: Command[], file = 'README.md'): string {
   return [
     'set -o pipefail',
     ...commands.map(
       (c) =>
         `${c.text}\n__rc=$?; if [ "$__rc" != ${c.exit} ]; then ` +
-        `echo "readme-test: README.md:${c.line}: exit $__rc, not ${c.exit}" >&2; exit 101; fi`,
+        `echo "readme-test: ${file}:${c.line}: exit $__rc, not ${c.exit}" >&2; exit 101; fi`,
     ),
   ].join('\n');
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-export function startSession(): Session {
+export function startSession(file = 'README.md'): Session {
   const home = mkdtempSync(join(tmpdir(), 'secscan-readme-'));
   const shims = join(home, '.readme-bin');
   secscanShim(shims);
@@ -102,10 +102,10 @@ export function startSession(): Session {
   return {
     home,
     writeFile(block) {
-      const file = fileOf(block);
-      if (!file) throw new Error(`README.md:${block.line}: not a file`);
-      mkdirSync(dirname(join(home, file.path)), { recursive: true });
-      writeFileSync(join(home, file.path), file.content);
+      const shown = fileOf(block);
+      if (!shown) throw new Error(`${file}:${block.line}: not a file`);
+      mkdirSync(dirname(join(home, shown.path)), { recursive: true });
+      writeFileSync(join(home, shown.path), shown.content);
     },
     startSandbox(block) {
       return new Promise((resolve, reject) => {
@@ -133,7 +133,7 @@ export function startSession(): Session {
     },
     runScript(block) {
       for (const name of block.directives.with) writeFileSync(join(home, name), readerSecret(name));
-      return run(checkedScript(shellCommands(block)), env, home, 90_000);
+      return run(checkedScript(shellCommands(block), file), env, home, 90_000);
     },
     runCommand(command, columns) {
       if (!columns) return run(command.text, env, home, 60_000);
