@@ -36,7 +36,7 @@ function report(ctx: HandlerContext, kind: ReportKind, ext: string): Reply {
     : text(reportHtml(model), 'text/html; charset=utf-8');
 }
 
-export const reportHandlers: HandlerMap = {
+export const reportHandlers = {
   ReadScanPCIDSSReport: (ctx) => report(ctx, 'pci', 'html'),
   ReadDetailedOWASPReport: (ctx) => {
     const year = ctx.params.year as OwaspYear;
@@ -44,4 +44,4 @@ export const reportHandlers: HandlerMap = {
     return report(ctx, `owasp-${year}`, ctx.params.ext);
   },
   ReadCWEReport: (ctx) => report(ctx, 'cwe', ctx.params.ext),
-};
+} satisfies HandlerMap;

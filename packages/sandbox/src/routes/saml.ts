@@ -69,7 +69,7 @@ function resetToken(state: SandboxState, user: UserRecord): void {
   state.tokens.items = state.tokens.items.filter((t) => !(t.kind === 'user' && t.user_id === user.id_v2));
 }
 
-export const samlHandlers: HandlerMap = {
+export const samlHandlers = {
   ListOrgSAMLConfigs: (ctx) => ok(ctx.state.saml.configs.map((c) => configView(ctx, c))),
 
   CreateOrgSAMLConfig: (ctx) => {
@@ -192,4 +192,4 @@ export const samlHandlers: HandlerMap = {
     ctx.save();
     return ok(result);
   },
-};
+} satisfies HandlerMap;

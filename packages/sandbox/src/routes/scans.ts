@@ -37,7 +37,7 @@ function tagFilter(values: string[]): (scan: ScanRecord) => boolean {
   return (scan) => pairs.every(([k, v]) => scan.tags[k] === v);
 }
 
-export const scanHandlers: HandlerMap = {
+export const scanHandlers = {
   ListScans: (ctx) => {
     requireApp(ctx.state, ctx.params.appID as string);
     const limit = limitOf(ctx, 10, 50);
@@ -102,4 +102,4 @@ export const scanHandlers: HandlerMap = {
     }
     return ok(out);
   },
-};
+} satisfies HandlerMap;

@@ -18,7 +18,7 @@ export function currentUserForm(state: SandboxState, user: UserRecord) {
   };
 }
 
-export const userHandlers: HandlerMap = {
+export const userHandlers = {
   /** The token's user in current-user form; for an org token, the user who created it. */
   ReadUser: ({ state, caller }) => ok(currentUserForm(state, caller.user)),
-};
+} satisfies HandlerMap;
