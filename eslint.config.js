@@ -94,6 +94,12 @@ export default tseslint.config(
           message: 'a verb never writes to stdout: return data and let the renderer print it',
         },
         {
+          selector:
+            "MemberExpression[object.property.name='globals'][property.name='output'], MemberExpression[object.name='ctx'][property.name='format']",
+          message:
+            'a verb never reads -o: declare its formats (`formats`, `outputs`, `pipedAsReceived`, a view’s `defaultsFor`) and let the exporter choose',
+        },
+        {
           selector: "ImportDeclaration[source.value='@secscan/sandbox'][importKind!='type']",
           message:
             "the sandbox loads when it starts: `await import('@secscan/sandbox')`, types by `import type`",
@@ -103,33 +109,62 @@ export default tseslint.config(
   },
   layer(
     ['src/api/**/*.ts'],
-    [`${src}(commands|access|output|config)/`, `${src}context\\.js$`],
-    'src/api (the client) imports no commands, access engine, output, config or context',
+    [`${src}(commands|access|output|config|streams)/`, `${src}(context|factory)\\.js$`],
+    'src/api (the client) imports no commands, access engine, output, streams, config, factory or context',
   ),
   layer(
-    ['src/output/**/*.ts', 'src/config/**/*.ts'],
-    [`${src}(commands|access)/`],
-    'output and config never import commands or the access engine',
+    ['src/output/**/*.ts'],
+    [`${src}(commands|config)/`, `${src}(context|factory|main|program)\\.js$`],
+    'src/output stands on src/streams (the terminal), never on the context, the factory, config or commands',
+  ),
+  layer(
+    ['src/config/**/*.ts'],
+    [`${src}(commands|access|output|streams)/`, `${src}(context|factory)\\.js$`],
+    'src/config (settings and the profile store) imports no commands, engine, output or streams',
+  ),
+  layer(
+    ['src/streams/**/*.ts'],
+    [`${src}(commands|access|api|output|config|providers)/`, `${src}(context|factory|main|program)\\.js$`],
+    'src/streams (the terminal: streams, prompts, notices, progress) is beneath output: on src/util and errors only',
+  ),
+  layer(
+    ['src/factory.ts'],
+    [
+      `${src}(commands|access|output)/`,
+      `^\\./(commands|access|output)/`,
+      `^\\./(context|main|program)\\.js$`,
+    ],
+    'src/factory.ts (settings, profile store, client) stands on config, the client and the streams only',
   ),
   layer(
     ['src/providers/**/*.ts'],
-    [`${src}(commands|access|output|config)/`, `${src}context\\.js$`],
+    [`${src}(commands|access|output|config|streams)/`, `${src}(context|factory)\\.js$`],
     'src/providers (the code hosts a pull-request comment goes to) stand beside the client: on src/api and src/util',
   ),
   layer(
     ['src/analytics/**/*.ts'],
-    [`${src}(commands|access|api|output|config)/`, `${src}context\\.js$`],
+    [`${src}(commands|access|api|output|config|streams)/`, `${src}(context|factory)\\.js$`],
     'src/analytics computes from data it is given: no client, output, config or commands',
   ),
   layer(
     ['src/util/**/*.ts'],
-    [`${src}(commands|access|api|output|config)/`, `${src}context\\.js$`],
+    [`${src}(commands|access|api|output|config|streams)/`, `${src}(context|factory)\\.js$`],
     'src/util is the bottom of the CLI: errors and Node only',
   ),
   layer(
+    ['src/gate/**/*.ts'],
+    [`${src}(commands|access|output|config|triage)/`, `${src}(context|main|program)\\.js$`],
+    'src/gate (the verdict, baselines, recount, suppressions, the scan under test and its wait) stands below the verbs and output: on the factory and streams, src/api, src/ignores, util and @secscan/api',
+  ),
+  layer(
+    ['src/triage/**/*.ts'],
+    [`${src}(commands|access|output|gate)/`, `${src}(context|main|program)\\.js$`],
+    'src/triage (bulk selection, changes, journals, undo) stands below the verbs and output: on the factory and streams, src/api, util and @secscan/api',
+  ),
+  layer(
     ['src/access/**/*.ts'],
-    [`${src}(commands|config)/`, `${src}(context|prompt|main|program)\\.js$`],
-    'the access engine stands below the commands: on src/api, output, util and @secscan/api',
+    [`${src}(commands|config|output)/`, `${src}(context|main|program)\\.js$`],
+    'the access engine stands below the commands and output (which render its changes): on src/api, util and @secscan/api',
   ),
   layer(
     ['src/commands/*/*.ts'],

@@ -1,4 +1,4 @@
-// `npm run bench:ci-log`: what the CI job log guard (src/output/ci-log.ts) costs. `findings list --all` of
+// `npm run bench:ci-log`: what the CI job log guard (src/streams/ci-log.ts) costs. `findings list --all` of
 // BENCH_SIZE findings (default 20,000) from `secscan sandbox --findings N`, in each of BENCH_FORMATS (csv,
 // table, json), with GITHUB_ACTIONS=true and without, standard output a pipe (a regular file is not
 // guarded): BENCH_ROUNDS interleaved rounds (default 5), the median wall time of each, and the ratio.

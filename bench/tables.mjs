@@ -1,4 +1,4 @@
-// `npm run bench:tables`: the project's streamed table writer (src/output/table.ts) against cli-table3, the
+// `npm run bench:tables`: the project's streamed table writer (src/output/core/table.ts) against cli-table3, the
 // library the design card names, on what a person sees: 20,000 findings at 80 columns. Each side runs in a
 // process of its own and reports its peak RSS, the time until its first line and the total time; the load
 // time of each (median of 15 runs) is measured against `node -e 0`. cli-table3 is installed into a
@@ -94,7 +94,7 @@ try {
   await build({
     stdin: {
       contents:
-        "export { TableWriter } from './src/output/table.ts'; export { loadWidths } from './src/output/width.ts';",
+        "export { TableWriter } from './src/output/core/table.ts'; export { loadWidths } from './src/streams/width.ts';",
       resolveDir: root,
       loader: 'ts',
     },

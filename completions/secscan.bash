@@ -1157,8 +1157,8 @@ _secscan_values() {
     'teams groups set-role|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams groups remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams groups remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams export|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams export|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams export|-o') REPLY='=yaml json' ;;
+    'teams export|--output') REPLY='=yaml json' ;;
     'teams apply|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams apply|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams apply|--fields') REPLY='@fields team action what target from to status' ;;

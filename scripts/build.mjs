@@ -46,7 +46,7 @@ await build({
     'src/help/render.ts',
     'src/help/text.ts',
     'src/help/topics.ts',
-    'src/output/format.ts',
+    'src/output/core/format.ts',
   ].map(at),
   outdir: at('build'),
   outbase: at('src'),
@@ -202,14 +202,14 @@ const slimUndici = {
  * `--jq` runs jq on a worker thread, which is handed jq-wasm's inline build (jq and its WebAssembly in one
  * CommonJS file that requires nothing) as text: the bundle ships that file among its chunks
  * (dist/chunks/jq-wasm.cjs, never loaded as a chunk), and the module that reads it for the worker
- * (src/output/jq-engine-file.ts) reads the copy: beside the chunk, or the single executable's asset of that
+ * (src/output/core/jq-engine-file.ts) reads the copy: beside the chunk, or the single executable's asset of that
  * name (scripts/release.mjs takes every .cjs of dist/chunks as an asset `chunks/NAME`).
  */
 const jqEngineCopy = 'jq-wasm.cjs';
 const jqEngineFile = {
   name: 'jq-engine-file',
   setup(b) {
-    b.onLoad({ filter: /[\\/]output[\\/]jq-engine-file\.ts$/ }, () => ({
+    b.onLoad({ filter: /[\\/]output[\\/]core[\\/]jq-engine-file\.ts$/ }, () => ({
       contents: `import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 export async function jqEngineSource() {

@@ -1,13 +1,65 @@
-import { CliError, ConfigError, type ErrorDetails, ExitCode, type ExitCodeValue } from '@secscan/api/errors';
+import { RulesFileError } from '@secscan/api/rules/error';
 
-export {
-  CliError,
-  ConfigError,
-  type ErrorDetails,
-  ExitCode,
-  type ExitCodeValue,
-  UsageError,
-} from '@secscan/api/errors';
+/**
+ * Every error the CLI reports on purpose, with its exit code: main() turns one into a line and that code. The
+ * workspace packages throw errors of their own (a rules file's `RulesFileError`, the sandbox's
+ * `SandboxError`); the CLI maps them to these where it calls the packages.
+ */
+export const ExitCode = {
+  ok: 0,
+  gateFailed: 1,
+  usage: 2,
+  config: 3,
+  auth: 4,
+  notFound: 5,
+  rejected: 6,
+  transient: 7,
+  unexpected: 8,
+  busy: 9,
+  /** The scan a gate must evaluate is not there yet or has not finished: a rerun may succeed. */
+  notReady: 10,
+  /** The scan a gate must evaluate failed: the analysis itself failed. */
+  scanFailed: 11,
+  interrupted: 130,
+  terminated: 143,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export interface ErrorDetails {
+  hint?: string;
+  status?: number;
+  code?: string;
+  cause?: unknown;
+}
+
+export class CliError extends Error {
+  readonly exitCode: ExitCodeValue;
+  readonly code: string;
+  readonly hint: string | undefined;
+  readonly status: number | undefined;
+
+  constructor(message: string, exitCode: ExitCodeValue, code: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    this.code = details.code ?? code;
+    this.hint = details.hint;
+    this.status = details.status;
+  }
+}
+
+export class UsageError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.usage, 'USAGE', details);
+  }
+}
+
+export class ConfigError extends CliError {
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, ExitCode.config, 'CONFIG', details);
+  }
+}
 
 /**
  * A file (or standard input) the user gave is longer than an input may be: refused before it is read whole
@@ -261,4 +313,17 @@ export function missingOrgError(): ConfigError {
   return new ConfigError(
     'no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
   );
+}
+
+/**
+ * Reads with a reader of @secscan/api's rules-file format (a rules file, a policy, an ignore file): a problem
+ * in the file, its `RulesFileError`, is a configuration error here (exit 3), with the same message and hint.
+ */
+export function readingRules<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof RulesFileError)) throw error;
+    throw new ConfigError(error.message, { hint: error.hint, cause: error });
+  }
 }

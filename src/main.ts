@@ -11,10 +11,11 @@ import {
   OutputClosedError,
   UsageError,
 } from './errors.js';
-import { guardIo } from './output/ci-log.js';
-import { safeJson, sanitizeLine } from './output/sanitize.js';
-import { proseLines, terminalWidth } from './output/stderr.js';
-import { loadWidths } from './output/width.js';
+import type { OutputFormat } from './output/core/format.js';
+import { guardIo } from './streams/ci-log.js';
+import { safeJson, sanitizeLine } from './streams/sanitize.js';
+import { proseLines, terminalWidth } from './streams/stderr.js';
+import { loadWidths } from './streams/width.js';
 
 export interface MainDeps extends Omit<ContextDeps, 'signal' | 'version'> {
   argv: string[];
@@ -108,14 +109,20 @@ export async function main(given: MainDeps): Promise<number> {
     debug ||= globals.debug;
     const commandTree = async () => (await import('./commands/manifest-data.js')).loadManifest();
     const ctx = new Context(globals, { ...deps, signal, commandTree });
-    const { resolveFormat, baseFormats, parseFields } = await import('./output/format.js');
-    const formats = [...baseFormats, ...(entry.outputs ?? [])];
-    ctx.format = resolveFormat(globals.jq === undefined ? globals.output : 'json', ctx.stdoutIsTTY, formats);
+    const { resolveFormat, baseFormats, parseFields } = await import('./output/core/format.js');
+    const formats = entry.formats ?? [...baseFormats, ...(entry.outputs ?? [])];
+    const fallback = entry.formats?.[0] as OutputFormat | undefined;
+    ctx.format = resolveFormat(
+      globals.jq === undefined ? globals.output : 'json',
+      ctx.stdoutIsTTY,
+      formats,
+      fallback,
+    );
     ctx.fields = parseFields(globals.fields);
     const { loadVerb } = await import('./commands/manifest.js');
     const verb = await loadVerb(entry.load);
     if (globals.jq !== undefined) {
-      const { jqOption } = await import('./output/jq.js');
+      const { jqOption } = await import('./output/core/jq.js');
       ctx.jq = jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
     }
     // A bare global --org (no uuid) asks for the organization level of a listing.
@@ -124,10 +131,11 @@ export async function main(given: MainDeps): Promise<number> {
       opts: command.opts(),
       orgLevel: values.org === true,
       format: ctx.format,
+      received: Boolean(entry.pipedAsReceived) && globals.output === undefined && !ctx.stdoutIsTTY,
     };
     const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;
     if (ctx.fields && view) {
-      const { unknownFields } = await import('./output/view.js');
+      const { unknownFields } = await import('./output/core/view.js');
       const unknown = unknownFields(view, ctx.fields);
       if (unknown.length) {
         throw new UsageError(
@@ -144,7 +152,7 @@ export async function main(given: MainDeps): Promise<number> {
     const result = await verb.run(ctx, { ...input, plan }).catch(async (error: unknown) => {
       throw await explained(error);
     });
-    const { present } = await import('./output/present.js');
+    const { present } = await import('./output/core/present.js');
     // A listing's first page is read as it is printed: its 404 comes from here.
     await present(ctx, result, view).catch(async (error: unknown) => {
       throw await explained(error);

@@ -12,7 +12,7 @@ export async function loadModel() {
   const help = await import(new URL('help/render.js', build).href);
   const text = await import(new URL('help/text.js', build).href);
   const { topics } = await import(new URL('help/topics.js', build).href);
-  const { baseFormats } = await import(new URL('output/format.js', build).href);
+  const { baseFormats } = await import(new URL('output/core/format.js', build).href);
   const { settingDocs } = await import(new URL('help/configuration.js', build).href);
   const topicBlocks = await Promise.all(topics.map(async (t) => ({ ...t, content: await t.blocks() })));
   const globals = manifest.root.options.map((o) => toOption(o, help));

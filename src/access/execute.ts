@@ -1,8 +1,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { Team } from '@secscan/api/schemas/teams';
 import { ApiError, ExitCode, exitCodeFor, RejectedError } from '../errors.js';
-import type { AccessChange } from '../output/access.js';
-import type { TeamPlan } from './plan.js';
+import type { AccessChange, TeamPlan } from './plan.js';
 import { checkWith } from '../util/verify.js';
 
 type Rows = ReadonlyMap<TeamPlan, AccessChange[]>;

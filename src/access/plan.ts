@@ -1,5 +1,18 @@
-import type { AccessChange } from '../output/access.js';
 import type { CurrentTeam } from './state.js';
+
+/**
+ * One change of `teams apply`: planned, applied, not applied when a write failed before it, or unknown
+ * when the write carrying it lost its answer (it may have been applied).
+ */
+export type AccessChange = {
+  team: string;
+  action: 'create' | 'delete' | 'rename' | 'add' | 'remove' | 'change' | 'move';
+  what: 'team' | 'app' | 'member' | 'group';
+  target: string;
+  from?: string;
+  to?: string;
+  status: 'planned' | 'applied' | 'not applied' | 'unknown';
+};
 
 /** A team as the file wants it: ids resolved, roles as keys; a key left out of the file is not managed. */
 export interface DesiredTeam {

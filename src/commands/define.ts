@@ -1,9 +1,9 @@
 import type { OperationId } from '@secscan/api/operations';
 import type { Context } from '../context.js';
-import type { View } from '../output/view.js';
+import type { View } from '../output/core/view.js';
 import type { ParserSpec } from './parsers.js';
-import type { OutputFormat } from '../output/format.js';
-import type { Result } from '../output/result.js';
+import type { OutputFormat } from '../output/core/format.js';
+import type { Result } from '../output/core/result.js';
 
 /**
  * A verb is one declaration: its flags and arguments as data (so the build can write them into the
@@ -194,6 +194,8 @@ export interface RunInput<A extends readonly ArgDecl[] = readonly ArgDecl[], O e
   orgLevel: boolean;
   /** The output format (-o, or the default): for checks between flags and output, never to render. */
   format: OutputFormat;
+  /** A verb declaring `pipedAsReceived`, run without -o, stdout a pipe or a file: print the body as received. */
+  received: boolean;
 }
 
 export interface Help {
@@ -217,6 +219,17 @@ export interface VerbSpec<
   options?: O;
   /** Output formats beyond the base ones (e.g. `sarif`): the exporters of the document the verb returns. */
   outputs?: readonly OutputFormat[];
+  /**
+   * The only formats -o takes, when the verb writes a file of its own (`teams export`: YAML or JSON): the
+   * first is what a run without -o gets, on a terminal or not. Otherwise -o takes the base formats and
+   * `outputs`, and a run without it gets a table on a terminal, tab-separated rows down a pipe.
+   */
+  formats?: readonly OutputFormat[];
+  /**
+   * Down a pipe or into a file, a run without -o gets the service's body as received (`audit log`'s CSV),
+   * not rows: run() is told so (`received`) before it sends anything.
+   */
+  pipedAsReceived?: true;
   /** false: the verb prints no JSON (a served stream, a script), so --jq is refused before it runs. */
   printsJson?: false;
   /** Every operation the verb may call; the table-coverage test and `api --list` read them. */

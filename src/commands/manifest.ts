@@ -49,6 +49,10 @@ export interface CommandEntry {
   args?: ArgEntry[];
   options?: OptionEntry[];
   outputs?: string[];
+  /** The only formats -o takes (the verb's `formats`), the first the default. */
+  formats?: string[];
+  /** Without -o, a pipe or a file gets the body as received (the verb's `pipedAsReceived`). */
+  pipedAsReceived?: true;
   operations?: string[];
   /** --fields names of the verb's view. */
   fields?: string[];
@@ -159,6 +163,8 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
       where,
     );
   if (verb.outputs?.length) entry.outputs = [...verb.outputs];
+  if (verb.formats?.length) entry.formats = [...verb.formats];
+  if (verb.pipedAsReceived) entry.pipedAsReceived = true;
   entry.operations = [...verb.operations];
   const fields = viewFields(verb);
   if (fields) entry.fields = fields;

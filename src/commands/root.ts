@@ -1,4 +1,4 @@
-import { baseFormats } from '../output/format.js';
+import { baseFormats } from '../output/core/format.js';
 import { flag, type Help, type OptionDecl, text } from './define.js';
 
 /**

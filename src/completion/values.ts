@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type SettingFlags } from '../config/settings.js';
-import type { Profile } from '../config/store.js';
-import { sanitize } from '../output/sanitize.js';
+import { peekProfiles } from '../config/store.js';
+import { sanitize } from '../streams/sanitize.js';
 import { selfCommand } from '../paths.js';
 import {
   type CacheEntry,
@@ -94,21 +92,6 @@ function parse(args: readonly string[]): Line {
   return { kind, flags, passed, ...(lock === undefined ? {} : { lock }) };
 }
 
-interface ConfigFile {
-  current_profile?: string;
-  profiles?: Record<string, Profile>;
-}
-
-/** The profiles file read as plain JSON: no locking, no library (a TAB only reads it). */
-function readProfiles(dir: string): ConfigFile {
-  try {
-    const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as ConfigFile;
-    return data && typeof data === 'object' ? data : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * The cache key, token and CA file of the settings the command line would use; undefined when incomplete.
  */
@@ -117,7 +100,7 @@ function target(
   env: NodeJS.ProcessEnv,
 ): { key: CacheKey; token: string; caFile: string | undefined } | undefined {
   const dir = configDir(env);
-  const config = readProfiles(dir);
+  const config = peekProfiles(dir);
   const profiles = config.profiles ?? {};
   const store = { currentName: config.current_profile, get: (name: string) => profiles[name] };
   try {
@@ -137,7 +120,7 @@ function target(
 }
 
 /**
- * The candidates as a shell reads them, filtered as tables are (src/output/sanitize.ts): a description
+ * The candidates as a shell reads them, filtered as tables are (src/streams/sanitize.ts): a description
  * loses its escapes, controls, bidi overrides and zero-width characters; a value that holds any is left out,
  * since the value completed would not be the one the service has (and could hide what it is).
  */
@@ -174,7 +157,7 @@ export async function complete(args: readonly string[], deps: CompleteDeps): Pro
   }
   const line = parse(args);
   if (line.kind === 'profile') {
-    const profiles = readProfiles(configDir(deps.env)).profiles ?? {};
+    const profiles = peekProfiles(configDir(deps.env)).profiles ?? {};
     print(
       deps.out,
       Object.entries(profiles)
@@ -216,18 +199,18 @@ async function refresh(line: Line, deps: CompleteDeps): Promise<void> {
     const { sources } = await import('./sources.js');
     const source = sources[line.kind];
     if (!source) return;
-    const { ApiClient } = await import('../api/client.js');
-    const client = new ApiClient({
-      baseUrl: key.baseUrl,
-      token,
-      orgId: key.orgId,
-      timeoutMs: requestTimeoutMs,
-      retries: 0,
-      signal: AbortSignal.timeout(3 * requestTimeoutMs),
-      dispatcher: deps.dispatcher,
-      caFile,
-      userAgent: `secscan/${deps.version ?? '0'} node/${process.version} (completion)`,
-    });
+    const { createClient } = await import('../factory.js');
+    const client = await createClient(
+      { baseUrl: key.baseUrl, token, orgId: key.orgId, caFile },
+      {
+        timeoutMs: requestTimeoutMs,
+        retries: 0,
+        signal: AbortSignal.timeout(3 * requestTimeoutMs),
+        dispatcher: deps.dispatcher,
+        version: deps.version ?? '0',
+        agent: 'completion',
+      },
+    );
     try {
       writeCache(key, line.kind, await source(client));
     } catch {

@@ -47,6 +47,19 @@ class ConfigFile {
   }
 }
 
+/**
+ * The profiles file read as plain JSON, for a TAB's completion values: no lock, no library, nothing created
+ * or refused (a file that cannot be read gives no profiles, and the TAB completes nothing live).
+ */
+export function peekProfiles(dir: string): Partial<ConfigData> {
+  try {
+    const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as Partial<ConfigData>;
+    return data && typeof data === 'object' ? data : {};
+  } catch {
+    return {};
+  }
+}
+
 export const profileNamePattern = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /**

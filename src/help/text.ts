@@ -1,4 +1,4 @@
-import { displayWidth, padEnd, wrapWords } from '../output/width.js';
+import { displayWidth, padEnd, wrapWords } from '../streams/width.js';
 
 export { wrapWords };
 

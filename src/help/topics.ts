@@ -1,4 +1,4 @@
-import { baseFormats } from '../output/format.js';
+import { baseFormats } from '../output/core/format.js';
 import { environment } from './environment.js';
 import { exitCodesHelp } from './exit-codes.js';
 import type { Block } from './text.js';

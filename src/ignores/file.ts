@@ -1,6 +1,7 @@
 import { findingLocation, type Locatable } from '@secscan/api/location';
 import { fail, failSchema, type LinedDoc, lineOf, parseLined } from '@secscan/api/rules/lines';
 import * as z from 'zod';
+import { readingRules } from '../errors.js';
 import { type Matcher, parsePurl, pathPattern, textPattern, versionRange } from './patterns.js';
 
 /**
@@ -188,10 +189,12 @@ function entryOf(lined: LinedDoc, i: number, data: EntryData): IgnoreEntry {
  * or version range that cannot be read.
  */
 export function readIgnoreFile(text: string, label: string): IgnoreFile {
-  const { file: lined, data } = parseLined(text, label, false, hint, '`ignores:`');
-  const parsed = File.safeParse(data);
-  if (!parsed.success) failSchema(lined, parsed.error.issues);
-  return { path: label, entries: parsed.data.ignores.map((entry, i) => entryOf(lined, i, entry)) };
+  return readingRules(() => {
+    const { file: lined, data } = parseLined(text, label, false, hint, '`ignores:`');
+    const parsed = File.safeParse(data);
+    if (!parsed.success) failSchema(lined, parsed.error.issues);
+    return { path: label, entries: parsed.data.ignores.map((entry, i) => entryOf(lined, i, entry)) };
+  });
 }
 
 /** How lists name an entry: `payments-api #1234`, `web-frontend: category SQL*, path src/**`. */

@@ -1,5 +1,26 @@
 import { UsageError } from '../errors.js';
 
+/** The global flags of a run, as commander read them (main.ts). */
+export interface GlobalOptions {
+  output?: string;
+  fields?: string;
+  jq?: string;
+  color: boolean;
+  quiet: boolean;
+  debug: boolean;
+  timeout?: string;
+  retries?: string;
+  maxRetryWait?: string;
+  yes: boolean;
+  input: boolean;
+  profile?: string;
+  baseUrl?: string;
+  org?: string;
+  allowInsecureHttp: boolean;
+  /** `--no-pager` gives false: long output on a terminal is not paged. */
+  pager: boolean;
+}
+
 /** A number flag (`--timeout`, `--retries`) in its range, or a usage error naming the flag. */
 export function parseNumber(
   name: string,

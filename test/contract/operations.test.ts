@@ -78,7 +78,7 @@ describeContract('contract: the operations table against the vendor document', (
   it('holds every operation the vendor document defines', () => {
     const ids = new Set(allOperations.map((op) => op.id));
     expect([...operationIds(doc!)].filter((id) => !ids.has(id))).toEqual([]);
-    expect(allOperations).toHaveLength(145);
+    expect(ids.size, 'an operationId written twice in the table').toBe(allOperations.length);
   });
 
   describe.each(allOperations)('$id', (op) => {

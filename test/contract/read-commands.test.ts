@@ -6,18 +6,27 @@ import { describeContract, violations } from './harness.js';
  * The commands whose answers must have the shape they read (a wrong shape is exit 8): run in-process against
  * the vendor's examples, none may find the documented answers unreadable.
  */
-const commands = readCommands
-  .filter(
-    // The vendor's example of the compounds listing links a findings page as its next_page: the command
-    // refuses that (exit 8, test/e2e/failsafe.test.ts), so the example cannot be read whole.
-    (argv) => argv.join(' ') !== 'compounds list',
-  )
+/** Read commands the vendor's examples cannot answer, and why. */
+const unanswerable: Readonly<Record<string, string>> = {
+  // The vendor's example of the compounds listing links a findings page as its next_page: the command
+  // refuses that (exit 8, test/e2e/failsafe.test.ts), so the example cannot be read whole.
+  'compounds list': 'the example links a findings page as its next_page',
+  // So does its example of an app's findings, which the trends read every page of.
+  'reports trends': 'the example of an app’s findings links the organization’s as its next_page',
+  // Its example of an app's findings counts no severities, which the statistics are made of (exit 8).
+  stats: 'the example of an app’s findings has counts without counts by severity',
+  // The document gives no example of a SAML configuration: Prism makes one up, with no name to ask for.
+  'saml show corp-sso': 'no SAML configuration of the examples has a name to show',
+};
+
+const commands = (await readCommands())
+  .filter((argv) => unanswerable[argv.join(' ')] === undefined)
   // So does its example of an app's findings (it links the organization's): a report reads every page, so
   // here it asks for the first one only.
-  .map((argv) => (argv.includes('sarif') ? [...argv, '--page', '1'] : argv));
+  .map((argv) => (argv.join(' ').includes('-o sarif') ? [...argv, '--page', '1'] : argv));
 
 describeContract('contract: read commands find the documented answers readable', (cli) => {
-  it.each(commands)('%s %s %s %s', async (...argv) => {
+  it.each(commands.map((argv) => [argv.join(' '), argv] as const))('%s', async (_title, argv) => {
     const run = await cli.run(argv);
     expect(violations(run)).toEqual([]);
     expect(run.stderr).not.toMatch(/unexpected response|the answer/);

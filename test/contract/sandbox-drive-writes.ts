@@ -1,18 +1,21 @@
-import type { OperationId } from '@secscan/api/operations';
 import {
   app,
   compound,
   type Direct,
-  type DriveStep,
   finding,
   newTeam,
   type Seeded,
+  type Step,
+  type Steps,
   team,
 } from './sandbox-drive.js';
 
+const policy =
+  'version: 2\nbuild_rules:\n  - id: no-critical\n    finding_types: [vuln]\n' +
+  '    cvss_31_severity_ratings: [critical]\n    threshold: 0\n';
+
 /** An OAuth callback, as the browser reaches it once the stand-in consent page is approved. */
-const callback = (op: OperationId, service: 'chat' | 'board'): DriveStep => ({
-  op,
+const callback = (service: 'chat' | 'board'): Step => ({
   raw: (s) => s.callback as string,
   before: async (s, direct) => {
     s.callback = await direct.approve(service);
@@ -25,19 +28,20 @@ async function teamVersion(direct: Direct, id: string): Promise<number> {
 }
 
 /**
- * The writes, after the reads: each finds what an earlier one made (an id learnt by its `before` step), and
- * what deletes comes last.
+ * The writes, keyed by operationId, in the order they run, after the reads: each finds what an earlier one
+ * made (an id learnt by its `before` step), and what deletes comes last. The reads here read what a write
+ * made (a comment, the webhook, an authorization), so they run after it. A path parameter a step does not
+ * give is the seed's, by name (`byName` in sandbox-drive.ts).
  */
-export function writeSteps(): DriveStep[] {
+export function writeSteps(): Steps {
   let version = 0;
   const withVersion = (body: Record<string, unknown>) => () => ({ version, ...body });
   const learnVersion = async (s: Seeded, direct: Direct) => {
     version = await teamVersion(direct, s.newTeam as string);
   };
-  return [
+  return {
     // Writes: tokens, roles, configuration.
-    {
-      op: 'CreateToken',
+    CreateToken: {
       body: (s) => ({
         label: 'contract run',
         role_id: s.ciRole,
@@ -45,16 +49,14 @@ export function writeSteps(): DriveStep[] {
         valid_for_seconds: 3600,
       }),
     },
-    {
-      op: 'DeleteToken',
+    DeleteToken: {
       path: (s) => ({ tokenID: s.token as string }),
       before: async (s, direct) => {
         const tokens = (await direct.read('ListTokens')).response as { id: string; label: string }[];
         s.token = tokens.find((t) => t.label === 'contract run')?.id;
       },
     },
-    {
-      op: 'CreateCustomRBACRole',
+    CreateCustomRBACRole: {
       body: {
         name: 'Contract reviewer',
         description: 'reads findings',
@@ -62,8 +64,7 @@ export function writeSteps(): DriveStep[] {
         role_type: 'organization',
       },
     },
-    {
-      op: 'UpdateRBACRole',
+    UpdateRBACRole: {
       path: (s) => ({ rbacRoleID: s.role as string }),
       body: { name: 'Contract reviewer', scopes: ['findings:list', 'findings:read'] },
       before: async (s, direct) => {
@@ -71,19 +72,20 @@ export function writeSteps(): DriveStep[] {
         s.role = roles.find((r) => r.name === 'Contract reviewer')?.id;
       },
     },
-    { op: 'DeleteCustomRBACRole', path: (s) => ({ rbacRoleID: s.role as string }) },
-    {
-      op: 'UpdateOrgConfig',
+    DeleteCustomRBACRole: { path: (s) => ({ rbacRoleID: s.role as string }) },
+    UpdateOrgConfig: {
       body: { session_timeout_hours: 24, allowed_non_admin_auth_providers: ['github', 'sl-saml2'] },
     },
-    { op: 'PatchOrgConfig', body: { session_timeout_hours: 12 } },
-    { op: 'CreateOrgAnalysisConfig', body: { secrets: { entropy: 4.2, disable: false } } },
-    { op: 'UpdateOrgAnalysisConfig', body: { secrets: { disable: false } } },
-    { op: 'UpdateTeamConfig', path: team, body: { analysis_configuration: { secrets: { entropy: 4 } } } },
-    { op: 'PatchTeamConfig', path: team, body: { analysis_configuration: { secrets: { disable: false } } } },
+    PatchOrgConfig: { body: { session_timeout_hours: 12 } },
+    CreateOrgAnalysisConfig: { body: { secrets: { entropy: 4.2, disable: false } } },
+    UpdateOrgAnalysisConfig: { body: { secrets: { disable: false } } },
+    UpdateTeamConfig: { path: team, body: { analysis_configuration: { secrets: { entropy: 4 } } } },
+    PatchTeamConfig: { path: team, body: { analysis_configuration: { secrets: { disable: false } } } },
+    // Check-analysis configurations: a policy stored, then resolved by its reference and tag.
+    UpsertCheckAnalysisConfiguration: { path: { reference: 'contract' }, query: { tag: '1' }, body: policy },
+    ResolveCheckAnalysisConfiguration: { path: { reference: 'contract:1' } },
     // Webhook.
-    {
-      op: 'SetUpWebhook',
+    SetUpWebhook: {
       query: { version: 2 },
       body: {
         url: 'https://hooks.example.com/secscan',
@@ -92,41 +94,37 @@ export function writeSteps(): DriveStep[] {
         secret: 'contract',
       },
     },
-    { op: 'GetWebhook', query: { version: 2 } },
-    { op: 'DeleteWebhook', query: { version: 2 } },
+    GetWebhook: { query: { version: 2 } },
+    DeleteWebhook: { query: { version: 2 } },
     // Apps and their configuration.
-    { op: 'CreateApp', body: [{ id: 'contract-app', name: 'Contract app', base_branch: 'main' }] },
-    { op: 'UpdateAppLabels', path: app, body: { add: ['pci'] } },
-    {
-      op: 'UpdateAppConfig',
+    CreateApp: { body: [{ id: 'contract-app', name: 'Contract app', base_branch: 'main' }] },
+    UpdateAppLabels: { path: app, body: { add: ['pci'] } },
+    UpdateAppConfig: {
       path: app,
       body: { default_branch: 'master', analysis_configuration: { secrets: { entropy: 4.5 } } },
     },
-    { op: 'PatchAppConfig', path: app, body: { analysis_configuration: { secrets: { disable: false } } } },
-    { op: 'UpdateAppDefaultBranch', path: app, body: { default_branch: 'master' } },
-    { op: 'UpsertAppGroup', path: { appGroupName: 'contract' }, body: { add_app_ids: ['contract-app'] } },
+    PatchAppConfig: { path: app, body: { analysis_configuration: { secrets: { disable: false } } } },
+    UpdateAppDefaultBranch: { path: app, body: { default_branch: 'master' } },
+    UpsertAppGroup: { path: { appGroupName: 'contract' }, body: { add_app_ids: ['contract-app'] } },
     // Findings triage.
-    { op: 'SetAppFindingStatus', path: finding, body: { status: 'fixed', optional_comment: 'fixed in 2.4' } },
-    { op: 'SetAppFindingAssignee', path: finding, body: { assignee: 'member@initech.example' } },
-    {
-      op: 'SetAppMultipleFindingsStatus',
+    SetAppFindingStatus: { path: finding, body: { status: 'fixed', optional_comment: 'fixed in 2.4' } },
+    SetAppFindingAssignee: { path: finding, body: { assignee: 'member@initech.example' } },
+    SetAppMultipleFindingsStatus: {
       path: app,
       body: (s) => ({
         findings: [Number(s.finding), Number(s.secondFinding)],
         status: 'codeviolationremovestatus',
       }),
     },
-    {
-      op: 'SetAppMultipleFindingsAssignee',
+    SetAppMultipleFindingsAssignee: {
       path: app,
       body: (s) => ({
         findings: [Number(s.finding), Number(s.secondFinding)],
         assignee: 'guest@initech.example',
       }),
     },
-    { op: 'CreateAppFindingComment', path: finding, body: { comment: 'Reproduced; fixing in 2.4' } },
-    {
-      op: 'ReadOneAppFindingComment',
+    CreateAppFindingComment: { path: finding, body: { comment: 'Reproduced; fixing in 2.4' } },
+    ReadOneAppFindingComment: {
       path: (s) => ({ ...finding(s), commentID: s.comment as string }),
       before: async (s, direct) => {
         const comments = (await direct.read('ListAppFindingComments', finding(s))).response as {
@@ -136,16 +134,14 @@ export function writeSteps(): DriveStep[] {
       },
     },
     // Teams and groups.
-    {
-      op: 'CreateTeam',
+    CreateTeam: {
       body: (s) => ({
         name: 'Contract',
         applications: ['contract-app'],
         team_membership: [{ user_id_v2: s.user, team_role: 'TEAM_MEMBER' }],
       }),
     },
-    {
-      op: 'UpdateTeamMetadata',
+    UpdateTeamMetadata: {
       path: newTeam,
       body: withVersion({ change_name: 'Contract team' }),
       before: async (s, direct) => {
@@ -154,70 +150,59 @@ export function writeSteps(): DriveStep[] {
         await learnVersion(s, direct);
       },
     },
-    {
-      op: 'UpdateTeamMembership',
+    UpdateTeamMembership: {
       path: newTeam,
       body: withVersion({ add_team_membership: [] }),
       before: learnVersion,
     },
-    {
-      op: 'UpdateTeamApps',
+    UpdateTeamApps: {
       path: newTeam,
       body: withVersion({ remove_applications: ['contract-app'] }),
       before: learnVersion,
     },
-    {
-      op: 'UpdateTeam',
+    UpdateTeam: {
       path: newTeam,
       body: withVersion({ add_applications: ['contract-app'] }),
       before: learnVersion,
     },
-    {
-      op: 'UpsertGroup',
+    UpsertGroup: {
       path: newTeam,
       body: (s) => ({ group_ids: [{ group_id: s.group, team_role: 'TEAM_MEMBER' }] }),
     },
-    {
-      op: 'UpdateGroup',
+    UpdateGroup: {
       path: (s) => ({ rbacTeamID: s.newTeam as string, groupID: s.group }),
       body: { team_role: 'TEAM_ADMIN' },
     },
-    { op: 'RemoveGroupFromTeam', path: (s) => ({ rbacTeamID: s.newTeam as string, groupID: s.group }) },
-    { op: 'UpdateOrgUser', path: (s) => ({ userIDv2: s.user }), body: { org_role: 'MEMBER' } },
+    RemoveGroupFromTeam: { path: (s) => ({ rbacTeamID: s.newTeam as string, groupID: s.group }) },
+    UpdateOrgUser: { path: (s) => ({ userIDv2: s.user }), body: { org_role: 'MEMBER' } },
     // SAML.
-    {
-      op: 'CreateOrgSAMLConfig',
+    CreateOrgSAMLConfig: {
       body: {
         name: 'contract-sso',
         idp_metadata_url: 'https://idp.example.com/metadata',
         default_org_role: 'TEAM_DEFINED',
       },
     },
-    {
-      op: 'UpdateOrgSAMLConfig',
+    UpdateOrgSAMLConfig: {
       path: { SAMLConfigName: 'contract-sso' },
       body: { idp_metadata_url: 'https://idp.example.com/metadata', sign_auth_requests: true },
     },
-    {
-      op: 'ProvisionSAMLUsers',
+    ProvisionSAMLUsers: {
       body: [{ name: 'Dana Developer', email: 'dana@initech.example', organization_role: 'MEMBER' }],
     },
-    {
-      op: 'ResetSAMLUserAccessToken',
+    ResetSAMLUserAccessToken: {
       path: (s) => ({ userIDv2: s.user }),
       before: async (s, direct) => {
         const users = (await direct.read('ListOrgRBACUsers', {}, 'email=dana@initech.example')).response;
         s.user = users[0]?.id_v2 ?? s.user;
       },
     },
-    { op: 'BulkResetSAMLUserAccessTokens', body: (s) => ({ user_ids: [s.user] }) },
+    BulkResetSAMLUserAccessTokens: { body: (s) => ({ user_ids: [s.user] }) },
     // Saved searches.
-    {
-      op: 'CreateSavedSearch',
+    CreateSavedSearch: {
       body: { search_name: 'Contract', path_name: '/findings', search_query: 'severity=critical' },
     },
-    {
-      op: 'UpdateSavedSearch',
+    UpdateSavedSearch: {
       path: (s) => ({ searchID: s.search as string }),
       body: { search_name: 'Contract', path_name: '/findings', search_query: 'severity=high' },
       before: async (s, direct) => {
@@ -229,17 +214,16 @@ export function writeSteps(): DriveStep[] {
         s.search = searches.find((x) => x.search_name === 'Contract')?.id;
       },
     },
-    { op: 'DeleteSavedSearch', path: (s) => ({ searchID: s.search as string }) },
+    DeleteSavedSearch: { path: (s) => ({ searchID: s.search as string }) },
     // Integrations: the chat service and the work board, authorized through their callbacks.
-    { op: 'AuthorizeSlack' },
-    callback('SlackCallback', 'chat'),
-    { op: 'DeleteSlackConfiguration' },
-    { op: 'AzureAuthorization' },
-    callback('AzureCallback', 'board'),
-    { op: 'GetAzureAuthorizationStatus' },
-    { op: 'GetAzureOrgList' },
-    {
-      op: 'PutAzureboardAssociation',
+    AuthorizeSlack: {},
+    SlackCallback: callback('chat'),
+    DeleteSlackConfiguration: {},
+    AzureAuthorization: {},
+    AzureCallback: callback('board'),
+    GetAzureAuthorizationStatus: {},
+    GetAzureOrgList: {},
+    PutAzureboardAssociation: {
       path: app,
       body: {
         azure_org_name: 'sandbox-devops',
@@ -247,17 +231,15 @@ export function writeSteps(): DriveStep[] {
         finding_work_item_type: 'Bug',
       },
     },
-    { op: 'GetAzureboardAssociation', path: app },
-    {
-      op: 'SubmitFindingToAzureBoardPut',
+    GetAzureboardAssociation: { path: app },
+    SubmitFindingToAzureBoardPut: {
       path: app,
       body: (s) => ({ scan_id: Number(s.scan), finding_ids: [Number(s.finding)] }),
     },
-    { op: 'GetAssociationAzureBoardByFindingID', path: finding },
-    { op: 'DeleteAzureboardAssociation', path: app },
+    GetAssociationAzureBoardByFindingID: { path: finding },
+    DeleteAzureboardAssociation: { path: app },
     // The cloud-security platform.
-    {
-      op: 'storeWizCreds',
+    storeWizCreds: {
       body: {
         client_id: 'contract',
         client_secret: 'contract-secret',
@@ -265,19 +247,19 @@ export function writeSteps(): DriveStep[] {
         api_url: 'https://api.example.com/graphql',
       },
     },
-    { op: 'getWizCreds' },
-    { op: 'updateWizOrgEnrollment', body: { enrolled_for: ['SAST', 'SCA'], is_enabled: true } },
-    { op: 'getWizOrgEnrollmentStatus' },
-    { op: 'updateWizCompoundEnrollment', path: compound, body: { enrolled_for: ['SCA'], is_enabled: true } },
-    { op: 'getWizCompoundEnrollmentStatus', path: compound },
-    { op: 'removeWizCompoundEnrollment', path: compound },
+    getWizCreds: {},
+    updateWizOrgEnrollment: { body: { enrolled_for: ['SAST', 'SCA'], is_enabled: true } },
+    getWizOrgEnrollmentStatus: {},
+    updateWizCompoundEnrollment: { path: compound, body: { enrolled_for: ['SCA'], is_enabled: true } },
+    getWizCompoundEnrollmentStatus: { path: compound },
+    removeWizCompoundEnrollment: { path: compound },
     // Deletions last.
-    { op: 'DeleteTeam', path: newTeam, body: withVersion({}), before: learnVersion },
-    { op: 'DeleteOrgSAMLConfig', path: { SAMLConfigName: 'contract-sso' } },
-    { op: 'DeleteAppGroup', path: { appGroupName: 'contract' } },
-    { op: 'DeleteApp', path: { appID: 'contract-app' } },
-    { op: 'DeleteOrgUser', path: (s) => ({ userIDv2: s.doomedUser }) },
-    { op: 'ToggleCompoundArchive', path: compound, body: { is_archived: true } },
-    { op: 'DeleteCompound', path: (s) => ({ compoundID: s.compoundId }) },
-  ];
+    DeleteTeam: { path: newTeam, body: withVersion({}), before: learnVersion },
+    DeleteOrgSAMLConfig: { path: { SAMLConfigName: 'contract-sso' } },
+    DeleteAppGroup: { path: { appGroupName: 'contract' } },
+    DeleteApp: { path: { appID: 'contract-app' } },
+    DeleteOrgUser: { path: (s) => ({ userIDv2: s.doomedUser }) },
+    ToggleCompoundArchive: { path: compound, body: { is_archived: true } },
+    DeleteCompound: { path: (s) => ({ compoundID: s.compoundId }) },
+  };
 }

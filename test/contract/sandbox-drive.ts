@@ -1,4 +1,4 @@
-import type { QueryValue } from '@secscan/api/operation';
+import { type Operation, pathParams, type QueryValue } from '@secscan/api/operation';
 import type { OperationId } from '@secscan/api/operations';
 
 /** What the run reads from the sandbox (directly, not through Prism) to address its requests. */
@@ -52,8 +52,7 @@ type Body = string | readonly unknown[] | Readonly<Record<string, unknown>>;
  * One request of an operation: what the Prism run drives through the validation proxy. `path` lacks
  * `orgID` (the sandbox's); `raw` is a path and query used as they are (the OAuth callbacks).
  */
-export interface DriveStep {
-  op: OperationId;
+export interface Step {
   path?: Of<Record<string, string>>;
   query?: Of<Record<string, QueryValue>>;
   body?: Of<Body>;
@@ -64,12 +63,16 @@ export interface DriveStep {
   before?: (seeded: Seeded, direct: Direct) => Promise<void>;
 }
 
+/** A step as driven: its operation and its request. */
+export interface DriveStep extends Step {
+  op: OperationId;
+}
+
+/** Explicit steps, keyed by operationId (in the order they run). */
+export type Steps = Partial<Record<OperationId, Step>>;
+
 export const resolve = <T>(value: Of<T> | undefined, seeded: Seeded): T | undefined =>
   typeof value === 'function' ? (value as (s: Seeded) => T)(seeded) : value;
-
-const policy =
-  'version: 2\nbuild_rules:\n  - id: no-critical\n    finding_types: [vuln]\n' +
-  '    cvss_31_severity_ratings: [critical]\n    threshold: 0\n';
 
 export const app = (s: Seeded) => ({ appID: s.app });
 export const finding = (s: Seeded) => ({ appID: s.app, findingID: s.finding });
@@ -79,97 +82,87 @@ export const team = (s: Seeded) => ({ rbacTeamID: s.team });
 export const newTeam = (s: Seeded) => ({ rbacTeamID: s.newTeam as string });
 
 /**
- * The reads of every area, valid for the seeded sandbox (seed 1, with the audit log): they run first, on the
- * seed as it is. `writeSteps()` (sandbox-drive-writes.ts) follows with what creates, changes and deletes.
+ * The path parameters of the seeded sandbox, by name: a GET with no explicit step is sent with these (its
+ * path parameters taken by name), and the values no seed holds (a report's year and format, an audit day).
  */
-export function readSteps(): DriveStep[] {
-  return [
-    // The organization, the caller and the catalogs.
-    { op: 'ReadUser' },
-    { op: 'GetAlertingEvents' },
-    { op: 'ListRoles' },
-    { op: 'ListOrgRBACRoles' },
-    { op: 'ListAvailableRBACScopes' },
-    { op: 'ListMyOrgScopes' },
-    { op: 'ListMyAppScopes', path: app },
-    { op: 'ListMyTeamScopes', path: team },
-    { op: 'ListTokens', query: { show_expired: true } },
-    { op: 'ReadOrgConfig' },
-    { op: 'ReadOrgAutoFixConfig' },
-    { op: 'ListOrgSAMLConfigs' },
-    { op: 'ListSavedSearches' },
-    { op: 'ListOrganizationBackups' },
-    { op: 'DownloadOrganizationBackup', query: (s) => ({ backup_id: s.backup }) },
-    { op: 'ListAnalyzeFailures' },
-    { op: 'GetAnalyzeFailure', path: (s) => ({ failureId: s.failure }) },
-    { op: 'getFixesPerCompoundStats' },
-    { op: 'GetOrgSCMSecretsAuditLog', query: { 'by-project': true } },
-    { op: 'DownloadAuditLog', path: { auditYear: '2026', auditMonth: '8' } },
-    { op: 'DownloadDailyAuditLog', path: { auditYear: '2026', auditMonth: '8', auditDay: '12' } },
-    { op: 'RetrievePackageInfo', body: { purls: ['pkg:maven/commons-io/commons-io@2.5'] } },
-    { op: 'SearchDependency', query: { search: 'commons', from: 1_700_000_000 } },
-    // People and teams.
-    { op: 'ListOrgRBACUsers' },
-    { op: 'ListOrgRBACInvitations' },
-    { op: 'ListTeams' },
-    { op: 'ReadTeam', path: team },
-    { op: 'ListGroups', path: team },
-    { op: 'ReadTeamGroup', path: (s) => ({ rbacTeamID: s.team, groupID: s.teamGroup }) },
-    { op: 'ListHumanGroups' },
-    { op: 'ReadGroup', path: (s) => ({ groupID: s.group }) },
-    { op: 'ReadTeamConfig', path: team },
-    { op: 'ReadMergedTeamConfig', path: team },
-    // Apps, scans and findings.
-    { op: 'ListApps' },
-    { op: 'ReadApp', path: app },
-    { op: 'ListAppsBranches', query: (s) => ({ app: s.app, from: 1_700_000_000 }) },
-    { op: 'ListAppBranches', path: app },
-    { op: 'ReadAppConfig', path: app },
-    { op: 'ReadMergedAppConfig', path: app },
-    { op: 'ReadOrgGroups' },
-    { op: 'ReadAppGroup', path: { appGroupName: 'payments' } },
-    { op: 'ListAppVersions', path: app },
-    { op: 'ReadAppVersion', path: (s) => ({ appID: s.app, versionID: s.version }) },
-    { op: 'ListScans', path: app },
-    { op: 'ReadScan', path: scan },
-    { op: 'ScansCheckReport', path: scan },
-    {
-      op: 'ListScansCompare',
-      path: app,
-      query: (s) => ({ source: `scan.${s.otherScan}`, target: `scan.${s.scan}` }),
+export const byName = (s: Seeded): Readonly<Record<string, string>> => ({
+  appID: s.app,
+  scanID: s.scan,
+  versionID: s.version,
+  findingID: s.finding,
+  compoundName: s.compound,
+  compoundID: s.compoundId,
+  rbacTeamID: s.team,
+  groupID: s.group,
+  failureId: s.failure,
+  appGroupName: 'payments',
+  year: '2021',
+  ext: 'html',
+  auditYear: '2026',
+  auditMonth: '8',
+  auditDay: '12',
+});
+
+/**
+ * The step of an operation with no explicit one: a GET, sent with its path parameters by name from the
+ * seeded sandbox (`byName`) and no query. Anything else needs an explicit step, which its failure names.
+ */
+export function derivedStep(op: Operation): DriveStep {
+  const id = op.id as OperationId;
+  if (op.method !== 'GET') {
+    return {
+      op: id,
+      before: () =>
+        Promise.reject(
+          new Error(
+            `${op.method} ${op.path} has no step: a write's goes in writeSteps() of ` +
+              'test/contract/sandbox-drive-writes.ts, keyed by its operationId',
+          ),
+        ),
+    };
+  }
+  return {
+    op: id,
+    path: (s) => {
+      const values = byName(s);
+      const missing = pathParams(op.path).filter((name) => name !== 'orgID' && values[name] === undefined);
+      if (missing.length > 0) {
+        throw new Error(
+          `no seeded value for the path parameter ${missing.join(', ')}: add it to byName() or give ` +
+            `${id} an explicit step in readSteps() of test/contract/sandbox-drive.ts`,
+        );
+      }
+      return values;
     },
-    { op: 'ReadAppScanFindingsOWASPGrouped', path: scan },
-    { op: 'ReadScanPCIDSSReport', path: scan },
-    { op: 'ReadDetailedOWASPReport', path: (s) => ({ ...scan(s), year: '2021', ext: 'html' }) },
-    { op: 'ReadCWEReport', path: (s) => ({ ...scan(s), ext: 'pdf' }) },
-    { op: 'ListAppFindings', path: app, query: { status: 'any', per_page: 100 } },
-    { op: 'ReadAppFinding', path: finding },
-    { op: 'ReadRecommendedFix', path: finding },
-    {
-      op: 'ReadFindingFix',
-      path: finding,
+  };
+}
+
+/**
+ * The reads a derived step cannot make, keyed by operationId: a required or worth-checking query, a body, a
+ * status other than a success, a path parameter other than the seed's by name. They run first, with every
+ * derived read, on the seed as it is; `writeSteps()` (sandbox-drive-writes.ts) follows with what creates,
+ * changes and deletes, and the reads of what those made.
+ */
+export function readSteps(): Steps {
+  return {
+    ListTokens: { query: { show_expired: true } },
+    DownloadOrganizationBackup: { query: (s) => ({ backup_id: s.backup }) },
+    GetOrgSCMSecretsAuditLog: { query: { 'by-project': true } },
+    RetrievePackageInfo: { body: { purls: ['pkg:maven/commons-io/commons-io@2.5'] } },
+    SearchDependency: { query: { search: 'commons', from: 1_700_000_000 } },
+    ReadTeamGroup: { path: (s) => ({ rbacTeamID: s.team, groupID: s.teamGroup }) },
+    ListAppsBranches: { query: (s) => ({ app: s.app, from: 1_700_000_000 }) },
+    ListScansCompare: { query: (s) => ({ source: `scan.${s.otherScan}`, target: `scan.${s.scan}` }) },
+    ReadCWEReport: { path: (s) => ({ ...scan(s), ext: 'pdf' }) },
+    ListAppFindings: { query: { status: 'any', per_page: 100 } },
+    ReadFindingFix: {
       answers: { status: 404, because: 'the applied-fix feature is off until the vendor enables it' },
     },
-    { op: 'ListAppFindingComments', path: finding },
-    { op: 'ReadAppSCAPackages', path: app },
-    { op: 'ListOrgFindings', query: { status: 'any', per_page: 100 } },
-    { op: 'ReadOrgFindingsSummary' },
-    // Compounds.
-    { op: 'ListOrgCompounds' },
-    { op: 'ReadCompoundShallow', path: (s) => ({ compoundID: s.compoundId }) },
-    { op: 'ReadCompoundShallowByID', path: (s) => ({ compoundID: s.compoundId }) },
-    { op: 'ReadCompoundShallowByName', path: compound },
-    { op: 'ReadCompoundFull', path: (s) => ({ compoundID: s.compoundId }) },
-    { op: 'CompoundBranches', path: compound },
-    { op: 'ListScansInCompound', path: compound },
-    { op: 'ReadCompoundScan', path: (s) => ({ compoundName: s.compound, scanID: s.polyglotScan }) },
-    { op: 'GetStreamlinedScans', path: compound },
-    { op: 'ListCompoundFindings', path: compound, query: { finding_search: 'injection', per_page: 100 } },
-    { op: 'ListCompoundFindingsDEPRECATED', path: compound, query: { status: 'any' } },
-    { op: 'DownloadSarifReport', path: compound },
-    { op: 'ReadCompoundSCAPackages', path: compound },
-    {
-      op: 'CheckScans',
+    ListOrgFindings: { query: { status: 'any', per_page: 100 } },
+    ReadCompoundScan: { path: (s) => ({ compoundName: s.compound, scanID: s.polyglotScan }) },
+    ListCompoundFindings: { query: { finding_search: 'injection', per_page: 100 } },
+    ListCompoundFindingsDEPRECATED: { query: { status: 'any' } },
+    CheckScans: {
       path: (s) => ({ compoundName: s.app }),
       body: {
         version: 2,
@@ -177,14 +170,5 @@ export function readSteps(): DriveStep[] {
         rules: [{ id: 'no-critical', tags: { severity: ['critical'] }, threshold: 0 }],
       },
     },
-    // Check-analysis configurations.
-    { op: 'ListCheckAnalysisConfiguration' },
-    {
-      op: 'UpsertCheckAnalysisConfiguration',
-      path: { reference: 'contract' },
-      query: { tag: '1' },
-      body: policy,
-    },
-    { op: 'ResolveCheckAnalysisConfiguration', path: { reference: 'contract:1' } },
-  ];
+  };
 }

@@ -7,7 +7,15 @@ import { type RunningSandbox, startSandbox } from '@secscan/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipReason } from './harness.js';
 import { type PrismProxy, startPrismProxy, type Violation, violationsOf } from './prism.js';
-import { type Direct, readSteps, resolve, type Seeded } from './sandbox-drive.js';
+import {
+  byName,
+  derivedStep,
+  type Direct,
+  type DriveStep,
+  readSteps,
+  resolve,
+  type Seeded,
+} from './sandbox-drive.js';
 import { writeSteps } from './sandbox-drive-writes.js';
 import { proxyExceptions } from './sandbox-exceptions.js';
 import { loadVendor, vendorPresent } from './vendor.js';
@@ -30,7 +38,23 @@ interface Driven {
 }
 
 const api = '/api/v4';
-const steps = [...readSteps(), ...writeSteps()];
+/**
+ * Every operation of the table, once: the reads first (an explicit step of readSteps() or one derived from
+ * the table, in the table's order), then the writes in their order (and the reads of what they made).
+ */
+function driveSteps(): DriveStep[] {
+  const reads = readSteps();
+  const writes = writeSteps();
+  const first = allOperations
+    .filter((op) => !Object.hasOwn(writes, op.id))
+    .map((op) => {
+      const step = reads[op.id as OperationId];
+      return step ? { op: op.id as OperationId, ...step } : derivedStep(op);
+    });
+  return [...first, ...Object.entries(writes).map(([op, step]) => ({ op: op as OperationId, ...step }))];
+}
+
+const steps = driveSteps();
 const driven = new Map<OperationId, Driven>();
 let sandbox: RunningSandbox;
 let proxy: PrismProxy;
@@ -123,7 +147,7 @@ async function drive(seeded: Seeded, step: (typeof steps)[number]): Promise<void
   const raw = resolve(step.raw, seeded);
   const path =
     raw ??
-    `${fillPath(op.path, { orgID: sandbox.orgId, ...resolve(step.path, seeded) })}${buildQuery(resolve(step.query, seeded))}`;
+    `${fillPath(op.path, { ...byName(seeded), orgID: sandbox.orgId, ...resolve(step.path, seeded) })}${buildQuery(resolve(step.query, seeded))}`;
   const body = resolve(step.body, seeded);
   const yaml = op.requestMedia?.includes('yaml');
   const mark = log.length;

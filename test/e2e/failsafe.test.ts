@@ -44,17 +44,33 @@ beforeEach(() => {
   server.requests.length = 0;
 });
 
+/**
+ * Read commands whose answer has no shape for an answer of the wrong shape to break, and why: they are
+ * driven by the contract suite and by their own tests.
+ */
+const shapeless: Readonly<Record<string, string>> = {
+  'integrations board status':
+    'the specification shows no answer of the authorization status: a 200 is authorized, whatever its body',
+  'compounds sarif shop --out -':
+    'the report is written as the service sends it, not read (a bare string in the specification)',
+};
+
 /** Every read command, with the arguments it needs. */
-const reads = [...readCommands, ...gateCommands];
+const reads = [...(await readCommands()), ...gateCommands].filter(
+  (argv) => shapeless[argv.join(' ')] === undefined,
+);
 /** `scans compare --fail-on new` of payments-api, scan.1 against scan.2: the gate of gateCommands. */
 const compareFailOnNew = gateCommands.find((argv) => argv.includes('--fail-on')) as string[];
 
 describe('1. an answer of the wrong shape is exit 8, never read as empty', () => {
-  it.each(reads)('%s %s %s %s', async (...argv) => {
+  it.each(reads.map((argv) => [argv.join(' '), argv] as const))('%s', async (_title, argv) => {
     server.answer = () => ({ body: ok({ unexpected: 1 }) });
-    const r = await secscan(argv);
+    const r = await secscan([...argv]);
     expect([r.exitCode, r.stdout]).toEqual([8, '']);
-    expect(r.stderr).toMatch(/^error: \w+: (unexpected response|the answer)/m);
+    // An operation's answer names the operation; a document's (a report, the audit log) names the document.
+    expect(r.stderr).toMatch(
+      /^error: (\w+|the [^:\n]+): (unexpected response|the answer|the service answered with)/m,
+    );
   });
 
   it('a compare without new, fixed and common is no "0 new" pass', async () => {

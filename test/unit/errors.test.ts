@@ -5,10 +5,12 @@ import {
   ConfigError,
   exitCodeFor,
   NotFoundError,
+  readingRules,
   RejectedError,
   ServerError,
   UsageError,
 } from '../../src/errors.js';
+import { parseRules } from '@secscan/api/rules/rules-file';
 
 describe('apiErrorFromResponse', () => {
   it('uses the RBAC {status, code, message} body', () => {
@@ -86,5 +88,30 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(new ConfigError('x'))).toBe(3);
     expect(exitCodeFor(new Error('boom'))).toBe(8);
     expect(exitCodeFor('string')).toBe(8);
+  });
+});
+
+describe('readingRules', () => {
+  it("reports a rules file's problem as a configuration error (exit 3), with its message and hint", () => {
+    let error: unknown;
+    try {
+      readingRules(() => parseRules('rules:\n  - id: a\n    id: b\n', 'rules.yml'));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(exitCodeFor(error)).toBe(3);
+    expect(error).toMatchObject({ message: expect.stringMatching(/^rules\.yml:3: not valid YAML/) });
+    expect((error as ConfigError).hint).toEqual(expect.any(String));
+  });
+
+  it('passes any other error on as it is, and a value read', () => {
+    const other = new Error('boom');
+    expect(() =>
+      readingRules(() => {
+        throw other;
+      }),
+    ).toThrow(other);
+    expect(readingRules(() => 42)).toBe(42);
   });
 });

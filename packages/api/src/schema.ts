@@ -15,6 +15,14 @@ export interface OperationSchemas {
   readonly response?: z.ZodType;
 }
 
-export function defineSchemas<const T extends Record<string, OperationSchemas>>(schemas: T): T {
-  return schemas;
-}
+/**
+ * An area's schemas, keyed by that area's operation ids (`defineSchemas<typeof analyzeOperations>()({...})`):
+ * every operation of the area has an entry (`{}` for one with no query, body or answer to read), and a key
+ * that is no operation of the area does not compile.
+ */
+export const defineSchemas =
+  <Ops>() =>
+  <const T extends { readonly [K in keyof Ops]: OperationSchemas }>(
+    schemas: T & { readonly [K in Exclude<keyof T, keyof Ops>]: never },
+  ): T =>
+    schemas;

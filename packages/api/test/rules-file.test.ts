@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseRules, readRulesFile } from '../src/rules/rules-file.js';
-import { ExitCode } from '../src/errors.js';
+import { RulesFileError } from '../src/rules/error.js';
 
-function problem(text: string, json = false): { message: string; code: number } {
+function problem(text: string, json = false): { message: string; error: unknown } {
   try {
     parseRules(text, 'rules.yml', json);
   } catch (error) {
-    return { message: (error as Error).message, code: (error as { exitCode: number }).exitCode };
+    return { message: (error as Error).message, error };
   }
   throw new Error('no error');
 }
@@ -46,10 +46,11 @@ describe('rules files', () => {
     ],
     ['rules:\n  - id: a\n    tags:\n      severity: critical\n', 'rules.yml:4: rules[0].tags.severity:'],
     ['rules:\n  - id: a\n    id: b\n', 'rules.yml:3: not valid YAML'],
-  ])('refuses %j with file:line: reason (exit 3)', (text, start) => {
-    const { message, code } = problem(text);
+  ])('refuses %j with file:line: reason (a RulesFileError, with no exit code)', (text, start) => {
+    const { message, error } = problem(text);
     expect(message.startsWith(start), message).toBe(true);
-    expect(code).toBe(ExitCode.config);
+    expect(error).toBeInstanceOf(RulesFileError);
+    expect(error).not.toHaveProperty('exitCode');
   });
 
   it('reads the baseline of its own shape, and the tags clients count by', () => {

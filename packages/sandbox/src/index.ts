@@ -1,9 +1,10 @@
+import { SandboxError as SandboxErrorClass } from './errors.js';
 import { parseRunning } from './options.js';
 import { startSandbox as start } from './start.js';
 
 /**
  * @secscan/sandbox: a local, stateful stand-in for the application-security scanning service's REST API v4
- * (all 145 operations under `/api/v4`), with a seeded demonstration organization. `secscan sandbox` runs it
+ * (every operation of the vendor document, under `/api/v4`), with a seeded demonstration organization. `secscan sandbox` runs it
  * from the command line; `startSandbox()` starts it from a test suite. Every type a caller sees is declared
  * here, so the published declarations stand alone.
  */
@@ -170,12 +171,28 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
+/**
+ * What `startSandbox()`, `scan()`, `backup()` and `stop()` reject with when they refuse: an option or a
+ * request they cannot use (`kind` `usage`), or a state, CA or users file they cannot read or write (`config`).
+ * The message names the option as the `secscan sandbox` flag does (`--port`, `--state`), which exits 2 for
+ * the first and 3 for the second.
+ */
+export interface SandboxError extends Error {
+  readonly name: 'SandboxError';
+  readonly kind: 'usage' | 'config';
+}
+
+export const SandboxError: {
+  new (kind: 'usage' | 'config', message: string, options?: ErrorOptions): SandboxError;
+  readonly prototype: SandboxError;
+} = SandboxErrorClass;
+
 const shares = (value: number | readonly number[] | string | undefined) =>
   Array.isArray(value) ? value.join(',') : (value as number | string | undefined);
 
 /**
- * Starts a sandbox and resolves once it listens. An option out of range rejects with an error naming it
- * (as the `secscan sandbox` flag: `--port`, `--fail-rate`), a port in use too.
+ * Starts a sandbox and resolves once it listens. An option out of range rejects with a `SandboxError` naming
+ * it (as the `secscan sandbox` flag: `--port`, `--fail-rate`), a port in use too.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const sandbox = await start({

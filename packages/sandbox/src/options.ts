@@ -1,4 +1,4 @@
-import { UsageError } from '@secscan/api/errors';
+import { SandboxError } from './errors.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 
 export interface SandboxOptions {
@@ -62,7 +62,8 @@ function numberOption(
       : Number(text);
   if (!Number.isFinite(n) || n < min || n > max) {
     const kind = integer ? 'a whole number' : 'a number';
-    throw new UsageError(
+    throw new SandboxError(
+      'usage',
       `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected ${kind} from ${min} to ${max})`,
     );
   }
@@ -72,7 +73,7 @@ function numberOption(
 function pathOption(flag: string, value: Raw): string | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
-  if (text.trim() === '') throw new UsageError(`invalid value for ${flag}: expected a file path`);
+  if (text.trim() === '') throw new SandboxError('usage', `invalid value for ${flag}: expected a file path`);
   return text;
 }
 
@@ -101,7 +102,8 @@ export function parseSize(flag: string, value: Raw): number | undefined {
     ? Math.round(Number(m[1]) * (sizeUnits[(m[2] as string).toLowerCase()] ?? Number.NaN))
     : Number.NaN;
   if (!Number.isFinite(bytes) || bytes < 1024 || bytes > maxBackupSize) {
-    throw new UsageError(
+    throw new SandboxError(
+      'usage',
       `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected a size from 1KiB to 4GiB, e.g. 1GiB or 500MB)`,
     );
   }
@@ -114,7 +116,8 @@ export function parseShares(flag: string, value: Raw): number[] {
   const parts = String(value).split(',');
   const shares = parts.map((p) => (/^\s*(0?\.\d+)\s*$/.test(p) ? Number(p) : Number.NaN));
   if (shares.some((n) => !(n > 0 && n < 1))) {
-    throw new UsageError(
+    throw new SandboxError(
+      'usage',
       `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected shares of the file between 0 and 1, e.g. 0.5 or 0.3,0.7)`,
     );
   }
@@ -134,7 +137,8 @@ export function parseRunning(name: string, value: number | string | undefined): 
         ? Number(m[1]) * (durationUnits[(m[2] as string).toLowerCase()] ?? Number.NaN)
         : Number.NaN;
   if (!Number.isInteger(ms) || ms < 1 || ms > 86_400_000) {
-    throw new UsageError(
+    throw new SandboxError(
+      'usage',
       `invalid value for ${name}: ${JSON.stringify(String(value))} (expected milliseconds, or a duration such as 20s or 2m, at most a day)`,
     );
   }
@@ -145,7 +149,8 @@ export function parseRunning(name: string, value: number | string | undefined): 
 export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
   const host = raw.host === undefined ? '127.0.0.1' : String(raw.host);
   if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
-    throw new UsageError(
+    throw new SandboxError(
+      'usage',
       `invalid value for --host: ${JSON.stringify(host)} (expected a host name or an IP address)`,
     );
   }

@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ConfigError } from '@secscan/api/errors';
+import { SandboxError } from './errors.js';
 import { seedState } from './seed/index.js';
 import { type SandboxState, stateVersion } from './state.js';
 
@@ -197,20 +197,26 @@ export function loadState(path: string): SandboxState | undefined {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(`--state: cannot read ${path}: ${(error as Error).message}`, { cause: error });
+    throw new SandboxError('config', `--state: cannot read ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`--state: ${path} is not valid JSON (${(error as Error).message})`);
+    throw new SandboxError('config', `--state: ${path} is not valid JSON (${(error as Error).message})`);
   }
   if (!isObject(data) || !sectionChecks.version(data.version) || !sectionChecks.seed(data.seed)) {
-    throw new ConfigError(`--state: ${path} is not a sandbox state file (version ${stateVersion})`);
+    throw new SandboxError(
+      'config',
+      `--state: ${path} is not a sandbox state file (version ${stateVersion})`,
+    );
   }
   const merged: Record<string, unknown> = { ...seedState(data.seed as number), ...data };
   for (const [key, check] of Object.entries(sectionChecks)) {
-    if (!check(merged[key])) throw new ConfigError(`--state: ${path} has an invalid ${key} section`);
+    if (!check(merged[key]))
+      throw new SandboxError('config', `--state: ${path} has an invalid ${key} section`);
   }
   return merged as unknown as SandboxState;
 }

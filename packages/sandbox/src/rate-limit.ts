@@ -1,4 +1,4 @@
-import { UsageError } from '@secscan/api/errors';
+import { SandboxError } from './errors.js';
 import { error, type Reply } from './http.js';
 
 /** `--rate-limit`: this many API requests per window (a second, or a minute). */
@@ -13,7 +13,8 @@ export function parseRateLimit(flag: string, value: string | number | undefined)
   const m = /^\s*(\d{1,6})\s*(?:\/\s*(s|sec|second|m|min|minute))?\s*$/i.exec(String(value));
   const limit = Number(m?.[1]);
   if (!m || !(limit >= 1 && limit <= 100_000)) {
-    throw new UsageError(
+    throw new SandboxError(
+      'usage',
       `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected requests per second or minute from 1 to 100000, e.g. 20/s or 600/m)`,
     );
   }

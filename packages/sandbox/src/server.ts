@@ -33,7 +33,7 @@ import { servePage } from './pages.js';
 import { serveCallback } from './oauth.js';
 import { missingScope } from './permissions.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
-import { createRouter } from '@secscan/api/router';
+import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
 import type { Delivery, DeliveryOptions } from './webhooks.js';
 

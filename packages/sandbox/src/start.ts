@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { ConfigError, UsageError } from '@secscan/api/errors';
+import { SandboxError } from './errors.js';
 import { ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
 import { type Accounts, accounts } from './accounts.js';
 import { type BackupStatus, recordBackup } from './backups/record.js';
@@ -65,7 +65,9 @@ function writeOrFail(flag: string, path: string, write: () => void): void {
   try {
     write();
   } catch (error) {
-    throw new ConfigError(`${flag}: cannot write ${path}: ${(error as Error).message}`, { cause: error });
+    throw new SandboxError('config', `${flag}: cannot write ${path}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }
 
@@ -98,7 +100,8 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   const save = () => stateFile?.changed();
   const who = accounts(state);
   const superAdmin = who.users.find((u) => u.role === superAdminAlias);
-  if (!superAdmin) throw new ConfigError('--state: the state has no Super Admin user with a token');
+  if (!superAdmin)
+    throw new SandboxError('config', '--state: the state has no Super Admin user with a token');
   const { allSchemas } = await import('@secscan/api/operations/schemas');
   const certificates = raw.tls
     ? (await import('./tls/certificates.js')).createCertificates(options.host)
@@ -142,7 +145,8 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const flag = error.code === 'EADDRINUSE' || error.code === 'EACCES' ? '--port' : '--host';
       reject(
-        new UsageError(
+        new SandboxError(
+          'usage',
           `${flag}: cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`,
         ),
       );
@@ -194,20 +198,21 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         const issues = body.error.issues.map((i) =>
           i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
         );
-        throw new UsageError(`scan: ${issues.join('; ')}`);
+        throw new SandboxError('usage', `scan: ${issues.join('; ')}`);
       }
       try {
         const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log }, running);
         save();
         return result;
       } catch (error) {
-        if (error instanceof ReplyError) throw new UsageError(`scan: ${replyMessage(error)}`);
+        if (error instanceof ReplyError) throw new SandboxError('usage', `scan: ${replyMessage(error)}`);
         throw error;
       }
     },
     backup(request = {}) {
       if (request.status !== undefined && !backupStatuses.includes(request.status)) {
-        throw new UsageError(
+        throw new SandboxError(
+          'usage',
           `invalid value for status: ${JSON.stringify(request.status)} (choose from ${backupStatuses.join(', ')})`,
         );
       }
@@ -232,9 +237,13 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         try {
           await stateFile?.flush();
         } catch (error) {
-          throw new ConfigError(`--state: cannot write ${statePath}: ${(error as Error).message}`, {
-            cause: error,
-          });
+          throw new SandboxError(
+            'config',
+            `--state: cannot write ${statePath}: ${(error as Error).message}`,
+            {
+              cause: error,
+            },
+          );
         }
       });
       return closed;

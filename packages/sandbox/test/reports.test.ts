@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { owaspYears } from '@secscan/api/values';
 import { reportHtml } from '../src/reports/html.js';
 import { reportModel } from '../src/reports/model.js';
 import { reportPdf } from '../src/reports/pdf.js';
@@ -48,6 +49,19 @@ describe('sandbox: reports', () => {
       params: { appID: app, scanID: scan?.id as string },
     });
     expect(pci.bytes.toString()).toContain('PCI DSS report');
+  });
+
+  it('serves the OWASP report of each edition of owaspYears, and no other', async () => {
+    const scan = scanOf();
+    const params = (year: string) => ({ appID: app, scanID: scan?.id as string, year, ext: 'html' });
+    for (const year of owaspYears) {
+      const res = await raw(sandbox(), 'ReadDetailedOWASPReport', { params: params(year) });
+      expect(res.status).toBe(200);
+      expect(res.bytes.toString()).toContain(`OWASP Top 10 ${year} report`);
+    }
+    const other = await raw(sandbox(), 'ReadDetailedOWASPReport', { params: params('2025') });
+    expect(other.status).toBe(404);
+    expect(other.bytes.toString()).toContain(`no OWASP 2025 report (${owaspYears.join(' or ')})`);
   });
 
   it('renders a PDF that pdftoppm draws, one page or more', async () => {

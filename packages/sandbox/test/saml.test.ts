@@ -139,6 +139,9 @@ describe('sandbox SAML provisioning and token resets', () => {
     expect(member?.org_role).toBe('GUEST');
     const created = sandbox().state.users.find((u) => u.email === `new@${domain()}`);
     expect(payments()?.users).toContainEqual({ user_id_v2: created?.id_v2, team_role: 'TEAM_MEMBER' });
+    // Each user answered is in the current-user form ReadUser answers with, built in one place.
+    const me = await call(sandbox(), 'ReadUser', { token: userToken(sandbox(), 'MEMBER') });
+    expect(res.json.response.users[1]).toEqual(me.json.response);
   });
 
   it('rejects SUPER_ADMIN from a caller who is not a Super Admin; an unknown team is 400', async () => {

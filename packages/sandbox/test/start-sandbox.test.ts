@@ -12,6 +12,7 @@ import {
   type FindingType,
   type RunningSandbox,
   type ScanRequest,
+  SandboxError,
   type ScanResult,
   startSandbox,
 } from '../src/index.js';
@@ -138,6 +139,14 @@ describe('startSandbox() options', () => {
   it('refuses an option out of range before listening', async () => {
     await expect(startSandbox({ failRate: 2 })).rejects.toThrow('invalid value for --fail-rate: "2"');
     await expect(startSandbox({ apps: [{ id: '-bad' }] })).rejects.toThrow('invalid app id "-bad"');
+  });
+
+  it('refuses with a SandboxError of its own: a kind, and no exit code of the CLI', async () => {
+    const refused = await startSandbox({ failRate: 2 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SandboxError);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused).toMatchObject({ name: 'SandboxError', kind: 'usage' });
+    expect(refused).not.toHaveProperty('exitCode');
   });
 
   it('keeps the state in a file, and stop() removes the CA file', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, UsageError } from '@secscan/api/errors';
+import { SandboxError } from '../src/errors.js';
 import { resolveOptions } from '../src/options.js';
 import { StateFile } from '../src/persist.js';
 import { seedState } from '../src/seed/index.js';
@@ -82,11 +82,12 @@ describe('the state file', () => {
     ['not JSON', '{"version": 1,'],
     ['not a state', '{"hello": "world"}'],
     ['a broken section', JSON.stringify({ version: 1, seed: 1, users: 'nobody' })],
-  ])('refuses a state file that is %s with a ConfigError naming --state', async (_name, content) => {
+  ])('refuses a state file that is %s with a configuration error naming --state', async (_name, content) => {
     const path = join(dir, 'state.json');
     writeFileSync(path, content);
     const started = startSandbox({ port: 0, state: path });
-    await expect(started).rejects.toBeInstanceOf(ConfigError);
+    await expect(started).rejects.toBeInstanceOf(SandboxError);
+    await expect(started).rejects.toMatchObject({ kind: 'config' });
     await expect(started).rejects.toThrow(/^--state: /);
   });
 
@@ -201,8 +202,9 @@ describe('option checks', () => {
     [{ host: 'bad host' }, '--host'],
     [{ state: '' }, '--state'],
     [{ usersFile: ' ' }, '--users-file'],
-  ])('refuses %o with a UsageError naming %s', (raw, flag) => {
-    expect(() => resolveOptions(raw)).toThrow(UsageError);
+  ])('refuses %o with a usage error naming %s', (raw, flag) => {
+    expect(() => resolveOptions(raw)).toThrow(SandboxError);
+    expect(() => resolveOptions(raw)).toThrow(expect.objectContaining({ kind: 'usage' }));
     expect(() => resolveOptions(raw)).toThrow(flag);
   });
 
@@ -230,11 +232,12 @@ describe('option checks', () => {
     });
   });
 
-  it('reports a port in use as a UsageError naming --port', async () => {
+  it('reports a port in use as a usage error naming --port', async () => {
     const sandbox = await startSandbox({ port: 0 });
     try {
       const port = new URL(sandbox.baseUrl).port;
       await expect(startSandbox({ port })).rejects.toThrow(/^--port: /);
+      await expect(startSandbox({ port })).rejects.toMatchObject({ name: 'SandboxError', kind: 'usage' });
     } finally {
       await sandbox.close();
     }

@@ -36,6 +36,7 @@ export default defineVerb({
     'secscan audit log --year 2026 --month 8 -o json | jq ".[] | select(.method == \\"DELETE\\")"',
   ],
   operations: ['DownloadAuditLog', 'DownloadDailyAuditLog'],
+  pipedAsReceived: true,
   options: {
     year: parsed('--year <year>', 'the year', int(2000, 2999), { required: true }),
     month: parsed('--month <month>', 'the month, 1 to 12', int(1, 12), { required: true }),
@@ -50,7 +51,7 @@ export default defineVerb({
       );
     }
   },
-  async run(ctx, { opts }) {
+  async run(ctx, { opts, received }) {
     const { year, month, day } = opts;
     const out = outFile(opts.out);
     const period = `${year}-${String(month).padStart(2, '0')}${day === undefined ? '' : `-${String(day).padStart(2, '0')}`}`;
@@ -59,7 +60,7 @@ export default defineVerb({
     checkDestination(ctx, out, 'csv');
     try {
       // As received: to a file, or down a pipe unless -o asks for rows.
-      if (out !== undefined || (!ctx.stdoutIsTTY && ctx.globals.output === undefined)) {
+      if (out !== undefined || received) {
         return await (day === undefined
           ? deliver(ctx, { what, kind: 'csv', out, id: 'DownloadAuditLog', params: { path: ym } })
           : deliver(ctx, {

@@ -1,6 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { listing } from '../../output/export/document.js';
-import type { View } from '../../output/view.js';
+import type { View } from '../../output/core/view.js';
 import {
   type ScmSecretsRow,
   type ScmSecretsUserRow,

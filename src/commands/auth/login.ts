@@ -13,7 +13,7 @@ async function readToken(ctx: Context, withToken: boolean): Promise<string> {
     if (!token)
       throw new UsageError('no token on standard input (secscan auth login --with-token < token.txt)');
   } else if (ctx.interactive) {
-    const { ask } = await import('../../prompt.js');
+    const { ask } = await import('../../streams/prompt.js');
     token = (await ask(ctx.io, 'Paste your access token: ', true)).trim();
     if (!token) throw new UsageError('no token entered');
   } else {
@@ -84,7 +84,7 @@ export default defineVerb({
     if (!orgId) {
       throw new ConfigError('cannot tell the organization from this token: pass --org <uuid>');
     }
-    const client = await ctx.clientFor(settings.baseUrl.value, token, orgId);
+    const client = await ctx.clientFor({ baseUrl: settings.baseUrl.value, token, orgId });
     const user = await ctx.spin('Verifying the token', async () => {
       const me = await client.call('ReadUser');
       await client.call('ListMyOrgScopes');

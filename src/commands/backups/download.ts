@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError, UnexpectedResponseError, UsageError } from '../../errors.js';
-import { humanBytes } from '../../output/progress.js';
+import { humanBytes } from '../../streams/progress.js';
 import { type DownloadRecord, downloadView } from '../../output/views/backups.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { int, pattern, uuid } from '../parsers.js';

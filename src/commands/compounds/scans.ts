@@ -1,7 +1,7 @@
 import { arg, choice, defineVerb, flag, parsed, text } from '../define.js';
 import { int, nonEmpty } from '../parsers.js';
 import type { Scan } from '@secscan/api/schemas/scans';
-import type { View } from '../../output/view.js';
+import type { View } from '../../output/core/view.js';
 import { type Streamlined, streamlinedScanView } from '../../output/views/compounds.js';
 import { scanView } from '../../output/views/scans.js';
 

@@ -3,8 +3,15 @@ import { AuthError, notFoundError, UsageError } from '../../errors.js';
 import { changeView } from '../../output/views/findings.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { email } from '../parsers.js';
-import { bulkChange, findingIdsArg, planSelection, selectionOptions } from './internal/bulk.js';
-import { assigneeChange } from './internal/changes.js';
+import { bulkChange } from '../../triage/bulk.js';
+import { assigneeChange } from '../../triage/changes.js';
+import {
+  changeResult,
+  findingIdsArg,
+  planSelection,
+  selectedIds,
+  selectionOptions,
+} from './internal/selection.js';
 
 export default defineVerb({
   name: 'assign',
@@ -48,12 +55,9 @@ export default defineVerb({
   },
   async run(ctx, { args: [args], opts, plan }) {
     if (opts.to !== undefined && !opts.allowUnknown) await knownAssignee(ctx, opts.to);
-    return bulkChange(
-      ctx,
-      plan,
-      { args, idsFrom: opts.idsFrom, dryRun: opts.dryRun },
-      assigneeChange(opts.none ? '' : (opts.to ?? '')),
-    );
+    const ids = await selectedIds(ctx, plan, args, opts.idsFrom);
+    const change = assigneeChange(opts.none ? '' : (opts.to ?? ''));
+    return changeResult(await bulkChange(ctx, plan, { ids, dryRun: opts.dryRun }, change));
   },
 });
 

@@ -1,7 +1,8 @@
 import { ApiError, ExitCode, NotFoundError } from '../../errors.js';
 import { appliedFixView, recommendedFixView } from '../../output/views/findings.js';
 import { arg, defineVerb, flag } from '../define.js';
-import { appOption, findingId } from './internal/ids.js';
+import { findingId } from '../shared/finding-ids.js';
+import { appOption } from './internal/selection.js';
 
 export default defineVerb({
   name: 'fix',

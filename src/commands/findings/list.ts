@@ -1,13 +1,13 @@
 import { UsageError } from '../../errors.js';
 import type { FindingsScope, Truncation } from '../../output/export/document.js';
-import { baseFormats, type OutputFormat } from '../../output/format.js';
+import { baseFormats, type OutputFormat } from '../../output/core/format.js';
 import { findingView } from '../../output/views/findings.js';
 import { defineVerb, flag } from '../define.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { outOption, reportFiles } from '../shared/outputs.js';
 import { ciConfigFile } from '../shared/repo-path.js';
 import { options as listOptions } from './internal/list-options.js';
-import { findingsOf, type PageInfo } from './internal/listing.js';
+import { findingsOf, type PageInfo } from '../../triage/listing.js';
 import { planList } from './internal/query.js';
 
 const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];

@@ -1,6 +1,7 @@
 import { findingDetailView } from '../../output/views/findings.js';
 import { arg, defineVerb } from '../define.js';
-import { appOption, findingId } from './internal/ids.js';
+import { findingId } from '../shared/finding-ids.js';
+import { appOption } from './internal/selection.js';
 
 export default defineVerb({
   name: 'show',

@@ -1,7 +1,14 @@
 import { changeView } from '../../output/views/findings.js';
 import { choice, defineVerb, text } from '../define.js';
-import { bulkChange, findingIdsArg, planSelection, selectionOptions } from './internal/bulk.js';
-import { statusChange, statusChoices } from './internal/changes.js';
+import { bulkChange } from '../../triage/bulk.js';
+import { statusChange, statusChoices } from '../../triage/changes.js';
+import {
+  changeResult,
+  findingIdsArg,
+  planSelection,
+  selectedIds,
+  selectionOptions,
+} from './internal/selection.js';
 
 export default defineVerb({
   name: 'status',
@@ -44,12 +51,9 @@ export default defineVerb({
   validate({ args: [ids], opts }) {
     return planSelection(ids, opts);
   },
-  run(ctx, { args: [args], opts, plan }) {
-    return bulkChange(
-      ctx,
-      plan,
-      { args, idsFrom: opts.idsFrom, dryRun: opts.dryRun },
-      statusChange(opts.set, opts.comment),
-    );
+  async run(ctx, { args: [args], opts, plan }) {
+    const ids = await selectedIds(ctx, plan, args, opts.idsFrom);
+    const change = statusChange(opts.set, opts.comment);
+    return changeResult(await bulkChange(ctx, plan, { ids, dryRun: opts.dryRun }, change));
   },
 });

@@ -12,8 +12,9 @@ import {
   readJournal,
   type SkippedJournal,
   unreadableLatest,
-} from './internal/journal.js';
-import { undoJournal } from './internal/restore.js';
+} from '../../triage/journal.js';
+import { undoJournal } from '../../triage/undo.js';
+import { changeResult } from './internal/selection.js';
 
 /** The journals of the service and organization of the settings, newest first, and the files not read. */
 async function journalsHere(ctx: Context): Promise<{ here: JournalFile[]; skipped: SkippedJournal[] }> {
@@ -134,6 +135,8 @@ export default defineVerb({
         );
       }
     }
-    return undoJournal(ctx, file, { force: Boolean(opts.force), dryRun: Boolean(opts.dryRun) });
+    return changeResult(
+      await undoJournal(ctx, file, { force: Boolean(opts.force), dryRun: Boolean(opts.dryRun) }),
+    );
   },
 });

@@ -4,7 +4,7 @@ import type { IgnoreEntry, IgnoreFile } from '../../ignores/file.js';
 import { type SyncChange, syncChangeView } from '../../output/views/ignores.js';
 import { mapLimit } from '../../util/batches.js';
 import { defineVerb, flag, text } from '../define.js';
-import { applyGroups } from '../shared/bulk.js';
+import { applyGroups } from '../../triage/apply.js';
 import { requireIgnores } from './internal/file.js';
 
 /** Every comment this command writes starts so: how it recognises the statuses it set. */

@@ -1,3 +1,4 @@
+import { owaspYears } from '@secscan/api/values';
 import { checkDestination, deliver } from '../shared/documents.js';
 import { choice, defineVerb } from '../define.js';
 import { detailOptions, detailQuery, formatOf, scanArgs } from './internal/options.js';
@@ -13,7 +14,9 @@ export default defineVerb({
   operations: ['ReadDetailedOWASPReport'],
   args: scanArgs,
   options: {
-    year: choice('--year <year>', 'the OWASP Top 10 edition', ['2017', '2021'], { required: '2017 or 2021' }),
+    year: choice('--year <year>', 'the OWASP Top 10 edition', owaspYears, {
+      required: owaspYears.join(' or '),
+    }),
     ...detailOptions,
   },
   validate({ opts }) {

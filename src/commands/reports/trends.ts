@@ -88,7 +88,7 @@ export default defineVerb({
     if (opts.html !== undefined) {
       const [{ trendsHtml }, { writeReportFile }] = await Promise.all([
         import('../../output/trends/html.js'),
-        import('../../output/reports/write.js'),
+        import('../../output/export/write.js'),
       ]);
       await writeReportFile('--html', opts.html, trendsHtml(report, new Date().toISOString()));
       ctx.note(`wrote ${opts.html}`);

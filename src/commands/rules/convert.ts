@@ -1,4 +1,5 @@
 import type { Context } from '../../context.js';
+import { readingRules } from '../../errors.js';
 import { arg, defineVerb } from '../define.js';
 import { readInputFile } from '../shared/files.js';
 
@@ -29,7 +30,7 @@ export default defineVerb({
       import('./internal/text.js'),
     ]);
     const label = path === '-' ? '<stdin>' : path;
-    const read = readRulesFile(text, label, /\.json$/i.test(path));
+    const read = readingRules(() => readRulesFile(text, label, /\.json$/i.test(path)));
     for (const warning of read.warnings) ctx.warn(warning);
     return {
       kind: 'document',

@@ -1,7 +1,7 @@
 import { profileNamePattern } from '../../config/store.js';
-import type { RunningSandbox } from '@secscan/sandbox';
+import type { RunningSandbox, SandboxError } from '@secscan/sandbox';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { ConfigError, UsageError } from '../../errors.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
 import { readyLines, removeReadyFile, writeReadyFile } from './internal/ready-file.js';
@@ -14,6 +14,25 @@ function checkProfile(name: string | undefined): void {
       `invalid value for --profile: ${JSON.stringify(name)} (letters, digits, '.', '_', '-')`,
     );
   }
+}
+
+/**
+ * The sandbox's refusal as the CLI reports it: an option or request it cannot use is a usage error (exit 2),
+ * a file it cannot read or write a configuration error (exit 3).
+ */
+function refusal(error: unknown): unknown {
+  if (!(error instanceof Error) || error.name !== 'SandboxError') return error;
+  const { kind, message } = error as SandboxError;
+  return kind === 'usage'
+    ? new UsageError(message, { cause: error })
+    : new ConfigError(message, { cause: error });
+}
+
+/** Stops the sandbox; a state it cannot write as it stops is a configuration error (exit 3). */
+async function stop(sandbox: RunningSandbox): Promise<void> {
+  await sandbox.stop().catch((error: unknown) => {
+    throw refusal(error);
+  });
 }
 
 function untilAborted(signal: AbortSignal): Promise<void> {
@@ -46,7 +65,7 @@ async function* serve(
     await untilAborted(ctx.signal);
   } finally {
     if (readyFile) removeReadyFile(readyFile, ready);
-    await sandbox.stop();
+    await stop(sandbox);
   }
   ctx.note('sandbox: stopped');
 }
@@ -186,6 +205,8 @@ export default defineVerb({
       ...(opts.apps ? { apps: opts.apps } : {}),
       rateLimit: opts.rateLimit,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
+    }).catch((error: unknown) => {
+      throw refusal(error);
     });
     let ready: string;
     try {
@@ -210,7 +231,7 @@ export default defineVerb({
       });
       if (opts.readyFile) await writeReadyFile(opts.readyFile, ready);
     } catch (error) {
-      await sandbox.stop();
+      await stop(sandbox);
       throw error;
     }
     // Printed (and written) after the profile is saved: whoever waits for them may use the profile at once.

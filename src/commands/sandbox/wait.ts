@@ -1,6 +1,7 @@
 import type { Context } from '../../context.js';
 import { InterruptedError, TransientError } from '../../errors.js';
-import { sanitizeLine } from '../../output/sanitize.js';
+import { createClient } from '../../factory.js';
+import { sanitizeLine } from '../../streams/sanitize.js';
 import { arg, defineVerb } from '../define.js';
 import { pattern } from '../parsers.js';
 import { type ReadySettings, readReadyFile } from './internal/ready-file.js';
@@ -33,17 +34,16 @@ async function answers(
   settings: ReadySettings,
   timeoutMs: number,
 ): Promise<string | undefined> {
-  const { ApiClient } = await import('../../api/client.js');
-  const client = new ApiClient({
-    baseUrl: settings.SECSCAN_BASE_URL,
-    token: settings.SECSCAN_TOKEN,
-    orgId: settings.SECSCAN_ORG_ID,
-    caFile: settings.SECSCAN_CA_FILE,
-    timeoutMs,
-    retries: 0,
-    signal: ctx.signal,
-    userAgent: `secscan/${ctx.version} node/${process.version}`,
-  });
+  // The sandbox's own settings, CA included (none but its own is trusted): not this run's.
+  const client = await createClient(
+    {
+      baseUrl: settings.SECSCAN_BASE_URL,
+      token: settings.SECSCAN_TOKEN,
+      orgId: settings.SECSCAN_ORG_ID,
+      caFile: settings.SECSCAN_CA_FILE,
+    },
+    { timeoutMs, retries: 0, signal: ctx.signal, version: ctx.version },
+  );
   try {
     await client.call('ReadUser');
     return undefined;

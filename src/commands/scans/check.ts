@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
-import type { GateReport } from '../../output/reports/model.js';
-import { baseFormats, type OutputFormat } from '../../output/format.js';
+import { CliError, ExitCode, readingRules, UsageError } from '../../errors.js';
+import type { GateReport } from '../../gate/report.js';
+import { baseFormats, type OutputFormat } from '../../output/core/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern, scanId } from '../parsers.js';
@@ -12,8 +12,8 @@ import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { checkOutputFile, outOption, reportFiles } from '../shared/outputs.js';
 import { commentFlagsAlone, commentOptions, commentRequiredOption } from '../shared/pr-comment.js';
 import { repositoryPath } from '../shared/repo-path.js';
-import type { GateSubject } from './internal/baseline.js';
-import { type Selector, selectorOf, selectorOptions } from './internal/selector.js';
+import type { Selector } from '../../gate/selector.js';
+import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const reportFlags = [
   ['reportJson', '--report-json', 'json'],
@@ -143,9 +143,11 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
   // A short plain file is read without the YAML parser; any other, and every problem, by the full reader.
   const { readSimpleRulesFile } = await import('@secscan/api/rules/own-rules');
   const read = async (text: string, label: string, json = false): Promise<LoadedRules> => {
-    const file =
-      readSimpleRulesFile(text, json) ??
-      (await import('@secscan/api/rules/rules-file')).readRulesFile(text, label, json);
+    const full = async () => {
+      const { readRulesFile } = await import('@secscan/api/rules/rules-file');
+      return readingRules(() => readRulesFile(text, label, json));
+    };
+    const file = readSimpleRulesFile(text, json) ?? (await full());
     for (const warning of file.warnings) ctx.warn(warning);
     return { rules: file.rules, label, ...(file.source ? { source: file.source } : {}) };
   };
@@ -161,30 +163,6 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
     client.call('ResolveCheckAnalysisConfiguration', { path: { reference } }),
   );
   return read(text, `policy ${reference}`);
-}
-
-function checkBody(
-  opts: Opts,
-  { rules }: LoadedRules,
-  kind: 'single' | 'diff',
-  source: CheckBody['source'],
-  scan?: string,
-): CheckBody {
-  const target = scan
-    ? { scan: Number(scan) }
-    : opts.targetBranch
-      ? { branch: opts.targetBranch }
-      : undefined;
-  return {
-    version: 2,
-    meta: {
-      kind,
-      ...(opts.numFindings === undefined ? {} : { num_findings: opts.numFindings }),
-    },
-    ...(source ? { source } : {}),
-    ...(target ? { target } : {}),
-    rules,
-  };
 }
 
 export default defineVerb({
@@ -285,7 +263,7 @@ export default defineVerb({
     const enforced = opts.failOn !== 'none';
     const [{ hostname }, { runStamp, sarifCategory }] = await Promise.all([
       import('node:os'),
-      import('../../output/reports/stamp.js'),
+      import('../../output/formats/stamp.js'),
     ]);
     const context = {
       toolVersion: ctx.version,
@@ -299,7 +277,7 @@ export default defineVerb({
       ({ report, comment } = await evaluate(ctx, opts, selector, kind, enforced));
     } catch (error) {
       // Not evaluated: the reports are written all the same, saying why (a CI step reading them fails closed).
-      const { notEvaluated } = await import('../../output/reports/findings.js');
+      const { notEvaluated } = await import('../../gate/findings.js');
       const gate = notEvaluated({ compound, kind, policy: policyLabel(opts), enforced }, error);
       if (opts.comment) {
         const { commentOnGate } = await import('./internal/comment.js');
@@ -320,7 +298,10 @@ export default defineVerb({
   },
 });
 
-/** The gate itself: the rules read, the scan under test found, the check, its baseline and suppressions. */
+/**
+ * The gate: the rules and the ignore file read first (a file in error stops the gate before a long wait),
+ * then the engine (src/gate/evaluate.ts); with --comment, the comment to post once the reports are written.
+ */
 async function evaluate(
   ctx: Context,
   opts: Opts,
@@ -330,59 +311,22 @@ async function evaluate(
 ): Promise<{ report: GateReport; comment?: () => Promise<CliError | undefined> }> {
   const compound = opts.compound;
   const loaded = await loadRules(ctx, opts);
-  const { rules, label } = loaded;
   const suppress = await loadSuppressor(ctx, opts.ignoreFile, { compound });
-  // The rules and the ignore file are read first: a file in error stops the gate before a long wait.
-  const baselines = await import('./internal/baseline.js');
-  const file = loaded.source ? { source: loaded.source, label } : undefined;
-  const chosen = baselines.chooseBaseline({ ...opts, kind, file }, ctx.env);
-  // The default branch is read while the scan under test is looked for (its failure waits for that end).
-  const looked: GateSubject = { name: compound, kind: undefined };
-  const defaultBranch =
-    chosen?.kind === 'default-branch'
-      ? ctx
-          .client()
-          .then((c) => baselines.defaultBranch(c, looked))
-          .then(
-            (choice) => ({ choice }),
-            (error: unknown) => ({ error }),
-          )
-      : undefined;
-  const under = selector
-    ? await (
-        await import('./internal/under-test.js')
-      ).scanUnderTest(ctx, { name: compound, kind: 'either' }, selector, opts.wait)
-    : undefined;
-  const client = await ctx.client();
-  const resolved = await defaultBranch;
-  if (resolved && 'error' in resolved) throw resolved.error;
-  const choice = resolved ? resolved.choice : (chosen as Exclude<typeof chosen, { kind: 'default-branch' }>);
-  const subject: GateSubject = { name: compound, kind: under?.kind ?? looked.kind };
-  // --baseline none: every finding of the scan under test counts, as a single check counts them.
-  const counted = choice?.kind === 'none' ? 'single' : kind;
-  const request = checkBody(opts, loaded, counted, baselines.checkSource(choice), under?.scan.id);
-  // The baseline branch's scans are listed while the check runs: the answer's source is named from them.
-  const listed = baselines.prefetchBaseline(client, subject, choice);
-  const result = await ctx
-    .spin(`Checking ${compound} against ${rules.length} rule(s)`, () =>
-      client.call('CheckScans', {
-        path: { compoundName: compound },
-        body: request,
-        verify: 'the check changes no finding: running it again is harmless',
-      }),
-    )
-    .catch((error: unknown) => baselines.explainMissing(client, subject, choice, error));
-  under?.expectTarget('CheckScans', result.target.id);
-  const { gateReport } = await import('../../output/reports/model.js');
-  const answered = gateReport(result, rules, { compound, kind: counted, policy: label, enforced });
-  // The answer's numbers are checked first (exit 8), then its baseline (none: exit 10), then it is named.
-  const baseline = await baselines.baselineOf(client, subject, choice, result, (m) => ctx.warn(m), listed);
-  const evaluated = baseline ? { ...answered, baseline } : answered;
-  const report = suppress
-    ? await (
-        await import('./internal/suppress-gate.js')
-      ).suppressGate(ctx, evaluated, suppress, rules, { name: compound, kind: subject.kind })
-    : evaluated;
+  const { evaluateGate } = await import('../../gate/evaluate.js');
+  const { report, client, subject } = await evaluateGate(ctx, {
+    compound,
+    ...loaded,
+    suppress,
+    kind,
+    enforced,
+    selector,
+    wait: opts.wait,
+    targetBranch: opts.targetBranch,
+    sourceBranch: opts.sourceBranch,
+    sourceScan: opts.sourceScan,
+    baseline: opts.baseline,
+    numFindings: opts.numFindings,
+  });
   if (!opts.comment) return { report };
   return {
     report,

@@ -4,13 +4,13 @@ import { severities } from '@secscan/api/values';
 import { ExitCode, NotReadyError, notFoundError, ScanFailedError, UsageError } from '../../errors.js';
 import { scanState } from '../../util/scan-state.js';
 import { shellArg } from '../../util/verify.js';
-import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/compare.js';
+import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/formats/compare.js';
 import type { CompareDocument } from '../../output/export/document.js';
 import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { scanId, scanRef } from '../parsers.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
-import type { FoundScan } from './internal/scan-under-test.js';
+import type { FoundScan } from '../../gate/scan-under-test.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
 
 const refs = ['source', 'target'] as const;
@@ -191,7 +191,7 @@ export default defineVerb({
     const client = await ctx.client();
     const under = selector
       ? await (
-          await import('./internal/under-test.js')
+          await import('../../gate/under-test.js')
         ).scanUnderTest(ctx, { name: opts.app, kind: 'app' }, selector, opts.wait)
       : undefined;
     const [source, target] = under

@@ -48,7 +48,7 @@ export default defineVerb({
     return selector;
   },
   async run(ctx, { opts, plan: selector }) {
-    const { scanUnderTest } = await import('./internal/under-test.js');
+    const { scanUnderTest } = await import('../../gate/under-test.js');
     const subject =
       opts.app !== undefined
         ? { name: opts.app, kind: 'app' as const }

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { NotFoundError } from '../../errors.js';
-import { sanitizeLine } from '../../output/sanitize.js';
+import { sanitizeLine } from '../../streams/sanitize.js';
 import { closeNames } from '../../util/near.js';
 
 /** Where the names of a kind are listed: one listing request each (a page: what one request can tell). */

@@ -5,7 +5,7 @@ import type { Operation } from '@secscan/api/operation';
 import type { OperationId } from '@secscan/api/operations';
 import type { Context } from '../../context.js';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
-import type { Result } from '../../output/result.js';
+import type { Result } from '../../output/core/result.js';
 
 /** Reports and the audit log: a document the service renders, saved as received. */
 export type DocumentKind = 'html' | 'pdf' | 'csv';
@@ -128,7 +128,7 @@ export async function deliver<K extends OperationId>(
       check,
     }),
   );
-  const { humanBytes } = await import('../../output/progress.js');
+  const { humanBytes } = await import('../../streams/progress.js');
   ctx.note(`Wrote ${out} (${humanBytes(result.bytes)}).`);
   return { kind: 'none' };
 }

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { ReportFile } from '../../output/export/files.js';
-import type { OutputFormat } from '../../output/format.js';
+import type { OutputFormat } from '../../output/core/format.js';
 import { list } from '../define.js';
 import { pattern } from '../parsers.js';
 

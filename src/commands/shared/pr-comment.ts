@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { AuthError, CliError, ConfigError, UsageError } from '../../errors.js';
-import type { CommentData } from '../../output/reports/comment.js';
+import type { CommentData } from '../../output/formats/comment.js';
 import type { CommentMode, SyncOutcome } from '../../providers/sticky.js';
 import type { Provider, ProviderName, PullRequest } from '../../providers/types.js';
 import { choice, flag, parsed } from '../define.js';
@@ -90,7 +90,7 @@ export async function postComment(
     const [{ checkApiUrl, ProviderHttp }, { renderComment, withDigest, markerOf, hidden }, { syncComment }] =
       await Promise.all([
         import('../../providers/http.js'),
-        import('../../output/reports/comment.js'),
+        import('../../output/formats/comment.js'),
         import('../../providers/sticky.js'),
       ]);
     const base = checkApiUrl(pr.apiUrl, pr.apiFrom);

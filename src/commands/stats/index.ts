@@ -1,5 +1,5 @@
 import { findingTypes } from '@secscan/api/values';
-import { statsCsvView, statsView } from '../../output/views/stats.js';
+import { statsView } from '../../output/views/stats.js';
 import { defineVerb, flag, list } from '../define.js';
 import { defaultBranchOf, selectApps, selectionOptions } from '../shared/app-selection.js';
 import { concurrencyOption, fanOut } from '../shared/fan-out.js';
@@ -44,10 +44,6 @@ export default defineVerb({
         }),
       );
     });
-    return {
-      kind: 'list',
-      rows: rows.length ? [...rows, totalsRow(rows)] : [],
-      view: ctx.format === 'csv' ? statsCsvView : statsView,
-    };
+    return { kind: 'list', rows: rows.length ? [...rows, totalsRow(rows)] : [] };
   },
 });

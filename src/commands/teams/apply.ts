@@ -1,8 +1,9 @@
 import { uuidPattern } from '@secscan/api/values';
 import type { Context } from '../../context.js';
 import { notFoundError, UsageError } from '../../errors.js';
-import { type AccessChange, accessChangeView, changeLine, planText } from '../../output/access.js';
-import type { Result } from '../../output/result.js';
+import type { AccessChange } from '../../access/plan.js';
+import { accessChangeView, changeLine, planText } from '../../output/views/access.js';
+import type { Result } from '../../output/core/result.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
 import { lookupUsers, userEmails } from '../shared/users.js';

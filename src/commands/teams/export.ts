@@ -1,4 +1,3 @@
-import { UsageError } from '../../errors.js';
 import { defineVerb } from '../define.js';
 import { concurrencyOption, fanOut } from '../shared/fan-out.js';
 import { userEmails } from '../shared/users.js';
@@ -24,13 +23,8 @@ export default defineVerb({
   ],
   operations: ['ListOrgRBACRoles', 'ListTeams', 'ReadTeam', 'ListGroups', 'ListOrgRBACUsers'],
   options: { concurrency: concurrencyOption },
+  formats: ['yaml', 'json'],
   async run(ctx, { opts }) {
-    const format = ctx.globals.output ?? 'yaml';
-    if (format !== 'yaml' && format !== 'json') {
-      throw new UsageError(
-        `invalid value for -o, --output: ${JSON.stringify(format)} (choose from yaml, json)`,
-      );
-    }
     const { client, scheduler } = await fanOut(ctx, opts.concurrency);
     const roles = await readRoles(client);
     const [{ teams }, emails] = await ctx.spin('Reading teams', () =>

@@ -1,7 +1,7 @@
 import { findingLocation } from '@secscan/api/location';
-import { compareMarkdown, compareObject } from '../compare.js';
-import { fitSummary } from '../github.js';
-import { ruleIdFor } from '../sarif.js';
+import { compareMarkdown, compareObject } from '../formats/compare.js';
+import { fitSummary } from '../formats/github.js';
+import { ruleIdFor } from '../formats/sarif.js';
 import { type DiffRow, diffView, suppressedDiffView } from '../views/scans.js';
 import type { CompareDocument } from './document.js';
 import { type DocumentExporters, exportObject, exportRows, type GithubReport } from './target.js';

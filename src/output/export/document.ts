@@ -1,10 +1,10 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
 import type { TrendsReport } from '../../analytics/trends-model.js';
-import type { AccessChange } from '../access.js';
-import type { RunStamp } from '../reports/stamp.js';
-import type { GateReport, NotEvaluated } from '../reports/model.js';
-import type { Rows, View } from '../view.js';
+import type { AccessChange } from '../../access/plan.js';
+import type { RunStamp } from '../formats/stamp.js';
+import type { GateReport, NotEvaluated } from '../../gate/report.js';
+import type { Rows, View } from '../core/view.js';
 
 /**
  * What a verb hands the exporters when rows and a view are not the whole story: each type has its own

@@ -1,8 +1,8 @@
 import { open, rename, rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { ConfigError } from '../../errors.js';
-import type { OutputFormat } from '../format.js';
-import { OutputWriter } from '../writer.js';
+import type { OutputFormat } from '../core/format.js';
+import { OutputWriter } from '../core/writer.js';
 
 /** A file a run writes besides standard output: `--out FORMAT=FILE` or a `--report-*` flag. */
 export interface ReportFile {

@@ -1,4 +1,4 @@
-import { sarifCategory } from '../reports/stamp.js';
+import { sarifCategory } from '../formats/stamp.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { findingListView } from '../views/findings.js';
 import { broadcast } from './broadcast.js';
@@ -51,7 +51,7 @@ const truncationText = (cut: Truncation) =>
 export const findingsExporters: DocumentExporters<FindingsDocument> = {
   formats: {
     async sarif(doc, target) {
-      const { writeSarif } = await import('../sarif-log.js');
+      const { writeSarif } = await import('../formats/sarif.js');
       await writeSarif(target.out, doc.findings, {
         toolVersion: target.toolVersion,
         automationId: automationId(doc),
@@ -64,14 +64,14 @@ export const findingsExporters: DocumentExporters<FindingsDocument> = {
       });
     },
     async codequality(doc, target) {
-      const { writeCodeQuality } = await import('../codequality.js');
+      const { writeCodeQuality } = await import('../formats/codequality.js');
       await writeCodeQuality(target.out, unsuppressed(doc, target), undefined, () => {
         const cut = truncation(doc, target);
         return cut && { message: `secscan: ${truncationText(cut)}`, path: cut.where };
       });
     },
     async 'gitlab-sast'(doc, target) {
-      const { writeGitlabSast } = await import('../gitlab-sast.js');
+      const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
       await writeGitlabSast(target.out, unsuppressed(doc, target), {
         toolVersion: target.toolVersion,
         started: new Date(),

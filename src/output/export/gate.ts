@@ -1,8 +1,8 @@
 import type { ChalkInstance } from 'chalk';
 import { findingLocation } from '@secscan/api/location';
-import type { Annotation } from '../github.js';
-import { hiddenNotice, yamlText } from '../render.js';
-import { failingFindings, notEvaluated } from '../reports/findings.js';
+import type { Annotation } from '../formats/github.js';
+import { hiddenNotice, yamlText } from '../core/render.js';
+import { failingFindings, notEvaluated } from '../../gate/findings.js';
 import {
   baselineText,
   type GateReport,
@@ -11,12 +11,12 @@ import {
   type RuleRow,
   scopeLine,
   verdictLine,
-} from '../reports/model.js';
-import { csvCell, safeJson, sanitize } from '../sanitize.js';
-import { renderTable } from '../table.js';
-import { type Column, cellValue, selectColumns } from '../view.js';
+} from '../../gate/report.js';
+import { csvCell, safeJson, sanitize } from '../../streams/sanitize.js';
+import { renderTable } from '../core/table.js';
+import { type Column, cellValue, selectColumns } from '../core/view.js';
 import { gateRuleView, suppressedGateRuleView } from '../views/scans.js';
-import { displayWidth, wrapLine } from '../width.js';
+import { displayWidth, wrapLine } from '../../streams/width.js';
 import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
 import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
 
@@ -158,13 +158,16 @@ function annotation(
 
 // The reports (JUnit, Markdown, SARIF, GitHub's) are loaded when one is asked for: a plain gate in a
 // terminal or a CI log loads none of them (nor node:crypto, node:zlib and node:fs/promises with them).
-const junit = () => import('../reports/junit.js');
-const markdown = () => import('../reports/markdown.js');
-const sarif = () => import('../reports/sarif.js');
+const junit = () => import('../formats/junit.js');
+const markdown = () => import('../formats/gate-markdown.js');
+const sarif = () => import('../formats/sarif.js');
 
 async function github({ report }: GateDocument): Promise<GithubReport> {
   const level = report.enforced ? 'error' : 'warning';
-  const [{ fitSummary }, { markdownReport }] = await Promise.all([import('../github.js'), markdown()]);
+  const [{ fitSummary }, { markdownReport }] = await Promise.all([
+    import('../formats/github.js'),
+    markdown(),
+  ]);
   return {
     annotations: report.passed
       ? []
@@ -194,7 +197,7 @@ export const gateExporters: DocumentExporters<GateDocument> = {
       await t.out.write(await sarifReport(report, context.toolVersion, context.automationId, t.warn));
     }),
     codequality: withVerdict(async ({ report }, t) => {
-      const { writeCodeQuality } = await import('../codequality.js');
+      const { writeCodeQuality } = await import('../formats/codequality.js');
       const failing = failingFindings(report);
       const rules = new Map(failing.map((f) => [f.finding, f.rule]));
       await writeCodeQuality(
@@ -206,7 +209,7 @@ export const gateExporters: DocumentExporters<GateDocument> = {
       );
     }),
     'gitlab-sast': withVerdict(async ({ report, context }, t) => {
-      const { writeGitlabSast } = await import('../gitlab-sast.js');
+      const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
       const started = new Date(`${context.stamp.timestamp}Z`);
       const options = { toolVersion: context.toolVersion, started, messages: [scopeLine(report)] };
       await writeGitlabSast(
@@ -247,11 +250,11 @@ export const notEvaluatedExporters: DocumentExporters<GateNotEvaluatedDocument> 
       await t.out.write(await sarifNotEvaluated(gate, context.toolVersion, context.automationId));
     },
     async codequality(doc, t) {
-      const { codeQualityNotEvaluated } = await import('../codequality.js');
+      const { codeQualityNotEvaluated } = await import('../formats/codequality.js');
       await t.out.write(codeQualityNotEvaluated(notice(doc), doc.context.rulesPath));
     },
     async 'gitlab-sast'(doc, t) {
-      const { writeGitlabSast } = await import('../gitlab-sast.js');
+      const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
       const started = new Date(`${doc.context.stamp.timestamp}Z`);
       await writeGitlabSast(t.out, [], {
         toolVersion: doc.context.toolVersion,

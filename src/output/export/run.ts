@@ -1,14 +1,15 @@
 import type { ChalkInstance } from 'chalk';
-import { type Context, plainChalk } from '../../context.js';
-import { writeWorkflowCommands } from '../ci-log.js';
+import { plainChalk } from '../../streams/streams.js';
+import type { OutputStreams } from '../core/format.js';
+import { writeWorkflowCommands } from '../../streams/ci-log.js';
 import type { DocumentOf, DocumentType } from './document.js';
 import type { FileSink, ReportFile } from './files.js';
 import { exportersOf } from './registry.js';
-import type { StdoutSink } from '../session.js';
+import type { StdoutSink } from '../core/session.js';
 import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
 
 /** A file's target: the data alone, no colour, no width, warnings naming the file. */
-function fileTarget(ctx: Context, file: ReportFile, sink: FileSink): ExportTarget {
+function fileTarget(ctx: OutputStreams, file: ReportFile, sink: FileSink): ExportTarget {
   return {
     out: sink.out,
     format: file.format,
@@ -24,10 +25,10 @@ function fileTarget(ctx: Context, file: ReportFile, sink: FileSink): ExportTarge
 }
 
 /** `GITHUB_ACTIONS=true`: what a gate shows GitHub, annotations on stderr and the summary appended. */
-async function publish(ctx: Context, report: GithubReport | undefined): Promise<void> {
+async function publish(ctx: OutputStreams, report: GithubReport | undefined): Promise<void> {
   if (!report) return;
   // Loaded only here (and files.js only for --out): a gate's plain run loads no fs/promises.
-  const { annotationLines, appendStepSummary } = await import('../github.js');
+  const { annotationLines, appendStepSummary } = await import('../formats/github.js');
   const lines = annotationLines(report.annotations, report.rest);
   // Our own commands, their data escaped as the runner unescapes it: past the guard, as they are.
   if (lines.length) writeWorkflowCommands(ctx.io.stderr, `${lines.join('\n')}\n`);
@@ -55,7 +56,7 @@ interface Options {
  * then writes that form to its files, so none of them shows a verdict the exit code denies.
  */
 export async function exportDocument<K extends DocumentType>(
-  ctx: Context,
+  ctx: OutputStreams,
   doc: DocumentOf<K> & { type: K },
   chalk: ChalkInstance,
   options: Options,
@@ -101,7 +102,7 @@ async function exportTo<D>(exporters: DocumentExporters<D>, doc: D, target: Expo
 
 /** The failed form of a document, to its files only (standard output already has what it has). */
 async function exportAfterError<K extends DocumentType>(
-  ctx: Context,
+  ctx: OutputStreams,
   doc: DocumentOf<K> & { type: K },
   files: readonly ReportFile[],
 ): Promise<void> {

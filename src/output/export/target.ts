@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
-import type { Context } from '../../context.js';
-import type { OutputFormat } from '../format.js';
-import type { RenderOptions } from '../render.js';
-import type { StdoutSink } from '../session.js';
-import { renderList, renderObject } from '../render.js';
-import { objectView, type Rows, type View } from '../view.js';
-import { OutputWriter } from '../writer.js';
+import type { OutputStreams } from '../core/format.js';
+import type { OutputFormat } from '../core/format.js';
+import type { RenderOptions } from '../core/render.js';
+import type { StdoutSink } from '../core/session.js';
+import { renderList, renderObject } from '../core/render.js';
+import { objectView, type Rows, type View } from '../core/view.js';
+import { OutputWriter } from '../core/writer.js';
 
 /**
  * Where one exporter writes: standard output, or a file (`--out FORMAT=FILE`, `--report-*`). Notices and
@@ -27,7 +27,7 @@ export interface ExportTarget extends RenderOptions {
  * `sink` when given (a pager; a terminal shared with a progress line), else to standard output itself.
  */
 export function stdoutTarget(
-  ctx: Context,
+  ctx: OutputStreams,
   chalk: ChalkInstance,
   format: OutputFormat,
   sink?: StdoutSink,
@@ -80,7 +80,7 @@ export async function exportObject<T extends object>(
 
 /** What a gate tells GitHub Actions: annotations for the findings that fail it, and its step summary. */
 export interface GithubReport {
-  annotations: import('../github.js').Annotation[];
+  annotations: import('../formats/github.js').Annotation[];
   /** What the notice after the capped annotations points to. */
   rest: string;
   summary: string;
@@ -89,7 +89,7 @@ export interface GithubReport {
 /** The exporters of one document type, and how that type behaves around them. */
 export interface DocumentExporters<D> {
   /** By -o format (and `--out FORMAT=FILE`). */
-  formats: Partial<Record<import('../format.js').OutputFormat, Exporter<D>>>;
+  formats: Partial<Record<import('../core/format.js').OutputFormat, Exporter<D>>>;
   /** Every other format: the rows, or the text itself. */
   otherwise: Exporter<D>;
   /** Without -o a person reads it: the table, even when stdout is a pipe or a CI log. */

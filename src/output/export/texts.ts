@@ -1,6 +1,6 @@
-import { accessChangeView, planText, renderAccessFile } from '../access.js';
-import { renderDiff, renderPolicyFile } from '../policy.js';
-import { forTerminal, safeJson } from '../sanitize.js';
+import { accessChangeView, planText, renderAccessFile } from '../views/access.js';
+import { renderDiff, renderPolicyFile } from '../formats/policy.js';
+import { forTerminal, safeJson } from '../../streams/sanitize.js';
 import type {
   AccessFileDocument,
   AccessPlanDocument,

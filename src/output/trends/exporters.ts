@@ -1,7 +1,7 @@
 import type { TrendsDocument } from '../export/document.js';
 import { type DocumentExporters, exportRows } from '../export/target.js';
-import { yamlText } from '../render.js';
-import { safeJson } from '../sanitize.js';
+import { yamlText } from '../core/render.js';
+import { safeJson } from '../../streams/sanitize.js';
 import { trendsMarkdown } from './markdown.js';
 import { trendsRows, trendsRowView } from './rows.js';
 import { trendsText } from './text.js';

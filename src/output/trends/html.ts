@@ -1,5 +1,5 @@
 import { severityOrder, type TrendsReport } from '../../analytics/trends-model.js';
-import { sanitize } from '../sanitize.js';
+import { sanitize } from '../../streams/sanitize.js';
 import {
   basisLines,
   bySeverity,

@@ -1,5 +1,5 @@
 import type { TrendsReport } from '../../analytics/trends-model.js';
-import { markdownText } from '../markdown.js';
+import { markdownText } from '../formats/markdown.js';
 import { sparkline } from './charts.js';
 import {
   basisLines,

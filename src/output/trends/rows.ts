@@ -1,5 +1,5 @@
 import type { TrendsReport, WeekRow } from '../../analytics/trends-model.js';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** One number of the trends, in long form: what a spreadsheet's pivot table or a database wants. */
 export type TrendsRow = {

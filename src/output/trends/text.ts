@@ -1,9 +1,9 @@
 import type { ChalkInstance } from 'chalk';
 import type { TrendsReport } from '../../analytics/trends-model.js';
-import { sanitize } from '../sanitize.js';
-import { renderTable } from '../table.js';
-import { wrapLine } from '../width.js';
-import type { Column } from '../view.js';
+import { sanitize } from '../../streams/sanitize.js';
+import { renderTable } from '../core/table.js';
+import { wrapLine } from '../../streams/width.js';
+import type { Column } from '../core/view.js';
 import { bar, sparkline } from './charts.js';
 import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
 

@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** `secscan api --list`: every operation of the table and the commands that call it. */
 export const operationView = defineView<Record<string, unknown>>({

@@ -1,5 +1,5 @@
 import type { AppGroup } from '@secscan/api/schemas/apps';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 export const groupNameView = defineView<{ name: string }>({
   columns: [{ key: 'name', header: 'NAME' }],

@@ -1,5 +1,5 @@
 import type { App, AppConfig } from '@secscan/api/schemas/apps';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 export const appView = defineView<App>({
   columns: [

@@ -1,5 +1,5 @@
 import type { ScmSecretsAuditLog } from '@secscan/api/schemas/org-data';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 type Ids = readonly string[] | null | undefined;
 const count = (ids: Ids) => ids?.length ?? 0;

@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** A token's scopes in a line: how many, and of how many resources (`53 scopes of 24 resources`). */
 function scopeSummary(scopes: readonly string[]): string {

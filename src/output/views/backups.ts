@@ -1,5 +1,5 @@
 import type { OrgBackup } from '@secscan/api/schemas/org-data';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 const styleStatus = (text: string, _row: unknown, chalk: import('chalk').ChalkInstance) =>
   text === 'completed' ? chalk.green(text) : text === 'failed' ? chalk.red(text) : chalk.yellow(text);

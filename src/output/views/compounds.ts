@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { Compound, ShallowCompound, StreamlinedScans } from '@secscan/api/schemas/compounds';
 import type { FindingsSummary } from '@secscan/api/schemas/scans';
 import { compoundScanState } from '../../util/scan-state.js';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 import { summaryLines } from './scans.js';
 
 /** The ids of a compound's apps: the full form maps keys to app objects, the shallow one lists plain ids. */

@@ -1,5 +1,5 @@
 import type { Dependency } from '@secscan/api/schemas/sca';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 const tag = (row: Dependency, key: string) => row.tags?.find((t) => t.key === key)?.value;
 

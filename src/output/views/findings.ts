@@ -2,7 +2,8 @@ import type { ChalkInstance } from 'chalk';
 import type { Comment } from '@secscan/api/schemas/comments';
 import { findingLocation, formatLocation } from '@secscan/api/location';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { defineView, type View } from '../view.js';
+import type { FindingChange } from '../../triage/ids.js';
+import { defineView, type View } from '../core/view.js';
 
 export function severityStyle(text: string, chalk: ChalkInstance): string {
   switch (text) {
@@ -113,22 +114,6 @@ export const findingDetailView = defineView<Finding>({
     { key: 'internal_id', header: 'Internal id' },
   ],
 });
-
-/** What a status or assignee change did to each finding. */
-export type FindingChange = {
-  app?: string | undefined;
-  id: string;
-  title: string | undefined;
-  before: string | undefined;
-  after: string;
-  /** undefined: the answer was lost, nobody knows. */
-  changed: boolean | undefined;
-  /**
-   * done; or, when a run stopped part-way, failed (refused), unknown (answer lost) or not sent; an undo also
-   * says which findings it left alone and why.
-   */
-  result?: string;
-};
 
 const changeColumns = ['id', 'title', 'before', 'after', 'changed'];
 

@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** `ignores lint`: a problem of an entry of the ignore file. */
 export interface IgnoreProblem {

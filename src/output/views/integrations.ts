@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 type Row = Record<string, unknown>;
 const list = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v);

@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** A journal of a bulk change, as `findings undo --list` shows it. */
 export type JournalRow = {

@@ -1,5 +1,5 @@
 import type { AutofixConfig, OrgConfig } from '@secscan/api/schemas/org-config';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 type Secrets = { entropy?: number | undefined; disable?: boolean | undefined } | undefined;
 

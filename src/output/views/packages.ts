@@ -1,5 +1,5 @@
 import type { PackageInfo } from '@secscan/api/schemas/sca';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 function cves(row: PackageInfo): string {
   return (row.cves ?? [])

@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** One stored policy version per row: its name, the tags pointing at it, and its content hash. */
 export type PolicyRow = {

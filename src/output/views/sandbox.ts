@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** What `secscan sandbox scan` recorded (the control route's answer). */
 export interface RecordedScanRow {

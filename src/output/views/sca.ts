@@ -1,5 +1,5 @@
 import type { ScaPackage } from '@secscan/api/schemas/sca';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 export const scaPackageView = defineView<ScaPackage>({
   columns: [

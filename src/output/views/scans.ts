@@ -1,7 +1,7 @@
 import type { DiffFinding, FindingsSummary, Scan } from '@secscan/api/schemas/scans';
-import type { RuleRow } from '../reports/model.js';
+import type { RuleRow } from '../../gate/report.js';
 import { scanState } from '../../util/scan-state.js';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 const tag = (s: Scan, key: string) => (s.tags as Record<string, unknown> | undefined)?.[key];
 

@@ -1,5 +1,5 @@
 import type { SavedSearch } from '@secscan/api/schemas/org-data';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 export const searchView = defineView<SavedSearch>({
   columns: [

@@ -1,5 +1,5 @@
 import type { ChalkInstance } from 'chalk';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** One row of `secscan stats`: an app's open findings, or (is_total) the organization's. */
 export type StatsRow = {
@@ -91,18 +91,15 @@ const shown = [
 ];
 
 /** A table for people: the totals row last, in bold. */
+/**
+ * The counts of each app; -o csv is for a spreadsheet: every count, and is_total on each row, so a filter or
+ * a sum over the apps leaves the totals row out (its APP cell reads `(total: N apps)`).
+ */
 export const statsView = defineView<StatsRow>({
   columns,
   defaults: shown,
-  emptyMessage: 'No apps match.',
-});
-
-/**
- * CSV for a spreadsheet: every count, and is_total on each row, so a filter or a sum over the apps leaves
- * the totals row out (its APP cell reads `(total: N apps)`).
- */
-export const statsCsvView = defineView<StatsRow>({
-  columns,
-  defaults: [...shown.slice(0, 9), 'oss_vuln', ...shown.slice(9), 'other', 'scan_id', 'is_total'],
+  defaultsFor: {
+    csv: [...shown.slice(0, 9), 'oss_vuln', ...shown.slice(9), 'other', 'scan_id', 'is_total'],
+  },
   emptyMessage: 'No apps match.',
 });

@@ -1,5 +1,5 @@
 import type { TeamConfig } from '@secscan/api/schemas/org-config';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 /** A team's own or effective analysis configuration (secrets only). */
 export const teamConfigView = defineView<TeamConfig>({

@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 type Row = Record<string, unknown>;
 type Member = { user_id_v2?: string; team_role?: string };

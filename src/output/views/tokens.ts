@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 export const tokenView = defineView<Record<string, unknown>>({
   columns: [

@@ -1,4 +1,4 @@
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 type WebhookItem = Record<string, unknown> & { events?: string[] | null };
 

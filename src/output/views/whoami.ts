@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@secscan/api/schemas/users';
-import { defineView } from '../view.js';
+import { defineView } from '../core/view.js';
 
 type Orgs = CurrentUser['membership'] | CurrentUser['invites'];
 const orgs = (list: Orgs) =>

@@ -141,6 +141,21 @@ describe('secscan sandbox', () => {
     expect(run.stderr.text.split('\n')[0]).toBe(`error: ${message}`);
   });
 
+  it('exits 2 when the sandbox refuses an option it was given (a port in use)', async () => {
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as { port: number };
+      const run = start(['sandbox', '--port', String(port)], new AbortController().signal);
+      expect(await run.code).toBe(2);
+      expect(run.stdout.text).toBe('');
+      expect(run.stderr.text).toMatch(/^error: --port: cannot listen on 127\.0\.0\.1:\d+ \(EADDRINUSE\)\n$/);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
   it('exits 3 for an unreadable state file', async () => {
     const state = join(dir, 'state.json');
     writeFileSync(state, 'not json');

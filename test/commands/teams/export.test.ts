@@ -23,6 +23,12 @@ describe('teams export: usage errors (exit 2, no request)', () => {
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
+
+  it('says in its help the only formats it writes', async () => {
+    const help = await cli.run(['teams', 'export', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Output formats (-o): yaml, json.');
+  });
 });
 
 describe('teams export', () => {

@@ -9,7 +9,7 @@ describe('the import graph of the CLI and the workspace packages', () => {
   });
 
   it('is read whole: the imports of the workspace packages resolve to their source', () => {
-    expect(graph.get('src/errors.ts')).toContain('packages/api/src/errors.ts');
+    expect(graph.get('src/errors.ts')).toContain('packages/api/src/rules/error.ts');
     expect(graph.get('src/commands/sandbox/index.ts')).toContain('packages/sandbox/src/index.ts');
   });
 

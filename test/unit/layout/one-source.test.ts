@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allOperations } from '@secscan/api/operations';
-import { createRouter } from '@secscan/api/router';
+import { createRouter } from '../../../packages/sandbox/src/router.js';
 import { tagOperatorNames } from '@secscan/api/tag-operators';
 import { findingTypes } from '@secscan/api/values';
 import { repoRoot, sourceFiles } from '../../helpers/imports.js';
@@ -103,7 +103,12 @@ describe('one source for each fact', () => {
   });
 
   it('the read commands are listed once, in test/helpers/read-commands.ts', () => {
-    const start = /\['whoami'\],\s*\['auth', 'status'\],\s*\['tokens', 'list'\],/;
+    const start = /\['whoami'\],\s*\['auth', 'status'\],|'auth status': \[\[\]\],\s*whoami: \[\[\]\],/;
     expect(files.filter((f) => start.test(text(f))).map(where)).toEqual(['test/helpers/read-commands.ts']);
+  });
+
+  it('an API client is made in one place, src/factory.ts (runs, completion values, sandbox wait)', () => {
+    const makers = files.filter((f) => /new ApiClient\(/.test(text(f))).map(where);
+    expect(makers.filter((f) => f.startsWith('src/'))).toEqual(['src/factory.ts']);
   });
 });

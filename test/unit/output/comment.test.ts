@@ -8,7 +8,7 @@ import {
   markerOf,
   renderComment,
   withDigest,
-} from '../../../src/output/reports/comment.js';
+} from '../../../src/output/formats/comment.js';
 
 /**
  * The pull-request comment: rendered by a CommonMark parser with GitHub's extensions (tables, inline

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
-import { baseFormats, colorEnabled, isCI, parseFields, resolveFormat } from '../../../src/output/format.js';
-import { csvCell, sanitize, sanitizeMultiline, toText } from '../../../src/output/sanitize.js';
+import { baseFormats, parseFields, resolveFormat } from '../../../src/output/core/format.js';
+import { colorEnabled, isCI } from '../../../src/streams/streams.js';
+import { csvCell, sanitize, sanitizeMultiline, toText } from '../../../src/streams/sanitize.js';
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tsv when piped', () => {
     expect(resolveFormat(undefined, true, baseFormats)).toBe('table');
     expect(resolveFormat(undefined, false, baseFormats)).toBe('tsv');
     expect(resolveFormat('yaml', true, baseFormats)).toBe('yaml');
+  });
+
+  it('gives the first of the only formats a command takes when -o is not given, terminal or not', () => {
+    expect(resolveFormat(undefined, true, ['yaml', 'json'], 'yaml')).toBe('yaml');
+    expect(resolveFormat(undefined, false, ['yaml', 'json'], 'yaml')).toBe('yaml');
+    expect(resolveFormat('json', false, ['yaml', 'json'], 'yaml')).toBe('json');
   });
 
   it('refuses formats the command does not offer', () => {

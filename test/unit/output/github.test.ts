@@ -7,7 +7,7 @@ import {
   annotationLines,
   appendStepSummary,
   workflowCommand,
-} from '../../../src/output/github.js';
+} from '../../../src/output/formats/github.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'secscan-github-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

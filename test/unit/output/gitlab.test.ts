@@ -3,9 +3,9 @@ import type { Issue } from 'codeclimate-types';
 import { describe, expect, it } from 'vitest';
 import { validateSast } from '../../helpers/gitlab.js';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { codeQualityNotEvaluated, writeCodeQuality } from '../../../src/output/codequality.js';
-import { gitlabSastVersion, writeGitlabSast } from '../../../src/output/gitlab-sast.js';
-import { fingerprint } from '../../../src/output/sarif.js';
+import { codeQualityNotEvaluated, writeCodeQuality } from '../../../src/output/formats/codequality.js';
+import { gitlabSastVersion, writeGitlabSast } from '../../../src/output/formats/gitlab-sast.js';
+import { fingerprint } from '../../../src/output/formats/sarif.js';
 
 /**
  * What GitLab's Code Quality widget reads of each issue (docs: "Code Quality report format"): description,

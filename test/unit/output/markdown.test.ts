@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markdownText } from '../../../src/output/markdown.js';
-import { markdownReport } from '../../../src/output/reports/markdown.js';
+import { markdownText } from '../../../src/output/formats/markdown.js';
+import { markdownReport } from '../../../src/output/formats/gate-markdown.js';
 
 /** What CommonMark makes of a code span: the text between the fences, one space stripped from each side. */
 function codeContent(span: string): string {

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { accessChangeView } from '../../../src/output/access.js';
-import { selectColumns, type View } from '../../../src/output/view.js';
+import { accessChangeView } from '../../../src/output/views/access.js';
+import { selectColumns, type View } from '../../../src/output/core/view.js';
 
 /**
  * Every table view says which of its columns a narrow terminal may leave out, and in which order (the

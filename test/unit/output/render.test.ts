@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { OutputFormat } from '../../../src/output/format.js';
-import { renderList, renderObject } from '../../../src/output/render.js';
-import { defineView } from '../../../src/output/view.js';
-import { OutputWriter } from '../../../src/output/writer.js';
+import type { OutputFormat } from '../../../src/output/core/format.js';
+import { renderList, renderObject } from '../../../src/output/core/render.js';
+import { defineView } from '../../../src/output/core/view.js';
+import { OutputWriter } from '../../../src/output/core/writer.js';
 
 const view = defineView<Record<string, unknown>>({
   columns: [

@@ -7,11 +7,17 @@ import { Agent } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { gateReport } from '../../../src/output/reports/model.js';
-import { sarifNotEvaluated, sarifReport } from '../../../src/output/reports/sarif.js';
-import { sarifCategory } from '../../../src/output/reports/stamp.js';
-import { fingerprint, sarifLevel, type SarifOptions } from '../../../src/output/sarif.js';
-import { githubSarifLimits, writeSarif } from '../../../src/output/sarif-log.js';
+import { gateReport } from '../../../src/gate/report.js';
+import { sarifCategory } from '../../../src/output/formats/stamp.js';
+import {
+  fingerprint,
+  githubSarifLimits,
+  sarifLevel,
+  sarifNotEvaluated,
+  type SarifOptions,
+  sarifReport,
+  writeSarif,
+} from '../../../src/output/formats/sarif.js';
 import { useSandbox } from '../../../packages/sandbox/test/harness.js';
 import { validateSarif } from '../../helpers/sarif-validator.js';
 

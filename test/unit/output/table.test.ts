@@ -1,8 +1,8 @@
 import { Chalk } from 'chalk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderTable, type TableOptions, TableWriter } from '../../../src/output/table.js';
-import type { Column } from '../../../src/output/view.js';
-import { displayWidth, loadWidths, truncate } from '../../../src/output/width.js';
+import { renderTable, type TableOptions, TableWriter } from '../../../src/output/core/table.js';
+import type { Column } from '../../../src/output/core/view.js';
+import { displayWidth, loadWidths, truncate } from '../../../src/streams/width.js';
 
 type Row = Record<string, unknown>;
 const plain = new Chalk({ level: 0 });

@@ -6,10 +6,10 @@ import { Chalk } from 'chalk';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutputClosedError } from '../../../src/errors.js';
 import { humanFindings } from '../../../src/output/export/gate.js';
-import { ListingProgress } from '../../../src/output/listing-progress.js';
-import { PagerStream, pagerCommand, pagerFound } from '../../../src/output/pager.js';
-import type { GateReport } from '../../../src/output/reports/model.js';
-import { proseLines } from '../../../src/output/stderr.js';
+import { ListingProgress } from '../../../src/output/core/listing-progress.js';
+import { PagerStream, pagerCommand, pagerFound } from '../../../src/output/core/pager.js';
+import type { GateReport } from '../../../src/gate/report.js';
+import { proseLines } from '../../../src/streams/stderr.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'secscan-terminal-unit-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

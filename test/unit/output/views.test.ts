@@ -1,16 +1,16 @@
 import { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { OutputFormat } from '../../../src/output/format.js';
-import { renderList } from '../../../src/output/render.js';
-import type { View } from '../../../src/output/view.js';
+import type { OutputFormat } from '../../../src/output/core/format.js';
+import { renderList } from '../../../src/output/core/render.js';
+import type { View } from '../../../src/output/core/view.js';
 import { csvView } from '../../../src/output/views/audit.js';
 import { policyView } from '../../../src/output/views/policies.js';
 import { samlOutcomeView } from '../../../src/output/views/saml.js';
 import { teamListView, teamMembersListView } from '../../../src/output/views/teams.js';
 import { invitationView, userView } from '../../../src/output/views/users.js';
-import { displayWidth } from '../../../src/output/width.js';
-import { OutputWriter } from '../../../src/output/writer.js';
+import { displayWidth } from '../../../src/streams/width.js';
+import { OutputWriter } from '../../../src/output/core/writer.js';
 
 /**
  * The views of the access, settings and audit commands as a person sees them: a table at 80 and at 200

@@ -2,8 +2,9 @@ import { OkOnly } from '../schemas/common.js';
 import { AlertingEvents, Webhook, WebhookBody, WebhookSetup } from '../schemas/webhooks.js';
 import { webhookQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
+import type { alertingOperations } from './alerting.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof alertingOperations>()({
   GetAlertingEvents: {
     response: AlertingEvents,
   },

@@ -12,10 +12,11 @@ import {
 import { OkOnly, StringArray } from '../schemas/common.js';
 import { defineQuery, integer, text } from '../query.js';
 import { defineSchemas } from '../schema.js';
+import type { appOperations } from './apps.js';
 
 const DefaultBranch = z.looseObject({ default_branch: z.string().optional() });
 
-export default defineSchemas({
+export default defineSchemas<typeof appOperations>()({
   ListApps: {
     response: z.array(App),
   },

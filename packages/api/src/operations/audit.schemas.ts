@@ -1,8 +1,9 @@
 import { ScmSecretsAuditLog } from '../schemas/org-data.js';
 import { boolean, defineQuery, integer } from '../query.js';
 import { defineSchemas } from '../schema.js';
+import type { auditOperations } from './audit.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof auditOperations>()({
   DownloadAuditLog: {},
   DownloadDailyAuditLog: {},
   GetOrgSCMSecretsAuditLog: {

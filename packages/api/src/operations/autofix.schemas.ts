@@ -1,7 +1,8 @@
 import { FindingFix, RecommendedFix } from '../schemas/autofix.js';
 import { defineSchemas } from '../schema.js';
+import type { autofixOperations } from './autofix.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof autofixOperations>()({
   ReadFindingFix: {
     response: FindingFix,
   },

@@ -7,8 +7,9 @@ import {
   AzureWorkItemsBody,
 } from '../schemas/integrations.js';
 import { defineSchemas } from '../schema.js';
+import type { azureboardOperations } from './azureboard.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof azureboardOperations>()({
   AzureAuthorization: {
     response: RedirectLocation,
   },

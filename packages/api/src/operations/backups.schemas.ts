@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { OrgBackup } from '../schemas/org-data.js';
 import { defineQuery, text } from '../query.js';
 import { defineSchemas } from '../schema.js';
+import type { backupOperations } from './backups.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof backupOperations>()({
   ListOrganizationBackups: {
     response: z.array(OrgBackup),
   },

@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { PolicyUpsert, PolicyVersion } from '../schemas/org-data.js';
 import { boolean, defineQuery, text } from '../query.js';
 import { defineSchemas } from '../schema.js';
+import type { checkAnalysisOperations } from './checkanalysis.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof checkAnalysisOperations>()({
   ListCheckAnalysisConfiguration: {
     query: defineQuery({ name: text({ repeatable: true }) }),
     response: z.array(PolicyVersion),

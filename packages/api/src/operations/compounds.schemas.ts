@@ -14,8 +14,9 @@ import { boolean, defineQuery, integer, oneOf, text } from '../query.js';
 import { scanStatuses } from '../values.js';
 import { compoundScanQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
+import type { compoundOperations } from './compounds.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof compoundOperations>()({
   DownloadSarifReport: {
     query: compoundScanQuery,
   },

@@ -12,8 +12,9 @@ import {
 import { boolean, defineQuery, text } from '../query.js';
 import { compoundFindingsQuery, orgFindingsQuery, scanFindingsQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
+import type { findingOperations } from './findings.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof findingOperations>()({
   ListAppFindings: {
     query: scanFindingsQuery,
     response: FindingsPage,

@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { OkOnly } from '../schemas/common.js';
 import { AutofixConfig, OrgConfig, OrgConfigBody, SecretsAnalysisBody } from '../schemas/org-config.js';
 import { defineSchemas } from '../schema.js';
+import type { orgConfigOperations } from './org-config.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof orgConfigOperations>()({
   ReadOrgConfig: {
     response: OrgConfig,
   },

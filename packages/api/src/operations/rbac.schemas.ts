@@ -22,8 +22,9 @@ import {
 import { boolean, defineQuery, integer, oneOf, text } from '../query.js';
 import { sortOrders } from '../values.js';
 import { defineSchemas } from '../schema.js';
+import type { rbacOperations } from './rbac.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof rbacOperations>()({
   ListOrgRBACRoles: {
     response: z.array(RbacRole),
   },

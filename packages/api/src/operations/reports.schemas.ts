@@ -1,8 +1,9 @@
 import { boolean, defineQuery } from '../query.js';
 import { reportQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
+import type { reportOperations } from './reports.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof reportOperations>()({
   ReadCWEReport: {
     query: reportQuery,
   },

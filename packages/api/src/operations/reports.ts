@@ -1,6 +1,6 @@
 import { defineOperations } from '../operation.js';
 
-// `ext` is html or pdf (the vendor document declares only the HTML media); `year` 2017, 2021 or 2025.
+// `ext` is html or pdf (the vendor document declares only the HTML media); `year` one of owaspYears (values.ts).
 export const reportOperations = defineOperations('reports', {
   ReadCWEReport: {
     method: 'GET',

@@ -10,8 +10,9 @@ import {
   SamlConfigBody,
 } from '../schemas/saml.js';
 import { defineSchemas } from '../schema.js';
+import type { samlOperations } from './saml.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof samlOperations>()({
   ListOrgSAMLConfigs: {
     response: z.array(SamlConfig),
   },

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { SavedSearch, SavedSearchBody } from '../schemas/org-data.js';
 import { defineSchemas } from '../schema.js';
+import type { savedSearchOperations } from './saved-searches.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof savedSearchOperations>()({
   ListSavedSearches: {
     response: z.array(SavedSearch),
   },

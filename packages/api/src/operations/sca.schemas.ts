@@ -4,6 +4,7 @@ import { defineQuery, integer, oneOf, text } from '../query.js';
 import { scaSorts, sortOrders } from '../values.js';
 import { compoundScanQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
+import type { scaOperations } from './sca.js';
 
 /** The package listings' own parameters, after the scan selector. */
 const packagesQuery = defineQuery({
@@ -15,7 +16,7 @@ const packagesQuery = defineQuery({
   order: oneOf(sortOrders),
 });
 
-export default defineSchemas({
+export default defineSchemas<typeof scaOperations>()({
   SearchDependency: {
     query: defineQuery({
       search: text(),

@@ -1,7 +1,8 @@
 import { StringArray } from '../schemas/common.js';
 import { defineSchemas } from '../schema.js';
+import type { scopeOperations } from './scopes.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof scopeOperations>()({
   ListMyOrgScopes: {
     response: StringArray,
   },

@@ -1,7 +1,8 @@
 import { OkOnly, RedirectLocation } from '../schemas/common.js';
 import { defineSchemas } from '../schema.js';
+import type { slackOperations } from './slack.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof slackOperations>()({
   AuthorizeSlack: {
     response: RedirectLocation,
   },

@@ -1,7 +1,8 @@
 import { TeamConfig, TeamConfigBody } from '../schemas/org-config.js';
 import { defineSchemas } from '../schema.js';
+import type { teamConfigOperations } from './team-config.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof teamConfigOperations>()({
   ReadTeamConfig: {
     response: TeamConfig,
   },

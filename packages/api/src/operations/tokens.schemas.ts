@@ -4,8 +4,9 @@ import { CreatedToken, ManagedRole, NewToken, Token } from '../schemas/tokens.js
 import { boolean, defineQuery, oneOf } from '../query.js';
 import { tokenTypes } from '../values.js';
 import { defineSchemas } from '../schema.js';
+import type { tokenOperations } from './tokens.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof tokenOperations>()({
   ListRoles: {
     response: z.array(ManagedRole),
   },

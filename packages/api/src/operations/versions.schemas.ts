@@ -2,8 +2,9 @@ import * as z from 'zod';
 import { AppVersion } from '../schemas/versions.js';
 import { defineQuery, text } from '../query.js';
 import { defineSchemas } from '../schema.js';
+import type { versionOperations } from './versions.js';
 
-export default defineSchemas({
+export default defineSchemas<typeof versionOperations>()({
   ListAppVersions: {
     query: defineQuery({ tags: text({ repeatable: true }), type: text({ repeatable: true }) }),
     response: z.array(AppVersion),

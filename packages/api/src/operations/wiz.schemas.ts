@@ -5,9 +5,10 @@ import {
   EnrollmentBody,
 } from '../schemas/integrations.js';
 import { defineSchemas } from '../schema.js';
+import type { wizOperations } from './wiz.js';
 
 // The cloud-platform operations answer without the envelope; their bodies are not documented and may be empty.
-export default defineSchemas({
+export default defineSchemas<typeof wizOperations>()({
   getWizCompoundEnrollmentStatus: {
     response: Enrollment,
   },

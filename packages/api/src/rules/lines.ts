@@ -1,10 +1,7 @@
 import { type Document, isMap, isPair, isScalar, isSeq, type LineCounter } from 'yaml';
 import type * as z from 'zod';
-import { ConfigError } from '../errors.js';
 import { parseYamlInput, yamlValue } from '../yaml-input.js';
-
-/** A problem in a rules file, at a line; the message is `file:line: reason`. */
-export class RulesFileError extends ConfigError {}
+import { RulesFileError } from './error.js';
 
 export type Path = (string | number)[];
 
@@ -18,7 +15,7 @@ export interface LinedDoc {
 }
 
 export function fail(file: LinedDoc | { label: string; hint: string }, line: number, reason: string): never {
-  throw new RulesFileError(`${file.label}:${line}: ${reason}`, { hint: file.hint });
+  throw new RulesFileError(`${file.label}:${line}: ${reason}`, file.hint);
 }
 
 export function describePath(path: Path): string {

@@ -4,7 +4,6 @@ import { fail, failSchema, type LinedDoc, lineOf, parseLined, type Path } from '
 import { ownHint, ownRulesFile, ownRulesProblem } from './own-rules.js';
 import { readSlRules, slHint } from './sl-rules.js';
 
-export { RulesFileError } from './lines.js';
 export { ruleTagKeys } from './own-rules.js';
 
 /**

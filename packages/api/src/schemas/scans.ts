@@ -130,7 +130,7 @@ const Count = z.number().int().nonnegative();
  * A rule's (or the totals') result: `matched` findings matched the rule, `reachable` of them are reachable,
  * `over_threshold` is how many more than the rule's threshold matched. Counts are whole numbers, zero or
  * more; whether they agree with each other and with the thresholds sent, a gate checks before it decides
- * (src/output/reports/model.ts).
+ * (src/gate/report.ts).
  */
 export const CheckSummary = z.looseObject({
   by_tag: z.record(z.string(), z.record(z.string(), Count)).optional(),

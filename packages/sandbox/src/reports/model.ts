@@ -1,8 +1,9 @@
 import type { FindingRecord, ScanRecord } from '../analysis/model.js';
 import { severityRank } from '../analysis/shape.js';
+import { type OwaspYear, owaspYears } from '@secscan/api/values';
 import type { AppRecord, SandboxState } from '../state.js';
 
-export type ReportKind = 'pci' | 'owasp-2017' | 'owasp-2021' | 'cwe';
+export type ReportKind = 'pci' | `owasp-${OwaspYear}` | 'cwe';
 
 export interface ReportFinding {
   id: string;
@@ -47,6 +48,17 @@ const owasp2017: Record<string, string> = {
   'a8-insecure-deserialization': 'A8:2017 Insecure Deserialization',
   'a9-using components with known vulnerabilities': 'A9:2017 Using Components with Known Vulnerabilities',
 };
+
+/** Each edition of owaspYears: a finding's category in it, and its categories' names (tsc asks for each). */
+const owaspEditions = {
+  '2017': { of: (f: FindingRecord) => f.owasp_2017, names: owasp2017 },
+  '2021': { of: (f: FindingRecord) => f.owasp_category, names: owasp2021 },
+} satisfies Record<OwaspYear, { of: (f: FindingRecord) => string; names: Record<string, string> }>;
+
+/** A finding's category key in an OWASP edition ('' when it has none). */
+export function owaspCategory(year: OwaspYear, f: FindingRecord): string {
+  return owaspEditions[year].of(f);
+}
 
 /** PCI DSS v4.0 requirements the findings of each OWASP 2021 category bear on. */
 const pciRequirements: Record<string, string> = {
@@ -106,8 +118,10 @@ export function reportModel(input: ReportInput): ReportModel {
     );
   const groupOf = (f: FindingRecord): string => {
     if (kind === 'cwe') return `CWE-${f.cwe} ${f.category}`;
-    if (kind === 'owasp-2017') return owasp2017[f.owasp_2017] ?? 'Uncategorized';
-    if (kind === 'owasp-2021') return owasp2021[f.owasp_category] ?? 'Uncategorized';
+    if (kind.startsWith('owasp-')) {
+      const edition = owaspEditions[kind.slice('owasp-'.length) as OwaspYear];
+      return edition.names[edition.of(f)] ?? 'Uncategorized';
+    }
     if (f.type === 'secret') return '8.3.2 / 3.5 Credentials and keys are not stored in source code';
     return pciRequirements[f.owasp_category] ?? '6.2.4 Other software attacks';
   };
@@ -131,10 +145,12 @@ export function reportModel(input: ReportInput): ReportModel {
     });
     groups.set(title, list);
   }
-  const titles = {
+  const titles: Record<ReportKind, string> = {
     pci: 'PCI DSS report',
-    'owasp-2017': 'OWASP Top 10 2017 report',
-    'owasp-2021': 'OWASP Top 10 2021 report',
+    ...(Object.fromEntries(owaspYears.map((y) => [`owasp-${y}`, `OWASP Top 10 ${y} report`])) as Record<
+      `owasp-${OwaspYear}`,
+      string
+    >),
     cwe: 'CWE report',
   };
   const facts: [string, string][] = [

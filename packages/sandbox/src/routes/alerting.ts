@@ -11,7 +11,7 @@ function versionOf(ctx: HandlerContext): 1 | 2 {
   throw new ReplyError(invalid('invalid query parameter version', ['version: expected 1 or 2']));
 }
 
-export const alertingHandlers: HandlerMap = {
+export const alertingHandlers = {
   GetAlertingEvents: () => bare({ events: webhookEvents.map((name) => ({ name })) }),
 
   // GetWebhook answers bare; the token id only for bearer deliveries, never the secret.
@@ -81,4 +81,4 @@ export const alertingHandlers: HandlerMap = {
     ctx.save();
     return ok();
   },
-};
+} satisfies HandlerMap;

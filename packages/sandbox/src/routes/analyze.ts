@@ -5,7 +5,7 @@ import { limitOf } from './scans.js';
 
 const shape = (state: SandboxState, f: AnalyzeFailureRecord) => ({ ...f, organization_id: state.org.id });
 
-export const analyzeHandlers: HandlerMap = {
+export const analyzeHandlers = {
   ListAnalyzeFailures: (ctx) => {
     const limit = limitOf(ctx, 100, 100);
     const newest = [...ctx.state.analyzeFailures].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -17,4 +17,4 @@ export const analyzeHandlers: HandlerMap = {
       ? ok(shape(ctx.state, failure))
       : notFound(`no analyze failure has the id ${ctx.params.failureId}`);
   },
-};
+} satisfies HandlerMap;

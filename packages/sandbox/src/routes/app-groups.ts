@@ -7,7 +7,7 @@ function groupOf(ctx: HandlerContext): AppGroupRecord {
   return group;
 }
 
-export const appGroupHandlers: HandlerMap = {
+export const appGroupHandlers = {
   ReadOrgGroups: ({ state }) => ok(state.appGroups.map((g) => g.name)),
   ReadAppGroup: (ctx) => ok([groupOf(ctx)]),
   UpsertAppGroup: (ctx) => {
@@ -43,4 +43,4 @@ export const appGroupHandlers: HandlerMap = {
     ctx.save();
     return ok();
   },
-};
+} satisfies HandlerMap;

@@ -65,7 +65,7 @@ function unixSeconds(ctx: HandlerContext, name: string, fallback: number): numbe
   return Number(raw);
 }
 
-export const appHandlers: HandlerMap = {
+export const appHandlers = {
   ListApps: ({ state, caller }) => {
     const visible = visibleApps(state, caller);
     return ok(state.apps.filter((app) => !visible || visible.has(app.id)).map((app) => listed(state, app)));
@@ -185,4 +185,4 @@ export const appHandlers: HandlerMap = {
     return ok({ default_branch: app.base_branch });
   },
   ReadMergedAppConfig: (ctx) => ok(mergedConfig(ctx.state, appOf(ctx))),
-};
+} satisfies HandlerMap;

@@ -62,7 +62,7 @@ function tally(
 
 const sorted = (set: Set<string>) => [...set].sort();
 
-export const auditHandlers: HandlerMap = {
+export const auditHandlers = {
   DownloadAuditLog: (ctx) => csvFor(ctx, false),
   DownloadDailyAuditLog: (ctx) => csvFor(ctx, true),
 
@@ -107,4 +107,4 @@ export const auditHandlers: HandlerMap = {
     }
     return ok(response);
   },
-};
+} satisfies HandlerMap;

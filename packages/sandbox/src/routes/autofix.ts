@@ -1,6 +1,6 @@
 import { error, type HandlerMap, notFound, ok } from '../http.js';
 
-export const autofixHandlers: HandlerMap = {
+export const autofixHandlers = {
   ReadRecommendedFix: ({ state, params }) => {
     const f = state.analysis.findings.find((x) => x.id === params.findingID && x.app === params.appID);
     if (!f) return notFound(`app ${params.appID} has no finding ${params.findingID}`);
@@ -13,4 +13,4 @@ export const autofixHandlers: HandlerMap = {
     if (!f) return notFound(`app ${params.appID} has no finding ${params.findingID}`);
     return error(404, 'FEATURE_DISABLED', 'finding fixes are not enabled for this organization');
   },
-};
+} satisfies HandlerMap;

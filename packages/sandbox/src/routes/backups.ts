@@ -24,7 +24,7 @@ function* cutAt(chunks: Iterable<Buffer>, start: number, cut: number | undefined
   }
 }
 
-export const backupHandlers: HandlerMap = {
+export const backupHandlers = {
   // Completed and failed backups, the statuses the vendor document allows: one still running is left out
   // until it ends (a download by its id answers 409).
   ListOrganizationBackups: (ctx) =>
@@ -83,4 +83,4 @@ export const backupHandlers: HandlerMap = {
       stream: { length: end - start, chunks: () => cutAt(archive.chunks(start, end), start, cut) },
     };
   },
-};
+} satisfies HandlerMap;

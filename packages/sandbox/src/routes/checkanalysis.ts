@@ -1,11 +1,11 @@
-import { RulesFileError } from '@secscan/api/rules/rules-file';
+import { RulesFileError } from '@secscan/api/rules/error';
 import { parsePolicy } from '../analysis/policy.js';
 import { contentHash, listPolicies, resolvePolicy, tagsOf, upsertPolicy } from '../analysis/policy-store.js';
 import { type HandlerMap, invalid, notFound, ok, text } from '../http.js';
 
 const word = /^[\w.-]+$/;
 
-export const checkAnalysisHandlers: HandlerMap = {
+export const checkAnalysisHandlers = {
   // ResolveCheckAnalysisConfiguration: `name` (or `name:latest`) is the latest version, `name:tag` a tagged one; the raw file.
   ResolveCheckAnalysisConfiguration: ({ state, params }) => {
     const content = resolvePolicy(state.checkPolicies, params.reference as string);
@@ -40,4 +40,4 @@ export const checkAnalysisHandlers: HandlerMap = {
     const hash = contentHash(content);
     return ok({ contentHash: hash, tags: tagsOf(policy, hash) });
   },
-};
+} satisfies HandlerMap;

@@ -12,7 +12,7 @@ function apiComment(ctx: HandlerContext, c: CommentRecord): Record<string, unkno
   return { ...c, org_id: ctx.state.org.id };
 }
 
-export const commentHandlers: HandlerMap = {
+export const commentHandlers = {
   ListAppFindingComments: (ctx) => {
     const f = finding(ctx);
     const comments = ctx.state.analysis.comments
@@ -46,4 +46,4 @@ export const commentHandlers: HandlerMap = {
     if (!comment) return notFound(`finding ${f.id} has no comment ${ctx.params.commentID}`);
     return ok(apiComment(ctx, comment));
   },
-};
+} satisfies HandlerMap;

@@ -88,7 +88,7 @@ function polyglotOf(ctx: HandlerContext, c: CompoundRecord, id: string | null | 
   return found;
 }
 
-export const compoundHandlers: HandlerMap = {
+export const compoundHandlers = {
   ListOrgCompounds: (ctx) => {
     const archived = ctx.query.get('archived');
     const list = ctx.state.analysis.compounds.filter((c) =>
@@ -227,4 +227,4 @@ export const compoundHandlers: HandlerMap = {
         return { compound_name: c.name, fix_count: fixes.length };
       }),
     }),
-};
+} satisfies HandlerMap;

@@ -154,7 +154,7 @@ function checkAssignee(assignee: string): void {
   }
 }
 
-export const findingHandlers: HandlerMap = {
+export const findingHandlers = {
   ListAppFindings: (ctx) => appLevelList(ctx, () => appScope(ctx)),
 
   ListCompoundFindingsDEPRECATED: (ctx) =>
@@ -325,4 +325,4 @@ export const findingHandlers: HandlerMap = {
     ctx.save();
     return ok();
   },
-};
+} satisfies HandlerMap;

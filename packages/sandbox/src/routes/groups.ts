@@ -48,7 +48,7 @@ function checkRole(ctx: HandlerContext, field: string, role: string): void {
   }
 }
 
-export const groupHandlers: HandlerMap = {
+export const groupHandlers = {
   // `name` matches exactly, `iname` in any case, `search` is a substring in any case; `page` turns paging on.
   ListHumanGroups: (ctx) => {
     const { state, query } = ctx;
@@ -124,4 +124,4 @@ export const groupHandlers: HandlerMap = {
     ctx.save();
     return ok();
   },
-};
+} satisfies HandlerMap;

@@ -80,7 +80,7 @@ const httpsUrl = (value: string | undefined) => {
   }
 };
 
-export const integrationHandlers: HandlerMap = {
+export const integrationHandlers = {
   AuthorizeSlack: (ctx) => authorize(ctx, 'chat'),
   DeleteSlackConfiguration: (ctx) => {
     if (!ctx.state.integrations.chat)
@@ -231,4 +231,4 @@ export const integrationHandlers: HandlerMap = {
     ctx.save();
     return { status: 200 };
   },
-};
+} satisfies HandlerMap;

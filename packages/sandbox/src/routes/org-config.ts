@@ -51,7 +51,7 @@ function writeOrgConfig(ctx: HandlerContext<'UpdateOrgConfig' | 'PatchOrgConfig'
   return ok();
 }
 
-export const orgConfigHandlers: HandlerMap = {
+export const orgConfigHandlers = {
   ReadOrgConfig: ({ state }) => ok(orgConfig(state)),
   UpdateOrgConfig: (ctx) => writeOrgConfig(ctx, true),
   PatchOrgConfig: (ctx) => writeOrgConfig(ctx, false),
@@ -75,4 +75,4 @@ export const orgConfigHandlers: HandlerMap = {
     ctx.save();
     return ok();
   },
-};
+} satisfies HandlerMap;

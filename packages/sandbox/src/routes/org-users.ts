@@ -33,7 +33,7 @@ function sortKey(user: UserRecord, sort: string): string {
   return user.email.toLowerCase();
 }
 
-export const orgUserHandlers: HandlerMap = {
+export const orgUserHandlers = {
   // `email` looks addresses up exactly; without it the organization is listed (`search`, `team`, `sort`).
   ListOrgRBACUsers: (ctx) => {
     const { state, query } = ctx;
@@ -126,4 +126,4 @@ export const orgUserHandlers: HandlerMap = {
     const page = paginate(ctx, items, { defaultPerPage: 100, maxPerPage: 100 });
     return ok(rows(page.items), { nextPage: page.nextPage });
   },
-};
+} satisfies HandlerMap;

@@ -1,7 +1,7 @@
 import { packageInfo, parsePurl } from '../analysis/packages.js';
 import { type HandlerMap, invalid, ok } from '../http.js';
 
-export const packageHandlers: HandlerMap = {
+export const packageHandlers = {
   RetrievePackageInfo: ({ state, body }) => {
     const { purls } = body;
     const badPurls = purls.filter((p) => !parsePurl(p));
@@ -13,4 +13,4 @@ export const packageHandlers: HandlerMap = {
     }
     return ok(purls.map((purl) => packageInfo(state, purl)));
   },
-};
+} satisfies HandlerMap;

@@ -19,7 +19,7 @@ function customRole(ctx: HandlerContext, verb: string): { role: RoleRecord } | {
   return { role };
 }
 
-export const rbacHandlers: HandlerMap = {
+export const rbacHandlers = {
   ListOrgRBACRoles: ({ state }) =>
     ok(state.rbac.roles.map((role) => ({ ...role, scopes: [...role.scopes] }))),
 
@@ -72,4 +72,4 @@ export const rbacHandlers: HandlerMap = {
   },
 
   ListAvailableRBACScopes: ({ state }) => ok([...(roleByAlias(state, superAdminAlias)?.scopes ?? [])]),
-};
+} satisfies HandlerMap;

@@ -5,6 +5,7 @@ import { reportHtml } from '../reports/html.js';
 import { type ReportKind, reportModel } from '../reports/model.js';
 import { reportPdf } from '../reports/pdf.js';
 import { checkTimeZone } from '@secscan/api/time-zone';
+import { type OwaspYear, owaspYears } from '@secscan/api/values';
 
 const statuses = ['unset', 'fixed', 'ignored', '3rdparty', 'any'];
 
@@ -35,12 +36,12 @@ function report(ctx: HandlerContext, kind: ReportKind, ext: string): Reply {
     : text(reportHtml(model), 'text/html; charset=utf-8');
 }
 
-export const reportHandlers: HandlerMap = {
+export const reportHandlers = {
   ReadScanPCIDSSReport: (ctx) => report(ctx, 'pci', 'html'),
   ReadDetailedOWASPReport: (ctx) => {
-    const { year } = ctx.params;
-    if (year !== '2017' && year !== '2021') return notFound(`no OWASP ${year} report (2017 or 2021)`);
-    return report(ctx, year === '2017' ? 'owasp-2017' : 'owasp-2021', ctx.params.ext);
+    const year = ctx.params.year as OwaspYear;
+    if (!owaspYears.includes(year)) return notFound(`no OWASP ${year} report (${owaspYears.join(' or ')})`);
+    return report(ctx, `owasp-${year}`, ctx.params.ext);
   },
   ReadCWEReport: (ctx) => report(ctx, 'cwe', ctx.params.ext),
-};
+} satisfies HandlerMap;

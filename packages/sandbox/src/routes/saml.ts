@@ -4,6 +4,7 @@ import { error, type HandlerContext, type HandlerMap, invalid, notFound, ok, Rep
 import { isSuperAdmin } from '../permissions.js';
 import type { SamlConfigRecord, SandboxState, UserRecord } from '../state.js';
 import { isTeamRole, userByEmail, userById } from '../teams.js';
+import { currentUserForm } from './users.js';
 
 interface ConfigFields {
   idp_metadata_url?: string | undefined;
@@ -63,25 +64,12 @@ function requireSaml(state: SandboxState): void {
   }
 }
 
-function currentUserForm(state: SandboxState, user: UserRecord) {
-  return {
-    idv2: user.id_v2,
-    idv1: user.id_v1,
-    name: user.name,
-    email: user.email,
-    emailVerified: true,
-    membership: [{ organization: state.org.id, organizationName: state.org.name }],
-    invites: [],
-    lastLoginUTCTimestampHistory: [...user.last_logins],
-  };
-}
-
 /** Blanks a SAML user's access token: the user's own tokens stop working. */
 function resetToken(state: SandboxState, user: UserRecord): void {
   state.tokens.items = state.tokens.items.filter((t) => !(t.kind === 'user' && t.user_id === user.id_v2));
 }
 
-export const samlHandlers: HandlerMap = {
+export const samlHandlers = {
   ListOrgSAMLConfigs: (ctx) => ok(ctx.state.saml.configs.map((c) => configView(ctx, c))),
 
   CreateOrgSAMLConfig: (ctx) => {
@@ -204,4 +192,4 @@ export const samlHandlers: HandlerMap = {
     ctx.save();
     return ok(result);
   },
-};
+} satisfies HandlerMap;

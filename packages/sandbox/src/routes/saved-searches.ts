@@ -13,7 +13,7 @@ function searchOf(ctx: HandlerContext): SavedSearchRecord {
 const publicForm = ({ user_id: _owner, ...search }: SavedSearchRecord) => search;
 
 // The saved-search operations answer bare: an array, or no body at all (201 on create, 204 on delete).
-export const savedSearchHandlers: HandlerMap = {
+export const savedSearchHandlers = {
   ListSavedSearches: (ctx) =>
     bare(ctx.state.savedSearches.filter((s) => s.user_id === ctx.caller.user.id_v2).map(publicForm)),
 
@@ -54,4 +54,4 @@ export const savedSearchHandlers: HandlerMap = {
     ctx.save();
     return bare(undefined, 204);
   },
-};
+} satisfies HandlerMap;

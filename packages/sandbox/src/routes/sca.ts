@@ -53,7 +53,7 @@ function packagePage(ctx: HandlerContext, scans: ScanRecord[], extra: Record<str
 
 const month = 30 * 86_400;
 
-export const scaHandlers: HandlerMap = {
+export const scaHandlers = {
   ReadAppSCAPackages: (ctx) => {
     const { state, params, query } = ctx;
     if (!state.apps.some((a) => a.id === params.appID)) return notFound(`no app has the id ${params.appID}`);
@@ -109,4 +109,4 @@ export const scaHandlers: HandlerMap = {
     const start = (page - 1) * perPage;
     return ok(rows.slice(start, start + perPage));
   },
-};
+} satisfies HandlerMap;

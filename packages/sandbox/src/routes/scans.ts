@@ -4,6 +4,8 @@ import type { ScanRecord } from '../analysis/model.js';
 import { parsePolicy } from '../analysis/policy.js';
 import { apiScan, appScans, findingsOf, requireApp } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
+import { owaspCategory } from '../reports/model.js';
+import { type OwaspYear, owaspYears } from '@secscan/api/values';
 
 export function limitOf(ctx: HandlerContext, fallback: number, max: number): number {
   const raw = ctx.query.get('limit');
@@ -35,7 +37,7 @@ function tagFilter(values: string[]): (scan: ScanRecord) => boolean {
   return (scan) => pairs.every(([k, v]) => scan.tags[k] === v);
 }
 
-export const scanHandlers: HandlerMap = {
+export const scanHandlers = {
   ListScans: (ctx) => {
     requireApp(ctx.state, ctx.params.appID as string);
     const limit = limitOf(ctx, 10, 50);
@@ -85,13 +87,14 @@ export const scanHandlers: HandlerMap = {
 
   ReadAppScanFindingsOWASPGrouped: (ctx) => {
     const scan = scanOf(ctx);
-    const out: Record<string, Record<string, Record<string, number>>> = { '2017': {}, '2021': {} };
+    const out = Object.fromEntries(owaspYears.map((year) => [year, {}])) as Record<
+      OwaspYear,
+      Record<string, Record<string, number>>
+    >;
     for (const f of findingsOf(ctx.state, scan.finding_ids)) {
-      for (const [year, key] of [
-        ['2017', f.owasp_2017 || 'uncategorized'],
-        ['2021', f.owasp_category || 'uncategorized'],
-      ] as const) {
-        const byYear = out[year] as Record<string, Record<string, number>>;
+      for (const year of owaspYears) {
+        const key = owaspCategory(year, f) || 'uncategorized';
+        const byYear = out[year];
         const byCategory = byYear[key] ?? {};
         byYear[key] = byCategory;
         byCategory[f.category] = (byCategory[f.category] ?? 0) + 1;
@@ -99,4 +102,4 @@ export const scanHandlers: HandlerMap = {
     }
     return ok(out);
   },
-};
+} satisfies HandlerMap;

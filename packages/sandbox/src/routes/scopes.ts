@@ -2,7 +2,7 @@ import { type HandlerMap, notFound, ok } from '../http.js';
 import { effectiveScopes } from '../permissions.js';
 
 /** The caller's listed scopes in each context, as the spec says (even for Super Admin, who passes every check). */
-export const scopeHandlers: HandlerMap = {
+export const scopeHandlers = {
   ListMyOrgScopes: ({ state, caller }) => ok(effectiveScopes(state, caller, {})),
 
   ListMyAppScopes: ({ state, caller, params }) => {
@@ -17,4 +17,4 @@ export const scopeHandlers: HandlerMap = {
     }
     return ok(effectiveScopes(state, caller, { rbacTeamID: params.rbacTeamID }));
   },
-};
+} satisfies HandlerMap;

@@ -11,7 +11,7 @@ function own(ctx: HandlerContext, id: string) {
   return { analysis_configuration: { ...ctx.state.configuration.teams[id] } };
 }
 
-export const teamConfigHandlers: HandlerMap = {
+export const teamConfigHandlers = {
   ReadTeamConfig: (ctx) => ok(own(ctx, teamOf(ctx))),
 
   // The organization's configuration, with the team's on top.
@@ -39,4 +39,4 @@ export const teamConfigHandlers: HandlerMap = {
     }
     return ok(own(ctx, id));
   },
-};
+} satisfies HandlerMap;

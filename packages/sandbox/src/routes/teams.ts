@@ -56,7 +56,7 @@ function change(ctx: HandlerContext, body: ChangeBody) {
   return ok(teamView(ctx.state, team));
 }
 
-export const teamHandlers: HandlerMap = {
+export const teamHandlers = {
   // `name` filters case-insensitively (the legacy spelling `teamName` too); `page` turns paging on, as more
   // than 1000 teams do unless `no_members=true`. An entry is `{team_id, team_name, team_version}`, as on the
   // service: a team's members and apps come from ReadTeam.
@@ -121,4 +121,4 @@ export const teamHandlers: HandlerMap = {
     ctx.save();
     return ok();
   },
-};
+} satisfies HandlerMap;

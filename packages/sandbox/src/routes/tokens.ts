@@ -28,7 +28,7 @@ function checkRole(state: SandboxState, roleId: string, type: 'access' | 'integr
   return undefined;
 }
 
-export const tokenHandlers: HandlerMap = {
+export const tokenHandlers = {
   ListRoles: ({ state }) =>
     ok(
       state.tokens.roles.map(({ id, label, description }) => ({
@@ -89,4 +89,4 @@ export const tokenHandlers: HandlerMap = {
     ctx.save();
     return ok();
   },
-};
+} satisfies HandlerMap;

@@ -23,7 +23,7 @@ function typesOf(query: URLSearchParams): string[] {
     .filter(Boolean);
 }
 
-export const versionHandlers: HandlerMap = {
+export const versionHandlers = {
   ListAppVersions: ({ state, params, query }) => {
     if (!state.apps.some((a) => a.id === params.appID)) return notFound(`no app has the id ${params.appID}`);
     const tags = [...query.getAll('tags'), ...query.getAll('tags[]')].filter(Boolean);
@@ -48,4 +48,4 @@ export const versionHandlers: HandlerMap = {
     if (!scan) return notFound(`app ${params.appID} has no scan of version ${params.versionID}`);
     return ok(version(state, scan, typesOf(query)));
   },
-};
+} satisfies HandlerMap;

@@ -1,4 +1,4 @@
-import { UsageError } from '@secscan/api/errors';
+import { SandboxError } from '../errors.js';
 import { appIdPattern } from '@secscan/api/values';
 import type { Prng } from '../random.js';
 import type { AppRecord, TeamRecord } from '../state.js';
@@ -56,14 +56,18 @@ export function addApps(
   let added = false;
   for (const app of apps) {
     if (!appIdPattern.test(app.id)) {
-      throw new UsageError(
+      throw new SandboxError(
+        'usage',
         `invalid app id ${JSON.stringify(app.id)} in apps (letters, digits, '_', ':', '.', '-', starting and ending with a letter or digit)`,
       );
     }
     const team = app.team === undefined ? undefined : state.rbac.teams.find((t) => t.team_name === app.team);
     if (app.team !== undefined && !team) {
       const names = state.rbac.teams.map((t) => t.team_name).join(', ');
-      throw new UsageError(`no team is named ${JSON.stringify(app.team)} (apps of ${app.id}): ${names}`);
+      throw new SandboxError(
+        'usage',
+        `no team is named ${JSON.stringify(app.team)} (apps of ${app.id}): ${names}`,
+      );
     }
     if (state.apps.some((a) => a.id === app.id)) continue;
     state.apps.push({

@@ -4,7 +4,7 @@ import { checkJsonValues, jsonValueCount, maxJsonValues } from '../../../api/jso
 import { checkRepeatedRows, isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
 import { redactUrl } from '../../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
-import type { JqFilter } from '../../../output/jq.js';
+import type { JqFilter } from '../../../output/core/jq.js';
 
 /** One request of `secscan api`, as sent: path under /api/v4 with its query, body and media types. */
 export interface Exchange {

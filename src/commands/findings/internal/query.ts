@@ -1,5 +1,6 @@
 import type { QueryOf } from '@secscan/api/operations/schemas';
 import { UsageError } from '../../../errors.js';
+import type { ListPlan } from '../../../triage/listing.js';
 import { splitList } from '../../shared/lists.js';
 import { type ListOpts, tagQuery } from './list-options.js';
 
@@ -20,20 +21,6 @@ function keyValue(flag: string, value: string): [string, string] {
     throw new UsageError(`invalid value for ${flag}: ${JSON.stringify(value)} (expected key=value)`);
   return [value.slice(0, i), value.slice(i + 1)];
 }
-
-export type ListPlan = (
-  | { level: 'app'; app: string; deprecated: false }
-  /** The deprecated compound list serves `--source`/`--diff` for compounds. */
-  | { level: 'compound'; compound: string; deprecated: boolean }
-  | { level: 'org'; deprecated: false }
-) & {
-  /** The query of the level's operation, with its own parameter names. */
-  query: CompoundQuery | ScanQuery;
-  /** A client-side filter (`--search` at app and organization level, where the service has none). */
-  search: string[];
-  limit: number | undefined;
-  all: boolean;
-};
 
 /**
  * The rules across flags of `findings list` (each flag's own form is checked when it is parsed), and the

@@ -1,6 +1,6 @@
 import type { Context } from '../../../context.js';
 import { UnexpectedResponseError } from '../../../errors.js';
-import type { Result } from '../../../output/result.js';
+import type { Result } from '../../../output/core/result.js';
 
 /** What the redirect pointed at, as an absolute http(s) address (control characters come out percent-encoded). */
 function checkedAddress(location: string, origin: string, op: string): string {

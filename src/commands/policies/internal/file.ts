@@ -1,4 +1,5 @@
 import type { Context } from '../../../context.js';
+import { readingRules } from '../../../errors.js';
 import { arg } from '../../define.js';
 import { pattern } from '../../parsers.js';
 import { fileLabel, readTextFile } from '../../shared/config-file.js';
@@ -24,7 +25,7 @@ export async function readPolicyFile(ctx: Context, file: string): Promise<{ labe
   const text = await readTextFile(ctx, file, 'policy file');
   const label = fileLabel(file);
   const { parseRules } = await import('@secscan/api/rules/rules-file');
-  parseRules(text, label, /\.json$/i.test(file));
+  readingRules(() => parseRules(text, label, /\.json$/i.test(file)));
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,6 +1,6 @@
 import { Document, visit } from 'yaml';
 import type { RulesFile } from '@secscan/api/rules/rules-file';
-import { sanitize, yamlEscapes, yamlQuoted } from '../../../output/sanitize.js';
+import { sanitize, yamlEscapes, yamlQuoted } from '../../../streams/sanitize.js';
 
 /** A rules file in secscan's own shape, as YAML (`rules convert`); `from` names the file it came from. */
 export function rulesFileText(read: RulesFile, from: string): string {

@@ -1,8 +1,8 @@
 import type { ApiClient } from '../../../api/client.js';
 import type { Context } from '../../../context.js';
 import { AuthError, CliError, ConfigError, ExitCode, InterruptedError } from '../../../errors.js';
-import type { CommentData, CommentFinding } from '../../../output/reports/comment.js';
-import type { GateReport, NotEvaluated } from '../../../output/reports/model.js';
+import type { CommentData, CommentFinding } from '../../../output/formats/comment.js';
+import type { GateReport, NotEvaluated } from '../../../gate/report.js';
 import {
   commentFile,
   type CommentRequest,
@@ -10,7 +10,7 @@ import {
   postComment,
   postedLine,
 } from '../../shared/pr-comment.js';
-import type { GateSubject } from './baseline.js';
+import type { GateSubject } from '../../../gate/baseline.js';
 
 export interface GateCommentOptions extends CommentRequest {
   commentRequired?: boolean | undefined;
@@ -94,7 +94,7 @@ export async function commentOnGate(
     ctx.note(`No pull-request comment: ${to.reason}.`);
     return required ? new ConfigError(`--comment-required: ${to.reason}`) : undefined;
   }
-  const { commentData, commentNotEvaluated } = await import('../../../output/reports/comment.js');
+  const { commentData, commentNotEvaluated } = await import('../../../output/formats/comment.js');
   let data: CommentData;
   if ('report' in gate) {
     const extra = await gate.extra();
@@ -113,7 +113,7 @@ export async function commentOnGate(
   }
   const file = opts.commentFile ?? defaultCommentFile;
   const { writeFileAtomic } = await import('../../../util/durable.js');
-  const { safeJson } = await import('../../../output/sanitize.js');
+  const { safeJson } = await import('../../../streams/sanitize.js');
   let saved = '';
   try {
     await writeFileAtomic(file, `${safeJson(commentFile(to.provider.name, to.pr, data), 2)}\n`);
@@ -126,8 +126,8 @@ export async function commentOnGate(
   const notice = `No comment on ${posted.where}: ${posted.reason}${summary}${saved}`;
   if (ctx.env.GITHUB_ACTIONS === 'true') {
     const [{ workflowCommand }, { writeWorkflowCommands }] = await Promise.all([
-      import('../../../output/github.js'),
-      import('../../../output/ci-log.js'),
+      import('../../../output/formats/github.js'),
+      import('../../../streams/ci-log.js'),
     ]);
     // Our own command, its data escaped as the runner unescapes it: past the CI-log guard, as it is.
     const line = workflowCommand({ level: 'notice', title: 'secscan', message: notice });

@@ -2,13 +2,7 @@ import { scanTagPattern, scanVersionPattern } from '@secscan/api/values';
 import { UsageError } from '../../../errors.js';
 import { type OptionDecl, parsed } from '../../define.js';
 import { duration, pattern, scanId } from '../../parsers.js';
-import { shortVersion } from '../../../util/short-version.js';
-
-/** The scan under test, as the user named it. */
-export type Selector =
-  | { kind: 'scan'; id: string }
-  | { kind: 'version'; version: string }
-  | { kind: 'tag'; key: string; value: string };
+import type { Selector } from '../../../gate/selector.js';
 
 const selectorKeys = ['scan', 'version', 'tag'] as const;
 
@@ -66,18 +60,4 @@ export function selectorOf(opts: SelectorOpts): Selector | undefined {
     throw new UsageError('--wait needs the scan to wait for: --scan ID, --version V or --tag KEY=VALUE');
   }
   return undefined;
-}
-
-export { shortVersion } from '../../../util/short-version.js';
-
-/** How messages name the scan under test: `the scan of 4f2a9c1`, `scan 1042`, `the scan tagged k=v`. */
-export function describeSelector(selector: Selector): string {
-  switch (selector.kind) {
-    case 'scan':
-      return `scan ${selector.id}`;
-    case 'version':
-      return `the scan of ${shortVersion(selector.version)}`;
-    case 'tag':
-      return `the scan tagged ${selector.key}=${selector.value}`;
-  }
 }

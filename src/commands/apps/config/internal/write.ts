@@ -3,7 +3,7 @@ import type { Context } from '../../../../context.js';
 import { ConfigError, UsageError } from '../../../../errors.js';
 import { arg, flag, type OptsOf, parsed, text } from '../../../define.js';
 import { appId, decimal, int } from '../../../parsers.js';
-import type { Result } from '../../../../output/result.js';
+import type { Result } from '../../../../output/core/result.js';
 import { checkWith, shellArg } from '../../../../util/verify.js';
 import { parseYamlFile, readInputFile } from '../../../shared/files.js';
 

@@ -15,7 +15,7 @@ async function readSecret(ctx: Context): Promise<string> {
         'the client secret is read from standard input: secscan integrations cloud creds set ... < secret.txt',
       );
     }
-    const { ask } = await import('../../../../prompt.js');
+    const { ask } = await import('../../../../streams/prompt.js');
     secret = await ask(ctx.io, 'Client secret: ', true);
   } else {
     secret = await ctx.readStdin();

@@ -1,6 +1,6 @@
 import { TeamConfigBody } from '@secscan/api/schemas/org-config';
 import type { Context } from '../../../../context.js';
-import type { Result } from '../../../../output/result.js';
+import type { Result } from '../../../../output/core/result.js';
 import { arg } from '../../../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../../../shared/config-file.js';
 import { changeNote, confirmResets } from '../../../shared/settings-diff.js';

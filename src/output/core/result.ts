@@ -1,0 +1,54 @@
+import type { CliError } from '../../errors.js';
+import type { Document } from '../export/document.js';
+import type { ReportFile } from '../export/files.js';
+import type { Rows, View } from './view.js';
+
+export type { Rows };
+
+/**
+ * What a verb returns; the exporter chosen by -o prints it. A verb never prints data itself, and never
+ * looks at -o: rows and objects go to the tabular exporters (table, tsv, csv, json, ndjson, yaml), a typed
+ * document (findings, a gate's verdict, a text file) to the exporters of its type (sarif, junit, markdown,
+ * codequality, gitlab-sast...). R is the row type of the verb's view.
+ */
+export type Result<R extends object = Record<string, unknown>> =
+  | {
+      kind: 'list';
+      rows: Rows<R>;
+      view?: View<R>;
+      footer?: (count: number) => string | undefined;
+      exitCode?: number;
+      /** A run that stopped part-way: the rows say what was done, then this error decides the exit. */
+      error?: CliError;
+    }
+  | {
+      kind: 'object';
+      item: R;
+      view?: View<R>;
+      exitCode?: number;
+      /** Printed only when -o asks for it (the run's notices say everything a person needs). */
+      onlyWhenAsked?: boolean;
+    }
+  /** Bytes or text as received, printed unchanged (one string, or chunks as they arrive; bytes stay bytes). */
+  | {
+      kind: 'raw';
+      body: string | Uint8Array | AsyncIterable<string | Uint8Array>;
+      exitCode?: number;
+      /** The verb ran --jq itself (`secscan api`: on each page), so the body is printed as it is. */
+      jqApplied?: boolean;
+      /**
+       * Bytes that are not text (a PDF): unchanged on a CI job log too. Text bytes (HTML, CSV) are read as
+       * UTF-8 there, so the runner's commands in them are neutralised (ci-log.ts).
+       */
+      binary?: boolean;
+    }
+  | {
+      kind: 'document';
+      document: Document;
+      /** Files written from the same document, each in its own format (`--out FORMAT=FILE`, `--report-*`). */
+      files?: readonly ReportFile[];
+      exitCode?: number;
+      /** A run that could not finish: what was exported says so, then this error decides the exit. */
+      error?: unknown;
+    }
+  | { kind: 'none'; exitCode?: number };

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { secscanInTerminal } from '../sandbox.js';
+import {
+  env,
+  errorLines,
+  hostile,
+  poisonedService,
+  rawInData,
+  secscan,
+  server,
+  service,
+  unsafe,
+  useHostileService,
+  writes,
+} from './harness.js';
+
+/** The fail-closed rules (harness.ts) for `secscan searches`. */
+useHostileService();
+
+describe('text from the service never reaches a terminal raw; JSON and YAML keep it escaped', () => {
+  it.each([[['searches', 'list']]])('%j', async (argv) => {
+    server.answer = poisonedService;
+    const tsv = await secscan(argv);
+    expect(tsv.exitCode).toBe(0);
+    expect(tsv.stdout).not.toMatch(unsafe);
+    expect(tsv.stderr).not.toMatch(unsafe);
+    for (const format of ['json', 'yaml']) {
+      const data = await secscan([...argv.filter((a) => a !== '-o' && a !== 'tsv'), '-o', format]);
+      expect(data.exitCode).toBe(0);
+      expect(data.stdout).not.toMatch(rawInData);
+    }
+    const table = await secscanInTerminal(
+      [...argv.filter((a) => a !== '-o' && a !== 'tsv'), '--no-color'],
+      env,
+    );
+    expect(String(table.stdout)).not.toMatch(/[\u0007\u009b\u202e\u200b]|\u001b\]52|\u001b\[2J/);
+  });
+
+  it.each([[['searches', 'delete', 's1', '--yes']]])(
+    'the error of a refused %j is one clean line',
+    async (argv) => {
+      const refused = {
+        status: 422,
+        body: {
+          ok: false,
+          code: `BAD${hostile}`,
+          message: `refused ${hostile}`,
+          validation_errors: [hostile],
+        },
+      };
+      server.answer = (req) => (req.method === 'GET' ? service()(req) : refused);
+      const r = await secscan(argv);
+      expect(r.exitCode).toBe(6);
+      expect(r.stderr).not.toMatch(unsafe);
+      expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/^\s*error: forged/m);
+    },
+  );
+});
+
+describe('bad input is one line naming the flag or value, exit 2 (3 for a file), and no request', () => {
+  it.each([[['searches', 'update', 's1'], 2, 'nothing to change']] as const)(
+    '%j is exit %i',
+    async (argv, code, message) => {
+      const r = await secscan([...argv]);
+      expect(r.exitCode).toBe(code);
+      expect(r.stderr.split('\n')[0]).toContain(`error: ${message}`);
+      expect(r.stderr.split('\n').filter((l) => l && !/^(error|hint): /.test(l))).toEqual([]);
+      expect(server.requests).toEqual([]);
+    },
+  );
+});
+
+describe('a write whose answer is lost says its outcome is unknown and how to check (exit 7)', () => {
+  const lost: [string[], string][] = [
+    [['searches', 'update', 's1', '--name', 'x'], 'check with `secscan searches list`'],
+    [['searches', 'delete', 's1', '--yes'], 'check with `secscan searches list`'],
+  ];
+
+  it.each(lost)('%j', async (argv, hint) => {
+    server.answer = (req) => (req.method === 'GET' ? service()(req) : { drop: true });
+    const r = await secscan([...argv, '--retries', '1']);
+    expect(r.exitCode).toBe(7);
+    const [error, hintLine] = errorLines(r.stderr);
+    expect(error).toMatch(/failed before an answer .*: the change may or may not have been applied$/);
+    expect(hintLine).toContain(hint);
+    expect(r.stderr).not.toContain('safe to retry');
+    expect(writes(server).length).toBeGreaterThan(0);
+  });
+});
