@@ -3,6 +3,7 @@ import { findingsChanged } from '../analysis/findings-cache.js';
 import { makeFinding } from '../analysis/finding-shape.js';
 import type { FindingRecord, FindingStatus, ScanRecord, Severity } from '../analysis/model.js';
 import { Prng } from '../random.js';
+import { shiftAnalysis, stateShift } from './clock.js';
 import type { AppRecord, SandboxState } from '../state.js';
 
 /**
@@ -166,15 +167,24 @@ function seedApp(state: SandboxState, n: number, seed: number): void {
   state.analysis.scans.push(...scans);
 }
 
-/** Adds the generated apps `svc-0001` to `svc-N` the state lacks; true when it added any. */
+/**
+ * Adds the generated apps `svc-0001` to `svc-N` the state lacks; true when it added any. Their dates move
+ * with the state's seeded dates (seed/clock.ts).
+ */
 export function addGeneratedApps(state: SandboxState, count: number, seed: number): boolean {
   let added = false;
   const present = new Set(state.apps.map((a) => a.id));
+  const [scans, findings] = [state.analysis.scans.length, state.analysis.findings.length];
   for (let n = 1; n <= count; n++) {
     if (present.has(generatedAppId(n))) continue;
     seedApp(state, n, seed);
     added = true;
   }
+  const section = {
+    scans: state.analysis.scans.slice(scans),
+    findings: state.analysis.findings.slice(findings),
+  };
+  shiftAnalysis(section, stateShift(state));
   if (added) findingsChanged(state);
   return added;
 }
