@@ -62,8 +62,12 @@ function scanFrom(scans: readonly ScanRecord[], at: number): number | undefined 
 
 function weeklyScans(state: SandboxState, first: ScanRecord, rng: Prng): ScanRecord[] {
   const scans: ScanRecord[] = [];
+  let skipped = false;
   for (let w = 0; w < historyWeeks; w++) {
-    if (w > 0 && w < historyWeeks - 1 && rng.next() < 0.1) continue;
+    // A week skipped now and then, never two in a row.
+    const skip = w > 0 && w < historyWeeks - 1 && rng.next() < 0.1 && !skipped;
+    skipped = skip;
+    if (skip) continue;
     const started = Date.parse(first.started_at) - (historyWeeks - w) * 7 * day - rng.int(0, 20) * hour;
     const version = hex(rng, 7);
     scans.push({
