@@ -65,7 +65,7 @@ function weeklyScans(state: SandboxState, first: ScanRecord, rng: Prng): ScanRec
   let skipped = false;
   for (let w = 0; w < historyWeeks; w++) {
     // A week skipped now and then, never two in a row.
-    const skip = w > 0 && w < historyWeeks - 1 && rng.next() < 0.1 && !skipped;
+    const skip: boolean = w > 0 && w < historyWeeks - 1 && rng.next() < 0.1 && !skipped;
     skipped = skip;
     if (skip) continue;
     const started = Date.parse(first.started_at) - (historyWeeks - w) * 7 * day - rng.int(0, 20) * hour;
