@@ -57,8 +57,8 @@ export function packageName(purl: string): string {
  */
 export function dependencyTitle(template: FindingTemplate, advisory: Advisory): string {
   const name = `${packageName(advisory.purl)} ${advisory.version}`;
-  if (template.type === 'package') return `Unmaintained package: ${name} has had no release for three years`;
-  const where = template.type === 'container' ? ' in the container base image' : '';
+  if (template.type === 'package') return `Unmaintained package: ${name}`;
+  const where = template.type === 'container' ? ' of the container base image' : '';
   const id = advisory.cve ? ` (${advisory.cve})` : '';
   return `${advisory.flaw ?? 'Vulnerability'} in ${name}${where}${id}`;
 }
