@@ -3,6 +3,7 @@ import { makeFinding } from '../analysis/finding-shape.js';
 import type { FindingRecord, ScanRecord, Severity } from '../analysis/model.js';
 import { Prng } from '../random.js';
 import type { SandboxState } from '../state.js';
+import { scanFrom, weighted, weeklyScan } from './weekly.js';
 
 /**
  * Half a year behind the demo's scans: 24 weekly scans of each demo app's default branch before its first
@@ -38,28 +39,6 @@ const fixDays: Record<Severity, [number, number]> = {
   low: [14, 220],
 };
 
-function weighted<T>(rng: Prng, table: readonly [number, T][]): T {
-  let r = rng.next();
-  for (const [share, value] of table) {
-    if (r < share) return value;
-    r -= share;
-  }
-  return (table.at(-1) as [number, T])[1];
-}
-
-function hex(rng: Prng, n: number): string {
-  return rng
-    .bytes(Math.ceil(n / 2))
-    .toString('hex')
-    .slice(0, n);
-}
-
-/** The index of the first scan on or after `at`, or undefined. */
-function scanFrom(scans: readonly ScanRecord[], at: number): number | undefined {
-  const i = scans.findIndex((s) => Date.parse(s.started_at) >= at);
-  return i < 0 ? undefined : i;
-}
-
 function weeklyScans(state: SandboxState, first: ScanRecord, rng: Prng): ScanRecord[] {
   const scans: ScanRecord[] = [];
   let skipped = false;
@@ -69,22 +48,9 @@ function weeklyScans(state: SandboxState, first: ScanRecord, rng: Prng): ScanRec
     skipped = skip;
     if (skip) continue;
     const started = Date.parse(first.started_at) - (historyWeeks - w) * 7 * day - rng.int(0, 20) * hour;
-    const version = hex(rng, 7);
-    scans.push({
-      id: String(state.analysis.next.scan++),
-      app: first.app,
-      version,
-      branch: first.branch,
-      is_default_branch: true,
-      status: 'completed',
-      started_at: new Date(started).toISOString(),
-      completed_at: new Date(started + rng.int(3, 12) * 60_000).toISOString(),
-      language: first.language,
-      number_of_expressions: rng.int(20_000, 400_000),
-      tags: { branch: first.branch, commit: version },
-      oss_info: { enabled: true, successful: true, failure_reason: '' },
-      finding_ids: [],
-    });
+    scans.push(
+      weeklyScan(state, { app: first.app, branch: first.branch, language: first.language }, started, 12, rng),
+    );
   }
   return scans;
 }
@@ -142,7 +108,7 @@ function appHistory(
         {
           id: String(state.analysis.next.finding++),
           app,
-          language: first.language ?? 'java',
+          language: first.language,
           template,
           introduced: scan,
           status: 'fixed',
