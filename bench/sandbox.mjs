@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 export const bin = fileURLToPath(new URL('../bin/secscan.js', import.meta.url));
 
-export async function startSandbox(args = [], env = process.env) {
-  const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', ...args], {
+/** `binary`: another checkout's `bin/secscan.js` (a benchmark comparing two builds); default this one's. */
+export async function startSandbox(args = [], env = process.env, binary = bin) {
+  const child = spawn(process.execPath, [binary, 'sandbox', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'ignore'],
     env,
   });

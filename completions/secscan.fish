@@ -713,6 +713,7 @@ function __secscan_takes_value
             'sandbox|--cut-downloads' \
             'sandbox|--apps' \
             'sandbox|--rate-limit' \
+            'sandbox|--now' \
             'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
@@ -1529,7 +1530,7 @@ complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '-
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--assignee'" -l assignment -x -a 'assigned unassigned' -d 'assigned or unassigned findings'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan' '--version' '--polyglot-scan'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l finding-tag -x -d 'only findings whose tag matches, e.g. cvss_score__gte__7 (at most 20; operators eq, ne, contains, in, lt, gte, ... with --compound; eq elsewhere)'
-complete -c secscan -n "__secscan_at 'findings list'" -l search -x -d 'title or description contains TEXT, any case (at most 5, all must match)'
+complete -c secscan -n "__secscan_at 'findings list'" -l search -x -d 'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)'
 complete -c secscan -n "__secscan_at 'findings list'" -l sort -x -a 'id title severity created_at' -d 'sort field (default id, newest first)'
 complete -c secscan -n "__secscan_at 'findings list'" -l order -x -a 'asc desc' -d 'sort order'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--version' '--branch'" -l scan -x -d 'the scan to list (--app; default the latest)'
@@ -1563,7 +1564,7 @@ complete -c secscan -n "__secscan_at 'findings status'" -l severity -x -a 'low m
 complete -c secscan -n "__secscan_at 'findings status'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings status'" -l category -x -d 'only this category, e.g. "SQL Injection"'
 complete -c secscan -n "__secscan_at 'findings status'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
-complete -c secscan -n "__secscan_at 'findings status'" -l search -x -d 'title or description contains TEXT, any case (at most 5, all must match)'
+complete -c secscan -n "__secscan_at 'findings status'" -l search -x -d 'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)'
 complete -c secscan -n "__secscan_at 'findings status'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
 complete -c secscan -n "__secscan_at 'findings status'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings status'" -l dry-run -d 'print the findings and what would change (BEFORE, AFTER); send no change'
@@ -1577,7 +1578,7 @@ complete -c secscan -n "__secscan_at 'findings assign'" -l severity -x -a 'low m
 complete -c secscan -n "__secscan_at 'findings assign'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l category -x -d 'only this category, e.g. "SQL Injection"'
 complete -c secscan -n "__secscan_at 'findings assign'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
-complete -c secscan -n "__secscan_at 'findings assign'" -l search -x -d 'title or description contains TEXT, any case (at most 5, all must match)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l search -x -d 'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l dry-run -d 'print the findings and what would change (BEFORE, AFTER); send no change'
@@ -1899,6 +1900,7 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop eve
 complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
 complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live app)' -d 'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window'
+complete -c secscan -n "__secscan_at 'sandbox'" -l now -x -d 'seed the demo data as of DATE (2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'

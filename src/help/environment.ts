@@ -30,6 +30,10 @@ export const environment: readonly (readonly [string, string])[] = [
     'When SECSCAN_STATE_DIR is unset, the state directory is $XDG_STATE_HOME/secscan, else ~/.local/state/secscan.',
   ],
   ['HOME', 'The home directory, for ~/.config/secscan and ~/.local/state/secscan.'],
+  [
+    'SECSCAN_SANDBOX_NOW',
+    'The day secscan sandbox dates its demo data from when --now is not given (2026-11-28, or an ISO time with a zone), for a demo or a test that shows the same dates every day; unset or empty, today.',
+  ],
   ['SECSCAN_DEBUG', 'Set to 1 for the same effect as --debug.'],
   [
     'SECSCAN_PAGE_AHEAD',

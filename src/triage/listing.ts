@@ -80,7 +80,8 @@ export async function* findingsOf(
 ): AsyncGenerator<Finding> {
   const client = await ctx.client();
   if (plan.deprecated) ctx.note('note: --diff with --compound uses the deprecated compound findings list');
-  // The service's own matching (case folded, in the title or the description), where no parameter carries it.
+  // The service's own `search` matching (case folded, in the title, the description or a tag value), where no
+  // parameter carries it.
   const matches = searchMatcher(plan.search);
   for await (const page of pagesOf(client, plan)) {
     info.total = page.total;

@@ -183,6 +183,34 @@ describe('e2e: findings against a real sandbox', () => {
     expect(requests()).toBe(before);
   });
 
+  it('--search at organization level matches tag values too: log4j and cve are the log4j dependency findings', async () => {
+    const all = await secscan(['findings', 'list', '--type', 'oss_vuln', '--all', '-o', 'json']);
+    const found = await secscan([
+      'findings',
+      'list',
+      '--search',
+      'log4j',
+      '--search',
+      'cve',
+      '--all',
+      '-o',
+      'json',
+    ]);
+    expect(found.exitCode, found.stderr).toBe(0);
+    type Listed = { id: string; title: string; tags: { key: string; value: string }[] };
+    const log4j = (JSON.parse(all.stdout) as Listed[]).filter((f) =>
+      f.tags.some(
+        (t) =>
+          t.key === 'package_url' && t.value.startsWith('pkg:maven/org.apache.logging.log4j/log4j-core@'),
+      ),
+    );
+    expect(log4j.length).toBeGreaterThan(1);
+    expect((JSON.parse(found.stdout) as Listed[]).map((f) => f.id).sort()).toEqual(
+      log4j.map((f) => f.id).sort(),
+    );
+    for (const f of log4j) expect(f.title).toContain('org.apache.logging.log4j:log4j-core 2.14.1');
+  });
+
   it('a listing of many pages keeps every chunk’s code cache (no V8 flag is set once the run has begun)', async () => {
     // Each output format loads its chunks while the pages go; a flag set by then (a GC setting, say) makes
     // V8 refuse their caches, which bin/load.js says under --debug.

@@ -1,8 +1,10 @@
 /**
- * The findings search of the service (`finding_search` on the compound listing, `search` on the others):
- * a finding matches a text when its title or its description contains it under simple Unicode case folding;
- * several texts must all match. The CLI applies `--search` itself where no parameter carries it, the sandbox
- * serves the parameters: both with these functions, so the two give the same findings.
+ * The findings search of the service. `search` ("matches in finding titles and tags"): a finding matches a
+ * text when its title, its description or one of its tag values contains it under simple Unicode case
+ * folding (a tag's key alone does not: every finding of a kind carries the same keys). `finding_search`, the
+ * compound listing's: the title or the description only. Several texts must all match. The CLI applies
+ * `--search` itself where no parameter carries it, the sandbox serves the parameters: both with these
+ * functions, so the two give the same findings.
  */
 
 /**
@@ -40,23 +42,44 @@ export function caseFold(text: string): string {
   return lower.replace(apart, (ch) => foldsApart[ch] ?? ch);
 }
 
-interface Searchable {
+export interface Searchable {
   title?: string | undefined;
   description?: string | undefined;
+  tags?: readonly { key?: unknown; value?: unknown }[] | null | undefined;
 }
 
-/** A test of whether a finding's title or description holds every one of the texts, case folded. */
-export function searchMatcher(texts: readonly string[]): (finding: Searchable) => boolean {
+export interface SearchScope {
+  /** Tag values too (`search`); false: the title and the description only (`finding_search`). */
+  tags: boolean;
+}
+
+/**
+ * A test of whether every one of the texts is in a finding's title, description or (unless `scope.tags`
+ * is false) one of its tag values, case folded.
+ */
+export function searchMatcher(
+  texts: readonly string[],
+  scope: SearchScope = { tags: true },
+): (finding: Searchable) => boolean {
   const needles = texts.map(caseFold);
   if (!needles.length) return () => true;
   return (finding) => {
-    const title = caseFold(finding.title ?? '');
-    const description = caseFold(finding.description ?? '');
-    return needles.every((n) => title.includes(n) || description.includes(n));
+    const fields = [caseFold(finding.title ?? ''), caseFold(finding.description ?? '')];
+    if (scope.tags && Array.isArray(finding.tags)) {
+      for (const tag of finding.tags) {
+        const value = tag?.value;
+        if (typeof value === 'string' || typeof value === 'number') fields.push(caseFold(String(value)));
+      }
+    }
+    return needles.every((n) => fields.some((field) => field.includes(n)));
   };
 }
 
-/** Whether a finding's title or description holds every one of the texts, case folded. */
-export function matchesSearch(finding: Searchable, texts: readonly string[]): boolean {
-  return searchMatcher(texts)(finding);
+/** Whether every one of the texts is in the finding's title, description or a tag value, case folded. */
+export function matchesSearch(
+  finding: Searchable,
+  texts: readonly string[],
+  scope: SearchScope = { tags: true },
+): boolean {
+  return searchMatcher(texts, scope)(finding);
 }

@@ -35,4 +35,20 @@ describe('matchesSearch', () => {
     expect(matchesSearch(finding, [])).toBe(true);
     expect(matchesSearch({}, ['x'])).toBe(false);
   });
+
+  it('matches tag values too (never a key alone), unless asked for the title and description only', () => {
+    const dep = {
+      title: 'org.apache.logging.log4j:log4j-core 2.14.1: remote code execution',
+      description: 'Seen in pom.xml.',
+      tags: [
+        { key: 'cve', value: 'CVE-2021-44228' },
+        { key: 'cvss_score', value: '10' },
+      ],
+    };
+    expect(matchesSearch(dep, ['LOG4J', 'cve-2021'])).toBe(true);
+    expect(matchesSearch(dep, ['cvss_score'])).toBe(false);
+    expect(matchesSearch(dep, ['cve-2021'], { tags: false })).toBe(false);
+    expect(matchesSearch(dep, ['log4j'], { tags: false })).toBe(true);
+    expect(matchesSearch({ title: 'x', tags: null }, ['x'])).toBe(true);
+  });
 });

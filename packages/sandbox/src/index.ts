@@ -45,6 +45,11 @@ export interface SandboxOptions {
    * `RateLimit` and `X-RateLimit-*`; `log` gets a line per window with the requests served and refused.
    */
   rateLimit?: number | string;
+  /**
+   * When it starts, for the seeded dates (the demo's scans end the day before): a date (`2026-11-28`), an ISO
+   * date-time with a zone, or milliseconds; default `$SECSCAN_SANDBOX_NOW` (read from `env`), else now.
+   */
+  now?: number | string;
   /** A state file: loaded when it exists, else seeded and written; rewritten after every change. */
   state?: string;
   /** The address to listen on (default `127.0.0.1`). */

@@ -41,6 +41,11 @@ export interface RawSandboxOptions {
   rateLimit?: Raw;
   /** A number: that many generated apps (`--apps N`); an array of apps is read by `addApps`. */
   apps?: unknown;
+  /**
+   * When the sandbox starts, for its seeded dates: a date (`2026-11-28`), an ISO date-time with a zone, or
+   * milliseconds since the epoch; default `$SECSCAN_SANDBOX_NOW`, else now.
+   */
+  now?: Raw;
 }
 
 function numberOption(

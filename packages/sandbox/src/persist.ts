@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, write
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { SandboxError } from './errors.js';
+import { referenceDay } from './seed/clock.js';
 import { seedState } from './seed/index.js';
 import { type SandboxState, stateVersion } from './state.js';
 
@@ -42,6 +43,7 @@ const sectionChecks: Record<keyof SandboxState, (v: unknown) => boolean> = {
   backups: isArray,
   audit: isArray,
   scmSecrets: isArray,
+  seededDay: (v) => v === undefined || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)),
 };
 
 /** A directory's entry (a rename into it) made durable; where a directory cannot be fsynced, nothing. */
@@ -213,7 +215,12 @@ export function loadState(path: string): SandboxState | undefined {
       `--state: ${path} is not a sandbox state file (version ${stateVersion})`,
     );
   }
-  const merged: Record<string, unknown> = { ...seedState(data.seed as number), ...data };
+  // A section the file lacks is seeded as a state without `seededDay` has its dates: for 2026-09-20.
+  const merged: Record<string, unknown> = {
+    ...seedState(data.seed as number, { now: referenceDay }),
+    ...data,
+  };
+  if (data.seededDay === undefined) delete merged.seededDay;
   for (const [key, check] of Object.entries(sectionChecks)) {
     if (!check(merged[key]))
       throw new SandboxError('config', `--state: ${path} has an invalid ${key} section`);

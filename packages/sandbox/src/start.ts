@@ -13,6 +13,7 @@ import { handlers as defaultHandlers } from './routes/index.js';
 import { addApps, type AppSeed } from './seed/apps.js';
 import { seedState } from './seed/index.js';
 import { addGeneratedApps } from './seed/programme.js';
+import { nowVariable, parseNow } from './seed/clock.js';
 import { createSandboxServer } from './server.js';
 import type { BackupRecord, SandboxState } from './state.js';
 import type { Delivery } from './webhooks.js';
@@ -84,12 +85,25 @@ function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
 
+/** `now` (or `$SECSCAN_SANDBOX_NOW`) checked, else the clock: the day the seeded dates are written for. */
+function startDay(raw: StartOptions): number {
+  if (typeof raw.now === 'number') {
+    const valid = Number.isFinite(raw.now) && Math.abs(raw.now) <= 8.64e15;
+    const iso = valid ? new Date(raw.now).toISOString() : String(raw.now);
+    return parseNow('--now', iso) as number;
+  }
+  const given = raw.now ?? (raw.env ?? process.env)[nowVariable];
+  if (given === undefined || given === '') return Date.now();
+  return parseNow(raw.now === undefined ? nowVariable : '--now', given) as number;
+}
+
 /** Starts the sandbox on its own HTTP server; for the command, in-process tests and benchmarks. */
 export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   const options = resolveOptions(raw);
+  const now = startDay(raw);
   const { state: statePath } = options;
   const loadedState = statePath ? loadState(statePath) : undefined;
-  const state = loadedState ?? seedState(options.seed, { findings: options.findings });
+  const state = loadedState ?? seedState(options.seed, { findings: options.findings, now });
   const given = addApps(state, Array.isArray(raw.apps) ? raw.apps : []);
   const appsAdded = addGeneratedApps(state, options.generatedApps, options.seed) || given;
   if (statePath && (!loadedState || appsAdded)) {

@@ -51,6 +51,11 @@ export interface SandboxState {
   audit: AuditEventRecord[];
   /** Attempts to commit secrets to a repository (GetOrgSCMSecretsAuditLog). */
   scmSecrets: ScmSecretAttempt[];
+  /**
+   * The day (UTC, `2026-11-28`) the seeded dates were written for (`--now`, or the day it was seeded);
+   * absent in a state seeded before dates moved, whose dates are those of 2026-09-20 (seed/clock.ts).
+   */
+  seededDay?: string;
 }
 
 /** AutoFix as stored: the `*_disable` switches of a request are kept as `false` of their setting. */

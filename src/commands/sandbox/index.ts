@@ -83,7 +83,8 @@ export default defineVerb({
     'SSL_CERT_FILE, CURL_CA_BUNDLE (curl) or REQUESTS_CA_BUNDLE (with --profile, the profile keeps it as its ca_file). ' +
     'With --ready-file FILE it also writes those lines to FILE (mode 0600, renamed into place once the sandbox is ready, ' +
     'removed when it stops), for a script started in the background: `secscan sandbox wait FILE` returns ' +
-    'once the sandbox is ready. `secscan sandbox scan` records a scan on the running sandbox.',
+    'once the sandbox is ready. `secscan sandbox scan` records a scan on the running sandbox. The demo data is dated ' +
+    'relative to the day the sandbox starts (half a year of weekly scans ending the day before), or to --now.',
   examples: [
     'secscan sandbox',
     'secscan sandbox --port 0 --ready-file sandbox.env > /dev/null &',
@@ -94,6 +95,7 @@ export default defineVerb({
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
+    'secscan sandbox --now 2026-09-20 --state ./demo.json',
   ],
   printsJson: false,
   operations: [],
@@ -173,6 +175,14 @@ export default defineVerb({
         'expected requests per second or minute, e.g. 20/s or 600/m',
       ),
     ),
+    now: parsed(
+      '--now <date>',
+      'seed the demo data as of DATE (2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)',
+      pattern(
+        /^\s*\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?\s*$/,
+        'expected a date such as 2026-11-28 or 2026-11-28T09:00:00Z',
+      ),
+    ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
     readyFile: parsed(
@@ -204,6 +214,7 @@ export default defineVerb({
       auditLog: opts.auditLog,
       ...(opts.apps ? { apps: opts.apps } : {}),
       rateLimit: opts.rateLimit,
+      now: opts.now,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     }).catch((error: unknown) => {
       throw refusal(error);

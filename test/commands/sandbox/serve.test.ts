@@ -132,6 +132,14 @@ describe('secscan sandbox', () => {
     [['--state', ' '], 'invalid value for --state: " " (expected a file path)'],
     [['--users-file', ''], 'invalid value for --users-file: "" (expected a file path)'],
     [['--profile', 'bad name'], `invalid value for --profile: "bad name" (letters, digits, '.', '_', '-')`],
+    [
+      ['--now', 'tomorrow'],
+      'invalid value for --now: "tomorrow" (expected a date such as 2026-11-28 or 2026-11-28T09:00:00Z)',
+    ],
+    [
+      ['--now', '2026-02-30'],
+      'invalid value for --now: "2026-02-30" (expected a date from 2000 to 2099, e.g. 2026-11-28 or 2026-11-28T09:00:00Z)',
+    ],
     [['--bogus'], "unknown option '--bogus'"],
     [['demo'], "too many arguments for 'sandbox'. Expected 0 arguments but got 1."],
   ])('exits 2 with one line naming a bad value: %j', async (argv, message) => {

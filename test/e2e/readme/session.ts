@@ -93,6 +93,8 @@ export function startSession(file = 'README.md'): Session {
     HOME: home,
     LANG: 'C.UTF-8',
     USER: 'me',
+    // The sandbox's dates as the pages print them (seeded as of 2026-09-20, not the day the test runs).
+    SECSCAN_SANDBOX_NOW: process.env.SECSCAN_SANDBOX_NOW ?? '2026-09-20',
     // npx never reaches for the registry: what a block runs is installed.
     npm_config_offline: 'true',
     npm_config_update_notifier: 'false',

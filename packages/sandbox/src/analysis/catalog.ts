@@ -17,16 +17,50 @@ export interface FindingTemplate {
    * entry point serves (its `EXPOSED_METHOD_ROUTE` method tag).
    */
   flow?: { source: string; sink: string; route?: string };
-  /** Dependency findings: package name by language, the version found, and its advisory if any. */
-  dependency?: {
-    packages: Record<string, string>;
-    version: string;
-    fixedIn?: string;
-    cve?: string;
-    cvss?: number;
-  };
+  /**
+   * Dependency findings: by language, the package found (its own real version) and its advisory if any;
+   * the finding's title and description name them (`dependencyTitle`).
+   */
+  dependency?: { packages: Record<string, Advisory> };
   /** Not drawn at random: the seed places these on chosen apps (types every client must read). */
   placed?: boolean;
+}
+
+/** A package at a version, and the advisory against it (none for an unmaintained package). */
+export interface Advisory {
+  /** The package URL without its version: `pkg:maven/org.apache.logging.log4j/log4j-core`. */
+  purl: string;
+  version: string;
+  fixedIn?: string;
+  cve?: string;
+  cvss?: number;
+  /** What the flaw lets an attacker do, as the title puts it: `Remote code execution`. */
+  flaw?: string;
+  /** The advisory's summary, a sentence. */
+  summary?: string;
+}
+
+/** A package's name as its ecosystem writes it: `group:artifact` (Maven), `@scope/name`, a Go module path. */
+export function packageName(purl: string): string {
+  const m = /^pkg:([^/]+)\/(.+)$/.exec(purl);
+  if (!m) return purl;
+  const [type, path] = [m[1] as string, decodeURIComponent(m[2] as string)];
+  const parts = path.split('/');
+  if (type === 'maven') return parts.join(':');
+  if (type === 'deb' || type === 'pypi') return parts.at(-1) as string;
+  return path;
+}
+
+/**
+ * A dependency finding's title, as a dependency scanner writes it: the flaw, the package and its version, the
+ * advisory. The same package and advisory give the same title in every app.
+ */
+export function dependencyTitle(template: FindingTemplate, advisory: Advisory): string {
+  const name = `${packageName(advisory.purl)} ${advisory.version}`;
+  if (template.type === 'package') return `Unmaintained package: ${name}`;
+  const where = template.type === 'container' ? ' of the container base image' : '';
+  const id = advisory.cve ? ` (${advisory.cve})` : '';
+  return `${advisory.flaw ?? 'Vulnerability'} in ${name}${where}${id}`;
 }
 
 export const findingTemplates: FindingTemplate[] = [
@@ -199,49 +233,107 @@ export const findingTemplates: FindingTemplate[] = [
   {
     key: 'rce-dependency',
     type: 'oss_vuln',
-    title: 'Remote code execution in a logging dependency',
+    title: 'Critical vulnerability in a dependency',
     category: 'Vulnerable Dependency',
     severity: 'critical',
     owasp: 'a06-vulnerable-and-outdated-components',
     owasp2017: 'a9-using components with known vulnerabilities',
     cwe: 502,
-    description: 'A dependency version with a known remote code execution flaw is in use.',
+    description: 'A dependency version with a known critical flaw is in use.',
     fix: 'Upgrade the package to the fixed version or later.',
     dependency: {
       packages: {
-        java: 'pkg:maven/org.apache.logging.log4j/log4j-core',
-        go: 'pkg:golang/github.com/sirupsen/logrus',
-        javascript: 'pkg:npm/log4js',
-        python: 'pkg:pypi/loguru',
+        java: {
+          purl: 'pkg:maven/org.apache.logging.log4j/log4j-core',
+          version: '2.14.1',
+          fixedIn: '2.17.1',
+          cve: 'CVE-2021-44228',
+          cvss: 10,
+          flaw: 'Remote code execution',
+          summary:
+            'JNDI lookups in logged messages let an attacker load and run code from a server of theirs.',
+        },
+        go: {
+          purl: 'pkg:golang/github.com/crewjam/saml',
+          version: '0.4.6',
+          fixedIn: '0.4.9',
+          cve: 'CVE-2022-41912',
+          cvss: 9.8,
+          flaw: 'Authentication bypass',
+          summary:
+            'A response holding several assertions lets an attacker pass off an unsigned one as signed.',
+        },
+        javascript: {
+          purl: 'pkg:npm/minimist',
+          version: '1.2.5',
+          fixedIn: '1.2.6',
+          cve: 'CVE-2021-44906',
+          cvss: 9.8,
+          flaw: 'Prototype pollution',
+          summary: 'Crafted command-line arguments add properties to Object.prototype.',
+        },
+        python: {
+          purl: 'pkg:pypi/pyyaml',
+          version: '5.3.1',
+          fixedIn: '5.4',
+          cve: 'CVE-2020-14343',
+          cvss: 9.8,
+          flaw: 'Arbitrary code execution',
+          summary: 'Loading a document with the full loader runs the Python it embeds.',
+        },
       },
-      version: '2.14.1',
-      fixedIn: '2.17.1',
-      cve: 'CVE-2021-44228',
-      cvss: 10,
     },
   },
   {
     key: 'prototype-dependency',
     type: 'oss_vuln',
-    title: 'Injection flaw in a utility dependency',
+    title: 'High-severity vulnerability in a dependency',
     category: 'Vulnerable Dependency',
     severity: 'high',
     owasp: 'a06-vulnerable-and-outdated-components',
     owasp2017: 'a9-using components with known vulnerabilities',
     cwe: 94,
-    description: 'A utility library version allows command injection through templates.',
+    description: 'A dependency version with a known high-severity flaw is in use.',
     fix: 'Upgrade the package to the fixed version or later.',
     dependency: {
       packages: {
-        java: 'pkg:maven/com.fasterxml.jackson.core/jackson-databind',
-        go: 'pkg:golang/golang.org/x/net',
-        javascript: 'pkg:npm/lodash',
-        python: 'pkg:pypi/requests',
+        java: {
+          purl: 'pkg:maven/com.fasterxml.jackson.core/jackson-databind',
+          version: '2.13.2',
+          fixedIn: '2.13.2.1',
+          cve: 'CVE-2020-36518',
+          cvss: 7.5,
+          flaw: 'Denial of service',
+          summary: 'Deeply nested JSON arrays exhaust the stack of the thread deserializing them.',
+        },
+        go: {
+          purl: 'pkg:golang/golang.org/x/net',
+          version: '0.7.0',
+          fixedIn: '0.17.0',
+          cve: 'CVE-2023-39325',
+          cvss: 7.5,
+          flaw: 'Denial of service',
+          summary: 'HTTP/2 streams opened and reset at once (a rapid reset) exhaust the server.',
+        },
+        javascript: {
+          purl: 'pkg:npm/lodash',
+          version: '4.17.20',
+          fixedIn: '4.17.21',
+          cve: 'CVE-2021-23337',
+          cvss: 7.2,
+          flaw: 'Command injection',
+          summary: 'template() runs code passed in its variable option.',
+        },
+        python: {
+          purl: 'pkg:pypi/urllib3',
+          version: '1.26.4',
+          fixedIn: '1.26.5',
+          cve: 'CVE-2021-33503',
+          cvss: 7.5,
+          flaw: 'Denial of service',
+          summary: 'A URL with many @ characters makes the authority parser backtrack for a long time.',
+        },
       },
-      version: '4.17.20',
-      fixedIn: '4.17.21',
-      cve: 'CVE-2021-23337',
-      cvss: 7.2,
     },
   },
   {
@@ -256,16 +348,20 @@ export const findingTemplates: FindingTemplate[] = [
     description: 'The base image ships an OpenSSL version with a type confusion flaw.',
     fix: 'Rebuild on a base image with OpenSSL 3.0.8 or later.',
     dependency: {
-      packages: {
-        java: 'pkg:deb/debian/openssl',
-        go: 'pkg:deb/debian/openssl',
-        javascript: 'pkg:deb/debian/openssl',
-        python: 'pkg:deb/debian/openssl',
-      },
-      version: '3.0.7',
-      fixedIn: '3.0.8',
-      cve: 'CVE-2023-0286',
-      cvss: 7.4,
+      packages: Object.fromEntries(
+        ['java', 'go', 'javascript', 'python'].map((language) => [
+          language,
+          {
+            purl: 'pkg:deb/debian/openssl',
+            version: '3.0.7',
+            fixedIn: '3.0.8',
+            cve: 'CVE-2023-0286',
+            cvss: 7.4,
+            flaw: 'Type confusion',
+            summary: 'An X.400 address in a certificate lets an attacker read memory or crash the process.',
+          },
+        ]),
+      ),
     },
   },
   {
@@ -294,12 +390,11 @@ export const findingTemplates: FindingTemplate[] = [
     fix: 'Replace the package with a maintained alternative.',
     dependency: {
       packages: {
-        java: 'pkg:maven/commons-collections/commons-collections',
-        go: 'pkg:golang/github.com/pkg/errors',
-        javascript: 'pkg:npm/request',
-        python: 'pkg:pypi/nose',
+        java: { purl: 'pkg:maven/commons-collections/commons-collections', version: '3.2.2' },
+        go: { purl: 'pkg:golang/github.com/pkg/errors', version: '0.9.1' },
+        javascript: { purl: 'pkg:npm/request', version: '2.88.2' },
+        python: { purl: 'pkg:pypi/nose', version: '1.3.7' },
       },
-      version: '2.88.2',
     },
     placed: true,
   },

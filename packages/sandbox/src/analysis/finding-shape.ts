@@ -1,5 +1,5 @@
 import type { Prng } from '../random.js';
-import { type FindingTemplate, sourceFiles } from './catalog.js';
+import { type Advisory, dependencyTitle, type FindingTemplate, packageName, sourceFiles } from './catalog.js';
 import type { FindingRecord, FindingStatus, FindingTag, Severity } from './model.js';
 
 /** What a new finding needs besides randomness: where it comes from and the scan that first sees it. */
@@ -80,11 +80,20 @@ function dataflow(input: FindingInput, file: string, line: number, rng: Prng): R
   };
 }
 
-/** `pkg:npm/lodash@4.17.20` of the template's package for the app's language. */
-function purlOf(template: FindingTemplate, language: string): string | undefined {
+/** The template's package and advisory for the app's language (the first one's for another language). */
+function advisoryOf(template: FindingTemplate, language: string): Advisory | undefined {
   const dep = template.dependency;
-  if (!dep) return undefined;
-  return `${dep.packages[language] ?? Object.values(dep.packages)[0]}@${dep.version}`;
+  return dep ? (dep.packages[language] ?? Object.values(dep.packages)[0]) : undefined;
+}
+
+/** The title and description of a dependency finding: package, version and advisory named. */
+function dependencyText(template: FindingTemplate, dep: Advisory): { title: string; description: string } {
+  const name = `${packageName(dep.purl)} ${dep.version}`;
+  const fixed = dep.fixedIn ? ` Fixed in ${dep.fixedIn}.` : '';
+  const description = dep.cve
+    ? `${name} (${dep.purl}@${dep.version}) is affected by ${dep.cve} (${advisoryId(dep.cve)}, CVSS ${dep.cvss ?? 0}): ${dep.summary ?? template.description}${fixed}`
+    : `${name} (${dep.purl}@${dep.version}): ${template.description}`;
+  return { title: dependencyTitle(template, dep), description };
 }
 
 /** A GitHub-advisory-shaped id for a CVE, the sandbox's `oss_internal_id`. */
@@ -99,8 +108,8 @@ export function advisoryId(cve: string): string {
 export function makeFinding(input: FindingInput, rng: Prng): FindingRecord {
   const { template, language, app } = input;
   const severity = input.severity ?? template.severity;
-  const purl = purlOf(template, language);
-  const dep = template.dependency;
+  const dep = advisoryOf(template, language);
+  const purl = dep ? `${dep.purl}@${dep.version}` : undefined;
   const manifest = template.type === 'container' ? 'Dockerfile' : (manifests[language] ?? 'manifest');
   const file = dep ? manifest : rng.pick(sourceFiles[language] ?? sourceFiles.java ?? []);
   const line = dep ? rng.int(5, 80) : rng.int(12, 480);
@@ -140,12 +149,13 @@ export function makeFinding(input: FindingInput, rng: Prng): FindingRecord {
     ...placeTags,
   ];
   const where = dep ? file : `${file} at line ${line}`;
+  const text = dep ? dependencyText(template, dep) : template;
   return {
     id: input.id,
     app,
     type: template.type,
-    title: template.title,
-    description: `${template.description} Seen in ${where}.`,
+    title: text.title,
+    description: `${text.description} Seen in ${where}.`,
     severity,
     owasp_category: template.owasp,
     owasp_2017: template.owasp2017,
@@ -166,7 +176,7 @@ export function makeFinding(input: FindingInput, rng: Prng): FindingRecord {
   };
 }
 
-function dependencyOf(purl: string, dep: FindingTemplate['dependency']): FindingRecord['dependency'] {
+function dependencyOf(purl: string, dep: Advisory | undefined): FindingRecord['dependency'] {
   return {
     purl,
     ...(dep?.cve ? { cve: dep.cve, cvss: dep.cvss ?? 0 } : {}),

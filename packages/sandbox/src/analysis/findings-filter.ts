@@ -102,7 +102,7 @@ export function appLevelFilters(query: URLSearchParams): Predicate[] {
   const assignment = oneOf(query, 'assignment', ['assigned', 'unassigned'])[0];
   if (assignee) out.push((f) => f.assignee === assignee);
   if (assignment) out.push((f) => (assignment === 'assigned') === Boolean(f.assignee));
-  // `search`: as the compound listing's `finding_search` (the service serves it on these listings too).
+  // `search`: the title, the description or a tag value (the vendor document's "titles and tags").
   const searches = all(query, 'search');
   if (searches.length) out.push(searchMatcher(searches));
   const status = oneOf(query, 'status', ['unset', 'fixed', 'ignored', '3rdparty', 'any']);
@@ -132,9 +132,11 @@ export function compoundFilters(query: URLSearchParams): Predicate[] {
   for (const t of tags) out.push(tagQuery('finding_tag', t));
   const searches = all(query, 'finding_search');
   if (searches.length > 5) throw bad('finding_search', 'at most 5');
-  // A client sending the other listings' `search` here gets the same narrowing.
-  searches.push(...all(query, 'search'));
-  if (searches.length) out.push(searchMatcher(searches));
+  // `finding_search`: the title or the description, as the vendor document has it.
+  if (searches.length) out.push(searchMatcher(searches, { tags: false }));
+  // A client sending the other listings' `search` here gets their narrowing (tag values too).
+  const others = all(query, 'search');
+  if (others.length) out.push(searchMatcher(others));
   if (bool(query, 'finding_reachable')) out.push((f) => f.reachable);
   if (bool(query, 'finding_exploitable')) out.push((f) => f.exploitable);
   if (bool(query, 'finding_has_ai_fix')) out.push((f) => f.has_ai_fix);

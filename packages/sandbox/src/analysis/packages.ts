@@ -58,6 +58,14 @@ const licenses: Record<string, string> = {
   jinja2: 'BSD-3-Clause',
   gunicorn: 'MIT',
   openssl: 'Apache-2.0',
+  saml: 'BSD-2-Clause',
+  minimist: 'MIT',
+  pyyaml: 'MIT',
+  urllib3: 'MIT',
+  'commons-collections': 'Apache-2.0',
+  errors: 'BSD-2-Clause',
+  request: 'Apache-2.0',
+  nose: 'LGPL-2.1-only',
 };
 
 export interface ParsedPurl {

@@ -5,6 +5,7 @@ import {
   oneOf,
   selectPolyglotScan,
 } from '../analysis/findings-query.js';
+import { searchMatcher } from '@secscan/api/search';
 import type { ScanRecord } from '../analysis/model.js';
 import { type PackageRow, packageSorts, scanPackages, sortPackages } from '../analysis/packages.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
@@ -81,7 +82,8 @@ export const scaHandlers = {
       .reduce((max, s) => Math.max(max, Date.parse(s.started_at) / 1000), 0);
     const until = intParam(query, 'until', Math.ceil(latest), 0, Number.MAX_SAFE_INTEGER);
     const from = intParam(query, 'from', until - 4 * month, 0, Number.MAX_SAFE_INTEGER);
-    const search = (query.get('search') ?? '').toLowerCase();
+    // Every `search` given must be in the row's title or one of its tag values, case folded.
+    const matches = searchMatcher(query.getAll('search').filter((s) => s !== ''));
     const rows: Record<string, unknown>[] = [];
     for (const app of state.apps) {
       const scans = completedScans(state, app.id).filter((s) => {
@@ -90,9 +92,7 @@ export const scaHandlers = {
       });
       if (!scans.length) continue;
       for (const p of scanPackages(state, [scans[0] as ScanRecord])) {
-        const text = `${p.package_url} ${p.package} ${p.license}`.toLowerCase();
-        if (search && !text.includes(search)) continue;
-        rows.push({
+        const row = {
           id: `${app.id}:${p.package_url}`,
           app: app.id,
           type: p.type,
@@ -103,7 +103,8 @@ export const scaHandlers = {
             { key: 'license', value: p.license },
             { key: 'num_vulns', value: String(p.total_vulns) },
           ],
-        });
+        };
+        if (matches(row)) rows.push(row);
       }
     }
     const start = (page - 1) * perPage;

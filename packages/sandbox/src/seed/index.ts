@@ -7,13 +7,24 @@ import { builtInRoles, managedRoles } from '../roles.js';
 import { type SandboxState, stateVersion, type UserRecord } from '../state.js';
 import { seedGroups, seedInvitations, seedSaml } from './access.js';
 import { seedApps } from './apps.js';
+import { dayOf, dayShift, shiftState } from './clock.js';
+import { seedDemoHistory } from './demo-history.js';
 import { seedAudit, seedBackups, seedScmSecrets } from './history.js';
 import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
 import { seedOrgConfig, seedSavedSearches } from './settings.js';
 
-/** The demo organization for a seed: the same seed always gives the same state, tokens included. */
-export function seedState(seed: number, options: AnalysisSeedOptions = {}): SandboxState {
+export interface SeedOptions extends AnalysisSeedOptions {
+  /** When the sandbox starts (default now): the seeded dates are the same days before it (seed/clock.ts). */
+  now?: number;
+}
+
+/**
+ * The demo organization for a seed: the same seed always gives the same state, tokens included, and the
+ * same dates relative to the day it starts.
+ */
+export function seedState(seed: number, options: SeedOptions = {}): SandboxState {
+  const now = options.now ?? Date.now();
   const rng = new Prng(seed);
   const org = seedOrg(rng);
   const users = seedUsers(rng, org);
@@ -40,7 +51,7 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
   const apps = seedApps(rng, teams);
   const analysis = seedAnalysis(rng, apps, users, options);
   const tokenItems = [...seedUserTokens(rng, users), ...Object.values(orgTokens)];
-  return {
+  const state: SandboxState = {
     version: stateVersion,
     seed,
     secret: createHash('sha256').update(`secscan-sandbox-secret:${seed}`).digest('hex'),
@@ -67,6 +78,12 @@ export function seedState(seed: number, options: AnalysisSeedOptions = {}): Sand
     saml: seedSaml(users),
     backups: seedBackups(seed),
     audit: seedAudit(seed, org.id, users, tokenItems, apps),
+    // From the clock, not `now`: the service's window (the last 31 days) is the server's.
     scmSecrets: seedScmSecrets(seed, users, tokenItems, apps),
+    seededDay: new Date(dayOf(now)).toISOString().slice(0, 10),
   };
+  // Last, from streams of its own: nothing seeded above changes with it.
+  seedDemoHistory(state, seed, options);
+  shiftState(state, dayShift(now));
+  return state;
 }

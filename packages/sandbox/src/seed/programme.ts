@@ -3,6 +3,8 @@ import { findingsChanged } from '../analysis/findings-cache.js';
 import { makeFinding } from '../analysis/finding-shape.js';
 import type { FindingRecord, FindingStatus, ScanRecord, Severity } from '../analysis/model.js';
 import { Prng } from '../random.js';
+import { shiftAnalysis, stateShift } from './clock.js';
+import { scanFrom, weighted, weeklyScan } from './weekly.js';
 import type { AppRecord, SandboxState } from '../state.js';
 
 /**
@@ -45,24 +47,8 @@ const fixing: Record<Severity, { share: number; days: [number, number] }> = {
   low: { share: 0.3, days: [30, 200] },
 };
 
-function weighted<T>(rng: Prng, table: readonly [number, T][]): T {
-  let r = rng.next();
-  for (const [share, value] of table) {
-    if (r < share) return value;
-    r -= share;
-  }
-  return (table.at(-1) as [number, T])[1];
-}
-
 export function generatedAppId(n: number): string {
   return `svc-${String(n).padStart(4, '0')}`;
-}
-
-function hex(rng: Prng, n: number): string {
-  return rng
-    .bytes(Math.ceil(n / 2))
-    .toString('hex')
-    .slice(0, n);
 }
 
 /** The app's weekly default-branch scans, oldest first (a week skipped now and then). */
@@ -71,30 +57,9 @@ function history(state: SandboxState, app: AppRecord, language: string, rng: Prn
   for (let w = 0; w < weeks; w++) {
     if (w > 0 && w < weeks - 1 && rng.next() < 0.1) continue;
     const started = lastScan - (weeks - 1 - w) * 7 * day - rng.int(0, 20) * hour;
-    const version = hex(rng, 7);
-    scans.push({
-      id: String(state.analysis.next.scan++),
-      app: app.id,
-      version,
-      branch: app.base_branch,
-      is_default_branch: true,
-      status: 'completed',
-      started_at: new Date(started).toISOString(),
-      completed_at: new Date(started + rng.int(3, 15) * 60_000).toISOString(),
-      language,
-      number_of_expressions: rng.int(20_000, 400_000),
-      tags: { branch: app.base_branch, commit: version },
-      oss_info: { enabled: true, successful: true, failure_reason: '' },
-      finding_ids: [],
-    });
+    scans.push(weeklyScan(state, { app: app.id, branch: app.base_branch, language }, started, 15, rng));
   }
   return scans;
-}
-
-/** The index of the first scan on or after `at`, or undefined. */
-function scanFrom(scans: readonly ScanRecord[], at: number): number | undefined {
-  const i = scans.findIndex((s) => Date.parse(s.started_at) >= at);
-  return i < 0 ? undefined : i;
 }
 
 function seedApp(state: SandboxState, n: number, seed: number): void {
@@ -166,15 +131,24 @@ function seedApp(state: SandboxState, n: number, seed: number): void {
   state.analysis.scans.push(...scans);
 }
 
-/** Adds the generated apps `svc-0001` to `svc-N` the state lacks; true when it added any. */
+/**
+ * Adds the generated apps `svc-0001` to `svc-N` the state lacks; true when it added any. Their dates move
+ * with the state's seeded dates (seed/clock.ts).
+ */
 export function addGeneratedApps(state: SandboxState, count: number, seed: number): boolean {
   let added = false;
   const present = new Set(state.apps.map((a) => a.id));
+  const [scans, findings] = [state.analysis.scans.length, state.analysis.findings.length];
   for (let n = 1; n <= count; n++) {
     if (present.has(generatedAppId(n))) continue;
     seedApp(state, n, seed);
     added = true;
   }
+  const section = {
+    scans: state.analysis.scans.slice(scans),
+    findings: state.analysis.findings.slice(findings),
+  };
+  shiftAnalysis(section, stateShift(state));
   if (added) findingsChanged(state);
   return added;
 }

@@ -41,7 +41,7 @@ export const options = {
   ),
   search: list(
     '--search <text>',
-    'title or description contains TEXT, any case (at most 5, all must match)',
+    'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)',
     { parser: nonEmpty() },
   ),
   sort: choice('--sort <field>', 'sort field (default id, newest first)', findingSorts),
