@@ -133,7 +133,6 @@ describe('sbom: fail closed (exit 8)', () => {
       cli
         .stub('ReadAppSCAPackages', { path: { appID: 'a' }, query: packagesQuery })
         .reply(200, packagesPage([pkg('lodash')]));
-      cli.stub('ReadScan', { path: { appID: 'a', scanID: '7' } }).reply(200, ok([scan]));
       cli
         .stub('ListAppFindings', { path: { appID: 'a' }, query: findingsQuery })
         .reply(200, ok({ findings: null }));
@@ -268,5 +267,60 @@ describe('sbom', () => {
     const doc = JSON.parse(result.stdout);
     expect(doc.vulnerabilities[0].description).toBe('\u001b[2J\u009b31m\n::error::owned\u202e');
     expect(doc.components[0].licenses).toEqual([{ license: { name: 'MIT\u001b]8;;http://x\u0007' } }]);
+  });
+});
+
+describe('sbom: VEX from a reason', () => {
+  it.each([
+    ['false positive', { state: 'not_affected' }],
+    ['the vulnerable method is never called', { state: 'not_affected', justification: 'code_not_reachable' }],
+    ['not reachable from any route', { state: 'not_affected', justification: 'code_not_reachable' }],
+    ['only used in tests', { state: 'not_affected', justification: 'code_not_present' }],
+    ['dev-only dependency, not shipped', { state: 'not_affected', justification: 'code_not_present' }],
+    ['accepted risk until the 3.x upgrade', { state: 'exploitable', response: ['will_not_fix'] }],
+    ['', { state: 'exploitable', response: ['will_not_fix'] }],
+  ])('%j', async (reason, expected) => {
+    const { byReason } = await import('../../../src/commands/sbom/internal/vex.js');
+    expect(byReason(reason)).toEqual(expected);
+  });
+});
+
+describe('sbom: the scan', () => {
+  it('from the findings listing when it names the scan with its times: no request for it', async () => {
+    cli
+      .stub('ReadAppSCAPackages', { path: { appID: 'a' }, query: packagesQuery })
+      .reply(200, packagesPage([pkg('lodash')]));
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: findingsQuery })
+      .reply(200, ok({ scan, findings: [] }));
+    cli
+      .stub('RetrievePackageInfo')
+      .reply(200, ok([{ purl: 'pkg:npm/lodash@1.0.0', licenses: ['MIT'], cves: [] }]));
+    const result = await cli.run(['sbom', '--app', 'a', '--no-ignore-file', '--format', 'spdx'], {
+      env: authEnv(),
+    });
+    expect(result.code).toBe(0);
+    const doc = JSON.parse(result.stdout);
+    expect(doc.creationInfo.created).toBe('2026-09-01T10:05:00Z');
+    expect(doc.packages[0]).toMatchObject({
+      name: 'a',
+      versionInfo: 'abc1234',
+      primaryPackagePurpose: 'APPLICATION',
+    });
+    expect(cli.calls().map((c) => c.path.split('?')[0])).not.toContain(
+      `/api/v4/orgs/${'8f1e2d3c-4b5a-4697-8a1b-2c3d4e5f6a7b'}/apps/a/scans/7`,
+    );
+  });
+
+  it('a findings listing of another scan than the packages: exit 8', async () => {
+    cli
+      .stub('ReadAppSCAPackages', { path: { appID: 'a' }, query: packagesQuery })
+      .reply(200, packagesPage([pkg('lodash')]));
+    cli
+      .stub('ListAppFindings', { path: { appID: 'a' }, query: findingsQuery })
+      .reply(200, ok({ scan: { ...scan, id: '8' }, findings: [] }));
+    const result = await cli.run(['sbom', '--app', 'a', '--no-ignore-file'], { env: authEnv() });
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain('the findings listing of scan 7 is of scan 8');
   });
 });

@@ -49,18 +49,16 @@ function isoTime(value: string | undefined, what: string): string {
   return new Date(ms).toISOString();
 }
 
-function scanRef(
-  scan: {
-    id: string;
-    app?: string | undefined;
-    version?: string | undefined;
-    started_at?: string | undefined;
-    completed_at?: string | undefined;
-    tags?: Record<string, unknown> | undefined;
-  },
-  app: string,
-  appName?: string,
-): ScanRef {
+interface ScanInfo {
+  id: string;
+  app?: string | undefined;
+  version?: string | undefined;
+  started_at?: string | undefined;
+  completed_at?: string | undefined;
+  tags?: Record<string, unknown> | undefined;
+}
+
+function scanRef(scan: ScanInfo, app: string, appName?: string): ScanRef {
   const tag = (k: string) => (typeof scan.tags?.[k] === 'string' ? (scan.tags[k] as string) : undefined);
   return {
     app,
@@ -230,15 +228,26 @@ async function readApp(
   );
   const scanId = first.scans[0]?.id;
   if (!scanId) throw new UnexpectedResponseError(`app ${app}: the packages listing names no scan`);
-  const scans = await c.client.call('ReadScan', { path: { appID: app, scanID: scanId } });
-  const scan = scans.find((s) => s.id === scanId);
-  if (!scan) throw new UnexpectedResponseError(`app ${app}: reading scan ${scanId} gives no such scan`);
   const findings: Finding[] = [];
+  let listed: ScanInfo | undefined;
   for await (const page of c.client.pages('ListAppFindings', {
     path: { appID: app },
     query: { scan: scanId, status: ['any'], type: [...dependencyTypes], per_page: 250 },
   })) {
+    if (page.scan && page.scan.id !== scanId) {
+      throw new UnexpectedResponseError(
+        `app ${app}: the findings listing of scan ${scanId} is of scan ${page.scan.id}`,
+      );
+    }
+    listed ??= page.scan as ScanInfo | undefined;
     findings.push(...page.findings);
+  }
+  // The listing names its scan, with its times and tags where the service gives them: one request less.
+  let scan = listed && (listed.completed_at || listed.started_at) ? listed : undefined;
+  if (!scan) {
+    const scans = await c.client.call('ReadScan', { path: { appID: app, scanID: scanId } });
+    scan = scans.find((s) => s.id === scanId);
+    if (!scan) throw new UnexpectedResponseError(`app ${app}: reading scan ${scanId} gives no such scan`);
   }
   return { scan: scanRef(scan, app, appName), vulnerabilities: await vulnerabilities(c, findings, packages) };
 }

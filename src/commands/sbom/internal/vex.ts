@@ -15,7 +15,7 @@ import type { Analysis } from './model.js';
  */
 
 const notAffected =
-  /false[\s_-]*positive|not[\s_-]+(?:affected|applicable|exploitable|reachable|used|called|loaded|invoked|shipped|present|included|vulnerable|in[\s_-]+use)|never[\s_-]+(?:called|used|reached|loaded|invoked|executed)|unreachable|unused|dead[\s_-]+code|test[\s_-]*only|only[\s_-]+(?:in[\s_-]+)?tests?|dev(?:elopment)?[\s_-]*only|no[\s_-]+impact/i;
+  /false[\s_-]*positive|not[\s_-]+(?:affected|applicable|exploitable|reachable|used|called|loaded|invoked|shipped|present|included|vulnerable|in[\s_-]+use)|never[\s_-]+(?:called|used|reached|loaded|invoked|executed)|unreachable|unused|dead[\s_-]+code|tests?[\s_-]*only|only[\s_-]+(?:used[\s_-]+)?(?:in[\s_-]+|by[\s_-]+)?tests?|dev(?:elopment)?[\s_-]*only|no[\s_-]+impact/i;
 const notReachable =
   /reach|(?:not|never)[\s_-]+(?:used|called|loaded|invoked|executed|in[\s_-]+use)|unused|dead[\s_-]+code/i;
 const notPresent = /not[\s_-]+(?:shipped|present|included)|test|dev(?:elopment)?[\s_-]*only/i;
