@@ -28,7 +28,8 @@ export default defineVerb({
     '(urn:cdx:SERIAL/1#PURL) into the BOM of the same scan and format.\n\n' +
     'The same scan gives the same bytes: the serial number is derived from the scans read, the time is the ' +
     'scan’s, every list is sorted. --all-apps reads every app of the organization, a few at a time ' +
-    '(--concurrency), into one document whose memory grows with the distinct packages, not the apps.',
+    '(--concurrency), into one document: each app’s answers are dropped once read, so memory grows with ' +
+    'the document, not with what the service sends. --jq filters the document.',
   examples: [
     'secscan sbom --app shiftleft-java-demo > sbom.cdx.json',
     'secscan sbom --app shiftleft-java-demo --format spdx --out sbom.spdx.json',
@@ -72,7 +73,7 @@ export default defineVerb({
     ignoreFile: ignoreFileOption,
     concurrency: concurrencyOption,
   },
-  printsJson: false,
+  formats: ['json'],
   validate({ opts }) {
     if (opts.app === undefined && opts.compound === undefined && !opts.allApps) {
       throw new UsageError('give --app ID, --compound NAME or --all-apps');
@@ -118,10 +119,9 @@ export default defineVerb({
             tool,
             opts.vexOnly,
           );
-    const body = `${safeJson(doc, 2)}\n`;
-    if (opts.out === undefined) return { kind: 'raw', body };
+    if (opts.out === undefined) return { kind: 'object', item: doc };
     const { writeReportFile } = await import('../../output/export/write.js');
-    await writeReportFile('--out', opts.out, body);
+    await writeReportFile('--out', opts.out, `${safeJson(doc, 2)}\n`);
     ctx.note(
       `wrote ${opts.out}: ${opts.vexOnly ? '' : `${inventory.packages.length} package(s), `}${inventory.vulnerabilities.length} vulnerabilit${inventory.vulnerabilities.length === 1 ? 'y' : 'ies'}`,
     );
