@@ -26,6 +26,7 @@ _secscan_child() {
     '|dependencies') REPLY='dependencies' ;;
     '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
+    '|sbom') REPLY='sbom' ;;
     '|scans') REPLY='scans' ;;
     '|pr') REPLY='pr' ;;
     '|rules') REPLY='rules' ;;
@@ -201,7 +202,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies pr profiles report reports roles rules saml sandbox sca scans scopes searches stats teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
@@ -359,6 +360,7 @@ _secscan_flags() {
     'packages show') REPLY='--from-file --help -h' ;;
     'sca') REPLY='--help -h' ;;
     'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
+    'sbom') REPLY='--all-apps --app --branch --compound --concurrency --format --help --ignore-file --no-ignore-file --out --scan --vex-only -h' ;;
     'scans') REPLY='--help -h' ;;
     'scans list') REPLY='--app --help --limit --tag -h' ;;
     'scans show') REPLY='--app --help -h' ;;
@@ -504,6 +506,11 @@ _secscan_conflicts() {
     'sca packages|--polyglot-scan') REPLY='--branch' ;;
     'sca packages|--all') REPLY='--limit' ;;
     'sca packages|--limit') REPLY='--all' ;;
+    'sbom|--app') REPLY='--compound --all-apps' ;;
+    'sbom|--compound') REPLY='--app --all-apps' ;;
+    'sbom|--all-apps') REPLY='--app --compound' ;;
+    'sbom|--scan') REPLY='--branch' ;;
+    'sbom|--branch') REPLY='--scan' ;;
     'scans compare|--source') REPLY='--source-branch --target-branch --source-scan --target-scan' ;;
     'scans compare|--target') REPLY='--source-branch --target-branch --source-scan --target-scan --scan --version --tag' ;;
     'scans compare|--source-branch') REPLY='--source --target --source-scan --target-scan' ;;
@@ -717,6 +724,14 @@ _secscan_takes_value() {
       'sca packages|--order' | \
       'sca packages|--per-page' | \
       'sca packages|--limit' | \
+      'sbom|--app' | \
+      'sbom|--compound' | \
+      'sbom|--scan' | \
+      'sbom|--branch' | \
+      'sbom|--format' | \
+      'sbom|--out' | \
+      'sbom|--ignore-file' | \
+      'sbom|--concurrency' | \
       'scans list|--app' | \
       'scans list|--tag' | \
       'scans list|--limit' | \
@@ -992,6 +1007,11 @@ _secscan_values() {
     'sca packages|--type') REPLY='=package container_package' ;;
     'sca packages|--sort') REPLY='=package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
     'sca packages|--order') REPLY='=asc desc' ;;
+    'sbom|--app') REPLY='@live app' ;;
+    'sbom|--compound') REPLY='@live compound' ;;
+    'sbom|--format') REPLY='=cyclonedx cyclonedx-1.5 spdx' ;;
+    'sbom|--out') REPLY='@file' ;;
+    'sbom|--ignore-file') REPLY='@file' ;;
     'scans list|--app') REPLY='@live app' ;;
     'scans show|--app') REPLY='@live app' ;;
     'scans owasp|--app') REPLY='@live app' ;;
@@ -1340,6 +1360,8 @@ _secscan_values() {
     'sca packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sca packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'sca packages|--fields') REPLY='@fields package version type license total_vulns total_reachable total_exploitable package_url apps' ;;
+    'sbom|-o') REPLY='=json' ;;
+    'sbom|--output') REPLY='=json' ;;
     'scans|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1617,7 +1639,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

@@ -45,6 +45,8 @@ function __secscan_child
             echo 'packages'
         case '|sca'
             echo 'sca'
+        case '|sbom'
+            echo 'sbom'
         case '|scans'
             echo 'scans'
         case '|pr'
@@ -559,6 +561,14 @@ function __secscan_takes_value
             'sca packages|--order' \
             'sca packages|--per-page' \
             'sca packages|--limit' \
+            'sbom|--app' \
+            'sbom|--compound' \
+            'sbom|--scan' \
+            'sbom|--branch' \
+            'sbom|--format' \
+            'sbom|--out' \
+            'sbom|--ignore-file' \
+            'sbom|--concurrency' \
             'scans list|--app' \
             'scans list|--tag' \
             'scans list|--limit' \
@@ -1085,6 +1095,7 @@ complete -c secscan -n "__secscan_at ''" -a stats -d 'Open findings of every app
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
+complete -c secscan -n "__secscan_at ''" -a sbom -d 'Write a bill of materials (CycloneDX or SPDX) with the dependency findings’ triage as VEX'
 complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`; wait for a scan'
 complete -c secscan -n "__secscan_at ''" -a pr -d 'The gate on the pull (merge) request: one comment, kept up to date'
 complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
@@ -1352,7 +1363,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
@@ -1641,6 +1652,18 @@ complete -c secscan -n "__secscan_at 'sca packages'" -l per-page -x -d 'packages
 complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--limit'" -l all -d 'fetch every page'
 complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--all'" -l limit -x -d 'stop after N packages'
 complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--compound' '--all-apps'" -l app -x -a '(__secscan_live app)' -d 'the packages of this app’s scan'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--app' '--all-apps'" -l compound -x -a '(__secscan_live compound)' -d 'the packages of this compound’s scan (every app of it)'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--app' '--compound'" -l all-apps -d 'every app of the organization, each its latest scan (of --branch)'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--branch'" -l scan -x -d 'this scan (--compound: this compound scan; default the latest)'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--scan'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'sbom'" -l format -x -a 'cyclonedx cyclonedx-1.5 spdx' -d 'cyclonedx (1.6, the default), cyclonedx-1.5 or spdx (2.3)'
+complete -c secscan -n "__secscan_at 'sbom'" -l vex-only -d 'only the vulnerabilities and their analysis, referencing the BOM (CycloneDX)'
+complete -c secscan -n "__secscan_at 'sbom'" -l out -r -F -d 'write the document to FILE (whole or not at all) instead of standard output'
+complete -c secscan -n "__secscan_at 'sbom'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
+complete -c secscan -n "__secscan_at 'sbom'" -l no-ignore-file -d 'use no ignore file, even if one is found'
+complete -c secscan -n "__secscan_at 'sbom'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'sbom'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans list'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
 complete -c secscan -n "__secscan_at 'scans list'" -l tag -x -d 'only scans with this tag (repeatable)'

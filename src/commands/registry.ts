@@ -23,6 +23,7 @@ export const nouns: readonly Loader[] = [
   () => import('./dependencies/index.js'),
   () => import('./packages/index.js'),
   () => import('./sca/index.js'),
+  () => import('./sbom/index.js'),
   () => import('./scans/index.js'),
   () => import('./pr/index.js'),
   () => import('./rules/index.js'),

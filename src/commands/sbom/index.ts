@@ -1,0 +1,130 @@
+import { UsageError } from '../../errors.js';
+import { choice, defineVerb, flag, parsed, text } from '../define.js';
+import { appId, scanId } from '../parsers.js';
+import { concurrencyOption, fanOut } from '../shared/fan-out.js';
+import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
+import { checkOutputFile } from '../shared/outputs.js';
+
+const formats = ['cyclonedx', 'cyclonedx-1.5', 'spdx'] as const;
+
+export default defineVerb({
+  name: 'sbom',
+  summary: 'Write a bill of materials (CycloneDX or SPDX) with the dependency findings’ triage as VEX',
+  description:
+    'The packages of a scan as a CycloneDX 1.6 JSON document (--format cyclonedx-1.5 for older consumers, ' +
+    '--format spdx for SPDX 2.3 JSON), on standard output or atomically into --out FILE: each package with ' +
+    'its name, version, purl (its bom-ref) and the licences the service gives; the app (or each app of a ' +
+    'compound or of the organization) depending on its packages; metadata naming the app, the scan, its ' +
+    'commit and branch, and secscan. The service gives no file hashes and no graph between packages, so the ' +
+    'document has none.\n\n' +
+    'Each dependency finding of the scan is a vulnerability (SPDX: a SECURITY advisory reference on its ' +
+    'package): the advisory id and source, the CVSS score and severity of the finding’s tags, the package ' +
+    'it affects, and a VEX analysis from its triage: fixed is resolved; ignored is not_affected when its ' +
+    'reason (the last comment on the finding) says the code is not affected (false positive, not used or ' +
+    'reachable, test or development only), else exploitable with the response will_not_fix; a finding the ' +
+    'ignore file (.secscan/ignore.yml) suppresses is the same by the entry’s reason, its place, owner and ' +
+    'expiry in the detail; unreachable is not_affected (code_not_reachable); reachable is exploitable; the ' +
+    'rest in_triage. --vex-only writes the vulnerabilities alone (CycloneDX), each affecting a BOM-Link ' +
+    '(urn:cdx:SERIAL/1#PURL) into the BOM of the same scan and format.\n\n' +
+    'The same scan gives the same bytes: the serial number is derived from the scans read, the time is the ' +
+    'scan’s, every list is sorted. --all-apps reads every app of the organization, a few at a time ' +
+    '(--concurrency), into one document: each app’s answers are dropped once read, so memory grows with ' +
+    'the document, not with what the service sends. --jq filters the document.',
+  examples: [
+    'secscan sbom --app shiftleft-java-demo > sbom.cdx.json',
+    'secscan sbom --app shiftleft-java-demo --format spdx --out sbom.spdx.json',
+    'secscan sbom --compound shop --branch main --format cyclonedx-1.5',
+    'secscan sbom --app shiftleft-java-demo --vex-only --out vex.cdx.json',
+    'secscan sbom --all-apps --concurrency 8 --out org.cdx.json',
+  ],
+  operations: [
+    'ReadAppSCAPackages',
+    'ReadCompoundSCAPackages',
+    'ReadScan',
+    'ReadCompoundScan',
+    'ListAppFindings',
+    'ListCompoundFindings',
+    'ListAppFindingComments',
+    'RetrievePackageInfo',
+    'ListApps',
+  ],
+  options: {
+    app: parsed('--app <id>', 'the packages of this app’s scan', appId(), {
+      conflicts: ['compound', 'allApps'],
+      complete: 'app',
+    }),
+    compound: text('--compound <name>', 'the packages of this compound’s scan (every app of it)', {
+      conflicts: ['allApps'],
+      complete: 'compound',
+    }),
+    allApps: flag('--all-apps', 'every app of the organization, each its latest scan (of --branch)'),
+    scan: parsed('--scan <id>', 'this scan (--compound: this compound scan; default the latest)', scanId(), {
+      conflicts: ['branch'],
+    }),
+    branch: text('--branch <name>', 'the latest scan of this branch'),
+    format: choice('--format <format>', 'cyclonedx (1.6, the default), cyclonedx-1.5 or spdx (2.3)', formats),
+    vexOnly: flag(
+      '--vex-only',
+      'only the vulnerabilities and their analysis, referencing the BOM (CycloneDX)',
+    ),
+    out: text('--out <file>', 'write the document to FILE (whole or not at all) instead of standard output', {
+      complete: 'file',
+    }),
+    ignoreFile: ignoreFileOption,
+    concurrency: concurrencyOption,
+  },
+  formats: ['json'],
+  validate({ opts }) {
+    if (opts.app === undefined && opts.compound === undefined && !opts.allApps) {
+      throw new UsageError('give --app ID, --compound NAME or --all-apps');
+    }
+    if (opts.allApps && opts.scan !== undefined) {
+      throw new UsageError(
+        '--scan needs --app or --compound (with --all-apps, --branch picks each app’s scan)',
+      );
+    }
+    if (opts.vexOnly && opts.format === 'spdx') {
+      throw new UsageError('--vex-only needs --format cyclonedx or cyclonedx-1.5 (SPDX 2.3 has no VEX)');
+    }
+    if (opts.out !== undefined) checkOutputFile('--out', opts.out);
+  },
+  async run(ctx, { opts }) {
+    const context = opts.app ? { app: opts.app } : opts.compound ? { compound: opts.compound } : {};
+    const suppress = await loadSuppressor(ctx, opts.ignoreFile, context);
+    const [{ client, scheduler }, collect, { expiryNotices }, { safeJson }] = await Promise.all([
+      fanOut(ctx, opts.concurrency),
+      import('./internal/collect.js'),
+      import('../../ignores/match.js'),
+      import('../../streams/sanitize.js'),
+    ]);
+    if (suppress) ctx.warn(expiryNotices(suppress.file, suppress.expired));
+    const c = { client, suppress, warn: (line: string) => ctx.warn(line) };
+    const org = client.orgId ?? '';
+    const sel = { scan: opts.scan, branch: opts.branch };
+    const inventory = await ctx.spin('Reading packages and dependency findings', () =>
+      opts.app !== undefined
+        ? collect.collectApp(c, org, opts.app, sel)
+        : opts.compound !== undefined
+          ? collect.collectCompound(c, org, opts.compound, sel)
+          : collect.collectOrganization(c, org, sel, scheduler.max),
+    );
+    const tool = { name: 'secscan', version: ctx.version };
+    const format = opts.format ?? 'cyclonedx';
+    const doc =
+      format === 'spdx'
+        ? (await import('./internal/spdx.js')).spdx(inventory, tool)
+        : (await import('./internal/cyclonedx.js')).cyclonedx(
+            inventory,
+            format === 'cyclonedx-1.5' ? '1.5' : '1.6',
+            tool,
+            opts.vexOnly,
+          );
+    if (opts.out === undefined) return { kind: 'object', item: doc };
+    const { writeReportFile } = await import('../../output/export/write.js');
+    await writeReportFile('--out', opts.out, `${safeJson(doc, 2)}\n`);
+    ctx.note(
+      `wrote ${opts.out}: ${opts.vexOnly ? '' : `${inventory.packages.length} package(s), `}${inventory.vulnerabilities.length} vulnerabilit${inventory.vulnerabilities.length === 1 ? 'y' : 'ies'}`,
+    );
+    return { kind: 'none' };
+  },
+});

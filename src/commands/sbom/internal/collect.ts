@@ -1,0 +1,457 @@
+import type { Finding } from '@secscan/api/schemas/findings';
+import type { PackageInfo, ScaPackage, ScaPackagesPage } from '@secscan/api/schemas/sca';
+import type * as z from 'zod';
+import type { ApiClient } from '../../../api/client.js';
+import { NotFoundError, notFoundError, UnexpectedResponseError } from '../../../errors.js';
+import { refOf, type Suppressor } from '../../../ignores/match.js';
+import {
+  type Advisory,
+  type Inventory,
+  type SbomPackage,
+  type SbomVulnerability,
+  type ScanRef,
+} from './model.js';
+import { byText } from './ids.js';
+import { analyse } from './vex.js';
+
+/**
+ * Reads what a bill of materials needs from the service: the packages of the scan (every page, the scan
+ * pinned after the first), the scan itself, its dependency findings (any status) with the reason of each
+ * ignored one, and the package look-up's licences and advisories. An answer that contradicts itself
+ * (pages of different scans, fewer packages than it counts, a scan it does not name) is exit 8.
+ */
+
+/** The dependency findings: those on a package with an advisory. */
+const dependencyTypes = ['oss_vuln', 'container'] as const;
+/** The SCA listing's largest page. */
+const perPage = 10_000;
+
+export interface Selection {
+  scan?: string | undefined;
+  branch?: string | undefined;
+}
+
+interface Collector {
+  client: ApiClient;
+  suppress: Suppressor | undefined;
+  warn(line: string): void;
+}
+
+const tagOf = (f: Finding, key: string): string | undefined => {
+  const v = f.tags?.find((t) => t.key === key)?.value;
+  return v === undefined || v === null || v === '' ? undefined : String(v);
+};
+
+function isoTime(value: string | undefined, what: string): string {
+  const ms = value === undefined ? NaN : Date.parse(value);
+  if (Number.isNaN(ms))
+    throw new UnexpectedResponseError(`${what} has no valid time (started_at, completed_at)`);
+  return new Date(ms).toISOString();
+}
+
+interface ScanInfo {
+  id: string;
+  app?: string | undefined;
+  version?: string | undefined;
+  started_at?: string | undefined;
+  completed_at?: string | undefined;
+  tags?: Record<string, unknown> | undefined;
+}
+
+function scanRef(scan: ScanInfo, app: string, appName?: string): ScanRef {
+  const tag = (k: string) => (typeof scan.tags?.[k] === 'string' ? (scan.tags[k] as string) : undefined);
+  return {
+    app,
+    ...(appName && appName !== app ? { appName } : {}),
+    id: scan.id,
+    version: scan.version || tag('commit'),
+    branch: tag('branch'),
+    time: isoTime(scan.completed_at || scan.started_at, `scan ${scan.id} of ${app}`),
+  };
+}
+
+/** Package rows merged by purl (a compound's apps share some). */
+class Packages {
+  readonly byPurl = new Map<string, SbomPackage>();
+  add(row: ScaPackage, app: string | undefined): void {
+    const known = this.byPurl.get(row.package_url);
+    const apps = [...(row.apps ?? []), ...(app ? [app] : [])];
+    const license = row.license && row.license !== 'NOASSERTION' ? [row.license] : [];
+    if (known) {
+      for (const a of apps) if (!known.apps.includes(a)) known.apps.push(a);
+      for (const l of license) if (!known.licenses.includes(l)) known.licenses.push(l);
+      return;
+    }
+    this.byPurl.set(row.package_url, {
+      purl: row.package_url,
+      name: row.name,
+      namespace: row.namespace,
+      type: row.type === 'container_package' ? purlType(row.package_url) : row.type,
+      version: row.version,
+      licenses: license,
+      apps: [...new Set(apps)],
+      container: row.type === 'container_package',
+    });
+  }
+  /** A package a finding names that the listing left out: from its purl. */
+  addPurl(purl: string, app: string): void {
+    if (this.byPurl.has(purl)) return;
+    const m = /^pkg:([^/]+)\/(.+?)(?:@([^?#]*))?(?:[?#].*)?$/.exec(purl);
+    const path = decodeURIComponent(m?.[2] ?? purl).split('/');
+    const name = path.pop() ?? purl;
+    this.byPurl.set(purl, {
+      purl,
+      name,
+      namespace: path.join('/'),
+      type: m?.[1] ?? 'generic',
+      version: m?.[3] ?? '',
+      licenses: [],
+      apps: [app],
+      container: false,
+    });
+  }
+}
+
+const purlType = (purl: string) => /^pkg:([^/]+)\//.exec(purl)?.[1] ?? 'generic';
+
+/** Every page of a packages listing, pinned to the scan the first page names. */
+type PackagesPage = z.infer<typeof ScaPackagesPage>;
+
+async function readPackages(
+  what: string,
+  page: (n: number, pin: PackagesPage | undefined) => Promise<PackagesPage>,
+  same: (a: PackagesPage, b: PackagesPage) => boolean,
+  into: (row: ScaPackage) => void,
+): Promise<PackagesPage> {
+  let first: PackagesPage | undefined;
+  let count = 0;
+  for (let n = 1; ; n++) {
+    const data = await page(n, first);
+    if (first && !same(first, data)) {
+      throw new UnexpectedResponseError(`${what}: page ${n} of the packages listing is of another scan`);
+    }
+    first ??= data;
+    for (const row of data.packages) into(row);
+    count += data.packages.length;
+    if (!data.has_more) break;
+    if (!data.packages.length) {
+      throw new UnexpectedResponseError(
+        `${what}: the packages listing says it has more but gives an empty page`,
+      );
+    }
+  }
+  if (count !== first.total_count) {
+    throw new UnexpectedResponseError(
+      `${what}: the packages listing gives ${count} package(s) where it counts ${first.total_count}`,
+    );
+  }
+  return first;
+}
+
+/** The reason of an ignored finding: its latest comment (the status change carries it). */
+async function ignoreReason(client: ApiClient, f: Finding): Promise<string | undefined> {
+  const comments = await client.call('ListAppFindingComments', { path: { appID: f.app, findingID: f.id } });
+  const latest = [...comments].sort((a, b) => byText(a.created_at, b.created_at) || byText(a.id, b.id)).pop();
+  return latest?.comment;
+}
+
+async function vulnerabilities(
+  c: Collector,
+  findings: Finding[],
+  packages: Packages,
+): Promise<SbomVulnerability[]> {
+  const out: SbomVulnerability[] = [];
+  let unattributed = 0;
+  for (const f of findings) {
+    const purl = tagOf(f, 'package_url');
+    const cve = tagOf(f, 'cve');
+    const internal = tagOf(f, 'oss_internal_id');
+    const advisory = cve ?? internal;
+    if (!purl || !advisory) {
+      unattributed++;
+      continue;
+    }
+    packages.addPurl(purl, f.app);
+    const status = f.status ?? 'unset';
+    const score = Number(tagOf(f, 'cvss_score'));
+    const reason = status === 'ignored' ? await ignoreReason(c.client, f) : undefined;
+    const entry = c.suppress && status !== 'fixed' ? c.suppress.find(f) : undefined;
+    out.push({
+      app: f.app,
+      finding: f.id,
+      purl,
+      advisory,
+      aliases: cve && internal && internal !== cve ? [internal] : [],
+      severity: (tagOf(f, 'cvss_31_severity_rating') ?? f.severity ?? '').toLowerCase(),
+      ...(Number.isFinite(score) && tagOf(f, 'cvss_score') !== undefined ? { score } : {}),
+      status,
+      reachability: tagOf(f, 'reachability'),
+      title: f.title ?? '',
+      analysis: analyse({
+        status,
+        reachability: tagOf(f, 'reachability'),
+        ignoreReason: reason,
+        suppression: entry && c.suppress ? refOf(c.suppress.file, entry) : undefined,
+      }),
+    });
+  }
+  if (unattributed) {
+    c.warn(
+      `${unattributed} dependency finding(s) name no package or advisory: left out of the vulnerabilities`,
+    );
+  }
+  return out;
+}
+
+/** One app's scan: its packages, the scan, its dependency findings. */
+async function readApp(
+  c: Collector,
+  app: string,
+  sel: Selection,
+  packages: Packages,
+  appName?: string,
+): Promise<{ scan: ScanRef; vulnerabilities: SbomVulnerability[] }> {
+  const first = await readPackages(
+    `app ${app}`,
+    (page, pin) =>
+      c.client.call('ReadAppSCAPackages', {
+        path: { appID: app },
+        query: {
+          ...(pin ? { scan: pin.scans[0]?.id } : { scan: sel.scan, branch: sel.branch }),
+          per_page: perPage,
+          page,
+          sort: 'url',
+        },
+      }),
+    (a, b) => a.scans[0]?.id === b.scans[0]?.id,
+    (row) => packages.add(row, app),
+  );
+  const scanId = first.scans[0]?.id;
+  if (!scanId) throw new UnexpectedResponseError(`app ${app}: the packages listing names no scan`);
+  const findings: Finding[] = [];
+  let listed: ScanInfo | undefined;
+  for await (const page of c.client.pages('ListAppFindings', {
+    path: { appID: app },
+    query: { scan: scanId, status: ['any'], type: [...dependencyTypes], per_page: 250 },
+  })) {
+    if (page.scan && page.scan.id !== scanId) {
+      throw new UnexpectedResponseError(
+        `app ${app}: the findings listing of scan ${scanId} is of scan ${page.scan.id}`,
+      );
+    }
+    listed ??= page.scan as ScanInfo | undefined;
+    findings.push(...page.findings);
+  }
+  // The listing names its scan, with its times and tags where the service gives them: one request less.
+  let scan = listed && (listed.completed_at || listed.started_at) ? listed : undefined;
+  if (!scan) {
+    const scans = await c.client.call('ReadScan', { path: { appID: app, scanID: scanId } });
+    scan = scans.find((s) => s.id === scanId);
+    if (!scan) throw new UnexpectedResponseError(`app ${app}: reading scan ${scanId} gives no such scan`);
+  }
+  return { scan: scanRef(scan, app, appName), vulnerabilities: await vulnerabilities(c, findings, packages) };
+}
+
+/** Licences and advisories of the packages from the package look-up, a hundred purls a request. */
+async function lookUp(c: Collector, packages: Packages, advisories: Map<string, Advisory>): Promise<void> {
+  const purls = [...packages.byPurl.keys()].sort(byText);
+  for (let i = 0; i < purls.length; i += 100) {
+    const batch = purls.slice(i, i + 100);
+    const records: PackageInfo[] = await c.client.call('RetrievePackageInfo', { body: { purls: batch } });
+    if (records.length !== batch.length) {
+      throw new UnexpectedResponseError(
+        `the package look-up answers ${records.length} record(s) for ${batch.length} package URL(s)`,
+      );
+    }
+    for (const record of records) {
+      const pkg = packages.byPurl.get(record.purl);
+      if (!pkg) continue;
+      for (const l of record.licenses ?? []) {
+        if (l && l !== 'NOASSERTION' && !pkg.licenses.includes(l)) pkg.licenses.push(l);
+      }
+      for (const cve of record.cves ?? []) {
+        if (!cve.id || advisories.has(cve.id)) continue;
+        const when = (v: string | undefined) =>
+          v && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : undefined;
+        advisories.set(cve.id, {
+          description: cve.descriptions?.find((d) => d.lang === 'en')?.value ?? cve.descriptions?.[0]?.value,
+          cwes: [
+            ...new Set(
+              (cve.cweIds ?? [])
+                .map((w) => Number(/^CWE-(\d+)$/.exec(w)?.[1]))
+                .filter((n) => Number.isInteger(n) && n > 0),
+            ),
+          ].sort((a, b) => a - b),
+          references: ((cve as { references?: { url?: string; name?: string }[] }).references ?? [])
+            .filter(
+              (r): r is { url: string; name?: string } =>
+                typeof r.url === 'string' && /^https?:\/\//.test(r.url),
+            )
+            .map((r) => ({ url: r.url, name: r.name ?? r.url })),
+          published: when(cve.publishedDate),
+          updated: when(cve.lastModifiedDate),
+          vector: cve.impact?.cvssV3?.vectorString,
+        });
+      }
+    }
+  }
+}
+
+function finish(
+  base: Pick<Inventory, 'org' | 'subject' | 'polyglotScan' | 'skipped'>,
+  scans: ScanRef[],
+  packages: Packages,
+  vulns: SbomVulnerability[],
+  advisories: Map<string, Advisory>,
+): Inventory {
+  for (const p of packages.byPurl.values()) {
+    p.apps.sort(byText);
+    p.licenses.sort(byText);
+  }
+  const sortedScans = [...scans].sort((a, b) => byText(a.app, b.app));
+  return {
+    ...base,
+    scans: sortedScans,
+    time: sortedScans.reduce(
+      (t, s) => (s.time > t ? s.time : t),
+      sortedScans[0]?.time ?? new Date(0).toISOString(),
+    ),
+    packages: [...packages.byPurl.values()].sort((a, b) => byText(a.purl, b.purl)),
+    vulnerabilities: vulns.sort(
+      (a, b) =>
+        byText(a.advisory, b.advisory) ||
+        byText(a.purl, b.purl) ||
+        byText(a.app, b.app) ||
+        Number(a.finding) - Number(b.finding) ||
+        byText(a.finding, b.finding),
+    ),
+    advisories,
+  };
+}
+
+export async function collectApp(c: Collector, org: string, app: string, sel: Selection): Promise<Inventory> {
+  const packages = new Packages();
+  const { scan, vulnerabilities: vulns } = await readApp(c, app, sel, packages);
+  const advisories = new Map<string, Advisory>();
+  await lookUp(c, packages, advisories);
+  return finish(
+    { org, subject: { kind: 'app', name: app }, skipped: [] },
+    [scan],
+    packages,
+    vulns,
+    advisories,
+  );
+}
+
+export async function collectCompound(
+  c: Collector,
+  org: string,
+  compound: string,
+  sel: Selection,
+): Promise<Inventory> {
+  const packages = new Packages();
+  const first = await readPackages(
+    `compound ${compound}`,
+    (page, pin) =>
+      c.client.call('ReadCompoundSCAPackages', {
+        path: { compoundName: compound },
+        query: {
+          ...(pin
+            ? { polyglot_scan: String(pin.polyglot_scan_id) }
+            : { polyglot_scan: sel.scan, scan_branch: sel.branch }),
+          per_page: perPage,
+          page,
+          sort: 'url',
+        },
+      }),
+    (a, b) => String(a.polyglot_scan_id) === String(b.polyglot_scan_id),
+    (row) => packages.add(row, undefined),
+  );
+  if (first.polyglot_scan_id === undefined) {
+    throw new UnexpectedResponseError(`compound ${compound}: the packages listing names no compound scan`);
+  }
+  const polyglot = String(first.polyglot_scan_id);
+  const compoundScan = await c.client.call('ReadCompoundScan', {
+    path: { compoundName: compound, scanID: polyglot },
+  });
+  const scans = compoundScan.scans.map((s) => {
+    if (!s.app) throw new UnexpectedResponseError(`compound ${compound}: scan ${s.id} names no app`);
+    return scanRef(s, s.app);
+  });
+  const findings: Finding[] = [];
+  for await (const page of c.client.pages('ListCompoundFindings', {
+    path: { compoundName: compound },
+    query: { polyglot_scan: polyglot, finding_type: [...dependencyTypes], per_page: 250 },
+  })) {
+    findings.push(...page.findings);
+  }
+  const vulns = await vulnerabilities(c, findings, packages);
+  const advisories = new Map<string, Advisory>();
+  await lookUp(c, packages, advisories);
+  return finish(
+    {
+      org,
+      subject: { kind: 'compound', name: compound, id: first.compound_id },
+      polyglotScan: polyglot,
+      skipped: [],
+    },
+    scans,
+    packages,
+    vulns,
+    advisories,
+  );
+}
+
+/**
+ * Every app of the organization, a few at a time (the client's scheduler): each app's rows are merged as
+ * it is read and its answers dropped, so memory grows with the distinct packages, not with the apps. An app
+ * with no scan to read is left out and named (a warning, and the document's metadata).
+ */
+export async function collectOrganization(
+  c: Collector,
+  org: string,
+  sel: Selection,
+  concurrency: number,
+): Promise<Inventory> {
+  const apps = await c.client.call('ListApps');
+  const packages = new Packages();
+  const scans: ScanRef[] = [];
+  const vulns: SbomVulnerability[] = [];
+  const skipped: { app: string; reason: string }[] = [];
+  const queue = [...apps].sort((a, b) => byText(a.id, b.id));
+  let next = 0;
+  const worker = async () => {
+    while (next < queue.length) {
+      const app = queue[next++] as (typeof queue)[number];
+      try {
+        const got = await readApp(c, app.id, sel, packages, app.name);
+        scans.push(got.scan);
+        vulns.push(...got.vulnerabilities);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        skipped.push({ app: app.id, reason: error.message });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  skipped.sort((a, b) => byText(a.app, b.app));
+  if (skipped.length) {
+    c.warn(
+      `${skipped.length} app(s) have no ${sel.branch ? `scan of branch ${sel.branch}` : 'completed scan'} to read, left out: ${skipped
+        .slice(0, 5)
+        .map((s) => s.app)
+        .join(', ')}${skipped.length > 5 ? ', ...' : ''}`,
+    );
+  }
+  if (!scans.length)
+    throw notFoundError('no app of the organization has a scan to read', 'see `secscan apps list`');
+  const advisories = new Map<string, Advisory>();
+  await lookUp(c, packages, advisories);
+  return finish(
+    { org, subject: { kind: 'organization', name: org }, skipped },
+    scans,
+    packages,
+    vulns,
+    advisories,
+  );
+}
