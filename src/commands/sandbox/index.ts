@@ -92,6 +92,7 @@ export default defineVerb({
     'secscan sandbox --findings 100000 --port 8787',
     'secscan sandbox --tls --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
+    'secscan sandbox --backup-size 1GiB --bandwidth 100MiB/s',
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
   ],
@@ -173,6 +174,14 @@ export default defineVerb({
         'expected requests per second or minute, e.g. 20/s or 600/m',
       ),
     ),
+    bandwidth: parsed(
+      '--bandwidth <rate>',
+      "pace every answer body as one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network's pace",
+      pattern(
+        /^\s*\d+(\.\d+)?\s*([kmgKMG]i?[bB]|[bB])?\s*(\/\s*s(ec(ond)?)?)?\s*$/,
+        'expected bytes per second, e.g. 100MiB/s or 1GiB/s',
+      ),
+    ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
     readyFile: parsed(
@@ -204,6 +213,7 @@ export default defineVerb({
       auditLog: opts.auditLog,
       ...(opts.apps ? { apps: opts.apps } : {}),
       rateLimit: opts.rateLimit,
+      bandwidth: opts.bandwidth,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     }).catch((error: unknown) => {
       throw refusal(error);
