@@ -3,7 +3,8 @@
 // same CA trusted by Node itself (NODE_EXTRA_CA_CERTS, read once at start: no CA file for secscan), paired
 // and interleaved over BENCH_ROUNDS rounds (default 21), medians. Cases: `apps list` (one connection) and
 // `findings list --all -o ndjson` over 2,000 findings (8 pages, several connections as pages are asked for
-// ahead). Target (issue 24): a CA file costs at most 1.05x.
+// ahead), and `teams export` (the teams read a few at a time). Target (issues 24, 33): a CA file costs at
+// most 1.05x.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,8 @@ const cases = {
     '-o',
     'ndjson',
   ],
+  // Many connections at once (teams read a few at a time): the TLS context is built once, not per socket.
+  'teams export': [bin, 'teams', 'export', '-o', 'json'],
 };
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -439,7 +439,7 @@ _secscan_flags() {
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --header --help --include --input --list --method --paginate --slurp -F -H -X -h -i' ;;
-    'sandbox') REPLY='--apps --audit-log --backup-size --cut-downloads --fail-rate --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox') REPLY='--apps --audit-log --backup-size --bandwidth --cut-downloads --fail-rate --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
@@ -887,6 +887,7 @@ _secscan_takes_value() {
       'sandbox|--apps' | \
       'sandbox|--rate-limit' | \
       'sandbox|--now' | \
+      'sandbox|--bandwidth' | \
       'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \

@@ -724,6 +724,7 @@ function __secscan_takes_value
             'sandbox|--apps' \
             'sandbox|--rate-limit' \
             'sandbox|--now' \
+            'sandbox|--bandwidth' \
             'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
@@ -1924,6 +1925,7 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit
 complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live app)' -d 'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window'
 complete -c secscan -n "__secscan_at 'sandbox'" -l now -x -d 'seed the demo data as of DATE (2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)'
+complete -c secscan -n "__secscan_at 'sandbox'" -l bandwidth -x -d 'pace every answer body as one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network\'s pace'
 complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
 import { bareOrgAfterCommand, commandWords, mayHaveBareOrg, requestedNoun } from './argv.js';
@@ -75,6 +76,9 @@ export async function main(given: MainDeps): Promise<number> {
   const argv = mayHaveBareOrg(deps.argv) ? await withBareOrg(deps.argv) : deps.argv;
   const controller = new AbortController();
   const signal = deps.signal ?? controller.signal;
+  // Each request in flight and each wait for a start listens on it: with --concurrency past 10, Node would
+  // print a MaxListenersExceededWarning (a leak it is not) on stderr.
+  setMaxListeners(0, signal);
   let exitCode: number = ExitCode.ok;
   let helpWanted: { words: string[]; error: boolean } | undefined;
   let debug = argv.includes('--debug') || deps.env.SECSCAN_DEBUG === '1';

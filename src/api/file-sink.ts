@@ -48,7 +48,34 @@ export class FileSink {
   constructor(
     private readonly file: FileHandle,
     private readonly onWritten?: (written: number) => void,
+    /** The first `bytes` of the file are on the disk (an `fdatasync` ended): a record may say so. */
+    private readonly onSynced?: (bytes: number) => void,
   ) {}
+
+  /**
+   * Carries on after the first `bytes` already in the file (a `.part` a killed run left): they count as
+   * written and synced, and the SHA-256 covers them, read back here (short) or by the worker (long).
+   */
+  async resumeAt(bytes: number): Promise<void> {
+    this.written = this.queued = this.synced = this.told = bytes;
+    if (bytes >= hasherFrom) {
+      try {
+        const { FileHasher } = await import('./file-hasher.js');
+        this.hasher = await FileHasher.start(this.file.fd);
+        this.hasher.written(bytes);
+        return;
+      } catch {
+        // No worker: the bytes are hashed here.
+      }
+    }
+    const buffer = Buffer.allocUnsafe(Math.min(bytes, batchBytes));
+    for (let at = 0; at < bytes;) {
+      const { bytesRead } = await this.file.read(buffer, 0, Math.min(buffer.length, bytes - at), at);
+      if (bytesRead === 0) throw new Error(`the file ends at byte ${at}, before ${bytes}`);
+      this.hash.update(buffer.subarray(0, bytesRead));
+      at += bytesRead;
+    }
+  }
 
   /** Takes a chunk; waits only when a batch is full while the one before is still being written. */
   async push(chunk: Uint8Array): Promise<void> {
@@ -119,6 +146,7 @@ export class FileSink {
             () => {
               this.synced = upTo;
               this.syncing = undefined;
+              this.onSynced?.(upTo);
             },
             (error: unknown) => {
               this.failure ??= error;

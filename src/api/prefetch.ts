@@ -21,6 +21,13 @@ const deadBytesKept = 8 * 1024 * 1024;
  */
 export const defaultPageAhead = 8;
 
+/**
+ * Pages in flight, at most, when no page states the list's total: the next page (named by the service) and
+ * one after it, asked for on the guess that the numbering goes on. When `next` is the last page, that one
+ * request is answered for nothing: a listing never costs the service more than one (issue 33).
+ */
+export const speculativeDepth = 2;
+
 export interface PageSource {
   /** The operation, for messages. */
   context: string;
@@ -80,7 +87,7 @@ function lastPage(data: unknown, path: string): number | undefined {
  * page sends one request), the next page's request is in flight while the caller writes the current one;
  * and when the links number the pages (`page=N+1` after `page=N`, nothing else changed), the pages after it
  * are asked for too, up to `ahead` in flight, one more each time a link confirms the numbering, never past
- * the total a page states. A page asked for ahead is used only when the next_page the service gave names
+ * the total a page states (without a total, one page past the next at most: see `speculativeDepth`). A page asked for ahead is used only when the next_page the service gave names
  * exactly it; any other is cancelled, as are all of them when the caller stops (a --limit reached, an error,
  * Ctrl-C). A failure of a page asked for ahead is thrown only when that page is reached, after the rows of
  * the pages before it.
@@ -143,7 +150,10 @@ export async function* pagesAhead(source: PageSource): AsyncGenerator<unknown> {
         const to = pageNumber(next);
         const plain = from?.rest ?? (current.includes('?') ? current : `${current}?`);
         const numbered = to !== undefined && to.number === (from?.number ?? 1) + 1 && to.rest === plain;
-        window = numbered ? Math.min(window + 1, source.ahead) : 1;
+        // Without a total, a page past `next` may not exist: one such request at a time, so a listing
+        // costs the service at most one request past its last page; with a total, none.
+        const depth = last === undefined ? Math.min(source.ahead, speculativeDepth) : source.ahead;
+        window = numbered ? Math.min(window + 1, depth) : 1;
         if (numbered) {
           for (let k = 1; k < window && n + 1 + k <= limit; k++) {
             const page = to.number + k;

@@ -1,4 +1,4 @@
-import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import {
@@ -37,6 +37,71 @@ export interface TransferOptions {
   maxRetryWaitMs?: number;
   /** How errors name the download (its operation id); `the download` unless given. */
   context?: string;
+  /**
+   * Resumes across runs: the `.part` file is kept with a record beside it (`.DEST.part.json`: this
+   * identity, the validator, the length, the bytes known to be on the disk), so a run killed (SIGKILL,
+   * power loss) is resumed by the next one asking for the same identity, with a Range request.
+   */
+  persist?: PersistOptions;
+}
+
+export interface PersistOptions {
+  /** What is downloaded (a backup id): a `.part` of anything else is restarted from zero. */
+  identity: string;
+  /** A `.part` left by an earlier run is resumed from byte `from` of `total`. */
+  onResume?: (from: number, total: number | undefined) => void;
+  /** A `.part` left by an earlier run cannot be resumed: the download starts from zero, for `reason`. */
+  onRestart?: (reason: string) => void;
+}
+
+/** The record kept beside a `.part` (see `persist`). */
+interface PartRecord {
+  version: 1;
+  identity: string;
+  validator: string;
+  total?: number | undefined;
+  digest?: string | undefined;
+  /** The first bytes of the `.part` known to be on the disk (an fdatasync ended after them). */
+  bytes: number;
+}
+
+/** The record of a `.part`, when it is whole and of `identity`; else why it cannot be resumed. */
+async function readPartRecord(
+  temp: string,
+  recordPath: string,
+  identity: string,
+): Promise<{ record: PartRecord } | { reason: string } | undefined> {
+  let text: string;
+  try {
+    text = await readFile(recordPath, 'utf8');
+  } catch {
+    const part = await stat(temp).catch(() => undefined);
+    return part && part.size > 0 ? { reason: `${temp} has no record of what it holds` } : undefined;
+  }
+  let record: PartRecord;
+  try {
+    record = JSON.parse(text) as PartRecord;
+  } catch {
+    return { reason: `${recordPath} is unreadable` };
+  }
+  const size = (await stat(temp).catch(() => undefined))?.size;
+  if (
+    record?.version !== 1 ||
+    typeof record.identity !== 'string' ||
+    typeof record.validator !== 'string' ||
+    !Number.isSafeInteger(record.bytes) ||
+    record.bytes < 0 ||
+    (record.total !== undefined && !(Number.isSafeInteger(record.total) && record.total >= record.bytes))
+  ) {
+    return { reason: `${recordPath} is unreadable` };
+  }
+  if (record.identity !== identity) {
+    return { reason: `the partial download is of ${record.identity}, not ${identity}` };
+  }
+  if (size === undefined || size < record.bytes) {
+    return { reason: `${temp} is shorter than its record says` };
+  }
+  return { record };
 }
 
 export interface TransferResult {
@@ -104,19 +169,51 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
   const started = performance.now();
   const { dest, signal } = options;
   const temp = join(dirname(dest), `.${basename(dest)}.part`);
+  const persist = options.persist;
+  const recordPath = `${temp}.json`;
+  const carried = persist ? await readPartRecord(temp, recordPath, persist.identity) : undefined;
+  const kept = carried && 'record' in carried ? carried.record : undefined;
+  if (carried && 'reason' in carried) persist?.onRestart?.(`${carried.reason}: starting from zero`);
   let file: FileHandle | undefined;
   try {
-    file = await open(temp, 'w+', 0o600);
+    file = await open(temp, kept ? 'r+' : 'w+', 0o600);
+    if (kept) await file.truncate(kept.bytes);
+    else if (persist) await rm(recordPath, { force: true });
   } catch (error) {
+    await file?.close().catch(() => {});
     throw localError(temp, error);
   }
-  let total: number | undefined;
-  let validator: string | undefined;
-  let ranges = false;
-  let digest: string | undefined;
+  let total: number | undefined = kept?.total;
+  let validator: string | undefined = kept?.validator;
+  let ranges = kept !== undefined;
+  let digest: string | undefined = kept?.digest;
   let resumed = 0;
   let restarted = 0;
-  const sink = new FileSink(file, (written) => options.onProgress?.(written, total));
+  /** Writes of the record, one after the other (the last one says the most). */
+  let recording: Promise<void> = Promise.resolve();
+  const record = (bytes: number) => {
+    if (!persist || !ranges || validator === undefined) return;
+    const data: PartRecord = { version: 1, identity: persist.identity, validator, total, digest, bytes };
+    // Best effort: without it, a killed run is restarted from zero by the next one, nothing worse.
+    recording = recording
+      .then(() => writeFileAtomic(recordPath, `${JSON.stringify(data)}\n`))
+      .catch(() => undefined);
+  };
+  const sink = new FileSink(file, (written) => options.onProgress?.(written, total), record);
+  if (kept && kept.bytes > 0) {
+    try {
+      await sink.resumeAt(kept.bytes);
+    } catch (error) {
+      await file.close().catch(() => {});
+      throw localError(temp, error);
+    }
+  }
+  /** A `.part` left by an earlier run was resumed with a Range request, and is not yet answered. */
+  let fromEarlierRun = kept !== undefined && kept.bytes > 0;
+  const earlierRunLost = (reason: string) => {
+    if (fromEarlierRun) persist?.onRestart?.(`${reason}: starting from zero`);
+    fromEarlierRun = false;
+  };
   /** Everything received so far in the file; a write that failed is the file's error, not the network's. */
   const drain = async () => {
     try {
@@ -127,6 +224,10 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
   };
   const restart = async () => {
     await drain();
+    if (persist) {
+      await recording;
+      await rm(recordPath, { force: true });
+    }
     if (sink.written > 0) restarted++;
     await (file as FileHandle).truncate(0);
     sink.reset();
@@ -143,6 +244,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           res.body.destroy();
           // The range starts at the end: the last attempt had every byte but failed after them.
           if (total !== undefined && sink.written === total) break;
+          earlierRunLost('the service refused the range of the partial download');
           await restart();
           throw new ShortTransfer('the service refused the range asked for');
         }
@@ -151,20 +253,36 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           const otherTotal = range?.total !== undefined && total !== undefined && range.total !== total;
           if (!range || range.start !== sink.written || otherTotal) {
             res.body.destroy();
+            earlierRunLost('the service answered another range than the one asked for');
             await restart();
             validator = undefined;
             throw new ShortTransfer('the service answered another range than the one asked for');
           }
           total ??= range.total;
           resumed++;
+          if (fromEarlierRun) persist?.onResume?.(sink.written, total);
+          fromEarlierRun = false;
         } else {
-          if (sink.written > 0) await restart();
+          const etag = header(res.headers, 'etag');
+          const now = etag && !etag.startsWith('W/') ? etag : header(res.headers, 'last-modified');
+          const serves = header(res.headers, 'accept-ranges')?.toLowerCase() === 'bytes';
+          if (sink.written > 0) {
+            earlierRunLost(
+              !serves
+                ? 'the service answered the whole file to a Range request (it does not serve ranges)'
+                : now !== validator
+                  ? `it changed since (it was ${validator ?? 'unmarked'}, it is ${now ?? 'unmarked'})`
+                  : 'the service answered the whole file to a Range request',
+            );
+            // Before the new validator is taken: a record written meanwhile still names the old bytes.
+            await restart();
+          }
           const length = header(res.headers, 'content-length');
           total = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
-          const etag = header(res.headers, 'etag');
-          validator = etag && !etag.startsWith('W/') ? etag : header(res.headers, 'last-modified');
-          ranges = header(res.headers, 'accept-ranges')?.toLowerCase() === 'bytes';
+          validator = now;
+          ranges = serves;
           digest = reprDigest(header(res.headers, 'repr-digest'));
+          record(0);
         }
         let first = sink.written === 0;
         let collected = sink.queued;
@@ -219,6 +337,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
       throw localError(temp, error);
     }
     await sink.close();
+    await recording;
     if (digest !== undefined && digest !== sha256) {
       throw new UnexpectedResponseError(
         `the downloaded file's SHA-256 (${sha256}) is not the one the service announced (${digest})`,
@@ -230,6 +349,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
       file = undefined;
       if (options.checksumFile) await writeFileAtomic(`${dest}.sha256`, checksumLine(sha256, dest));
       await rename(temp, dest);
+      if (persist) await rm(recordPath, { force: true });
       await fsyncDir(dirname(dest));
     } catch (error) {
       throw localError(dest, error);
@@ -246,7 +366,9 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
     await sink.drain().catch(() => {});
     await sink.close();
     await file?.close().catch(() => {});
+    await recording;
     await rm(temp, { force: true });
+    if (persist) await rm(recordPath, { force: true });
     if (signal?.aborted && !(error instanceof InterruptedError)) throw interrupted(signal);
     throw error;
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,24 @@ async function midway(dir: string, bytes = 32 * 1024 * 1024): Promise<void> {
   }
 }
 
+/** Waits until the transfer into `dir` has recorded bytes on the disk (its `.part.json`); returns how many. */
+async function recorded(dir: string): Promise<number> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const record = readdirSync(dir).find((f) => f.endsWith('.part.json'));
+    let bytes = 0;
+    try {
+      bytes = record ? (JSON.parse(readFileSync(join(dir, record), 'utf8')) as { bytes: number }).bytes : 0;
+    } catch {
+      // Renamed into place: never half-written, but it may go between the listing and the read.
+    }
+    if (bytes > 0) return bytes;
+    if (Date.now() > deadline)
+      throw new Error(`no record of a transfer into ${dir}: ${readdirSync(dir).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('backups download, the built binary against a sandbox', () => {
   it('downloads, verifies and stays silent with -q; -o json prints the record', async () => {
     const dir = tempDir();
@@ -99,20 +117,27 @@ describe('backups download, the built binary against a sandbox', () => {
     expect(readdirSync(dir)).toEqual([]);
   }, 120_000);
 
-  it('a client killed midway (SIGKILL) leaves nothing under the final name; the next run takes over', async () => {
+  it('a client killed midway (SIGKILL) leaves nothing under the final name; the next run resumes it', async () => {
     const dir = tempDir();
     const run = secscan(['backups', 'download', '--dir', dir], env);
-    await midway(dir);
+    await recorded(dir);
     run.kill('SIGKILL');
     await run;
     expect(finals(dir)).toEqual([]);
-    const next = await secscan(['-q', 'backups', 'download', '--dir', dir], env);
+    const synced = await recorded(dir);
+    const next = await secscan(['backups', 'download', '--dir', dir, '-o', 'json'], env);
     expect(next.exitCode).toBe(0);
     const [name] = finals(dir);
     expect(execFileSync('sha256sum', ['-c', `${name}.sha256`], { cwd: dir }).toString()).toBe(
       `${name}: OK\n`,
     );
-    expect(readdirSync(dir).filter((f) => f.endsWith('.part') || f.endsWith('.lock'))).toEqual([]);
+    expect(JSON.parse(String(next.stdout))).toMatchObject({ bytes: big, resumed: 1 });
+    // From the bytes recorded on the disk before the kill (a sync every 64 MiB), never from zero.
+    expect(synced).toBeGreaterThanOrEqual(64 * 1024 * 1024);
+    expect(String(next.stderr)).toMatch(
+      /^Resuming backup [0-9a-f-]+ at \d+ MiB of 384 MiB \(the partial download of an earlier run\)\.\n/,
+    );
+    expect(readdirSync(dir).filter((f) => f.includes('.part') || f.endsWith('.lock'))).toEqual([]);
   }, 120_000);
 
   it('the sandbox killed midway: exit 7 after the retries, nothing left', async () => {

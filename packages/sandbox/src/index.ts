@@ -50,6 +50,11 @@ export interface SandboxOptions {
    * date-time with a zone, or milliseconds; default `$SECSCAN_SANDBOX_NOW` (read from `env`), else now.
    */
   now?: number | string;
+  /**
+   * Pace every answer body as one link of this many bytes per second (`'100MiB/s'`, `'1GiB/s'`, or a
+   * number) shared by all the answers would carry it: downloads measured at a network's pace.
+   */
+  bandwidth?: number | string;
   /** A state file: loaded when it exists, else seeded and written; rewritten after every change. */
   state?: string;
   /** The address to listen on (default `127.0.0.1`). */

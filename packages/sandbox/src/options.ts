@@ -1,4 +1,5 @@
 import { SandboxError } from './errors.js';
+import { parseBandwidth } from './bandwidth.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 
 export interface SandboxOptions {
@@ -20,6 +21,8 @@ export interface SandboxOptions {
   auditLog: boolean;
   /** At most this many API requests per second (or minute); the others are answered 429. */
   rateLimit?: RateLimit | undefined;
+  /** Every answer body is paced as one link of this many bytes per second would carry it. */
+  bandwidth?: number | undefined;
   /** Generated apps added to the demo apps, each with half a year of default-branch history. */
   generatedApps: number;
 }
@@ -39,6 +42,7 @@ export interface RawSandboxOptions {
   cutDownloads?: Raw;
   auditLog?: boolean;
   rateLimit?: Raw;
+  bandwidth?: Raw;
   /** A number: that many generated apps (`--apps N`); an array of apps is read by `addApps`. */
   apps?: unknown;
   /**
@@ -175,6 +179,7 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
     cutDownloads: parseShares('--cut-downloads', raw.cutDownloads),
     auditLog: raw.auditLog === true,
     rateLimit: parseRateLimit('--rate-limit', raw.rateLimit),
+    bandwidth: parseBandwidth('--bandwidth', raw.bandwidth),
     generatedApps:
       typeof raw.apps === 'number' || typeof raw.apps === 'string'
         ? numberOption('--apps', raw.apps, 0, 0, 5_000, true)

@@ -33,6 +33,7 @@ import { servePage } from './pages.js';
 import { serveCallback } from './oauth.js';
 import { missingScope } from './permissions.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
+import { Link, pieces } from './bandwidth.js';
 import { createRouter } from './router.js';
 import type { SandboxState } from './state.js';
 import type { Delivery, DeliveryOptions } from './webhooks.js';
@@ -45,6 +46,8 @@ export interface ServerOptions {
   latencyMs?: number;
   /** At most this many API requests per window; the others are answered 429 (`--rate-limit`). */
   rateLimit?: RateLimit | undefined;
+  /** Every answer body goes through one link of this many bytes per second (`--bandwidth`). */
+  bandwidth?: number | undefined;
   log?: (line: string) => void;
   /** Called after a request that changed the state succeeded (to persist it). */
   onChange?: (state: SandboxState) => void;
@@ -121,9 +124,12 @@ function parseBody(
 async function sendStream(
   res: ServerResponse,
   chunks: Iterable<Buffer> | AsyncIterable<Buffer>,
+  link: Link | undefined,
 ): Promise<void> {
   try {
-    for await (const chunk of chunks) {
+    for await (const chunk of link ? paced(chunks) : chunks) {
+      if (res.destroyed) return;
+      if (link) await link.take(chunk.length);
       if (res.destroyed) return;
       if (!res.write(chunk)) {
         await new Promise<void>((resolve) => {
@@ -141,14 +147,19 @@ async function sendStream(
   }
 }
 
-function send(res: ServerResponse, reply: Reply): void {
+/** The chunks of a stream cut into pieces of at most `pieceBytes`, for a paced link. */
+async function* paced(chunks: Iterable<Buffer> | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const chunk of chunks) yield* pieces(chunk);
+}
+
+function send(res: ServerResponse, reply: Reply, link?: Link): void {
   if (reply.stream) {
     res.writeHead(reply.status, {
       'content-type': reply.media ?? 'application/octet-stream',
       'content-length': reply.stream.length,
       ...reply.headers,
     });
-    void sendStream(res, reply.stream.chunks());
+    void sendStream(res, reply.stream.chunks(), link);
     return;
   }
   const media = reply.media ?? 'application/json; charset=utf-8';
@@ -164,7 +175,10 @@ function send(res: ServerResponse, reply: Reply): void {
     'content-length': Buffer.byteLength(payload),
   };
   if (reply.status === 401) headers['www-authenticate'] = 'Bearer';
-  res.writeHead(reply.status, { ...headers, ...reply.headers }).end(payload);
+  res.writeHead(reply.status, { ...headers, ...reply.headers });
+  // Paced: the body goes out piece by piece when the link has carried what was handed to it before.
+  if (link && payload.length > 0) void sendStream(res, pieces(Buffer.from(payload)), link);
+  else res.end(payload);
 }
 
 /** The local service: routing from the operations table, bearer auth, scopes, faults, then the area handler. */
@@ -173,6 +187,7 @@ export function createSandboxServer(options: ServerOptions): Server {
   const route = createRouter(options.operations ?? allOperations);
   let faults = 0;
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, log) : undefined;
+  const link = options.bandwidth ? new Link(options.bandwidth) : undefined;
   const standIns = options.standIns ?? new StandIns();
 
   async function respond(
@@ -295,7 +310,7 @@ export function createSandboxServer(options: ServerOptions): Server {
       log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
     const admission = limiter && rawPath.startsWith(`${apiPrefix}/`) ? limiter.admit() : undefined;
     if (admission?.refused) {
-      send(res, { ...admission.refused, headers: admission.headers });
+      send(res, { ...admission.refused, headers: admission.headers }, link);
       finish(429);
       return;
     }
@@ -310,7 +325,7 @@ export function createSandboxServer(options: ServerOptions): Server {
           finish('dropped');
           return;
         }
-        send(res, error(503, 'SERVICE_UNAVAILABLE', 'injected fault: the service is unavailable'));
+        send(res, error(503, 'SERVICE_UNAVAILABLE', 'injected fault: the service is unavailable'), link);
         finish(503);
         return;
       }
@@ -324,7 +339,7 @@ export function createSandboxServer(options: ServerOptions): Server {
           reply = error(500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
         }
       }
-      send(res, admission ? { ...reply, headers: { ...admission.headers, ...reply.headers } } : reply);
+      send(res, admission ? { ...reply, headers: { ...admission.headers, ...reply.headers } } : reply, link);
       finish(reply.status);
     })();
   };

@@ -148,6 +148,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     failRate: options.failRate,
     latencyMs: options.latency,
     rateLimit: options.rateLimit,
+    bandwidth: options.bandwidth,
     log: raw.log,
     onChange: statePath ? save : undefined,
     ...(certificates ? { tls: { key: certificates.keyPem, cert: certificates.certPem } } : {}),

@@ -50,8 +50,11 @@ export default defineVerb({
     'The bytes go to a temporary file beside the target; the length is checked against what the ' +
     'service announced, the file is fsynced and renamed, and NAME.sha256 is written beside it ' +
     '(`sha256sum -c` reads it). An interrupted transfer resumes with a Range request where the ' +
-    'service allows it, else restarts, within --retries. A failed or interrupted run leaves nothing ' +
-    'under the final name. A lock in the directory refuses a second run writing there (exit 9). On ' +
+    'service allows it, else restarts, within --retries. A run killed midway (SIGKILL, power loss) ' +
+    'leaves .NAME.part and a record of it (the backup id, its ETag or Last-Modified, the bytes on the ' +
+    'disk): the next run resumes it with a Range request, or starts from zero and says why (another ' +
+    'backup, the backup changed, no range served); the checksum covers the whole file. A failed or ' +
+    'interrupted run leaves nothing under the final name. A lock in the directory refuses a second run writing there (exit 9). On ' +
     'success it prints one line on stderr (none with -q) and, with -o json, a record of what it ' +
     'downloaded.',
   examples: [
@@ -156,6 +159,15 @@ export default defineVerb({
             signal: ctx.signal,
             checksumFile: true,
             check: notJson,
+            // A run killed midway (SIGKILL, power loss) leaves the .part and its record: resumed here.
+            persist: {
+              identity: backup.backup_id,
+              onResume: (from, total) =>
+                ctx.note(
+                  `Resuming backup ${backup.backup_id} at ${humanBytes(from)}${total ? ` of ${humanBytes(total)}` : ''} (the partial download of an earlier run).`,
+                ),
+              onRestart: (reason) => ctx.note(`Not resuming the earlier partial download: ${reason}.`),
+            },
             onProgress: (bytes, total) => progress?.update(bytes, total),
             onRetry: (reason, bytes, total, delay) =>
               ctx.debug(

@@ -93,6 +93,7 @@ export default defineVerb({
     'secscan sandbox --findings 100000 --port 8787',
     'secscan sandbox --tls --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
+    'secscan sandbox --backup-size 1GiB --bandwidth 100MiB/s',
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
     'secscan sandbox --now 2026-09-20 --state ./demo.json',
@@ -183,6 +184,14 @@ export default defineVerb({
         'expected a date such as 2026-11-28 or 2026-11-28T09:00:00Z',
       ),
     ),
+    bandwidth: parsed(
+      '--bandwidth <rate>',
+      "pace every answer body as one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network's pace",
+      pattern(
+        /^\s*\d+(\.\d+)?\s*([kmgKMG]i?[bB]|[bB])?\s*(\/\s*s(ec(ond)?)?)?\s*$/,
+        'expected bytes per second, e.g. 100MiB/s or 1GiB/s',
+      ),
+    ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
     readyFile: parsed(
@@ -215,6 +224,7 @@ export default defineVerb({
       ...(opts.apps ? { apps: opts.apps } : {}),
       rateLimit: opts.rateLimit,
       now: opts.now,
+      bandwidth: opts.bandwidth,
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     }).catch((error: unknown) => {
       throw refusal(error);

@@ -138,6 +138,8 @@ export function lines(
   title: string,
   labels: readonly string[],
   series: readonly { name: string; values: readonly number[] }[],
+  /** What the labels are, for the description (bench/curves.mjs draws sizes, not weeks). */
+  over = `${labels.length} weeks`,
 ): string {
   const height = 280;
   const plotRight = width - pad.right - 70;
@@ -163,7 +165,7 @@ export function lines(
     `<line x1="${pad.left}" y1="${height - pad.bottom}" x2="${plotRight}" y2="${height - pad.bottom}" stroke="${ink}" stroke-width="1"/>`,
   );
   body.push(...xLabels(labels, x, height));
-  return frame(title, height, body, `${series.map((s) => s.name).join(', ')} over ${labels.length} weeks`);
+  return frame(title, height, body, `${series.map((s) => s.name).join(', ')} over ${over}`);
 }
 
 export interface HBar {

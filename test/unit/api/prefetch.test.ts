@@ -88,7 +88,62 @@ describe('pagesAhead', () => {
     const sent = requests.map((r) => r.path);
     expect(new Set(sent).size).toBe(sent.length);
     expect(requests.filter((r) => !r.cancelled).map((r) => r.path)).toEqual([1, 2, 3, 4, 5, 6].map(pageAt));
-    expect(requests.filter((r) => r.cancelled).length).toBeLessThanOrEqual(3);
+    expect(requests.filter((r) => r.cancelled).length).toBeLessThanOrEqual(1);
+  });
+
+  it('costs the service at most one request past the last page without a total, none with one', async () => {
+    for (const count of [1, 2, 3, 4, 5, 9, 17, 40]) {
+      for (const ahead of [1, 2, 4, 8]) {
+        const untold = fakeList(count, { ahead });
+        for await (const _page of untold.pages);
+        const past = untold.requests.filter((r) => Number(/[?&]page=(\d+)$/.exec(r.path)?.[1] ?? 1) > count);
+        expect({ count, ahead, past: past.length }).toEqual({
+          count,
+          ahead,
+          past: count >= 3 && ahead >= 2 ? 1 : 0,
+        });
+        expect(untold.requests).toHaveLength(count + past.length);
+
+        const told = fakeList(count, {
+          ahead,
+          answer: (n) => ({
+            data: { total_count: count * 2, things: [`row ${n}`] },
+            nextPage: n < count ? `${list}?per_page=2&page=${n + 1}` : undefined,
+          }),
+        });
+        for await (const _page of told.pages);
+        expect(told.requests.map((r) => r.path)).toEqual(
+          Array.from({ length: count }, (_, i) => pageAt(i + 1)),
+        );
+      }
+    }
+  });
+
+  it('with a total, keeps up to `ahead` pages asked for ahead; without one, the next page and one more', async () => {
+    const mostAhead = async (withTotal: boolean) => {
+      const { pages, events } = fakeList(30, {
+        ahead: 8,
+        answer: (n) => ({
+          data: withTotal ? { total_count: 60, things: [`row ${n}`] } : [`row ${n}`],
+          nextPage: n < 30 ? `${list}?per_page=2&page=${n + 1}` : undefined,
+        }),
+      });
+      let read = 0;
+      let most = 0;
+      const asked = new Set<number>();
+      for await (const _page of pages) {
+        read++;
+        for (const event of events.splice(0)) {
+          const n = Number(/page=(\d+)$/.exec(event)?.[1] ?? 1);
+          if (event.startsWith('request ')) asked.add(n);
+          if (event.startsWith('cancel ')) asked.delete(n);
+        }
+        most = Math.max(most, [...asked].filter((n) => n > read).length);
+      }
+      return most;
+    };
+    expect(await mostAhead(true)).toBe(8);
+    expect(await mostAhead(false)).toBe(2);
   });
 
   it('with ahead 0, asks for each page only once the one before is read', async () => {

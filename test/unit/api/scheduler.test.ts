@@ -94,6 +94,18 @@ describe('Scheduler', () => {
     expect(starts).toEqual([t0, t0 + 100, t0 + 200]);
   });
 
+  it('keeps to the pace when its timers fire late: a late start does not push back the next ones', async () => {
+    const late = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms + 5));
+    const scheduler = new Scheduler({ concurrency: 10, sleep: late });
+    scheduler.observe(200, { 'ratelimit-policy': '"default";q=10;w=1' });
+    const starts: number[] = [];
+    const all = Promise.all([0, 1, 2, 3, 4].map(() => track(scheduler, starts)));
+    await vi.advanceTimersByTimeAsync(1000);
+    await all;
+    // Each wait ends 5 ms late; the schedule makes it up: 10 a second still (before: 0, 105, 210, 315, 420).
+    expect(starts.map((t) => t - t0)).toEqual([0, 105, 205, 305, 405]);
+  });
+
   it('waits for the reset when the window has nothing left', async () => {
     const scheduler = new Scheduler({ concurrency: 4 });
     const starts: number[] = [];
