@@ -335,7 +335,7 @@ _secscan_flags() {
     'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
     'webhook delete') REPLY='--help --version -h' ;;
     'webhook events') REPLY='--help -h' ;;
-    'webhook listen') REPLY='--dir --forward-to --help --port --secret-stdin --tolerance -h' ;;
+    'webhook listen') REPLY='--dir --forward-to --help --port --ready-file --secret-stdin --tolerance -h' ;;
     'webhook verify') REPLY='--body --delivery --dir --headers --help --secret-stdin --tolerance -h' ;;
     'webhook replay') REPLY='--dir --help --resign --secret-stdin --to -h' ;;
     'searches') REPLY='--help -h' ;;
@@ -644,6 +644,7 @@ _secscan_takes_value() {
       'webhook listen|--forward-to' | \
       'webhook listen|--dir' | \
       'webhook listen|--tolerance' | \
+      'webhook listen|--ready-file' | \
       'webhook verify|--headers' | \
       'webhook verify|--body' | \
       'webhook verify|--delivery' | \
@@ -968,6 +969,7 @@ _secscan_values() {
     'webhook set|--version') REPLY='=1 2' ;;
     'webhook delete|--version') REPLY='=1 2' ;;
     'webhook listen|--dir') REPLY='@dir' ;;
+    'webhook listen|--ready-file') REPLY='@file' ;;
     'webhook verify|--headers') REPLY='@file' ;;
     'webhook verify|--body') REPLY='@file' ;;
     'webhook verify|--dir') REPLY='@dir' ;;

@@ -483,6 +483,7 @@ function __secscan_takes_value
             'webhook listen|--forward-to' \
             'webhook listen|--dir' \
             'webhook listen|--tolerance' \
+            'webhook listen|--ready-file' \
             'webhook verify|--headers' \
             'webhook verify|--body' \
             'webhook verify|--delivery' \
@@ -1537,6 +1538,7 @@ complete -c secscan -n "__secscan_at 'webhook listen'" -l forward-to -x -d 'forw
 complete -c secscan -n "__secscan_at 'webhook listen'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l tolerance -x -d 'how far a delivery’s timestamp may be from now'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l ready-file -r -F -d 'once listening, write SECSCAN_WEBHOOK_URL=URL to FILE (removed when it stops), for a script'
 complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l headers -r -F -d 'the delivery’s headers: its head as received, or a JSON object'
 complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l body -r -F -d 'the delivery’s body, byte for byte'

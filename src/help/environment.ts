@@ -23,13 +23,17 @@ export const environment: readonly (readonly [string, string])[] = [
   ],
   [
     'SECSCAN_STATE_DIR',
-    'The state directory: the journals of findings status and assign (read by findings undo), and the CA of secscan sandbox --tls.',
+    'The state directory: the journals of findings status and assign (read by findings undo), the CA of secscan sandbox --tls, and the deliveries webhook listen keeps (webhooks/, unless --dir).',
   ],
   [
     'XDG_STATE_HOME',
     'When SECSCAN_STATE_DIR is unset, the state directory is $XDG_STATE_HOME/secscan, else ~/.local/state/secscan.',
   ],
   ['HOME', 'The home directory, for ~/.config/secscan and ~/.local/state/secscan.'],
+  [
+    'SECSCAN_WEBHOOK_SECRET',
+    'The webhook’s HMAC secret, for webhook listen, verify and replay --resign (--secret-stdin reads it from standard input instead); never a flag.',
+  ],
   ['SECSCAN_DEBUG', 'Set to 1 for the same effect as --debug.'],
   [
     'SECSCAN_PAGE_AHEAD',

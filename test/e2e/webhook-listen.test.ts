@@ -320,10 +320,21 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     const stopped = await listener.stop();
     expect(stopped.exitCode).toBe(130);
     expect(stopped.stderr).toMatch(/^webhook listen: stopped$/m);
-    listener = await listen();
+    const readyFile = join(work, 'listen.env');
+    writeFileSync(readyFile, 'SECSCAN_WEBHOOK_URL=http://127.0.0.1:1/\n'); // left by a listener that was killed
+    listener = await listen(['--ready-file', readyFile]);
+    expect(readFileSync(readyFile, 'utf8')).toBe(`SECSCAN_WEBHOOK_URL=${listener.url}\n`);
     const replayed = await deliver(listener.url, { id: deliveryId });
     expect(replayed.status).toBe(400);
     await listener.line(new RegExp(` ${deliveryId} replayed - `));
+  });
+
+  it('removes its ready file when it stops', async () => {
+    const readyFile = join(work, 'listen.env');
+    expect(existsSync(readyFile)).toBe(true);
+    expect((await listener.stop()).exitCode).toBe(130);
+    expect(existsSync(readyFile)).toBe(false);
+    listener = await listen();
   });
 
   it('refuses a secret given as a flag value, a bad --forward-to, and runs without a secret: exit 2, 2, 3', async () => {

@@ -10,7 +10,7 @@ export default defineGroup({
   examples: [
     'secscan webhook set --url https://hooks.example.com/secscan --event scan.finished',
     'secscan webhook show',
-    'SECSCAN_WEBHOOK_SECRET=... secscan webhook listen --forward-to http://127.0.0.1:3000/hooks',
+    'secscan webhook listen --forward-to http://127.0.0.1:3000/hooks',
   ],
   commands: [
     () => import('./show.js'),
