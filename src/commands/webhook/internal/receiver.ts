@@ -155,6 +155,20 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       .finally(() => pending.delete(work));
     pending.add(work);
   });
+  // A request Node's parser refuses (a control character in a header, say) is answered 400 and reported too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+    if (error.code === 'ECONNRESET') return;
+    options.onEvent({
+      time: new Date().toISOString(),
+      event: undefined,
+      deliveryId: undefined,
+      verdict: 'malformed',
+      forward: undefined,
+      reason: `an HTTP request Node.js cannot read (${error.code ?? error.message})`,
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
