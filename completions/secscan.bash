@@ -336,7 +336,7 @@ _secscan_flags() {
     'webhook delete') REPLY='--help --version -h' ;;
     'webhook events') REPLY='--help -h' ;;
     'webhook listen') REPLY='--dir --forward-to --help --port --ready-file --secret-stdin --tolerance -h' ;;
-    'webhook verify') REPLY='--body --delivery --dir --headers --help --secret-stdin --tolerance -h' ;;
+    'webhook verify') REPLY='--body --delivery --dir --headers --help --secret-stdin --tolerance --wait -h' ;;
     'webhook replay') REPLY='--dir --help --resign --secret-stdin --to -h' ;;
     'searches') REPLY='--help -h' ;;
     'searches list') REPLY='--help -h' ;;

@@ -1543,6 +1543,7 @@ complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show hel
 complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l headers -r -F -d 'the delivery’s headers: its head as received, or a JSON object'
 complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l body -r -F -d 'the delivery’s body, byte for byte'
 complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--headers' '--body'" -l delivery -x -d 'a delivery `webhook listen` kept in --dir'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l wait -d 'with --delivery: wait until the listener has kept it (up to the global --timeout)'
 complete -c secscan -n "__secscan_at 'webhook verify'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
 complete -c secscan -n "__secscan_at 'webhook verify'" -l tolerance -x -d 'how far the timestamp may be from now'
 complete -c secscan -n "__secscan_at 'webhook verify'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'

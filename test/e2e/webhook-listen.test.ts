@@ -245,9 +245,16 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
 
     const noSignature = join(work, 'nosig.headers');
     writeFileSync(noSignature, `x-sl-event: scan.finished\nx-sl-timestamp: ${oldStamp}\n`);
-    const malformed = await run(['webhook', 'verify', '--headers', noSignature, '--body', body]);
+    const unsigned = await run(['webhook', 'verify', '--headers', noSignature, '--body', body]);
+    expect(unsigned.exitCode).toBe(4);
+    expect(String(unsigned.stderr)).toMatch(
+      /^error: the delivery has no x-sl-signature header: it is not signed$/m,
+    );
+    const noTimestamp = join(work, 'nostamp.headers');
+    writeFileSync(noTimestamp, readFileSync(headers, 'utf8').replace(/^x-sl-timestamp: .*\r\n/m, ''));
+    const malformed = await run(['webhook', 'verify', '--headers', noTimestamp, '--body', body]);
     expect(malformed.exitCode).toBe(8);
-    expect(String(malformed.stderr)).toMatch(/^error: the delivery has no x-sl-signature header$/m);
+    expect(String(malformed.stderr)).toMatch(/^error: the delivery has no x-sl-timestamp header$/m);
 
     const noSecret = await run(['webhook', 'verify', '--headers', headers, '--body', body], {
       SECSCAN_WEBHOOK_SECRET: '',

@@ -47,8 +47,9 @@ export interface VerifiedWebhook {
 }
 
 /**
- * Why a delivery was refused: `signature` (absent or not matching: answer 401), `timestamp` (outside the
- * tolerance: 400), `malformed` (a header missing or unreadable, a body that is not bytes: 400).
+ * Why a delivery was refused: `signature` (absent, of no known scheme, or not matching: answer 401),
+ * `timestamp` (outside the tolerance: 400), `malformed` (another header missing or unreadable, a body that
+ * is not bytes: 400).
  */
 export type WebhookFailure = 'signature' | 'timestamp' | 'malformed';
 
@@ -136,7 +137,14 @@ export function verifyWebhook(options: VerifyWebhookOptions): VerifiedWebhook {
       'the body is not a string or bytes: verify the raw body as received, not parsed JSON',
     );
   }
-  const signature = required(headers, webhookHeaders.signature);
+  // Unsigned is a refused signature (401), as a request without credentials is refused authentication.
+  const signature = header(headers, webhookHeaders.signature)?.trim();
+  if (!signature) {
+    throw new WebhookVerificationError(
+      'signature',
+      `the delivery has no ${webhookHeaders.signature} header: it is not signed`,
+    );
+  }
   const stamp = required(headers, webhookHeaders.timestamp);
   const deliveryId = required(headers, webhookHeaders.deliveryId);
   const event = required(headers, webhookHeaders.event);
@@ -148,7 +156,7 @@ export function verifyWebhook(options: VerifyWebhookOptions): VerifiedWebhook {
     .filter((part) => part.startsWith('v1='))
     .map((part) => part.slice(3));
   if (given.length === 0) {
-    throw new WebhookVerificationError('malformed', `${webhookHeaders.signature} holds no v1= signature`);
+    throw new WebhookVerificationError('signature', `${webhookHeaders.signature} holds no v1= signature`);
   }
   const matches = (candidate: WebhookBody): boolean => {
     const expected = signed(secret, stamp, deliveryId, candidate);

@@ -98,7 +98,13 @@ describe('the webhook signature', () => {
   });
 
   it('refuses a delivery missing a header, with an unreadable one, or a body that is not bytes: malformed', () => {
-    for (const name of ['x-sl-signature', 'x-sl-timestamp', 'x-sl-webhook-delivery-id', 'x-sl-event']) {
+    expect(
+      refusal(() => verifyWebhook({ body, headers: headers({ 'x-sl-signature': undefined }), secret, now })),
+    ).toMatchObject({
+      reason: 'signature',
+      message: 'the delivery has no x-sl-signature header: it is not signed',
+    });
+    for (const name of ['x-sl-timestamp', 'x-sl-webhook-delivery-id', 'x-sl-event']) {
       const error = refusal(() =>
         verifyWebhook({ body, headers: headers({ [name]: undefined }), secret, now }),
       );
@@ -111,7 +117,7 @@ describe('the webhook signature', () => {
     expect(
       refusal(() => verifyWebhook({ body, headers: headers({ 'x-sl-signature': 'sha256=ab' }), secret, now }))
         .reason,
-    ).toBe('malformed');
+    ).toBe('signature');
     expect(
       refusal(() => verifyWebhook({ body, headers: headers({ 'x-sl-event': ['a', 'b'] }), secret, now }))
         .reason,

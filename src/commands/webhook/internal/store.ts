@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { stateDir } from '../../../config/paths.js';
-import { CliError, ConfigError, ExitCode, UsageError } from '../../../errors.js';
+import type { Context } from '../../../context.js';
+import {
+  CliError,
+  ConfigError,
+  ExitCode,
+  InterruptedError,
+  TransientError,
+  UsageError,
+} from '../../../errors.js';
 import { fsyncDir, writeFileAtomic } from '../../../util/durable.js';
 import { parsed } from '../../define.js';
 import { pattern } from '../../parsers.js';
@@ -94,6 +103,33 @@ export async function storeBody(dir: string, id: string, body: Buffer): Promise<
 
 export async function storeMeta(dir: string, meta: DeliveryMeta): Promise<void> {
   await writeFileAtomic(files(dir, meta.delivery_id).meta, `${JSON.stringify(meta, null, 2)}\n`);
+}
+
+/**
+ * A delivery once `webhook listen` has kept it whole (its ID.json is written last), looked for every 100 ms
+ * up to the global --timeout: then exit 7, saying what it waited for.
+ */
+export async function waitForDelivery(ctx: Context, dir: string, id: string): Promise<StoredDelivery> {
+  const deadline = Date.now() + ctx.timeoutMs;
+  for (;;) {
+    if (existsSync(files(dir, id).meta)) return readDelivery(dir, id);
+    if (Date.now() >= deadline) {
+      throw new TransientError(
+        `no delivery ${id} in ${dir} after ${Math.round(ctx.timeoutMs / 1000)}s (is \`secscan webhook listen --dir ${dir}\` running?)`,
+      );
+    }
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(ctx.signal.reason ?? new InterruptedError());
+      };
+      const timer = setTimeout(() => {
+        ctx.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, 100);
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
 }
 
 /** A kept delivery: not found (exit 5) when it is not there, a configuration error when it is incomplete. */
