@@ -108,6 +108,9 @@ _secscan_child() {
     'webhook|set') REPLY='webhook set' ;;
     'webhook|delete' | 'webhook|rm') REPLY='webhook delete' ;;
     'webhook|events') REPLY='webhook events' ;;
+    'webhook|listen') REPLY='webhook listen' ;;
+    'webhook|verify') REPLY='webhook verify' ;;
+    'webhook|replay') REPLY='webhook replay' ;;
     'searches|list' | 'searches|ls') REPLY='searches list' ;;
     'searches|create') REPLY='searches create' ;;
     'searches|update') REPLY='searches update' ;;
@@ -220,7 +223,7 @@ _secscan_commands() {
     'org analysis') REPLY='set' ;;
     'org autofix') REPLY='show' ;;
     'policies') REPLY='diff list ls push show' ;;
-    'webhook') REPLY='delete events rm set show' ;;
+    'webhook') REPLY='delete events listen replay rm set show verify' ;;
     'searches') REPLY='create delete list ls rm update' ;;
     'findings') REPLY='assign comment fix list ls show status summary undo' ;;
     'findings comment') REPLY='add list ls show' ;;
@@ -333,6 +336,9 @@ _secscan_flags() {
     'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
     'webhook delete') REPLY='--help --version -h' ;;
     'webhook events') REPLY='--help -h' ;;
+    'webhook listen') REPLY='--dir --forward-to --help --port --ready-file --secret-stdin --tolerance -h' ;;
+    'webhook verify') REPLY='--body --delivery --dir --headers --help --secret-stdin --tolerance --wait -h' ;;
+    'webhook replay') REPLY='--dir --help --resign --secret-stdin --to -h' ;;
     'searches') REPLY='--help -h' ;;
     'searches list') REPLY='--help -h' ;;
     'searches create') REPLY='--help --path --query -h' ;;
@@ -470,6 +476,9 @@ _secscan_conflicts() {
     'webhook set|--secret-stdin') REPLY='--token-stdin --renewal' ;;
     'webhook set|--token-stdin') REPLY='--secret-stdin' ;;
     'webhook set|--renewal') REPLY='--secret-stdin' ;;
+    'webhook verify|--headers') REPLY='--delivery' ;;
+    'webhook verify|--body') REPLY='--delivery' ;;
+    'webhook verify|--delivery') REPLY='--headers --body' ;;
     'findings list|--app') REPLY='--compound' ;;
     'findings list|--compound') REPLY='--app' ;;
     'findings list|--assignee') REPLY='--assignment' ;;
@@ -638,6 +647,18 @@ _secscan_takes_value() {
       'webhook set|--renewal' | \
       'webhook set|--version' | \
       'webhook delete|--version' | \
+      'webhook listen|--port' | \
+      'webhook listen|--forward-to' | \
+      'webhook listen|--dir' | \
+      'webhook listen|--tolerance' | \
+      'webhook listen|--ready-file' | \
+      'webhook verify|--headers' | \
+      'webhook verify|--body' | \
+      'webhook verify|--delivery' | \
+      'webhook verify|--dir' | \
+      'webhook verify|--tolerance' | \
+      'webhook replay|--dir' | \
+      'webhook replay|--to' | \
       'searches create|--path' | \
       'searches create|--query' | \
       'searches update|--name' | \
@@ -964,6 +985,12 @@ _secscan_values() {
     'webhook set|--renewal') REPLY='@file' ;;
     'webhook set|--version') REPLY='=1 2' ;;
     'webhook delete|--version') REPLY='=1 2' ;;
+    'webhook listen|--dir') REPLY='@dir' ;;
+    'webhook listen|--ready-file') REPLY='@file' ;;
+    'webhook verify|--headers') REPLY='@file' ;;
+    'webhook verify|--body') REPLY='@file' ;;
+    'webhook verify|--dir') REPLY='@dir' ;;
+    'webhook replay|--dir') REPLY='@dir' ;;
     'findings list|--app') REPLY='@live app' ;;
     'findings list|--compound') REPLY='@live compound' ;;
     'findings list|--severity') REPLY='=low medium high critical' ;;
@@ -1288,6 +1315,14 @@ _secscan_values() {
     'webhook events|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'webhook events|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'webhook events|--fields') REPLY='@fields name' ;;
+    'webhook listen|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook listen|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook verify|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook verify|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook verify|--fields') REPLY='@fields event delivery_id timestamp verdict' ;;
+    'webhook replay|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook replay|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook replay|--fields') REPLY='@fields delivery_id to status resigned' ;;
     'searches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'searches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'searches list|-o') REPLY='=table tsv json ndjson yaml csv' ;;

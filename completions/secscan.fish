@@ -229,6 +229,12 @@ function __secscan_child
             echo 'webhook delete'
         case 'webhook|events'
             echo 'webhook events'
+        case 'webhook|listen'
+            echo 'webhook listen'
+        case 'webhook|verify'
+            echo 'webhook verify'
+        case 'webhook|replay'
+            echo 'webhook replay'
         case 'searches|list' \
             'searches|ls'
             echo 'searches list'
@@ -475,6 +481,18 @@ function __secscan_takes_value
             'webhook set|--renewal' \
             'webhook set|--version' \
             'webhook delete|--version' \
+            'webhook listen|--port' \
+            'webhook listen|--forward-to' \
+            'webhook listen|--dir' \
+            'webhook listen|--tolerance' \
+            'webhook listen|--ready-file' \
+            'webhook verify|--headers' \
+            'webhook verify|--body' \
+            'webhook verify|--delivery' \
+            'webhook verify|--dir' \
+            'webhook verify|--tolerance' \
+            'webhook replay|--dir' \
+            'webhook replay|--to' \
             'searches create|--path' \
             'searches create|--query' \
             'searches update|--name' \
@@ -945,6 +963,10 @@ function __secscan_fields
             set fields url events authType secret
         case 'webhook events'
             set fields name
+        case 'webhook verify'
+            set fields event delivery_id timestamp verdict
+        case 'webhook replay'
+            set fields delivery_id to status resigned
         case 'searches list'
             set fields id search_name path_name search_query updated_at
         case 'searches create'
@@ -1198,6 +1220,9 @@ complete -c secscan -n "__secscan_at 'webhook'" -a set -d 'Set up (or replace) t
 complete -c secscan -n "__secscan_at 'webhook'" -a delete -d 'Delete the webhook: the service stops delivering events'
 complete -c secscan -n "__secscan_at 'webhook'" -a rm -d 'Delete the webhook: the service stops delivering events'
 complete -c secscan -n "__secscan_at 'webhook'" -a events -d 'List the events a webhook can subscribe to'
+complete -c secscan -n "__secscan_at 'webhook'" -a listen -d 'Receive deliveries locally: verify, keep and forward each one'
+complete -c secscan -n "__secscan_at 'webhook'" -a verify -d 'Check a delivery’s signature and timestamp, as a receiver must'
+complete -c secscan -n "__secscan_at 'webhook'" -a replay -d 'Send a delivery `webhook listen` kept again, re-signed if asked'
 complete -c secscan -n "__secscan_at 'searches'" -a list -d 'List your saved searches'
 complete -c secscan -n "__secscan_at 'searches'" -a ls -d 'List your saved searches'
 complete -c secscan -n "__secscan_at 'searches'" -a create -d 'Save a search under a name'
@@ -1521,6 +1546,26 @@ complete -c secscan -n "__secscan_at 'webhook set'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'webhook delete'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
 complete -c secscan -n "__secscan_at 'webhook delete'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'webhook events'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l port -x -d 'port to listen on (127.0.0.1); 0 picks a free one'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l forward-to -x -d 'forward each verified delivery, unchanged, to this URL'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l tolerance -x -d 'how far a delivery’s timestamp may be from now'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l ready-file -r -F -d 'once listening, write SECSCAN_WEBHOOK_URL=URL to FILE (removed when it stops), for a script'
+complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l headers -r -F -d 'the delivery’s headers: its head as received, or a JSON object'
+complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l body -r -F -d 'the delivery’s body, byte for byte'
+complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--headers' '--body'" -l delivery -x -d 'a delivery `webhook listen` kept in --dir'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l wait -d 'with --delivery: wait until the listener has kept it (up to the global --timeout)'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l tolerance -x -d 'how far the timestamp may be from now'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
+complete -c secscan -n "__secscan_at 'webhook verify'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l to -x -d 'where to send it (default: where `webhook listen` forwarded it)'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l resign -d 'sign it again with a fresh timestamp'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
+complete -c secscan -n "__secscan_at 'webhook replay'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'searches'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'searches list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'searches create'" -l path -x -d 'the page the search belongs to, e.g. /findings (required)'

@@ -20,6 +20,8 @@ export const ExitCode = {
   notReady: 10,
   /** The scan a gate must evaluate failed: the analysis itself failed. */
   scanFailed: 11,
+  /** A webhook delivery whose signature holds but whose timestamp is outside the tolerance. */
+  stale: 12,
   interrupted: 130,
   terminated: 143,
 } as const;

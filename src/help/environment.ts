@@ -23,7 +23,7 @@ export const environment: readonly (readonly [string, string])[] = [
   ],
   [
     'SECSCAN_STATE_DIR',
-    'The state directory: the journals of findings status and assign (read by findings undo), and the CA of secscan sandbox --tls.',
+    'The state directory: the journals of findings status and assign (read by findings undo), the CA of secscan sandbox --tls, and the deliveries webhook listen keeps (webhooks/, unless --dir).',
   ],
   [
     'XDG_STATE_HOME',
@@ -33,6 +33,10 @@ export const environment: readonly (readonly [string, string])[] = [
   [
     'SECSCAN_SANDBOX_NOW',
     'The day secscan sandbox dates its demo data from when --now is not given (2026-11-28, or an ISO time with a zone), for a demo or a test that shows the same dates every day; unset or empty, today.',
+  ],
+  [
+    'SECSCAN_WEBHOOK_SECRET',
+    'The webhook’s HMAC secret, for webhook listen, verify and replay --resign (--secret-stdin reads it from standard input instead); never a flag.',
   ],
   ['SECSCAN_DEBUG', 'Set to 1 for the same effect as --debug.'],
   [

@@ -25,4 +25,7 @@ evaluates another scan in its place; a diff gate whose baseline has no scan is e
 A usage error (2) sends no request, with one exception: a value only the service's own list can
 check is checked with one read before any write (roles create and roles update read the scopes the
 organization offers, and refuse an unknown --scope with exit 2, writing nothing).
+webhook verify exits 0 for a delivery that holds, 4 when its signature does not match (or is
+absent), 8 when it is malformed (a header missing or unreadable), and 12, its own code, when the
+signature holds but the timestamp is outside the tolerance (stale).
 `;

@@ -296,8 +296,9 @@ describe('secscan sandbox scan drives the next gate, and the webhook hears it', 
     const [hook] = received as [{ headers: IncomingHttpHeaders; body: string }];
     expect(hook.headers['x-sl-event']).toBe('scan.finished');
     expect(hook.headers['x-sl-webhook-delivery-id']).toBe(recorded.webhooks[0].delivery_id);
+    const signed = `${String(hook.headers['x-sl-timestamp'])}.${recorded.webhooks[0].delivery_id}.${hook.body}`;
     expect(hook.headers['x-sl-signature']).toBe(
-      `v1=${createHmac('sha256', secret).update(hook.body).digest('hex')}`,
+      `v1=${createHmac('sha256', secret).update(signed).digest('hex')}`,
     );
     expect(JSON.parse(hook.body)).toMatchObject({
       event: 'scan.finished',

@@ -1,6 +1,11 @@
 import { SandboxError as SandboxErrorClass } from './errors.js';
 import { parseRunning } from './options.js';
 import { startSandbox as start } from './start.js';
+import {
+  signWebhook as signWebhookImpl,
+  verifyWebhook as verifyWebhookImpl,
+  WebhookVerificationError as WebhookVerificationErrorClass,
+} from '@secscan/api/webhook-signature';
 
 /**
  * @secscan/sandbox: a local, stateful stand-in for the application-security scanning service's REST API v4
@@ -229,3 +234,65 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     stop: () => sandbox.close(),
   };
 }
+
+/** Headers as Node's `req.headers` (any case), a plain record, or a Fetch `Headers`. */
+export type WebhookHeaders =
+  Record<string, string | readonly string[] | undefined> | { get(name: string): string | null };
+
+export interface VerifyWebhookOptions {
+  /** The request's body exactly as received: a string or bytes, never parsed and re-serialised JSON. */
+  body: string | Uint8Array;
+  /** The request's headers: X-SL-Signature, X-SL-Timestamp, X-SL-Webhook-Delivery-ID, X-SL-Event. */
+  headers: WebhookHeaders;
+  /** The webhook's HMAC secret (`secscan webhook set --secret-stdin`). */
+  secret: string;
+  /** Seconds X-SL-Timestamp may differ from `now` (default 300). `Infinity` skips the age check. */
+  tolerance?: number;
+  /** The time to check the timestamp against: a Date or milliseconds since the epoch (default: now). */
+  now?: Date | number;
+}
+
+/** What a verified delivery is: its event, its delivery id (keep it to refuse replays) and its timestamp. */
+export interface VerifiedWebhook {
+  event: string;
+  deliveryId: string;
+  /** X-SL-Timestamp, Unix seconds. */
+  timestamp: number;
+}
+
+/**
+ * Why `verifyWebhook` refused a delivery: `signature` (absent or not matching: answer 401), `timestamp`
+ * (outside the tolerance: 400) or `malformed` (a header missing or unreadable, a body that is not bytes: 400).
+ * `reserialised`: the signature matches the body re-serialised as JSON, so the receiver verified parsed JSON.
+ */
+export interface WebhookVerificationError extends Error {
+  readonly name: 'WebhookVerificationError';
+  readonly reason: 'signature' | 'timestamp' | 'malformed';
+  readonly reserialised: boolean;
+}
+
+export const WebhookVerificationError: {
+  new (
+    reason: 'signature' | 'timestamp' | 'malformed',
+    message: string,
+    reserialised?: boolean,
+  ): WebhookVerificationError;
+  readonly prototype: WebhookVerificationError;
+} = WebhookVerificationErrorClass as never;
+
+/**
+ * Checks a webhook delivery as the sandbox signs it (`X-SL-Signature: v1=<hex>`, the HMAC-SHA256 of
+ * `<X-SL-Timestamp>.<X-SL-Webhook-Delivery-ID>.<raw body>` with the webhook's secret) and that its timestamp
+ * is within `tolerance` of `now`. Returns the event, delivery id and timestamp; throws a
+ * `WebhookVerificationError` otherwise. Refusing a delivery id seen before is the receiver's part.
+ */
+export const verifyWebhook: (options: VerifyWebhookOptions) => VerifiedWebhook = verifyWebhookImpl;
+
+/** The X-SL-Signature value of a delivery, as the sandbox signs it (for a receiver's tests). */
+export const signWebhook: (options: {
+  body: string | Uint8Array;
+  secret: string;
+  /** Unix seconds, as sent in X-SL-Timestamp. */
+  timestamp: number;
+  deliveryId: string;
+}) => string = signWebhookImpl;

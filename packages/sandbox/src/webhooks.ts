@@ -1,12 +1,14 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { signWebhook } from '@secscan/api/webhook-signature';
 import type { SandboxState, WebhookRecord } from './state.js';
 
 /**
  * Delivery of events to the registered webhooks. The specification shows neither the payload, the
  * signature header nor the retry policy, so these are the sandbox's own (documented in docs/guide/sandbox.md):
  * POST of JSON with `X-SL-Event`, `X-SL-Webhook-Delivery-ID` (the same on every attempt),
- * `X-SL-Timestamp` (Unix seconds) and, for `hmac` webhooks, `X-SL-Signature: v1=<hex>`, the HMAC-SHA256 of
- * the body with the webhook's secret; `bearer` webhooks get `Authorization: Bearer <token>` instead.
+ * `X-SL-Timestamp` (Unix seconds) and, for `hmac` webhooks, `X-SL-Signature: v1=<hex>` (signWebhook in
+ * @secscan/api/webhook-signature: the HMAC-SHA256 of timestamp, delivery id and body with the webhook's
+ * secret); `bearer` webhooks get `Authorization: Bearer <token>` instead.
  * A network error, a timeout or a status other than 2xx is retried after each of `retryDelaysMs`.
  */
 
@@ -27,10 +29,6 @@ export interface Delivery {
 }
 
 export const defaultRetryDelaysMs = [1000, 2000, 4000];
-
-export function signature(secret: string, body: string): string {
-  return `v1=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
 
 /** The URL without its query and credentials: what the log may show. */
 function shown(url: string): string {
@@ -68,16 +66,19 @@ async function deliverOne(
   const where = shown(webhook.url);
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (options.signal?.aborted) return false;
+    const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'secscan-sandbox-webhooks',
       'x-sl-event': event,
       'x-sl-webhook-delivery-id': id,
-      'x-sl-timestamp': String(Math.floor(Date.now() / 1000)),
+      'x-sl-timestamp': String(timestamp),
     };
     if (webhook.authType === 'bearer' && webhook.token?.token) {
       headers.authorization = `Bearer ${webhook.token.token}`;
-    } else if (webhook.secret) headers['x-sl-signature'] = signature(webhook.secret, body);
+    } else if (webhook.secret) {
+      headers['x-sl-signature'] = signWebhook({ secret: webhook.secret, timestamp, deliveryId: id, body });
+    }
     const started = performance.now();
     let outcome: string;
     try {

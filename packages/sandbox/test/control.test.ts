@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/start.js';
 import { startSandbox } from '../src/start.js';
+import { verifyWebhook } from '../src/index.js';
 import { call, orgToken, userToken } from './harness.js';
 
 interface Received {
@@ -224,8 +225,18 @@ describe('sandbox webhooks: scan.finished', () => {
       expect(delivered.headers['x-sl-event']).toBe('scan.finished');
       expect(delivered.headers['content-type']).toBe('application/json');
       expect(Math.abs(Number(delivered.headers['x-sl-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
-      const expected = createHmac('sha256', 's3cret').update(delivered.body).digest('hex');
+      // The documented scheme, written out: HMAC-SHA256 of "<timestamp>.<delivery id>.<raw body>".
+      const stamp = delivered.headers['x-sl-timestamp'] as string;
+      const deliveryId = delivered.headers['x-sl-webhook-delivery-id'] as string;
+      const expected = createHmac('sha256', 's3cret')
+        .update(`${stamp}.${deliveryId}.${delivered.body}`)
+        .digest('hex');
       expect(delivered.headers['x-sl-signature']).toBe(`v1=${expected}`);
+      expect(verifyWebhook({ body: delivered.body, headers: delivered.headers, secret: 's3cret' })).toEqual({
+        event: 'scan.finished',
+        deliveryId,
+        timestamp: Number(stamp),
+      });
       const payload = JSON.parse(delivered.body);
       expect(payload).toMatchObject({
         event: 'scan.finished',

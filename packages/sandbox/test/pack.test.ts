@@ -107,14 +107,66 @@ console.log(JSON.stringify({
     expect(out).toMatch(/^# pass 1$/m);
   });
 
+  it('lets a receiver verify a delivery of the sandbox with verifyWebhook, and refuse a tampered one', () => {
+    const script = `
+import { createServer } from 'node:http';
+import { startSandbox, signWebhook, verifyWebhook, WebhookVerificationError } from '@secscan/sandbox';
+
+const sandbox = await startSandbox({ seed: 4, env: { SECSCAN_STATE_DIR: ${JSON.stringify(join(temp, 'state'))} } });
+const secret = 'whsec-pack';
+let got;
+const delivered = new Promise((resolve) => (got = resolve));
+const receiver = createServer(async (req, res) => {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  res.writeHead(204).end();
+  got({ body, headers: req.headers });
+});
+await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const put = await fetch(\`\${sandbox.url}/api/v4/orgs/\${sandbox.orgId}/alerting/webhook\`, {
+  method: 'PUT',
+  headers: { authorization: \`Bearer \${sandbox.token}\`, 'content-type': 'application/json' },
+  body: JSON.stringify({ url: \`http://127.0.0.1:\${receiver.address().port}/\`, events: [{ name: 'scan.finished' }], secret }),
+});
+await sandbox.scan({ app: 'shiftleft-java-demo', new: [{ severity: 'high', count: 1 }] });
+const { body, headers } = await delivered;
+const verified = verifyWebhook({ body, headers, secret });
+let refused;
+try {
+  verifyWebhook({ body: Buffer.concat([body, Buffer.from(' ')]), headers, secret });
+} catch (error) {
+  refused = error instanceof WebhookVerificationError && error.reason;
+}
+const resigned = signWebhook({ body, secret, timestamp: verified.timestamp, deliveryId: verified.deliveryId });
+receiver.close();
+await sandbox.stop();
+console.log(JSON.stringify({ put: put.status, verified, refused, same: resigned === headers['x-sl-signature'] }));
+`;
+    writeFileSync(join(project, 'receiver.mjs'), script);
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['receiver.mjs'], { cwd: project, encoding: 'utf8' }),
+    );
+    expect(out).toMatchObject({
+      put: 200,
+      verified: { event: 'scan.finished', deliveryId: expect.any(String), timestamp: expect.any(Number) },
+      refused: 'signature',
+      same: true,
+    });
+  });
+
   it('types a TypeScript caller from its declarations', () => {
     writeFileSync(
       join(project, 'caller.ts'),
-      `import { type RunningSandbox, startSandbox } from '@secscan/sandbox';
+      `import { type RunningSandbox, startSandbox, type VerifiedWebhook, verifyWebhook } from '@secscan/sandbox';
 const running: Promise<RunningSandbox> = startSandbox({ tls: true, apps: [{ id: 'my-app' }] });
 void running.then((s) => s.scan({ app: 'my-app', new: [{ severity: 'high', type: 'secret', count: 1 }] }));
 // @ts-expect-error: a scan names an app or a compound
 void running.then((s) => s.scan({ branch: 'main' }));
+const verified: VerifiedWebhook = verifyWebhook({ body: '{}', headers: {}, secret: 's', tolerance: 60 });
+void verified.deliveryId;
+// @ts-expect-error: the body is the bytes received, not parsed JSON
+verifyWebhook({ body: {}, headers: {}, secret: 's' });
 `,
     );
     writeFileSync(

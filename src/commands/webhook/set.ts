@@ -1,20 +1,11 @@
 import type { WebhookBody } from '@secscan/api/schemas/webhooks';
 import { webhookEvents } from '@secscan/api/values';
-import type { Context } from '../../context.js';
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { webhookAuthView, webhookSetupView } from '../../output/views/webhook.js';
 import { choice, defineVerb, flag, list, text } from '../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../shared/config-file.js';
+import { fromStdin } from './internal/secret.js';
 import { flowName, versionOption, versionQuery } from './internal/version.js';
-
-/** A secret or token from standard input: the trailing newline of `echo` or a file is not part of it. */
-async function fromStdin(ctx: Context, flag: string, what: string): Promise<string> {
-  const value = (await ctx.readStdin()).replace(/\r?\n$/, '');
-  if (!value.trim()) throw new UsageError(`${flag}: no ${what} on standard input`);
-  if (/[\r\n]/.test(value))
-    throw new UsageError(`${flag}: the ${what} spans several lines: pass only the ${what}`);
-  return value;
-}
 
 export default defineVerb({
   name: 'set',

@@ -33,3 +33,23 @@ export const eventView = defineView<{ name: string }>({
   columns: [{ key: 'name', header: 'EVENT' }],
   emptyMessage: 'The service offers no events.',
 });
+
+/** `webhook verify`: the delivery that holds. */
+export const verifiedView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'event', header: 'Event' },
+    { key: 'delivery_id', header: 'Delivery id' },
+    { key: 'timestamp', header: 'Signed at' },
+    { key: 'verdict', header: 'Verdict' },
+  ],
+});
+
+/** `webhook replay`: where the delivery went and what the receiver answered. */
+export const replayView = defineView<Record<string, unknown>>({
+  columns: [
+    { key: 'delivery_id', header: 'Delivery id' },
+    { key: 'to', header: 'To' },
+    { key: 'status', header: 'Status' },
+    { key: 'resigned', header: 'Re-signed' },
+  ],
+});

@@ -1,0 +1,190 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { maxInputBytes } from '../../../util/input-file.js';
+import { forwardedHeaders, formatHead, parseHeaders } from './head.js';
+import { send } from './send.js';
+import { deliveryIdPattern, keptIds, reserve, storeBody, storeMeta, type DeliveryMeta } from './store.js';
+import { refusedStatus, refusedVerdict } from './verdict.js';
+
+/** One delivery as `webhook listen` prints it. */
+export interface ReceivedEvent {
+  time: string;
+  event: string | undefined;
+  deliveryId: string | undefined;
+  verdict: string;
+  /** The forward's status or failure; undefined when nothing was forwarded. */
+  forward: number | string | undefined;
+  /** Why it was refused. */
+  reason?: string;
+}
+
+export interface ReceiverOptions {
+  port: number;
+  dir: string;
+  secret: string;
+  /** Seconds. */
+  tolerance: number;
+  forwardTo: string | undefined;
+  signal: AbortSignal;
+  onEvent(event: ReceivedEvent): void;
+}
+
+export interface Receiver {
+  url: string;
+  /** Stops listening and waits for the deliveries under way (their forwards included). */
+  close(): Promise<void>;
+}
+
+class TooLarge extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxInputBytes) throw new TooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function answer(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end(`${message}\n`);
+}
+
+/**
+ * The local receiver of `webhook listen`: each POST is verified (signature over the raw bytes, timestamp,
+ * delivery id never seen in `dir`), kept byte for byte, answered 200, then forwarded unchanged; anything else
+ * is answered 401 (signature) or 400, reported, and neither kept nor forwarded.
+ */
+export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
+  const { verifyWebhook, WebhookVerificationError } = await import('@secscan/api/webhook-signature');
+  const seen = await keptIds(options.dir);
+  const pending = new Set<Promise<void>>();
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const time = new Date();
+    const report = (verdict: string, extra: Partial<ReceivedEvent> = {}) =>
+      options.onEvent({
+        time: time.toISOString(),
+        event: header(req, 'x-sl-event'),
+        deliveryId: header(req, 'x-sl-webhook-delivery-id'),
+        verdict,
+        forward: undefined,
+        ...extra,
+      });
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      answer(res, 405, 'deliveries are POSTed');
+      return report('malformed', { reason: `${req.method ?? ''} request` });
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch (error) {
+      if (!(error instanceof TooLarge)) throw error;
+      answer(res, 413, `the body is over ${maxInputBytes} bytes`);
+      return report('malformed', { reason: `a body over ${maxInputBytes} bytes` });
+    }
+    const head = formatHead(req);
+    let deliveryId: string;
+    let event: string;
+    let timestamp: number;
+    try {
+      ({ deliveryId, event, timestamp } = verifyWebhook({
+        body,
+        headers: parseHeaders(head) ?? {},
+        secret: options.secret,
+        tolerance: options.tolerance,
+        now: time,
+      }));
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      answer(res, refusedStatus[error.reason], error.message);
+      return report(refusedVerdict[error.reason], { reason: error.message });
+    }
+    if (!deliveryIdPattern.test(deliveryId)) {
+      answer(res, 400, 'the delivery id cannot name a file');
+      return report('malformed', { reason: 'a delivery id that cannot name a file' });
+    }
+    if (seen.has(deliveryId) || !(await reserve(options.dir, deliveryId, head))) {
+      answer(res, 400, `delivery ${deliveryId} was received already`);
+      return report('replayed', { reason: 'a delivery id received already' });
+    }
+    seen.add(deliveryId);
+    const meta: DeliveryMeta = {
+      delivery_id: deliveryId,
+      event,
+      received_at: time.toISOString(),
+      timestamp,
+      ...(options.forwardTo ? { forwarded_to: options.forwardTo } : {}),
+    };
+    await storeBody(options.dir, deliveryId, body);
+    await storeMeta(options.dir, meta);
+    answer(res, 200, 'ok');
+    if (!options.forwardTo) return report('verified');
+    const { status } = await send(
+      options.forwardTo,
+      forwardedHeaders(parseHeaders(head) ?? {}),
+      body,
+      options.signal,
+    );
+    await storeMeta(options.dir, { ...meta, forward_status: status });
+    report('verified', { forward: status });
+  }
+
+  const server: Server = createServer((req, res) => {
+    const work = handle(req, res)
+      .catch((error: unknown) => {
+        if (!res.headersSent) answer(res, 500, 'the delivery could not be kept');
+        options.onEvent({
+          time: new Date().toISOString(),
+          event: header(req, 'x-sl-event'),
+          deliveryId: header(req, 'x-sl-webhook-delivery-id'),
+          verdict: 'error',
+          forward: undefined,
+          reason: (error as Error).message,
+        });
+      })
+      .finally(() => pending.delete(work));
+    pending.add(work);
+  });
+  // A request Node's parser refuses (a control character in a header, say) is answered 400 and reported too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+    if (error.code === 'ECONNRESET') return;
+    options.onEvent({
+      time: new Date().toISOString(),
+      event: undefined,
+      deliveryId: undefined,
+      verdict: 'malformed',
+      forward: undefined,
+      reason: `an HTTP request Node.js cannot read (${error.code ?? error.message})`,
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    async close() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      await Promise.allSettled([...pending]);
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

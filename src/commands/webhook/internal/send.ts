@@ -1,0 +1,45 @@
+/** How long a forward or a replay waits for the receiver's answer. */
+const timeoutMs = 10_000;
+
+export interface Sent {
+  /** The receiver's status, or why there is none (ECONNREFUSED, TimeoutError). */
+  status: number | string;
+  /** The start of its answer's text (untrusted: sanitize before showing it). */
+  answer: string;
+}
+
+/**
+ * POSTs a delivery, unchanged, to `url`. Redirects are not followed (a delivery is not sent on to another
+ * host).
+ */
+export async function send(
+  url: string,
+  headers: [string, string][],
+  body: Uint8Array,
+  signal: AbortSignal,
+): Promise<Sent> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+    });
+    const answer = await res.text().catch(() => '');
+    return { status: res.status, answer: answer.slice(0, 500) };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return { status: cause?.code ?? (error as Error).name, answer: '' };
+  }
+}
+
+/** An http(s) URL, or undefined. */
+export function httpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { stateDir } from '../../../config/paths.js';
+import type { Context } from '../../../context.js';
+import {
+  CliError,
+  ConfigError,
+  ExitCode,
+  InterruptedError,
+  TransientError,
+  UsageError,
+} from '../../../errors.js';
+import { fsyncDir, writeFileAtomic } from '../../../util/durable.js';
+import { parsed } from '../../define.js';
+import { pattern } from '../../parsers.js';
+
+/**
+ * The deliveries `webhook listen` kept, each in three files named by its delivery id: ID.headers (the request
+ * line and headers as received), ID.body (the body, byte for byte) and ID.json (when it arrived, its event, where
+ * it was forwarded and what that answered). ID.headers is created first, exclusively: its presence is the
+ * delivery id's record, so a replay is refused even by a listener started since.
+ */
+
+export const dirOption = parsed(
+  '--dir <dir>',
+  'the directory of the deliveries (default: webhooks/ in the state directory)',
+  pattern(/\S/, 'expected a directory'),
+  { complete: 'dir' },
+);
+
+export function deliveriesDir(env: NodeJS.ProcessEnv, dir: string | undefined): string {
+  return dir === undefined ? join(stateDir(env), 'webhooks') : resolve(dir);
+}
+
+/** A delivery id that can name a file: no separator, no leading dot, at most 128 characters. */
+export const deliveryIdPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+export interface DeliveryMeta {
+  delivery_id: string;
+  event: string;
+  received_at: string;
+  /** X-SL-Timestamp, Unix seconds. */
+  timestamp: number;
+  forwarded_to?: string;
+  /** The forward's HTTP status, or why it failed (ECONNREFUSED, timeout). */
+  forward_status?: number | string;
+}
+
+export interface StoredDelivery {
+  meta: DeliveryMeta;
+  head: string;
+  body: Buffer;
+}
+
+const files = (dir: string, id: string) => ({
+  head: join(dir, `${id}.headers`),
+  body: join(dir, `${id}.body`),
+  meta: join(dir, `${id}.json`),
+});
+
+export async function openDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new ConfigError(`--dir: cannot create ${dir}: ${(error as NodeJS.ErrnoException).code ?? error}`, {
+      cause: error,
+    });
+  }
+}
+
+/** The delivery ids kept in `dir` (those whose headers file is there). */
+export async function keptIds(dir: string): Promise<Set<string>> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return new Set(
+    names.filter((n) => n.endsWith('.headers') && !n.startsWith('.')).map((n) => n.slice(0, -8)),
+  );
+}
+
+/**
+ * Records the delivery id with its headers, only if no delivery of that id is kept: false when one is (a
+ * replay). The file is written whole under a temporary name, then linked into place (link never replaces).
+ */
+export async function reserve(dir: string, id: string, head: string): Promise<boolean> {
+  const temp = join(dir, `.${id}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  await writeFile(temp, head, { mode: 0o600 });
+  try {
+    await link(temp, files(dir, id).head);
+    await fsyncDir(dir);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+export async function storeBody(dir: string, id: string, body: Buffer): Promise<void> {
+  await writeFileAtomic(files(dir, id).body, body);
+}
+
+export async function storeMeta(dir: string, meta: DeliveryMeta): Promise<void> {
+  await writeFileAtomic(files(dir, meta.delivery_id).meta, `${JSON.stringify(meta, null, 2)}\n`);
+}
+
+/**
+ * A delivery once `webhook listen` has kept it whole (its ID.json is written last), looked for every 100 ms
+ * up to the global --timeout: then exit 7, saying what it waited for.
+ */
+export async function waitForDelivery(ctx: Context, dir: string, id: string): Promise<StoredDelivery> {
+  const deadline = Date.now() + ctx.timeoutMs;
+  for (;;) {
+    if (existsSync(files(dir, id).meta)) return readDelivery(dir, id);
+    if (Date.now() >= deadline) {
+      throw new TransientError(
+        `no delivery ${id} in ${dir} after ${Math.round(ctx.timeoutMs / 1000)}s (is \`secscan webhook listen --dir ${dir}\` running?)`,
+      );
+    }
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(ctx.signal.reason ?? new InterruptedError());
+      };
+      const timer = setTimeout(() => {
+        ctx.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, 100);
+      ctx.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
+/** A kept delivery: not found (exit 5) when it is not there, a configuration error when it is incomplete. */
+export async function readDelivery(dir: string, id: string): Promise<StoredDelivery> {
+  if (!deliveryIdPattern.test(id)) {
+    throw new UsageError(`invalid delivery id ${JSON.stringify(id)}: letters, digits, '.', '_', '-'`);
+  }
+  const paths = files(dir, id);
+  let head: string;
+  try {
+    head = await readFile(paths.head, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new ConfigError(`cannot read ${paths.head}: ${(error as Error).message}`, { cause: error });
+    }
+    throw new CliError(`no delivery ${id} in ${dir}`, ExitCode.notFound, 'NOT_FOUND', {
+      hint: 'the deliveries `secscan webhook listen --dir DIR` kept are DIR/*.headers (default: webhooks/ in the state directory)',
+    });
+  }
+  try {
+    const body = await readFile(paths.body);
+    const meta = JSON.parse(await readFile(paths.meta, 'utf8')) as DeliveryMeta;
+    return { meta, head, body };
+  } catch (error) {
+    throw new ConfigError(
+      `the delivery ${id} in ${dir} is incomplete or unreadable: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
