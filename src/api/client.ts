@@ -183,8 +183,9 @@ export class ApiClient {
     params: ParamsOf<K>,
     dest: string,
     onProgress?: (bytes: number) => void,
+    check?: (partial: string) => Promise<void>,
   ): Promise<number> {
-    return this.downloadOf(operations[id] as Operation, params as CallParams, dest, onProgress);
+    return this.downloadOf(operations[id] as Operation, params as CallParams, dest, onProgress, check);
   }
 
   async downloadOf(
@@ -192,10 +193,11 @@ export class ApiClient {
     params: CallParams,
     dest: string,
     onProgress?: (bytes: number) => void,
+    check?: (partial: string) => Promise<void>,
   ): Promise<number> {
     const res = await this.transport.stream(op, this.pathFor(op, params));
     const interrupted = () => this.transport.interrupted();
-    return saveBody(res.body, dest, op.id, this.opts.signal, interrupted, onProgress);
+    return saveBody(res.body, dest, op.id, this.opts.signal, interrupted, onProgress, check);
   }
 
   /**

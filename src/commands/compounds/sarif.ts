@@ -42,12 +42,19 @@ export default defineVerb({
         scan_language: opts.language,
       },
     };
+    const { checkedSarifLog } = await import('./internal/sarif-log.js');
     if (out === '-') {
       const body = await client.call('DownloadSarifReport', params);
+      checkedSarifLog(body);
       return { kind: 'raw', body: typeof body === 'string' ? body : JSON.stringify(body, null, 2) };
     }
+    // The file takes its name only once it reads as a SARIF log.
+    const check = async (partial: string) => {
+      const { readFile } = await import('node:fs/promises');
+      checkedSarifLog(await readFile(partial, 'utf8'));
+    };
     const bytes = await ctx.spin(`Downloading the SARIF report of ${name}`, () =>
-      client.download('DownloadSarifReport', params, out),
+      client.download('DownloadSarifReport', params, out, undefined, check),
     );
     ctx.note(`Wrote ${out} (${bytes} bytes).`);
     return { kind: 'none' };

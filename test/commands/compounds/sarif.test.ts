@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, useCli } from '../../helpers/cli.js';
@@ -69,5 +69,27 @@ describe('compounds sarif', () => {
     const r = await cli.run(['compounds', 'sarif', 'shop', '--scan', '42', '--out', out], { env: authEnv() });
     expect(r).toEqual({ code: 0, stdout: '', stderr: `Wrote ${out} (${body.length} bytes).\n` });
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(sarif);
+  });
+
+  // Fail closed: an answer that is not a SARIF log is never written as the report.
+  it.each([
+    ['an object of another shape', { ok: true, response: { unexpected: 1 } }, 'no "version"'],
+    ['a log without runs', { version: '2.1.0', runs: null }, 'no list of "runs"'],
+    ['a run without its tool', { version: '2.1.0', runs: [{ results: [] }] }, 'run 0 names no tool driver'],
+    ['text that is not JSON', '<html>maintenance</html>', 'not JSON'],
+  ])('%s: exit 8 with --out - and with --out FILE, and no file', async (_, body, problem) => {
+    const headers = typeof body === 'string' ? { headers: { 'content-type': 'text/html' } } : sarifHeaders;
+    cli.stub('DownloadSarifReport', { path: { compoundName: 'shop' } }).reply(200, body, headers);
+    const piped = await cli.run(['compounds', 'sarif', 'shop', '--out', '-'], { env: authEnv() });
+    expect(piped.code).toBe(8);
+    expect(piped.stdout).toBe('');
+    expect(piped.stderr).toContain(problem);
+    cli.stub('DownloadSarifReport', { path: { compoundName: 'shop' } }).reply(200, body, headers);
+    const out = join(cli.configDir, 'bad.sarif');
+    const saved = await cli.run(['compounds', 'sarif', 'shop', '--out', out], { env: authEnv() });
+    expect(saved.code).toBe(8);
+    expect(saved.stderr).toContain(problem);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(cli.configDir).filter((f) => f.startsWith('bad.sarif'))).toEqual([]);
   });
 });
