@@ -73,6 +73,7 @@ export const readArguments: Readonly<Record<string, ReadArguments>> = {
   'reports pci': [['--app', 'payments-api', '12', '--out', '-']],
   'reports trends': [[]],
   stats: [[]],
+  sbom: [['--app', 'payments-api'], ['--app', 'payments-api', '--format', 'spdx']],
   'dependencies search': [['log4j']],
   'packages show': [['pkg:maven/commons-io/commons-io@2.5']],
   'sca packages': [['--app', 'payments-api']],

@@ -127,6 +127,18 @@ describe('sbom: fail closed (exit 8)', () => {
     expect(result.stderr).toContain('gives 1 package(s) where it counts 3');
   });
 
+  it('a listing that always has more: past the count it states, exit 8 (never an endless read)', async () => {
+    // The pages after the first are pinned to the scan it names.
+    for (const query of [packagesQuery, { ...packagesQuery, page: 2, scan: '7' }])
+      cli
+        .stub('ReadAppSCAPackages', { path: { appID: 'a' }, query })
+        .reply(200, packagesPage([pkg('lodash')], { has_more: true, total_count: 1 }));
+    const result = await cli.run(['sbom', '--app', 'a', '--no-ignore-file'], { env: authEnv() });
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain('gives more than the 1 package(s) it counts');
+    expect(result.stdout).toBe('');
+  });
+
   it('a findings answer without its list, and nothing written to --out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'secscan-sbom-'));
     try {

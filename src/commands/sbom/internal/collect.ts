@@ -133,6 +133,12 @@ async function readPackages(
     first ??= data;
     for (const row of data.packages) into(row);
     count += data.packages.length;
+    // A listing that always has more never ends: past the count it states, it is of another shape.
+    if (count > first.total_count) {
+      throw new UnexpectedResponseError(
+        `${what}: the packages listing gives more than the ${first.total_count} package(s) it counts`,
+      );
+    }
     if (!data.has_more) break;
     if (!data.packages.length) {
       throw new UnexpectedResponseError(
