@@ -1,6 +1,6 @@
 import { beforeAll, describe, it } from 'vitest';
 import { expectRefused, nullCases } from './null-cases.js';
-import { analysisReaders } from './null-readers.js';
+import { analysisReaders, derivedReaders } from './null-readers.js';
 import { useRewritingService } from './rewrite.js';
 
 /** Apps, compounds, scans, findings and packages: null for every list and object they read is exit 8. */
@@ -10,7 +10,8 @@ beforeAll(() => {
   rules = service.file('rules.yml', 'rules:\n  - id: no-critical\n    tags:\n      severity: [critical]\n');
 });
 
-const readers = analysisReaders;
+// With the readers derived for read verbs none here runs (test/e2e/null-readers.ts).
+const readers = [...analysisReaders, ...(await derivedReaders())];
 
 const cases = await nullCases(readers);
 

@@ -1,10 +1,13 @@
+import { readArguments, readVerbOperations } from '../helpers/read-commands.js';
 import type { Reader } from './null-cases.js';
 
 /**
  * The readers the null-answer suites drive against the sandbox (each with the operations whose answers are
- * made null, place by place, and the places it cannot reach), keyed to the seed's names. Every read verb of
- * the manifest is one of them or in `notDriven` with the reason: test/unit/layout/null-readers.test.ts names
- * a read verb that is neither, so a new read command does not silently escape these suites.
+ * made null, place by place, and the places it cannot reach), keyed to the seed's names. A read verb of the
+ * manifest none of them runs and `notDriven` does not name is derived (`derivedReaders`): its arguments of
+ * test/helpers/read-commands.ts, its operations of the manifest. So a new read command reaches these suites
+ * with no edit here; when its derived reader cannot run against the seed, the suite names it, and it gets a
+ * reader of its own here or a reason in `notDriven`.
  */
 
 /** Apps, compounds, scans, findings and packages (test/e2e/null-answers-analysis.test.ts). */
@@ -182,3 +185,24 @@ export const notDriven: Readonly<Record<string, string>> = {
     'the seed connects no work board: the fail-safe suite drives it (test/e2e/failsafe*)',
   'analyze-failures show': 'its id is drawn by the seed: the fail-safe suite drives it with the vendor’s',
 };
+
+/** The command path a reader runs: the longest read verb its words (less `--org`) begin with. */
+export function verbOf(argv: readonly string[], verbs: readonly string[]): string | undefined {
+  const words = argv.filter((a) => a !== '--org');
+  return verbs
+    .filter((v) => v.split(' ').every((w, i) => words[i] === w))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+/** A reader for each read verb no reader here runs and `notDriven` does not name, from its first arguments. */
+export async function derivedReaders(): Promise<Reader[]> {
+  const verbs = await readVerbOperations();
+  const paths = [...verbs.keys()];
+  const driven = new Set([...analysisReaders, ...accessReaders].map(({ argv }) => verbOf(argv, paths)));
+  return paths.flatMap((path) => {
+    const args = readArguments[path];
+    if (driven.has(path) || notDriven[path] !== undefined || args === undefined || 'skip' in args) return [];
+    const first = args[0] ?? [];
+    return [{ argv: [...path.split(' '), ...first], ops: verbs.get(path) ?? [] }];
+  });
+}

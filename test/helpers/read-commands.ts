@@ -73,7 +73,10 @@ export const readArguments: Readonly<Record<string, ReadArguments>> = {
   'reports pci': [['--app', 'payments-api', '12', '--out', '-']],
   'reports trends': [[]],
   stats: [[]],
-  sbom: [['--app', 'payments-api'], ['--app', 'payments-api', '--format', 'spdx']],
+  sbom: [
+    ['--app', 'payments-api'],
+    ['--app', 'payments-api', '--format', 'spdx'],
+  ],
   'dependencies search': [['log4j']],
   'packages show': [['pkg:maven/commons-io/commons-io@2.5']],
   'sca packages': [['--app', 'payments-api']],
@@ -111,18 +114,25 @@ export const readArguments: Readonly<Record<string, ReadArguments>> = {
 /** Operations that read with a POST (the body is the question, nothing changes): a read verb may call them. */
 const readsByPost: readonly OperationId[] = ['RetrievePackageInfo'];
 
-/** The command path of every read verb of the manifest: every operation it declares is a GET (or a read). */
+/** The operations of every read verb of the manifest (every operation it declares is a GET, or a read). */
+export async function readVerbOperations(): Promise<Map<string, OperationId[]>> {
+  return new Map(
+    walk((await buildManifest()).commands)
+      .filter(
+        ({ entry }) =>
+          entry.kind === 'verb' &&
+          (entry.operations ?? []).length > 0 &&
+          (entry.operations ?? []).every(
+            (id) => isOperationId(id) && (operations[id].method === 'GET' || readsByPost.includes(id)),
+          ),
+      )
+      .map(({ words, entry }) => [words.join(' '), (entry.operations ?? []).filter(isOperationId)]),
+  );
+}
+
+/** The command path of every read verb of the manifest. */
 export async function readVerbs(): Promise<string[]> {
-  return walk((await buildManifest()).commands)
-    .filter(
-      ({ entry }) =>
-        entry.kind === 'verb' &&
-        (entry.operations ?? []).length > 0 &&
-        (entry.operations ?? []).every(
-          (id) => isOperationId(id) && (operations[id].method === 'GET' || readsByPost.includes(id)),
-        ),
-    )
-    .map(({ words }) => words.join(' '));
+  return [...(await readVerbOperations()).keys()];
 }
 
 /**
