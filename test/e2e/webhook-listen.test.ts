@@ -292,11 +292,30 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     const back = await run(['webhook', 'replay', deliveryId, '--dir', dir, '--to', listener.url, '--resign']);
     expect(back.exitCode).toBe(6);
     expect(String(back.stderr)).toMatch(/answered 400: delivery \S+ was received already$/m);
+    // The hint says why, not to re-sign (which keeps the id).
+    expect(String(back.stderr)).toContain('hint: the receiver has received this delivery id already');
     await listener.line(new RegExp(` ${deliveryId} replayed - `));
     expect(app.got).toHaveLength(3);
 
     const unknown = await run(['webhook', 'replay', 'no-such-delivery', '--dir', dir]);
     expect(unknown.exitCode).toBe(5);
+
+    // No receiver at all: exit 7, saying what the connection met.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const nobody = await run([
+      'webhook',
+      'replay',
+      deliveryId,
+      '--dir',
+      dir,
+      '--to',
+      `http://127.0.0.1:${port}/`,
+    ]);
+    expect(nobody.exitCode).toBe(7);
+    expect(String(nobody.stderr)).toContain(`http://127.0.0.1:${port}/ answered nothing (ECONNREFUSED)`);
   });
 
   it('refuses a tampered body (401), a stale timestamp (400) and a replayed id (400): logged, never kept or forwarded', async () => {

@@ -15,8 +15,10 @@ function refusedBy({ status, answer }: Sent, to: string, resigned: boolean): Cli
   const message = `${to} answered ${typeof status === 'number' ? status : `nothing (${status})`}${said}`;
   if (typeof status !== 'number' || status >= 500)
     return new CliError(message, ExitCode.transient, 'REPLAY_FAILED');
-  const hint =
-    (status === 400 || status === 401) && !resigned
+  // A receiver that keeps the ids it received refuses this one whatever its timestamp: --resign keeps the id.
+  const hint = /received already|replay/i.test(answer)
+    ? 'the receiver has received this delivery id already, and --resign keeps the id: send it to another receiver with --to'
+    : (status === 400 || status === 401) && !resigned
       ? 'a receiver with a tolerance refuses an old timestamp: --resign signs the delivery again with a fresh one'
       : undefined;
   if (status === 401 || status === 403)

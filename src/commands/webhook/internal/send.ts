@@ -29,8 +29,9 @@ export async function send(
     const answer = await res.text().catch(() => '');
     return { status: res.status, answer: answer.slice(0, 500) };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    return { status: cause?.code ?? (error as Error).name, answer: '' };
+    // The socket's code (ECONNREFUSED), else what fetch says of it (a port it will not use), else the error's.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: cause?.code ?? (cause?.message || (error as Error).name), answer: '' };
   }
 }
 
