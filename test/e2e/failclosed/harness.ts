@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { OperationId } from '@secscan/api/operations';
 import {
   type Answer,
@@ -12,7 +12,7 @@ import {
   type Reply,
   startHostile,
 } from '../hostile.js';
-import { secscan as spawnCli } from '../sandbox.js';
+import { secscanInTerminal, secscan as spawnCli } from '../sandbox.js';
 
 /**
  * The fail-closed rules of issue 13, one file a noun beside this one, (test/e2e/failsafe.test.ts covers the commands that existed then) for
@@ -292,3 +292,23 @@ export const poisonedService: Answer = (req) => {
     return { ...reply, body: reply.body.replace(/a@example\.com/g, `a@example.com${hostile}`) };
   return reply.body === undefined ? reply : { ...reply, body: poisoned(reply.body) };
 };
+
+/**
+ * The service's text poisoned everywhere (`poisonedService`), `argv` still succeeds and shows nothing raw:
+ * as tab-separated text on both streams, as JSON and YAML (escaped), and as a table on a terminal.
+ */
+export async function expectInert(argv: string[]): Promise<void> {
+  server.answer = poisonedService;
+  const tsv = await secscan(argv);
+  expect(tsv.exitCode).toBe(0);
+  expect(tsv.stdout).not.toMatch(unsafe);
+  expect(tsv.stderr).not.toMatch(unsafe);
+  const plain = argv.filter((a) => a !== '-o' && a !== 'tsv');
+  for (const format of ['json', 'yaml']) {
+    const data = await secscan([...plain, '-o', format]);
+    expect(data.exitCode).toBe(0);
+    expect(data.stdout).not.toMatch(rawInData);
+  }
+  const table = await secscanInTerminal([...plain, '--no-color'], env);
+  expect(String(table.stdout)).not.toMatch(/[\u0007\u009b\u202e\u200b]|\u001b\]52|\u001b\[2J/);
+}

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from '../hostile.js';
-import { secscanInTerminal } from '../sandbox.js';
 import {
   answer,
-  env,
   errorLines,
   hostile,
   html,
-  poisonedService,
-  rawInData,
   type Route,
   secscan,
   server,
@@ -17,6 +13,7 @@ import {
   useHostileService,
   writes,
   yaml,
+  expectInert,
 } from './harness.js';
 
 /** The fail-closed rules (harness.ts) for `secscan policies`. */
@@ -57,21 +54,7 @@ describe('an answer of the wrong shape is exit 8 naming the operation, never an 
 
 describe('text from the service never reaches a terminal raw; JSON and YAML keep it escaped', () => {
   it.each([[['policies', 'list']]])('%j', async (argv) => {
-    server.answer = poisonedService;
-    const tsv = await secscan(argv);
-    expect(tsv.exitCode).toBe(0);
-    expect(tsv.stdout).not.toMatch(unsafe);
-    expect(tsv.stderr).not.toMatch(unsafe);
-    for (const format of ['json', 'yaml']) {
-      const data = await secscan([...argv.filter((a) => a !== '-o' && a !== 'tsv'), '-o', format]);
-      expect(data.exitCode).toBe(0);
-      expect(data.stdout).not.toMatch(rawInData);
-    }
-    const table = await secscanInTerminal(
-      [...argv.filter((a) => a !== '-o' && a !== 'tsv'), '--no-color'],
-      env,
-    );
-    expect(String(table.stdout)).not.toMatch(/[\u0007\u009b\u202e\u200b]|\u001b\]52|\u001b\[2J/);
+    await expectInert(argv);
   });
 
   it.each([[['policies', 'push', 'rules.yml', '--name', 'gate']]])(

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ok, orgId, type Received } from '../hostile.js';
-import { secscanInTerminal } from '../sandbox.js';
 import {
   answer,
-  env,
   errorLines,
   group,
   groupBody,
   hostile,
-  poisonedService,
-  rawInData,
   type Route,
   secscan,
   server,
@@ -20,6 +16,7 @@ import {
   useHostileService,
   user,
   writes,
+  expectInert,
 } from './harness.js';
 
 /** The fail-closed rules (harness.ts) for `secscan teams`. */
@@ -120,21 +117,7 @@ describe('text from the service never reaches a terminal raw; JSON and YAML keep
     [['teams', 'groups', 'list', team]],
     [['teams', 'export']],
   ])('%j', async (argv) => {
-    server.answer = poisonedService;
-    const tsv = await secscan(argv);
-    expect(tsv.exitCode).toBe(0);
-    expect(tsv.stdout).not.toMatch(unsafe);
-    expect(tsv.stderr).not.toMatch(unsafe);
-    for (const format of ['json', 'yaml']) {
-      const data = await secscan([...argv.filter((a) => a !== '-o' && a !== 'tsv'), '-o', format]);
-      expect(data.exitCode).toBe(0);
-      expect(data.stdout).not.toMatch(rawInData);
-    }
-    const table = await secscanInTerminal(
-      [...argv.filter((a) => a !== '-o' && a !== 'tsv'), '--no-color'],
-      env,
-    );
-    expect(String(table.stdout)).not.toMatch(/[\u0007\u009b\u202e\u200b]|\u001b\]52|\u001b\[2J/);
+    await expectInert(argv);
   });
 
   it.each([
