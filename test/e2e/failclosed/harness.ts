@@ -312,3 +312,20 @@ export async function expectInert(argv: string[]): Promise<void> {
   const table = await secscanInTerminal([...plain, '--no-color'], env);
   expect(String(table.stdout)).not.toMatch(/[\u0007\u009b\u202e\u200b]|\u001b\]52|\u001b\[2J/);
 }
+
+/**
+ * The service refuses `argv`'s write (422) with hostile text in its code, message and validation errors:
+ * exit 6, and its error is one clean line (nothing raw, no forged second error line).
+ */
+export async function expectRefusalClean(argv: string[]): Promise<void> {
+  const refused = {
+    status: 422,
+    body: { ok: false, code: `BAD${hostile}`, message: `refused ${hostile}`, validation_errors: [hostile] },
+  };
+  server.answer = (req) => (req.method === 'GET' ? service()(req) : refused);
+  const r = await secscan(argv);
+  expect(r.exitCode).toBe(6);
+  expect(r.stderr).not.toMatch(unsafe);
+  expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/^\s*error: forged/m);
+}

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   answer,
   errorLines,
-  hostile,
   type Route,
   secscan,
   server,
   service,
   unexpected,
-  unsafe,
   useHostileService,
   writes,
   expectInert,
+  expectRefusalClean,
 } from './harness.js';
 
 /** The fail-closed rules (harness.ts) for `secscan integrations`. */
@@ -72,16 +71,7 @@ describe('text from the service never reaches a terminal raw; JSON and YAML keep
     [['integrations', 'board', 'link', 'payments-api', '--board-org', 'o', '--project', 'p']],
     [['integrations', 'cloud', 'enrollment', 'set', '--org', '--for', 'SAST']],
   ])('the error of a refused %j is one clean line', async (argv) => {
-    const refused = {
-      status: 422,
-      body: { ok: false, code: `BAD${hostile}`, message: `refused ${hostile}`, validation_errors: [hostile] },
-    };
-    server.answer = (req) => (req.method === 'GET' ? service()(req) : refused);
-    const r = await secscan(argv);
-    expect(r.exitCode).toBe(6);
-    expect(r.stderr).not.toMatch(unsafe);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toHaveLength(1);
-    expect(r.stderr).not.toMatch(/^\s*error: forged/m);
+    await expectRefusalClean(argv);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   work,
   writes,
   expectInert,
+  expectRefusalClean,
 } from './harness.js';
 
 /** The fail-closed rules (harness.ts) for `secscan saml`. */
@@ -83,16 +84,7 @@ describe('text from the service never reaches a terminal raw; JSON and YAML keep
     [['saml', 'create', 'okta2', '--idp-metadata-url', 'https://idp.example.com/m']],
     [['saml', 'provision', 'users.csv']],
   ])('the error of a refused %j is one clean line', async (argv) => {
-    const refused = {
-      status: 422,
-      body: { ok: false, code: `BAD${hostile}`, message: `refused ${hostile}`, validation_errors: [hostile] },
-    };
-    server.answer = (req) => (req.method === 'GET' ? service()(req) : refused);
-    const r = await secscan(argv);
-    expect(r.exitCode).toBe(6);
-    expect(r.stderr).not.toMatch(unsafe);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toHaveLength(1);
-    expect(r.stderr).not.toMatch(/^\s*error: forged/m);
+    await expectRefusalClean(argv);
   });
 
   it('the notices, rows and plan of a write quote the service made safe (teams apply, saml provision, org config set)', async () => {

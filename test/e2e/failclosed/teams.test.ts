@@ -5,18 +5,17 @@ import {
   errorLines,
   group,
   groupBody,
-  hostile,
   type Route,
   secscan,
   server,
   service,
   team,
   unexpected,
-  unsafe,
   useHostileService,
   user,
   writes,
   expectInert,
+  expectRefusalClean,
 } from './harness.js';
 
 /** The fail-closed rules (harness.ts) for `secscan teams`. */
@@ -125,16 +124,7 @@ describe('text from the service never reaches a terminal raw; JSON and YAML keep
     [['teams', 'delete', 'web', '--yes']],
     [['teams', 'groups', 'add', 'web', 'devs']],
   ])('the error of a refused %j is one clean line', async (argv) => {
-    const refused = {
-      status: 422,
-      body: { ok: false, code: `BAD${hostile}`, message: `refused ${hostile}`, validation_errors: [hostile] },
-    };
-    server.answer = (req) => (req.method === 'GET' ? service()(req) : refused);
-    const r = await secscan(argv);
-    expect(r.exitCode).toBe(6);
-    expect(r.stderr).not.toMatch(unsafe);
-    expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toHaveLength(1);
-    expect(r.stderr).not.toMatch(/^\s*error: forged/m);
+    await expectRefusalClean(argv);
   });
 });
 

@@ -5,7 +5,6 @@ import {
   answer,
   env,
   errorLines,
-  hostile,
   html,
   poisonedService,
   rawInData,
@@ -16,6 +15,7 @@ import {
   unsafe,
   useHostileService,
   writes,
+  expectRefusalClean,
 } from './harness.js';
 
 /** The fail-closed rules (harness.ts) for `secscan users`. */
@@ -86,21 +86,7 @@ describe('text from the service never reaches a terminal raw; JSON and YAML keep
   it.each([[['users', 'update', 'a@example.com', '--role', 'MEMBER']]])(
     'the error of a refused %j is one clean line',
     async (argv) => {
-      const refused = {
-        status: 422,
-        body: {
-          ok: false,
-          code: `BAD${hostile}`,
-          message: `refused ${hostile}`,
-          validation_errors: [hostile],
-        },
-      };
-      server.answer = (req) => (req.method === 'GET' ? service()(req) : refused);
-      const r = await secscan(argv);
-      expect(r.exitCode).toBe(6);
-      expect(r.stderr).not.toMatch(unsafe);
-      expect(r.stderr.split('\n').filter((l) => l.startsWith('error: '))).toHaveLength(1);
-      expect(r.stderr).not.toMatch(/^\s*error: forged/m);
+      await expectRefusalClean(argv);
     },
   );
 });
