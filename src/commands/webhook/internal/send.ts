@@ -1,3 +1,5 @@
+import { errorCode } from '../../../api/wire.js';
+
 /** How long a forward or a replay waits for the receiver's answer. */
 const timeoutMs = 10_000;
 
@@ -30,8 +32,8 @@ export async function send(
     return { status: res.status, answer: answer.slice(0, 500) };
   } catch (error) {
     // The socket's code (ECONNREFUSED), else what fetch says of it (a port it will not use), else the error's.
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { status: cause?.code ?? (cause?.message || (error as Error).name), answer: '' };
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return { status: errorCode(error) ?? (cause?.message || (error as Error).name), answer: '' };
   }
 }
 
