@@ -64,7 +64,8 @@ export const FindingCounts = z.looseObject({
     completed_at: z.string().optional(),
     is_default_branch: z.boolean().optional(),
   }).optional(),
-  counts: z.array(TagCount).nullish(),
+  // Left out when no finding matches; null is an answer of another shape (exit 8), never zero.
+  counts: z.array(TagCount).optional(),
 });
 export type FindingCounts = z.infer<typeof FindingCounts>;
 
