@@ -1,7 +1,10 @@
 // `npm run bench:backup`: a 1 GiB backup (`BENCH_BYTES`) from `secscan sandbox --backup-size`, downloaded
 // by `secscan backups download` (resumable, fsynced, checksummed), by `curl -o`, and by
 // `curl -o F && sha256sum F && sync F` (curl given what secscan does besides: a checksum of the file and the
-// file on disk), interleaved over BENCH_ROUNDS rounds (default 3; medians), through a sandbox that paces its
+// file on disk), and by `curl -o F && sync F` (the file on disk, no checksum: what the disk lets a download
+// that ends on the disk reach), interleaved over BENCH_ROUNDS rounds (default 3; medians), each run started
+// after a `sync` that is not timed (so no run pays for the dirty pages the one before left to the disk),
+// through a sandbox that paces its
 // answers as a network link would (`--bandwidth`, BENCH_LINKS: 100MiB/s and 1GiB/s), then on loopback
 // unthrottled, for reference (the sandbox serving the file shares the two cores with the client there). Wall
 // time, CPU (user + system) and peak RSS by GNU time. Targets at each link: secscan's throughput at least
@@ -107,7 +110,7 @@ let resume;
 
 /** Downloads the backup with secscan, curl -o, and curl + sha256sum + sync, interleaved, over `rounds`. */
 async function compare(link) {
-  const runs = { secscan: [], curl: [], checked: [] };
+  const runs = { secscan: [], curl: [], synced: [], checked: [] };
   const { child, settings } = await startSandbox(link ? ['--bandwidth', link] : []);
   try {
     const backup = await describeBackup(settings);
@@ -136,6 +139,15 @@ async function compare(link) {
       if (statSync(target).size !== size) failures.push('curl wrote another size');
       runs.curl.push(r);
     };
+    const syncedRun = () => {
+      const target = join(dir, 'synced.tar.gz');
+      rmSync(target, { force: true });
+      const script = 'curl -sS -o "$1" -H "Authorization: Bearer $2" "$3" && sync "$1"';
+      const r = measure(['sh', '-c', script, 'sh', target, settings.SECSCAN_TOKEN, backup.url], env);
+      if (r.status !== 0) throw new Error(`curl + sync exited ${r.status}: ${r.stderr}`);
+      if (statSync(target).size !== size) failures.push('curl + sync wrote another size');
+      runs.synced.push(r);
+    };
     const checkedRun = () => {
       const target = join(dir, 'checked.tar.gz');
       rmSync(target, { force: true });
@@ -148,11 +160,15 @@ async function compare(link) {
       runs.checked.push(r);
     };
     for (let i = 0; i < rounds; i++) {
-      const order = [secscanRun, curlRun, checkedRun];
-      for (let k = 0; k < order.length; k++) order[(i + k) % order.length]();
-      const [a, b, c] = [runs.secscan.at(-1), runs.curl.at(-1), runs.checked.at(-1)];
+      const order = [secscanRun, curlRun, syncedRun, checkedRun];
+      for (let k = 0; k < order.length; k++) {
+        // The dirty pages of the run before (curl -o leaves a GiB of them) go to the disk untimed.
+        spawnSync('sync');
+        order[(i + k) % order.length]();
+      }
+      const [a, b, d, c] = [runs.secscan, runs.curl, runs.synced, runs.checked].map((r) => r.at(-1));
       console.error(
-        `${link ?? 'loopback'} round ${i + 1}: secscan ${a.seconds.toFixed(2)} s (CPU ${a.cpu.toFixed(2)} s), curl ${b.seconds.toFixed(2)} s (CPU ${b.cpu.toFixed(2)} s), curl + sha256sum + sync ${c.seconds.toFixed(2)} s (CPU ${c.cpu.toFixed(2)} s)`,
+        `${link ?? 'loopback'} round ${i + 1}: secscan ${a.seconds.toFixed(2)} s (CPU ${a.cpu.toFixed(2)} s), curl ${b.seconds.toFixed(2)} s (CPU ${b.cpu.toFixed(2)} s), curl + sync ${d.seconds.toFixed(2)} s, curl + sha256sum + sync ${c.seconds.toFixed(2)} s (CPU ${c.cpu.toFixed(2)} s)`,
       );
     }
     if (sha256sum(join(dir, 'curl.tar.gz')) !== backup.sha256)
@@ -237,10 +253,17 @@ for (const { link, runs } of results) {
     );
   row('secscan', runs.secscan, cpu.secscan, rss);
   row('curl -o', runs.curl, cpu.curl, Math.max(...runs.curl.map((r) => r.rssMb)));
+  row(
+    'curl -o + sync',
+    runs.synced,
+    median(runs.synced.map((r) => r.cpu)) / gib,
+    Math.max(...runs.synced.map((r) => r.rssMb)),
+  );
   row('curl + sha256sum + sync', runs.checked, cpu.checked, Math.max(...runs.checked.map((r) => r.rssMb)));
   const checkedRate = median(runs.checked.map(rate));
+  const syncedRate = median(runs.synced.map(rate));
   console.log(
-    `${(link ?? 'loopback').padEnd(9)}  throughput ${fmt(ratio, 2)}x curl -o's, ${fmt(secscanRate / checkedRate, 2)}x curl + sha256sum + sync's; CPU/GiB ${fmt(cpu.secscan / cpu.checked, 2)}x curl + sha256sum + sync's (${fmt(cpu.secscan / cpu.curl, 2)}x curl -o's)`,
+    `${(link ?? 'loopback').padEnd(9)}  throughput ${fmt(ratio, 2)}x curl -o's, ${fmt(secscanRate / syncedRate, 2)}x curl -o + sync's, ${fmt(secscanRate / checkedRate, 2)}x curl + sha256sum + sync's; CPU/GiB ${fmt(cpu.secscan / cpu.checked, 2)}x curl + sha256sum + sync's (${fmt(cpu.secscan / cpu.curl, 2)}x curl -o's)`,
   );
   // Unthrottled loopback is for reference: the sandbox serving the file shares the two cores with the client.
   if (link !== undefined) {
