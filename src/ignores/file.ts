@@ -2,7 +2,7 @@ import { findingLocation, type Locatable } from '@secscan/api/location';
 import { fail, failSchema, type LinedDoc, lineOf, parseLined } from '@secscan/api/rules/lines';
 import * as z from 'zod';
 import { readingRules } from '../errors.js';
-import { type Matcher, parsePurl, pathPattern, textPattern, versionRange } from './patterns.js';
+import { type Matcher, parsePurl, pathPattern, pathPrefix, textPattern, versionRange } from './patterns.js';
 
 /**
  * `.secscan/ignore.yml`: accepted risks kept in the repository, reviewed like code. Each entry says which
@@ -69,6 +69,8 @@ export interface IgnoreEntry {
   matches(finding: Candidate): boolean;
   /** The entry's matching keys as one text: two entries with the same key are duplicates. */
   key: string;
+  /** The first names of every path its `path` glob matches, when the glob fixes them (see `pathPrefix`). */
+  pathPrefix?: string;
 }
 
 export interface IgnoreFile {
@@ -180,6 +182,9 @@ function entryOf(lined: LinedDoc, i: number, data: EntryData): IgnoreEntry {
     ...(scope && (scope.apps || scope.compounds) ? { scope } : {}),
     matches: (f) => tests.every((test) => test(f)),
     key,
+    ...(data.path === undefined || pathPrefix(data.path) === undefined
+      ? {}
+      : { pathPrefix: pathPrefix(data.path) as string }),
   };
 }
 

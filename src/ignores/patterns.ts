@@ -102,6 +102,28 @@ export function normalisePath(path: string): string {
 }
 
 /**
+ * The first names (one or two) every path a path glob matches begins with, when the glob fixes them
+ * (`src/gen/**`: `src/gen`; `src/*.java`: `src`); undefined when it fixes none (`*.java`, `s*c/x`, a glob
+ * that begins with `**`). An index of entries uses it: a finding whose path begins otherwise is not tried
+ * against them (see `prefixesOf`).
+ */
+export function pathPrefix(pattern: string): string | undefined {
+  const glob = normalisePath(pattern.trim());
+  if (!glob.includes('/')) return undefined;
+  const names = glob.split('/');
+  const literal = (name: string | undefined) => name !== undefined && name !== '' && !/[*?]/.test(name);
+  if (!literal(names[0])) return undefined;
+  return literal(names[1]) ? `${names[0]}/${names[1]}` : names[0];
+}
+
+/** The keys `pathPrefix` could have given the globs that match this path: its first name, its first two. */
+export function prefixesOf(path: string): [string, string | undefined] {
+  const parts = normalisePath(path).split('/', 3);
+  const first = parts[0] as string;
+  return [first, parts.length > 1 && parts[1] !== '' ? `${first}/${parts[1]}` : undefined];
+}
+
+/**
  * A path glob (see the top of this file): its directory names matched one by one, `**` standing for any
  * number of them; as `wildcard`, in at most (names of the glob) x (names of the path) steps.
  */
@@ -114,7 +136,8 @@ export function pathPattern(pattern: string): Matcher {
   const names = [...(anywhere ? ['**'] : []), ...glob.split('/')]
     // `**/**` is `**`: the same paths, fewer steps.
     .filter((name, i, all) => name !== '**' || all[i - 1] !== '**')
-    .map((name) => (name === '**' ? anyRun : globChars(name)));
+    // A name without `*` or `?` is compared as a string (most names of a path glob are plain).
+    .map((name) => (name === '**' ? anyRun : /[*?]/.test(name) ? globChars(name) : name));
   return (path) => {
     const parts = normalisePath(path).split('/');
     // `src/a.js/` is the file `src/a.js`.
@@ -123,7 +146,7 @@ export function pathPattern(pattern: string): Matcher {
       names,
       parts,
       (n) => n === anyRun,
-      (n, part) => n !== anyRun && globMatch(n, part, false),
+      (n, part) => (typeof n === 'string' ? n === part : n !== anyRun && globMatch(n, part, false)),
     );
   };
 }
