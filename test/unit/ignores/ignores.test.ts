@@ -245,6 +245,95 @@ describe('suppressor: what suppresses a finding, and when it stops', () => {
   });
 });
 
+describe('suppressor: the index gives the entry a linear search would', () => {
+  /** A seeded generator (mulberry32), so a failure names a seed that reproduces it. */
+  const random = (seed: number) => () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const apps = ['web', 'api', 'svc-1'];
+  const dirs = ['src', 'lib', 'test', './src', '/src', 'src\\win'];
+  const subs = ['main', 'gen', 'db', 'x'];
+  const paths = [
+    'src/**',
+    'src/gen/**',
+    'src/*.js',
+    '**/db.js',
+    'lib/x/*',
+    's*c/main/**',
+    'test',
+    'src/main/db.js',
+    'src/',
+    '*/gen/**',
+  ];
+  const packages = ['pkg:npm/lodash', 'pkg:npm/lodash@4.17.20', 'pkg:maven/org.x/y', 'pkg:npm/left-pad'];
+  const ids = ['1', '2', '3', '7'];
+
+  function entry(r: () => number, i: number): string[] {
+    const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)] as T;
+    const lines: string[] = [];
+    const kind = Math.floor(r() * 5);
+    if (kind === 0) lines.push(`  - id: ${pick(ids)}`, ...(r() < 0.7 ? [`    app: ${pick(apps)}`] : []));
+    else if (kind === 1) {
+      const pkg = pick(packages);
+      lines.push(`  - package: "${pkg}"`, ...(!pkg.includes('@') && r() < 0.5 ? ['    versions: "<5"'] : []));
+    } else if (kind === 2)
+      lines.push(`  - app: ${pick(apps)}`, `    title: "${pick(['SQL*', '*login', 'XSS*'])}"`);
+    else lines.push(`  - path: "${pick(paths)}"`, ...(r() < 0.3 ? [`    app: ${pick(apps)}`] : []));
+    if (r() < 0.3) lines.push(`    path: "${pick(paths)}"`);
+    if (r() < 0.2) lines.push(`    scope: {apps: [${pick(apps)}]}`);
+    if (r() < 0.2) lines.push(`    expires: 2026-1${Math.floor(r() * 3)}-15`);
+    lines.push(`    reason: r${i}`);
+    // A key given twice is refused: keep the first path only.
+    const seen = new Set<string>();
+    return lines.filter((l) => {
+      const key = /^ {2}(?:- | {2})(\w+):/.exec(l)?.[1] ?? l;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+
+  it('on random files and findings (seeds 1-40)', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const r = random(seed);
+      const pick = <T>(list: readonly T[]) => list[Math.floor(r() * list.length)] as T;
+      const text = ['ignores:', ...Array.from({ length: 30 }, (_, i) => entry(r, i)).flat(), ''].join('\n');
+      const file = readIgnoreFile(text, 'ignore.yml');
+      const context = r() < 0.5 ? {} : { compound: 'shop' };
+      const s = suppressor(file, '2026-11-01', context);
+      const linear = (f: Finding, expired: boolean) =>
+        file.entries.find(
+          (e) =>
+            (e.expires !== undefined && e.expires <= '2026-11-01') === expired &&
+            (!e.scope || (f.app !== undefined && e.scope.apps?.includes(f.app))) &&
+            e.matches(f),
+        );
+      for (let k = 0; k < 60; k++) {
+        const f = finding({
+          id: pick(ids),
+          app: pick(apps),
+          title: pick(['SQL Injection in login', 'XSS in search', 'Weak hash']),
+          details: { file_locations: [`${pick(dirs)}/${pick(subs)}/${pick(['db.js', 'a.ts'])}:3`] },
+          tags:
+            r() < 0.5
+              ? [
+                  {
+                    key: 'package_url',
+                    value: `${pick(packages).replace(/@.*/, '')}@${pick(['4.17.20', '1.0.0', '6.1'])}`,
+                  },
+                ]
+              : [],
+        } as Partial<Finding>);
+        expect(s.find(f)?.index, `seed ${seed}`).toBe(linear(f, false)?.index);
+        expect(s.findExpired(f)?.index, `seed ${seed}`).toBe(linear(f, true)?.index);
+      }
+    }
+  });
+});
+
 describe('today: SECSCAN_NOW stands in for the clock (tests only)', () => {
   it('takes a date or a time, refuses anything else, else the clock', () => {
     expect(today({ SECSCAN_NOW: '2027-01-31' })).toBe('2027-01-31');
