@@ -12,6 +12,7 @@ import {
   prepareDir,
   prune,
   PruneError,
+  pruneStalePartials,
   readManifest,
   recordDownload,
   type StoredBackup,
@@ -53,7 +54,9 @@ export default defineVerb({
     'service allows it, else restarts, within --retries. A run killed midway (SIGKILL, power loss) ' +
     'leaves .NAME.part and a record of it (the backup id, its ETag or Last-Modified, the bytes on the ' +
     'disk): the next run resumes it with a Range request, or starts from zero and says why (another ' +
-    'backup, the backup changed, no range served); the checksum covers the whole file. A failed or ' +
+    'backup, the backup changed, no range served); the checksum covers the whole file. Once a download ' +
+    'into --dir is complete, the .part files of older backups are removed (they would never be ' +
+    'resumed), and stderr says so. A failed or ' +
     'interrupted run leaves nothing under the final name. A lock in the directory refuses a second run writing there (exit 9). On ' +
     'success it prints one line on stderr (none with -q) and, with -o json, a record of what it ' +
     'downloaded.',
@@ -196,6 +199,17 @@ export default defineVerb({
           downloaded_at: new Date().toISOString(),
         };
         const recorded = await recordDownload(dir, entry, known);
+        const stale = await pruneStalePartials(dir, entry.file, (path, error) =>
+          ctx.warn(
+            `could not remove ${path}, a partial download of an older backup: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          ),
+        );
+        if (stale.removed.length) {
+          const files = [...new Set(stale.removed.map((p) => p.replace(/\.json$/, '')))];
+          ctx.note(
+            `Removed ${files.length} partial download${files.length === 1 ? '' : 's'} of older backups (${humanBytes(stale.bytes)}), left by runs that were killed: ${files.map((p) => basename(p)).join(', ')}.`,
+          );
+        }
         if (opts.keep !== undefined) {
           try {
             record.pruned = await prune(dir, recorded, opts.keep, entry.file);

@@ -222,6 +222,35 @@ describe('backups download', () => {
     expect(manifest.backups.map((b: { backup_id: string }) => b.backup_id)).toEqual([ID]);
   });
 
+  it('removes the partial downloads of older backups that killed runs left, and only those', async () => {
+    const dir = join(cli.configDir, 'stale');
+    mkdirSync(dir);
+    const older = `.backup-20260830T020435Z-${OLDER}.tar.gz.part`;
+    const newer = `.backup-20260901T020403Z-${RUNNING}.tar.gz.part`;
+    writeFileSync(join(dir, older), Buffer.alloc(3 * 1024 * 1024));
+    writeFileSync(join(dir, `${older}.json`), '{}');
+    writeFileSync(join(dir, newer), 'a newer backup, resumed by a run asking for it');
+    writeFileSync(join(dir, `${newer}.json`), '{}');
+    writeFileSync(join(dir, '.backup-notes.part'), 'not secscan’s');
+    writeFileSync(join(dir, '.backup-20200101T000000Z-x.tar.gz.partial'), 'not secscan’s');
+    stubDownload();
+    const r = await cli.run(['backups', 'download', '--dir', dir, '-o', 'json'], { env: authEnv() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      `Removed 1 partial download of older backups (3.0 MiB), left by runs that were killed: ${older}.\n`,
+    );
+    expect(JSON.parse(r.stdout).pruned).toEqual([]);
+    expect(readdirSync(dir).sort()).toEqual([
+      '.backup-20200101T000000Z-x.tar.gz.partial',
+      newer,
+      `${newer}.json`,
+      '.backup-notes.part',
+      '.secscan-backups.json',
+      name,
+      `${name}.sha256`,
+    ]);
+  });
+
   it('leaves nothing under the final name when the answer is short or the service fails', async () => {
     cli.stub('ListOrganizationBackups').reply(200, ok(backups));
     cli

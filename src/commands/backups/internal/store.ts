@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, constants, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { checksumLine, writeFileAtomic } from '../../../util/durable.js';
 import type { OrgBackup } from '@secscan/api/schemas/org-data';
@@ -166,6 +166,50 @@ export async function prune(
       sorted.filter((b) => kept.has(b.file)),
     );
   return removed;
+}
+
+/** `.backup-20260831T020145Z-<id>.tar.gz.part` and its record `.part.json`: a partial download's files. */
+const partialName = /^\.(backup-\d{8}T\d{6}Z-[A-Za-z0-9._-]+\.tar\.gz)\.part(\.json)?$/;
+
+/**
+ * Removes what killed runs left of the downloads of backups OLDER than `current` (a file name of
+ * `fileNameFor`: names sort by the backup's time): their `.part` and its record. The next run downloads the
+ * latest backup, so they would never be resumed and only fill the disk. Partials of the current backup or of
+ * newer ones are kept (a run asked for an older backup with --id); files of other names are never touched.
+ * Called with the directory's lock held, once `current` is complete. Returns the paths removed and their
+ * bytes; a partial that cannot be removed is left for the next run (`onError` is told).
+ */
+export async function pruneStalePartials(
+  dir: string,
+  current: string,
+  onError: (path: string, error: unknown) => void,
+): Promise<{ removed: string[]; bytes: number }> {
+  const removed: string[] = [];
+  let bytes = 0;
+  // A backup without a time (no created_at) has a name that does not sort by time: nothing is older.
+  if (!partialName.test(`.${current}.part`)) return { removed, bytes };
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    onError(dir, error);
+    return { removed, bytes };
+  }
+  for (const name of names.sort()) {
+    const m = partialName.exec(name);
+    if (!m || !((m[1] as string) < current)) continue;
+    const path = join(dir, name);
+    try {
+      const info = await stat(path);
+      if (!info.isFile()) continue;
+      await rm(path, { force: true });
+      removed.push(path);
+      if (!m[2]) bytes += info.size;
+    } catch (error) {
+      onError(path, error);
+    }
+  }
+  return { removed, bytes };
 }
 
 /** --keep could not remove a backup: those removed before it, and why it stopped. */
