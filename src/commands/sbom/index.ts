@@ -102,12 +102,13 @@ export default defineVerb({
     const org = client.orgId ?? '';
     const sel = { scan: opts.scan, branch: opts.branch };
     const reading = 'Reading packages and dependency findings';
+    const { app, compound } = opts;
     const inventory =
-      opts.app !== undefined
-        ? await ctx.spin(reading, () => collect.collectApp(c, org, opts.app as string, sel))
-        : opts.compound !== undefined
-          ? await ctx.spin(reading, () => collect.collectCompound(c, org, opts.compound as string, sel))
-          : await withProgress(ctx, reading, ['app'], scheduler, () =>
+      app !== undefined
+        ? await ctx.spin(reading, () => collect.collectApp(c, org, app, sel))
+        : compound !== undefined
+          ? await ctx.spin(reading, () => collect.collectCompound(c, org, compound, sel))
+          : await withProgress(ctx, 'Reading packages', ['app'], scheduler, () =>
               collect.collectOrganization(c, org, sel, scheduler),
             );
     const tool = { name: 'secscan', version: ctx.version };
