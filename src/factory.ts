@@ -43,7 +43,7 @@ export interface ClientSending {
   pageAhead?: number | undefined;
   clock?: Clock | undefined;
   dispatcher?: import('undici').Dispatcher | undefined;
-  onPage?: (() => void) | undefined;
+  onPage?: ((data: unknown) => void) | undefined;
   debug?: ((line: string) => void) | undefined;
   /** Added to the User-Agent, in parentheses (`completion`). */
   agent?: string | undefined;
@@ -268,7 +268,7 @@ export class Factory {
         signal: this.deps.signal,
         dispatcher: this.deps.dispatcher,
         version: this.deps.version,
-        onPage: () => this.streams.onPage?.(),
+        onPage: (data) => this.streams.onPage?.(data),
         debug: this.streams.debugEnabled
           ? (line) =>
               this.streams.debug(

@@ -1,4 +1,5 @@
 import type { ApiClient } from '../api/client.js';
+import type { Scheduler } from '../api/scheduler.js';
 import type { RbacRole } from '@secscan/api/schemas/rbac';
 import { type HumanGroup, teamMembers } from '@secscan/api/schemas/teams';
 import { builtinLike } from '@secscan/api/values';
@@ -62,18 +63,19 @@ export interface CurrentTeam {
 
 /**
  * The readable teams (those whose name `wanted` accepts, all by default) with their apps, members and
- * groups: the listing, then each team and its groups, `concurrency` teams at a time.
+ * groups: the listing, then each team and its groups, `concurrency` teams at a time (or as many as the
+ * scheduler given lets run).
  */
 export async function readTeams(
   client: ApiClient,
   roles: RoleBook,
   wanted: (name: string) => boolean = () => true,
-  concurrency = 4,
+  concurrency: number | Pick<Scheduler, 'map'> = 4,
 ): Promise<{ teams: CurrentTeam[]; names: Map<string, string> }> {
   const listed = (await client.allPages('ListTeams', { query: { no_members: true } })).flat();
   const names = new Map(listed.map((t) => [t.team_id, t.team_name]));
   const rows = listed.filter((t) => wanted(t.team_name));
-  const teams = await mapLimit(rows, concurrency, async (row): Promise<CurrentTeam> => {
+  const read = async (row: (typeof rows)[number]): Promise<CurrentTeam> => {
     const path = { rbacTeamID: row.team_id };
     const [team, groups] = await Promise.all([
       client.call('ReadTeam', { path }),
@@ -93,7 +95,12 @@ export async function readTeams(
       ),
       groupNames: new Map(groups.map((g) => [g.group_id, g.group_name || g.group_id])),
     };
-  });
+  };
+  // Under a scheduler (teams export), each team is an item of its progress.
+  const teams =
+    typeof concurrency === 'number'
+      ? await mapLimit(rows, concurrency, read)
+      : await concurrency.map(rows, read);
   return { teams, names };
 }
 

@@ -101,8 +101,8 @@ export interface ClientOptions {
   caFile?: string | undefined;
   signal?: AbortSignal;
   debug?: ((line: string) => void) | undefined;
-  /** Told of each page `pages` reads (a long listing's progress counts them). */
-  onPage?: () => void;
+  /** Told of each page `pages` reads, with its answer (a long listing's progress counts them, and reads its total). */
+  onPage?: (data: unknown) => void;
   userAgent?: string;
   random?: () => number;
   /** Where the token and organization came from: a refusal (401, 403) they explain gets a hint that says how. */

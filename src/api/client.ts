@@ -172,7 +172,7 @@ export class ApiClient {
     });
     // Each page read is counted (the progress of a long listing on a terminal) as it is handed on.
     for await (const page of pages) {
-      this.opts.onPage?.();
+      this.opts.onPage?.(page);
       yield page;
     }
   }

@@ -52,6 +52,14 @@ export class Scheduler {
   private resetAt = 0;
   private readonly starts: number[] = [];
   private throttles = 0;
+  /**
+   * What the run has done so far, for a progress line to read (src/streams/progress-line.ts), never to
+   * write: requests started; the rounds of `map` begun and the items of the current one, done and given;
+   * until when no request starts after a throttled answer, and when the last one came (Date.now, 0: none).
+   */
+  readonly counts = { requests: 0, phase: 0, done: 0, total: 0, waitUntil: 0, throttledAt: 0 };
+  /** Told each time the counts change (a start, an item done, a throttled answer). */
+  onChange: (() => void) | undefined;
   private readonly options: SchedulerOptions;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -118,6 +126,8 @@ export class Scheduler {
     this.nextStart = (due === undefined ? now : Math.max(due, now - gap)) + gap;
     if (this.remaining !== undefined) this.remaining--;
     this.starts.push(now);
+    this.counts.requests++;
+    this.onChange?.();
     while (this.starts.length && (this.starts[0] as number) <= now - 1000) this.starts.shift();
   }
 
@@ -157,6 +167,9 @@ export class Scheduler {
       fromWindow ??
       Math.min(backoffMaxMs, backoffBaseMs * 2 ** Math.min(10, this.throttles - 1));
     this.notBefore = Math.max(this.notBefore, now + wait);
+    this.counts.waitUntil = this.notBefore;
+    this.counts.throttledAt = now;
+    this.onChange?.();
     this.options.log?.(
       `! HTTP ${status}: throttled; ${this.concurrency} request(s) in flight at most, ` +
         `${Math.round(this.gapMs)} ms between starts, none before ${wait} ms`,
@@ -177,9 +190,15 @@ export class Scheduler {
   /**
    * Runs `work` over `items`, results in the order of the items: as many tasks at a time as requests may
    * be in flight (every request still asks for its start). The first failure stops new tasks and is thrown.
+   * Each call is a round of the counts: its items done of those given.
    */
   async map<T, R>(items: readonly T[], work: (item: T, index: number) => Promise<R>): Promise<R[]> {
     const out: R[] = new Array(items.length);
+    const counts = this.counts;
+    counts.phase++;
+    counts.done = 0;
+    counts.total = items.length;
+    this.onChange?.();
     let next = 0;
     let failed = false;
     const worker = async () => {
@@ -187,6 +206,8 @@ export class Scheduler {
         const i = next++;
         try {
           out[i] = await work(items[i] as T, i);
+          counts.done++;
+          this.onChange?.();
         } catch (error) {
           failed = true;
           throw error;

@@ -134,8 +134,10 @@ const formattingBlocks = (): Block[] => [
       'LESS=FRX when LESS is unset, so a short list prints as it is). Quitting the pager (q) ends the ' +
       'command quietly, exit 0. --no-pager (or SECSCAN_PAGER=cat) prints straight to the terminal; ' +
       'piped or redirected output is never paged. A listing that takes more than a second shows its ' +
-      'progress on standard error (pages read, rows, time elapsed), cleared at the end; not in a pipe, ' +
-      'not with --quiet. Notices, warnings, errors, hints and the verdict of scans check wrap between ' +
+      'progress on standard error (pages read and their rate, rows, of the total and the time left when ' +
+      'the first page states one, time elapsed), cleared at the end; so do stats, sbom --all-apps, teams ' +
+      'export and reports trends (apps or teams done of those to do, requests, their rate, the time left, ' +
+      'throttling). Not in a pipe, not with --quiet. Notices, warnings, errors, hints and the verdict of scans check wrap between ' +
       'words at the terminal’s width.',
   },
   {

@@ -1,3 +1,5 @@
+import { duration, RateWindow } from './rate.js';
+
 /** A progress bar on a terminal (stderr): bytes, share, rate and time left, redrawn at most ten times a second. */
 export interface Progress {
   update(bytes: number, total: number | undefined): void;
@@ -18,14 +20,6 @@ export function humanBytes(n: number): string {
   return unit === 0 ? `${n} B` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-function duration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '--';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
-}
-
 export function progressBar(
   stream: NodeJS.WritableStream & { columns?: number },
   label: string,
@@ -35,11 +29,10 @@ export function progressBar(
   let last = 0;
   let shown = false;
   // The rate over the last few seconds, so a resume after a pause does not drag the estimate for long.
-  let window: [number, number][] = [];
+  const window = new RateWindow();
   const draw = (bytes: number, total: number | undefined, t: number) => {
-    window = [...window.filter(([at]) => t - at < 3000), [t, bytes]];
-    const [t0, b0] = window[0] as [number, number];
-    const rate = t - t0 > 200 ? ((bytes - b0) / (t - t0)) * 1000 : (bytes / Math.max(1, t - started)) * 1000;
+    window.add(t, bytes);
+    const rate = window.perSecond(200) ?? (bytes / Math.max(1, t - started)) * 1000;
     const columns = stream.columns && stream.columns > 20 ? stream.columns : 80;
     const figures = total
       ? `${Math.floor((bytes / total) * 100)

@@ -68,8 +68,8 @@ export class Streams {
   readonly globals: GlobalOptions;
   /** Notices, warnings and --debug lines: wrapped on a terminal, kept while a pager holds it. */
   readonly notices: StderrLines;
-  /** Told of each page a listing reads (the progress of a long listing counts them). */
-  onPage: (() => void) | undefined;
+  /** Told of each page a listing reads, with its answer (the progress of a long listing counts them). */
+  onPage: ((data: unknown) => void) | undefined;
   /** Secrets the user handed in (a client secret): kept out of --debug lines. */
   private readonly kept: string[] = [];
   private chalkInstance: ChalkInstance | undefined;

@@ -2,7 +2,7 @@ import { choice, defineVerb, list, parsed, text } from '../define.js';
 import { when } from '../parsers.js';
 import { checkOutputFile } from '../shared/outputs.js';
 import { selectApps, selectionOptions } from '../shared/app-selection.js';
-import { concurrencyOption, fanOut } from '../shared/fan-out.js';
+import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
 import { planTrends } from './internal/trends-options.js';
 
 export default defineVerb({
@@ -80,11 +80,17 @@ export default defineVerb({
       import('./internal/trends-data.js'),
       import('../../analytics/trends.js'),
     ]);
-    const report = await ctx.spin('Reading the scan history', async () => {
-      const apps = await selectApps(ctx, client, opts);
-      const histories = await readHistories(client, scheduler, apps, plan.since, plan.until);
-      return computeTrends({ ...plan, apps: histories });
-    });
+    const report = await withProgress(
+      ctx,
+      'Reading the scan history',
+      ['app', 'scan'],
+      scheduler,
+      async () => {
+        const apps = await selectApps(ctx, client, opts);
+        const histories = await readHistories(client, scheduler, apps, plan.since, plan.until);
+        return computeTrends({ ...plan, apps: histories });
+      },
+    );
     if (opts.html !== undefined) {
       const [{ trendsHtml }, { writeReportFile }] = await Promise.all([
         import('../../output/trends/html.js'),

@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { choice, defineVerb, flag, parsed, text } from '../define.js';
 import { appId, scanId } from '../parsers.js';
-import { concurrencyOption, fanOut } from '../shared/fan-out.js';
+import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { checkOutputFile } from '../shared/outputs.js';
 
@@ -101,13 +101,16 @@ export default defineVerb({
     const c = { client, suppress, warn: (line: string) => ctx.warn(line) };
     const org = client.orgId ?? '';
     const sel = { scan: opts.scan, branch: opts.branch };
-    const inventory = await ctx.spin('Reading packages and dependency findings', () =>
-      opts.app !== undefined
-        ? collect.collectApp(c, org, opts.app, sel)
-        : opts.compound !== undefined
-          ? collect.collectCompound(c, org, opts.compound, sel)
-          : collect.collectOrganization(c, org, sel, scheduler.max),
-    );
+    const reading = 'Reading packages and dependency findings';
+    const { app, compound } = opts;
+    const inventory =
+      app !== undefined
+        ? await ctx.spin(reading, () => collect.collectApp(c, org, app, sel))
+        : compound !== undefined
+          ? await ctx.spin(reading, () => collect.collectCompound(c, org, compound, sel))
+          : await withProgress(ctx, 'Reading packages', ['app'], scheduler, () =>
+              collect.collectOrganization(c, org, sel, scheduler),
+            );
     const tool = { name: 'secscan', version: ctx.version };
     const format = opts.format ?? 'cyclonedx';
     const doc =

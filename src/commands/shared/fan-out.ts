@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Scheduler } from '../../api/scheduler.js';
 import type { Context } from '../../context.js';
+import { showsProgress } from '../../streams/progress-rules.js';
 import { parsed } from '../define.js';
 import { int } from '../parsers.js';
 
@@ -27,4 +28,37 @@ export async function fanOut(
   });
   client.useScheduler(scheduler);
   return { client, scheduler };
+}
+
+/**
+ * Runs the work of a whole-organization command with a progress line on stderr when one may show
+ * (`showsProgress`): the items of each round of the scheduler's work done of those given (`units`: what they
+ * are, singular, round by round), requests, their rate, the time left, throttling; nothing for work done
+ * within a second, and the line cleared at the end. Otherwise the spinner, as before. The line's code is
+ * loaded only when it shows.
+ */
+export async function withProgress<T>(
+  ctx: Context,
+  label: string,
+  units: readonly string[],
+  scheduler: Scheduler,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!showsProgress(ctx)) return ctx.spin(label, work);
+  const { workLine } = await import('../../streams/progress-line.js');
+  const line = workLine(
+    ctx.io.stderr as NodeJS.WritableStream & { columns?: number },
+    label,
+    units,
+    scheduler,
+  );
+  // A warning meanwhile goes above the line.
+  ctx.notices.around = { before: () => line.clear(), after: () => line.redraw() };
+  try {
+    return await work();
+  } finally {
+    line.stop();
+    scheduler.onChange = undefined;
+    ctx.notices.around = undefined;
+  }
 }

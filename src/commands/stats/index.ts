@@ -2,7 +2,7 @@ import { findingTypes } from '@secscan/api/values';
 import { statsView } from '../../output/views/stats.js';
 import { defineVerb, flag, list } from '../define.js';
 import { defaultBranchOf, selectApps, selectionOptions } from '../shared/app-selection.js';
-import { concurrencyOption, fanOut } from '../shared/fan-out.js';
+import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
 import { countApp, totalsRow } from './internal/counts.js';
 
 export default defineVerb({
@@ -35,7 +35,7 @@ export default defineVerb({
   view: statsView,
   async run(ctx, { opts }) {
     const { client, scheduler } = await fanOut(ctx, opts.concurrency);
-    const rows = await ctx.spin('Counting the findings of every app', async () => {
+    const rows = await withProgress(ctx, 'Counting findings', ['app'], scheduler, async () => {
       const apps = await selectApps(ctx, client, opts);
       return scheduler.map(apps, (app) =>
         countApp(client, app, {

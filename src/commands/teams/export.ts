@@ -1,5 +1,5 @@
 import { defineVerb } from '../define.js';
-import { concurrencyOption, fanOut } from '../shared/fan-out.js';
+import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
 import { userEmails } from '../shared/users.js';
 import { readRoles, readTeams } from '../../access/state.js';
 
@@ -27,8 +27,8 @@ export default defineVerb({
   async run(ctx, { opts }) {
     const { client, scheduler } = await fanOut(ctx, opts.concurrency);
     const roles = await readRoles(client);
-    const [{ teams }, emails] = await ctx.spin('Reading teams', () =>
-      Promise.all([readTeams(client, roles, undefined, scheduler.max), userEmails(client)]),
+    const [{ teams }, emails] = await withProgress(ctx, 'Reading teams', ['team'], scheduler, () =>
+      Promise.all([readTeams(client, roles, undefined, scheduler), userEmails(client)]),
     );
     let byId = 0;
     const doc = {

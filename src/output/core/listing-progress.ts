@@ -1,30 +1,36 @@
+import { type LineStream, type Part, ProgressLine, elapsed } from '../../streams/progress-line.js';
+import { count, eta, perSecondText, RateWindow } from '../../streams/rate.js';
+
+/** The total a page of a list states (`total_count`), when it states one. */
+function statedTotal(data: unknown): number | undefined {
+  const total = (data as { total_count?: unknown } | null | undefined)?.total_count;
+  return typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : undefined;
+}
+
 /**
- * The progress of a long listing on a terminal (stderr): pages read, rows, time elapsed. Nothing shows for a
- * listing done within `delayMs` (a second); then one line, redrawn a few times a second and cleared at the
- * end. Rows written to the same terminal go above it: the line is cleared before they are written and
- * drawn again after.
+ * The progress of a long listing on a terminal (stderr): pages read and their rate, rows (of the total
+ * when the first page states one, and then the time left), time elapsed. Nothing shows for a listing done
+ * within `delayMs` (a second); then one line, redrawn a few times a second and cleared at the end. Rows
+ * written to the same terminal go above it: the line is cleared before they are written and drawn again
+ * after.
  */
 export class ListingProgress {
   private pages = 0;
   private rows = 0;
-  private shown = false;
-  private paused = false;
-  private readonly started: number;
-  private readonly timer: ReturnType<typeof setInterval>;
+  private total: number | undefined;
+  private readonly pageRate = new RateWindow();
+  private readonly rowRate = new RateWindow();
+  private readonly line: ProgressLine;
 
-  constructor(
-    private readonly stream: NodeJS.WritableStream & { columns?: number },
-    private readonly now: () => number = () => performance.now(),
-    private readonly delayMs = 1000,
-  ) {
-    this.started = now();
-    this.timer = setInterval(() => this.draw(), 250);
-    this.timer.unref?.();
+  constructor(stream: LineStream, now: () => number = () => performance.now(), delayMs = 1000) {
+    this.line = new ProgressLine(stream, (t) => this.parts(t), now, delayMs);
   }
 
-  page(): void {
+  /** A page was read: `data` is its answer (the first stating a total gives the listing's). */
+  page(data?: unknown): void {
     this.pages++;
-    this.draw();
+    if (this.pages === 1) this.total = statedTotal(data);
+    this.line.draw();
   }
 
   row(): void {
@@ -33,42 +39,49 @@ export class ListingProgress {
 
   /** The text of the line, as it reads now. */
   text(): string {
-    const seconds = Math.floor((this.now() - this.started) / 1000);
-    const elapsed =
-      seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
-    const pages = `${this.pages.toLocaleString('en-US')} page${this.pages === 1 ? '' : 's'} read`;
-    const rows = this.rows ? `, ${this.rows.toLocaleString('en-US')} row${this.rows === 1 ? '' : 's'}` : '';
-    return `Listing: ${pages}${rows}, ${elapsed} (Ctrl-C stops)`;
+    return this.line.text();
   }
 
-  private draw(): void {
-    if (this.paused || this.now() - this.started < this.delayMs) return;
-    const columns = this.stream.columns && this.stream.columns > 20 ? this.stream.columns : 80;
-    this.stream.write(`\r\u001b[2K${this.text().slice(0, columns - 1)}`);
-    this.shown = true;
+  private parts(now: number): Part[] {
+    this.pageRate.add(now, this.pages);
+    this.rowRate.add(now, this.rows);
+    // A total the rows have passed is not this listing's: neither it nor a time left is shown.
+    const total = this.total !== undefined && this.rows <= this.total ? this.total : undefined;
+    const pages = `${count(this.pages)} page${this.pages === 1 ? '' : 's'} read`;
+    const rows =
+      total !== undefined
+        ? `, ${count(this.rows)} of ${count(total)} row${total === 1 ? '' : 's'}`
+        : this.rows
+          ? `, ${count(this.rows)} row${this.rows === 1 ? '' : 's'}`
+          : '';
+    const rate = this.pageRate.perSecond();
+    const parts: Part[] = [
+      { text: `Listing: ${pages}${rows}`, rank: 9 },
+      { text: `${perSecondText(rate).replace('/s', ' pages/s')}`, rank: 2 },
+    ];
+    if (total !== undefined)
+      parts.push({ text: `ETA ${eta(total - this.rows, this.rowRate.perSecond())}`, rank: 4 });
+    parts.push({ text: elapsed(this.line.started, now), rank: 3 }, { text: 'Ctrl-C stops', rank: 0 });
+    return parts;
   }
 
   /** Clears the line (before rows are written to the same terminal). */
   clear(): void {
-    if (this.shown) this.stream.write('\r\u001b[2K');
-    this.shown = false;
+    this.line.clear();
   }
 
   /** Draws it again (after rows were written), when it was showing. */
   redraw(): void {
-    this.draw();
+    this.line.redraw();
   }
 
   /** No more drawing: a pager holds the terminal. */
   pause(): void {
-    this.clear();
-    this.paused = true;
+    this.line.pause();
   }
 
   /** The listing is over: the line is cleared. */
   stop(): void {
-    clearInterval(this.timer);
-    this.clear();
-    this.paused = true;
+    this.line.stop();
   }
 }

@@ -1,6 +1,6 @@
-import { fstatSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { OutputStreams } from './format.js';
+import { fdOf, showsProgress } from '../../streams/progress-rules.js';
 import { ListingProgress } from './listing-progress.js';
 import { PagerStream, pagerCommand, pagerFound } from './pager.js';
 import type { Rows } from './view.js';
@@ -20,21 +20,6 @@ export interface OutputSession {
   count<T>(rows: Rows<T>): Rows<T>;
   /** The listing is over: the progress line goes; the pager (if any) is waited for, then held notices written. */
   close(): Promise<void>;
-}
-
-const fdOf = (stream: object) => {
-  const fd = (stream as { fd?: unknown }).fd;
-  return typeof fd === 'number' ? fd : undefined;
-};
-
-/** Standard output is a regular file (`> findings.csv`): progress on the terminal helps; a pipe's reader may be one. */
-function isFile(fd: number | undefined): boolean {
-  if (fd === undefined) return false;
-  try {
-    return fstatSync(fd).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** The pager for this run, or none: stdout a real terminal, not --no-pager, not TERM=dumb, a pager to run. */
@@ -71,17 +56,10 @@ export function openSession(ctx: OutputStreams, paged: boolean, listing: boolean
       })
     : undefined;
   const terminal = ctx.stdoutIsTTY && !pager;
-  const shows =
-    listing &&
-    ctx.stderrIsTTY &&
-    !ctx.globals.quiet &&
-    !ctx.debugEnabled &&
-    ctx.env.TERM !== 'dumb' &&
-    (ctx.stdoutIsTTY || isFile(fdOf(ctx.io.stdout)));
-  if (shows) {
+  if (listing && showsProgress(ctx)) {
     const current = new ListingProgress(ctx.io.stderr as NodeJS.WritableStream & { columns?: number });
     progress = current;
-    ctx.onPage = () => current.page();
+    ctx.onPage = (data) => current.page(data);
     ctx.notices.around = { before: () => current.clear(), after: () => current.redraw() };
   }
   const stop = () => {

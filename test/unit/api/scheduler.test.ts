@@ -146,6 +146,32 @@ describe('Scheduler', () => {
     ).rejects.toThrow('boom');
     expect(seen.length).toBeLessThan(8);
   });
+
+  it('counts for a progress line: requests started, the rounds of map and their items, throttling', async () => {
+    const scheduler = new Scheduler({ concurrency: 2 });
+    let changes = 0;
+    scheduler.onChange = () => changes++;
+    const work = async (n: number) => {
+      const release = await scheduler.acquire();
+      release();
+      return n;
+    };
+    await scheduler.map([1, 2, 3], work);
+    expect(scheduler.counts).toMatchObject({ requests: 3, phase: 1, done: 3, total: 3, waitUntil: 0 });
+    // A second round starts its items afresh; the requests go on.
+    const second = scheduler.map([1, 2], async (n) => {
+      expect(scheduler.counts).toMatchObject({ phase: 2, total: 2 });
+      return work(n);
+    });
+    await second;
+    expect(scheduler.counts).toMatchObject({ requests: 5, phase: 2, done: 2, total: 2 });
+    // Told of each start, each item done and each round begun.
+    expect(changes).toBe(5 + 5 + 2);
+    scheduler.observe(429, { 'retry-after': '3' });
+    expect(scheduler.counts.throttledAt).toBe(Date.now());
+    expect(scheduler.counts.waitUntil).toBe(Date.now() + 3000);
+    expect(changes).toBe(13);
+  });
 });
 
 describe('readRateHeaders', () => {

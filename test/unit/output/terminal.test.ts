@@ -76,10 +76,13 @@ describe('the progress of a long listing', () => {
     expect(written).toEqual([]);
     now = 1500;
     progress.page();
-    expect(written.at(-1)).toBe('\r\u001b[2KListing: 2 pages read, 250 rows, 1s (Ctrl-C stops)');
+    expect(written.at(-1)).toBe(
+      '\r\u001b[2KListing: 2 pages read, 250 rows · 0.7 pages/s · 1s · Ctrl-C stops',
+    );
     for (let i = 0; i < 2000; i++) progress.row();
     now = 75_000;
-    expect(progress.text()).toBe('Listing: 2 pages read, 2,250 rows, 1m15s (Ctrl-C stops)');
+    // No page in the last few seconds: a rate of none.
+    expect(progress.text()).toBe('Listing: 2 pages read, 2,250 rows · 0.0 pages/s · 1m15s · Ctrl-C stops');
     progress.stop();
     expect(written.at(-1)).toBe('\r\u001b[2K');
     progress.page();

@@ -2,6 +2,7 @@ import type { Finding } from '@secscan/api/schemas/findings';
 import type { PackageInfo, ScaPackage, ScaPackagesPage } from '@secscan/api/schemas/sca';
 import type * as z from 'zod';
 import type { ApiClient } from '../../../api/client.js';
+import type { Scheduler } from '../../../api/scheduler.js';
 import { NotFoundError, notFoundError, UnexpectedResponseError } from '../../../errors.js';
 import { refOf, type Suppressor } from '../../../ignores/match.js';
 import {
@@ -417,7 +418,7 @@ export async function collectOrganization(
   c: Collector,
   org: string,
   sel: Selection,
-  concurrency: number,
+  scheduler: Pick<Scheduler, 'map'>,
 ): Promise<Inventory> {
   const apps = await c.client.call('ListApps');
   const packages = new Packages();
@@ -425,21 +426,17 @@ export async function collectOrganization(
   const vulns: SbomVulnerability[] = [];
   const skipped: { app: string; reason: string }[] = [];
   const queue = [...apps].sort((a, b) => byText(a.id, b.id));
-  let next = 0;
-  const worker = async () => {
-    while (next < queue.length) {
-      const app = queue[next++] as (typeof queue)[number];
-      try {
-        const got = await readApp(c, app.id, sel, packages, app.name);
-        scans.push(got.scan);
-        vulns.push(...got.vulnerabilities);
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        skipped.push({ app: app.id, reason: error.message });
-      }
+  // Each app is an item of the scheduler's progress.
+  await scheduler.map(queue, async (app) => {
+    try {
+      const got = await readApp(c, app.id, sel, packages, app.name);
+      scans.push(got.scan);
+      vulns.push(...got.vulnerabilities);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      skipped.push({ app: app.id, reason: error.message });
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  });
   skipped.sort((a, b) => byText(a.app, b.app));
   if (skipped.length) {
     c.warn(
