@@ -21,6 +21,9 @@ const deadBytesKept = 8 * 1024 * 1024;
  */
 export const defaultPageAhead = 8;
 
+/** The most pages `SECSCAN_PAGE_AHEAD` may ask for ahead (src/factory.ts parses it, 0 to 16). */
+export const maxPageAhead = 16;
+
 /**
  * Pages in flight, at most, when no page states the list's total: the next page (named by the service) and
  * one after it, asked for on the guess that the numbering goes on. When `next` is the last page, that one

@@ -15,6 +15,7 @@ import { redactJson, redactUrl } from './redact.js';
 import {
   defaultMaxRetryWaitMs,
   maxThrottledRetries,
+  parseRetryAfter,
   retryAfterOf,
   retryDelay,
   retryLaterError,
@@ -49,6 +50,8 @@ const defaultMaxBodyBytes = 256 * 1024 * 1024;
 export class Transport {
   /** A fan-out command's scheduler: every request from then on asks it for a start. */
   scheduler: Scheduler | undefined;
+  /** The status and headers of the last answer (a scheduler installed later reads its rate-limit headers). */
+  last: { status: number; headers: RawResponse['headers'] } | undefined;
   private dispatcher: Dispatcher | undefined;
 
   constructor(
@@ -136,8 +139,13 @@ export class Transport {
         throw networkError(this.origin, context, method, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
+      this.last = { status: res.status, headers: res.headers };
       if (this.scheduler?.observe(res.status, res.headers).throttled && throttled < maxThrottledRetries) {
-        if (shouldRetry(method, res.status, 1, 2)) {
+        // The scheduler waits out a Retry-After before the next start; one past --max-retry-wait is not
+        // waited for (below: exit 7 at once, saying when), under a scheduler as without one.
+        const asked = parseRetryAfter(headerValue(res.headers['retry-after']));
+        const tooLong = asked !== undefined && asked > (this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs);
+        if (!tooLong && shouldRetry(method, res.status, 1, 2)) {
           throttled++;
           lost ||= isWrite(method);
           continue;

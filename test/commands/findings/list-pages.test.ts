@@ -53,3 +53,38 @@ describe('findings list: a next_page that goes round between pages', () => {
     expect(back.stderr).toContain('next_page goes back to a page already read');
   });
 });
+
+describe('findings list --all: past its first page, a listing keeps to the service’s rate limit', () => {
+  const page = (ids: string[], cursor?: string) =>
+    ok(
+      { has_more: cursor !== undefined, findings: ids.map((id) => finding(id)) },
+      cursor === undefined ? undefined : `${list}?per_page=250&cursor=${cursor}`,
+    );
+  const first = (p: string) => p.startsWith(`${list}?`) && !p.includes('cursor=');
+  const second = (p: string) => p.includes('cursor=c1');
+  const throttled = [429, { ok: false, message: 'slow down' }, { headers: { 'retry-after': '0' } }] as const;
+
+  it('a 429 on a later page is waited out under the listing’s scheduler, not spent from --retries', async () => {
+    cli.api.intercept({ path: first, method: 'GET' }).reply(200, page(['1', '2'], 'c1'));
+    cli.api.intercept({ path: second, method: 'GET' }).reply(...throttled);
+    cli.api.intercept({ path: second, method: 'GET' }).reply(200, page(['3']));
+    const r = await cli.run(['--retries', '0', 'findings', 'list', '--app', 'a', '--all', '-o', 'ndjson'], {
+      env: authEnv(),
+    });
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(['1', '2', '3']);
+  });
+
+  it('the first page is sent as any request is: a 429 there spends --retries (exit 7 with none)', async () => {
+    cli.api.intercept({ path: first, method: 'GET' }).reply(...throttled);
+    const r = await cli.run(['--retries', '0', 'findings', 'list', '--app', 'a', '--all'], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(7);
+  });
+});

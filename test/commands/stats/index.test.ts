@@ -236,6 +236,19 @@ describe('stats', () => {
     });
   });
 
+  it('under the scheduler too, a Retry-After past --max-retry-wait is exit 7 at once, saying when', async () => {
+    cli.stub('ListApps').reply(200, ok(apps.slice(0, 1)));
+    cli.stub('ListTeams', { query: { no_members: true } }).reply(200, ok(teams));
+    cli
+      .stub('ListAppFindings', { path: { appID: 'payments-api' }, query: { only_counts: true } })
+      .reply(429, { ok: false, message: 'slow down' }, { headers: { 'retry-after': '97200' } });
+    const result = await cli.run(['stats', '-o', 'ndjson'], { env: authEnv() });
+    expect([result.code, result.stdout]).toEqual([7, '']);
+    expect(result.stderr).toMatch(
+      /^error: ListAppFindings: HTTP 429: the service asks to be retried at \S+ \(in 27 h\), later than --max-retry-wait \(60 s\) allows; not waiting\n/,
+    );
+  });
+
   it('shows teams by id, with a warning, when the token may not list teams', async () => {
     cli.stub('ListApps').reply(200, ok(apps.slice(0, 1)));
     cli
