@@ -14,6 +14,8 @@ import { maxInputValues } from '@secscan/api/yaml-input';
  * column 0 holding `[]` or a block list of block maps, whose keys are an entry's, each a one-line scalar
  * (plain, 'single' or "double" quoted without backslash), but `scope:` a block map or a one-line flow map
  * of `apps`/`compounds`, each a one-line flow list or a block list of one-line scalars. LF or CRLF.
+ * And JSON (YAML reads it as flow collections) whose object starts a line, with strings without a
+ * backslash, whole numbers, and each key's `:` right after it.
  */
 
 export interface FastIgnores {
@@ -184,7 +186,7 @@ export function fastReadIgnores(text: string): FastIgnores | undefined {
   if (unsafeChars.test(text) || (text.includes('\r') && loneCR.test(text))) return undefined;
   if (text.length >= maxInputValues && tooManyValues(text)) return undefined;
   try {
-    return readBlock(text);
+    return /^[ \r\n]*\{/.test(text) ? readJson(text) : readBlock(text);
   } catch (error) {
     if (error === notInSubset) return undefined;
     throw error;
@@ -327,4 +329,97 @@ function readBlock(text: string): FastIgnores {
       if (indentOf(i) !== column) bail();
     }
   }
+}
+
+/** A JSON ignore file (in the subset: see the module's comment), with the line of every entry's `{`. */
+function readJson(text: string): FastIgnores {
+  let at = 0;
+  let line = 1;
+  /** Spaces and line ends (a CR is always followed by LF here). */
+  const space = () => {
+    for (;;) {
+      const c = text.charCodeAt(at);
+      if (c === 10) line++;
+      else if (c !== 32 && c !== 13) return;
+      at++;
+    }
+  };
+  const string = (): string => {
+    const end = text.indexOf('"', at + 1);
+    if (text[at] !== '"' || end < 0) bail();
+    const value = text.slice(at + 1, end);
+    if (value.includes('\\') || value.includes('\n')) bail();
+    at = end + 1;
+    return value;
+  };
+  const scalar = (): string | number => {
+    if (text[at] === '"') return string();
+    const from = at;
+    for (let c = text.charCodeAt(at); c >= 48 && c <= 57; c = text.charCodeAt(++at));
+    // A number ends at a separator or a space (then the caller wants a separator).
+    if (at === from || at - from > 15 || !',}] \r\n'.includes(text[at] ?? '.')) bail();
+    return Number(text.slice(from, at));
+  };
+  /** The list at `at` (its `[`) of items read by `item`. */
+  const list = <T>(item: () => T): T[] => {
+    const items: T[] = [];
+    at++;
+    space();
+    if (text[at] === ']') {
+      at++;
+      return items;
+    }
+    for (;;) {
+      space();
+      items.push(item());
+      space();
+      const c = text[at++];
+      if (c === ']') return items;
+      if (c !== ',') bail();
+    }
+  };
+  /** The object at `at` (its `{`) of keys in `keys`, each read by `value`. */
+  const object = (keys: Set<string>, value: (key: string) => unknown): Record<string, unknown> => {
+    const map: Record<string, unknown> = {};
+    at++;
+    space();
+    if (text[at] === '}') {
+      at++;
+      return map;
+    }
+    for (;;) {
+      space();
+      const key = string();
+      if (!keys.has(key) || key in map || text[at] !== ':') bail();
+      at++;
+      while (text.charCodeAt(at) === 32) at++;
+      map[key] = value(key);
+      space();
+      const c = text[at++];
+      if (c === '}') return map;
+      if (c !== ',') bail();
+    }
+  };
+  const lines: number[] = [];
+  const entry = () => {
+    if (text[at] !== '{') bail();
+    lines.push(line);
+    return object(entryKeys, (key) => {
+      if (key !== 'scope') return scalar();
+      if (text[at] !== '{') bail();
+      return object(scopeKeys, () => {
+        if (text[at] !== '[') bail();
+        return list(scalar);
+      });
+    });
+  };
+  space();
+  if (at > 0 && text[at - 1] !== '\n') bail();
+  const top = object(new Set(['ignores']), () => {
+    if (text[at] !== '[') bail();
+    return list(entry);
+  });
+  space();
+  if (at !== text.length || !('ignores' in top)) bail();
+  return { data: top as FastIgnores['data'], lines };
 }

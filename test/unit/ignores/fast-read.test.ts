@@ -260,6 +260,49 @@ const whole = [
   `ignores: []\n${'\n'.repeat(99_990)}`,
 ];
 
+const jsonTricky = [
+  '{"ignores": []}',
+  '{"ignores": [{"id": 1, "reason": "r"}]}\n',
+  '\n\n{"ignores": [{"id": 1, "reason": "r"}]}\n\n',
+  '  {"ignores": [{"id": 1,\n"reason": "r"}]}',
+  '{"ignores": [{"id": 1, "reason": "r"},]}',
+  '{"ignores": [{"id": 1, "reason": "r"}],}',
+  '{"ignores" : [{"id" :1, "reason": "r"}]}',
+  '{"ignores": [{"id":\n1, "reason": "r"}]}',
+  '{"ignores": [{"id": 1 , "reason": "r"}]}',
+  '{"ignores": [{"id" 1, "reason": "r"}]}',
+  '{"ignores": [{"id": 1, "reason": "r"}]} # c',
+  '{"ignores": [{"id": 1, "reason": "r"}]}\n{}',
+  '{"ignores": [{"id": 1, "reason": "r", "id": 2}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "reasn": "typo"}]}',
+  '{"ignores": [{"id": 1, "reason": "r"}], "other": 1}',
+  '{"ignores": [{"id": 1.0, "reason": "r"}]}',
+  '{"ignores": [{"id": -1, "reason": "r"}]}',
+  '{"ignores": [{"id": 1e3, "reason": "r"}]}',
+  '{"ignores": [{"id": 0x10, "reason": "r"}]}',
+  '{"ignores": [{"id": 12345678901234567890, "reason": "r"}]}',
+  '{"ignores": [{"id": null, "reason": "r"}]}',
+  '{"ignores": [{"id": true, "reason": "r"}]}',
+  '{"ignores": [{"id": 1, "reason": "a\\"b"}]}',
+  '{"ignores": [{"id": 1, "reason": "\\u0041"}]}',
+  '{"ignores": [{"id": 1, "reason": "a # b"}]}',
+  '{"ignores": [{"id": 1, "reason": "a\nb"}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "scope": {"apps": ["a", 2]}}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "scope": {"apps": [["a"]]}}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "scope": {"apps": []}}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "scope": {}}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "expires": "2027-02-30"}]}',
+  '{"ignores": [{"app": "w", "title": "/[/", "reason": "r"}]}',
+  '{"ignores": [{"id": 1, "reason": "r"}, {"path": "**", "reason": "r"}]}',
+  '{"ignores": {"id": 1}}',
+  '{"ignores": [1, "a"]}',
+  "{'ignores': [{'id': 1, 'reason': 'r'}]}",
+  '{ignores: [{id: 1, reason: r}]}',
+  '{"ignores": [{"id": 1, "reason": "r"}]',
+  '{"ignores": [{"id": 1, "reason": "r"}]}}',
+  '{"__proto__": [], "ignores": []}',
+];
+
 describe('the fast reader of ignore files, against the full path', () => {
   it('reads what realistic files hold, as the yaml package does', () => {
     let fast = 0;
@@ -291,6 +334,23 @@ describe('the fast reader of ignore files, against the full path', () => {
   });
 
   it.each(whole.map((text) => [text]))('whole file %j', (text) => {
+    compare(text);
+  });
+
+  it('reads JSON files as the yaml package does (JSON is YAML)', () => {
+    let fast = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const text = generate(seed);
+      if (text.includes('2027-02-30')) continue;
+      const { data } = parseLined(text, 'f', false, 'hint');
+      const json = JSON.stringify(data, null, pick(random(seed), [0, 1, 2, 4]));
+      expect(compare(seed % 5 === 0 ? json.replaceAll('\n', '\r\n') : json), json).toBe(true);
+      fast++;
+    }
+    expect(fast).toBeGreaterThan(80);
+  });
+
+  it.each(jsonTricky.map((text) => [text]))('JSON file %j', (text) => {
     compare(text);
   });
 
