@@ -21,13 +21,15 @@ function random(seed: number): () => number {
   };
 }
 
-type Outcome = { error: string; kind: string } | { entries: unknown[] };
+type Outcome = { error: string; kind: string } | { entries: unknown[]; json: string };
 
 function outcome(read: (text: string, label: string) => IgnoreFile, text: string): Outcome {
   try {
     const file = read(text, '.secscan/ignore.yml');
     // Every entry's data and line; `matches` is a function (compared on findings by the matching tests).
-    return { entries: file.entries.map(({ matches: _, ...rest }) => rest) };
+    const entries = file.entries.map(({ matches: _, ...rest }) => rest);
+    // In the same order of keys too (a listing in JSON shows them in that order).
+    return { entries, json: JSON.stringify(entries) };
   } catch (error) {
     return { error: (error as Error).message, kind: (error as Error).constructor.name };
   }
@@ -187,6 +189,19 @@ const tricky = [
   '    reason: yes',
   '    reason: no',
   '    reason: "   "',
+  "    reason: '  padded  '",
+  '    app: " web "',
+  '    owner: "\u00a0x\u00a0"',
+  '    id: "0123"',
+  '    id: "1234567890123456"',
+  '    id: "12345678901234567"',
+  '    id: 0',
+  '    id: 000',
+  '    expires: " 2027-01-01"',
+  "    scope: {apps: ['  ', b]}",
+  "    scope: {apps: [' a ', b], compounds: [c]}",
+  '    scope: {compounds: [c], apps: [a]}',
+  '    scope: {apps: [1]}',
   '    reason:',
   '    expires: 2027-02-30',
   '    expires: 2027-1-5',
@@ -236,6 +251,10 @@ const whole = [
   'ignores: ~\n',
   'ignores:\n  - id: 1\n    reason: r\n...\n',
   'ignores:\n- id: 1\n  reason: r\n',
+  'ignores:\n- id: 1\n',
+  'ignores:\n- id: 1\n  owner: o\n- id: 2\n  reason: r\n',
+  'ignores:\n- reason: r\n',
+  'ignores:\n- app: web\n  reason: r\n',
   'ignores:\n  - id: 1\n    reason: r\n    id: 2\n',
   'ignores:\n  - id: 1\n    reason: r\n  - id: 1\n    reason: r\n',
   'ignores:\n  - id: 1\n    reason: r\nignores: []\n',
