@@ -24,7 +24,7 @@ export interface FastIgnores {
   lines: number[];
 }
 
-const entryKeys = new Set([
+const entryKeys = [
   'id',
   'app',
   'category',
@@ -36,8 +36,8 @@ const entryKeys = new Set([
   'owner',
   'expires',
   'scope',
-]);
-const scopeKeys = new Set(['apps', 'compounds']);
+];
+const scopeKeys = ['apps', 'compounds'];
 
 /** Thrown inside the reader for "not in the subset"; caught at its top. */
 const notInSubset = Symbol('not in the subset');
@@ -71,114 +71,125 @@ function plainValue(text: string): string | number {
   return text;
 }
 
-/** What may follow a value on its line: spaces, then nothing or a comment (`#` after a space). */
-function tailOk(line: string, from: number): boolean {
-  let j = from;
-  while (line.charCodeAt(j) === 32) j++;
-  return j === line.length || (j > from && line.charCodeAt(j) === 35);
+/** Where the character `code` first is in `t` from `from` to `end`, or -1. */
+function find(t: string, code: number, from: number, end: number): number {
+  for (let j = from; j < end; j++) if (t.charCodeAt(j) === code) return j;
+  return -1;
 }
 
-/** A quoted scalar starting at `from` (its quote): its value and the index past its closing quote. */
-function quoted(line: string, from: number): [string, number] {
-  const q = line[from];
-  if (q === '"') {
-    const end = line.indexOf('"', from + 1);
-    if (end < 0) bail();
-    const value = line.slice(from + 1, end);
-    if (value.includes('\\')) bail();
-    return [value, end + 1];
+function skipSpaces(t: string, from: number, end: number): number {
+  let j = from;
+  while (j < end && t.charCodeAt(j) === 32) j++;
+  return j;
+}
+
+/** What may follow a value on its line: spaces, then nothing or a comment (`#` after a space). */
+function tailOk(t: string, from: number, end: number): boolean {
+  const j = skipSpaces(t, from, end);
+  return j === end || (j > from && t.charCodeAt(j) === 35);
+}
+
+/** A quoted scalar starting at `from` (its quote), on its line: its value and the index past its closing quote. */
+function quoted(t: string, from: number, end: number): [string, number] {
+  if (t.charCodeAt(from) === 34) {
+    const close = find(t, 34, from + 1, end);
+    if (close < 0 || find(t, 92, from + 1, close) >= 0) bail();
+    return [t.slice(from + 1, close), close + 1];
   }
   let value = '';
   let j = from + 1;
   for (;;) {
-    const end = line.indexOf("'", j);
-    if (end < 0) bail();
-    value += line.slice(j, end);
-    if (line[end + 1] === "'") {
+    const close = find(t, 39, j, end);
+    if (close < 0) bail();
+    value += t.slice(j, close);
+    if (t.charCodeAt(close + 1) === 39 && close + 1 < end) {
       value += "'";
-      j = end + 2;
-    } else return [value, end + 1];
+      j = close + 2;
+    } else return [value, close + 1];
   }
 }
 
-/** A one-line scalar in block context, from `from` to the line's end (or a comment). */
-function blockScalar(line: string, from: number): string | number {
-  const c = line[from];
-  if (c === '"' || c === "'") {
-    const [value, end] = quoted(line, from);
-    if (!tailOk(line, end)) bail();
+/** A one-line scalar in block context, from `from` to the line's `end` (or a comment). */
+function blockScalar(t: string, from: number, end: number): string | number {
+  const c = t.charCodeAt(from);
+  if (c === 34 || c === 39) {
+    const [value, after] = quoted(t, from, end);
+    if (!tailOk(t, after, end)) bail();
     return value;
   }
-  const hash = line.indexOf(' #', from);
-  const text = (hash < 0 ? line.slice(from) : line.slice(from, hash)).trimEnd();
-  if (text === '' || text.includes(': ') || text.endsWith(':')) bail();
-  return plainValue(text);
+  // The plain scalar ends at a comment (` #`), its trailing spaces trimmed; `: ` or a final `:` is a map.
+  let stop = end;
+  for (let j = from; j < end; j++) {
+    const d = t.charCodeAt(j);
+    if (d === 58 && (j + 1 === end || t.charCodeAt(j + 1) === 32)) bail();
+    if (d === 35 && j > from && t.charCodeAt(j - 1) === 32) {
+      stop = j;
+      break;
+    }
+  }
+  while (stop > from && t.charCodeAt(stop - 1) === 32) stop--;
+  if (stop === from) bail();
+  return plainValue(t.slice(from, stop));
 }
 
 /** A flow list on one line, `[a, 'b', "c"]` (no nesting, no trailing comma), from its `[`; and past its `]`. */
-function flowList(line: string, from: number): [(string | number)[], number] {
+function flowList(t: string, from: number, end: number): [(string | number)[], number] {
   const items: (string | number)[] = [];
-  let j = from + 1;
-  const skip = () => {
-    while (line.charCodeAt(j) === 32) j++;
-  };
-  skip();
-  if (line[j] === ']') return [items, j + 1];
+  let j = skipSpaces(t, from + 1, end);
+  if (t.charCodeAt(j) === 93 && j < end) return [items, j + 1];
   for (;;) {
-    skip();
-    const c = line[j];
-    if (c === '"' || c === "'") {
-      const [value, end] = quoted(line, j);
+    j = skipSpaces(t, j, end);
+    const c = t.charCodeAt(j);
+    if (j >= end) bail();
+    if (c === 34 || c === 39) {
+      const [value, after] = quoted(t, j, end);
       items.push(value);
-      j = end;
+      j = after;
     } else {
-      let end = j;
-      while (end < line.length && !',[]{}#:'.includes(line[end] as string)) end++;
-      const text = line.slice(j, end).trimEnd();
-      if (text === '') bail();
-      items.push(plainValue(text));
-      j = end;
+      let stop = j;
+      while (stop < end && !',[]{}#:'.includes(t[stop] as string)) stop++;
+      let last = stop;
+      while (last > j && t.charCodeAt(last - 1) === 32) last--;
+      if (last === j) bail();
+      items.push(plainValue(t.slice(j, last)));
+      j = stop;
     }
-    skip();
-    if (line[j] === ']') return [items, j + 1];
-    if (line[j] !== ',') bail();
+    j = skipSpaces(t, j, end);
+    if (j >= end) bail();
+    if (t.charCodeAt(j) === 93) return [items, j + 1];
+    if (t.charCodeAt(j) !== 44) bail();
     j++;
   }
+}
+
+/** The key `[a-z]+` at `column` (one of `keys`, as that very string), followed by `:` and a space or the line's end. */
+function keyAt(t: string, from: number, end: number, keys: readonly string[]): string | undefined {
+  let j = from;
+  for (let c = t.charCodeAt(j); j < end && c >= 97 && c <= 122; c = t.charCodeAt(++j));
+  if (j === from || j >= end || t.charCodeAt(j) !== 58 || (j + 1 < end && t.charCodeAt(j + 1) !== 32)) {
+    return undefined;
+  }
+  return keys.find((key) => key.length === j - from && t.startsWith(key, from));
 }
 
 /** A flow map of scope keys on one line, `{apps: [a, b], compounds: [c]}`, from its `{`; and past its `}`. */
-function flowScope(line: string, from: number): [Record<string, unknown>, number] {
+function flowScope(t: string, from: number, end: number): [Record<string, unknown>, number] {
   const map: Record<string, unknown> = {};
   let j = from + 1;
   for (;;) {
-    while (line.charCodeAt(j) === 32) j++;
-    const name = keyAt(line, j);
-    if (name === undefined || !scopeKeys.has(name) || name in map) bail();
-    const at = skipSpaces(line, j + name.length + 1);
-    if (line[at] !== '[') bail();
-    const [items, end] = flowList(line, at);
+    j = skipSpaces(t, j, end);
+    const name = keyAt(t, j, end, scopeKeys);
+    if (name === undefined || name in map) bail();
+    const at = skipSpaces(t, j + name.length + 1, end);
+    if (at >= end || t.charCodeAt(at) !== 91) bail();
+    const [items, after] = flowList(t, at, end);
     map[name] = items;
-    j = end;
-    while (line.charCodeAt(j) === 32) j++;
-    if (line[j] === '}') return [map, j + 1];
-    if (line[j] !== ',') bail();
+    j = skipSpaces(t, after, end);
+    if (j >= end) bail();
+    if (t.charCodeAt(j) === 125) return [map, j + 1];
+    if (t.charCodeAt(j) !== 44) bail();
     j++;
   }
-}
-
-/** The key `[a-z]+` at `column`, followed by `:` and a space or the line's end, or `undefined`. */
-function keyAt(line: string, column: number): string | undefined {
-  let j = column;
-  for (let c = line.charCodeAt(j); c >= 97 && c <= 122; c = line.charCodeAt(++j));
-  if (j === column || line.charCodeAt(j) !== 58) return undefined;
-  const after = line.charCodeAt(j + 1);
-  return after === 32 || Number.isNaN(after) ? line.slice(column, j) : undefined;
-}
-
-function skipSpaces(line: string, from: number): number {
-  let j = from;
-  while (line.charCodeAt(j) === 32) j++;
-  return j;
 }
 
 /** The reader: see the module's comment. */
@@ -202,58 +213,67 @@ function tooManyValues(text: string): boolean {
   return n >= maxInputValues;
 }
 
-function readBlock(text: string): FastIgnores {
-  const lines = text.split('\n');
-  const crlf = text.includes('\r');
-  if (crlf) for (let i = 0; i < lines.length; i++) lines[i] = (lines[i] as string).replace(/\r$/, '');
+function readBlock(t: string): FastIgnores {
+  // Line n spans t[starts[n]..ends[n]) (a CR before its LF left out); `i` is the line being read.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let at = 0; ;) {
+    const lf = t.indexOf('\n', at);
+    const end = lf < 0 ? t.length : lf;
+    starts.push(at);
+    ends.push(end > at && t.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    if (lf < 0) break;
+    at = lf + 1;
+  }
+  const count = starts.length;
   let i = 0;
-  /** The indent of line `i`, or -1 when it holds nothing (blank or a comment). */
+  /** The indent of line `n`, or -1 when it holds nothing (blank or a comment). */
   const indentOf = (n: number): number => {
-    const line = lines[n] as string;
-    let j = 0;
-    while (line.charCodeAt(j) === 32) j++;
-    return j === line.length || line.charCodeAt(j) === 35 ? -1 : j;
+    const from = starts[n] as number;
+    const end = ends[n] as number;
+    const j = skipSpaces(t, from, end);
+    return j === end || t.charCodeAt(j) === 35 ? -1 : j - from;
   };
-  /** The next line holding something, from `i` on (`lines.length` at the end). */
+  /** The next line holding something, from `i` on (`count` at the end). */
   const next = (): number => {
-    while (i < lines.length && indentOf(i) < 0) i++;
+    while (i < count && indentOf(i) < 0) i++;
     return i;
   };
+  /** Whether line `i` is a list item (`- `) at `column`. */
+  const item = (column: number): boolean => {
+    const at = (starts[i] as number) + column;
+    return t.charCodeAt(at) === 45 && at + 1 < (ends[i] as number) && t.charCodeAt(at + 1) === 32;
+  };
 
-  if (next() < lines.length && /^--- *$/.test(lines[i] as string)) {
+  if (next() < count && /^--- *$/.test(t.slice(starts[i], ends[i]))) {
     i++;
     next();
   }
-  if (i >= lines.length) bail();
-  const top = lines[i] as string;
-  if (!top.startsWith('ignores:')) bail();
+  if (i >= count) bail();
+  const topFrom = starts[i] as number;
+  const topEnd = ends[i] as number;
+  if (!t.startsWith('ignores:', topFrom) || topEnd < topFrom + 8) bail();
   const ignores: Record<string, unknown>[] = [];
   const entryLines: number[] = [];
-  const afterKey = 'ignores:'.length;
-  if (tailOk(top, afterKey)) {
+  const afterKey = topFrom + 'ignores:'.length;
+  if (tailOk(t, afterKey, topEnd)) {
     i++;
-    if (next() >= lines.length) bail();
+    if (next() >= count) bail();
     const seqIndent = indentOf(i);
-    while (i < lines.length) {
-      const line = lines[i] as string;
-      if (
-        indentOf(i) !== seqIndent ||
-        line.charCodeAt(seqIndent) !== 45 ||
-        line.charCodeAt(seqIndent + 1) !== 32
-      )
-        bail();
-      let column = seqIndent + 2;
-      while (line.charCodeAt(column) === 32) column++;
+    while (i < count) {
+      if (indentOf(i) !== seqIndent || !item(seqIndent)) bail();
+      const column =
+        skipSpaces(t, (starts[i] as number) + seqIndent + 2, ends[i] as number) - (starts[i] as number);
       entryLines.push(i + 1);
       ignores.push(readEntry(column));
       next();
     }
   } else {
-    let j = afterKey;
-    while (top.charCodeAt(j) === 32) j++;
-    if (j === afterKey || top[j] !== '[' || top[j + 1] !== ']' || !tailOk(top, j + 2)) bail();
+    const j = skipSpaces(t, afterKey, topEnd);
+    if (j === afterKey || t.charCodeAt(j) !== 91 || t.charCodeAt(j + 1) !== 93 || !tailOk(t, j + 2, topEnd))
+      bail();
     i++;
-    if (next() < lines.length) bail();
+    if (next() < count) bail();
   }
   return { data: { ignores }, lines: entryLines };
 
@@ -261,24 +281,26 @@ function readBlock(text: string): FastIgnores {
   function readEntry(column: number): Record<string, unknown> {
     const entry: Record<string, unknown> = {};
     for (;;) {
-      const line = lines[i] as string;
-      const name = keyAt(line, column);
-      if (name === undefined || !entryKeys.has(name) || name in entry) bail();
-      const from = skipSpaces(line, column + name.length + 1);
+      const from = (starts[i] as number) + column;
+      const end = ends[i] as number;
+      const name = keyAt(t, from, end, entryKeys);
+      if (name === undefined || name in entry) bail();
+      const value = skipSpaces(t, from + name.length + 1, end);
       if (name !== 'scope') {
-        entry[name] = blockScalar(line, from);
+        if (value >= end) bail();
+        entry[name] = blockScalar(t, value, end);
         i++;
-      } else if (line[from] === '{') {
-        const [scope, end] = flowScope(line, from);
-        if (!tailOk(line, end)) bail();
+      } else if (value < end && t.charCodeAt(value) === 123) {
+        const [scope, after] = flowScope(t, value, end);
+        if (!tailOk(t, after, end)) bail();
         entry[name] = scope;
         i++;
       } else {
-        if (!tailOk(line, from)) bail();
+        if (!tailOk(t, value, end)) bail();
         i++;
         entry[name] = readScope(column);
       }
-      if (next() >= lines.length || indentOf(i) < column) return entry;
+      if (next() >= count || indentOf(i) < column) return entry;
       if (indentOf(i) !== column) bail();
     }
   }
@@ -286,25 +308,26 @@ function readBlock(text: string): FastIgnores {
   /** A scope's block map, under its key at `parent`; `i` is past the key's line and moves past the map. */
   function readScope(parent: number): Record<string, unknown> {
     const scope: Record<string, unknown> = {};
-    if (next() >= lines.length) bail();
+    if (next() >= count) bail();
     const column = indentOf(i);
     if (column <= parent) bail();
     for (;;) {
-      const line = lines[i] as string;
-      const name = keyAt(line, column);
-      if (name === undefined || !scopeKeys.has(name) || name in scope) bail();
-      const from = skipSpaces(line, column + name.length + 1);
-      if (line[from] === '[') {
-        const [items, end] = flowList(line, from);
-        if (!tailOk(line, end)) bail();
+      const from = (starts[i] as number) + column;
+      const end = ends[i] as number;
+      const name = keyAt(t, from, end, scopeKeys);
+      if (name === undefined || name in scope) bail();
+      const value = skipSpaces(t, from + name.length + 1, end);
+      if (value < end && t.charCodeAt(value) === 91) {
+        const [items, after] = flowList(t, value, end);
+        if (!tailOk(t, after, end)) bail();
         scope[name] = items;
         i++;
       } else {
-        if (!tailOk(line, from)) bail();
+        if (!tailOk(t, value, end)) bail();
         i++;
         scope[name] = readList(column);
       }
-      if (next() >= lines.length || indentOf(i) < column) return scope;
+      if (next() >= count || indentOf(i) < column) return scope;
       if (indentOf(i) !== column) bail();
     }
   }
@@ -312,20 +335,20 @@ function readBlock(text: string): FastIgnores {
   /** A block list of one-line scalars under its key at `parent` (at that column or deeper). */
   function readList(parent: number): (string | number)[] {
     const items: (string | number)[] = [];
-    if (next() >= lines.length) bail();
+    if (next() >= count) bail();
     const column = indentOf(i);
     if (column < parent) bail();
     for (;;) {
-      const line = lines[i] as string;
-      if (line.charCodeAt(column) !== 45 || line.charCodeAt(column + 1) !== 32) {
+      if (!item(column)) {
         if (column === parent && items.length > 0) return items;
         bail();
       }
-      let from = column + 2;
-      while (line.charCodeAt(from) === 32) from++;
-      items.push(blockScalar(line, from));
+      const end = ends[i] as number;
+      const from = skipSpaces(t, (starts[i] as number) + column + 2, end);
+      if (from >= end) bail();
+      items.push(blockScalar(t, from, end));
       i++;
-      if (next() >= lines.length || indentOf(i) < column) return items;
+      if (next() >= count || indentOf(i) < column) return items;
       if (indentOf(i) !== column) bail();
     }
   }
@@ -379,7 +402,7 @@ function readJson(text: string): FastIgnores {
     }
   };
   /** The object at `at` (its `{`) of keys in `keys`, each read by `value`. */
-  const object = (keys: Set<string>, value: (key: string) => unknown): Record<string, unknown> => {
+  const object = (keys: readonly string[], value: (key: string) => unknown): Record<string, unknown> => {
     const map: Record<string, unknown> = {};
     at++;
     space();
@@ -390,7 +413,7 @@ function readJson(text: string): FastIgnores {
     for (;;) {
       space();
       const key = string();
-      if (!keys.has(key) || key in map || text[at] !== ':') bail();
+      if (!keys.includes(key) || key in map || text[at] !== ':') bail();
       at++;
       while (text.charCodeAt(at) === 32) at++;
       map[key] = value(key);
@@ -415,7 +438,7 @@ function readJson(text: string): FastIgnores {
   };
   space();
   if (at > 0 && text[at - 1] !== '\n') bail();
-  const top = object(new Set(['ignores']), () => {
+  const top = object(['ignores'], () => {
     if (text[at] !== '[') bail();
     return list(entry);
   });
