@@ -214,29 +214,27 @@ function tooManyValues(text: string): boolean {
 }
 
 function readBlock(t: string): FastIgnores {
-  // Line n spans t[starts[n]..ends[n]) (a CR before its LF left out); `i` is the line being read.
+  // Line n spans t[starts[n]..ends[n]) (a CR before its LF left out), indented by indents[n] spaces, or -1
+  // when it holds nothing (blank or a comment); `i` is the line being read.
   const starts: number[] = [];
   const ends: number[] = [];
+  const indents: number[] = [];
   for (let at = 0; ;) {
     const lf = t.indexOf('\n', at);
-    const end = lf < 0 ? t.length : lf;
+    const end = lf < 0 ? t.length : lf > at && t.charCodeAt(lf - 1) === 13 ? lf - 1 : lf;
+    const j = skipSpaces(t, at, end);
     starts.push(at);
-    ends.push(end > at && t.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    ends.push(end);
+    indents.push(j === end || t.charCodeAt(j) === 35 ? -1 : j - at);
     if (lf < 0) break;
     at = lf + 1;
   }
   const count = starts.length;
   let i = 0;
-  /** The indent of line `n`, or -1 when it holds nothing (blank or a comment). */
-  const indentOf = (n: number): number => {
-    const from = starts[n] as number;
-    const end = ends[n] as number;
-    const j = skipSpaces(t, from, end);
-    return j === end || t.charCodeAt(j) === 35 ? -1 : j - from;
-  };
+  const indentOf = (n: number): number => indents[n] as number;
   /** The next line holding something, from `i` on (`count` at the end). */
   const next = (): number => {
-    while (i < count && indentOf(i) < 0) i++;
+    while (i < count && (indents[i] as number) < 0) i++;
     return i;
   };
   /** Whether line `i` is a list item (`- `) at `column`. */
