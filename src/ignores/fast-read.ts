@@ -24,6 +24,7 @@ export interface FastIgnores {
   lines: number[];
 }
 
+/** The keys of an entry and of its scope (src/ignores/file.ts's schema): any other is the full path's. */
 const entryKeys = [
   'id',
   'app',
