@@ -90,9 +90,11 @@ function state(text: string): Pick<RateInfo, 'limit' | 'remaining' | 'resetSecon
 }
 
 /** A reset of more than a year of seconds is a Unix time (GitHub's `X-RateLimit-Reset`). */
+const unixTimeFrom = 31_536_000;
+
 function resetFrom(value: number | undefined, now: number): number | undefined {
   if (value === undefined) return undefined;
-  return value > 31_536_000 ? Math.max(0, value - now / 1000) : value;
+  return value > unixTimeFrom ? Math.max(0, value - now / 1000) : value;
 }
 
 export function readRateHeaders(headers: Headers, now = Date.now()): RateInfo {
@@ -106,12 +108,21 @@ export function readRateHeaders(headers: Headers, now = Date.now()): RateInfo {
   if (draftPolicy) set(policy(draftPolicy));
   const draft = header(headers, 'ratelimit');
   if (draft) set(state(draft));
+  let exact: number | undefined;
   for (const prefix of ['ratelimit-', 'x-ratelimit-']) {
+    const reset = count(header(headers, `${prefix}reset`));
+    if (reset !== undefined && reset > unixTimeFrom) exact ??= resetFrom(reset, now);
     set({
       limit: count(header(headers, `${prefix}limit`)),
       remaining: count(header(headers, `${prefix}remaining`)),
-      resetSeconds: resetFrom(count(header(headers, `${prefix}reset`)), now),
+      resetSeconds: resetFrom(reset, now),
     });
+  }
+  // A reset given as a Unix time says when the window ends to the millisecond; the draft's `t` is whole
+  // seconds, rounded up: a client that waited `t=1` for a window ending 80 ms later lost most of a second
+  // in every window (a listing at 20 requests a second ran at 12).
+  if (exact !== undefined && info.resetSeconds !== undefined && exact < info.resetSeconds) {
+    info.resetSeconds = exact;
   }
   return info;
 }

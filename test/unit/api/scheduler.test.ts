@@ -212,6 +212,24 @@ describe('readRateHeaders', () => {
     });
   });
 
+  it('takes the window’s end from a Unix-time reset when the draft’s whole seconds round it up', () => {
+    const at = now + 920; // 80 ms before the window ends at a whole second
+    expect(
+      readRateHeaders(
+        {
+          'ratelimit-policy': '"sandbox";q=20;w=1',
+          ratelimit: '"sandbox";r=0;t=1',
+          'x-ratelimit-reset': String(now / 1000 + 1),
+        },
+        at,
+      ),
+    ).toEqual({ limit: 20, windowSeconds: 1, remaining: 0, resetSeconds: expect.closeTo(0.08, 6) });
+    // A Unix time later than the draft's own reset is not taken over it.
+    expect(
+      readRateHeaders({ ratelimit: '"s";r=0;t=1', 'x-ratelimit-reset': String(now / 1000 + 5) }, now),
+    ).toEqual({ remaining: 0, resetSeconds: 1 });
+  });
+
   it('ignores what it cannot read', () => {
     expect(readRateHeaders({ ratelimit: 'nonsense', 'x-ratelimit-remaining': 'lots' })).toEqual({});
   });
