@@ -4,11 +4,18 @@ import { runInNewContext } from 'node:vm';
 type Collect = (options?: { type: 'minor' }) => void;
 let collect: Collect | undefined | null;
 
+/** `gc` of a new context: there once `--expose-gc` is set (bin/load.js sets it at start). */
+function exposed(): Collect | undefined {
+  const gc: unknown = runInNewContext('typeof gc === "function" ? gc : undefined');
+  return typeof gc === 'function' ? (gc as Collect) : undefined;
+}
+
 function collector(): Collect | null {
   if (collect === undefined) {
     try {
-      setFlagsFromString('--expose-gc');
-      collect = runInNewContext('gc') as Collect;
+      // A flag set after start makes V8 refuse the code cache of every chunk loaded after it (bin/load.js):
+      // set only where the loader did not (tests, a bundle run without it).
+      collect = exposed() ?? (setFlagsFromString('--expose-gc'), exposed()) ?? null;
     } catch {
       collect = null;
     }
