@@ -144,8 +144,9 @@ export class Scheduler {
       this.policyGapMs = (info.windowSeconds * 1000) / info.limit;
     }
     if (info.remaining !== undefined && info.resetSeconds !== undefined) {
-      // Requests started since this one was answered are not counted in it yet.
-      this.remaining = info.remaining - (this.inFlight - 1);
+      // Requests started since this one was answered are not counted in it yet (none when the answer is
+      // read by a scheduler installed after it: a listing's first page).
+      this.remaining = info.remaining - Math.max(0, this.inFlight - 1);
       this.resetAt = now + info.resetSeconds * 1000;
     }
     const throttled = status === 429 || status === 503;

@@ -54,6 +54,19 @@ describe('Scheduler', () => {
     expect(scheduler.concurrency).toBe(8);
   });
 
+  it('reads an answer given before it existed (a listing’s first page) as leaving what it says', async () => {
+    const scheduler = new Scheduler({ concurrency: 4 });
+    scheduler.observe(200, { 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' });
+    const starts: number[] = [];
+    await track(scheduler, starts);
+    const second = track(scheduler, starts);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(starts).toEqual([t0]);
+    await vi.advanceTimersByTimeAsync(1);
+    await second;
+    expect(starts).toEqual([t0, t0 + 1000]);
+  });
+
   it('starts nothing before Retry-After, whichever request was throttled', async () => {
     const scheduler = new Scheduler({ concurrency: 4 });
     const starts: number[] = [];
