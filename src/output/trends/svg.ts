@@ -53,7 +53,7 @@ function xLabels(labels: readonly string[], x: (i: number) => number, height: nu
   return labels.flatMap((label, i) =>
     i % every === 0 || (i === last && last % every >= every / 2)
       ? [
-          `<text x="${x(i)}" y="${height - pad.bottom + 16}" text-anchor="middle" font-size="11" fill="${ink}">${esc(label.slice(5))}</text>`,
+          `<text x="${x(i)}" y="${height - pad.bottom + 16}" text-anchor="middle" font-size="11" fill="${ink}">${esc(label.replace(/^\d{4}-/, ''))}</text>`,
         ]
       : [],
   );
