@@ -132,7 +132,7 @@ function sizedArchive(
 
   /** Padding bytes [offset, offset + n) into `out` at `at`: the pattern, each 4 KiB's first 8 bytes its offset. */
   function paddingInto(out: Buffer, at: number, offset: number, n: number): void {
-    for (let k = 0; k < n; ) {
+    for (let k = 0; k < n;) {
       const p = (offset + k) % patternBytes;
       k += pattern.copy(out, at + k, p, Math.min(patternBytes, p + n - k));
     }
