@@ -82,9 +82,21 @@ export function forTerminal(text: string): string {
  */
 const commandInJson = /#(?=[\p{Default_Ignorable_Code_Point}\p{Cf}]*#)|(?<=section_(?:start|end)):/gu;
 
-/** JSON.stringify, then escapeJson, and runner commands `\u`-escaped. */
+/** Two `#` with nothing or only invisible characters between them: where `commandInJson` may match a `#`. */
+const hashes = /#[\p{Default_Ignorable_Code_Point}\p{Cf}]*#/u;
+
+/**
+ * JSON.stringify, then escapeJson, and runner commands `\u`-escaped. The replacement runs only on text that
+ * holds what it replaces: its look-behind, tried at every colon, cost a tenth of the CPU of writing
+ * `findings list --all -o ndjson`, where most rows hold neither (38,000 findings: 2.43 s, now 2.26 s).
+ */
 export function safeJson(value: unknown, indent?: number): string {
-  return escapeJson(JSON.stringify(value, null, indent)).replace(commandInJson, unicodeEscape);
+  const json = escapeJson(JSON.stringify(value, null, indent));
+  const command =
+    json.includes('section_start:') ||
+    json.includes('section_end:') ||
+    (json.includes('#') && hashes.test(json));
+  return command ? json.replace(commandInJson, unicodeEscape) : json;
 }
 
 /** Characters YAML would print raw (its own escapes cover the C0 controls in double-quoted scalars). */
