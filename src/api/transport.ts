@@ -15,7 +15,6 @@ import { redactJson, redactUrl } from './redact.js';
 import {
   defaultMaxRetryWaitMs,
   maxThrottledRetries,
-  parseRetryAfter,
   retryAfterOf,
   retryDelay,
   retryLaterError,
@@ -143,8 +142,9 @@ export class Transport {
       if (this.scheduler?.observe(res.status, res.headers).throttled && throttled < maxThrottledRetries) {
         // The scheduler waits out a Retry-After before the next start; one past --max-retry-wait is not
         // waited for (below: exit 7 at once, saying when), under a scheduler as without one.
-        const asked = parseRetryAfter(headerValue(res.headers['retry-after']));
-        const tooLong = asked !== undefined && asked > (this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs);
+        const tooLong = retryWait(attempt, headerValue(res.headers['retry-after']), {
+          maxWaitMs: this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs,
+        }).later;
         if (!tooLong && shouldRetry(method, res.status, 1, 2)) {
           throttled++;
           lost ||= isWrite(method);

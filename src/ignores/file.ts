@@ -145,7 +145,7 @@ function tagValue(f: Candidate, key: string): string | undefined {
 }
 
 /** The finding's package URL: its `package_url` tag (dependency findings). */
-function purlOf(f: Candidate): string | undefined {
+export function purlOf(f: Candidate): string | undefined {
   return tagValue(f, 'package_url');
 }
 
@@ -235,6 +235,7 @@ function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
     });
   }
   if (data.expires !== undefined) checkDate(where, i, data.expires);
+  const prefix = data.path === undefined ? undefined : pathPrefix(data.path);
   const key = JSON.stringify([
     data.id === undefined ? null : String(data.id),
     data.app ?? null,
@@ -255,9 +256,7 @@ function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
     ...(scope && (scope.apps || scope.compounds) ? { scope } : {}),
     matches: (f) => tests.every((test) => test(f)),
     key,
-    ...(data.path === undefined || pathPrefix(data.path) === undefined
-      ? {}
-      : { pathPrefix: pathPrefix(data.path) as string }),
+    ...(prefix === undefined ? {} : { pathPrefix: prefix }),
   };
 }
 

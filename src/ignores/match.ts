@@ -1,4 +1,4 @@
-import type { Candidate, IgnoreEntry, IgnoreFile } from './file.js';
+import { type Candidate, type IgnoreEntry, type IgnoreFile, purlOf } from './file.js';
 import { findingLocation } from '@secscan/api/location';
 import { parsePurl, prefixesOf } from './patterns.js';
 
@@ -112,7 +112,7 @@ class EntryIndex {
 
   /** The entry earliest in the file that is in scope and names the finding. */
   first(finding: Candidate, context: MatchContext): IgnoreEntry | undefined {
-    const purl = this.byPackage.size ? packageUrl(finding) : undefined;
+    const purl = this.byPackage.size ? purlOf(finding) : undefined;
     const lists = [
       finding.id === undefined ? undefined : this.byId.get(String(finding.id)),
       purl === undefined ? undefined : this.byPackage.get(parsePurl(purl)?.key ?? ''),
@@ -134,11 +134,6 @@ class EntryIndex {
     }
     return found;
   }
-}
-
-function packageUrl(finding: Candidate): string | undefined {
-  const value = finding.tags?.find((t) => t.key === 'package_url')?.value;
-  return value === undefined || value === null ? undefined : String(value);
 }
 
 export function suppressor(file: IgnoreFile, today: string, context: MatchContext = {}): Suppressor {

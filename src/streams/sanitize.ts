@@ -74,16 +74,18 @@ export function forTerminal(text: string): string {
   return sanitizeMultiline(escapeJson(text));
 }
 
+/** Invisible characters a runner skips between the characters of a command. */
+const skipped = '[\\p{Default_Ignorable_Code_Point}\\p{Cf}]*';
+
 /**
  * What a CI runner would read as a command, inside JSON strings (see ci-log.ts): a `#` before another (`##[`,
  * `##vso[`, invisible characters between them or not) and the colon of GitLab's `section_start:` and
  * `section_end:`, each written as a `\u` escape. JSON's meaning is the same; a job log sees no command. (A
  * line-initial `::` cannot occur in JSON text: a line starts with blanks and a bracket, a brace or a quote.)
  */
-const commandInJson = /#(?=[\p{Default_Ignorable_Code_Point}\p{Cf}]*#)|(?<=section_(?:start|end)):/gu;
-
+const commandInJson = new RegExp(`#(?=${skipped}#)|(?<=section_(?:start|end)):`, 'gu');
 /** Two `#` with nothing or only invisible characters between them: where `commandInJson` may match a `#`. */
-const hashes = /#[\p{Default_Ignorable_Code_Point}\p{Cf}]*#/u;
+const hashes = new RegExp(`#${skipped}#`, 'u');
 
 /**
  * JSON.stringify, then escapeJson, and runner commands `\u`-escaped. The replacement runs only on text that
@@ -103,7 +105,6 @@ export function safeJson(value: unknown, indent?: number): string {
 export const rawInYaml =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/;
 
-const skipped = '[\\p{Default_Ignorable_Code_Point}\\p{Cf}]*';
 /** A value holding what a runner would read as a command, once YAML has folded it over lines. */
 const commandInYamlValue = new RegExp(
   `#${skipped}#|(?:^|\\s)${skipped}:${skipped}:|section_(?:start|end):`,
