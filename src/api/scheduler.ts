@@ -41,6 +41,8 @@ export class Scheduler {
   private limit: number;
   private inFlight = 0;
   private readonly queue: (() => void)[] = [];
+  /** Settles when the request that asked for a start last has been given one (or left): the next one's turn. */
+  private turn: Promise<void> = Promise.resolve();
   /** No request starts before this time (Retry-After, a spent window, a backoff). */
   private notBefore = 0;
   /** The least time between two starts: the policy's, and the adaptive one after throttling. */
@@ -80,19 +82,42 @@ export class Scheduler {
     return Math.max(this.policyGapMs, this.adaptiveGapMs);
   }
 
-  /** Waits for a slot and for the pace; the returned function gives the slot back. */
-  async acquire(): Promise<() => void> {
+  /**
+   * Waits for a slot and for the pace; the returned function gives the slot back. Starts are given in the
+   * order they were asked for: a listing asks for the page it reads next before the one after it, and a
+   * later request that woke first would make it wait a whole gap more (at 25 requests a second, a listing
+   * whose pages took turns that way ran at 21). `signal` cancels this request alone (a page asked for ahead
+   * and no longer needed): it leaves its turn without a start, and those after it keep theirs.
+   */
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    const before = this.turn;
+    let next!: () => void;
+    this.turn = new Promise<void>((resolve) => (next = resolve));
+    try {
+      await before;
+      return await this.waitForStart(signal);
+    } finally {
+      next();
+    }
+  }
+
+  private async waitForStart(signal: AbortSignal | undefined): Promise<() => void> {
+    const stop =
+      signal && this.options.signal
+        ? AbortSignal.any([signal, this.options.signal])
+        : (signal ?? this.options.signal);
     let due: number | undefined;
     for (;;) {
+      if (stop?.aborted) throw stop.reason;
       if (this.inFlight >= this.concurrency) {
-        await new Promise<void>((resolve) => this.queue.push(resolve));
+        await this.slotFreed(stop);
         continue;
       }
       const now = Date.now();
       const at = this.startAt(now);
       if (at > now) {
         due = at;
-        await this.sleep(at - now, this.options.signal);
+        await this.sleep(at - now, stop);
         continue;
       }
       this.start(now, due);
@@ -104,6 +129,24 @@ export class Scheduler {
         this.wake();
       };
     }
+  }
+
+  /** Resolves when a request in flight gives its slot back (or `signal` aborts: rejects with its reason). */
+  private slotFreed(signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const wake = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const at = this.queue.indexOf(wake);
+        if (at !== -1) this.queue.splice(at, 1);
+        reject(signal?.reason);
+      };
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(wake);
+    });
   }
 
   private startAt(now: number): number {

@@ -111,7 +111,10 @@ export class Transport {
     let throttled = 0;
     for (let attempt = 1; ; attempt++) {
       const budget = maxAttempts + throttled;
-      const release = await this.scheduler?.acquire().catch(() => Promise.reject(this.interrupted()));
+      // A page asked for ahead and cancelled while it waited for its start is never sent.
+      const release = await this.scheduler
+        ?.acquire(options.signal)
+        .catch((error: unknown) => Promise.reject(options.signal?.aborted ? error : this.interrupted()));
       const started = Date.now();
       this.log(
         `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${budget})` : ''}`,

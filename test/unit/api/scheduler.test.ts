@@ -119,6 +119,55 @@ describe('Scheduler', () => {
     expect(starts.map((t) => t - t0)).toEqual([0, 105, 205, 305, 405]);
   });
 
+  it('gives starts in the order they were asked for, whichever wait ends first', async () => {
+    // The first request's timer fires later than the second's (a loaded machine): it still starts first.
+    let calls = 0;
+    const uneven = (ms: number) =>
+      new Promise<void>((resolve) => setTimeout(resolve, ms + (calls++ === 0 ? 9 : 1)));
+    const scheduler = new Scheduler({ concurrency: 4, sleep: uneven });
+    scheduler.observe(200, { 'ratelimit-policy': '"default";q=10;w=1' });
+    const order: string[] = [];
+    await scheduler.acquire();
+    const asked = ['next page', 'page after it'].map((name) =>
+      scheduler.acquire().then(() => order.push(name)),
+    );
+    await vi.advanceTimersByTimeAsync(500);
+    await Promise.all(asked);
+    expect(order).toEqual(['next page', 'page after it']);
+  });
+
+  it('a request cancelled while it waits for its start gets none, and the one after it takes its turn', async () => {
+    const scheduler = new Scheduler({ concurrency: 4 });
+    scheduler.observe(200, { 'ratelimit-policy': '"default";q=10;w=1' });
+    const starts: number[] = [];
+    await track(scheduler, starts);
+    const cancel = new AbortController();
+    const cancelled = scheduler.acquire(cancel.signal);
+    const after = track(scheduler, starts);
+    await vi.advanceTimersByTimeAsync(50);
+    cancel.abort(new Error('not needed'));
+    await expect(cancelled).rejects.toThrow('not needed');
+    await vi.advanceTimersByTimeAsync(100);
+    await after;
+    expect(starts).toEqual([t0, t0 + 100]);
+    expect(scheduler.counts.requests).toBe(2);
+  });
+
+  it('a request cancelled while it waits for a slot leaves the queue', async () => {
+    const scheduler = new Scheduler({ concurrency: 1 });
+    const release = await scheduler.acquire();
+    const cancel = new AbortController();
+    const cancelled = scheduler.acquire(cancel.signal);
+    const starts: number[] = [];
+    const after = track(scheduler, starts);
+    cancel.abort(new Error('not needed'));
+    await expect(cancelled).rejects.toThrow('not needed');
+    release();
+    await after;
+    expect(starts).toHaveLength(1);
+    expect(scheduler.counts.requests).toBe(2);
+  });
+
   it('waits for the reset when the window has nothing left', async () => {
     const scheduler = new Scheduler({ concurrency: 4 });
     const starts: number[] = [];
