@@ -10,7 +10,7 @@ import {
   TransientError,
   UnexpectedResponseError,
 } from '../errors.js';
-import { jsonValueCount, maxJsonValues } from './json-limits.js';
+import { tooManyJsonValues } from './json-limits.js';
 import { redactJson, redactUrl } from './redact.js';
 import {
   defaultMaxRetryWaitMs,
@@ -162,8 +162,7 @@ export class Transport {
         return res;
       }
       // An error's body is read for its message: one of too many values to parse safely is not.
-      const parsedBody =
-        jsonValueCount(res.body) <= maxJsonValues ? safeJson(res.body.toString('utf8')) : undefined;
+      const parsedBody = !tooManyJsonValues(res.body) ? safeJson(res.body.toString('utf8')) : undefined;
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
       if (shouldRetry(method, res.status, attempt, budget)) {
         lost ||= isWrite(method);

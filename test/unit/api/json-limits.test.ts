@@ -4,6 +4,7 @@ import {
   checkJsonValues,
   checkPageRows,
   jsonValueCount,
+  tooManyJsonValues,
   maxJsonBytes,
   maxJsonValues,
 } from '../../../src/api/json-limits.js';
@@ -96,6 +97,17 @@ describe('jsonValueCount', () => {
     expect(() =>
       checkJsonValues({ id: 'ListApps' }, Buffer.from('{"ok":true,"response":[{"id":"1"}]}')),
     ).not.toThrow();
+  });
+
+  it('counts only a text long enough to hold more than the limit (a value takes a byte at least)', () => {
+    // The most values a text of maxJsonValues - 1 bytes can hold: every byte but the last a comma.
+    const densest = Buffer.from(`[${','.repeat(maxJsonValues - 3)}]`);
+    expect(densest.length).toBe(maxJsonValues - 1);
+    expect(jsonValueCount(densest)).toBeLessThanOrEqual(maxJsonValues);
+    expect(tooManyJsonValues(densest)).toBe(false);
+    const over = Buffer.from(`[${','.repeat(maxJsonValues)}]`);
+    expect(tooManyJsonValues(over)).toBe(true);
+    expect(tooManyJsonValues(Buffer.from(`["${','.repeat(maxJsonValues)}"]`))).toBe(false);
   });
 });
 

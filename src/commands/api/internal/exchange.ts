@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient, RawResponse } from '../../../api/client.js';
-import { checkJsonValues, jsonValueCount, maxJsonValues } from '../../../api/json-limits.js';
+import { checkJsonValues, tooManyJsonValues } from '../../../api/json-limits.js';
 import { checkRepeatedRows, isEnvelope, nextPagePath, pageList } from '../../../api/paging.js';
 import { redactUrl } from '../../../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
@@ -60,7 +60,7 @@ export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown)
     });
     const text = res.body.toString('utf8');
     // Parsed (to indent it, or to find next_page) only when it holds few enough values to parse safely.
-    const parseable = jsonValueCount(res.body) <= maxJsonValues;
+    const parseable = !tooManyJsonValues(res.body);
     const redirected = res.status >= 300 && res.status < 400 && res.status === plan.expectStatus;
     const failed = res.status >= 300 && !redirected;
     if (plan.include) yield headLines(res);
