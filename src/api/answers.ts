@@ -1,5 +1,6 @@
 import { apiErrorFromResponse, UnexpectedResponseError } from '../errors.js';
 import type { Page, RawResponse } from './client-types.js';
+import { checkInPlace } from './in-place.js';
 import { checkJsonValues, checkPageRows } from './json-limits.js';
 import type { Operation } from '@secscan/api/operation';
 import { isEnvelope } from './paging.js';
@@ -53,6 +54,8 @@ export function decodeAnswer(
   }
   checkPageRows(op, payload, path);
   if (!schemas.response) return { data: payload, nextPage };
+  // What zod would return as it is, without zod's copy of every object and list.
+  if (checkInPlace(schemas.response, payload)) return { data: payload, nextPage };
   const checked = schemas.response.safeParse(payload);
   if (!checked.success) {
     const issue = checked.error.issues[0];
