@@ -207,6 +207,16 @@ export default defineVerb({
     // A file left by a sandbox that was killed must not pass for this one's: it is written again once ready.
     if (opts.readyFile) removeReadyFile(opts.readyFile, undefined);
     const { startSandbox } = await import('@secscan/sandbox');
+    // The sandbox keeps a heap as large as its data and is no short-lived command: V8's own young
+    // generation, set once what the run loads from here to its end is loaded (a chunk loaded after the flag
+    // would compile without its code cache): every operation's schemas, what prints the ready lines, and
+    // the HTTP client the run closes as it ends.
+    await Promise.all([
+      import('@secscan/api/operations/schemas').then((m) => m.allSchemas()),
+      import('../../output/core/present.js'),
+      import('../../api/dispatcher.js'),
+    ]);
+    (await import('../../util/gc.js')).growYoungGeneration();
     const sandbox = await startSandbox({
       host: opts.host,
       port: opts.port,
