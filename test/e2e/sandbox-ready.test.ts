@@ -98,6 +98,27 @@ describe('secscan sandbox --ready-file FILE, secscan sandbox wait FILE', () => {
     expect(existsSync(file)).toBe(false);
   }, 60_000);
 
+  it('the sandbox, which sets a V8 flag of its own, loads every chunk with its code cache from start to stop', async () => {
+    // It gives V8 back its own young generation once its code is loaded (src/util/gc.ts); a chunk loaded
+    // after that would compile without its cache, which bin/load.js says under --debug.
+    const file = join(temp, 'debug.env');
+    const sandbox = startSandbox(file, ['--debug']);
+    expect((await secscan(['sandbox', 'wait', file], env)).exitCode).toBe(0);
+    const settings = settingsOf(readFileSync(file, 'utf8'));
+    for (const args of [
+      ['apps', 'list'],
+      ['findings', 'list', '--app', 'shiftleft-java-demo', '--status', 'any', '--all'],
+      ['scans', 'list', '--app', 'shiftleft-java-demo'],
+      ['backups', 'list'],
+    ]) {
+      expect((await secscan(args, { ...env, ...settings })).exitCode).toBe(0);
+    }
+    sandbox.kill('SIGINT');
+    const stopped = await sandbox;
+    expect(stopped.stderr).toContain('sandbox: stopped');
+    expect(stopped.stderr).not.toMatch(/refused the code cache/);
+  }, 60_000);
+
   it('a file left by a sandbox that was killed is not taken for a ready one', async () => {
     const file = join(temp, 'stale.env');
     const port = await closedPort();
