@@ -162,8 +162,12 @@ export function suppressor(file: IgnoreFile, today: string, context: MatchContex
  */
 export function expiryNotices(file: IgnoreFile, expired: readonly IgnoreEntry[]): string[] {
   const byDate = new Map<string, IgnoreEntry[]>();
-  for (const entry of expired)
-    byDate.set(entry.expires as string, [...(byDate.get(entry.expires as string) ?? []), entry]);
+  for (const entry of expired) {
+    const date = entry.expires as string;
+    const same = byDate.get(date);
+    if (same) same.push(entry);
+    else byDate.set(date, [entry]);
+  }
   return [...byDate]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, entries]) => {
