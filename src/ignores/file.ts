@@ -1,5 +1,4 @@
 import { findingLocation, type Locatable } from '@secscan/api/location';
-import { fail, failSchema, type LinedDoc, lineOf, parseLined } from '@secscan/api/rules/lines';
 import * as z from 'zod';
 import { readingRules } from '../errors.js';
 import { fastReadIgnores } from './fast-read.js';
@@ -13,7 +12,7 @@ import { type Matcher, parsePurl, pathPattern, pathPrefix, textPattern, versionR
  * misread would hide a finding nobody accepted.
  */
 
-const hint =
+export const hint =
   'an ignore file holds `ignores:`, a list of {id, app, category, title, path, package, versions, reason, owner, expires, scope: {apps, compounds}}';
 
 const name = z.string().trim().min(1, 'must not be empty');
@@ -39,9 +38,9 @@ const Entry = z.strictObject({
     .optional(),
   scope: z.strictObject({ apps: names.optional(), compounds: names.optional() }).optional(),
 });
-type EntryData = z.infer<typeof Entry>;
+export type EntryData = z.infer<typeof Entry>;
 
-const File = z.strictObject({ ignores: z.array(Entry, { error: 'expected a list of entries' }) });
+export const File = z.strictObject({ ignores: z.array(Entry, { error: 'expected a list of entries' }) });
 
 /** The keys of an entry, in the schema's order (zod's output has them in that order). */
 const entryKeys = Object.keys(Entry.shape) as (keyof EntryData)[];
@@ -127,8 +126,6 @@ export interface IgnoreEntry {
   scope?: { apps?: string[]; compounds?: string[] };
   /** Whether a finding is one this entry names (its scope and expiry are the suppressor's to weigh). */
   matches(finding: Candidate): boolean;
-  /** The entry's matching keys as one text: two entries with the same key are duplicates. */
-  key: string;
   /** The first names of every path its `path` glob matches, when the glob fixes them (see `pathPrefix`). */
   pathPrefix?: string;
 }
@@ -150,17 +147,9 @@ export function purlOf(f: Candidate): string | undefined {
 }
 
 /** Where an entry's problems are told: the line of entry `i` (or of its `key`), and the refusal there. */
-interface Where {
+export interface Where {
   line(i: number, key?: string): number;
   fail(line: number, reason: string): never;
-}
-
-/** The full path's: every line from the parsed document. */
-function linedWhere(lined: LinedDoc): Where {
-  return {
-    line: (i, key) => lineOf(lined, key === undefined ? ['ignores', i] : ['ignores', i, key]),
-    fail: (line, reason) => fail(lined, line, reason),
-  };
 }
 
 function compile(where: Where, i: number, key: string, build: () => Matcher): Matcher {
@@ -171,33 +160,65 @@ function compile(where: Where, i: number, key: string, build: () => Matcher): Ma
   }
 }
 
-function checkDate(where: Where, i: number, date: string): void {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
-    where.fail(where.line(i, 'expires'), `ignores[${i}].expires: ${date} is not a date`);
-  }
+function refuse(where: Where, i: number, key: string | undefined, reason: string): never {
+  where.fail(where.line(i, key), `ignores[${i}]${key ? `.${key}` : ''}: ${reason}`);
 }
 
+const daysIn = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `YYYY-MM-DD` (its form checked before) names a day of the proleptic Gregorian calendar, as a Date
+ * of it would read it back: without a Date an entry (10,000 entries spent 28 ms on them).
+ */
+export function isCalendarDate(date: string): boolean {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  const day = Number(date.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (daysIn[month - 1] as number));
+}
+
+/** The keys of an entry's data an IgnoreEntry holds as they are, in the schema's order. */
+const plainKeys = [
+  'app',
+  'category',
+  'title',
+  'path',
+  'package',
+  'versions',
+  'reason',
+  'owner',
+  'expires',
+] as const;
+
 /** The entry's matchers, each compiled; what the entry as a whole must name. */
-function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
-  const at = (key?: string): number => where.line(i, key);
-  const refuse = (key: string | undefined, reason: string): never =>
-    where.fail(at(key), `ignores[${i}]${key ? `.${key}` : ''}: ${reason}`);
-  if (![data.id, data.category, data.title, data.path, data.package].some((v) => v !== undefined)) {
+export function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
+  if (
+    data.id === undefined &&
+    data.category === undefined &&
+    data.title === undefined &&
+    data.path === undefined &&
+    data.package === undefined
+  ) {
     refuse(
+      where,
+      i,
       undefined,
       'names no finding: give id, category, title, path or package (with app, scope, reason...)',
     );
   }
   for (const key of ['category', 'title'] as const) {
     if (data[key] !== undefined && data.app === undefined) {
-      refuse(key, `a ${key} pattern needs the app it applies to (app: NAME)`);
+      refuse(where, i, key, `a ${key} pattern needs the app it applies to (app: NAME)`);
     }
   }
-  if (data.versions !== undefined && data.package === undefined) refuse('versions', 'needs package: a PURL');
+  if (data.versions !== undefined && data.package === undefined)
+    refuse(where, i, 'versions', 'needs package: a PURL');
+  // An id and an app are compared here; the patterns (fewer entries have them) each by a test.
+  const id = data.id === undefined ? undefined : String(data.id);
+  const app = data.app;
   const tests: ((f: Candidate) => boolean)[] = [];
-  if (data.id !== undefined) tests.push((f) => String(f.id ?? '') === String(data.id));
-  if (data.app !== undefined) tests.push((f) => f.app === data.app);
   if (data.category !== undefined) {
     const m = compile(where, i, 'category', () => textPattern(data.category as string));
     tests.push((f) => m(f.category ?? tagValue(f, 'category') ?? ''));
@@ -217,11 +238,18 @@ function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
     const wanted =
       parsePurl(data.package) ??
       refuse(
+        where,
+        i,
         'package',
         `${JSON.stringify(data.package)} is not a package URL (pkg:TYPE/NAME, e.g. pkg:npm/lodash)`,
       );
     if (wanted.version !== undefined && data.versions !== undefined) {
-      refuse('versions', 'the package URL names one version already (@VERSION): give one or the other');
+      refuse(
+        where,
+        i,
+        'versions',
+        'the package URL names one version already (@VERSION): give one or the other',
+      );
     }
     const range =
       data.versions === undefined
@@ -234,61 +262,52 @@ function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
       return range === undefined || (found.version !== undefined && range(found.version));
     });
   }
-  if (data.expires !== undefined) checkDate(where, i, data.expires);
-  const prefix = data.path === undefined ? undefined : pathPrefix(data.path);
-  const key = JSON.stringify([
-    data.id === undefined ? null : String(data.id),
-    data.app ?? null,
-    data.category ?? null,
-    data.title ?? null,
-    data.path ?? null,
-    data.package ?? null,
-    data.versions ?? null,
-    [...(data.scope?.apps ?? [])].sort(),
-    [...(data.scope?.compounds ?? [])].sort(),
-  ]);
-  const { id, scope, ...rest } = data;
-  return {
-    index: i,
-    line: at(),
-    ...rest,
-    ...(id === undefined ? {} : { id: String(id) }),
-    ...(scope && (scope.apps || scope.compounds) ? { scope } : {}),
-    matches: (f) => tests.every((test) => test(f)),
-    key,
-    ...(prefix === undefined ? {} : { pathPrefix: prefix }),
+  if (data.expires !== undefined && !isCalendarDate(data.expires)) {
+    refuse(where, i, 'expires', `${data.expires} is not a date`);
+  }
+  const entry = { index: i, line: where.line(i) } as IgnoreEntry;
+  const fields = entry as unknown as Record<string, unknown>;
+  for (const key of plainKeys) if (data[key] !== undefined) fields[key] = data[key];
+  if (id !== undefined) entry.id = id;
+  const { scope } = data;
+  if (scope && (scope.apps || scope.compounds)) entry.scope = scope;
+  entry.matches = (f) => {
+    if (id !== undefined && String(f.id ?? '') !== id) return false;
+    if (app !== undefined && f.app !== app) return false;
+    for (const test of tests) if (!test(f)) return false;
+    return true;
   };
+  const prefix = data.path === undefined ? undefined : pathPrefix(data.path);
+  if (prefix !== undefined) entry.pathPrefix = prefix;
+  return entry;
 }
 
-/**
- * Reads an ignore file (YAML; JSON is YAML too). Every problem is a configuration error naming the file and
- * line (exit 3): unknown keys, an entry without a reason or naming no finding, a date, pattern, package URL
- * or version range that cannot be read. A file in the plain subset fast-read.ts reads, with no problem, is
- * read by it; any other by the yaml package (readIgnoreFileFully), which words the problem at its line.
- */
-export function readIgnoreFile(text: string, label: string): IgnoreFile {
-  return readingRules(() => readFast(text, label) ?? readFully(text, label));
-}
-
-/** The full path alone (the `yaml` package's Document): what the fast one is tested against. */
-export function readIgnoreFileFully(text: string, label: string): IgnoreFile {
-  return readingRules(() => readFully(text, label));
-}
-
-function readFully(text: string, label: string): IgnoreFile {
-  const { file: lined, data } = parseLined(text, label, false, hint, '`ignores:`');
-  const parsed = File.safeParse(data);
-  if (!parsed.success) failSchema(lined, parsed.error.issues);
-  const where = linedWhere(lined);
-  return { path: label, entries: parsed.data.ignores.map((entry, i) => entryOf(where, i, entry)) };
+/** The entry's matching keys as one text: two entries with the same text name the same findings. */
+export function entryKey(entry: IgnoreEntry): string {
+  return JSON.stringify([
+    entry.id ?? null,
+    entry.app ?? null,
+    entry.category ?? null,
+    entry.title ?? null,
+    entry.path ?? null,
+    entry.package ?? null,
+    entry.versions ?? null,
+    [...(entry.scope?.apps ?? [])].sort(),
+    [...(entry.scope?.compounds ?? [])].sort(),
+  ]);
 }
 
 const notFast = Symbol('refused on the fast path');
 
 /**
- * The file read by the fast reader (src/ignores/fast-read.ts) when it is in its subset and holds no
- * problem; `undefined` otherwise, and the full path reads it again, to word the problem at its line.
+ * An ignore file read by the fast reader (src/ignores/fast-read.ts) when it is in its subset and holds no
+ * problem; `undefined` otherwise: then the full path (src/ignores/full-read.ts, the `yaml` package) reads
+ * it, and words the problem at its line. A run whose file is plain never loads the `yaml` package.
  */
+export function readIgnoreFileFast(text: string, label: string): IgnoreFile | undefined {
+  return readingRules(() => readFast(text, label));
+}
+
 function readFast(text: string, label: string): IgnoreFile | undefined {
   const fast = fastReadIgnores(text);
   if (!fast) return undefined;

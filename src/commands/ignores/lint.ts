@@ -59,7 +59,7 @@ export default defineVerb({
     const within = opts.within ?? 14 * day;
     const horizon = addDays(today, Math.ceil(within / day));
     const problems: IgnoreProblem[] = [];
-    const { describeEntry } = await import('../../ignores/file.js');
+    const { describeEntry, entryKey } = await import('../../ignores/file.js');
     const seen = new Map<string, number>();
     for (const entry of file.entries) {
       const add = (problem: IgnoreProblem['problem'], detail: string) =>
@@ -70,9 +70,10 @@ export default defineVerb({
         const days = Math.round((Date.parse(entry.expires) - Date.parse(today)) / (day * 1000));
         add('expiring', `expires on ${entry.expires}, in ${days} day${days === 1 ? '' : 's'}`);
       }
-      const first = seen.get(entry.key);
+      const key = entryKey(entry);
+      const first = seen.get(key);
       if (first !== undefined) add('duplicate', `names the same findings as the entry at line ${first}`);
-      else seen.set(entry.key, entry.line);
+      else seen.set(key, entry.line);
     }
     if (!opts.offline) {
       const active = file.entries.filter((e) => !hasExpired(e, today));

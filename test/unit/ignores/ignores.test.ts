@@ -5,7 +5,8 @@ import type { Finding } from '@secscan/api/schemas/findings';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, ExitCode } from '../../../src/errors.js';
 import { findIgnoreFile } from '../../../src/ignores/discover.js';
-import { describeEntry, readIgnoreFile } from '../../../src/ignores/file.js';
+import { describeEntry, isCalendarDate } from '../../../src/ignores/file.js';
+import { readIgnoreFile } from '../../../src/ignores/full-read.js';
 import { expiryNotices, suppressor } from '../../../src/ignores/match.js';
 import {
   compareVersions,
@@ -114,6 +115,27 @@ describe('readIgnoreFile: every problem at its line, exit 3', () => {
       'payments-api #1234',
       'web: category Weak Hash, path legacy/**',
     ]);
+  });
+});
+
+describe('isCalendarDate: as a Date reads the day back, without one', () => {
+  it('agrees with Date on every day form of years around the leap rules, and on days that are none', () => {
+    const viaDate = (date: string) => {
+      const parsed = new Date(`${date}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === date;
+    };
+    const pad = (n: number, w: number) => String(n).padStart(w, '0');
+    for (const year of [0, 4, 100, 400, 1582, 1900, 1999, 2000, 2024, 2025, 2100, 2400, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const date = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect([date, isCalendarDate(date)]).toEqual([date, viaDate(date)]);
+        }
+      }
+    }
+    for (const date of ['2027-99-01', '2027-00-00', '2027-02-30', '2028-02-29', '2027-02-29']) {
+      expect([date, isCalendarDate(date)]).toEqual([date, viaDate(date)]);
+    }
   });
 });
 
