@@ -31,8 +31,11 @@ export async function readIgnores(
   const text = await readInputFile(ctx, path, {
     what: given === undefined ? 'ignore file' : '--ignore-file',
   });
-  const { readIgnoreFile } = await import('../../ignores/file.js');
-  const file = readIgnoreFile(text, path);
+  // The fast reader first: the yaml package is loaded only for a file it does not read.
+  const { readIgnoreFileFast } = await import('../../ignores/file.js');
+  const file =
+    readIgnoreFileFast(text, path) ??
+    (await import('../../ignores/full-read.js')).readIgnoreFileFully(text, path);
   ctx.debug(`ignore file: ${path} (${file.entries.length} entries)`);
   return file;
 }

@@ -1,7 +1,8 @@
 import { lineOf, parseLined } from '@secscan/api/rules/lines';
 import { describe, expect, it } from 'vitest';
 import { fastReadIgnores } from '../../../src/ignores/fast-read.js';
-import { type IgnoreFile, readIgnoreFile, readIgnoreFileFully } from '../../../src/ignores/file.js';
+import type { IgnoreFile } from '../../../src/ignores/file.js';
+import { readIgnoreFile, readIgnoreFileFully } from '../../../src/ignores/full-read.js';
 
 /**
  * The fast reader of ignore files (issue 33, §3) against the full path (the `yaml` package): wherever it
