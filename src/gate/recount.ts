@@ -87,21 +87,31 @@ export interface RecountSubject {
   kind: SubjectKind | undefined;
 }
 
-/** Every finding of a scan the listing gives for the rule's filters (a compound scan, or an app's scan). */
-async function listScan(
+/**
+ * Every finding of a scan the listing gives for the rule's filters (a compound scan, or an app's scan),
+ * without what neither the matching nor the reports read (a description, the related findings: the
+ * specification's excludable fields), each page kept as `keep` makes it.
+ */
+async function listScan<T>(
   client: ApiClient,
   subject: RecountSubject,
   scan: number,
   rule: CheckRule,
-): Promise<Finding[]> {
-  const out: Finding[] = [];
+  keep: (findings: Finding[]) => T[],
+): Promise<T[]> {
+  const out: T[] = [];
   if (subject.kind !== 'app') {
     try {
       const pages = client.pages('ListCompoundFindings', {
         path: { compoundName: subject.name },
-        query: { polyglot_scan: String(scan), per_page: 250, ...listingFilters(rule) },
+        query: {
+          polyglot_scan: String(scan),
+          per_page: 250,
+          ...listingFilters(rule),
+          finding_fields: ['-description'],
+        },
       });
-      for await (const page of pages) out.push(...page.findings);
+      for await (const page of pages) out.push(...keep(page.findings));
       subject.kind = 'compound';
       return out;
     } catch (error) {
@@ -112,9 +122,14 @@ async function listScan(
   }
   const pages = client.pages('ListAppFindings', {
     path: { appID: subject.name },
-    query: { scan: String(scan), status: ['any'], per_page: 250 },
+    query: {
+      scan: String(scan),
+      status: ['any'],
+      per_page: 250,
+      fields: ['-description', '-related_findings'],
+    },
   });
-  for await (const page of pages) out.push(...page.findings);
+  for await (const page of pages) out.push(...keep(page.findings));
   return out;
 }
 
@@ -131,17 +146,18 @@ export async function recountRule(
   scans: { target: number; source: number | undefined; kind: 'single' | 'diff' },
   rule: CheckRule,
 ): Promise<Finding[]> {
-  const target = await listScan(client, subject, scans.target, rule);
-  const baseline =
-    scans.kind === 'diff' && scans.source !== undefined
-      ? new Set((await listScan(client, subject, scans.source, rule)).map(keyOf))
-      : new Set<string>();
+  // Of the scan under test, the findings that may count, each once (each page's others dropped as it is
+  // read); of the baseline, only which findings it has.
   const seen = new Set<string>();
-  return target.filter((f) => {
+  const counted = (f: Finding) => {
     const key = keyOf(f);
-    if (seen.has(key) || baseline.has(key)) return false;
+    if (seen.has(key)) return false;
     seen.add(key);
     if (f.status === 'ignored' || (scans.kind === 'single' && f.status === 'fixed')) return false;
     return ruleMatches(f, rule);
-  });
+  };
+  const target = await listScan(client, subject, scans.target, rule, (page) => page.filter(counted));
+  if (scans.kind !== 'diff' || scans.source === undefined) return target;
+  const baseline = new Set(await listScan(client, subject, scans.source, rule, (page) => page.map(keyOf)));
+  return target.filter((f) => !baseline.has(keyOf(f)));
 }
