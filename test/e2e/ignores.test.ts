@@ -138,6 +138,11 @@ describe('e2e: .secscan/ignore.yml', () => {
       'few-critical: recounted from the findings listing of scan 5: 2 matched, 1 suppressed, 1 count against threshold 1: passes',
     );
     expect(r.exitCode).toBe(0);
+    // The recount's listing leaves out the descriptions it never reads.
+    const debug = await secscan([...gate, '-o', 'json', '--debug'], before);
+    expect(debug.stderr).toMatch(
+      /^debug: > GET \S+\/findings\?\S*polyglot_scan=5\S*&finding_fields=-description/m,
+    );
     const file = '../../.secscan/ignore.yml';
     const json = JSON.parse(r.stdout);
     expect(json.passed).toBe(true);
