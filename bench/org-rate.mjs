@@ -1,12 +1,16 @@
 // `npm run bench:org-rate`: whole-organization commands at the service's rate limit. A sandbox with
 // `--apps N --rate-limit R/s --log` (BENCH_CASES, default `5000@50,2000@20`: N apps at R requests a second)
-// answers `secscan stats -o json` and `secscan findings list --all -o ndjson` at organization level, one
-// run each (BENCH_ROUNDS). The sandbox's log counts every request of a run and its answer; the floor is the
-// requests the run needed (those answered 2xx) divided by the rate. Reports wall time against that floor
-// (target: within 1.1x), the 429 answers (target: at most 1% of the requests) and peak RSS by GNU time.
-// Each command also runs once against the same organization without a rate limit: when that alone takes
-// longer than the floor (the sandbox building pages and secscan writing rows, not the limit, hold the run),
-// the ratio that meets the target is against it: the limit cost nothing beyond what the run costs anyway.
+// answers `secscan stats -o json` and `secscan findings list --all -o ndjson` at organization level. The
+// sandbox's log counts every request of a run and its answer; the floor is the requests the run needed
+// (those answered 2xx) divided by the rate. Reports wall time against that floor (target: within 1.1x), the
+// 429 answers (target: at most 1% of the requests) and peak RSS by GNU time. Each command also runs against
+// the same organization without a rate limit, in a second sandbox, each of its runs beside a limited one
+// (interleaved, each pair in turn one way and the other, so the machine's noise falls on both alike): when
+// that alone takes longer than the floor (the sandbox building pages and secscan writing rows, not the
+// limit, hold the run), the ratio that meets the target is against it: the limit cost nothing beyond what
+// the run costs anyway. Medians over the rounds: BENCH_ROUNDS for `stats` (default 1: a run is 100 s at the
+// limit), BENCH_LIST_ROUNDS for the listing (default 5: a run is seconds, and one run's noise on two shared
+// cores is ±15%).
 // (Pages asked for past a listing's last are counted by test/unit/api/prefetch.test.ts: the log has no query.)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +23,11 @@ const cases = (process.env.BENCH_CASES ?? '5000@50,2000@20').split(',').map((c) 
   const [apps, rate] = c.split('@').map(Number);
   return { apps, rate };
 });
-const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+const rounds = {
+  stats: Number(process.env.BENCH_ROUNDS ?? 1),
+  'findings list --all': Number(process.env.BENCH_LIST_ROUNDS ?? 5),
+};
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const commands = {
   stats: ['stats', '-o', 'json'],
   'findings list --all': ['findings', 'list', '--all', '-o', 'ndjson'],
@@ -77,56 +85,61 @@ async function run(argv, env) {
 const results = [];
 const failures = [];
 console.error(`load average ${load()} at the start`);
+
+/** One run of `argv` against `sandbox`, its requests counted from the sandbox's log. */
+async function measured(sandbox, argv, rate) {
+  // The rate limiter's window starts afresh: the run before is a second behind.
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const env = { ...sandbox.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
+  const from = sandbox.requests.length;
+  const r = await run(argv, env);
+  // The log lines of its last answers are read.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const api = sandbox.requests.slice(from).filter((q) => q.path.startsWith('/api/'));
+  const needed = api.filter((q) => q.status < 300).length;
+  return {
+    ...r,
+    floor: rate === undefined ? undefined : needed / rate,
+    requests: api.length,
+    throttled: api.filter((q) => q.status === 429).length,
+  };
+}
+
 try {
   for (const { apps, rate } of cases) {
-    const sandbox = await startLogged(['--apps', String(apps), '--rate-limit', `${rate}/s`]);
-    try {
-      const env = { ...sandbox.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
-      for (const [name, argv] of Object.entries(commands)) {
-        for (let i = 0; i < rounds; i++) {
-          // The rate limiter's window starts afresh: the run before is a second behind.
-          await new Promise((resolve) => setTimeout(resolve, 1100));
-          const from = sandbox.requests.length;
-          const r = await run(argv, env);
-          // The log lines of its last answers are read.
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          const seen = sandbox.requests.slice(from);
-          const api = seen.filter((q) => q.path.startsWith('/api/'));
-          const needed = api.filter((q) => q.status < 300).length;
-          const throttled = api.filter((q) => q.status === 429).length;
-          const floor = needed / rate;
-          const result = {
-            apps,
-            rate,
-            name,
-            seconds: r.seconds,
-            floor,
-            requests: api.length,
-            throttled,
-            rssMb: r.rssMb,
-            load: load(),
-          };
-          results.push(result);
-          console.error(
-            `${apps} apps at ${rate}/s, ${name}: ${r.seconds.toFixed(1)} s, floor ${floor.toFixed(1)} s, ${api.length} requests, ${throttled} answered 429, load ${result.load}`,
-          );
-        }
-      }
-    } finally {
-      sandbox.child.kill('SIGINT');
-    }
-    // The same organization unlimited: what each command costs when the rate limit holds nothing back.
+    const limited = await startLogged(['--apps', String(apps), '--rate-limit', `${rate}/s`]);
     const free = await startLogged(['--apps', String(apps)]);
     try {
-      const env = { ...free.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
       for (const [name, argv] of Object.entries(commands)) {
-        const r = await run(argv, env);
-        for (const result of results.filter((x) => x.apps === apps && x.name === name)) {
-          result.unlimited = r.seconds;
+        const runs = [];
+        const unlimited = [];
+        for (let i = 0; i < rounds[name]; i++) {
+          // Each round's pair in turn one way and the other: neither run always comes first.
+          const u0 = i % 2 ? await measured(free, argv, undefined) : undefined;
+          const r = await measured(limited, argv, rate);
+          runs.push(r);
+          const u = u0 ?? (await measured(free, argv, undefined));
+          unlimited.push(u.seconds);
+          console.error(
+            `${apps} apps at ${rate}/s, ${name}: ${r.seconds.toFixed(1)} s, floor ${r.floor.toFixed(1)} s, ${r.requests} requests, ${r.throttled} answered 429; without a limit ${u.seconds.toFixed(1)} s; load ${load()}`,
+          );
         }
-        console.error(`${apps} apps without a rate limit, ${name}: ${r.seconds.toFixed(1)} s`);
+        results.push({
+          apps,
+          rate,
+          name,
+          rounds: runs.length,
+          seconds: median(runs.map((r) => r.seconds)),
+          floor: median(runs.map((r) => r.floor)),
+          unlimited: median(unlimited),
+          requests: Math.max(...runs.map((r) => r.requests)),
+          throttled: Math.max(...runs.map((r) => r.throttled)),
+          rssMb: Math.max(...runs.map((r) => r.rssMb)),
+          load: load(),
+        });
       }
     } finally {
+      limited.child.kill('SIGINT');
       free.child.kill('SIGINT');
     }
   }
@@ -135,7 +148,10 @@ try {
 }
 
 console.log(
-  '\napps  rate  command               wall s  floor s  unlimited s  ratio  requests  429s  peak RSS MB',
+  `\nmedians of ${rounds.stats} round(s) of stats and ${rounds['findings list --all']} of the listing, each beside a run without a limit; load average ${load()} at the end`,
+);
+console.log(
+  'apps  rate  command               wall s  floor s  unlimited s  ratio  requests  429s  peak RSS MB',
 );
 for (const r of results) {
   // Against the floor the limit sets, or the run without a limit when that is longer.
