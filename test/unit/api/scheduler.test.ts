@@ -168,6 +168,32 @@ describe('Scheduler', () => {
     expect(scheduler.counts.requests).toBe(2);
   });
 
+  it('a run that fell behind the pace catches up within the window, never past what the window has left', async () => {
+    const scheduler = new Scheduler({ concurrency: 10 });
+    const starts: number[] = [];
+    (await track(scheduler, starts))();
+    scheduler.observe(200, {
+      'ratelimit-policy': '"default";q=10;w=1',
+      'x-ratelimit-remaining': '9',
+      'x-ratelimit-reset': String(t0 / 1000 + 1),
+    });
+    // Nothing asked for 600 ms (a page that took long to write): 9 left, 400 ms to go.
+    await vi.advanceTimersByTimeAsync(600);
+    const asked = Promise.all(
+      Array.from({ length: 12 }, () => track(scheduler, starts).then((release) => release())),
+    );
+    await vi.advanceTimersByTimeAsync(2000);
+    await asked;
+    const offsets = starts.map((t) => t - t0);
+    // The window's 9 left spread over its 400 ms: every 44 ms, not every 100 (the policy's gap), all 9 of
+    // them in the window; the rest after its reset.
+    expect(offsets.slice(0, 2)).toEqual([0, 600]);
+    expect(offsets[2]).toBeGreaterThanOrEqual(644);
+    expect(offsets[2]).toBeLessThanOrEqual(645);
+    expect(offsets.filter((t) => t < 1000)).toHaveLength(10);
+    expect(offsets.slice(10).every((t) => t >= 1000)).toBe(true);
+  });
+
   it('waits for the reset when the window has nothing left', async () => {
     const scheduler = new Scheduler({ concurrency: 4 });
     const starts: number[] = [];
