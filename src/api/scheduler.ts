@@ -1,3 +1,4 @@
+import { anySignal } from '../util/any-signal.js';
 import { readRateHeaders } from './rate-headers.js';
 import { parseRetryAfter, sleep as defaultSleep } from './retry.js';
 
@@ -102,32 +103,33 @@ export class Scheduler {
   }
 
   private async waitForStart(signal: AbortSignal | undefined): Promise<() => void> {
-    const stop =
-      signal && this.options.signal
-        ? AbortSignal.any([signal, this.options.signal])
-        : (signal ?? this.options.signal);
-    let due: number | undefined;
-    for (;;) {
-      if (stop?.aborted) throw stop.reason;
-      if (this.inFlight >= this.concurrency) {
-        await this.slotFreed(stop);
-        continue;
+    const { signal: stop, release } = anySignal([signal, this.options.signal]);
+    try {
+      let due: number | undefined;
+      for (;;) {
+        if (stop?.aborted) throw stop.reason;
+        if (this.inFlight >= this.concurrency) {
+          await this.slotFreed(stop);
+          continue;
+        }
+        const now = Date.now();
+        const at = this.startAt(now);
+        if (at > now) {
+          due = at;
+          await this.sleep(at - now, stop);
+          continue;
+        }
+        this.start(now, due);
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          this.inFlight--;
+          this.wake();
+        };
       }
-      const now = Date.now();
-      const at = this.startAt(now);
-      if (at > now) {
-        due = at;
-        await this.sleep(at - now, stop);
-        continue;
-      }
-      this.start(now, due);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        this.inFlight--;
-        this.wake();
-      };
+    } finally {
+      release();
     }
   }
 

@@ -23,6 +23,7 @@ import {
   sleep,
 } from './retry.js';
 import type { Scheduler } from './scheduler.js';
+import { anySignal } from '../util/any-signal.js';
 import {
   certificateError,
   debugBody,
@@ -210,8 +211,8 @@ export class Transport {
   ): Promise<RawResponse> {
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signals = [this.opts.signal, options.signal].filter((s): s is AbortSignal => s !== undefined);
-    const signal = signals.length ? AbortSignal.any([...signals, timeout]) : timeout;
+    // Released once the answer is read: the run's signal keeps nothing of each request.
+    const { signal, release } = anySignal([this.opts.signal, options.signal, timeout]);
     try {
       const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
       const res = await dispatcher.request({
@@ -242,6 +243,8 @@ export class Transport {
         throw new Error(`no answer within ${timeoutMs / 1000} s`, { cause: error });
       }
       throw error;
+    } finally {
+      release();
     }
   }
 
