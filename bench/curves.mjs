@@ -1,8 +1,8 @@
 // `npm run bench:curves`: how `findings list --all` grows with the findings. `secscan sandbox --findings N`
 // for N in BENCH_SIZES (default 1000,10000,100000; add 1000000 for the last point, which takes minutes),
 // then `findings list --app shiftleft-java-demo --status any --all -o FORMAT` for each of BENCH_FORMATS
-// (ndjson, json, sarif, table), one run each (BENCH_ROUNDS for more; medians), and `node -e 0` in the same
-// run for the start-up every run pays. Wall time and peak RSS by GNU time. Targets (issue 33): time grows
+// (ndjson, json, sarif, table), three runs each below a million and one at a million (BENCH_ROUNDS,
+// BENCH_BIG_ROUNDS; medians), and `node -e 0` in the same run for the start-up every run pays. Wall time and peak RSS by GNU time. Targets (issue 33): time grows
 // linearly (the largest size within 1.1x its share of the one before it: 1M within 11x of 100k), peak RSS
 // of the streamed formats (ndjson, table) flat (the largest within 1.1x of the one before) and at most
 // 100 MiB; json and sarif bounded (stated). Writes the curves as SVG charts (the trends report's chart code)
@@ -18,7 +18,12 @@ import { bin, startSandbox } from './sandbox.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').filter(Boolean).map(Number);
 const formats = (process.env.BENCH_FORMATS ?? 'ndjson,json,sarif,table').split(',');
-const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+// Runs of each format at each size, medians: three below a million (one run of seconds on two shared cores
+// is off by up to 15%, and the 100,000 point is what the million is compared with), one at a million (a run
+// of over a minute evens the noise out by itself).
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const bigRounds = Number(process.env.BENCH_BIG_ROUNDS ?? 1);
+const roundsAt = (size) => (size >= 1_000_000 ? bigRounds : rounds);
 const streamed = new Set(['ndjson', 'table']);
 const targets = { growth: 1.1, flat: 1.1, rssMiB: 100 };
 const dir = mkdtempSync(join(tmpdir(), 'secscan-bench-curves-'));
@@ -62,7 +67,7 @@ try {
       const row = { size };
       for (const format of formats) {
         const runs = [];
-        for (let i = 0; i < rounds; i++) {
+        for (let i = 0; i < roundsAt(size); i++) {
           nodeStart.push(measure([process.execPath, '-e', '0'], {}).seconds);
           const argv = ['findings', 'list', '--app', app, '--status', 'any', '--all', '-o', format];
           runs.push(
@@ -151,7 +156,7 @@ const stamp = new Date().toISOString().slice(0, 10);
 const section = [
   '<!-- bench:curves (written by `npm run bench:curves`) -->',
   '',
-  `${stamp}, load average ${loadStart} at the start and ${load()} at the end (2 shared cores), Node ${process.versions.node}; \`node -e 0\` took ${Math.round(node * 1000)} ms in the same run (${rounds} run${rounds > 1 ? 's' : ''} of each, medians):`,
+  `${stamp}, load average ${loadStart} at the start and ${load()} at the end (2 shared cores), Node ${process.versions.node}; \`node -e 0\` took ${Math.round(node * 1000)} ms in the same run (${rounds} run${rounds > 1 ? 's' : ''} of each below a million, ${bigRounds} at a million; medians):`,
   '',
   ...table,
   '',
