@@ -2,11 +2,12 @@
 // for N in BENCH_SIZES (default 1000,10000,100000; add 1000000 for the last point, which takes minutes),
 // then `findings list --app shiftleft-java-demo --status any --all -o FORMAT` for each of BENCH_FORMATS
 // (ndjson, json, sarif, table), three runs each below a million and one at a million (BENCH_ROUNDS,
-// BENCH_BIG_ROUNDS; medians), and `node -e 0` in the same run for the start-up every run pays. Wall time and peak RSS by GNU time. Targets (issue 33): time grows
-// linearly (the largest size within 1.1x its share of the one before it: 1M within 11x of 100k), peak RSS
-// of the streamed formats (ndjson, table) flat (the largest within 1.1x of the one before) and at most
-// 100 MiB; json and sarif bounded (stated). Writes the curves as SVG charts (the trends report's chart code)
-// to docs/charts/ and the table between the markers in docs/performance.md.
+// BENCH_BIG_ROUNDS; medians), and `node -e 0` in the same run for the start-up every run pays. Wall time
+// and peak RSS by GNU time. Targets (issue 33): time grows linearly (the largest size within 1.1x its share
+// of the one before it: 1M within 11x of 100k), peak RSS of the streamed formats (ndjson, table) flat (the
+// largest within 1.1x of the one before) and at most 100 MiB; json and sarif bounded (stated). Writes the
+// curves as SVG charts (the trends report's chart code) to docs/charts/ and the table between the markers
+// in docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
