@@ -13,6 +13,12 @@ export const hasherFrom = 8 * 1024 * 1024;
  */
 export const syncBytes = 64 * 1024 * 1024;
 /**
+ * In the last `syncBytes` of a download of known length, an `fdatasync` every 8 MiB instead: what is left
+ * for the final fsync once the last byte is in is then 8 MiB, not up to 64 (0.3 s on a disk that takes
+ * 240 MB/s, a tenth of a second more on the whole of a GiB at 100 MiB/s).
+ */
+export const tailSyncBytes = 8 * 1024 * 1024;
+/**
  * How often the hashing worker hears how far the file is written (it hashes up to there; the last bytes
  * when the digest is asked for). Each message wakes its thread: every MiB, a GiB took 2.11-2.42 s; every
  * 16 MiB, 2.00-2.05 s (medians of 5, two runs).
@@ -33,6 +39,8 @@ export class FileSink {
   written = 0;
   /** Bytes handed to the sink (written, or on their way). */
   queued = 0;
+  /** The length the file will have, when the answer says it: its last bytes are synced more often. */
+  total: number | undefined;
   private hash: Hash = createHash('sha256');
   private hasher: FileHasher | undefined;
   private hasherStarting = false;
@@ -140,7 +148,9 @@ export class FileSink {
         }
         this.onWritten?.(this.written);
         if (this.written >= hasherFrom) this.startHasher();
-        if (!this.syncing && this.written - this.synced >= syncBytes) {
+        const unsynced = this.written - this.synced;
+        const inTail = this.total !== undefined && this.total - this.written < syncBytes;
+        if (!this.syncing && (unsynced >= syncBytes || (inTail && unsynced >= tailSyncBytes))) {
           const upTo = this.written;
           this.syncing = this.file.datasync().then(
             () => {

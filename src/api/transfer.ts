@@ -200,6 +200,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
       .catch(() => undefined);
   };
   const sink = new FileSink(file, (written) => options.onProgress?.(written, total), record);
+  sink.total = total;
   if (kept && kept.bytes > 0) {
     try {
       await sink.resumeAt(kept.bytes);
@@ -279,6 +280,7 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
           }
           const length = header(res.headers, 'content-length');
           total = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
+          sink.total = total;
           validator = now;
           ranges = serves;
           digest = reprDigest(header(res.headers, 'repr-digest'));
@@ -330,21 +332,30 @@ export async function transfer(openRequest: Opener, options: TransferOptions): P
         }
       }
     }
+    // The last bytes hashed (read back by the worker) while the disk takes them: the fsync is waited for
+    // after the digest is checked, before the file is renamed into place.
+    const synced = file.sync().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     let sha256: string;
     try {
       sha256 = await sink.digest();
     } catch (error) {
+      await synced;
       throw localError(temp, error);
     }
     await sink.close();
     await recording;
     if (digest !== undefined && digest !== sha256) {
+      await synced;
       throw new UnexpectedResponseError(
         `the downloaded file's SHA-256 (${sha256}) is not the one the service announced (${digest})`,
       );
     }
     try {
-      await file.sync();
+      const failed = await synced;
+      if (failed !== undefined) throw failed;
       await file.close();
       file = undefined;
       if (options.checksumFile) await writeFileAtomic(`${dest}.sha256`, checksumLine(sha256, dest));

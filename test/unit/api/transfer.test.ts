@@ -379,6 +379,35 @@ describe('FileSink: the disk takes the bytes while the rest arrives', () => {
     }
   });
 
+  it('in the last 64 MiB of a file of known length, syncs every 8 MiB: little is left for the final fsync', async () => {
+    const synced: number[] = [];
+    const { file } = fakeFile(() => Promise.resolve());
+    const total = 2 * syncBytes;
+    const sink = new FileSink(file, undefined, (bytes) => synced.push(bytes));
+    sink.total = total;
+    try {
+      for (let i = 0; i < total / batchBytes; i++) await sink.push(chunk);
+      await sink.drain();
+      const mib = synced.map((b) => b / batchBytes);
+      // Every 64 MiB up to the last 64, then every 8 (each sync once the one before has ended).
+      expect(mib[0]).toBe(64);
+      const tail = mib.slice(1);
+      expect(tail.length).toBeGreaterThanOrEqual(6);
+      for (let i = 1; i < tail.length; i++)
+        expect((tail[i] as number) - (tail[i - 1] as number)).toBeLessThanOrEqual(16);
+      expect(total / batchBytes - (mib.at(-1) as number)).toBeLessThanOrEqual(8);
+    } finally {
+      await sink.close();
+    }
+    // Without a length, every 64 MiB only.
+    const plain: number[] = [];
+    const other = new FileSink(fakeFile(() => Promise.resolve()).file, undefined, (b) => plain.push(b));
+    for (let i = 0; i < total / batchBytes; i++) await other.push(chunk);
+    await other.drain();
+    await other.close();
+    expect(plain.map((b) => b / batchBytes)).toEqual([64, 128]);
+  });
+
   it('a sync that fails is thrown by drain, as a write that fails', async () => {
     const failure = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
     const { file } = fakeFile(() => Promise.reject(failure));
