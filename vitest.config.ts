@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -17,6 +18,10 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',
+    // Vitest's default is a worker fewer than the cores: one on a 2-core CI machine, where most test files
+    // wait on the processes they start (the CLI, a sandbox, npm, a shell) more than they compute. Two there
+    // ran the suite in 757 s instead of 1,351 s, all passing, with 1.6 cores busy on average.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/summary-reporter.ts'],
     projects: [
       {
