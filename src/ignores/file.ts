@@ -179,18 +179,11 @@ export function isCalendarDate(date: string): boolean {
   return day <= (month === 2 && leap ? 29 : (daysIn[month - 1] as number));
 }
 
-/** The keys of an entry's data an IgnoreEntry holds as they are, in the schema's order. */
-const plainKeys = [
-  'app',
-  'category',
-  'title',
-  'path',
-  'package',
-  'versions',
-  'reason',
-  'owner',
-  'expires',
-] as const;
+/**
+ * The keys of an entry's data an IgnoreEntry holds as they are, in the schema's order: all but the id (held
+ * as text) and the scope (held only when it names something).
+ */
+const plainKeys = entryKeys.filter((key) => key !== 'id' && key !== 'scope');
 
 /** The entry's matchers, each compiled; what the entry as a whole must name. */
 export function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
