@@ -1,4 +1,5 @@
 import { errorCode } from '../../../api/wire.js';
+import { anySignal } from '../../../util/any-signal.js';
 
 /** How long a forward or a replay waits for the receiver's answer. */
 const timeoutMs = 10_000;
@@ -20,20 +21,19 @@ export async function send(
   body: Uint8Array,
   signal: AbortSignal,
 ): Promise<Sent> {
+  // Released once the answer is read: a listener's signal, which lives as long as it runs, keeps nothing of
+  // each delivery it forwards.
+  const stop = anySignal([signal, AbortSignal.timeout(timeoutMs)]);
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-    });
+    const res = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: stop.signal });
     const answer = await res.text().catch(() => '');
     return { status: res.status, answer: answer.slice(0, 500) };
   } catch (error) {
     // The socket's code (ECONNREFUSED), else what fetch says of it (a port it will not use), else the error's.
     const cause = (error as { cause?: { message?: string } }).cause;
     return { status: errorCode(error) ?? (cause?.message || (error as Error).name), answer: '' };
+  } finally {
+    stop.release();
   }
 }
 
