@@ -163,10 +163,9 @@ export class Scheduler {
   /**
    * The time from this start to the next. The policy's gap, but when the service says what its window has
    * left and when it resets, that (this start's included) spread over the time left if it is shorter: a run
-   * that fell behind the
-   * pace (a page that took long to write) catches up within the window instead of leaving its quota unused,
-   * and never starts more than the window has left. (5,000 apps at 50/s, the listing about as fast as the
-   * limit: 8.9 s against a 7.7 s floor with the policy's gap alone.)
+   * that fell behind the pace (a page that took long to write) catches up within the window instead of
+   * leaving its quota unused, and never starts more than the window has left. (5,000 apps at 50/s, the
+   * listing about as fast as the limit: 8.9 s against a 7.7 s floor with the policy's gap alone.)
    */
   private paceGap(now: number): number {
     let gap = this.policyGapMs;
