@@ -167,6 +167,27 @@ export default tseslint.config(
     'the access engine stands below the commands and output (which render its changes): on src/api, util and @secscan/api',
   ),
   layer(
+    ['src/sbom/**/*.ts'],
+    [`${src}(commands|access|output|config|triage|streams)/`, `${src}(context|factory|main|program)\\.js$`],
+    'src/sbom (the bill of materials: collect, VEX, CycloneDX, SPDX) stands below the verbs and output: on src/api, src/gate, src/ignores, util and @secscan/api',
+  ),
+  layer(
+    ['src/webhook/**/*.ts'],
+    [
+      `${src}(commands|access|output|gate|triage|sbom|streams)/`,
+      `${src}(context|factory|main|program)\\.js$`,
+    ],
+    'src/webhook (the receiver, its store, forwarding, verification verdicts) stands below the verbs: on src/api, config paths, util and @secscan/api',
+  ),
+  layer(
+    ['src/exchange/**/*.ts'],
+    [
+      `${src}(commands|access|gate|triage|sbom|webhook|config|streams)/`,
+      `${src}(context|factory|main|program)\\.js$`,
+    ],
+    'src/exchange (`secscan api`: the raw request and its answer as received) stands below the verbs: on src/api, util and @secscan/api',
+  ),
+  layer(
     ['src/commands/*/*.ts'],
     ['^\\.\\./(?!shared/)[\\w-]+/'],
     'a noun never imports another noun: shared helpers go to src/commands/shared/',

@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { InputTooLargeError } from '../errors.js';
+import { ConfigError, InputTooLargeError, UsageError } from '../errors.js';
 
 /**
  * The longest input a command reads: a rules, policy, access, configuration or CSV file, a list of ids, an
@@ -68,4 +68,40 @@ export async function readStreamLimited(
     chunks.push(buffer);
   }
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * Every file a command reads from the user (rules, policies, access, configuration and CSV files, id lists,
+ * `api --input`, `-F key=@file`) goes through here: at most `maxInputBytes` (4 MiB), the size checked
+ * before the file is read whole, and standard input for `-`. An input that cannot be read, or is too long,
+ * is a configuration error (exit 3), or a usage error (exit 2) for the options that report it so.
+ */
+export interface InputFile {
+  /** How messages name the input: `--rules`, `policy file`. */
+  what: string;
+  /** Report problems as usage errors (exit 2) rather than configuration errors (exit 3). */
+  usage?: boolean;
+}
+
+function why(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'ENOTREGULAR') return (error as Error).message;
+  return code ?? (error as Error).message;
+}
+
+export function refusal(error: unknown, path: string, input: InputFile): Error {
+  const kind = input.usage ? UsageError : ConfigError;
+  if (error instanceof InputTooLargeError) return input.usage ? new UsageError(error.message) : error;
+  return new kind(`${input.what}: cannot read ${path}: ${why(error)}`, { cause: error });
+}
+
+/** The bytes of a file (no standard input): see InputFile. */
+export function readInputFileSync(path: string, input: InputFile): Buffer {
+  try {
+    return readFileLimited(path, input.what === path ? path : `${input.what}: ${path}`);
+  } catch (error) {
+    throw refusal(error, path, input);
+  }
 }

@@ -1,7 +1,8 @@
 import { UsageError } from '../../errors.js';
 import { operationView } from '../../output/views/api.js';
 import { defineVerb, flag, list, optionalArg, text } from '../define.js';
-import { resolveTarget, type TargetInput } from './internal/target.js';
+import { readInputBytes } from '../shared/files.js';
+import { resolveTarget, type TargetInput } from '../../exchange/target.js';
 
 export default defineVerb({
   name: 'api',
@@ -75,12 +76,19 @@ export default defineVerb({
       throw new UsageError(`${target.op.id} answers ${media}: --jq filters only JSON`);
     }
     const client = await ctx.client({ requireOrg: false });
-    const { operationExchange, pathExchange } = await import('./internal/request.js');
+    const { operationExchange, pathExchange } = await import('../../exchange/request.js');
+    const input = {
+      input: opts.input,
+      readInput: async (path: string) => {
+        const bytes = await readInputBytes(ctx, path, { what: '--input', usage: true });
+        return path === '-' ? bytes.toString('utf8') : bytes;
+      },
+    };
     const plan =
       target.kind === 'operation'
-        ? await operationExchange(ctx, client, target, opts)
-        : await pathExchange(ctx, client, target, opts);
-    const { exchange } = await import('./internal/exchange.js');
+        ? await operationExchange(client, target, input)
+        : await pathExchange(client, target, input);
+    const { exchange } = await import('../../exchange/exchange.js');
     const shown = {
       pretty: ctx.stdoutIsTTY,
       filter: ctx.jq,

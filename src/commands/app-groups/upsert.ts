@@ -1,7 +1,7 @@
 import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { arg, defineVerb, list, text } from '../define.js';
 import { appId, nonEmpty, parseValue } from '../parsers.js';
-import { splitList } from '../shared/lists.js';
+import { splitList } from '../../util/lists.js';
 import { groupView } from '../../output/views/app-groups.js';
 
 export default defineVerb({

@@ -1,7 +1,7 @@
 import { UsageError } from '../../errors.js';
 import { arg, defineVerb, flag, list } from '../define.js';
 import { appId } from '../parsers.js';
-import { splitList } from '../shared/lists.js';
+import { splitList } from '../../util/lists.js';
 import { labelView } from '../../output/views/apps.js';
 import { checkWith, shellArg } from '../../util/verify.js';
 

@@ -8,7 +8,7 @@ import { outOption, reportFiles } from '../shared/outputs.js';
 import { ciConfigFile } from '../shared/repo-path.js';
 import { options as listOptions } from './internal/list-options.js';
 import { findingsOf, type PageInfo } from '../../triage/listing.js';
-import { planList } from './internal/query.js';
+import { planList } from '../../triage/query.js';
 
 const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
 /** The formats CI services read as the whole answer: each gets every page unless asked otherwise. */

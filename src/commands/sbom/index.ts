@@ -93,7 +93,7 @@ export default defineVerb({
     const suppress = await loadSuppressor(ctx, opts.ignoreFile, context);
     const [{ client, scheduler }, collect, { expiryNotices }, { safeJson }] = await Promise.all([
       fanOut(ctx, opts.concurrency),
-      import('./internal/collect.js'),
+      import('../../sbom/collect.js'),
       import('../../ignores/match.js'),
       import('../../streams/sanitize.js'),
     ]);
@@ -115,8 +115,8 @@ export default defineVerb({
     const format = opts.format ?? 'cyclonedx';
     const doc =
       format === 'spdx'
-        ? (await import('./internal/spdx.js')).spdx(inventory, tool)
-        : (await import('./internal/cyclonedx.js')).cyclonedx(
+        ? (await import('../../sbom/spdx.js')).spdx(inventory, tool)
+        : (await import('../../sbom/cyclonedx.js')).cyclonedx(
             inventory,
             format === 'cyclonedx-1.5' ? '1.5' : '1.6',
             tool,

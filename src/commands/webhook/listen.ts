@@ -4,10 +4,11 @@ import { sanitizeLine } from '../../streams/sanitize.js';
 import { defineVerb, parsed, text } from '../define.js';
 import { duration, int, pattern } from '../parsers.js';
 import { writeFileAtomic } from '../../util/durable.js';
-import type { ReceivedEvent, Receiver } from './internal/receiver.js';
+import type { ReceivedEvent, Receiver } from '../../webhook/receiver.js';
 import { secretStdinOption, secretVariable, webhookSecret } from './internal/secret.js';
-import { httpUrl } from './internal/send.js';
-import { deliveriesDir, dirOption, openDir } from './internal/store.js';
+import { httpUrl } from '../../webhook/send.js';
+import { deliveriesDir, openDir } from '../../webhook/store.js';
+import { dirOption } from './internal/dir.js';
 
 /** Removes the ready file if it still holds what this listener wrote. */
 async function removeReadyFile(file: string, text: string): Promise<void> {
@@ -108,7 +109,7 @@ export default defineVerb({
     if (opts.readyFile) await (await import('node:fs/promises')).rm(opts.readyFile, { force: true });
     const queue: string[] = [];
     const wake: { fn?: () => void } = {};
-    const { startReceiver } = await import('./internal/receiver.js');
+    const { startReceiver } = await import('../../webhook/receiver.js');
     const receiver = await startReceiver({
       port: opts.port ?? 8788,
       dir,

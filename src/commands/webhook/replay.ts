@@ -3,10 +3,11 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { sanitizeLine } from '../../streams/sanitize.js';
 import { arg, defineVerb, flag, text } from '../define.js';
 import { pattern } from '../parsers.js';
-import { forwardedHeaders, parseHeaders } from './internal/head.js';
+import { forwardedHeaders, parseHeaders } from '../../webhook/head.js';
 import { secretStdinOption, secretVariable, webhookSecret } from './internal/secret.js';
-import { httpUrl, type Sent, send } from './internal/send.js';
-import { deliveriesDir, dirOption, readDelivery } from './internal/store.js';
+import { httpUrl, type Sent, send } from '../../webhook/send.js';
+import { deliveriesDir, readDelivery } from '../../webhook/store.js';
+import { dirOption } from './internal/dir.js';
 
 /** The receiver's answer as an exit code: as the service's would be (4, 5, 6; 7 for 5xx and no answer). */
 function refusedBy({ status, answer }: Sent, to: string, resigned: boolean): CliError | undefined {

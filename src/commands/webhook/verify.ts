@@ -4,10 +4,11 @@ import { defineVerb, flag, parsed, text } from '../define.js';
 import { duration } from '../parsers.js';
 import { readTextFile } from '../shared/config-file.js';
 import { readInputFileSync } from '../shared/files.js';
-import { type HeaderMap, parseHeaders } from './internal/head.js';
+import { type HeaderMap, parseHeaders } from '../../webhook/head.js';
 import { secretStdinOption, secretVariable, webhookSecret } from './internal/secret.js';
-import { deliveriesDir, dirOption, readDelivery, waitForDelivery } from './internal/store.js';
-import { verifyFailure } from './internal/verdict.js';
+import { deliveriesDir, readDelivery, waitForDelivery } from '../../webhook/store.js';
+import { dirOption } from './internal/dir.js';
+import { verifyFailure } from '../../webhook/verdict.js';
 
 const malformed = (message: string) => new CliError(message, ExitCode.unexpected, 'WEBHOOK_MALFORMED');
 

@@ -4,8 +4,8 @@ import { finding } from './fixtures.js';
 
 /** `findings list` plans its query once: the plan its validate() returns is the one run() sends. */
 const planned = vi.hoisted(() => ({ calls: 0 }));
-vi.mock('../../../src/commands/findings/internal/query.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../src/commands/findings/internal/query.js')>();
+vi.mock('../../../src/triage/query.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../src/triage/query.js')>();
   return {
     ...actual,
     planList: (...args: Parameters<typeof actual.planList>) => {

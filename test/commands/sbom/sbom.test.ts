@@ -292,7 +292,7 @@ describe('sbom: VEX from a reason', () => {
     ['accepted risk until the 3.x upgrade', { state: 'exploitable', response: ['will_not_fix'] }],
     ['', { state: 'exploitable', response: ['will_not_fix'] }],
   ])('%j', async (reason, expected) => {
-    const { byReason } = await import('../../../src/commands/sbom/internal/vex.js');
+    const { byReason } = await import('../../../src/sbom/vex.js');
     expect(byReason(reason)).toEqual(expected);
   });
 });

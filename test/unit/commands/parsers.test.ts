@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectFields, parseField } from '../../../src/commands/api/internal/fields.js';
+import { collectFields, parseField } from '../../../src/exchange/fields.js';
 import { parseScopes } from '../../../src/commands/roles/internal/scopes.js';
 import { duration, int, parseValue, uuid } from '../../../src/commands/parsers.js';
-import { splitList } from '../../../src/commands/shared/lists.js';
+import { splitList } from '../../../src/util/lists.js';
 import { UsageError } from '../../../src/errors.js';
 
 const parseDuration = (flag: string, text: string) => parseValue(duration(), { flag }, text);

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { cyclonedx } from '../../../src/commands/sbom/internal/cyclonedx.js';
-import { uuidV5 } from '../../../src/commands/sbom/internal/ids.js';
-import type { Inventory, SbomPackage } from '../../../src/commands/sbom/internal/model.js';
-import { spdx } from '../../../src/commands/sbom/internal/spdx.js';
+import { cyclonedx } from '../../../src/sbom/cyclonedx.js';
+import { uuidV5 } from '../../../src/sbom/ids.js';
+import type { Inventory, SbomPackage } from '../../../src/sbom/model.js';
+import { spdx } from '../../../src/sbom/spdx.js';
 
 const schema = JSON.parse(
   readFileSync(new URL('../../fixtures/spdx/spdx-schema-2.3.json', import.meta.url), 'utf8'),

@@ -6,14 +6,9 @@ import {
   scanPlatforms,
   severities,
 } from '@secscan/api/values';
-import { tagOperatorNames } from '@secscan/api/tag-operators';
 import { choice, flag, list, type OptsOf, parsed, text } from '../../define.js';
+import { diffs, tagQuery } from '../../../triage/query.js';
 import { email, int, nonEmpty, pattern, scanId, scanRef } from '../../parsers.js';
-
-export const diffs = ['new', 'regression', 'common', 'fixed'] as const;
-
-/** `--finding-tag`: `key__operator__value`. */
-export const tagQuery = new RegExp(`^(.+?)__(${tagOperatorNames.join('|')})__(.*)$`);
 
 /** The flags of `findings list`: the same at every level; planList maps them to each operation's names. */
 export const options = {

@@ -7,7 +7,7 @@ import type { ChangeOutcome } from '../../../triage/ids.js';
 import { flag, text, variadicArg } from '../../define.js';
 import { collectIds, findingId, idsFromOption } from '../../shared/finding-ids.js';
 import { type ListOpts, options as listOptions } from './list-options.js';
-import { planList } from './query.js';
+import { planList } from '../../../triage/query.js';
 
 /**
  * The flags that choose the findings of a change (`findings status`, `findings assign`) and name one finding

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../../api/client.js';
 import { scopePattern } from '@secscan/api/schemas/common';
 import { UsageError } from '../../../errors.js';
-import { splitList } from '../../shared/lists.js';
+import { splitList } from '../../../util/lists.js';
 
 /** Help of the scope flags. */
 export const scopeHelp = 'scope <resource>:<action> or <resource>:*; repeat or separate with commas';

@@ -1,7 +1,7 @@
 import { enrollmentKinds } from '@secscan/api/values';
 import { UsageError } from '../../../../errors.js';
 import { defineVerb, flag, list } from '../../../define.js';
-import { splitList } from '../../../shared/lists.js';
+import { splitList } from '../../../../util/lists.js';
 import { appOption, compoundOption, levelOf } from './internal/level.js';
 import { checkWith, shellArg } from '../../../../util/verify.js';
 

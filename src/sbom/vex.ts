@@ -1,5 +1,5 @@
-import type { SuppressionRef } from '../../../ignores/match.js';
-import { suppressedBy } from '../../../gate/findings.js';
+import type { SuppressionRef } from '../ignores/match.js';
+import { suppressedBy } from '../gate/findings.js';
 import type { Analysis } from './model.js';
 
 /**

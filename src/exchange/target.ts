@@ -1,7 +1,7 @@
-import { editDistance } from '../../../util/near.js';
+import { editDistance } from '../util/near.js';
 import { type HttpMethod, type Operation, pathParams } from '@secscan/api/operation';
 import { allOperations, isOperationId, operations } from '@secscan/api/operations';
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../errors.js';
 import { collectFields, type FieldValue } from './fields.js';
 import { parseHeaders } from './headers.js';
 

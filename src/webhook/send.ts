@@ -1,5 +1,5 @@
-import { errorCode } from '../../../api/wire.js';
-import { anySignal } from '../../../util/any-signal.js';
+import { errorCode } from '../api/wire.js';
+import { anySignal } from '../util/any-signal.js';
 
 /** How long a forward or a replay waits for the receiver's answer. */
 const timeoutMs = 10_000;

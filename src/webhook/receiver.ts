@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { maxInputBytes } from '../../../util/input-file.js';
+import { maxInputBytes } from '../util/input-file.js';
 import { forwardedHeaders, formatHead, parseHeaders } from './head.js';
 import { send } from './send.js';
 import { deliveryIdPattern, keptIds, reserve, storeBody, storeMeta, type DeliveryMeta } from './store.js';

@@ -1,28 +1,34 @@
-import { type ApiClient, encodeBody } from '../../../api/client.js';
+import { type ApiClient, encodeBody } from '../api/client.js';
 import { buildQuery, compilePath, type Operation, type QueryValue } from '@secscan/api/operation';
 import { allOperations } from '@secscan/api/operations';
 import { schemasOf } from '@secscan/api/operations/schemas';
-import type { Context } from '../../../context.js';
-import { UsageError } from '../../../errors.js';
-import { readInputBytes } from '../../shared/files.js';
+import { UsageError } from '../errors.js';
 import type { Exchange } from './exchange.js';
 import type { Fields, Presentation, Target } from './target.js';
 
 const json = 'application/json';
 
+/**
+ * `--input`: the body's file (`-` for standard input), and how it is read: a file's bytes as they are (they
+ * need not be UTF-8), standard input's as text.
+ */
+export interface RequestInput {
+  input?: string | undefined;
+  readInput: (input: string) => Promise<string | Buffer>;
+}
+
 /** The request of `secscan api OPERATION_ID`: fields fill the path, then the query or the body. */
 export async function operationExchange(
-  ctx: Context,
   client: ApiClient,
   target: Extract<Target, { kind: 'operation' }>,
-  options: { input?: string | undefined },
+  options: RequestInput,
 ): Promise<Exchange> {
   const { op, fields } = target;
   let body: string | Buffer | undefined;
   let query: Record<string, QueryValue> | undefined;
   if (options.input !== undefined) {
     // As with `gh api --input`: the file is the body, and the fields go to the query.
-    body = await readInput(ctx, options.input);
+    body = await options.readInput(options.input);
     query = queryOf(fields);
   } else if (fields.size && (op.method === 'GET' || op.method === 'DELETE')) {
     const schemas = await schemasOf(op);
@@ -46,16 +52,15 @@ export async function operationExchange(
 
 /** The request of `secscan api METHOD PATH`; an operation the path matches gives its media types. */
 export async function pathExchange(
-  ctx: Context,
   client: ApiClient,
   target: Extract<Target, { kind: 'path' }>,
-  options: { input?: string | undefined },
+  options: RequestInput,
 ): Promise<Exchange> {
   const { method, fields } = target;
   let path = requestPath(client, target.path);
   let body: string | Buffer | undefined;
   if (options.input !== undefined) {
-    body = await readInput(ctx, options.input);
+    body = await options.readInput(options.input);
   } else if (fields.size && (method === 'GET' || method === 'DELETE')) {
     const extra = buildQuery(queryOf(fields));
     path += path.includes('?') ? `&${extra.slice(1)}` : extra;
@@ -106,12 +111,6 @@ function matchOperation(method: string, path: string): Operation | undefined {
     .map((op) => ({ op, ...compilePath(op.path) }))
     .sort((a, b) => a.names.length - b.names.length)
     .find((route) => route.regex.test(path))?.op;
-}
-
-/** The body, as given: a file's bytes (it need not be UTF-8), standard input's text. */
-async function readInput(ctx: Context, input: string): Promise<string | Buffer> {
-  const bytes = await readInputBytes(ctx, input, { what: '--input', usage: true });
-  return input === '-' ? bytes.toString('utf8') : bytes;
 }
 
 /** Query parameters: a repeated key repeats in the query (`type=vuln&type=oss_vuln`). */

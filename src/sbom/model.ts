@@ -1,4 +1,4 @@
-import type { SuppressionRef } from '../../../ignores/match.js';
+import type { SuppressionRef } from '../ignores/match.js';
 
 /**
  * What a bill of materials says, whatever its format: the subject (an app, a compound, the organization),

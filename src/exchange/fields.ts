@@ -1,6 +1,6 @@
-import { UsageError } from '../../../errors.js';
-import { decodeUtf8 } from '../../../util/utf8.js';
-import { readInputFileSync } from '../../shared/files.js';
+import { UsageError } from '../errors.js';
+import { decodeUtf8 } from '../util/utf8.js';
+import { readInputFileSync } from '../util/input-file.js';
 
 export type FieldValue = string | number | boolean | null;
 

@@ -2,19 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { stateDir } from '../../../config/paths.js';
-import type { Context } from '../../../context.js';
-import {
-  CliError,
-  ConfigError,
-  ExitCode,
-  InterruptedError,
-  TransientError,
-  UsageError,
-} from '../../../errors.js';
-import { fsyncDir, writeFileAtomic } from '../../../util/durable.js';
-import { parsed } from '../../define.js';
-import { pattern } from '../../parsers.js';
+import { stateDir } from '../config/paths.js';
+import { CliError, ConfigError, ExitCode, InterruptedError, TransientError, UsageError } from '../errors.js';
+import { fsyncDir, writeFileAtomic } from '../util/durable.js';
 
 /**
  * The deliveries `webhook listen` kept, each in three files named by its delivery id: ID.headers (the request
@@ -22,13 +12,6 @@ import { pattern } from '../../parsers.js';
  * it was forwarded and what that answered). ID.headers is created first, exclusively: its presence is the
  * delivery id's record, so a replay is refused even by a listener started since.
  */
-
-export const dirOption = parsed(
-  '--dir <dir>',
-  'the directory of the deliveries (default: webhooks/ in the state directory)',
-  pattern(/\S/, 'expected a directory'),
-  { complete: 'dir' },
-);
 
 export function deliveriesDir(env: NodeJS.ProcessEnv, dir: string | undefined): string {
   return dir === undefined ? join(stateDir(env), 'webhooks') : resolve(dir);
@@ -109,7 +92,11 @@ export async function storeMeta(dir: string, meta: DeliveryMeta): Promise<void> 
  * A delivery once `webhook listen` has kept it whole (its ID.json is written last), looked for every 100 ms
  * up to the global --timeout: then exit 7, saying what it waited for.
  */
-export async function waitForDelivery(ctx: Context, dir: string, id: string): Promise<StoredDelivery> {
+export async function waitForDelivery(
+  ctx: { timeoutMs: number; signal: AbortSignal },
+  dir: string,
+  id: string,
+): Promise<StoredDelivery> {
   const deadline = Date.now() + ctx.timeoutMs;
   for (;;) {
     if (existsSync(files(dir, id).meta)) return readDelivery(dir, id);

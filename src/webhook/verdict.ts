@@ -1,5 +1,5 @@
 import type { WebhookVerificationError } from '@secscan/api/webhook-signature';
-import { CliError, ExitCode } from '../../../errors.js';
+import { CliError, ExitCode } from '../errors.js';
 
 /** The word `webhook listen` prints for a delivery refused for this reason. */
 export const refusedVerdict = {

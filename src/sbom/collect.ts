@@ -1,10 +1,10 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { PackageInfo, ScaPackage, ScaPackagesPage } from '@secscan/api/schemas/sca';
 import type * as z from 'zod';
-import type { ApiClient } from '../../../api/client.js';
-import type { Scheduler } from '../../../api/scheduler.js';
-import { NotFoundError, notFoundError, UnexpectedResponseError } from '../../../errors.js';
-import { refOf, type Suppressor } from '../../../ignores/match.js';
+import type { ApiClient } from '../api/client.js';
+import type { Scheduler } from '../api/scheduler.js';
+import { NotFoundError, notFoundError, UnexpectedResponseError } from '../errors.js';
+import { refOf, type Suppressor } from '../ignores/match.js';
 import {
   type Advisory,
   type Inventory,

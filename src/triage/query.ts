@@ -1,10 +1,58 @@
 import type { QueryOf } from '@secscan/api/operations/schemas';
-import { UsageError } from '../../../errors.js';
-import type { ListPlan } from '../../../triage/listing.js';
-import { splitList } from '../../shared/lists.js';
-import { type ListOpts, tagQuery } from './list-options.js';
+import { UsageError } from '../errors.js';
+import type { ListPlan } from './listing.js';
+import { splitList } from '../util/lists.js';
+import { tagOperatorNames } from '@secscan/api/tag-operators';
+import type {
+  findingSorts,
+  findingStatuses,
+  findingTypes,
+  scanLanguages,
+  scanPlatforms,
+  severities,
+} from '@secscan/api/values';
 
 type Level = 'app' | 'compound' | 'org';
+
+/** `--finding-tag`: `key__operator__value`. */
+export const tagQuery = new RegExp(`^(.+?)__(${tagOperatorNames.join('|')})__(.*)$`);
+
+export const diffs = ['new', 'regression', 'common', 'fixed'] as const;
+
+/**
+ * The filters of a findings listing, as `findings list`'s flags name them (its options parse into this; the
+ * MCP server's findings search builds one).
+ */
+export interface FindingFilters {
+  app: string;
+  compound: string;
+  severity: (typeof severities)[number][];
+  status: ((typeof findingStatuses)[number] | 'any')[];
+  type: (typeof findingTypes)[number][];
+  category: string;
+  assignee: string;
+  assignment: 'assigned' | 'unassigned';
+  tag: string[];
+  findingTag: string[];
+  search: string[];
+  sort: (typeof findingSorts)[number];
+  order: 'asc' | 'desc';
+  scan: string;
+  version: string;
+  branch: string;
+  polyglotScan: string;
+  scanPlatform: (typeof scanPlatforms)[number];
+  scanLanguage: (typeof scanLanguages)[number];
+  reachable: boolean;
+  exploitable: boolean;
+  hasAiFix: boolean;
+  source: string;
+  diff: (typeof diffs)[number];
+  perPage: number;
+  page: number;
+  all: boolean;
+  limit: number;
+}
 type CompoundQuery = QueryOf<'ListCompoundFindings'>;
 /** The app list's query; the organization list's is a part of it (the rest stays undefined there). */
 type ScanQuery = QueryOf<'ListAppFindings'>;
@@ -27,7 +75,7 @@ function keyValue(flag: string, value: string): [string, string] {
  * flags mapped to the level's parameter names; no request is sent. A flag not given may be left out (the
  * bulk changes pass only their filters).
  */
-export function planList(opts: Partial<ListOpts>, orgLevel: boolean): ListPlan {
+export function planList(opts: Partial<FindingFilters>, orgLevel: boolean): ListPlan {
   if (orgLevel && (opts.app !== undefined || opts.compound !== undefined)) {
     throw new UsageError('--org (the organization level) cannot be used with --app or --compound');
   }

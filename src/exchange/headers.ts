@@ -1,4 +1,4 @@
-import { UsageError } from '../../../errors.js';
+import { UsageError } from '../errors.js';
 
 /** A header name: an HTTP token. */
 const token = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
-import type { ApiClient, RawResponse } from '../../../api/client.js';
-import { checkJsonValues, tooManyJsonValues } from '../../../api/json-limits.js';
-import { checkRepeatedRows, isEnvelope, nextPagePath, PagesRead, pageList } from '../../../api/paging.js';
-import { redactUrl } from '../../../api/redact.js';
-import { apiErrorFromResponse, UnexpectedResponseError } from '../../../errors.js';
-import type { JqFilter } from '../../../output/core/jq.js';
+import type { ApiClient, RawResponse } from '../api/client.js';
+import { checkJsonValues, tooManyJsonValues } from '../api/json-limits.js';
+import { checkRepeatedRows, isEnvelope, nextPagePath, PagesRead, pageList } from '../api/paging.js';
+import { redactUrl } from '../api/redact.js';
+import { apiErrorFromResponse, UnexpectedResponseError } from '../errors.js';
+import type { JqFilter } from '../output/core/jq.js';
 
 /** One request of `secscan api`, as sent: path under /api/v4 with its query, body and media types. */
 export interface Exchange {

@@ -1,4 +1,4 @@
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 /**
  * Repeated flags that may also hold comma-separated values: `--scope a --scope b,c`. With `flag`, an empty
