@@ -12,7 +12,6 @@ import {
   OutputClosedError,
   UsageError,
 } from './errors.js';
-import type { OutputFormat } from './output/core/format.js';
 import { guardIo } from './streams/ci-log.js';
 import { safeJson, sanitizeLine } from './streams/sanitize.js';
 import { proseLines, terminalWidth } from './streams/stderr.js';
@@ -113,15 +112,13 @@ export async function main(given: MainDeps): Promise<number> {
     debug ||= globals.debug;
     const commandTree = async () => (await import('./commands/manifest-data.js')).loadManifest();
     const ctx = new Context(globals, { ...deps, signal, commandTree });
-    const { resolveFormat, baseFormats, parseFields } = await import('./output/core/format.js');
-    const formats = entry.formats ?? [...baseFormats, ...(entry.outputs ?? [])];
-    const fallback = entry.formats?.[0] as OutputFormat | undefined;
-    ctx.format = resolveFormat(
-      globals.jq === undefined ? globals.output : 'json',
-      ctx.stdoutIsTTY,
-      formats,
-      fallback,
-    );
+    const { resolveFormat, parseFields } = await import('./output/core/format.js');
+    const explicit = globals.jq === undefined ? globals.output : 'json';
+    // A verb without a document takes the base formats (read from their record only to check an -o given).
+    const formats =
+      entry.formats ??
+      (explicit === undefined ? [] : (await import('./output/base/index.js')).baseFormatNames);
+    ctx.format = resolveFormat(explicit, ctx.stdoutIsTTY, { ...entry, formats });
     ctx.fields = parseFields(globals.fields);
     const { loadVerb } = await import('./commands/manifest.js');
     const verb = await loadVerb(entry.load);

@@ -1,5 +1,4 @@
 import type { ArgEntry, CommandEntry, Manifest, OptionEntry } from '../commands/manifest.js';
-import { baseFormats } from '../output/core/format.js';
 import { type Block, parseText, renderBlocks, renderTerms, wrapCommand, wrapWords } from './text.js';
 import { topics } from './topics.js';
 
@@ -98,9 +97,9 @@ export function usageTail(entry: CommandEntry): string {
   return [...options, ...(entry.args ?? []).map(argumentToken)].join(' ');
 }
 
-/** The formats `-o` takes for a command. */
-export function formatsOf(entry: Pick<CommandEntry, 'outputs' | 'formats'>): string[] {
-  return entry.formats ? [...entry.formats] : [...new Set([...baseFormats, ...(entry.outputs ?? [])])];
+/** The formats `-o` takes for a command: its document's, else the base formats. */
+export function formatsOf(entry: Pick<CommandEntry, 'formats'>, manifest: Pick<Manifest, 'root'>): string[] {
+  return [...(entry.formats ?? manifest.root.formats)];
 }
 
 /** The description of a command as blocks (the summary when it has none). */
@@ -143,9 +142,7 @@ export function commandHelp(manifest: Manifest, chain: readonly CommandEntry[], 
       ...section('Options', renderTerms(optionTerms([...(entry.options ?? []), helpOption]), width)),
     );
     const notes: string[] = [];
-    if (entry.outputs?.length || entry.formats?.length) {
-      notes.push(`Output formats (-o): ${formatsOf(entry).join(', ')}.`);
-    }
+    if (entry.formats) notes.push(`Output formats (-o): ${entry.formats.join(', ')}.`);
     if (entry.fields?.length) notes.push(`Fields (--fields): ${entry.fields.join(', ')}.`);
     if (notes.length) lines.push('', ...notes.flatMap((n) => wrapWords(n, width)));
     // A verb may have commands of its own (`secscan sandbox scan`).
