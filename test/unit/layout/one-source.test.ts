@@ -189,6 +189,13 @@ describe('one source for each fact', () => {
     expect(formatCopies('x.ts', "it.each(['json', 'ndjson', 'yaml'])")).toEqual([]);
   });
 
+  it('the gate’s verdict is decided in one place, verdictOf of src/gate/report.ts (the recount reads it)', () => {
+    // A result from the numbers (`over > 0 ? 'fail' : 'pass'`), the gate's from the rules' results.
+    const decides = /> 0 \? 'fail' : 'pass'|\.every\(\(\w+\) => \w+\.result === 'pass'\)/;
+    const deciding = files.filter((f) => where(f).startsWith('src/') && decides.test(text(f))).map(where);
+    expect(deciding).toEqual(['src/gate/report.ts']);
+  });
+
   it('an API client is made in one place, src/factory.ts (runs, completion values, sandbox wait)', () => {
     const makers = files.filter((f) => /new ApiClient\(/.test(text(f))).map(where);
     expect(makers.filter((f) => f.startsWith('src/'))).toEqual(['src/factory.ts']);
