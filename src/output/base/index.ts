@@ -1,6 +1,5 @@
 import csv from './csv.js';
 import type { BaseFormat } from './format.js';
-import html from './html.js';
 import json from './json.js';
 import ndjson from './ndjson.js';
 import table from './table.js';
@@ -19,7 +18,6 @@ export const baseFormats = {
   ndjson,
   yaml,
   csv,
-  html,
 } as const satisfies Record<string, BaseFormat>;
 
 export type BaseFormatName = keyof typeof baseFormats;
