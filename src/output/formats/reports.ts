@@ -9,7 +9,6 @@ export const reportFormats = {
   sarif: 'SARIF 2.1.0, for GitHub code scanning.',
   codequality: 'GitLab Code Quality.',
   'gitlab-sast': 'GitLab’s SAST report (security report schema 15).',
-  html: 'One self-contained HTML page.',
 } as const satisfies Record<string, string>;
 
 export type ReportFormatName = keyof typeof reportFormats;

@@ -18,10 +18,5 @@ export const trendsDocument = defineDocument<TrendsDocument>()({
       summary: 'the trends as Markdown',
       write: ({ report }, t) => t.out.write(trendsMarkdown(report)),
     },
-    html: {
-      summary: 'the trends as one self-contained HTML page with SVG charts',
-      write: async ({ report }, t) =>
-        t.out.write((await import('./html.js')).trendsHtml(report, new Date().toISOString())),
-    },
   },
 });
