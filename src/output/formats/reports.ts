@@ -1,3 +1,5 @@
+import type { BaseFormatName } from '../base/index.js';
+
 /**
  * The report formats, by -o name: what CI services and people read, written from a typed document by the
  * exporters of its type (src/output/export/), where that type has one. What each is, for `secscan help
@@ -14,3 +16,8 @@ export const reportFormats = {
 export type ReportFormatName = keyof typeof reportFormats;
 
 export const reportFormatNames = Object.keys(reportFormats) as ReportFormatName[];
+
+/** A report is never named as a base format is (-o could not tell them apart): tsc names the one here. */
+export const namesApart: [Extract<ReportFormatName, BaseFormatName>] extends [never]
+  ? true
+  : Extract<ReportFormatName, BaseFormatName> = true;
