@@ -17,7 +17,11 @@ export default defineVerb({
     'secscan-comment.json) when it cannot write to the pull request: on GitHub, a pull request from a fork ' +
     'runs with a read-only token. A job with a token that can write (a `workflow_run` job, given the file as an ' +
     'artifact) posts it: one comment per app or compound (a hidden marker), updated in place, nothing sent ' +
-    'when it already says the same. The file is read as data and rendered here, its text escaped: it ' +
+    'when it already says the same. The gate’s comments are those the token’s user wrote (the provider’s ' +
+    '"who am I": GitHub GET /user or GraphQL’s viewer for an app’s token, GitLab and Bitbucket GET /user, ' +
+    'Azure DevOps connection data): a comment of anyone else holding the marker is never edited or deleted; ' +
+    'where the provider does not say who the token is, a new comment is posted, saying why. The file is ' +
+    'read as data and rendered here, its text escaped: it ' +
     'cannot ping anyone or inject HTML. It must name the repository of the job, and in a GitHub ' +
     '`workflow_run` job the pull request must still be at the commit it is about (`GET pulls/N`), else ' +
     'nothing is posted (exit 3). The ' +
