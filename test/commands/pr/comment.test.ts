@@ -361,6 +361,53 @@ describe('pr comment: in the job that wrote the file', () => {
   });
 });
 
+describe('pr comment: the link to the scan, from a file a fork’s run wrote', () => {
+  const event = join(dir, 'own-pull-request.json');
+  writeFileSync(event, JSON.stringify({ pull_request: { number: 12, head: { sha: head } } }));
+  const own = (extra: Record<string, string> = {}) =>
+    env({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, ...extra });
+
+  it.each([
+    ['the service’s own host', 'https://app.shiftleft.io/apps/shop?scan=21', {}, true],
+    [
+      'the host SECSCAN_SCAN_URL names',
+      'https://web.example.com/s/21',
+      { SECSCAN_SCAN_URL: 'https://web.example.com/s/{scan}' },
+      true,
+    ],
+    ['another host', 'https://evil.example.com/login?next=scan', {}, 'https://evil.example.com'],
+    [
+      'the service’s host with credentials',
+      'https://x:y@app.shiftleft.io/apps/shop',
+      {},
+      'https://app.shiftleft.io with credentials',
+    ],
+  ] as const)('%s', async (_, scanUrl, extra, kept) => {
+    viewer();
+    github().intercept(list()).reply(200, [], json);
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
+      .reply(201, { id: 5 }, json);
+    const linked = file('linked.json', { comment: { ...comment, scanUrl } });
+    const r = await cli.run(['pr', 'comment', '--from', linked], { env: own(extra) });
+    expect(r.code, r.stderr).toBe(0);
+    const post = (cli.agent.getCallHistory()?.calls() ?? []).find(
+      (c) => c.path.endsWith('/12/comments') && c.method === 'POST',
+    );
+    const body = (JSON.parse(String(post?.body)) as { body: string }).body;
+    if (kept === true) {
+      expect(body).toContain(`[Scan 21 in the service](${scanUrl})`);
+      expect(r.stderr).toBe("The gate's comment on GitHub pull request #12: posted.\n");
+    } else {
+      expect(body).not.toContain('in the service');
+      expect(body).not.toContain('evil.example.com');
+      expect(r.stderr.split('\n')[0]).toBe(
+        `The comment file links the scan to ${kept}, not the service (https://app.shiftleft.io): the comment has no link to it.`,
+      );
+    }
+  });
+});
+
 describe('pr comment: the other providers', () => {
   const azure = 'https://dev.azure.com';
   const azureFile = file('azure.json', {
