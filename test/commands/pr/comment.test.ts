@@ -61,6 +61,13 @@ const viewer = () =>
   github()
     .intercept({ path: '/graphql', method: 'POST' })
     .reply(200, { data: { viewer: { login: bot.login, databaseId: bot.id } } }, json);
+/** A `workflow_run` job's first two questions: the pull request is still at the file's commit, and who it is. */
+const atHead = () => {
+  github()
+    .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+    .reply(200, { head: { sha: head } }, json);
+  viewer();
+};
 const list = (page = 1) => ({
   path: `/repos/acme/shop/issues/12/comments?per_page=100${page > 1 ? `&page=${page}` : ''}`,
   method: 'GET',
@@ -172,10 +179,7 @@ describe('pr comment: GitHub', () => {
 
   it('a reviewer’s newer comment holding the marker is not the gate’s: the gate’s own is edited, the other left alone', async () => {
     const marker = '<!-- secscan:gate:shop -->';
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
-    viewer();
+    atHead();
     github()
       .intercept(list())
       .reply(
@@ -246,10 +250,7 @@ describe('pr comment: GitHub', () => {
   });
 
   it('a redirect is not followed, to another host or not: exit 8, nothing sent to the Location', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
-    viewer();
+    atHead();
     github()
       .intercept(list())
       .reply(301, '', { headers: { location: 'https://evil.example.com/repos/acme/shop' } });
@@ -262,10 +263,7 @@ describe('pr comment: GitHub', () => {
   });
 
   it('GitHub’s secondary rate limit (403, Retry-After) is waited out and the write tried again', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
-    viewer();
+    atHead();
     github().intercept(list()).reply(200, [], json);
     const body = {
       message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
@@ -284,10 +282,7 @@ describe('pr comment: GitHub', () => {
   });
 
   it('a rate limit longer than --max-retry-wait is not waited for: exit 7, saying when', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
-    viewer();
+    atHead();
     github()
       .intercept(list())
       .reply(
@@ -309,10 +304,7 @@ describe('pr comment: GitHub', () => {
   });
 
   it('a token that may not write: exit 4, naming the permission it needs', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
-    viewer();
+    atHead();
     github().intercept(list()).reply(200, [], json);
     github()
       .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
