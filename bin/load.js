@@ -42,8 +42,10 @@ function createLoader(dir, read, readCache) {
     if (known) return known.module.exports;
     const source = read(file);
     // The build wrote each chunk already wrapped as a CommonJS module's function.
+    // Named as in the package, not by the directory it is in: V8 writes the name into the code cache, which
+    // the build makes on its machine (a checkout's path must not ship; releases are reproducible).
     const script = new vm.Script(source, {
-      filename: file,
+      filename: `secscan/dist/chunks/${name}`,
       cachedData: useCache ? readCache(file) : undefined,
     });
     // A cache refused costs the chunk a full compile: said under --debug (and checked by the e2e tests).
