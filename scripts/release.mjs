@@ -181,6 +181,12 @@ async function main() {
   });
   const repo = values.repo;
   if (repo !== '' && !/^[\w.-]+\/[\w.-]+$/.test(repo)) fail(`--repo: ${repo} is not owner/name`);
+  if (repo === '') {
+    console.error(
+      'release: warning: no repository (--repo OWNER/NAME or GITHUB_REPOSITORY): release/install.sh names none, ' +
+        'so it installs only with SECSCAN_REPO=OWNER/NAME or SECSCAN_RELEASE_URL set where it runs',
+    );
+  }
   const version = pkg.version;
   if (values.tag !== undefined && values.tag !== `v${version}`) {
     fail(`the tag ${values.tag} is not v${version}, the version in package.json`);
@@ -192,12 +198,6 @@ async function main() {
     if (!known.includes(p)) fail(`--platform: ${p} is not one of ${known.join(', ')}`);
   }
   const targets = executables.filter((e) => !values.platform || values.platform.includes(e.platform));
-  if (repo === '') {
-    console.error(
-      'release: warning: no repository (--repo OWNER/NAME or GITHUB_REPOSITORY): release/install.sh names none, ' +
-        'so it installs only with SECSCAN_REPO=OWNER/NAME or SECSCAN_RELEASE_URL set where it runs',
-    );
-  }
 
   const out = resolve(root, values.out);
   rmSync(out, { recursive: true, force: true });
@@ -262,7 +262,10 @@ async function main() {
   artefacts.push(bom);
 
   const bundled = readFileSync(join(root, 'dist/THIRD-PARTY-LICENSES.md'), 'utf8').replace(/^# .*\n/, '');
-  const inside = runtimes.map((r) => `${versionOf(r.spec)} in ${r.files.join(', ')}`).join('; ');
+  const byVersion = new Map();
+  for (const r of runtimes)
+    byVersion.set(versionOf(r.spec), [...(byVersion.get(versionOf(r.spec)) ?? []), ...r.files]);
+  const inside = [...byVersion].map(([v, files]) => `${v} in ${files.join(', ')}`).join('; ');
   writeFileSync(
     join(out, 'THIRD-PARTY-LICENSES.md'),
     `# Software secscan ships (in the tarballs and in the executables)\n\n` +
