@@ -32,8 +32,8 @@ function variant(name, node, { caches = true, drop = [] } = {}) {
   const load = join(dir, 'bin/load.js');
   let text = readFileSync(load, 'utf8');
   for (const flag of drop) {
-    const line = `v8.setFlagsFromString('${flag}');\n`;
-    if (!text.includes(line)) throw new Error(`bin/load.js sets no ${flag}`);
+    const line = new RegExp(`^.*v8\\.setFlagsFromString\\('${flag}'\\);\\n`, 'm');
+    if (!line.test(text)) throw new Error(`bin/load.js sets no ${flag}`);
     text = text.replace(line, '');
   }
   writeFileSync(load, text);

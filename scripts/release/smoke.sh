@@ -38,7 +38,7 @@ cd "$work"
 export SECSCAN_CONFIG_DIR="$work/config"
 "$bin" sandbox --port 0 --ready-file sandbox.env > /dev/null 2> sandbox.log &
 sandbox=$!
-"$bin" sandbox wait sandbox.env > /dev/null || fail "the sandbox did not start: $(cat sandbox.log)"
+"$bin" sandbox wait sandbox.env > /dev/null 2> wait.log || fail "the sandbox did not start: $(cat wait.log sandbox.log)"
 set -a
 # shellcheck disable=SC1091
 . ./sandbox.env

@@ -111,7 +111,7 @@ describe('npm run release', () => {
         '24.21.0 in secscan-win-x64.exe; 24.18.1 in secscan-darwin-x64\n\nNode.js is licensed',
     );
     expect(licences).toMatch(/^## undici \S+ \(MIT\)/m);
-  });
+  }, 120_000);
 
   it('installs secscan-X.Y.Z.tgz with npm install -g into an empty prefix, with no registry', () => {
     const prefix = join(temp, 'prefix');
@@ -254,7 +254,7 @@ describe('npm run release', () => {
     expect(failed.stderr).toBe(
       `smoke: secscan-linux-x64: SHA-256 ${rel.sums['secscan-linux-x64']}, not ${'0'.repeat(64)} as SHA256SUMS says\n`,
     );
-  });
+  }, 120_000);
 
   it('refuses a tag that is not the version of package.json, before building anything', () => {
     let error: { status: number; stderr: string } | undefined;

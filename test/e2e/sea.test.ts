@@ -45,6 +45,7 @@ secscan sandbox wait sandbox.env
 set -a; . ./sandbox.env; set +a
 secscan whoami -o json > whoami.json
 secscan apps list > apps.txt
+SECSCAN_DEBUG=1 secscan findings list --limit 2 > /dev/null 2> debug.log
 secscan findings list --app shiftleft-java-demo --severity critical --limit 3 -o json > findings.json
 code=0
 secscan scans check --compound shop --rules rules.yml --target-branch feature/checkout --source-branch main \\
@@ -119,6 +120,9 @@ function expectStart(out: (f: string) => string, platform: string) {
   );
   expect(JSON.parse(out('whoami.json'))).toHaveProperty('email');
   expect(out('apps.txt')).toContain('shiftleft-java-demo');
+  // The chunks' code caches, written by this runtime with the flags it runs with, are all taken.
+  expect(out('debug.log')).toMatch(/^debug: > GET /m);
+  expect(out('debug.log')).not.toMatch(/refused the code cache/);
   expect(JSON.parse(out('findings.json')).length).toBeGreaterThan(0);
   expect(out('gate.txt')).toContain('no-new-critical');
   expect(out('junit.xml')).toContain('<testsuites');
