@@ -94,7 +94,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     }
     const head = formatHead(req);
     let deliveryId: string;
-    let event: string;
+    let event: string | undefined;
     let timestamp: number;
     try {
       ({ deliveryId, event, timestamp } = verifyWebhook({
@@ -120,7 +120,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
     seen.add(deliveryId);
     const meta: DeliveryMeta = {
       delivery_id: deliveryId,
-      event,
+      ...(event === undefined ? {} : { event }),
       received_at: time.toISOString(),
       timestamp,
       ...(options.forwardTo ? { forwarded_to: options.forwardTo } : {}),

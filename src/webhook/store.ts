@@ -22,9 +22,10 @@ export const deliveryIdPattern = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
 export interface DeliveryMeta {
   delivery_id: string;
-  event: string;
+  /** X-SL-Event; absent for a delivery signed with Standard Webhooks alone. */
+  event?: string;
   received_at: string;
-  /** X-SL-Timestamp, Unix seconds. */
+  /** The timestamp signed, Unix seconds. */
   timestamp: number;
   forwarded_to?: string;
   /** The forward's HTTP status, or why it failed (ECONNREFUSED, timeout). */

@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { createHmac } from 'node:crypto';
 import { execa, type ResultPromise } from 'execa';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook } from '../../packages/api/src/webhook-signature.js';
 import { bin, isolatedEnv, type RunningSandbox, secscan, startSandbox } from './sandbox.js';
@@ -185,10 +187,17 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     const head = readFileSync(join(dir, `${deliveryId}.headers`), 'utf8');
     expect(head).toMatch(/^POST \/ HTTP\/1\.1\r\n/);
     expect(head).toContain(`\r\nx-sl-signature: ${String(forwarded.headers['x-sl-signature'])}\r\n`);
-    // The forward carries the sandbox's signature: the app checks it as the listener did.
-    expect(verifyWebhook({ body: forwarded.body, headers: forwarded.headers, secret }).deliveryId).toBe(
+    // The forward carries the sandbox's signatures: the app checks them as the listener did, or with a
+    // Standard Webhooks library (a secret not of the form whsec_<base64> is its bytes: the raw form).
+    expect(verifyWebhook({ body: forwarded.body, headers: forwarded.headers, secret })).toMatchObject({
       deliveryId,
-    );
+      schemes: ['standard', 'x-sl'],
+    });
+    const reference = new Webhook(Buffer.from(secret), { format: 'raw' });
+    expect(reference.verify(forwarded.body, forwarded.headers as Record<string, string>)).toMatchObject({
+      delivery_id: deliveryId,
+    });
+    expect(forwarded.headers['webhook-id']).toBe(deliveryId);
     expect(JSON.parse(kept.toString())).toMatchObject({ event: 'scan.finished', findings: { new: 1 } });
     const meta = JSON.parse(readFileSync(join(dir, `${deliveryId}.json`), 'utf8'));
     expect(meta).toMatchObject({ delivery_id: deliveryId, event: 'scan.finished', forwarded_to: app.url });
@@ -203,6 +212,7 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
       event: 'scan.finished',
       delivery_id: deliveryId,
       verdict: 'valid',
+      signatures: ['webhook-signature', 'x-sl-signature'],
     });
     const headers = join(dir, `${deliveryId}.headers`);
     const body = join(dir, `${deliveryId}.body`);
@@ -248,7 +258,7 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     const unsigned = await run(['webhook', 'verify', '--headers', noSignature, '--body', body]);
     expect(unsigned.exitCode).toBe(4);
     expect(String(unsigned.stderr)).toMatch(
-      /^error: the delivery has no x-sl-signature header: it is not signed$/m,
+      /^error: the delivery has no webhook-signature or x-sl-signature header: it is not signed$/m,
     );
     const noTimestamp = join(work, 'nostamp.headers');
     writeFileSync(noTimestamp, readFileSync(headers, 'utf8').replace(/^x-sl-timestamp: .*\r\n/m, ''));
@@ -340,6 +350,29 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     for (const id of [tampered.id, stale.id]) expect(existsSync(join(dir, `${id}.headers`))).toBe(false);
     await app.until(forwardedBefore + 1);
     expect(app.got).toHaveLength(forwardedBefore + 1);
+  });
+
+  it('refuses a delivery id with a dot (400, malformed): its signed string would hold for another id and body', async () => {
+    const body = '{"findings":{"new":0}}';
+    const timestamp = Math.floor(Date.now() / 1000);
+    // Signed as an id with a dot would be: the very string signed for the id `cut` and the body `7.`+body.
+    const signature = `v1=${createHmac('sha256', secret).update(`${timestamp}.cut.7.${body}`).digest('hex')}`;
+    const res = await fetch(listener.url, {
+      method: 'POST',
+      headers: {
+        'x-sl-event': 'scan.finished',
+        'x-sl-webhook-delivery-id': 'cut.7',
+        'x-sl-timestamp': String(timestamp),
+        'x-sl-signature': signature,
+      },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/the delivery id "cut\.7" holds a dot/);
+    await listener.line(
+      / cut\.7 malformed - \(x-sl-webhook-delivery-id: the delivery id "cut\.7" holds a dot/,
+    );
+    expect(existsSync(join(dir, 'cut.7.headers'))).toBe(false);
   });
 
   it('a listener started again on the same directory still refuses a delivery id it kept; Ctrl-C exits 130', async () => {
