@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { maxInputBytes } from '../util/input-file.js';
 import { forwardedHeaders, formatHead, parseHeaders } from './head.js';
+import { DeliveryStore, type StoreDisk } from './keep.js';
 import { send } from './send.js';
-import { deliveryIdPattern, keptIds, reserve, storeBody, storeMeta, type DeliveryMeta } from './store.js';
+import { deliveryIdPattern, type DeliveryMeta } from './store.js';
 import { refusedStatus, refusedVerdict } from './verdict.js';
 
 /** One delivery as `webhook listen` prints it. */
@@ -27,6 +28,8 @@ export interface ReceiverOptions {
   forwardTo: string | undefined;
   signal: AbortSignal;
   onEvent(event: ReceivedEvent): void;
+  /** The disk the deliveries are kept on (a test's makes a step fail). */
+  disk?: StoreDisk;
 }
 
 export interface Receiver {
@@ -60,12 +63,13 @@ function answer(res: ServerResponse, status: number, message: string): void {
 
 /**
  * The local receiver of `webhook listen`: each POST is verified (signature over the raw bytes, timestamp,
- * delivery id never seen in `dir`), kept byte for byte, answered 200, then forwarded unchanged; anything else
- * is answered 401 (signature) or 400, reported, and neither kept nor forwarded.
+ * delivery id never received in `dir`), kept byte for byte, answered 200, then forwarded unchanged; anything
+ * else is answered 401 (signature), 400 or 500 (not kept: the sender's retry is taken), reported, and neither
+ * kept nor forwarded.
  */
 export async function startReceiver(options: ReceiverOptions): Promise<Receiver> {
   const { verifyWebhook, WebhookVerificationError } = await import('@secscan/api/webhook-signature');
-  const seen = await keptIds(options.dir);
+  const store = await DeliveryStore.open(options.dir, options.disk);
   const pending = new Set<Promise<void>>();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -113,11 +117,6 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       answer(res, 400, 'the delivery id cannot name a file');
       return report('malformed', { reason: 'a delivery id that cannot name a file' });
     }
-    if (seen.has(deliveryId) || !(await reserve(options.dir, deliveryId, head))) {
-      answer(res, 400, `delivery ${deliveryId} was received already`);
-      return report('replayed', { reason: 'a delivery id received already' });
-    }
-    seen.add(deliveryId);
     const meta: DeliveryMeta = {
       delivery_id: deliveryId,
       ...(event === undefined ? {} : { event }),
@@ -125,8 +124,10 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       timestamp,
       ...(options.forwardTo ? { forwarded_to: options.forwardTo } : {}),
     };
-    await storeBody(options.dir, deliveryId, body);
-    await storeMeta(options.dir, meta);
+    if ((await store.keep(deliveryId, head, body, meta)) === 'replayed') {
+      answer(res, 400, `delivery ${deliveryId} was received already`);
+      return report('replayed', { reason: 'a delivery id received already' });
+    }
     answer(res, 200, 'ok');
     if (!options.forwardTo) return report('verified');
     const { status } = await send(
@@ -135,7 +136,7 @@ export async function startReceiver(options: ReceiverOptions): Promise<Receiver>
       body,
       options.signal,
     );
-    await storeMeta(options.dir, { ...meta, forward_status: status });
+    await store.record({ ...meta, forward_status: status });
     report('verified', { forward: status });
   }
 
