@@ -4,6 +4,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createHmac } from 'node:crypto';
 import { execa, type ResultPromise } from 'execa';
@@ -373,6 +374,56 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
       / cut\.7 malformed - \(x-sl-webhook-delivery-id: the delivery id "cut\.7" holds a dot/,
     );
     expect(existsSync(join(dir, 'cut.7.headers'))).toBe(false);
+  });
+
+  it('--request-timeout: a head sent a byte at a time is answered 408 and cut; over 5m is exit 2', async () => {
+    const slow = await listen(['--request-timeout', '1s']);
+    try {
+      const answer = await new Promise<string>((resolve) => {
+        // A hostile client: it keeps sending, and never closes its half when the listener closes its own.
+        const socket = connect({
+          port: Number(new URL(slow.url).port),
+          host: '127.0.0.1',
+          allowHalfOpen: true,
+        });
+        let got = '';
+        let timer: NodeJS.Timeout | undefined;
+        socket.on('connect', () => {
+          socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+          timer = setInterval(() => socket.write('a'), 50);
+        });
+        socket.on('data', (chunk: Buffer) => (got += chunk.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve(got);
+        });
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      await slow.line(/ - - malformed - \(the request's head did not arrive within 1s\)$/);
+    } finally {
+      await slow.stop();
+    }
+    const long = await run(['webhook', 'listen', '--port', '0', '--request-timeout', '10m']);
+    expect(long.exitCode).toBe(2);
+    expect(String(long.stderr)).toMatch(/^error: invalid value for --request-timeout: at most 5m/m);
+  });
+
+  it('a listener started again takes the retry of a delivery one killed while keeping it left half-stored', async () => {
+    expect((await listener.stop()).exitCode).toBe(130);
+    // What a listener killed between recording the id and storing the body left: its headers file alone.
+    const id = randomUUID();
+    writeFileSync(join(dir, `${id}.headers`), 'POST / HTTP/1.1\r\nx-sl-webhook-delivery-id: x\r\n\r\n');
+    listener = await listen();
+    const retried = await deliver(listener.url, { id });
+    expect([retried.status, retried.text]).toEqual([200, 'ok\n']);
+    await listener.line(new RegExp(` ${id} verified 204$`));
+    expect(JSON.parse(readFileSync(join(dir, `${id}.body`), 'utf8'))).toMatchObject({ delivery_id: id });
+    expect(readFileSync(join(dir, `${id}.headers`), 'utf8')).toContain(
+      `\r\nx-sl-webhook-delivery-id: ${id}\r\n`,
+    );
+    const verified = await run(['webhook', 'verify', '--delivery', id, '--dir', dir]);
+    expect(verified.exitCode, String(verified.stderr)).toBe(0);
   });
 
   it('a listener started again on the same directory still refuses a delivery id it kept; Ctrl-C exits 130', async () => {

@@ -16,7 +16,10 @@ export interface Running {
   event(match: (e: ReceivedEvent) => boolean): Promise<ReceivedEvent>;
 }
 
-export async function receive(dir: string, options: { disk?: StoreDisk } = {}): Promise<Running> {
+export async function receive(
+  dir: string,
+  options: { disk?: StoreDisk; requestTimeoutMs?: number } = {},
+): Promise<Running> {
   const events: ReceivedEvent[] = [];
   const waiting: { match: (e: ReceivedEvent) => boolean; resolve(e: ReceivedEvent): void }[] = [];
   const receiver = await startReceiver({
@@ -26,6 +29,7 @@ export async function receive(dir: string, options: { disk?: StoreDisk } = {}): 
     tolerance: 300,
     forwardTo: undefined,
     signal: new AbortController().signal,
+    requestTimeoutMs: options.requestTimeoutMs ?? 60_000,
     ...(options.disk ? { disk: options.disk } : {}),
     onEvent(e) {
       events.push(e);
