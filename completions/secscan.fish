@@ -485,6 +485,7 @@ function __secscan_takes_value
             'webhook listen|--forward-to' \
             'webhook listen|--dir' \
             'webhook listen|--tolerance' \
+            'webhook listen|--request-timeout' \
             'webhook listen|--ready-file' \
             'webhook verify|--headers' \
             'webhook verify|--body' \
@@ -1551,6 +1552,7 @@ complete -c secscan -n "__secscan_at 'webhook listen'" -l port -x -d 'port to li
 complete -c secscan -n "__secscan_at 'webhook listen'" -l forward-to -x -d 'forward each verified delivery, unchanged, to this URL'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l tolerance -x -d 'how far a delivery’s timestamp may be from now'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l request-timeout -x -d 'how long a connection has to send its request whole (then 408, closed)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l ready-file -r -F -d 'once listening, write SECSCAN_WEBHOOK_URL=URL to FILE (removed when it stops), for a script'
 complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show help'
