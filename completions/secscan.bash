@@ -255,7 +255,7 @@ _secscan_commands() {
 
 _secscan_flags() {
   case "$1" in
-    '') REPLY='--help --version -V -h' ;;
+    '') REPLY='--help --verbose --version -V -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--from-sl --help --with-token -h' ;;
     'auth status') REPLY='--help --scopes -h' ;;

@@ -1391,7 +1391,8 @@ complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secs
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
 complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
-complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
+complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
+complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--from-sl'" -l with-token -d 'read the token from standard input'
