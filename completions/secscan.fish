@@ -624,8 +624,8 @@ function __secscan_takes_value
             'scans check|--fail-on' \
             'scans check|--report-json' \
             'scans check|--report-junit' \
-            'scans check|--report-sarif' \
             'scans check|--report-markdown' \
+            'scans check|--report-sarif' \
             'scans check|--report-codequality' \
             'scans check|--report-gitlab-sast' \
             'scans check|--ignore-file' \
@@ -865,10 +865,20 @@ end
 function __secscan_formats
     set -l path (__secscan_path)
     switch "$path"
+        case 'teams export'
+            printf '%s\n' yaml json ndjson
+        case 'policies show'
+            printf '%s\n' table json ndjson yaml
+        case 'policies diff'
+            printf '%s\n' table json ndjson yaml
         case 'findings list'
             printf '%s\n' table tsv json ndjson yaml csv sarif codequality gitlab-sast
+        case 'sbom'
+            printf '%s\n' json
         case 'scans check'
             printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast
+        case 'rules convert'
+            printf '%s\n' yaml json ndjson
         case 'reports trends'
             printf '%s\n' table tsv json ndjson yaml csv markdown
         case '*'
@@ -1757,8 +1767,8 @@ complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top f
 complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'write the verdict and results as JSON'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write the findings that fail the gate as a GitLab Code Quality report'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write the findings that fail the gate as a GitLab SAST report (security report schema 15)'
 complete -c secscan -n "__secscan_at 'scans check'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
