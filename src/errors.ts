@@ -268,6 +268,16 @@ export function apiErrorFromResponse(
       'the scan has not finished: wait for it (--wait DURATION), or run again later',
     );
   }
+  if (status === 409 && parsed?.code === 'SCAN_FAILED') {
+    // The scan named failed (its analysis did): nothing to evaluate (exit 11), whichever command asked.
+    return new RejectedError(
+      message,
+      ExitCode.scanFailed,
+      status,
+      parsed,
+      'the analysis of that scan failed, so it has no results: run the analysis again, or name another scan',
+    );
+  }
   if (status === 507 && parsed?.code === 'TOO_MUCH_WORK') {
     return new RejectedError(
       message,
