@@ -207,9 +207,9 @@ const httpBlocks = (): Block[] => [
       ],
       [
         'Fan-outs',
-        'stats, sbom --all-apps, teams export, reports trends and the pages of findings list --all keep ' +
-          '--concurrency requests in flight (default 4), halved while the service throttles (429, 503) and ' +
-          'grown back on success. A throttled answer is waited out without spending --retries, up to ten a ' +
+        'stats, sbom --all-apps, teams export and reports trends keep --concurrency requests in flight ' +
+          '(default 4), halved while the service throttles (429, 503) and grown back on success; the pages a ' +
+          'long listing (findings list --all) asks for ahead go under the same rules. A throttled answer is waited out without spending --retries, up to ten a ' +
           'request. The run has a retry budget of its own: 10 + --retries throttled answers in a row with no ' +
           'success between (the answers to requests already in flight when the run was last throttled count ' +
           'once); the next one ends the run, exit 7. A service that sheds all load ends a fan-out in about the ' +
