@@ -101,7 +101,7 @@ export default defineVerb({
     'secscan sandbox --backup-size 1GiB --bandwidth 100MiB/s',
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
-    'secscan sandbox --apps 40 --fault \'{"operation":"ListAppFindings","status":503,"headers":{"Retry-After":"1"}}\'',
+    'secscan sandbox --apps 40 --fault \'{"status":503,"headers":{"Retry-After":"1"}}\'',
     'secscan sandbox --now 2026-09-20 --state ./demo.json',
   ],
   printsJson: false,
@@ -200,7 +200,7 @@ export default defineVerb({
     ),
     fault: list(
       '--fault <rule>',
-      'a fault rule, as JSON (repeatable; the first rule a request matches takes it): {"operation":"ListAppFindings","status":429,"headers":{"Retry-After":"86400"}} answers that error; {"headers":{...}} alone adds headers to the usual answer; {"hold":true} never answers; "after":N and "times":N choose which requests',
+      'a fault rule, as JSON (repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests',
     ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
