@@ -744,6 +744,7 @@ function __secscan_takes_value
             'sandbox|--rate-limit' \
             'sandbox|--now' \
             'sandbox|--bandwidth' \
+            'sandbox|--fault' \
             'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
@@ -1135,7 +1136,7 @@ complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit
 complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
 complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
-complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, rules)'
+complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, http, rules)'
 complete -c secscan -n "__secscan_at 'auth'" -a login -d 'Verify a token and save it in a profile'
 complete -c secscan -n "__secscan_at 'auth'" -a status -d 'Show the profile, service, organization, masked token and its scopes'
 complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
@@ -1390,7 +1391,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
 complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
@@ -1974,6 +1975,7 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live a
 complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window'
 complete -c secscan -n "__secscan_at 'sandbox'" -l now -x -d 'seed the demo data as of DATE (2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l bandwidth -x -d 'pace every answer body as one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network\'s pace'
+complete -c secscan -n "__secscan_at 'sandbox'" -l fault -x -d 'a fault rule, as JSON (repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests'
 complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
@@ -1999,8 +2001,8 @@ complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l no-pager -d 'never page long output on a terminal (also SECSCAN_PAGER=cat)'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
-complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'
-complete -c secscan -l max-retry-wait -x -d 'longest Retry-After to wait for (default 60s); longer fails at once (exit 7)'
+complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2); a fan-out also gives up after 10 + N throttled answers in a row (secscan help http)'
+complete -c secscan -l max-retry-wait -x -d 'longest wait the service may ask for, by Retry-After or a spent rate-limit window (default 60s); longer fails at once (exit 7)'
 complete -c secscan -s y -l yes -d 'do not ask before destructive actions'
 complete -c secscan -l no-input -d 'never prompt; fail instead (also when CI is set)'
 complete -c secscan -l profile -x -a '(__secscan_live profile)' -d 'connection profile to use (also SECSCAN_PROFILE)'

@@ -21,7 +21,8 @@ export const exitCodesHelp = `Exit codes (stable):
 A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
 still written, saying why. A gate asked for the scan of a commit (--version, --scan, --tag) never
 evaluates another scan in its place; a diff gate whose baseline has no scan is exit 10 too
-("no baseline: ...; pass --baseline none to count every finding as new").
+("no baseline: ...; pass --baseline none to count every finding as new"). A 409 the service answers
+SCAN_NOT_FINISHED is exit 10 and one it answers SCAN_FAILED exit 11, whichever command gets it.
 A usage error (2) sends no request, with one exception: a value only the service's own list can
 check is checked with one read before any write (roles create and roles update read the scopes the
 organization offers, and refuse an unknown --scope with exit 2, writing nothing).

@@ -1,5 +1,7 @@
 import { SandboxError } from './errors.js';
 import { parseBandwidth } from './bandwidth.js';
+import type { FaultRule } from '@secscan/api/sandbox-control';
+import { parseFaults } from './faults.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 
 export interface SandboxOptions {
@@ -25,6 +27,8 @@ export interface SandboxOptions {
   bandwidth?: number | undefined;
   /** Generated apps added to the demo apps, each with half a year of default-branch history. */
   generatedApps: number;
+  /** The fault rules the API's requests meet (`--fault`): answers a client must survive. */
+  faults: FaultRule[];
 }
 
 type Raw = string | number | undefined;
@@ -45,6 +49,8 @@ export interface RawSandboxOptions {
   bandwidth?: Raw;
   /** A number: that many generated apps (`--apps N`); an array of apps is read by `addApps`. */
   apps?: unknown;
+  /** Fault rules: objects, or JSON texts (`--fault`, repeatable). */
+  faults?: unknown;
   /**
    * When the sandbox starts, for its seeded dates: a date (`2026-11-28`), an ISO date-time with a zone, or
    * milliseconds since the epoch; default `$SECSCAN_SANDBOX_NOW`, else now.
@@ -179,6 +185,7 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
     cutDownloads: parseShares('--cut-downloads', raw.cutDownloads),
     auditLog: raw.auditLog === true,
     rateLimit: parseRateLimit('--rate-limit', raw.rateLimit),
+    faults: parseFaults('--fault', raw.faults),
     bandwidth: parseBandwidth('--bandwidth', raw.bandwidth),
     generatedApps:
       typeof raw.apps === 'number' || typeof raw.apps === 'string'

@@ -14,6 +14,7 @@ import { addApps, type AppSeed } from './seed/apps.js';
 import { seedState } from './seed/index.js';
 import { addGeneratedApps } from './seed/programme.js';
 import { nowVariable, parseNow } from './seed/clock.js';
+import { Faults, parseFaults } from './faults.js';
 import { createSandboxServer } from './server.js';
 import type { BackupRecord, SandboxState } from './state.js';
 import type { Delivery } from './webhooks.js';
@@ -59,6 +60,8 @@ export interface Sandbox {
   scan(request: ScanControlBody): ScanControlResult;
   /** Records a backup made now; `size` and `cutDownloads` change how every later download is served. */
   backup(request?: BackupControl): BackupRecord;
+  /** Replaces the fault rules (as `POST /_sandbox/faults`); a rule that is not one throws. */
+  faults(rules: readonly unknown[]): void;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     announceScan(state, recorded, { ...webhooks, log: raw.log });
     save();
   });
+  const faults = new Faults(options.faults);
   const server = createSandboxServer({
     schemas: await allSchemas(),
     state,
@@ -155,6 +159,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     webhooks,
     running,
     settings,
+    faults,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -223,6 +228,9 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         if (error instanceof ReplyError) throw new SandboxError('usage', `scan: ${replyMessage(error)}`);
         throw error;
       }
+    },
+    faults(rules) {
+      faults.set(parseFaults('faults', rules));
     },
     backup(request = {}) {
       if (request.status !== undefined && !backupStatuses.includes(request.status)) {

@@ -2,7 +2,7 @@ import { profileNamePattern } from '../../config/store.js';
 import type { RunningSandbox, SandboxError } from '@secscan/sandbox';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
-import { defineVerb, flag, parsed } from '../define.js';
+import { defineVerb, flag, list, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
 import { readyLines, removeReadyFile, writeReadyFile } from './internal/ready-file.js';
 
@@ -84,7 +84,12 @@ export default defineVerb({
     'With --ready-file FILE it also writes those lines to FILE (mode 0600, renamed into place once the sandbox is ready, ' +
     'removed when it stops), for a script started in the background: `secscan sandbox wait FILE` returns ' +
     'once the sandbox is ready. `secscan sandbox scan` records a scan on the running sandbox. The demo data is dated ' +
-    'relative to the day the sandbox starts (half a year of weekly scans ending the day before), or to --now.',
+    'relative to the day the sandbox starts (half a year of weekly scans ending the day before), or to --now. ' +
+    'Besides --fail-rate and --latency, --fault RULE injects the answers a client must survive: an API request ' +
+    'the rule takes is held (never answered), answered with its status, code, message and headers, or served ' +
+    'with its headers added (a Retry-After of a day, a rate-limit window spent until 9999); ' +
+    'POST /_sandbox/faults with {"rules": [...]} and the Super Admin token replaces the rules of a running ' +
+    'sandbox, and GET there lists them with the requests each took.',
   examples: [
     'secscan sandbox',
     'secscan sandbox --port 0 --ready-file sandbox.env > /dev/null &',
@@ -96,6 +101,7 @@ export default defineVerb({
     'secscan sandbox --backup-size 1GiB --bandwidth 100MiB/s',
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
+    'secscan sandbox --apps 40 --fault \'{"status":503,"headers":{"Retry-After":"1"}}\'',
     'secscan sandbox --now 2026-09-20 --state ./demo.json',
   ],
   printsJson: false,
@@ -192,6 +198,10 @@ export default defineVerb({
         'expected bytes per second, e.g. 100MiB/s or 1GiB/s',
       ),
     ),
+    fault: list(
+      '--fault <rule>',
+      'a fault rule, as JSON (repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests',
+    ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
     readyFile: parsed(
@@ -235,6 +245,7 @@ export default defineVerb({
       rateLimit: opts.rateLimit,
       now: opts.now,
       bandwidth: opts.bandwidth,
+      ...(opts.fault?.length ? { faults: opts.fault } : {}),
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     }).catch((error: unknown) => {
       throw refusal(error);
