@@ -29,4 +29,7 @@ organization offers, and refuse an unknown --scope with exit 2, writing nothing)
 webhook verify exits 0 for a delivery that holds, 4 when its signature does not match (or is
 absent), 8 when it is malformed (a header missing or unreadable), and 12, its own code, when the
 signature holds but the timestamp is outside the tolerance (stale).
+An interrupted run (130, 143) stops the request in flight and removes the partial files it was
+writing, save one: backups download keeps its .NAME.part, synced, with its record, says on stderr
+how much it kept, and the next run resumes it.
 `;

@@ -80,6 +80,11 @@ export interface SandboxOptions {
   backupSize?: number | string;
   /** Drop every backup download when it reaches these shares of the file (`0.5`, `[0.3, 0.7]`, `'0.3,0.7'`). */
   cutDownloads?: number | readonly number[] | string;
+  /**
+   * Answer backup downloads wrongly, to test a client's resume: `['ignore-if-range', 'no-digest']` or
+   * `'ignore-if-range,no-digest'` (see `BackupFault`).
+   */
+  backupFaults?: readonly BackupFault[] | string;
   /** Write every demo user's token to this file (JSON, mode 0600). */
   usersFile?: string;
   /**
@@ -143,6 +148,14 @@ export interface ScanResult {
 
 export type BackupStatus = 'completed' | 'running' | 'failed';
 
+/**
+ * A wrong answer to a backup download's Range request: `ignore-if-range`, a 206 of the bytes as they are now
+ * whatever If-Range says; `no-digest`, no Repr-Digest on any download; `shift-range`, a 206 that starts a
+ * MiB before the byte asked for (and says so); `other-total`, a 206 whose Content-Range gives a total one
+ * byte longer than the file.
+ */
+export type BackupFault = 'ignore-if-range' | 'no-digest' | 'shift-range' | 'other-total';
+
 export interface BackupRequest {
   /** The new backup's status (default `completed`: the one a download without an id gets). */
   status?: BackupStatus;
@@ -150,6 +163,8 @@ export interface BackupRequest {
   size?: number | string;
   /** From now on, drop downloads at these shares of the file (as `cutDownloads`). */
   cutDownloads?: number | readonly number[] | string;
+  /** From now on, answer downloads with these faults (as `backupFaults`; `[]` none). */
+  faults?: readonly BackupFault[] | string;
 }
 
 export interface BackupInfo {
@@ -212,7 +227,7 @@ export interface RunningSandbox {
    * registered for `scan.finished` get it when it ends.
    */
   scan(request: ScanRequest): Promise<ScanResult>;
-  /** Records a backup made now; with `size` or `cutDownloads`, changes how later downloads are served. */
+  /** Records a backup made now; with `size`, `cutDownloads` or `faults`, changes how later downloads are served. */
   backup(request?: BackupRequest): Promise<BackupInfo>;
   /** Replaces the fault rules from now on (`[]`: none); rejects with a `SandboxError` for one that is not. */
   faults(rules: readonly SandboxFault[]): Promise<void>;

@@ -1,4 +1,5 @@
 import { SandboxError } from './errors.js';
+import { type BackupFault, parseBackupFaults } from './backups/faults.js';
 import { parseBandwidth } from './bandwidth.js';
 import type { FaultRule } from '@secscan/api/sandbox-control';
 import { parseFaults } from './faults.js';
@@ -19,6 +20,8 @@ export interface SandboxOptions {
   backupSize?: number;
   /** Backup downloads drop the connection when they reach these shares of the file. */
   cutDownloads: number[];
+  /** Backup downloads answer their Range requests in these wrong ways (a client's resume tested). */
+  backupFaults: BackupFault[];
   /** Serve the audit log, which the service keeps off until the vendor enables it. */
   auditLog: boolean;
   /** At most this many API requests per second (or minute); the others are answered 429. */
@@ -44,6 +47,7 @@ export interface RawSandboxOptions {
   findings?: Raw;
   backupSize?: Raw;
   cutDownloads?: Raw;
+  backupFaults?: Raw | readonly string[];
   auditLog?: boolean;
   rateLimit?: Raw;
   bandwidth?: Raw;
@@ -183,6 +187,7 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
         : numberOption('--findings', raw.findings, 0, 1, 2_000_000, true),
     backupSize: parseSize('--backup-size', raw.backupSize),
     cutDownloads: parseShares('--cut-downloads', raw.cutDownloads),
+    backupFaults: parseBackupFaults('--backup-faults', raw.backupFaults),
     auditLog: raw.auditLog === true,
     rateLimit: parseRateLimit('--rate-limit', raw.rateLimit),
     faults: parseFaults('--fault', raw.faults),

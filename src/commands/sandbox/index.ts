@@ -99,6 +99,7 @@ export default defineVerb({
     'secscan sandbox --tls --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --backup-size 1GiB --bandwidth 100MiB/s',
+    'secscan sandbox --backup-size 64MiB --backup-faults ignore-if-range,no-digest',
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
     'secscan sandbox --apps 40 --fault \'{"status":503,"headers":{"Retry-After":"1"}}\'',
@@ -164,6 +165,14 @@ export default defineVerb({
       '--cut-downloads <shares>',
       'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does',
       pattern(/^\s*0?\.\d+\s*(,\s*0?\.\d+\s*)*$/, 'expected shares between 0 and 1, e.g. 0.5 or 0.3,0.7'),
+    ),
+    backupFaults: parsed(
+      '--backup-faults <faults>',
+      'answer backup downloads wrongly, to test a client that resumes them: ignore-if-range (a Range gets a 206 of the bytes as they are now, whatever If-Range says), no-digest (no Repr-Digest), shift-range (a 206 starts 1 MiB before the byte asked for), other-total (a 206 gives a total one byte longer); several separated by commas',
+      pattern(
+        /^\s*[a-z-]+\s*(,\s*[a-z-]+\s*)*$/,
+        'expected fault names separated by commas, e.g. ignore-if-range,no-digest',
+      ),
     ),
     auditLog: flag(
       '--audit-log',
@@ -240,6 +249,7 @@ export default defineVerb({
       env: ctx.env,
       backupSize: opts.backupSize,
       cutDownloads: opts.cutDownloads,
+      backupFaults: opts.backupFaults,
       auditLog: opts.auditLog,
       ...(opts.apps ? { apps: opts.apps } : {}),
       rateLimit: opts.rateLimit,
