@@ -485,6 +485,7 @@ function __secscan_takes_value
             'webhook listen|--forward-to' \
             'webhook listen|--dir' \
             'webhook listen|--tolerance' \
+            'webhook listen|--request-timeout' \
             'webhook listen|--ready-file' \
             'webhook verify|--headers' \
             'webhook verify|--body' \
@@ -1390,7 +1391,8 @@ complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secs
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
 complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
-complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
+complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
+complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--from-sl'" -l with-token -d 'read the token from standard input'
@@ -1550,6 +1552,7 @@ complete -c secscan -n "__secscan_at 'webhook listen'" -l port -x -d 'port to li
 complete -c secscan -n "__secscan_at 'webhook listen'" -l forward-to -x -d 'forward each verified delivery, unchanged, to this URL'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l tolerance -x -d 'how far a delivery’s timestamp may be from now'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l request-timeout -x -d 'how long a connection has to send its request whole (then 408, closed)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l ready-file -r -F -d 'once listening, write SECSCAN_WEBHOOK_URL=URL to FILE (removed when it stops), for a script'
 complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show help'
