@@ -1245,7 +1245,7 @@ complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a commen
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a ls -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a show -d 'Show one comment'
-complete -c secscan -n "__secscan_at 'ignores'" -a lint -d 'Check the ignore file: expired, expiring, unused and duplicate entries (exit 1 on any)'
+complete -c secscan -n "__secscan_at 'ignores'" -a lint -d 'Check the ignore file: expired, expiring, unused, duplicate entries, misplaced VEX (exit 1 on any)'
 complete -c secscan -n "__secscan_at 'ignores'" -a sync -d 'Set the service status of the findings the ignore file names (ignore), lift expired ones'
 complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
 complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
