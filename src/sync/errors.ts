@@ -1,8 +1,20 @@
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { CliError, ConfigError, TransientError } from '../errors.js';
 import type { Target } from './target.js';
 
 const text = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const codeOf = (error: unknown) => (error as { code?: unknown }).code;
+
+/** The WebAssembly SQLite says "disk I/O error" for a write the disk had no room for: its disk says which. */
+function full(path: string): boolean {
+  try {
+    const fs = statfsSync(dirname(path));
+    return fs.bavail * fs.bsize < 64 * 1024;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A database's failure as one line and its exit code: a database that cannot be reached is transient (7: a
@@ -35,7 +47,7 @@ export function databaseError(target: Target, error: unknown): CliError {
     }
     return new ConfigError(`the database ${where} failed: ${message}`, { code: 'DB_FAILED' });
   }
-  if (/disk is full|SQLITE_FULL|ENOSPC/i.test(message)) {
+  if (/disk is full|SQLITE_FULL|ENOSPC/i.test(message) || (/disk I\/O error/i.test(message) && full(target.path))) {
     return new ConfigError(`the disk of ${where} is full: nothing of this app was written`, {
       code: 'DB_FULL',
     });

@@ -43,6 +43,8 @@ function lockFile(target: Target & { kind: 'sqlite' }): RunLock {
       const fd = openSync(file, 'wx', 0o600);
       writeSync(fd, JSON.stringify(me));
       closeSync(fd);
+      // The WebAssembly SQLite's own lock, left by a run that died: no run but this one uses the file now.
+      rmSync(`${target.path}.lock`, { recursive: true, force: true });
       return {
         release: async () => {
           try {

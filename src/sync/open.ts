@@ -4,6 +4,7 @@ import { Database } from './db.js';
 import { databaseError } from './errors.js';
 import { takeLock, type RunLock } from './lock.js';
 import { migrate } from './migrate.js';
+import { closeAbandoned } from './runs.js';
 import type { Target } from './target.js';
 
 export interface OpenDatabase {
@@ -36,6 +37,8 @@ export async function openTarget(
       lock = await takeLock(target, db);
     }
     await migrate(db, secscanVersion);
+    // This run holds the lock: a run still `running` was killed.
+    await closeAbandoned(db);
   } catch (error) {
     await db?.close().catch(() => {});
     await lock?.release();

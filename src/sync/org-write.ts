@@ -101,9 +101,12 @@ export async function writePackageInfo(db: Database, org: string, infos: readonl
 /** Package information of packages no app has any more: removed (cascading to licences and CVEs). */
 export async function prunePackageInfo(db: Database, org: string): Promise<void> {
   await db.transaction(async () => {
-    const stale = `org_id = ? AND purl NOT IN (SELECT purl FROM packages WHERE org_id = ?)`;
     for (const table of ['package_licenses', 'package_cves', 'package_lookups']) {
-      await db.run(`DELETE FROM ${table} WHERE ${stale}`, [org, org]);
+      await db.run(
+        `DELETE FROM ${table} WHERE org_id = ? AND NOT EXISTS (SELECT 1 FROM packages p
+           WHERE p.org_id = ${table}.org_id AND p.purl = ${table}.purl)`,
+        [org],
+      );
     }
   });
 }

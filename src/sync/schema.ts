@@ -41,7 +41,7 @@ const v1 = [
     org_id TEXT NOT NULL, app_id TEXT NOT NULL, scan_id TEXT NOT NULL, version TEXT,
     successful INTEGER NOT NULL, is_default_branch INTEGER, started_at {ts}, completed_at {ts},
     language TEXT, number_of_expressions BIGINT, tags {json}, oss_enabled INTEGER, oss_successful INTEGER,
-    oss_failure_reason TEXT, total BIGINT, total_fixed BIGINT, total_ignored BIGINT,
+    oss_failure_reason TEXT,
     PRIMARY KEY (org_id, app_id, scan_id), ${app}
   )`,
   `CREATE TABLE findings (

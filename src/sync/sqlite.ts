@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Connection, Row, Value } from './db.js';
 
 /** What both SQLite engines offer: a prepared statement's run and all, exec and close. */
@@ -116,9 +117,15 @@ export async function openSqlite(path: string, env: NodeJS.ProcessEnv): Promise<
     commit: async () => engine.exec('COMMIT'),
     rollback: async () => engine.exec('ROLLBACK'),
     close: async () => {
-      for (const stmt of cache.values()) stmt.finalize?.();
-      cache.clear();
-      engine.close();
+      try {
+        for (const stmt of cache.values()) stmt.finalize?.();
+        cache.clear();
+        engine.close();
+      } finally {
+        // The WebAssembly build's lock is a directory beside the file, which a close that failed (a full
+        // disk) leaves: this run holds the sync lock, so no other run uses it.
+        if (engine.name === 'wasm') rmSync(`${path}.lock`, { recursive: true, force: true });
+      }
     },
   };
 }
