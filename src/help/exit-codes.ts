@@ -4,16 +4,18 @@ export const exitCodesHelp = `Exit codes (stable):
   1    gate failed: findings breach the policy (scans check, scans compare --fail-on)
   2    usage error: unknown command or flag, bad or conflicting values (no request is sent)
   3    configuration error: no token or organization, unreadable profile, rules, policy or config
-       file, a service certificate the client does not trust
+       file, a service certificate the client does not trust; a sync database that refuses the
+       credentials, cannot be written (read-only, a full disk), is of a newer secscan or was altered
   4    authentication or permission refused (401, 403)
   5    not found (404), or nothing to evaluate (no scan for that app or branch)
   6    rejected by the service: 400, 409 (e.g. stale team version), 422, 507 TOO_MUCH_WORK
   7    transient: network failure, timeout, 429 or 5xx after the retry budget. A read is safe to
        retry; a write (POST, PATCH, PUT, DELETE) whose answer was lost may have been applied, and
-       the message says so and how to check
+       the message says so and how to check; a sync database that cannot be reached
   8    unexpected response: a body this version cannot read, of the wrong shape (never read as
        empty), or over the size limit
-  9    busy: another run holds the lock (e.g. backups download into the same directory)
+  9    busy: another run holds the lock (e.g. backups download into the same directory, or
+       another sync into the same database)
   10   not ready: the scan a gate must evaluate (--scan, --version, --tag) does not exist yet or
        has not finished, and --wait (if given) ran out; a rerun may succeed
   11   the scan a gate must evaluate failed (the analysis itself failed)

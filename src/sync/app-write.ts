@@ -37,7 +37,8 @@ function pageEvents(page: readonly Finding[], old: Map<string, Old>): FindingEve
     if (!was) events.push({ ...base, kind: 'new', old: null, new: status });
     else {
       if (was.status !== status) events.push({ ...base, kind: 'status', old: was.status, new: status });
-      if (was.assignee !== assignee) events.push({ ...base, kind: 'assignee', old: was.assignee, new: assignee });
+      if (was.assignee !== assignee)
+        events.push({ ...base, kind: 'assignee', old: was.assignee, new: assignee });
     }
   }
   return events;
@@ -56,9 +57,17 @@ async function writePage(db: Database, run: RunScope, read: AppRead, page: Findi
   const per = Math.floor(900 / columns.findings.length);
   for (let i = 0; i < page.length; i += per) {
     const chunk = page.slice(i, i + per);
-    await db.run(upsertFindings(chunk.length), chunk.flatMap((f) => findingRow(run.org, read.scanId, f)));
+    await db.run(
+      upsertFindings(chunk.length),
+      chunk.flatMap((f) => findingRow(run.org, read.scanId, f)),
+    );
   }
-  await insertRows(db, 'finding_tags', columns.finding_tags, page.flatMap((f) => tagRows(run.org, f)));
+  await insertRows(
+    db,
+    'finding_tags',
+    columns.finding_tags,
+    page.flatMap((f) => tagRows(run.org, f)),
+  );
   if (events.length) await recordEvents(db, run, events);
   return events.length;
 }
@@ -78,9 +87,19 @@ export async function writeApp(
   return db.transaction(async () => {
     const app = [run.org, read.app];
     await db.run('DELETE FROM scans WHERE org_id = ? AND app_id = ?', app);
-    await insertRows(db, 'scans', columns.scans, read.scans.map((s) => scanRow(run.org, s)));
+    await insertRows(
+      db,
+      'scans',
+      columns.scans,
+      read.scans.map((s) => scanRow(run.org, s)),
+    );
     await db.run('DELETE FROM packages WHERE org_id = ? AND app_id = ?', app);
-    await insertRows(db, 'packages', columns.packages, read.packages.map((p) => packageRow(run.org, read.app, p)));
+    await insertRows(
+      db,
+      'packages',
+      columns.packages,
+      read.packages.map((p) => packageRow(run.org, read.app, p)),
+    );
     let findings = 0;
     let events = 0;
     for await (const listed of read.pages) {

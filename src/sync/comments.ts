@@ -36,7 +36,9 @@ export async function readComments(
         `SELECT f.app_id, f.finding_id FROM findings f WHERE f.org_id = ? AND ${triaged} AND (
            EXISTS (SELECT 1 FROM finding_events e WHERE e.org_id = f.org_id AND e.app_id = f.app_id
              AND e.finding_id = f.finding_id AND e.run_id = ?)${
-               scope.firstRead.size ? ` OR f.app_id IN (${[...scope.firstRead].map(() => '?').join(', ')})` : ''
+               scope.firstRead.size
+                 ? ` OR f.app_id IN (${[...scope.firstRead].map(() => '?').join(', ')})`
+                 : ''
              })`,
         [run.org, run.runId, ...scope.firstRead],
       );

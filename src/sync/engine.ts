@@ -5,7 +5,15 @@ import { readComments } from './comments.js';
 import type { Database } from './db.js';
 import type { RunScope } from './events.js';
 import { prunePackageInfo, unknownPurls, writeOrg, writePackageInfo } from './org-write.js';
-import { appFindings, compounds, defaultBranchScans, packageInfo, scanPackages, type Source, triagedFindings } from './read.js';
+import {
+  appFindings,
+  compounds,
+  defaultBranchScans,
+  packageInfo,
+  scanPackages,
+  type Source,
+  triagedFindings,
+} from './read.js';
 import { finishRun, type RunTotals, startRun } from './runs.js';
 import { applyTriage } from './triage.js';
 
@@ -64,13 +72,22 @@ export async function syncOrg(db: Database, job: OrgJob): Promise<OrgResult> {
       compounds(client),
       client.call('ReadOrgFindingsSummary', { query: { default_branch: true } }),
     ]);
-    await writeOrg(db, run, { baseUrl: job.baseUrl, profile: job.profile, teams, apps, compounds: compoundList });
+    await writeOrg(db, run, {
+      baseUrl: job.baseUrl,
+      profile: job.profile,
+      teams,
+      apps,
+      compounds: compoundList,
+    });
     totals.apps = apps.length;
     const latest = new Map(summary.apps.flatMap((a) => (a.scan ? [[a.app, a.scan.id] as const] : [])));
     const held = new Map(
-      (await db.all<{ app_id: string; scan_id: string | null }>('SELECT app_id, scan_id FROM apps WHERE org_id = ?', [
-        run.org,
-      ])).map((r) => [r.app_id, r.scan_id]),
+      (
+        await db.all<{ app_id: string; scan_id: string | null }>(
+          'SELECT app_id, scan_id FROM apps WHERE org_id = ?',
+          [run.org],
+        )
+      ).map((r) => [r.app_id, r.scan_id]),
     );
     const stale = apps.filter((a) => job.full || (latest.get(a.id) ?? null) !== (held.get(a.id) ?? null));
     const firstRead = new Set<string>();
@@ -85,7 +102,12 @@ export async function syncOrg(db: Database, job: OrgJob): Promise<OrgResult> {
       const known = (held.get(app.id) ?? null) !== null;
       if (!known) firstRead.add(app.id);
       const written = await one(() =>
-        writeApp(db, run, { app: app.id, scanId: scan, scans, packages, pages: appFindings(job.source, app.id, scan) }, known),
+        writeApp(
+          db,
+          run,
+          { app: app.id, scanId: scan, scans, packages, pages: appFindings(job.source, app.id, scan) },
+          known,
+        ),
       );
       totals.appsRead++;
       totals.findingsRead += written.findings;

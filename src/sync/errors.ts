@@ -28,9 +28,15 @@ export function databaseError(target: Target, error: unknown): CliError {
   const code = codeOf(error);
   if (target.kind === 'postgres') {
     if (
-      ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENOENT'].includes(
-        String(code),
-      ) ||
+      [
+        'ECONNREFUSED',
+        'ENOTFOUND',
+        'EAI_AGAIN',
+        'ETIMEDOUT',
+        'ECONNRESET',
+        'EHOSTUNREACH',
+        'ENOENT',
+      ].includes(String(code)) ||
       /timeout|terminated unexpectedly|Connection terminated/i.test(message)
     ) {
       return new TransientError(`cannot reach the database ${where}: ${message}`, { code: 'DB_UNREACHABLE' });
@@ -47,7 +53,10 @@ export function databaseError(target: Target, error: unknown): CliError {
     }
     return new ConfigError(`the database ${where} failed: ${message}`, { code: 'DB_FAILED' });
   }
-  if (/disk is full|SQLITE_FULL|ENOSPC/i.test(message) || (/disk I\/O error/i.test(message) && full(target.path))) {
+  if (
+    /disk is full|SQLITE_FULL|ENOSPC/i.test(message) ||
+    (/disk I\/O error/i.test(message) && full(target.path))
+  ) {
     return new ConfigError(`the disk of ${where} is full: nothing of this app was written`, {
       code: 'DB_FULL',
     });

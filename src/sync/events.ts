@@ -32,7 +32,11 @@ export interface FindingEvent {
   type: string | null;
 }
 
-export async function recordEvents(db: Database, run: RunScope, events: readonly FindingEvent[]): Promise<void> {
+export async function recordEvents(
+  db: Database,
+  run: RunScope,
+  events: readonly FindingEvent[],
+): Promise<void> {
   const rows: Value[][] = events.map((e) => [
     run.org,
     e.app,

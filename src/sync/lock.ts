@@ -88,7 +88,9 @@ async function advisoryLock(db: Database, target: Target): Promise<RunLock> {
       .catch(() => undefined);
     throw busy(
       target,
-      run ? `run ${run.run_id}, pid ${run.pid} on ${run.host}, since ${run.started_at}` : 'a session holds its lock',
+      run
+        ? `run ${run.run_id}, pid ${run.pid} on ${run.host}, since ${run.started_at}`
+        : 'a session holds its lock',
     );
   }
   return {

@@ -57,9 +57,10 @@ export async function migrate(db: Database, secscanVersion: string): Promise<{ f
   const row = await db.one<{ v: number | null }>('SELECT MAX(version) AS v FROM secscan_schema');
   const from = Number(row?.v ?? 0);
   if (from > schemaVersion) {
-    const by = await db.one<{ s: string }>('SELECT secscan_version AS s FROM secscan_schema WHERE version = ?', [
-      from,
-    ]);
+    const by = await db.one<{ s: string }>(
+      'SELECT secscan_version AS s FROM secscan_schema WHERE version = ?',
+      [from],
+    );
     throw new ConfigError(
       `the sync database has schema ${from} (secscan ${by?.s ?? 'newer'}); this secscan knows schema ${schemaVersion} at most`,
       { hint: 'upgrade secscan to sync into it', code: 'DB_NEWER' },

@@ -27,7 +27,12 @@ export async function writeOrg(db: Database, run: RunScope, read: OrgRead): Prom
     );
     await db.run('DELETE FROM teams WHERE org_id = ?', [org]);
     const teams = [...new Map(read.teams.map((t) => [t.team_id, t])).values()];
-    await insertRows(db, 'teams', ['org_id', 'team_id', 'name'], teams.map((t) => [org, t.team_id, t.team_name]));
+    await insertRows(
+      db,
+      'teams',
+      ['org_id', 'team_id', 'name'],
+      teams.map((t) => [org, t.team_id, t.team_name]),
+    );
     const listed = new Set(read.apps.map((a) => a.id));
     const had = await db.all<{ app_id: string }>('SELECT app_id FROM apps WHERE org_id = ?', [org]);
     for (const { app_id } of had.filter((a) => !listed.has(a.app_id))) {
@@ -70,7 +75,9 @@ export async function writeOrg(db: Database, run: RunScope, read: OrgRead): Prom
 export async function unknownPurls(db: Database, org: string, all: boolean): Promise<string[]> {
   const rows = await db.all<{ purl: string }>(
     `SELECT DISTINCT p.purl FROM packages p WHERE p.org_id = ?${
-      all ? '' : ' AND NOT EXISTS (SELECT 1 FROM package_lookups l WHERE l.org_id = p.org_id AND l.purl = p.purl)'
+      all
+        ? ''
+        : ' AND NOT EXISTS (SELECT 1 FROM package_lookups l WHERE l.org_id = p.org_id AND l.purl = p.purl)'
     } ORDER BY p.purl`,
     [org],
   );
@@ -85,7 +92,10 @@ export async function writePackageInfo(db: Database, org: string, infos: readonl
     for (const info of infos) {
       await db.run('DELETE FROM package_licenses WHERE org_id = ? AND purl = ?', [org, info.purl]);
       await db.run('DELETE FROM package_cves WHERE org_id = ? AND purl = ?', [org, info.purl]);
-      await db.run('INSERT INTO package_lookups (org_id, purl) VALUES (?, ?) ON CONFLICT DO NOTHING', [org, info.purl]);
+      await db.run('INSERT INTO package_lookups (org_id, purl) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+        org,
+        info.purl,
+      ]);
       await insertRows(
         db,
         'package_licenses',
@@ -93,7 +103,12 @@ export async function writePackageInfo(db: Database, org: string, infos: readonl
         [...new Set(info.licenses ?? [])].map((l) => [org, info.purl, l]),
       );
       const cves = new Map((info.cves ?? []).map((c) => [String(c.id ?? c.internalId), c]));
-      await insertRows(db, 'package_cves', columns.package_cves, [...cves.values()].map((c) => cveRow(org, info.purl, c)));
+      await insertRows(
+        db,
+        'package_cves',
+        columns.package_cves,
+        [...cves.values()].map((c) => cveRow(org, info.purl, c)),
+      );
     }
   });
 }

@@ -1,6 +1,5 @@
 import type { ApiClient } from '../api/client.js';
 import { UnexpectedResponseError } from '../errors.js';
-import type { EngineContext } from '../factory.js';
 import { findingsOf, type ListPlan } from '../triage/listing.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 
@@ -16,10 +15,14 @@ const perPage = 250;
  * A findings listing of `findings list` (src/triage/listing.ts), every page, in pages of 250 findings: what
  * the writers take a transaction's worth of at a time.
  */
-type Listing = ListPlan extends infer P ? (P extends unknown ? Omit<P, 'search' | 'limit' | 'all'> : never) : never;
+type Listing = ListPlan extends infer P
+  ? P extends unknown
+    ? Omit<P, 'search' | 'limit' | 'all'>
+    : never
+  : never;
 
 export async function* findingPages(source: Source, plan: Listing) {
-  const ctx: Pick<EngineContext, 'client' | 'note'> = { client: async () => source.client, note: source.note };
+  const ctx: Parameters<typeof findingsOf>[0] = { client: async () => source.client, note: source.note };
   const full = { ...plan, search: [], limit: undefined, all: true } as ListPlan;
   let page: Finding[] = [];
   for await (const finding of findingsOf(ctx, full, { shown: 0, total: undefined, more: false })) {

@@ -37,7 +37,9 @@ export async function startRun(db: Database, run: RunStart): Promise<number> {
         run.secscanVersion,
       ],
     );
-    const row = await db.one<{ id: number }>('SELECT MAX(run_id) AS id FROM sync_runs WHERE org_id = ?', [run.org]);
+    const row = await db.one<{ id: number }>('SELECT MAX(run_id) AS id FROM sync_runs WHERE org_id = ?', [
+      run.org,
+    ]);
     return Number(row?.id);
   });
 }
@@ -73,7 +75,5 @@ export async function finishRun(
  * so sync_runs never shows two running at once.
  */
 export async function closeAbandoned(db: Database): Promise<void> {
-  await db.transaction(() =>
-    db.run("UPDATE sync_runs SET status = 'interrupted' WHERE status = 'running'"),
-  );
+  await db.transaction(() => db.run("UPDATE sync_runs SET status = 'interrupted' WHERE status = 'running'"));
 }

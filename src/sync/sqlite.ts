@@ -68,7 +68,11 @@ async function wasmEngine(path: string): Promise<Engine> {
     exec: (sql) => db.exec(sql),
     prepare(sql) {
       const stmt = db.prepare(sql);
-      return { run: (p) => stmt.run([...p]), all: (p) => stmt.all([...p]) as Row[], finalize: () => stmt.finalize() };
+      return {
+        run: (p) => stmt.run([...p]),
+        all: (p) => stmt.all([...p]) as Row[],
+        finalize: () => stmt.finalize(),
+      };
     },
     close: () => db.close(),
   };

@@ -4,8 +4,7 @@ import { UsageError } from '../errors.js';
 
 /** Where a sync writes: a SQLite file or a PostgreSQL database. */
 export type Target =
-  | { kind: 'sqlite'; path: string; shown: string }
-  | { kind: 'postgres'; url: string; shown: string };
+  { kind: 'sqlite'; path: string; shown: string } | { kind: 'postgres'; url: string; shown: string };
 
 /**
  * secscan's data directory: SECSCAN_DATA_DIR, else $XDG_DATA_HOME/secscan, else ~/.local/share/secscan.

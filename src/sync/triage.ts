@@ -11,7 +11,12 @@ export interface Triaged {
   finding: string;
 }
 
-async function applyPage(db: Database, run: RunScope, listed: Finding[], changed: Triaged[]): Promise<number> {
+async function applyPage(
+  db: Database,
+  run: RunScope,
+  listed: Finding[],
+  changed: Triaged[],
+): Promise<number> {
   const page = [...new Map(listed.map((f) => [`${f.app}\u0000${f.id}`, f])).values()];
   if (!page.length) return 0;
   return db.transaction(async () => {
@@ -31,14 +36,12 @@ async function applyPage(db: Database, run: RunScope, listed: Finding[], changed
       if (was.status === status && was.assignee === assignee) continue;
       const base = { app: f.app, finding: f.id, severity: f.severity ?? null, type: f.type };
       if (was.status !== status) events.push({ ...base, kind: 'status', old: was.status, new: status });
-      if (was.assignee !== assignee) events.push({ ...base, kind: 'assignee', old: was.assignee, new: assignee });
-      await db.run('UPDATE findings SET status = ?, assignee = ? WHERE org_id = ? AND app_id = ? AND finding_id = ?', [
-        status,
-        assignee,
-        run.org,
-        f.app,
-        f.id,
-      ]);
+      if (was.assignee !== assignee)
+        events.push({ ...base, kind: 'assignee', old: was.assignee, new: assignee });
+      await db.run(
+        'UPDATE findings SET status = ?, assignee = ? WHERE org_id = ? AND app_id = ? AND finding_id = ?',
+        [status, assignee, run.org, f.app, f.id],
+      );
       changed.push({ app: f.app, finding: f.id });
     }
     await recordEvents(db, run, events);

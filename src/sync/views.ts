@@ -1,20 +1,22 @@
 import type { Dialect } from './db.js';
 
 /** The few expressions the two dialects spell differently. */
-const spell: Record<Dialect, { days: (a: string, b: string) => string; now: string; week: (x: string) => string }> =
-  {
-    sqlite: {
-      days: (a, b) => `(julianday(${a}) - julianday(${b}))`,
-      now: `strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`,
-      // The Monday of the week (weeks start on Monday, as `reports trends` counts them).
-      week: (x) => `date(${x}, 'weekday 0', '-6 days')`,
-    },
-    postgres: {
-      days: (a, b) => `(EXTRACT(EPOCH FROM (${a} - ${b})) / 86400.0)`,
-      now: 'now()',
-      week: (x) => `CAST(date_trunc('week', ${x}) AS DATE)`,
-    },
-  };
+const spell: Record<
+  Dialect,
+  { days: (a: string, b: string) => string; now: string; week: (x: string) => string }
+> = {
+  sqlite: {
+    days: (a, b) => `(julianday(${a}) - julianday(${b}))`,
+    now: `strftime('%Y-%m-%dT%H:%M:%SZ', 'now')`,
+    // The Monday of the week (weeks start on Monday, as `reports trends` counts them).
+    week: (x) => `date(${x}, 'weekday 0', '-6 days')`,
+  },
+  postgres: {
+    days: (a, b) => `(EXTRACT(EPOCH FROM (${a} - ${b})) / 86400.0)`,
+    now: 'now()',
+    week: (x) => `CAST(date_trunc('week', ${x}) AS DATE)`,
+  },
+};
 
 const team = `JOIN apps a ON a.org_id = X.org_id AND a.app_id = X.app_id
   LEFT JOIN teams t ON t.org_id = a.org_id AND t.team_id = a.team_id`;

@@ -91,7 +91,10 @@ describe.each(targets)('sync into $name', (target) => {
       expect((await runSync(target, fresh, ['--full'], env)).exitCode).toBe(0);
       expect(await dump(to)).toEqual(await dump(fresh));
     }
-    const events = await query<{ kind: string }>(to, 'SELECT DISTINCT kind FROM finding_events ORDER BY kind');
+    const events = await query<{ kind: string }>(
+      to,
+      'SELECT DISTINCT kind FROM finding_events ORDER BY kind',
+    );
     expect(events.map((e) => e.kind)).toEqual(expect.arrayContaining(['assignee', 'status', 'new', 'gone']));
   });
 });
@@ -103,31 +106,35 @@ describe('a run killed and a run at once', () => {
   }, 60_000);
   afterAll(() => slow?.stop());
 
-  it.each(targets)('$name: the second run is refused; after SIGKILL the next run completes it exactly', async (target) => {
-    const slowEnv = { ...config.env, ...slow.settings };
-    const to = await target.fresh('killed');
-    const first = runSync(target, to, ['--debug'], slowEnv);
-    // Wait on a state: the run is reading the big app's findings (its transaction is open).
-    await new Promise<void>((resolve, reject) => {
-      const lines = createInterface({ input: first.stderr as NodeJS.ReadableStream });
-      lines.on('line', (line) => {
-        if (/shiftleft-java-demo\/findings\?.*page=3/.test(line)) resolve();
+  it.each(targets)(
+    '$name: the second run is refused; after SIGKILL the next run completes it exactly',
+    async (target) => {
+      const slowEnv = { ...config.env, ...slow.settings };
+      const to = await target.fresh('killed');
+      const first = runSync(target, to, ['--debug'], slowEnv);
+      // Wait on a state: the run is reading the big app's findings (its transaction is open).
+      await new Promise<void>((resolve, reject) => {
+        const lines = createInterface({ input: first.stderr as NodeJS.ReadableStream });
+        lines.on('line', (line) => {
+          if (/shiftleft-java-demo\/findings\?.*page=3/.test(line)) resolve();
+        });
+        void first.then(() => reject(new Error('the run ended before it was killed')));
       });
-      void first.then(() => reject(new Error('the run ended before it was killed')));
-    });
-    const second = await runSync(target, to, [], slowEnv);
-    expect(second.exitCode).toBe(9);
-    expect(second.stderr).toMatch(/^error: another secscan sync is writing to .*pid \d+/m);
-    first.kill('SIGKILL');
-    await first;
-    const next = await runSync(target, to, [], slowEnv);
-    expect(next.exitCode, String(next.stderr)).toBe(0);
-    const statuses = await query<{ status: string }>(to, 'SELECT status FROM sync_runs ORDER BY run_id');
-    expect(statuses.map((s) => s.status)).toEqual(['interrupted', 'completed']);
-    const fresh = await target.fresh('killed-full');
-    expect((await runSync(target, fresh, ['--full'], slowEnv)).exitCode).toBe(0);
-    expect(await dump(to)).toEqual(await dump(fresh));
-  }, 120_000);
+      const second = await runSync(target, to, [], slowEnv);
+      expect(second.exitCode).toBe(9);
+      expect(second.stderr).toMatch(/^error: another secscan sync is writing to .*pid \d+/m);
+      first.kill('SIGKILL');
+      await first;
+      const next = await runSync(target, to, [], slowEnv);
+      expect(next.exitCode, String(next.stderr)).toBe(0);
+      const statuses = await query<{ status: string }>(to, 'SELECT status FROM sync_runs ORDER BY run_id');
+      expect(statuses.map((s) => s.status)).toEqual(['interrupted', 'completed']);
+      const fresh = await target.fresh('killed-full');
+      expect((await runSync(target, fresh, ['--full'], slowEnv)).exitCode).toBe(0);
+      expect(await dump(to)).toEqual(await dump(fresh));
+    },
+    120_000,
+  );
 });
 
 describe('bad input: one line, the documented exit code, nothing half-written', () => {
@@ -148,12 +155,16 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
       const newer = await target.fresh('newer');
       expect((await runSync(target, newer, [], env)).exitCode).toBe(0);
       const conn = await (await import('./sync/harness.js')).connect(newer);
-      await conn.run("INSERT INTO secscan_schema (version, applied_at, secscan_version) VALUES (99, '2030-01-01T00:00:00Z', '9.0.0')");
+      await conn.run(
+        "INSERT INTO secscan_schema (version, applied_at, secscan_version) VALUES (99, '2030-01-01T00:00:00Z', '9.0.0')",
+      );
       await conn.close();
       const before = await dump(newer);
       const res = await runSync(target, newer, [], env);
       expect(res.exitCode).toBe(3);
-      expect(res.stderr).toMatch(/^error: the sync database has schema 99 \(secscan 9\.0\.0\); this secscan knows schema 1 at most/m);
+      expect(res.stderr).toMatch(
+        /^error: the sync database has schema 99 \(secscan 9\.0\.0\); this secscan knows schema 1 at most/m,
+      );
       expect(await dump(newer)).toEqual(before);
 
       const altered = await target.fresh('altered');
@@ -163,7 +174,9 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
       await c2.close();
       const res2 = await runSync(target, altered, [], env);
       expect(res2.exitCode).toBe(3);
-      expect(res2.stderr).toMatch(/^error: the table findings was altered outside secscan: it lacks title and has name besides/m);
+      expect(res2.stderr).toMatch(
+        /^error: the table findings was altered outside secscan: it lacks title and has name besides/m,
+      );
     }
   });
 
@@ -172,9 +185,13 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
     const wrong = url.toString().replace(encodeURIComponent(postgres.password), 'not-the-password');
     const refused = await runSync(pgTarget, wrong, [], env);
     expect(refused.exitCode).toBe(3);
-    expect(refused.stderr).toMatch(/^error: the database postgres:\/\/secscan:\*\*\*@.* refused the credentials/m);
+    expect(refused.stderr).toMatch(
+      /^error: the database postgres:\/\/secscan:\*\*\*@.* refused the credentials/m,
+    );
     expect(refused.stderr).not.toContain('not-the-password');
-    const nowhere = url.toString().replace(/host=[^&]+/, `host=${encodeURIComponent(join(dir, 'no-socket'))}`);
+    const nowhere = url
+      .toString()
+      .replace(/host=[^&]+/, `host=${encodeURIComponent(join(dir, 'no-socket'))}`);
     const unreachable = await runSync(pgTarget, nowhere, [], env);
     expect(unreachable.exitCode).toBe(7);
     expect(unreachable.stderr).toMatch(/^error: cannot reach the database /m);
@@ -194,7 +211,9 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
           const to = `sqlite:${join(small, 'full.db')}`;
           const res = await runSync(sqlite, to, [], { ...config.env, ...big.settings });
           expect(res.exitCode).toBe(3);
-          expect(res.stderr).toMatch(/^error: the disk of sqlite:.* is full: nothing of this app was written/m);
+          expect(res.stderr).toMatch(
+            /^error: the disk of sqlite:.* is full: nothing of this app was written/m,
+          );
           // What was committed reads whole: the schema and the apps written before the disk filled.
           const apps = await query<{ n: number }>(to, 'SELECT COUNT(*) AS n FROM apps');
           expect(Number(apps[0]?.n)).toBeGreaterThan(0);
@@ -221,7 +240,16 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
     if (userInfo().uid !== 0) return;
     const res = spawnSync(
       'runuser',
-      ['-u', 'postgres', '--', process.execPath, (await import('./sandbox.js')).bin, 'sync', '--to', `sqlite:${file}`],
+      [
+        '-u',
+        'postgres',
+        '--',
+        process.execPath,
+        (await import('./sandbox.js')).bin,
+        'sync',
+        '--to',
+        `sqlite:${file}`,
+      ],
       { env: { ...env, HOME: ro, SECSCAN_CONFIG_DIR: join(dir, 'pg-config') }, encoding: 'utf8' },
     );
     expect(res.status).toBe(3);

@@ -1,5 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,7 +47,8 @@ const asServer = (command: string, args: string[]) => {
 
 export async function startPostgres(): Promise<TestPostgres> {
   const bin = postgresBin();
-  if (!bin) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (scripts/ensure-tools.mjs)');
+  if (!bin)
+    throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (scripts/ensure-tools.mjs)');
   const dir = mkdtempSync(join(tmpdir(), 'secscan-pg-'));
   const data = join(dir, 'data');
   const socketDir = join(dir, 'socket');
@@ -48,7 +58,10 @@ export async function startPostgres(): Promise<TestPostgres> {
   writeFileSync(pwfile, `${password}\n`);
   if (userInfo().uid === 0) {
     const { uid, gid } = Object.fromEntries(
-      ['u', 'g'].map((k) => [k === 'u' ? 'uid' : 'gid', Number(execFileSync('id', [`-${k}`, 'postgres']).toString())]),
+      ['u', 'g'].map((k) => [
+        k === 'u' ? 'uid' : 'gid',
+        Number(execFileSync('id', [`-${k}`, 'postgres']).toString()),
+      ]),
     ) as { uid: number; gid: number };
     for (const path of [dir, socketDir, pwfile]) chownSync(path, uid, gid);
     chmodSync(dir, 0o755);
@@ -58,7 +71,19 @@ export async function startPostgres(): Promise<TestPostgres> {
     const res = spawnSync(cmd, argv, { encoding: 'utf8' });
     if (res.status !== 0) throw new Error(`${command} failed (${res.status}): ${res.stderr || res.stdout}`);
   };
-  run('initdb', ['-D', data, '-U', 'secscan', '--pwfile', pwfile, '-A', 'scram-sha-256', '--no-sync', '-E', 'UTF8']);
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'secscan',
+    '--pwfile',
+    pwfile,
+    '-A',
+    'scram-sha-256',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
   const port = 20000 + Math.floor(Math.random() * 20000);
   const options = `-k ${socketDir} -p ${port} -c listen_addresses='' -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '60', 'start']);

@@ -44,13 +44,21 @@ export default defineVerb({
     'ListAppFindingComments',
   ],
   options: {
-    to: text('--to <url>', 'the database: sqlite:PATH or postgres://... (default: sqlite: secscan.db in the data directory)', {
-      complete: 'file',
-    }),
+    to: text(
+      '--to <url>',
+      'the database: sqlite:PATH or postgres://... (default: sqlite: secscan.db in the data directory)',
+      {
+        complete: 'file',
+      },
+    ),
     full: flag('--full', 're-read every app, and the CVEs of every package, whatever changed'),
-    profiles: list('--profiles <names>', 'sync these profiles’ organizations into the one database (a,b; repeatable)', {
-      complete: 'profile',
-    }),
+    profiles: list(
+      '--profiles <names>',
+      'sync these profiles’ organizations into the one database (a,b; repeatable)',
+      {
+        complete: 'profile',
+      },
+    ),
     comments: flag('--comments', 'also read the comments of findings whose triage changed (a request each)'),
     concurrency: concurrencyOption,
   },
@@ -58,12 +66,13 @@ export default defineVerb({
     const { parseTarget } = await import('../../sync/target.js');
     const target = parseTarget(opts.to, ctx.env);
     const orgs = await orgClients(ctx, opts.profiles);
-    const [{ openTarget }, { syncOrg }, { databaseError }, { Scheduler, defaultConcurrency }] = await Promise.all([
-      import('../../sync/open.js'),
-      import('../../sync/engine.js'),
-      import('../../sync/errors.js'),
-      import('../../api/scheduler.js'),
-    ]);
+    const [{ openTarget }, { syncOrg }, { databaseError }, { Scheduler, defaultConcurrency }] =
+      await Promise.all([
+        import('../../sync/open.js'),
+        import('../../sync/engine.js'),
+        import('../../sync/errors.js'),
+        import('../../api/scheduler.js'),
+      ]);
     const opened = await openTarget(target, ctx.env, ctx.version);
     try {
       for (const { profile, client, baseUrl } of orgs) {

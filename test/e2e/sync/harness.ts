@@ -103,11 +103,14 @@ export function random(seed: number): () => number {
 
 /** Calls the sandbox's API as its Super Admin. */
 export async function api(sandbox: RunningSandbox, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${sandbox.baseUrl}${path.startsWith('/_') ? '' : `/api/v4/orgs/${sandbox.orgId}`}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const res = await fetch(
+    `${sandbox.baseUrl}${path.startsWith('/_') ? '' : `/api/v4/orgs/${sandbox.orgId}`}${path}`,
+    {
+      method,
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
+  );
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? (JSON.parse(text) as { response?: unknown }) : {};
@@ -132,7 +135,9 @@ export async function shuffle(sandbox: RunningSandbox, seed: number): Promise<nu
     const status = pick(['fixed', 'ignore', 'codeviolationremovestatus', 'codeviolationfixed']);
     await api(sandbox, 'PUT', `/apps/${f.app}/findings/${f.id}/status`, { status });
     const g = pick(findings);
-    await api(sandbox, 'PUT', `/apps/${g.app}/findings/${g.id}/assignment`, { assignee: pick([...people, '']) });
+    await api(sandbox, 'PUT', `/apps/${g.app}/findings/${g.id}/assignment`, {
+      assignee: pick([...people, '']),
+    });
     changes += 2;
   }
   // A swap: two findings of one app trade assignees; every count stays as it was.

@@ -21,7 +21,9 @@ export async function orgClients(
   ctx: Context,
   profiles: readonly string[] | undefined,
 ): Promise<{ profile: string | undefined; client: ApiClient; baseUrl: string }[]> {
-  const names = [...new Set((profiles ?? []).flatMap((p) => p.split(',')).map((p) => p.trim()))].filter(Boolean);
+  const names = [...new Set((profiles ?? []).flatMap((p) => p.split(',')).map((p) => p.trim()))].filter(
+    Boolean,
+  );
   if (profiles && names.length === 0) throw new UsageError('--profiles needs at least one profile name');
   if (names.length === 0) {
     const settings = await ctx.settings();
@@ -32,7 +34,8 @@ export async function orgClients(
     ['--org', ctx.globals.org],
     ['--base-url', ctx.globals.baseUrl],
   ] as const) {
-    if (value !== undefined) throw new UsageError(`${flag} cannot be used with --profiles: each profile names its own`);
+    if (value !== undefined)
+      throw new UsageError(`${flag} cannot be used with --profiles: each profile names its own`);
   }
   const set = overriding.filter((name) => ctx.env[name]?.trim());
   if (set.length) {
@@ -43,7 +46,7 @@ export async function orgClients(
   const out = [];
   for (const name of names) {
     const client = await ctx.profileClient(name);
-    out.push({ profile: name, client, baseUrl: client.origin + client.apiPrefix.replace(/\/api\/v4$/, "") });
+    out.push({ profile: name, client, baseUrl: client.origin + client.apiPrefix.replace(/\/api\/v4$/, '') });
   }
   return out;
 }
