@@ -47,6 +47,7 @@ await build({
     'src/help/text.ts',
     'src/help/topics.ts',
     'src/output/core/format.ts',
+    'src/sync/schema-doc.ts',
   ].map(at),
   outdir: at('build'),
   outbase: at('src'),

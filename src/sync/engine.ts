@@ -10,6 +10,7 @@ import {
   compounds,
   defaultBranchScans,
   packageInfo,
+  readAhead,
   scanPackages,
   type Source,
   triagedFindings,
@@ -101,13 +102,10 @@ export async function syncOrg(db: Database, job: OrgJob): Promise<OrgResult> {
       ]);
       const known = (held.get(app.id) ?? null) !== null;
       if (!known) firstRead.add(app.id);
+      // Its first pages are read while the app before it is written (4 at most: memory stays flat).
+      const pages = readAhead(appFindings(job.source, app.id, scan)[Symbol.asyncIterator](), 4);
       const written = await one(() =>
-        writeApp(
-          db,
-          run,
-          { app: app.id, scanId: scan, scans, packages, pages: appFindings(job.source, app.id, scan) },
-          known,
-        ),
+        writeApp(db, run, { app: app.id, scanId: scan, scans, packages, pages }, known),
       );
       totals.appsRead++;
       totals.findingsRead += written.findings;

@@ -113,3 +113,38 @@ export async function* packageInfo(client: ApiClient, purls: readonly string[]) 
     yield await client.call('RetrievePackageInfo', { body: { purls: purls.slice(i, i + 100) } });
   }
 }
+
+/**
+ * Pages of `pages` read ahead, up to `ahead` of them, while the reader is busy elsewhere (an app's findings
+ * while another app's transaction is written): the network and the database overlap, and memory holds at
+ * most `ahead` pages whatever the size of the organization.
+ */
+export function readAhead<T>(pages: AsyncIterator<T>, ahead: number): AsyncIterable<T> {
+  const buffer: Promise<IteratorResult<T>>[] = [];
+  let done = false;
+  const fill = () => {
+    while (!done && buffer.length < ahead) {
+      const next = pages.next();
+      buffer.push(next);
+      next.then(
+        (r) => {
+          if (r.done) done = true;
+        },
+        () => {
+          done = true;
+        },
+      );
+    }
+  };
+  fill();
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next() {
+        if (buffer.length === 0) fill();
+        const result = await (buffer.shift() as Promise<IteratorResult<T>>);
+        if (!result.done) fill();
+        return result;
+      },
+    }),
+  };
+}

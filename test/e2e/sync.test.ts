@@ -256,3 +256,53 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
     expect(res.stderr).toMatch(/^error: /m);
   });
 });
+
+describe("the guide's queries and the schema reference", () => {
+  it.each([targets[0] as SyncTarget, targets[2] as SyncTarget])(
+    '$name: every SQL block of docs/guide/database.md runs, and the views have the columns the reference lists',
+    async (target) => {
+      const { readFileSync } = await import('node:fs');
+      const { readmeBlocks } = await import('./readme/blocks.js');
+      const { viewDocs } = await import('../../src/sync/schema-doc.js');
+      const to = await target.fresh('guide');
+      expect((await runSync(target, to, [], env)).exitCode).toBe(0);
+      await shuffle(sandbox, 99);
+      expect((await runSync(target, to, [], env)).exitCode).toBe(0);
+      const guide = readFileSync(new URL('../../docs/guide/database.md', import.meta.url), 'utf8');
+      const blocks = readmeBlocks(guide, 'docs/guide/database.md').filter((b) => b.lang === 'sql');
+      expect(blocks.length).toBeGreaterThanOrEqual(5);
+      for (const block of blocks) {
+        const rows = await query(to, block.text);
+        expect(Array.isArray(rows), `docs/guide/database.md:${block.line}`).toBe(true);
+      }
+      const [open] = await query<{ n: number }>(to, 'SELECT SUM(open_findings) AS n FROM open_by_severity');
+      const [unset] = await query<{ n: number }>(
+        to,
+        "SELECT COUNT(*) AS n FROM findings WHERE status = 'unset'",
+      );
+      expect(Number(open?.n)).toBe(Number(unset?.n));
+      expect(
+        Number((await query<{ n: number }>(to, 'SELECT COUNT(*) AS n FROM finding_fixes'))[0]?.n),
+      ).toBeGreaterThan(0);
+      for (const [view, { columns }] of Object.entries(viewDocs)) {
+        const rows = await query(to, `SELECT * FROM ${view} LIMIT 1`);
+        if (rows[0]) expect(Object.keys(rows[0]), view).toEqual(columns);
+        else {
+          const cols =
+            target.kind === 'sqlite'
+              ? await query<{ name: string }>(to, 'SELECT name FROM pragma_table_info(?)', [view])
+              : await query<{ name: string }>(
+                  to,
+                  'SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? ORDER BY ordinal_position',
+                  [view],
+                );
+          expect(
+            cols.map((c) => c.name),
+            view,
+          ).toEqual(columns);
+        }
+      }
+    },
+    60_000,
+  );
+});
