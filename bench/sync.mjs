@@ -39,7 +39,7 @@ async function api(settings, method, path, body) {
     try {
       return await call(settings, method, path, body);
     } catch (error) {
-      if (attempt === 0 && /other side closed|ECONNRESET/.test(String(error.cause?.message))) continue;
+      if (attempt < 2 && /other side closed|ECONNRESET|EPIPE/.test(String(error.cause?.message))) continue;
       throw new Error(`${method} ${path}: ${error.cause?.message ?? error.message}`);
     }
   }
@@ -107,6 +107,12 @@ function startPostgres() {
   };
 }
 
+/** A row of the table, printed as soon as it is measured (a long run shows what it has). */
+function push(row) {
+  rows.push(row);
+  if (Array.isArray(row)) console.log(`| ${row.join(' | ')} |`);
+}
+
 const fmt = (x) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
 const ratio = (a, b) => `${(a / b).toFixed(3)}x`;
 const rows = [];
@@ -116,18 +122,18 @@ try {
   const env = { ...org.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
   try {
     const listing = run(['findings', 'list', '--org', '--all', '-o', 'ndjson'], env);
-    rows.push(['`findings list --org --all -o ndjson`', fmt(listing.seconds), '', `${listing.rssMiB.toFixed(0)} MiB`, '']);
+    push(['`findings list --org --all -o ndjson`', fmt(listing.seconds), '', `${listing.rssMiB.toFixed(0)} MiB`, '']);
     for (const [name, to] of [
       ['SQLite', `sqlite:${join(dir, 'bench.db')}`],
       ['PostgreSQL', pg.fresh()],
     ]) {
       const first = run(['sync', '--to', to], env);
       const unchanged = run(['sync', '--to', to], env);
-      rows.push([`${name}: first sync`, fmt(first.seconds), String(first.requests), `${first.rssMiB.toFixed(0)} MiB`, `${ratio(first.seconds, listing.seconds)} of the listing (target ${targets.first}x)`]);
-      rows.push([`${name}: nothing changed`, fmt(unchanged.seconds), String(unchanged.requests), `${unchanged.rssMiB.toFixed(0)} MiB`, `${ratio(unchanged.requests, first.requests)} of the requests, ${ratio(unchanged.seconds, first.seconds)} of the time (target ${targets.unchanged}x)`]);
+      push([`${name}: first sync`, fmt(first.seconds), String(first.requests), `${first.rssMiB.toFixed(0)} MiB`, `${ratio(first.seconds, listing.seconds)} of the listing (target ${targets.first}x)`]);
+      push([`${name}: nothing changed`, fmt(unchanged.seconds), String(unchanged.requests), `${unchanged.rssMiB.toFixed(0)} MiB`, `${ratio(unchanged.requests, first.requests)} of the requests, ${ratio(unchanged.seconds, first.seconds)} of the time (target ${targets.unchanged}x)`]);
       await triage(org.settings, org.apps, 0.01);
       const triaged = run(['sync', '--to', to], env);
-      rows.push([`${name}: after 1% triaged`, fmt(triaged.seconds), String(triaged.requests), `${triaged.rssMiB.toFixed(0)} MiB`, `${ratio(triaged.requests, first.requests)} of the requests, ${ratio(triaged.seconds, first.seconds)} of the time (target ${targets.triaged}x)`]);
+      push([`${name}: after 1% triaged`, fmt(triaged.seconds), String(triaged.requests), `${triaged.rssMiB.toFixed(0)} MiB`, `${ratio(triaged.requests, first.requests)} of the requests, ${ratio(triaged.seconds, first.seconds)} of the time (target ${targets.triaged}x)`]);
       rows.push({ name, first });
     }
   } finally {
@@ -139,10 +145,10 @@ try {
       const env = { ...large.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
       const base = rows.find((r) => r.name === 'SQLite').first;
       const first = run(['sync', '--to', `sqlite:${join(dir, 'big.db')}`], env);
-      rows.push([`SQLite: first sync at ${big.toLocaleString('en')} findings`, fmt(first.seconds), String(first.requests), `${first.rssMiB.toFixed(0)} MiB`, `${ratio(first.rssMiB, base.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`]);
+      push([`SQLite: first sync at ${big.toLocaleString('en')} findings`, fmt(first.seconds), String(first.requests), `${first.rssMiB.toFixed(0)} MiB`, `${ratio(first.rssMiB, base.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`]);
       const basePg = rows.find((r) => r.name === 'PostgreSQL').first;
       const firstPg = run(['sync', '--to', pg.fresh()], env);
-      rows.push([`PostgreSQL: first sync at ${big.toLocaleString('en')} findings`, fmt(firstPg.seconds), String(firstPg.requests), `${firstPg.rssMiB.toFixed(0)} MiB`, `${ratio(firstPg.rssMiB, basePg.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`]);
+      push([`PostgreSQL: first sync at ${big.toLocaleString('en')} findings`, fmt(firstPg.seconds), String(firstPg.requests), `${firstPg.rssMiB.toFixed(0)} MiB`, `${ratio(firstPg.rssMiB, basePg.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`]);
     } finally {
       large.child.kill('SIGINT');
     }

@@ -125,9 +125,10 @@ export function schemaPage(): string {
     const name = /^CREATE TABLE (\w+)/.exec(sql.trim())?.[1];
     if (!name) continue;
     out.push(`## ${name}`, '', tables[name] ?? '', '');
-    const key = keyOf(sql) ?? (/(\w+) \{serial\}/.exec(sql)?.[1] as string);
+    const columns = columnsOf(sql);
+    const key = keyOf(sql) ?? columns.find((c) => c.sqlite.includes('PRIMARY KEY'))?.name;
     out.push(`Key: \`${key}\`.`, '', '| column | SQLite | PostgreSQL |', '| --- | --- | --- |');
-    for (const c of columnsOf(sql)) out.push(`| \`${c.name}\` | ${c.sqlite} | ${c.postgres} |`);
+    for (const c of columns) out.push(`| \`${c.name}\` | ${c.sqlite} | ${c.postgres} |`);
     out.push('');
   }
   out.push('## Views', '', '| view | what it answers | columns |', '| --- | --- | --- |');
