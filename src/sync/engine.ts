@@ -96,14 +96,15 @@ export async function syncOrg(db: Database, job: OrgJob): Promise<OrgResult> {
     await job.scheduler.map(stale, async (app: App) => {
       const scan = latest.get(app.id);
       if (!scan) return one(() => clearApp(db, run, app.id));
+      // Its first pages are read (4 at most: memory stays flat) with its scans and packages, while the app
+      // before it is written.
+      const pages = readAhead(appFindings(job.source, app.id, scan)[Symbol.asyncIterator](), 4);
       const [scans, packages] = await Promise.all([
         defaultBranchScans(client, app.id, app.base_branch),
         scanPackages(client, app.id, scan),
       ]);
       const known = (held.get(app.id) ?? null) !== null;
       if (!known) firstRead.add(app.id);
-      // Its first pages are read while the app before it is written (4 at most: memory stays flat).
-      const pages = readAhead(appFindings(job.source, app.id, scan)[Symbol.asyncIterator](), 4);
       const written = await one(() =>
         writeApp(db, run, { app: app.id, scanId: scan, scans, packages, pages }, known),
       );
