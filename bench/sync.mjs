@@ -61,12 +61,16 @@ async function call(settings, method, path, body) {
 
 /** 50 apps with `total` findings between them, added by scans of 1,000 findings a part. */
 async function organization(total) {
-  const sandbox = await startSandbox(['--apps', '45'], { ...process.env, SECSCAN_CONFIG_DIR: join(dir, 'sb') });
+  const sandbox = await startSandbox(['--apps', '45'], {
+    ...process.env,
+    SECSCAN_CONFIG_DIR: join(dir, 'sb'),
+  });
   const apps = (await api(sandbox.settings, 'GET', '/apps')).response.map((a) => a.id);
   const per = Math.ceil(total / apps.length);
   for (const app of apps) {
     const parts = [];
-    for (let left = per; left > 0; left -= 1000) parts.push({ severity: 'high', count: Math.min(1000, left) });
+    for (let left = per; left > 0; left -= 1000)
+      parts.push({ severity: 'high', count: Math.min(1000, left) });
     await api(sandbox.settings, 'POST', '/_sandbox/scans', { app, new: parts });
   }
   return { ...sandbox, apps };
@@ -80,7 +84,8 @@ async function triage(settings, apps, share) {
       .filter((c) => c.key === 'severity')
       .reduce((n, c) => n + c.count, 0);
     const ids = listed.slice(0, Math.round(total * share)).map((f) => Number(f.id));
-    if (ids.length) await api(settings, 'PUT', `/apps/${app}/findings_status`, { findings: ids, status: 'fixed' });
+    if (ids.length)
+      await api(settings, 'PUT', `/apps/${app}/findings_status`, { findings: ids, status: 'fixed' });
   }
 }
 
@@ -90,11 +95,23 @@ function startPostgres() {
   const pgDir = join(dir, 'pg');
   execFileSync('mkdir', ['-p', join(pgDir, 'socket')]);
   chmodSync(dir, 0o755);
-  if (root) for (const p of [pgDir, join(pgDir, 'socket')]) chownSync(p, ...['-u', '-g'].map((f) => Number(execFileSync('id', [f, 'postgres']))));
-  const as = (cmd, args) => (root ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args));
+  if (root)
+    for (const p of [pgDir, join(pgDir, 'socket')])
+      chownSync(p, ...['-u', '-g'].map((f) => Number(execFileSync('id', [f, 'postgres']))));
+  const as = (cmd, args) =>
+    root ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args]) : execFileSync(cmd, args);
   as(join(pgBin, 'initdb'), ['-D', join(pgDir, 'data'), '-U', 'secscan', '-A', 'trust', '--no-sync']);
   const port = 20000 + Math.floor(Math.random() * 20000);
-  as(join(pgBin, 'pg_ctl'), ['-D', join(pgDir, 'data'), '-o', `-k ${join(pgDir, 'socket')} -p ${port} -c listen_addresses=''`, '-l', join(pgDir, 'log'), '-w', 'start']);
+  as(join(pgBin, 'pg_ctl'), [
+    '-D',
+    join(pgDir, 'data'),
+    '-o',
+    `-k ${join(pgDir, 'socket')} -p ${port} -c listen_addresses=''`,
+    '-l',
+    join(pgDir, 'log'),
+    '-w',
+    'start',
+  ]);
   const pid = Number(readFileSync(join(pgDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
   let n = 0;
   return {
@@ -122,18 +139,42 @@ try {
   const env = { ...org.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
   try {
     const listing = run(['findings', 'list', '--org', '--all', '-o', 'ndjson'], env);
-    push(['`findings list --org --all -o ndjson`', fmt(listing.seconds), '', `${listing.rssMiB.toFixed(0)} MiB`, '']);
+    push([
+      '`findings list --org --all -o ndjson`',
+      fmt(listing.seconds),
+      '',
+      `${listing.rssMiB.toFixed(0)} MiB`,
+      '',
+    ]);
     for (const [name, to] of [
       ['SQLite', `sqlite:${join(dir, 'bench.db')}`],
       ['PostgreSQL', pg.fresh()],
     ]) {
       const first = run(['sync', '--to', to], env);
       const unchanged = run(['sync', '--to', to], env);
-      push([`${name}: first sync`, fmt(first.seconds), String(first.requests), `${first.rssMiB.toFixed(0)} MiB`, `${ratio(first.seconds, listing.seconds)} of the listing (target ${targets.first}x)`]);
-      push([`${name}: nothing changed`, fmt(unchanged.seconds), String(unchanged.requests), `${unchanged.rssMiB.toFixed(0)} MiB`, `${ratio(unchanged.requests, first.requests)} of the requests, ${ratio(unchanged.seconds, first.seconds)} of the time (target ${targets.unchanged}x)`]);
+      push([
+        `${name}: first sync`,
+        fmt(first.seconds),
+        String(first.requests),
+        `${first.rssMiB.toFixed(0)} MiB`,
+        `${ratio(first.seconds, listing.seconds)} of the listing (target ${targets.first}x)`,
+      ]);
+      push([
+        `${name}: nothing changed`,
+        fmt(unchanged.seconds),
+        String(unchanged.requests),
+        `${unchanged.rssMiB.toFixed(0)} MiB`,
+        `${ratio(unchanged.requests, first.requests)} of the requests, ${ratio(unchanged.seconds, first.seconds)} of the time (target ${targets.unchanged}x)`,
+      ]);
       await triage(org.settings, org.apps, 0.01);
       const triaged = run(['sync', '--to', to], env);
-      push([`${name}: after 1% triaged`, fmt(triaged.seconds), String(triaged.requests), `${triaged.rssMiB.toFixed(0)} MiB`, `${ratio(triaged.requests, first.requests)} of the requests, ${ratio(triaged.seconds, first.seconds)} of the time (target ${targets.triaged}x)`]);
+      push([
+        `${name}: after 1% triaged`,
+        fmt(triaged.seconds),
+        String(triaged.requests),
+        `${triaged.rssMiB.toFixed(0)} MiB`,
+        `${ratio(triaged.requests, first.requests)} of the requests, ${ratio(triaged.seconds, first.seconds)} of the time (target ${targets.triaged}x)`,
+      ]);
       rows.push({ name, first });
     }
   } finally {
@@ -145,10 +186,22 @@ try {
       const env = { ...large.settings, SECSCAN_CONFIG_DIR: join(dir, 'config') };
       const base = rows.find((r) => r.name === 'SQLite').first;
       const first = run(['sync', '--to', `sqlite:${join(dir, 'big.db')}`], env);
-      push([`SQLite: first sync at ${big.toLocaleString('en')} findings`, fmt(first.seconds), String(first.requests), `${first.rssMiB.toFixed(0)} MiB`, `${ratio(first.rssMiB, base.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`]);
+      push([
+        `SQLite: first sync at ${big.toLocaleString('en')} findings`,
+        fmt(first.seconds),
+        String(first.requests),
+        `${first.rssMiB.toFixed(0)} MiB`,
+        `${ratio(first.rssMiB, base.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`,
+      ]);
       const basePg = rows.find((r) => r.name === 'PostgreSQL').first;
       const firstPg = run(['sync', '--to', pg.fresh()], env);
-      push([`PostgreSQL: first sync at ${big.toLocaleString('en')} findings`, fmt(firstPg.seconds), String(firstPg.requests), `${firstPg.rssMiB.toFixed(0)} MiB`, `${ratio(firstPg.rssMiB, basePg.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`]);
+      push([
+        `PostgreSQL: first sync at ${big.toLocaleString('en')} findings`,
+        fmt(firstPg.seconds),
+        String(firstPg.requests),
+        `${firstPg.rssMiB.toFixed(0)} MiB`,
+        `${ratio(firstPg.rssMiB, basePg.rssMiB)} the peak RSS at ${findings.toLocaleString('en')} (target ${targets.rss}x)`,
+      ]);
     } finally {
       large.child.kill('SIGINT');
     }
@@ -156,7 +209,9 @@ try {
 } finally {
   pg.stop();
 }
-console.log(`${findings.toLocaleString('en')} findings over 50 apps, Node ${process.version}, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}\n`);
+console.log(
+  `${findings.toLocaleString('en')} findings over 50 apps, Node ${process.version}, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')}\n`,
+);
 console.log('| run | seconds | requests | peak RSS | against |');
 console.log('| --- | ------- | -------- | -------- | ------- |');
 for (const r of rows.filter(Array.isArray)) console.log(`| ${r.join(' | ')} |`);
