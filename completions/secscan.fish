@@ -39,6 +39,8 @@ function __secscan_child
             echo 'ignores'
         case '|stats'
             echo 'stats'
+        case '|sync'
+            echo 'sync'
         case '|dependencies'
             echo 'dependencies'
         case '|packages'
@@ -565,6 +567,9 @@ function __secscan_takes_value
             'stats|--compound' \
             'stats|--type' \
             'stats|--concurrency' \
+            'sync|--to' \
+            'sync|--profiles' \
+            'sync|--concurrency' \
             'dependencies search|--from' \
             'dependencies search|--until' \
             'dependencies search|--per-page' \
@@ -1118,6 +1123,7 @@ complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (ea
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
 complete -c secscan -n "__secscan_at ''" -a ignores -d 'Suppressions as reviewed code: check the ignore file, and sync it to the service'
 complete -c secscan -n "__secscan_at ''" -a stats -d 'Open findings of every app by severity and type, with the organization’s totals'
+complete -c secscan -n "__secscan_at ''" -a sync -d 'Mirror the organization’s findings into a SQLite or PostgreSQL database, cheaply kept current'
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
@@ -1392,7 +1398,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
 complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
@@ -1681,6 +1687,12 @@ complete -c secscan -n "__secscan_at 'stats'" -l type -x -a 'vuln secret insight
 complete -c secscan -n "__secscan_at 'stats'" -l default-branch -d 'count the latest scan of each app’s default branch'
 complete -c secscan -n "__secscan_at 'stats'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
 complete -c secscan -n "__secscan_at 'stats'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sync'" -l to -r -F -d 'the database: sqlite:PATH or postgres://... (default: sqlite: secscan.db in the data directory)'
+complete -c secscan -n "__secscan_at 'sync'" -l full -d 're-read every app, and the CVEs of every package, whatever changed'
+complete -c secscan -n "__secscan_at 'sync'" -l profiles -x -a '(__secscan_live profile)' -d 'sync these profiles’ organizations into the one database (a,b; repeatable)'
+complete -c secscan -n "__secscan_at 'sync'" -l comments -d 'also read the comments of findings whose triage changed (a request each)'
+complete -c secscan -n "__secscan_at 'sync'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'sync'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
