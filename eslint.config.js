@@ -188,6 +188,14 @@ export default tseslint.config(
     'src/exchange (`secscan api`: the raw request and its answer as received) stands below the verbs: on src/api, util and @secscan/api',
   ),
   layer(
+    ['src/sync/**/*.ts'],
+    [
+      `${src}(commands|access|output|gate|sbom|webhook|exchange|config|streams)/`,
+      `${src}(context|factory|main|program)\\.js$`,
+    ],
+    'src/sync (the database mirror: schema, migrations, readers, writers) stands below the verbs and output: on src/api, the findings listing of src/triage, util and @secscan/api',
+  ),
+  layer(
     ['src/commands/*/*.ts'],
     ['^\\.\\./(?!shared/)[\\w-]+/'],
     'a noun never imports another noun: shared helpers go to src/commands/shared/',

@@ -23,6 +23,7 @@ _secscan_child() {
     '|findings') REPLY='findings' ;;
     '|ignores') REPLY='ignores' ;;
     '|stats') REPLY='stats' ;;
+    '|sync') REPLY='sync' ;;
     '|dependencies') REPLY='dependencies' ;;
     '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
@@ -205,7 +206,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats sync teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
@@ -360,6 +361,7 @@ _secscan_flags() {
     'ignores lint') REPLY='--branch --help --offline --within -h' ;;
     'ignores sync') REPLY='--branch --dry-run --help --ignore-file -h' ;;
     'stats') REPLY='--app --compound --concurrency --default-branch --help --team --type -h' ;;
+    'sync') REPLY='--comments --concurrency --full --help --profiles --to -h' ;;
     'dependencies') REPLY='--help -h' ;;
     'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
     'packages') REPLY='--help -h' ;;
@@ -445,7 +447,7 @@ _secscan_flags() {
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --header --help --include --input --list --method --paginate --slurp -F -H -X -h -i' ;;
-    'sandbox') REPLY='--apps --audit-log --backup-size --bandwidth --cut-downloads --fail-rate --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
@@ -731,6 +733,9 @@ _secscan_takes_value() {
       'stats|--compound' | \
       'stats|--type' | \
       'stats|--concurrency' | \
+      'sync|--to' | \
+      'sync|--profiles' | \
+      'sync|--concurrency' | \
       'dependencies search|--from' | \
       'dependencies search|--until' | \
       'dependencies search|--per-page' | \
@@ -906,10 +911,12 @@ _secscan_takes_value() {
       'sandbox|--findings' | \
       'sandbox|--backup-size' | \
       'sandbox|--cut-downloads' | \
+      'sandbox|--backup-faults' | \
       'sandbox|--apps' | \
       'sandbox|--rate-limit' | \
       'sandbox|--now' | \
       'sandbox|--bandwidth' | \
+      'sandbox|--fault' | \
       'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
@@ -1030,6 +1037,8 @@ _secscan_values() {
     'stats|--team') REPLY='@live team' ;;
     'stats|--compound') REPLY='@live compound' ;;
     'stats|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'sync|--to') REPLY='@file' ;;
+    'sync|--profiles') REPLY='@live profile' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'sca packages|--app') REPLY='@live app' ;;
     'sca packages|--compound') REPLY='@live compound' ;;
@@ -1382,6 +1391,8 @@ _secscan_values() {
     'stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'stats|--fields') REPLY='@fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total' ;;
+    'sync|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sync|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies search|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1676,7 +1687,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

@@ -46,6 +46,7 @@ await build({
     'src/help/render.ts',
     'src/help/text.ts',
     'src/help/topics.ts',
+    'src/sync/schema-doc.ts',
   ].map(at),
   outdir: at('build'),
   outbase: at('src'),
@@ -263,6 +264,11 @@ mkdirSync(chunks, { recursive: true });
 // in build/, so it is not published.
 writeFileSync(at('build/metafile.json'), JSON.stringify(result.metafile));
 copyFileSync(require.resolve('jq-wasm/inline'), join(chunks, jqEngineCopy));
+// The WebAssembly SQLite of `secscan sync` (src/sync/wasm.ts) reads its module beside its chunk.
+copyFileSync(
+  join(dirname(require.resolve('node-sqlite3-wasm')), 'node-sqlite3-wasm.wasm'),
+  join(chunks, 'node-sqlite3-wasm.wasm'),
+);
 // The copy is shipped as the bundle is: its package's licence with the others.
 result.metafile.inputs[relative(root, require.resolve('jq-wasm/inline'))] = { bytes: 0, imports: [] };
 // What the bundle holds is installed with it, not again as dependencies: their licences ship in dist/.

@@ -45,6 +45,8 @@ export interface ClientSending {
   dispatcher?: import('undici').Dispatcher | undefined;
   onPage?: ((data: unknown) => void) | undefined;
   debug?: ((line: string) => void) | undefined;
+  /** A line for the person running the command: a long wait the service asked for, and when it ends. */
+  notice?: ((line: string) => void) | undefined;
   /** Added to the User-Agent, in parentheses (`completion`). */
   agent?: string | undefined;
 }
@@ -74,6 +76,7 @@ export async function createClient(target: ClientTarget, sending: ClientSending)
     userAgent: userAgent(sending.version, sending.agent),
     onPage: sending.onPage,
     debug: sending.debug,
+    notice: sending.notice,
   });
 }
 
@@ -242,6 +245,15 @@ export class Factory {
   }
 
   /**
+   * The client of a named profile's settings (`sync --profiles a,b`): the profile's address, organization
+   * and token, this run's timeouts, retries and --debug. The flags that would override every profile's
+   * settings (--base-url, --org) are refused with --profiles before this is called.
+   */
+  profileClient(name: string): Promise<ApiClient> {
+    return new Factory({ ...this.flags, profile: name }, this.deps, this.streams, this.beforeClient).client();
+  }
+
+  /**
    * A client of another target (a token being verified, a sandbox being waited for): this run's timeouts,
    * retries, proxies and --debug unless `sending` says otherwise; SECSCAN_CA_FILE unless the target names CAs.
    */
@@ -269,6 +281,7 @@ export class Factory {
         dispatcher: this.deps.dispatcher,
         version: this.deps.version,
         onPage: (data) => this.streams.onPage?.(data),
+        notice: (line) => this.streams.note(line),
         debug: this.streams.debugEnabled
           ? (line) =>
               this.streams.debug(

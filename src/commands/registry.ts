@@ -20,6 +20,7 @@ export const nouns: readonly Loader[] = [
   () => import('./findings/index.js'),
   () => import('./ignores/index.js'),
   () => import('./stats/index.js'),
+  () => import('./sync/index.js'),
   () => import('./dependencies/index.js'),
   () => import('./packages/index.js'),
   () => import('./sca/index.js'),
