@@ -71,7 +71,7 @@ export async function editJson(
   client: Exclude<Client, 'codex'>,
   entry: Record<string, unknown> | undefined,
 ): Promise<string> {
-  const { applyEdits, modify, parse, printParseErrorCode } = await import('jsonc-parser');
+  const { applyEdits, format, modify, parse, printParseErrorCode } = await import('jsonc-parser');
   const source = text.trim() === '' ? '{}\n' : text;
   const errors: import('jsonc-parser').ParseError[] = [];
   const root: unknown = parse(source, errors, { allowTrailingComma: true });
@@ -93,8 +93,17 @@ export async function editJson(
     tabSize: indent.includes('\t') ? 1 : indent.length,
     eol: source.includes('\r\n') ? '\r\n' : '\n',
   };
-  const edited = applyEdits(source, modify(source, [key, serverName], entry, { formattingOptions }));
-  return edited.endsWith('\n') || !source.endsWith('\n') ? edited : `${edited}\n`;
+  if (text.trim() === '') return `${JSON.stringify({ [key]: { [serverName]: entry } }, null, indent)}\n`;
+  // The edit alone, then only its text laid out as the file is (a layout of the whole member would
+  // rewrite the other servers' entries).
+  const edits = modify(source, [key, serverName], entry, {});
+  const edited = applyEdits(source, edits);
+  const edit = edits[0];
+  if (!edit || entry === undefined) return edited;
+  let start = edit.offset;
+  while (start > 0 && /\s/.test(edited[start - 1] as string)) start--;
+  const range = { offset: start, length: edit.offset - start + edit.content.length };
+  return applyEdits(edited, format(edited, range, formattingOptions));
 }
 
 const tomlHeader =
