@@ -242,6 +242,8 @@ const result = await build({
   conditions,
   plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici, jqEngineFile],
   define: { 'import.meta.url': '__secscanModuleUrl' },
+  // jsonc-parser's main build is UMD, whose requires of its own files esbuild cannot follow: its ES build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 });
 mkdirSync(chunks, { recursive: true });
 // The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;

@@ -17,11 +17,11 @@ export default defineVerb({
     'directory) or user. The file keeps everything else it holds (comments and layout too): the one entry is ' +
     'added or replaced, the old file is copied to FILE.TIME.bak first, and the new one is written whole or ' +
     'not at all. The entry holds no secret: the server finds the credentials as every command does (give ' +
-    '--profile to name one). --read-only and --toolsets go into the command the host starts. --print shows ' +
+    '--profile to name one). --server-read-only and --server-toolsets give the command the host starts `--read-only` and `--toolsets`. --print shows ' +
     'the entry instead of writing it; --remove takes it out.',
   examples: [
     'secscan mcp configure --client claude-code',
-    'secscan mcp configure --client cursor --scope user --read-only',
+    'secscan mcp configure --client cursor --scope user --server-read-only',
     'secscan mcp configure --client codex --print',
     'secscan mcp configure --client vscode --remove',
   ],
@@ -33,15 +33,15 @@ export default defineVerb({
       'project: the working directory (default); user: the host’s file in your home',
       ['project', 'user'],
     ),
-    readOnly: flag('--read-only', 'the host starts `secscan mcp --read-only`'),
-    toolsets: text('--toolsets <list>', 'the host starts `secscan mcp --toolsets LIST`'),
+    serverReadOnly: flag('--server-read-only', 'the host starts `secscan mcp --read-only`'),
+    serverToolsets: text('--server-toolsets <list>', 'the host starts `secscan mcp --toolsets LIST`'),
     command: text('--command <path>', 'the command the host runs (default secscan, found on its PATH)'),
     print: flag('--print', 'print the entry; write nothing', { conflicts: ['remove'] }),
     remove: flag('--remove', 'take the entry out of the host’s configuration', { conflicts: ['print'] }),
   },
   view: hostConfigView,
   validate({ opts }) {
-    if (opts.toolsets !== undefined) parseToolsets(opts.toolsets);
+    if (opts.serverToolsets !== undefined) parseToolsets(opts.serverToolsets, '--server-toolsets');
     if (opts.command !== undefined && opts.command.trim() === '')
       throw new UsageError('--command must not be empty');
   },
@@ -62,8 +62,8 @@ export default defineVerb({
       command: opts.command ?? 'secscan',
       args: [
         'mcp',
-        ...(opts.readOnly ? ['--read-only'] : []),
-        ...(opts.toolsets !== undefined ? ['--toolsets', opts.toolsets] : []),
+        ...(opts.serverReadOnly ? ['--read-only'] : []),
+        ...(opts.serverToolsets !== undefined ? ['--toolsets', opts.serverToolsets] : []),
         ...(profile !== undefined ? ['--profile', profile] : []),
       ],
     };
