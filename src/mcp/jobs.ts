@@ -1,6 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { InterruptedError } from '../errors.js';
 import { type CallResult, pendingAnswer, type Redact, toResult } from './answer.js';
+
+/** `h-` and 12 hex digits: names the work of a call for await_result (not a secret: the host has it). */
+const newHandle = () =>
+  `h-${Math.floor(Math.random() * 2 ** 48)
+    .toString(16)
+    .padStart(12, '0')}`;
 
 /** How often a call that is waiting tells the host it still is (hosts reset their timeout on progress). */
 const heartbeatMs = 5_000;
@@ -47,7 +52,7 @@ export class Jobs {
   ): Job {
     const controller = new AbortController();
     const job: Job = {
-      handle: `h-${randomBytes(6).toString('hex')}`,
+      handle: newHandle(),
       tool,
       started: Date.now(),
       controller,

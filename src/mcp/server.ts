@@ -6,7 +6,6 @@ import { Jobs } from './jobs.js';
 import { parseArguments } from './schema.js';
 import { CallContext, Secrets, type ServerSettings } from './session.js';
 import type { Toolset, ToolDef } from './tool.js';
-import { listedTools, selectTools } from './tools/index.js';
 
 export interface ServeOptions {
   settings: ServerSettings;
@@ -57,8 +56,14 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
       import('@modelcontextprotocol/sdk/types.js'),
     ]);
   const { settings } = options;
-  const served = selectTools(options.toolsets, options.readOnly);
-  const byName = new Map<string, ToolDef>(served.map((t) => [t.name, t]));
+  // The tools (their schemas) load after the answer to `initialize`, which needs none of them.
+  let loading: Promise<{ served: ToolDef[]; byName: Map<string, ToolDef>; listed: unknown[] }> | undefined;
+  const tools = () =>
+    (loading ??= import('./tools/index.js').then(({ listedTools, selectTools }) => {
+      const served = selectTools(options.toolsets, options.readOnly);
+      const byName = new Map<string, ToolDef>(served.map((t) => [t.name, t]));
+      return { served, byName, listed: listedTools(served) };
+    }));
   const secrets = new Secrets(settings.env);
   const jobs = new Jobs(options.answerWithinMs, 10 * 60_000, secrets.redact, settings.log);
   const server = new Server(
@@ -72,10 +77,20 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
       },
     },
   );
-  let listing: unknown[] | undefined;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: (listing ??= listedTools(served)) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const { name, arguments: args } = request.params;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await tools()).listed }));
+  /** The calls not answered yet: standard input ending waits for them (each answers within its time). */
+  const inFlight = new Set<Promise<unknown>>();
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => {});
+    return work;
+  };
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => tracked(call(request.params, extra)));
+  const call = async (
+    params: { name: string; arguments?: Record<string, unknown> | undefined },
+    extra: Parameters<Parameters<typeof server.setRequestHandler>[1]>[1],
+  ): Promise<CallResult> => {
+    const { name, arguments: args } = params;
     const token = extra._meta?.progressToken;
     let count = 0;
     const progress =
@@ -101,6 +116,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
       }
       return jobs.wait(job, waiter);
     }
+    const { byName } = await tools();
     const tool = byName.get(name);
     if (!tool) {
       const known = [...byName.keys()].join(', ');
@@ -117,7 +133,7 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     }
     const job = jobs.start(name, (signal, step) => runTool(tool, parsed, signal, step));
     return jobs.wait(job, waiter);
-  });
+  };
 
   const runTool = async (
     tool: ToolDef,
@@ -155,16 +171,25 @@ export async function serveMcp(options: ServeOptions): Promise<void> {
     }
   }
   const transport = new Transport(options.io.stdin as never, options.io.stdout as never);
+  // The host closing standard input ends the server once the calls it sent are answered; a signal, or
+  // standard output gone, at once.
   const closed = new Promise<void>((resolve) => {
-    options.io.stdin.once('end', resolve);
-    options.io.stdin.once('close', resolve);
+    // After this turn: the SDK hands the last requests read to their handlers on a microtask.
+    const drained = () => setImmediate(() => void Promise.allSettled([...inFlight]).then(() => resolve()));
+    options.io.stdin.once('end', drained);
+    options.io.stdin.once('close', drained);
     options.io.stdout.once('error', () => resolve());
     if (options.signal.aborted) resolve();
     options.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.connect(transport);
-  settings.log(
-    `secscan mcp: ${served.length} tools (${options.toolsets.join(', ')}${options.readOnly ? '; read-only' : ''}) on standard input and output`,
+  setImmediate(
+    () =>
+      void tools().then(({ served }) =>
+        settings.log(
+          `secscan mcp: ${served.length} tools (${options.toolsets.join(', ')}${options.readOnly ? '; read-only' : ''}) on standard input and output`,
+        ),
+      ),
   );
   await closed;
   jobs.stopAll();
