@@ -1,10 +1,10 @@
 #!/bin/sh
-# Installs secscan from a GitHub release: the executable for this platform (secscan-linux-x64, Node.js
-# inside), or where the release has none, secscan-X.Y.Z.tgz run by the Node.js 20.19+ on PATH. What it
-# downloads is checked against the release's SHA256SUMS before anything of it runs or is installed.
+# Installs secscan from a GitHub release: the executable for this platform (secscan-linux-x64,
+# secscan-linux-arm64, secscan-darwin-x64: Node.js inside), or where the release has none that runs here,
+# secscan-X.Y.Z.tgz run by the Node.js 20.19+ on PATH (saying why). What it downloads is checked against
+# the release's SHA256SUMS before anything of it runs or is installed.
 #
-#   SECSCAN_REPO=your-org/secscan
-#   curl -fsSL "https://github.com/$SECSCAN_REPO/releases/download/v0.1.0/install.sh" | sh
+#   curl -fsSLO https://github.com/your-org/secscan/releases/download/v0.1.0/install.sh && sh install.sh
 #
 # Settings (environment):
 #   SECSCAN_REPO         owner/name of the repository on GitHub (the copy attached to a release knows it)
@@ -15,8 +15,13 @@
 #   PREFIX               installs into $PREFIX/bin (default ~/.local, so ~/.local/bin/secscan); the tarball
 #                        goes into $PREFIX/lib/secscan-X.Y.Z, its man pages into $PREFIX/share/man
 #   SECSCAN_INSTALL_FORM binary or tarball, instead of the best for the platform
-# Every refusal is one line on stderr and exit 1: a file that does not match SHA256SUMS, a URL that is not
-# https://, a platform with neither an executable in the release nor Node.js 20.19 or later.
+#   SECSCAN_CA_FILE      a PEM file of the CA certificates to trust instead of the system's (a mirror with
+#                        a CA of its own); curl also reads CURL_CA_BUNDLE
+#   SECSCAN_NO_PATH_HINT 1: the caller puts $PREFIX/bin on PATH itself (the action, the GitLab template):
+#                        no advice to add it
+# Every refusal is one line on stderr and exit 1: a file that does not match SHA256SUMS, a URL (or a
+# redirect) that is not https://, a platform with neither an executable in the release nor Node.js 20.19
+# or later, a PREFIX where bin/ or bin/secscan cannot be what they must be.
 set -eu
 
 # scripts/release.mjs fills these two in the copy it attaches to a release.
@@ -35,6 +40,8 @@ version="${version#v}"
 base="${SECSCAN_RELEASE_URL:-}"
 prefix="${PREFIX:-${HOME:?install.sh: HOME is not set}/.local}"
 form="${SECSCAN_INSTALL_FORM:-}"
+ca="${SECSCAN_CA_FILE:-}"
+[ -z "$ca" ] || [ -f "$ca" ] || die "SECSCAN_CA_FILE: $ca: no such file"
 
 if [ -z "$base" ]; then
   [ -n "$repo" ] || die 'set SECSCAN_REPO to the repository secscan is released from (owner/name), or SECSCAN_RELEASE_URL'
@@ -66,16 +73,43 @@ tmp="$(mktemp -d "${TMPDIR:-/tmp}/secscan-install.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM
 
+# wget_https URL FILE: URL into FILE with wget, following up to 10 redirects itself, each to https:// only
+# (wget would follow one to plain http, whatever --https-only says: that applies to recursive downloads).
+wget_https() {
+  first="$1"
+  url="$1"
+  out="$2"
+  hops=0
+  while :; do
+    set -- --server-response --max-redirect=0 --tries=3 --output-document "$out" "$url"
+    [ -z "$ca" ] || set -- --ca-certificate="$ca" "$@"
+    if wget "$@" 2> "$tmp/wget.log"; then return 0; fi
+    next="$(awk 'tolower($1) == "location:" { print $2 }' "$tmp/wget.log" | tail -n 1 | tr -d '\r')"
+    [ -n "$next" ] || return 1
+    case "$next" in
+      https://*) ;;
+      /*) next="$(printf '%s' "$url" | awk -F/ '{ print $1 "//" $3 }')$next" ;;
+      *) die "$first: redirected to $next: secscan is never downloaded in the clear" ;;
+    esac
+    hops=$((hops + 1))
+    [ "$hops" -le 10 ] || die "$first: more than 10 redirects"
+    url="$next"
+  done
+}
+
 # fetch NAME: the release's file NAME into $tmp/NAME.
 fetch() {
   if [ "$remote" = 0 ]; then
     [ -f "$base/$1" ] || die "$base/$1: no such file"
     cp "$base/$1" "$tmp/$1"
   elif command -v curl > /dev/null 2>&1; then
-    curl --fail --silent --show-error --location --proto '=https' --tlsv1.2 --retry 3 --output "$tmp/$1" "$base/$1" ||
-      die "$base/$1: the download failed"
+    set -- "$1" --fail --silent --show-error --location --proto '=https' --proto-redir '=https' --tlsv1.2 --retry 3
+    [ -z "$ca" ] || set -- "$@" --cacert "$ca"
+    name="$1"
+    shift
+    curl "$@" --output "$tmp/$name" "$base/$name" || die "$base/$name: the download failed"
   elif command -v wget > /dev/null 2>&1; then
-    wget --quiet --https-only --output-document "$tmp/$1" "$base/$1" || die "$base/$1: the download failed"
+    wget_https "$base/$1" "$tmp/$1" || die "$base/$1: the download failed"
   else
     die 'neither curl nor wget is installed to download secscan'
   fi
@@ -121,27 +155,33 @@ case "$machine" in
   aarch64 | arm64) machine=arm64 ;;
 esac
 binary="secscan-$os-$machine"
-have_binary=1
+# Why the executable for the platform does not fit (empty: it does).
+why=''
 # The executables are Node.js builds for glibc: on musl alone (Alpine) they cannot start.
 if [ "$os" = linux ] && ls /lib/ld-musl-* > /dev/null 2>&1 && ! ls /lib64/ld-linux-* /lib/ld-linux-* > /dev/null 2>&1; then
-  have_binary=0
+  why="$binary is built for glibc, and this system has musl only"
 fi
+
+# The directories secscan goes to, checked before anything is downloaded.
+bindir="$prefix/bin"
+[ ! -e "$bindir" ] || [ -d "$bindir" ] || die "$bindir is not a directory: nothing installed (set PREFIX to another place)"
+[ ! -d "$bindir/secscan" ] || die "$bindir/secscan is a directory: nothing installed (remove it, or set PREFIX)"
+mkdir -p "$bindir" 2> /dev/null || die "$bindir: cannot be made (set PREFIX to a place of yours)"
 
 fetch SHA256SUMS
 tarball="$(awk '$2 ~ /^\*?secscan-[0-9][^\/]*\.tgz$/ { sub(/^\*/, "", $2); print $2; exit }' "$tmp/SHA256SUMS")"
-[ -n "$(listed "$binary")" ] || have_binary=0
-if [ "$form" != tarball ] && [ "$have_binary" = 1 ]; then
+[ -n "$why" ] || [ -n "$(listed "$binary")" ] || why="the release has no executable for $os-$machine"
+if [ "$form" != tarball ] && [ -z "$why" ]; then
   form=binary
 elif [ "$form" = binary ]; then
-  die "the release has no executable for $os-$machine that runs here ($binary, for glibc)"
+  die "$why"
 elif [ -n "$tarball" ] && node_ok; then
+  [ "$form" = tarball ] || say "$why: installing $tarball, run by the Node.js $(node --version) on PATH"
   form=tarball
 else
-  die "the release has no executable for $os-$machine, and secscan's tarball needs Node.js 20.19 or later on PATH"
+  die "$why, and secscan's tarball needs Node.js 20.19 or later on PATH"
 fi
 
-bindir="$prefix/bin"
-mkdir -p "$bindir"
 if [ "$form" = binary ]; then
   fetch_checked "$binary"
   chmod 755 "$tmp/$binary"
@@ -154,19 +194,21 @@ else
   tar -xzf "$tmp/$tarball" -C "$tmp/unpacked"
   [ -f "$tmp/unpacked/package/bin/secscan.js" ] || die "$tarball is not a packed secscan (no package/bin/secscan.js)"
   lib="$prefix/lib/${tarball%.tgz}"
-  mkdir -p "$prefix/lib"
+  mkdir -p "$prefix/lib" 2> /dev/null || die "$prefix/lib: cannot be made (set PREFIX to a place of yours)"
   rm -rf "$lib"
   mv "$tmp/unpacked/package" "$lib"
-  mkdir -p "$prefix/share/man/man1"
+  mkdir -p "$prefix/share/man/man1" 2> /dev/null || die "$prefix/share/man/man1: cannot be made (set PREFIX to a place of yours)"
   cp "$lib"/man/*.1 "$prefix/share/man/man1/"
-  printf '#!/bin/sh\nexec node "%s/bin/secscan.js" "$@"\n' "$lib" > "$bindir/.secscan.$$"
+  # The path in single quotes (each ' in it as '\''): a PREFIX holding $, " or ` stays a path.
+  quoted="'$(printf '%s' "$lib/bin/secscan.js" | sed "s/'/'\\\\''/g")'"
+  printf '#!/bin/sh\nexec node %s "$@"\n' "$quoted" > "$bindir/.secscan.$$"
   chmod 755 "$bindir/.secscan.$$"
   mv -f "$bindir/.secscan.$$" "$bindir/secscan"
 fi
 
-installed="$("$bindir/secscan" --version)" || die "$bindir/secscan does not run"
+installed="$("$bindir/secscan" --version 2> /dev/null)" || die "$bindir/secscan does not run"
 say "secscan $installed is installed: $bindir/secscan ($form)"
 case ":${PATH:-}:" in
   *":$bindir:"*) ;;
-  *) say "$bindir is not on PATH: add it (export PATH=\"$bindir:\$PATH\")" ;;
+  *) [ "${SECSCAN_NO_PATH_HINT:-}" = 1 ] || say "$bindir is not on PATH: add it (export PATH=\"$bindir:\$PATH\")" ;;
 esac

@@ -25,10 +25,14 @@ const median = (xs) => {
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 console.log('making the release (scripts/release.mjs --no-build) ...');
-execFileSync(process.execPath, [join(root, 'scripts/release.mjs'), '--no-build', '--out', out], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+execFileSync(
+  process.execPath,
+  [join(root, 'scripts/release.mjs'), '--no-build', '--out', out, '--platform', 'linux-x64'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const executable = join(out, 'secscan-linux-x64');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 

@@ -11,8 +11,10 @@ const vm = require('node:vm');
 // Every V8 flag a run sets, set here before anything compiles: the code caches carry a hash of the flags,
 // and one set later (even by a single call) makes V8 refuse the cache of every chunk loaded after it (a
 // gate then took 30 ms more). The build writes the caches with these flags (scripts/warm-cache.mjs).
-// - undici's HTTP parser is WebAssembly: optimising it costs ~80 ms and ~40 MB per run; baseline code
-//   parses a command's few responses as fast.
+// - undici's HTTP parser is WebAssembly: on Node.js 20, optimising it costs about half the CPU of an
+//   `apps list` or a `scans check` (2.1x without the flag, `npm run bench:machinery`); baseline code parses
+//   a command's few responses as fast. Node.js 24 tiers WebAssembly up lazily: there the flag saves nothing
+//   (1.00x, 0.92x) and is not set.
 // - The young generation stays at its initial size instead of doubling up to 32 MiB as allocation goes on:
 //   scavenges come more often, each with as little to copy. A list of 100,000 findings peaks at 82-86 MiB
 //   instead of 110-113 (with the full collections of src/api/prefetch.ts), `reports trends` over as many
@@ -20,7 +22,7 @@ const vm = require('node:vm');
 // - `gc` for src/util/gc.ts, in a context of its own (the flag does not add it to this one).
 // - A regular expression that backtracks past V8's limit goes on in its linear-time engine: a `/(a+)+$/` in
 //   an ignore file (which a pull request can change) cannot stall the gate for hours.
-v8.setFlagsFromString('--liftoff-only');
+if (Number(process.versions.node.split('.')[0]) < 22) v8.setFlagsFromString('--liftoff-only');
 v8.setFlagsFromString('--semi-space-growth-factor=1');
 v8.setFlagsFromString('--expose-gc');
 v8.setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks');
@@ -42,8 +44,10 @@ function createLoader(dir, read, readCache) {
     if (known) return known.module.exports;
     const source = read(file);
     // The build wrote each chunk already wrapped as a CommonJS module's function.
+    // Named as in the package, not by the directory it is in: V8 writes the name into the code cache, which
+    // the build makes on its machine (a checkout's path must not ship; releases are reproducible).
     const script = new vm.Script(source, {
-      filename: file,
+      filename: `secscan/dist/chunks/${name}`,
       cachedData: useCache ? readCache(file) : undefined,
     });
     // A cache refused costs the chunk a full compile: said under --debug (and checked by the e2e tests).

@@ -258,7 +258,7 @@ _secscan_commands() {
 
 _secscan_flags() {
   case "$1" in
-    '') REPLY='--help --version -V -h' ;;
+    '') REPLY='--help --verbose --version -V -h' ;;
     'auth') REPLY='--help -h' ;;
     'auth login') REPLY='--from-sl --help --with-token -h' ;;
     'auth status') REPLY='--help --scopes -h' ;;
@@ -339,7 +339,7 @@ _secscan_flags() {
     'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
     'webhook delete') REPLY='--help --version -h' ;;
     'webhook events') REPLY='--help -h' ;;
-    'webhook listen') REPLY='--dir --forward-to --help --port --ready-file --secret-stdin --tolerance -h' ;;
+    'webhook listen') REPLY='--dir --forward-to --help --port --ready-file --request-timeout --secret-stdin --tolerance -h' ;;
     'webhook verify') REPLY='--body --delivery --dir --headers --help --secret-stdin --tolerance --wait -h' ;;
     'webhook replay') REPLY='--dir --help --resign --secret-stdin --to -h' ;;
     'searches') REPLY='--help -h' ;;
@@ -658,6 +658,7 @@ _secscan_takes_value() {
       'webhook listen|--forward-to' | \
       'webhook listen|--dir' | \
       'webhook listen|--tolerance' | \
+      'webhook listen|--request-timeout' | \
       'webhook listen|--ready-file' | \
       'webhook verify|--headers' | \
       'webhook verify|--body' | \

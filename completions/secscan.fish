@@ -489,6 +489,7 @@ function __secscan_takes_value
             'webhook listen|--forward-to' \
             'webhook listen|--dir' \
             'webhook listen|--tolerance' \
+            'webhook listen|--request-timeout' \
             'webhook listen|--ready-file' \
             'webhook verify|--headers' \
             'webhook verify|--body' \
@@ -1405,7 +1406,8 @@ complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secs
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
 complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion'
-complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version'
+complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
+complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--from-sl'" -l with-token -d 'read the token from standard input'
@@ -1565,6 +1567,7 @@ complete -c secscan -n "__secscan_at 'webhook listen'" -l port -x -d 'port to li
 complete -c secscan -n "__secscan_at 'webhook listen'" -l forward-to -x -d 'forward each verified delivery, unchanged, to this URL'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l tolerance -x -d 'how far a delivery’s timestamp may be from now'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l request-timeout -x -d 'how long a connection has to send its request whole (then 408, closed)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
 complete -c secscan -n "__secscan_at 'webhook listen'" -l ready-file -r -F -d 'once listening, write SECSCAN_WEBHOOK_URL=URL to FILE (removed when it stops), for a script'
 complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show help'
@@ -1778,7 +1781,7 @@ complete -c secscan -n "__secscan_at 'scans check'" -l no-ignore-file -d 'use no
 complete -c secscan -n "__secscan_at 'scans check'" -l comment -d 'post the verdict on the pull (merge) request as one comment, kept up to date (GitHub, GitLab, Azure DevOps, Bitbucket Cloud)'
 complete -c secscan -n "__secscan_at 'scans check'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure or bitbucket (default: the CI service running the job)'
 complete -c secscan -n "__secscan_at 'scans check'" -l pull-request -x -d 'the pull (merge) request number (default: the one the CI service names)'
-complete -c secscan -n "__secscan_at 'scans check'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted (only the token’s user’s)'
 complete -c secscan -n "__secscan_at 'scans check'" -l comment-max-chars -x -d 'the longest comment, in characters (default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)'
 complete -c secscan -n "__secscan_at 'scans check'" -l comment-required -d 'a comment that cannot be posted fails the run (by default it never changes the exit code)'
 complete -c secscan -n "__secscan_at 'scans check'" -l comment-file -r -F -d 'where the comment goes when it cannot be posted (a fork’s read-only token), for `secscan pr comment --from FILE` (default secscan-comment.json)'
@@ -1796,7 +1799,7 @@ complete -c secscan -n "__secscan_at 'pr'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'pr comment'" -l from -r -F -d 'the comment file `scans check --comment` wrote (required)'
 complete -c secscan -n "__secscan_at 'pr comment'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure or bitbucket (default: the CI service running the job)'
 complete -c secscan -n "__secscan_at 'pr comment'" -l pull-request -x -d 'the pull (merge) request number (default: the one the CI service names)'
-complete -c secscan -n "__secscan_at 'pr comment'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted'
+complete -c secscan -n "__secscan_at 'pr comment'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted (only the token’s user’s)'
 complete -c secscan -n "__secscan_at 'pr comment'" -l comment-max-chars -x -d 'the longest comment, in characters (default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)'
 complete -c secscan -n "__secscan_at 'pr comment'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'

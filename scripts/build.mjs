@@ -66,6 +66,22 @@ mkdirSync(at('dist'), { recursive: true });
 writeFileSync(at('dist/manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
 
 /**
+ * What `secscan --version --verbose` names besides the version: the commit built (and whether the tree had
+ * changes not committed), or null where the source is not a git checkout.
+ */
+function builtFrom() {
+  const git = (args) =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const commit = git(['rev-parse', 'HEAD']);
+    return { commit, changed: git(['status', '--porcelain', '--untracked-files=no']) !== '' };
+  } catch {
+    return { commit: null, changed: false };
+  }
+}
+writeFileSync(at('dist/build.json'), `${JSON.stringify(builtFrom())}\n`);
+
+/**
  * In the bundle the command tree is the manifest written above, not the declarations read live: the
  * program's part and a stub of each noun (kind, name, aliases, summary) in one module, each noun in full in
  * a module (a chunk) of its own, imported only when a run names the noun (src/commands/manifest-data.ts).

@@ -1,6 +1,7 @@
 // Installs the system tools the test suite drives for real (bash, zsh and fish under tmux for completions;
 // mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports; curl
-// and jq, which the docs' examples use; chromium, headless, for the HTML trends report) from Debian when
+// and jq, which the docs' examples use; chromium, headless, for the HTML trends report; qemu-user with the
+// arm64 C and C++ libraries, which run the release's linux-arm64 Node.js and executable) from Debian when
 // they are missing and we may; otherwise, or when apt fails, says in one line what to install and how, and
 // exits 1.
 //
@@ -22,6 +23,7 @@ const tools = {
   curl: 'curl',
   jq: 'jq',
   chromium: 'chromium',
+  'qemu-aarch64-static': ['qemu-user-static', 'libc6-arm64-cross', 'libstdc++6-arm64-cross'],
 };
 const env = process.env;
 const lockSeconds = Number(env.ENSURE_TOOLS_LOCK_TIMEOUT ?? 120);
@@ -30,7 +32,7 @@ const found = (bin) =>
 const missingPackages = () =>
   Object.entries(tools)
     .filter(([bin]) => !found(bin))
-    .map(([, pkg]) => pkg);
+    .flatMap(([, pkg]) => pkg);
 const isRoot = () => {
   const id = spawnSync('/bin/sh', ['-c', 'id -u'], { env, encoding: 'utf8' });
   return (id.status === 0 ? Number(id.stdout.trim()) : process.getuid?.()) === 0;

@@ -1,46 +1,34 @@
 // `npm run release`: everything a GitHub release of secscan attaches, built into release/ (or --out DIR):
 // - secscan-X.Y.Z.tgz: the CLI packed (`npm pack` of the build), installable offline with `npm install -g`;
 // - secscan-sandbox-X.Y.Z.tgz: @secscan/sandbox packed, for `npm install --save-dev`;
-// - secscan-linux-x64: one executable with Node.js inside (a Node single executable application made from
-//   the Node.js running this script: see buildExecutable);
-// - secscan-X.Y.Z.cdx.json: the CycloneDX bill of materials of what the bundle carries (and the Node.js of
-//   the executable);
-// - THIRD-PARTY-LICENSES.md: the notices of the packages bundled and of Node.js (the executable ships both);
+// - secscan-linux-x64, secscan-linux-arm64, secscan-win-x64.exe, secscan-darwin-x64: one executable per
+//   platform with Node.js 24 inside (a Node single executable application made from the official build of
+//   Node.js pinned in scripts/release/runtimes.mjs: see scripts/release/executable.mjs);
+// - secscan-X.Y.Z.cdx.json: the CycloneDX bill of materials of what the bundle carries and of each Node.js
+//   the executables carry;
+// - THIRD-PARTY-LICENSES.md: the notices of the packages bundled and of Node.js (the executables ship both);
 // - install.sh: the installer of the repository's root;
-// - SHA256SUMS over all of them (`sha256sum -c SHA256SUMS` checks them);
-// - notes.md (not attached, not summed): the release's section of CHANGELOG.md, the release's text.
+// - SHA256SUMS over all of them (`sha256sum -c SHA256SUMS` checks them; the release workflow attests
+//   every file it lists);
+// - notes.md (not attached, not summed): the release's section of CHANGELOG.md and the runtimes, the
+//   release's text.
 //
 // Options: --out DIR; --no-build (use the build already in dist/, as the test suite does); --tag vX.Y.Z
 // (fails unless the tag names package.json's version, as the release workflow passes it); --repo
-// OWNER/NAME (default $GITHUB_REPOSITORY), which the attached install.sh downloads from.
+// OWNER/NAME (default $GITHUB_REPOSITORY), which the attached install.sh downloads from (without one it
+// warns); --platform P (repeatable: only these executables, for a quick local build).
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createRequire } from 'node:module';
-import { arch, platform } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { bundledPackages } from './licences.mjs';
+import { buildExecutable, nodeCommand } from './release/executable.mjs';
+import { executables, versionOf } from './release/runtimes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-
-/** The sentinel Node.js looks for to know it carries an application (the same in every Node.js since 18.16). */
-const seaFuse = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
 function fail(message) {
   console.error(`release: ${message}`);
@@ -79,96 +67,38 @@ function pack(dir, out) {
   return name.split('\n').at(-1);
 }
 
-/**
- * The single executable: a copy of the Node.js running this script (official builds carry the sentinel
- * fuse; a distribution's Node.js built as a shared library does not), its symbols stripped when `strip` is
- * there (99 MB to 86 MB), with a blob made by this same Node.js injected by postject. The blob holds
- * scripts/release/sea-main.cjs bundled with bin/load.js (with V8's code cache of it), and as assets the
- * chunks of dist/chunks with their code caches, package.json and the completions: the executable loads the
- * chunks a command needs from itself, as bin/secscan.js loads them from dist/.
- */
-async function buildExecutable(out, name) {
-  const work = join(root, 'build', 'sea');
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-  const node = process.execPath;
-  if (!readFileSync(node).includes(seaFuse)) {
-    fail(
-      `${node} cannot make a single executable (no ${seaFuse}): run the release with an official Node.js build`,
-    );
-  }
-  await build({
-    entryPoints: [join(root, 'scripts/release/sea-main.cjs')],
-    outfile: join(work, 'main.cjs'),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-  });
-  const assets = { 'package.json': join(root, 'package.json') };
-  for (const file of readdirSync(join(root, 'completions')))
-    assets[`completions/${file}`] = join(root, 'completions', file);
-  for (const file of readdirSync(join(root, 'dist/chunks'))) {
-    if (file.endsWith('.cjs') || file.endsWith('.cjs.cache'))
-      assets[`chunks/${file}`] = join(root, 'dist/chunks', file);
-  }
-  const blob = join(work, 'sea.blob');
-  writeFileSync(
-    join(work, 'sea-config.json'),
-    JSON.stringify({
-      main: join(work, 'main.cjs'),
-      output: blob,
-      disableExperimentalSEAWarning: true,
-      useCodeCache: true,
-      assets,
-    }),
-  );
-  run(node, ['--experimental-sea-config', join(work, 'sea-config.json')], { cwd: work });
-  const binary = join(work, name);
-  copyFileSync(node, binary);
-  chmodSync(binary, 0o755);
-  try {
-    execFileSync('strip', ['--strip-all', binary], { stdio: 'ignore' });
-  } catch {
-    console.error('release: no `strip` here: the executable keeps the symbols of Node.js (13 MB more)');
-  }
-  // In a process of its own: postject's ELF library prints a warning per note section it cannot name
-  // (harmless), shown only if the injection fails.
-  try {
-    execFileSync(
-      process.execPath,
-      [require.resolve('postject/dist/cli.js'), binary, 'NODE_SEA_BLOB', blob, '--sentinel-fuse', seaFuse],
-      { stdio: 'pipe', encoding: 'utf8' },
-    );
-  } catch (error) {
-    fail(`postject could not inject the blob into ${name}:\n${error.stdout}${error.stderr}`);
-  }
-  const version = run(binary, ['--version']).trim();
-  if (version !== pkg.version) fail(`${name} --version printed ${version}, not ${pkg.version}`);
-  renameSync(binary, join(out, name));
-}
-
-/** Node.js's own licence, for the executable that carries it (where an official build or a package put it). */
-function nodeLicence() {
-  const prefix = dirname(dirname(process.execPath));
-  const found = [
-    join(prefix, 'LICENSE'),
-    join(prefix, 'share/doc/node/LICENSE'),
-    '/usr/share/doc/nodejs/LICENSE',
-  ].find((f) => existsSync(f));
-  if (!found) fail(`no LICENSE of the Node.js at ${process.execPath} to ship with the executable`);
-  return readFileSync(found, 'utf8').trim();
+/** Node.js's licence, from the package of the runtime a release carries (the Windows package has none). */
+function nodeLicence(carried) {
+  const file = carried.find((c) => c.license)?.license;
+  if (!file) fail('no LICENSE of Node.js in the runtimes the executables carry');
+  return readFileSync(file, 'utf8').trim();
 }
 
 const purl = (name, version) => `pkg:npm/${name.replace(/^@/, '%40')}@${version}`;
 
+/** The SBOM's component of a runtime an executable carries: the npm package it was taken from, and its SHA-256. */
+function runtimeComponent({ spec, sha256: content, files }) {
+  const name = spec.slice(0, spec.lastIndexOf('@'));
+  const version = spec.slice(spec.lastIndexOf('@') + 1);
+  return {
+    type: 'platform',
+    'bom-ref': purl(name, version),
+    name: 'Node.js',
+    version,
+    purl: purl(name, version),
+    description: `The runtime inside ${files.join(', ')}: Node.js's official build as the npm package ${name}`,
+    licenses: [{ license: { id: 'MIT' } }],
+    hashes: [{ alg: 'SHA-256', content }],
+  };
+}
+
 /**
  * The CycloneDX 1.6 bill of materials: secscan, the packages its bundle carries (each at the version and
- * checksum the lockfile installs, with its declared licence), and the Node.js the executable carries.
- * secscan installs no dependency: everything it runs is one of these.
+ * checksum the lockfile installs, with its declared licence), and each Node.js an executable carries
+ * (`runtimes`: from the release's list of artefacts, with the SHA-256 of its binary). secscan installs no
+ * dependency: everything it runs is one of these.
  */
-export function sbom({ metafile, lock, version, timestamp, node = process.version }) {
+export function sbom({ metafile, lock, version, timestamp, runtimes }) {
   const components = bundledPackages(metafile, root).map(({ name, root: dir }) => {
     const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const locked = lock.packages[relative(root, dir)];
@@ -194,14 +124,7 @@ export function sbom({ metafile, lock, version, timestamp, node = process.versio
     };
   });
   const unique = [...new Map(components.map((c) => [c['bom-ref'], c])).values()];
-  const runtime = {
-    type: 'platform',
-    'bom-ref': `node@${node}`,
-    name: 'Node.js',
-    version: node.replace(/^v/, ''),
-    description: `The runtime inside secscan-${platform()}-${arch()} (the tarballs run on the Node.js installed)`,
-    licenses: [{ license: { id: 'MIT' } }],
-  };
+  const carried = runtimes.map(runtimeComponent);
   return {
     bomFormat: 'CycloneDX',
     specVersion: '1.6',
@@ -219,13 +142,31 @@ export function sbom({ metafile, lock, version, timestamp, node = process.versio
         licenses: [{ license: { id: pkg.license } }],
       },
     },
-    components: [...unique, runtime],
+    components: [...unique, ...carried],
     dependencies: [
-      { ref: 'secscan', dependsOn: [...unique.map((c) => c['bom-ref']), runtime['bom-ref']] },
+      { ref: 'secscan', dependsOn: [...unique, ...carried].map((c) => c['bom-ref']) },
       ...unique.map((c) => ({ ref: c['bom-ref'] })),
-      { ref: runtime['bom-ref'] },
+      ...carried.map((c) => ({ ref: c['bom-ref'] })),
     ],
   };
+}
+
+/** The release's section of the notes naming the runtime inside each executable (its version and SHA-256). */
+export function runtimeNotes(runtimes) {
+  const rows = runtimes.map(
+    (r) =>
+      `| ${r.files.map((f) => `\`${f}\``).join(', ')} | Node.js ${versionOf(r.spec)} | \`${r.sha256}\` |`,
+  );
+  return [
+    '### Runtimes',
+    '',
+    "The executables carry Node.js's official builds, taken from the npm registry at a pinned version and checked against the pinned SHA-256 of each binary (`scripts/release/runtimes.mjs`):",
+    '',
+    '| executable | runtime | SHA-256 of the runtime as published |',
+    '| --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 async function main() {
@@ -235,19 +176,28 @@ async function main() {
       'no-build': { type: 'boolean' },
       tag: { type: 'string' },
       repo: { type: 'string', default: process.env.GITHUB_REPOSITORY ?? '' },
+      platform: { type: 'string', multiple: true },
     },
   });
   const repo = values.repo;
   if (repo !== '' && !/^[\w.-]+\/[\w.-]+$/.test(repo)) fail(`--repo: ${repo} is not owner/name`);
+  if (repo === '') {
+    console.error(
+      'release: warning: no repository (--repo OWNER/NAME or GITHUB_REPOSITORY): release/install.sh names none, ' +
+        'so it installs only with SECSCAN_REPO=OWNER/NAME or SECSCAN_RELEASE_URL set where it runs',
+    );
+  }
   const version = pkg.version;
   if (values.tag !== undefined && values.tag !== `v${version}`) {
     fail(`the tag ${values.tag} is not v${version}, the version in package.json`);
   }
   const notes = releaseNotes(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), version);
   if (!notes) fail(`CHANGELOG.md has no section "## [${version}] - YYYY-MM-DD" with the release's notes`);
-  if (platform() !== 'linux' || !['x64', 'arm64'].includes(arch())) {
-    fail(`the executable is built on linux-x64 or linux-arm64, not ${platform()}-${arch()}`);
+  const known = executables.map((e) => e.platform);
+  for (const p of values.platform ?? []) {
+    if (!known.includes(p)) fail(`--platform: ${p} is not one of ${known.join(', ')}`);
   }
+  const targets = executables.filter((e) => !values.platform || values.platform.includes(e.platform));
 
   const out = resolve(root, values.out);
   rmSync(out, { recursive: true, force: true });
@@ -257,9 +207,10 @@ async function main() {
     fail('no build in dist/: run `npm run build` (or leave out --no-build)');
   }
 
-  const files = [];
+  /** The release's artefacts, in the order they are made: SHA256SUMS lists them, the attestation reads it. */
+  const artefacts = [];
   // The build was made (or checked) above: prepack would make it again.
-  files.push(pack(root, out));
+  artefacts.push(pack(root, out));
   // The sandbox's package has a build of its own: made into a copy of the package (its files field's),
   // packed from there, so packages/sandbox/dist (which the package's tests build) is left alone.
   const sandbox = join(root, 'build/release-sandbox');
@@ -272,26 +223,58 @@ async function main() {
     env: { ...process.env, SANDBOX_DIST: join(sandbox, 'dist') },
     stdio: 'inherit',
   });
-  files.push(pack(sandbox, out));
-  const executable = `secscan-${platform()}-${arch()}`;
-  await buildExecutable(out, executable);
-  files.push(executable);
+  artefacts.push(pack(sandbox, out));
+  /** Each runtime carried, with the executables that carry it. */
+  const carried = new Map();
+  for (const target of targets) {
+    let runtime;
+    try {
+      runtime = await buildExecutable(target, out);
+    } catch (error) {
+      fail(error.message);
+    }
+    const [program, args] = nodeCommand(target, join(out, target.file));
+    if (target.native) {
+      const printed = run(program, [...args, '--version']).trim();
+      if (printed !== version) fail(`${target.file} --version printed ${printed}, not ${version}`);
+    }
+    const entry = carried.get(target.runtime) ?? {
+      spec: target.runtime,
+      sha256: runtime.sha256,
+      files: [],
+      runtime,
+    };
+    entry.files.push(target.file);
+    carried.set(target.runtime, entry);
+    artefacts.push(target.file);
+  }
+  const runtimes = [...carried.values()];
 
   const metafile = JSON.parse(readFileSync(join(root, 'build/metafile.json'), 'utf8'));
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
   const epoch = process.env.SOURCE_DATE_EPOCH ?? run('git', ['log', '-1', '--format=%ct']).trim();
   const timestamp = new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
   const bom = `secscan-${version}.cdx.json`;
-  writeFileSync(join(out, bom), `${JSON.stringify(sbom({ metafile, lock, version, timestamp }), null, 2)}\n`);
-  files.push(bom);
+  writeFileSync(
+    join(out, bom),
+    `${JSON.stringify(sbom({ metafile, lock, version, timestamp, runtimes }), null, 2)}\n`,
+  );
+  artefacts.push(bom);
 
   const bundled = readFileSync(join(root, 'dist/THIRD-PARTY-LICENSES.md'), 'utf8').replace(/^# .*\n/, '');
+  const byVersion = new Map();
+  for (const r of runtimes)
+    byVersion.set(versionOf(r.spec), [...(byVersion.get(versionOf(r.spec)) ?? []), ...r.files]);
+  const inside = [...byVersion].map(([v, files]) => `${v} in ${files.join(', ')}`).join('; ');
   writeFileSync(
     join(out, 'THIRD-PARTY-LICENSES.md'),
-    `# Software secscan ships (in the tarballs and in ${executable})\n\n` +
-      `## Node.js ${process.version} (MIT and others), in ${executable}\n\n${nodeLicence()}\n${bundled}`,
+    `# Software secscan ships (in the tarballs and in the executables)\n\n` +
+      (runtimes.length
+        ? `## Node.js (MIT and others): ${inside}\n\n${nodeLicence(runtimes.map((r) => r.runtime))}\n`
+        : '') +
+      bundled,
   );
-  files.push('THIRD-PARTY-LICENSES.md');
+  artefacts.push('THIRD-PARTY-LICENSES.md');
   // The copy attached to the release installs that release, from the repository it is released from.
   const installer = readFileSync(join(root, 'install.sh'), 'utf8');
   const stamped = installer
@@ -300,12 +283,12 @@ async function main() {
   if (!stamped.includes(`release_version='${version}'`))
     fail("install.sh: no line release_version='' to fill in");
   writeFileSync(join(out, 'install.sh'), stamped, { mode: 0o755 });
-  files.push('install.sh');
+  artefacts.push('install.sh');
 
-  files.sort();
-  writeFileSync(join(out, 'SHA256SUMS'), files.map((f) => `${sha256(join(out, f))}  ${f}\n`).join(''));
-  writeFileSync(join(out, 'notes.md'), notes);
-  for (const file of [...files, 'SHA256SUMS']) {
+  artefacts.sort();
+  writeFileSync(join(out, 'SHA256SUMS'), artefacts.map((f) => `${sha256(join(out, f))}  ${f}\n`).join(''));
+  writeFileSync(join(out, 'notes.md'), `${notes}${runtimes.length ? `\n${runtimeNotes(runtimes)}` : ''}`);
+  for (const file of [...artefacts, 'SHA256SUMS']) {
     const size = statSync(join(out, file)).size;
     console.log(`${relative(process.cwd(), join(out, file)) || file}  ${(size / 1e6).toFixed(1)} MB`);
   }

@@ -85,7 +85,10 @@ export async function main(given: MainDeps): Promise<number> {
 
   const noun = requestedNoun(argv);
   if (noun === undefined && (argv.includes('--version') || argv.includes('-V'))) {
-    io.stdout.write(`${deps.version}\n`);
+    if (argv.includes('--verbose')) {
+      const { verboseVersion } = await import('./version.js');
+      io.stdout.write(await verboseVersion(deps.version));
+    } else io.stdout.write(`${deps.version}\n`);
     return 0;
   }
   if (argv[0] === '__complete') {

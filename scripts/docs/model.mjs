@@ -25,7 +25,7 @@ export async function loadModel() {
     description: manifest.root.description,
     blocks: text.parseText(manifest.root.description),
     args: [],
-    options: [help.versionOption, help.helpOption].map((o) => toOption(o, help)),
+    options: [help.versionOption, help.verboseOption, help.helpOption].map((o) => toOption(o, help)),
     examples: manifest.root.examples,
     formats: [...baseFormats],
     fields: [],

@@ -1,4 +1,4 @@
-// The main script of the single executable (secscan-linux-x64): bin/secscan.js, with the chunks, their code
+// The main script of the single executables (secscan-linux-x64 and the others): bin/secscan.js, with the chunks, their code
 // caches, package.json and the completions read from the executable's assets instead of the package's
 // directory. scripts/release.mjs bundles it with bin/load.js (the executable can require nothing else).
 'use strict';

@@ -11,7 +11,13 @@ import { topics } from './topics.js';
 export const versionOption: OptionEntry = {
   flags: '-V, --version',
   attribute: 'version',
-  description: 'print the version',
+  description: 'print the version (with --verbose: the commit and the Node.js it runs on too)',
+};
+/** With --version only: the program's and nothing else's. */
+export const verboseOption: OptionEntry = {
+  flags: '--verbose',
+  attribute: 'verbose',
+  description: 'with --version: name the commit built and the Node.js secscan runs on',
 };
 export const helpOption: OptionEntry = { flags: '-h, --help', attribute: 'help', description: 'show help' };
 
@@ -185,7 +191,10 @@ export function rootHelp(manifest: Manifest, width: number): string {
     ),
   );
   lines.push(
-    ...section('Options', renderTerms(optionTerms([versionOption, ...root.options, helpOption]), width)),
+    ...section(
+      'Options',
+      renderTerms(optionTerms([versionOption, verboseOption, ...root.options, helpOption]), width),
+    ),
   );
   lines.push(...section('Examples', examples(root.examples, width)));
   const footer =

@@ -159,12 +159,12 @@ export class ProviderHttp {
         try {
           data = JSON.parse(text);
         } catch {
-          // Azure DevOps answers a token it does not take with its sign-in page, as a success.
+          // Azure DevOps answers a token it does not take with its sign-in page, as a success: a 401's meaning.
           if (res.status === 203) {
             throw new AuthError(
               `${context}: the token is not accepted (the API answered with a sign-in page, HTTP 203)`,
               ExitCode.auth,
-              403,
+              401,
               undefined,
               `the token (${this.about.tokenVariable}) needs ${this.about.permission}`,
             );

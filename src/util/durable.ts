@@ -15,17 +15,26 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/** Writes a file (mode 0600) and syncs it to the disk; `wx` refuses one that exists. */
+export async function writeSynced(
+  path: string,
+  data: string | Buffer,
+  flags: 'w' | 'wx' = 'w',
+): Promise<void> {
+  const handle = await open(path, flags, 0o600);
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Writes a small file through a temporary one, fsynced, then renamed into place. */
 export async function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeSynced(temp, data);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });

@@ -79,7 +79,8 @@ function inspect(path: string): Seen | undefined {
 const sameFile = (a: Seen, b: Seen) =>
   a.dev === b.dev && a.ino === b.ino && a.mtimeMs === b.mtimeMs && a.holder?.token === b.holder?.token;
 
-function alive(pid: number): boolean {
+/** Whether a process of this host is running (one of another user's counts). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -61,7 +61,7 @@ beforeAll(async () => {
       { env: { ...connection(), PATH: process.env.PATH }, stdio: 'pipe' },
     );
   }
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await sandbox?.stop();
@@ -157,6 +157,8 @@ describe('action.yml', () => {
     const { outputs, install, gate: step } = run(job, { ...gate, release: rel.dir });
     expect(install?.code, install?.stdout).toBe(0);
     expect(install?.stdout).toContain('(binary)');
+    // The action puts the directory on PATH itself (GITHUB_PATH): no advice to add it.
+    expect(`${install?.stdout}${install?.stderr}`).not.toContain('is not on PATH');
     expect(outputs['secscan-version']).toBe(pkg.version);
     const bin = dirname(outputs.secscan as string);
     expect(bin.startsWith(join(job.runnerTemp, 'secscan'))).toBe(true);

@@ -1,5 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +27,7 @@ import { type Release, release, root } from '../helpers/release.js';
 const temp = mkdtempSync(join(tmpdir(), 'secscan-install-sh-'));
 let rel: Release;
 let server: Server;
+let plain: HttpServer;
 let base: string;
 const caFile = join(temp, 'ca.pem');
 const requests: string[] = [];
@@ -24,9 +36,22 @@ beforeAll(async () => {
   rel = release();
   const certs = createCertificates('127.0.0.1');
   writeFileSync(caFile, certs.caPem);
+  plain = createHttpServer((req, res) => {
+    requests.push(`http:${req.url}`);
+    res.writeHead(200).end('not secscan');
+  });
+  await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
   server = createServer({ cert: certs.certPem, key: certs.keyPem }, (req, res) => {
-    const [, kind, file] = /^\/(good|tampered)\/([\w.-]+)$/.exec(req.url ?? '') ?? [];
     requests.push(req.url ?? '');
+    // A mirror that redirects: to itself over https, or to plain http (which a download must refuse).
+    const redirect = /^\/(redirect|redirect-http)\/([\w.-]+)$/.exec(req.url ?? '');
+    if (redirect) {
+      const to =
+        redirect[1] === 'redirect' ? base : `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+      res.writeHead(302, { location: `${to}/good/${redirect[2]}` }).end();
+      return;
+    }
+    const [, kind, file] = /^\/(good|tampered)\/([\w.-]+)$/.exec(req.url ?? '') ?? [];
     if (!kind || !file || (!Object.hasOwn(rel.sums, file) && file !== 'SHA256SUMS')) {
       res.writeHead(404).end();
       return;
@@ -39,10 +64,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
+  await new Promise((resolve) => plain?.close(resolve));
   rmSync(temp, { recursive: true, force: true });
 });
 
@@ -120,7 +146,12 @@ describe('install.sh', () => {
     );
     expect(r.status, r.stderr).toBe(0);
     expect(requests).toEqual(['/good/SHA256SUMS', `/good/secscan-${rel.version}.tgz`]);
-    expect(r.stderr).toContain(`is installed: ${r.bin}/secscan (tarball)`);
+    expect(r.stderr).toBe(
+      `install.sh: the release has no executable for darwin-arm64: installing secscan-${rel.version}.tgz, ` +
+        `run by the Node.js ${process.version} on PATH\n` +
+        `install.sh: secscan ${rel.version} is installed: ${r.bin}/secscan (tarball)\n` +
+        `install.sh: ${r.bin} is not on PATH: add it (export PATH="${r.bin}:$PATH")\n`,
+    );
     expect(spawnSync(join(r.bin, 'secscan'), ['--version'], { encoding: 'utf8' }).stdout).toBe(
       `${rel.version}\n`,
     );
@@ -173,5 +204,108 @@ describe('install.sh', () => {
     expect(r.stderr).toContain(
       `install.sh: https://github.com/secscan-test/secscan/releases/download/v${rel.version}/SHA256SUMS: the download failed\n`,
     );
+  });
+
+  it('installs the arm64 executable on arm64', async () => {
+    const r = await install(
+      { SECSCAN_RELEASE_URL: `${base}/good` },
+      { path: fakes('Linux', 'aarch64', false) },
+    );
+    expect(requests).toEqual(['/good/SHA256SUMS', '/good/secscan-linux-arm64']);
+    expect(
+      readFileSync(join(r.bin, 'secscan')).equals(readFileSync(rel.binaries['linux-arm64'] as string)),
+    ).toBe(true);
+    // This machine is x64 (binfmt_misc not registered): install.sh's own check cannot run it, qemu-user can.
+    expect(r.stderr).toBe(`install.sh: ${r.bin}/secscan does not run\n`);
+    const arm64 = spawnSync(
+      'qemu-aarch64-static',
+      ['-L', '/usr/aarch64-linux-gnu', join(r.bin, 'secscan'), '--version'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(arm64.stdout).toBe(`${rel.version}\n`);
+  });
+
+  it('with wget only, follows an https redirect and refuses one to plain http, reading SECSCAN_CA_FILE', async () => {
+    const noCurl = join(temp, 'no-curl');
+    mkdirSync(noCurl, { recursive: true });
+    for (const dir of ['/usr/bin', '/bin']) {
+      for (const tool of readdirSync(dir)) {
+        if (tool === 'curl' || existsSync(join(noCurl, tool))) continue;
+        symlinkSync(join(dir, tool), join(noCurl, tool));
+      }
+    }
+    const env = { SECSCAN_CA_FILE: caFile, CURL_CA_BUNDLE: '', PATH: noCurl };
+    const ok = await install({ ...env, SECSCAN_RELEASE_URL: `${base}/redirect` });
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(requests).toEqual([
+      '/redirect/SHA256SUMS',
+      '/good/SHA256SUMS',
+      '/redirect/secscan-linux-x64',
+      '/good/secscan-linux-x64',
+    ]);
+    const http = await install({ ...env, SECSCAN_RELEASE_URL: `${base}/redirect-http` });
+    expect(http.status).toBe(1);
+    const port = (plain.address() as AddressInfo).port;
+    expect(http.stderr).toBe(
+      `install.sh: ${base}/redirect-http/SHA256SUMS: redirected to http://127.0.0.1:${port}/good/SHA256SUMS: ` +
+        'secscan is never downloaded in the clear\n',
+    );
+    expect(requests).toEqual(['/redirect-http/SHA256SUMS']);
+    expect(readdirSync(http.bin)).toEqual([]);
+    // curl refuses the same redirect, and reads SECSCAN_CA_FILE too.
+    const curl = await install({
+      SECSCAN_CA_FILE: caFile,
+      CURL_CA_BUNDLE: '',
+      SECSCAN_RELEASE_URL: `${base}/redirect-http`,
+    });
+    expect(curl.status).toBe(1);
+    expect(curl.stderr).toContain(`install.sh: ${base}/redirect-http/SHA256SUMS: the download failed\n`);
+    expect(requests).toEqual(['/redirect-http/SHA256SUMS']);
+    const viaCa = await install({
+      SECSCAN_CA_FILE: caFile,
+      CURL_CA_BUNDLE: '',
+      SECSCAN_RELEASE_URL: `${base}/good`,
+    });
+    expect(viaCa.status, viaCa.stderr).toBe(0);
+  });
+
+  it('writes a wrapper that runs from a PREFIX holding $, ", ` and \', and gives no PATH advice when told', async () => {
+    const odd = join(temp, `odd $(touch pwned) "q" \`id\` it's`);
+    const r = await install(
+      {
+        SECSCAN_RELEASE_URL: `${base}/good`,
+        SECSCAN_INSTALL_FORM: 'tarball',
+        PREFIX: odd,
+        SECSCAN_NO_PATH_HINT: '1',
+      },
+      {},
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe(`install.sh: secscan ${rel.version} is installed: ${odd}/bin/secscan (tarball)\n`);
+    const ran = spawnSync(join(odd, 'bin', 'secscan'), ['--version'], { encoding: 'utf8', cwd: temp });
+    expect(ran.stdout).toBe(`${rel.version}\n`);
+    expect(existsSync(join(temp, 'pwned'))).toBe(false);
+  });
+
+  it('refuses a bin/secscan that is a directory and a bin that is a file, in one line, before downloading', async () => {
+    const taken = join(temp, 'taken');
+    mkdirSync(join(taken, 'bin', 'secscan'), { recursive: true });
+    const dir = await install({ SECSCAN_RELEASE_URL: `${base}/good`, PREFIX: taken });
+    expect(dir.status).toBe(1);
+    expect(dir.stderr).toBe(
+      `install.sh: ${taken}/bin/secscan is a directory: nothing installed (remove it, or set PREFIX)\n`,
+    );
+    expect(readdirSync(join(taken, 'bin', 'secscan'))).toEqual([]);
+    const file = join(temp, 'file-prefix');
+    mkdirSync(file);
+    writeFileSync(join(file, 'bin'), '');
+    const blocked = await install({ SECSCAN_RELEASE_URL: `${base}/good`, PREFIX: file });
+    expect(blocked.status).toBe(1);
+    expect(blocked.stderr).toBe(
+      `install.sh: ${file}/bin is not a directory: nothing installed (set PREFIX to another place)\n`,
+    );
+    expect(requests).toEqual([]);
   });
 });

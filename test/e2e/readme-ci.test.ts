@@ -31,7 +31,7 @@ let rel: Release;
 
 beforeAll(() => {
   rel = releaseDir();
-}, 300_000);
+}, 600_000);
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 

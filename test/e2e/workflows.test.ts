@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+// @ts-expect-error: a build script, in JavaScript
+import { executables } from '../../scripts/release/runtimes.mjs';
 import { root, validateAction } from './ci/setup.js';
 
 /**
@@ -33,19 +35,55 @@ describe('.github/workflows', () => {
     expect(ci.jobs.test?.steps.map((s) => s.run ?? s.uses).at(-1)).toContain("'npm ci && npm test'");
   });
 
-  it('release.yml: on a v* tag, the tests, npm run release, the attestations and the release; it passes action-validator', () => {
+  it('release.yml: on a v* tag, the tests and npm run release, each executable smoke-tested on its OS, then the attestations and the release', () => {
     const text = read('release.yml');
     const release = parse(text) as Workflow;
     expect(release.on).toEqual({ push: { tags: ['v*'] } });
-    const job = release.jobs.release;
-    const steps = job?.steps.map((s) => s.run ?? s.uses ?? '') ?? [];
-    const at = (part: string) => steps.findIndex((s) => s.includes(part));
-    expect(at('npm test')).toBeGreaterThan(-1);
-    expect(at('npm run release -- --tag "$GITHUB_REF_NAME"')).toBeGreaterThan(at('npm test'));
-    expect(at('actions/attest-build-provenance@')).toBeGreaterThan(at('npm run release'));
-    expect(at('gh release create')).toBeGreaterThan(at('actions/attest-build-provenance@'));
-    expect(steps[at('gh release create')]).toContain('--notes-file release/notes.md');
-    expect(job?.permissions).toEqual({ contents: 'write', 'id-token': 'write', attestations: 'write' });
+    const stepsOf = (name: string) => release.jobs[name]?.steps.map((s) => s.run ?? s.uses ?? '') ?? [];
+    const build = stepsOf('build');
+    const at = (steps: string[], part: string) => steps.findIndex((s) => s.includes(part));
+    expect(at(build, 'npm test')).toBeGreaterThan(-1);
+    expect(at(build, 'npm run release -- --tag "$GITHUB_REF_NAME"')).toBeGreaterThan(at(build, 'npm test'));
+    expect(at(build, 'actions/upload-artifact@')).toBeGreaterThan(at(build, 'npm run release'));
+    // One smoke job per executable the release makes, on a runner of its OS and CPU.
+    const smoke = release.jobs.smoke as unknown as {
+      needs: string;
+      strategy: { matrix: { include: { runner: string; executable: string }[] } };
+      steps: { run?: string }[];
+    };
+    expect(smoke.needs).toBe('build');
+    expect(smoke.strategy.matrix.include.map((m) => m.executable).sort()).toEqual(
+      (executables as { file: string }[]).map((e) => e.file).sort(),
+    );
+    expect(smoke.strategy.matrix.include.map((m) => m.runner).sort()).toEqual([
+      'macos-13',
+      'ubuntu-24.04',
+      'ubuntu-24.04-arm',
+      'windows-2022',
+    ]);
+    expect(smoke.steps.at(-1)?.run).toBe('bash scripts/release/smoke.sh release "${{ matrix.executable }}"');
+    const publish = release.jobs.publish as unknown as {
+      needs: string;
+      steps: { uses?: string; with?: Record<string, string>; run?: string }[];
+    };
+    expect(publish.needs).toBe('smoke');
+    const attest = publish.steps.filter((s) => s.uses?.startsWith('actions/attest-build-provenance@'));
+    expect(attest.map((s) => s.with)).toEqual([
+      { 'subject-checksums': 'release/SHA256SUMS' },
+      { 'subject-path': 'release/SHA256SUMS' },
+    ]);
+    const create = stepsOf('publish');
+    expect(at(create, 'gh release create')).toBeGreaterThan(at(create, 'actions/attest-build-provenance@'));
+    expect(create[at(create, 'gh release create')]).toContain('--notes-file release/notes.md');
+    expect(create[at(create, 'gh release create')]).toContain(
+      '$(awk \'{ print "release/" $2 }\' release/SHA256SUMS)',
+    );
+    expect(release.jobs.publish?.permissions).toEqual({
+      contents: 'write',
+      'id-token': 'write',
+      attestations: 'write',
+    });
+    expect(release.jobs.build?.permissions).toBeUndefined();
     // action-validator 0.6.0 (the latest) predates the `attestations` permission, which the attestation
     // action needs: the workflow is checked without that one line, and with it refused for that alone.
     const without = join(temp, 'release.yml');

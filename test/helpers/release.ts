@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The release the tests install from: `npm run release --no-build` of the build the suite runs after, made
- * once for every test file that needs it (the single executable takes ~15 s to make and is 94 MB). It is
+ * once for every test file that needs it (the four executables take a minute or two to make, 100-130 MB
+ * each; the Node.js runtimes they carry are fetched once into node_modules/.cache/secscan-runtimes). It is
  * kept in node_modules/.cache/secscan-release/HASH, HASH being that of everything the release is made
  * from (the build in dist/, bin/, the completions and man pages, the sandbox package's source, the release
  * script, install.sh, CHANGELOG.md, package.json): a test file that finds it there uses it; one that finds
@@ -31,7 +32,10 @@ export interface Release {
   sums: Record<string, string>;
   tarball: string;
   sandboxTarball: string;
+  /** secscan-linux-x64, which runs here natively. */
   binary: string;
+  /** Every executable of the release by platform (linux-x64, linux-arm64, win-x64, darwin-x64). */
+  binaries: Record<string, string>;
 }
 
 const inputs = [
@@ -46,6 +50,7 @@ const inputs = [
   'packages/api/src',
   'scripts/release.mjs',
   'scripts/release',
+  'scripts/warm-cache.mjs',
   'scripts/licences.mjs',
   'install.sh',
   'CHANGELOG.md',
@@ -92,6 +97,11 @@ function read(dir: string): Release {
     tarball: join(dir, `secscan-${version}.tgz`),
     sandboxTarball: join(dir, `secscan-sandbox-${version}.tgz`),
     binary: join(dir, 'secscan-linux-x64'),
+    binaries: Object.fromEntries(
+      Object.keys(sums)
+        .map((file) => [/^secscan-((?:linux|win|darwin)-\w+?)(?:\.exe)?$/.exec(file)?.[1], join(dir, file)])
+        .filter((entry): entry is [string, string] => entry[0] !== undefined),
+    ),
   };
 }
 

@@ -11,7 +11,20 @@ import { afterEach, describe, expect, it } from 'vitest';
  * update), then installs by creating the tools.
  */
 const script = fileURLToPath(new URL('../../scripts/ensure-tools.mjs', import.meta.url));
-const all = ['zsh', 'fish', 'mandoc', 'bash', 'tmux', 'groff', 'man', 'pdftoppm', 'curl', 'jq', 'chromium'];
+const all = [
+  'zsh',
+  'fish',
+  'mandoc',
+  'bash',
+  'tmux',
+  'groff',
+  'man',
+  'pdftoppm',
+  'curl',
+  'jq',
+  'chromium',
+  'qemu-aarch64-static',
+];
 
 const fakeAptGet = `#!/bin/sh
 echo "$*" >> "$FAKE_DIR/apt-calls"
@@ -37,6 +50,7 @@ install)
     -*|install|DPkg::*) ;;
     man-db) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/man"; chmod 755 "$FAKE_DIR/bin/man" ;;
     poppler-utils) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/pdftoppm"; chmod 755 "$FAKE_DIR/bin/pdftoppm" ;;
+    qemu-user-static) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/qemu-aarch64-static"; chmod 755 "$FAKE_DIR/bin/qemu-aarch64-static" ;;
     *) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/$pkg"; chmod 755 "$FAKE_DIR/bin/$pkg" ;;
     esac
   done

@@ -2,6 +2,8 @@ import { SandboxError as SandboxErrorClass } from './errors.js';
 import { parseRunning } from './options.js';
 import { startSandbox as start } from './start.js';
 import {
+  signedWebhookHeaders as signedWebhookHeadersImpl,
+  signStandardWebhook as signStandardWebhookImpl,
   signWebhook as signWebhookImpl,
   verifyWebhook as verifyWebhookImpl,
   WebhookVerificationError as WebhookVerificationErrorClass,
@@ -242,11 +244,14 @@ export type WebhookHeaders =
 export interface VerifyWebhookOptions {
   /** The request's body exactly as received: a string or bytes, never parsed and re-serialised JSON. */
   body: string | Uint8Array;
-  /** The request's headers: X-SL-Signature, X-SL-Timestamp, X-SL-Webhook-Delivery-ID, X-SL-Event. */
+  /**
+   * The request's headers: webhook-id, webhook-timestamp, webhook-signature (Standard Webhooks) and
+   * X-SL-Signature, X-SL-Timestamp, X-SL-Webhook-Delivery-ID, X-SL-Event; either signature, or both.
+   */
   headers: WebhookHeaders;
-  /** The webhook's HMAC secret (`secscan webhook set --secret-stdin`). */
+  /** The webhook's HMAC secret (`secscan webhook set --secret-stdin`; the sandbox generates `whsec_<base64>`). */
   secret: string;
-  /** Seconds X-SL-Timestamp may differ from `now` (default 300). `Infinity` skips the age check. */
+  /** Seconds the timestamp may differ from `now` (default 300). `Infinity` skips the age check. */
   tolerance?: number;
   /** The time to check the timestamp against: a Date or milliseconds since the epoch (default: now). */
   now?: Date | number;
@@ -254,16 +259,20 @@ export interface VerifyWebhookOptions {
 
 /** What a verified delivery is: its event, its delivery id (keep it to refuse replays) and its timestamp. */
 export interface VerifiedWebhook {
-  event: string;
+  /** X-SL-Event; undefined for a delivery signed with Standard Webhooks alone. */
+  event: string | undefined;
   deliveryId: string;
-  /** X-SL-Timestamp, Unix seconds. */
+  /** The timestamp signed, Unix seconds. */
   timestamp: number;
+  /** The signatures checked, every one the delivery carries: `standard` (webhook-signature), `x-sl`. */
+  schemes: ('standard' | 'x-sl')[];
 }
 
 /**
  * Why `verifyWebhook` refused a delivery: `signature` (absent or not matching: answer 401), `timestamp`
- * (outside the tolerance: 400) or `malformed` (a header missing or unreadable, a body that is not bytes: 400).
- * `reserialised`: the signature matches the body re-serialised as JSON, so the receiver verified parsed JSON.
+ * (outside the tolerance: 400) or `malformed` (a header missing or unreadable, a delivery id with a dot, a
+ * body that is not bytes: 400). `reserialised`: the signature matches the body re-serialised as JSON, so the
+ * receiver verified parsed JSON.
  */
 export interface WebhookVerificationError extends Error {
   readonly name: 'WebhookVerificationError';
@@ -281,18 +290,31 @@ export const WebhookVerificationError: {
 } = WebhookVerificationErrorClass as never;
 
 /**
- * Checks a webhook delivery as the sandbox signs it (`X-SL-Signature: v1=<hex>`, the HMAC-SHA256 of
- * `<X-SL-Timestamp>.<X-SL-Webhook-Delivery-ID>.<raw body>` with the webhook's secret) and that its timestamp
- * is within `tolerance` of `now`. Returns the event, delivery id and timestamp; throws a
- * `WebhookVerificationError` otherwise. Refusing a delivery id seen before is the receiver's part.
+ * Checks a webhook delivery as the sandbox signs it: every signature it carries (Standard Webhooks'
+ * `webhook-signature: v1,<base64>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, and
+ * `X-SL-Signature: v1=<hex>` of `<X-SL-Timestamp>.<X-SL-Webhook-Delivery-ID>.<raw body>`, both HMAC-SHA256)
+ * and that its timestamp is within `tolerance` of `now`. Returns the event, delivery id, timestamp and the
+ * schemes checked; throws a `WebhookVerificationError` otherwise. Refusing a delivery id seen before is the
+ * receiver's part.
  */
 export const verifyWebhook: (options: VerifyWebhookOptions) => VerifiedWebhook = verifyWebhookImpl;
 
-/** The X-SL-Signature value of a delivery, as the sandbox signs it (for a receiver's tests). */
-export const signWebhook: (options: {
+/** What a delivery is signed from; a delivery id holding a dot is a TypeError (the signature would be ambiguous). */
+export interface SignWebhookOptions {
   body: string | Uint8Array;
   secret: string;
-  /** Unix seconds, as sent in X-SL-Timestamp. */
+  /** Unix seconds, as sent in webhook-timestamp and X-SL-Timestamp. */
   timestamp: number;
   deliveryId: string;
-}) => string = signWebhookImpl;
+}
+
+/** The X-SL-Signature value of a delivery, as the sandbox signs it (for a receiver's tests). */
+export const signWebhook: (options: SignWebhookOptions) => string = signWebhookImpl;
+
+/** The webhook-signature value of a delivery (`v1,<base64>`), as Standard Webhooks' libraries sign it. */
+export const signStandardWebhook: (options: SignWebhookOptions) => string = signStandardWebhookImpl;
+
+/** Every header the sandbox signs a delivery with, both schemes, for a receiver's tests. */
+export const signedWebhookHeaders: (
+  options: SignWebhookOptions & { event: string },
+) => Record<string, string> = signedWebhookHeadersImpl;

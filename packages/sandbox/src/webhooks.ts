@@ -1,16 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { signWebhook } from '@secscan/api/webhook-signature';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { signedWebhookHeaders, webhookHeaders } from '@secscan/api/webhook-signature';
 import type { SandboxState, WebhookRecord } from './state.js';
 
 /**
- * Delivery of events to the registered webhooks. The specification shows neither the payload, the
- * signature header nor the retry policy, so these are the sandbox's own (documented in docs/guide/sandbox.md):
- * POST of JSON with `X-SL-Event`, `X-SL-Webhook-Delivery-ID` (the same on every attempt),
- * `X-SL-Timestamp` (Unix seconds) and, for `hmac` webhooks, `X-SL-Signature: v1=<hex>` (signWebhook in
- * @secscan/api/webhook-signature: the HMAC-SHA256 of timestamp, delivery id and body with the webhook's
- * secret); `bearer` webhooks get `Authorization: Bearer <token>` instead.
+ * Delivery of events to the registered webhooks. The specification names the X-SL headers (operations.md)
+ * but shows neither the payload, the signed string, the algorithm nor the retry policy, so these are the
+ * sandbox's own (documented in docs/guide/sandbox.md): POST of JSON with `X-SL-Event`,
+ * `X-SL-Webhook-Delivery-ID` (a UUID, the same on every attempt) and `X-SL-Timestamp` (Unix seconds); for
+ * `hmac` webhooks, signed twice (signedWebhookHeaders in @secscan/api/webhook-signature): Standard Webhooks'
+ * `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` and `X-SL-Signature: v1=<hex>`; `bearer`
+ * webhooks get `Authorization: Bearer <token>` instead.
  * A network error, a timeout or a status other than 2xx is retried after each of `retryDelaysMs`.
  */
+
+/** A secret the sandbox generates for an `hmac` webhook: 32 random bytes as Standard Webhooks writes them. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
 
 export interface DeliveryOptions {
   log?: (line: string) => void;
@@ -70,14 +76,17 @@ async function deliverOne(
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'secscan-sandbox-webhooks',
-      'x-sl-event': event,
-      'x-sl-webhook-delivery-id': id,
-      'x-sl-timestamp': String(timestamp),
+      [webhookHeaders.event]: event,
+      [webhookHeaders.deliveryId]: id,
+      [webhookHeaders.timestamp]: String(timestamp),
     };
     if (webhook.authType === 'bearer' && webhook.token?.token) {
       headers.authorization = `Bearer ${webhook.token.token}`;
     } else if (webhook.secret) {
-      headers['x-sl-signature'] = signWebhook({ secret: webhook.secret, timestamp, deliveryId: id, body });
+      Object.assign(
+        headers,
+        signedWebhookHeaders({ secret: webhook.secret, timestamp, deliveryId: id, body, event }),
+      );
     }
     const started = performance.now();
     let outcome: string;

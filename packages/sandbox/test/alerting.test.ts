@@ -14,7 +14,7 @@ describe('sandbox: webhook', () => {
     expect((await call(sandbox(), 'GetWebhook')).status).toBe(404);
     const set = await call(sandbox(), 'SetUpWebhook', { body: hook });
     expect(set.json.response).toMatchObject({ authType: 'hmac', url: hook.url, events: ['scan.finished'] });
-    expect(set.json.response.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(set.json.response.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect((await call(sandbox(), 'GetWebhook')).json).toEqual({ url: hook.url, events: ['scan.finished'] });
     expect((await call(sandbox(), 'GetWebhook', { query: 'version=1' })).status).toBe(404);
     const own = await call(sandbox(), 'SetUpWebhook', {

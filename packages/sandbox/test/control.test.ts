@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/start.js';
 import { startSandbox } from '../src/start.js';
@@ -236,7 +237,17 @@ describe('sandbox webhooks: scan.finished', () => {
         event: 'scan.finished',
         deliveryId,
         timestamp: Number(stamp),
+        schemes: ['standard', 'x-sl'],
       });
+      // Signed as Standard Webhooks too, with the same id and timestamp: the reference library verifies it
+      // (a secret not of the form whsec_<base64> is its bytes, the libraries' raw form).
+      expect(delivered.headers['webhook-id']).toBe(deliveryId);
+      expect(delivered.headers['webhook-timestamp']).toBe(stamp);
+      expect(delivered.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      const reference = new Webhook(Buffer.from('s3cret'), { format: 'raw' });
+      const headers = delivered.headers as Record<string, string>;
+      expect(reference.verify(delivered.body, headers)).toMatchObject({ delivery_id: deliveryId });
+      expect(() => reference.verify(`${delivered.body} `, headers)).toThrow(/No matching signature/);
       const payload = JSON.parse(delivered.body);
       expect(payload).toMatchObject({
         event: 'scan.finished',
@@ -250,6 +261,7 @@ describe('sandbox webhooks: scan.finished', () => {
       const viaBearer = bearer.got[0] as Received;
       expect(viaBearer.headers.authorization).toBe('Bearer bearer-token');
       expect(viaBearer.headers['x-sl-signature']).toBeUndefined();
+      expect(viaBearer.headers['webhook-signature']).toBeUndefined();
       const lines = log.filter((l) => l.startsWith('webhook scan.finished'));
       const id = first?.headers['x-sl-webhook-delivery-id'] as string;
       const where = hmac.url.split('?')[0];
@@ -264,6 +276,30 @@ describe('sandbox webhooks: scan.finished', () => {
     } finally {
       sandbox.state.webhooks.length = 0;
       for (const r of [hmac, bearer, down, other]) r.server.close();
+    }
+  });
+
+  it('signs with the whsec_ secret it generates, which the reference library takes as it is', async () => {
+    const hook = await receiver();
+    try {
+      const set = await call(sandbox, 'SetUpWebhook', {
+        body: { url: hook.url, events: [{ name: 'scan.finished' }] },
+      });
+      const secret = set.json.response.secret as string;
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      const before = sandbox.deliveries.length;
+      await control({ app: 'shiftleft-java-demo', new: [{ severity: 'low', count: 1 }] });
+      expect(await Promise.all(sandbox.deliveries.slice(before).map((d) => d.done))).toEqual([true]);
+      const delivered = hook.got[0] as Received;
+      const headers = delivered.headers as Record<string, string>;
+      expect(new Webhook(secret).verify(delivered.body, headers)).toMatchObject({ event: 'scan.finished' });
+      expect(() =>
+        new Webhook(`whsec_${Buffer.from('another').toString('base64')}`).verify(delivered.body, headers),
+      ).toThrow(/No matching signature/);
+      expect(verifyWebhook({ body: delivered.body, headers, secret }).schemes).toEqual(['standard', 'x-sl']);
+    } finally {
+      sandbox.state.webhooks.length = 0;
+      hook.server.close();
     }
   });
 });

@@ -110,7 +110,7 @@ console.log(JSON.stringify({
   it('lets a receiver verify a delivery of the sandbox with verifyWebhook, and refuse a tampered one', () => {
     const script = `
 import { createServer } from 'node:http';
-import { startSandbox, signWebhook, verifyWebhook, WebhookVerificationError } from '@secscan/sandbox';
+import { startSandbox, signStandardWebhook, signWebhook, verifyWebhook, WebhookVerificationError } from '@secscan/sandbox';
 
 const sandbox = await startSandbox({ seed: 4, env: { SECSCAN_STATE_DIR: ${JSON.stringify(join(temp, 'state'))} } });
 const secret = 'whsec-pack';
@@ -138,10 +138,12 @@ try {
 } catch (error) {
   refused = error instanceof WebhookVerificationError && error.reason;
 }
-const resigned = signWebhook({ body, secret, timestamp: verified.timestamp, deliveryId: verified.deliveryId });
+const signing = { body, secret, timestamp: verified.timestamp, deliveryId: verified.deliveryId };
+const same = signWebhook(signing) === headers['x-sl-signature'];
+const sameStandard = signStandardWebhook(signing) === headers['webhook-signature'];
 receiver.close();
 await sandbox.stop();
-console.log(JSON.stringify({ put: put.status, verified, refused, same: resigned === headers['x-sl-signature'] }));
+console.log(JSON.stringify({ put: put.status, verified, refused, same, sameStandard }));
 `;
     writeFileSync(join(project, 'receiver.mjs'), script);
     const out = JSON.parse(
@@ -149,9 +151,15 @@ console.log(JSON.stringify({ put: put.status, verified, refused, same: resigned 
     );
     expect(out).toMatchObject({
       put: 200,
-      verified: { event: 'scan.finished', deliveryId: expect.any(String), timestamp: expect.any(Number) },
+      verified: {
+        event: 'scan.finished',
+        deliveryId: expect.any(String),
+        timestamp: expect.any(Number),
+        schemes: ['standard', 'x-sl'],
+      },
       refused: 'signature',
       same: true,
+      sameStandard: true,
     });
   });
 

@@ -9,6 +9,10 @@ import { secretStdinOption, secretVariable, webhookSecret } from './internal/sec
 import { httpUrl } from '../../webhook/send.js';
 import { deliveriesDir, openDir } from '../../webhook/store.js';
 import { dirOption } from './internal/dir.js';
+import { maxInputBytes } from '../../util/input-file.js';
+
+/** Seconds: the most --request-timeout takes (Node's own default request timeout). */
+const maxRequestTimeout = 300;
 
 /** Removes the ready file if it still holds what this listener wrote. */
 async function removeReadyFile(file: string, text: string): Promise<void> {
@@ -52,17 +56,23 @@ export default defineVerb({
   summary: 'Receive deliveries locally: verify, keep and forward each one',
   description:
     'Run a local receiver for the webhook’s deliveries, on 127.0.0.1, until interrupted (Ctrl-C). Each POST is ' +
-    'checked as a receiver must: its signature over the raw bytes, its timestamp within --tolerance, and its ' +
-    'delivery id against those received before (kept in --dir, so a restarted listener still refuses a replay). ' +
-    'A delivery that holds is kept byte for byte in --dir (ID.headers: the request’s head as received; ID.body; ' +
-    'ID.json: when it arrived and where it was forwarded, each written whole), answered 200, and forwarded ' +
-    'unchanged to --forward-to. A bad signature is answered 401, a stale timestamp, a replay or a malformed ' +
-    'delivery 400: reported, never kept or forwarded.\n\n' +
+    'checked as a receiver must: its signatures over the raw bytes (Standard Webhooks’ webhook-signature, ' +
+    'X-SL-Signature, or both: each one present must hold), its timestamp within --tolerance, and its delivery ' +
+    'id against those received before (kept in --dir, so a restarted listener still refuses a replay). A ' +
+    'delivery that holds is kept byte for byte in --dir (ID.body; ID.json: when it arrived and where it was ' +
+    'forwarded; then ID.headers, the request’s head as received, the receipt: each written whole and synced), ' +
+    'answered 200, and forwarded unchanged to --forward-to. A bad signature is answered 401, a stale ' +
+    'timestamp, a replay or a malformed delivery 400: reported, never kept or forwarded. A delivery that cannot ' +
+    'be kept (a full disk) is answered 500 and not received: the sender’s retry is taken, as it is after the ' +
+    'listener was killed while keeping it.\n\n' +
+    'A connection has --request-timeout (1 minute; at most 5) to send its request whole, head and body: then it ' +
+    'is answered 408 and closed, so a client that sends a byte now and then holds nothing open. Bodies are ' +
+    `at most ${maxInputBytes / 1024 / 1024} MiB (413).\n\n` +
     'Once listening it prints `webhook listen: ready on URL` on stderr; then one line per delivery on stdout: ' +
-    'time, event, delivery id, verdict (verified, bad-signature, stale-timestamp, replayed, malformed) and the ' +
-    'forward’s status (- when not forwarded), with the reason of a refusal. With --ready-file FILE it also writes ' +
-    '`SECSCAN_WEBHOOK_URL=URL` to FILE once listening (renamed into place whole; removed when it stops). Point the webhook at it with ' +
-    '`secscan webhook set --url URL --event scan.finished --secret-stdin`. ' +
+    'time, event, delivery id, verdict (verified, bad-signature, stale-timestamp, replayed, malformed, error) and ' +
+    'the forward’s status (- when not forwarded), with the reason of a refusal. With --ready-file FILE it also ' +
+    'writes `SECSCAN_WEBHOOK_URL=URL` to FILE once listening (renamed into place whole; removed when it stops). ' +
+    'Point the webhook at it with `secscan webhook set --url URL --event scan.finished --secret-stdin`. ' +
     `The secret comes from $${secretVariable}, or standard input with --secret-stdin; never from a flag.`,
   examples: [
     'secscan webhook listen --port 8788 --forward-to http://127.0.0.1:3000/hooks/secscan',
@@ -86,6 +96,12 @@ export default defineVerb({
         default: '5m',
       },
     ),
+    requestTimeout: parsed(
+      '--request-timeout <duration>',
+      'how long a connection has to send its request whole (then 408, closed)',
+      duration(),
+      { default: '1m' },
+    ),
     secretStdin: secretStdinOption,
     readyFile: parsed(
       '--ready-file <file>',
@@ -95,6 +111,11 @@ export default defineVerb({
     ),
   },
   validate({ opts }) {
+    if ((opts.requestTimeout ?? 60) > maxRequestTimeout) {
+      throw new UsageError(
+        'invalid value for --request-timeout: at most 5m (a client sending a byte now and then holds a connection that long)',
+      );
+    }
     if (opts.forwardTo !== undefined && !httpUrl(opts.forwardTo)) {
       throw new UsageError(
         `invalid value for --forward-to: ${JSON.stringify(opts.forwardTo)} (expected an http(s) URL)`,
@@ -115,6 +136,7 @@ export default defineVerb({
       dir,
       secret,
       tolerance: opts.tolerance ?? 300,
+      requestTimeoutMs: (opts.requestTimeout ?? 60) * 1000,
       forwardTo: opts.forwardTo,
       signal: ctx.signal,
       onEvent(event) {

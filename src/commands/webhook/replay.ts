@@ -34,8 +34,9 @@ export default defineVerb({
   summary: 'Send a delivery `webhook listen` kept again, re-signed if asked',
   description:
     'Send a delivery `webhook listen` kept in --dir again, with its headers and body unchanged, to --to (default: ' +
-    'where the listener forwarded it). With --resign it carries a fresh X-SL-Timestamp and the signature made ' +
-    'with it (a receiver with a tolerance refuses the old one); the delivery id stays, signed as before. ' +
+    'where the listener forwarded it). With --resign it carries a fresh timestamp (webhook-timestamp, ' +
+    'X-SL-Timestamp) and each of its signatures made again with it (a receiver with a tolerance refuses the old ' +
+    'one); the delivery id stays, signed as before. ' +
     `The secret --resign signs with comes from $${secretVariable}, or standard input with --secret-stdin. ` +
     'Exits 0 when the receiver answers 2xx; 4 (401, 403), 5 (404), 6 (other 4xx) or 7 (5xx, or no answer) ' +
     'otherwise.',
@@ -74,11 +75,25 @@ export default defineVerb({
         'WEBHOOK_MALFORMED',
       );
     if (opts.resign) {
+      if (id.includes('.')) {
+        throw new UsageError(
+          `--resign: the delivery id ${id} holds a dot, which no signature covers unambiguously`,
+        );
+      }
       const secret = await webhookSecret(ctx, opts.secretStdin);
-      const { signWebhook } = await import('@secscan/api/webhook-signature');
+      const { signStandardWebhook, signWebhook, standardWebhookHeaders, webhookHeaders } =
+        await import('@secscan/api/webhook-signature');
       const timestamp = Math.floor(Date.now() / 1000);
-      headers['x-sl-timestamp'] = [String(timestamp)];
-      headers['x-sl-signature'] = [signWebhook({ body: stored.body, secret, timestamp, deliveryId: id })];
+      const signing = { body: stored.body, secret, timestamp, deliveryId: id };
+      // Each signature the delivery carries is made again with the fresh timestamp; the id stays.
+      for (const [names, sign] of [
+        [standardWebhookHeaders, signStandardWebhook],
+        [webhookHeaders, signWebhook],
+      ] as const) {
+        if (headers[names.signature] === undefined) continue;
+        headers[names.timestamp] = [String(timestamp)];
+        headers[names.signature] = [sign(signing)];
+      }
     }
     const sent = await send(to, forwardedHeaders(headers), stored.body, ctx.signal);
     const refused = refusedBy(sent, to, Boolean(opts.resign));

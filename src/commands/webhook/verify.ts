@@ -16,16 +16,18 @@ export default defineVerb({
   name: 'verify',
   summary: 'Check a delivery’s signature and timestamp, as a receiver must',
   description:
-    'Check a webhook delivery as a receiver must: the signature (X-SL-Signature: v1=, the HMAC-SHA256 of ' +
-    '"<X-SL-Timestamp>.<X-SL-Webhook-Delivery-ID>.<raw body>" with the webhook’s secret) over the body’s bytes ' +
-    'exactly as received, and the timestamp within --tolerance of now (of when it arrived, for a delivery ' +
-    '`webhook listen` kept). The delivery is --headers FILE (the request’s head as `curl -D` writes it, or a ' +
-    'JSON object of headers) with --body FILE, or --delivery ID, one `webhook listen` kept in --dir (with --wait, once it has kept it: for a script that ' +
-    'has just caused the delivery).\n\n' +
+    'Check a webhook delivery as a receiver must: every signature it carries, over the body’s bytes exactly as ' +
+    'received (Standard Webhooks’ webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">, ' +
+    'keyed by the secret whsec_<base64> decoded or any other secret’s bytes; X-SL-Signature: v1=<hex HMAC-SHA256 of ' +
+    '"<X-SL-Timestamp>.<X-SL-Webhook-Delivery-ID>.<raw body>" with the secret>; at least one, each present must hold), ' +
+    'a delivery id without a dot (with one, the signed string would be ambiguous), and the timestamp within ' +
+    '--tolerance of now (of when it arrived, for a delivery `webhook listen` kept). The delivery is --headers FILE (the ' +
+    'request’s head as `curl -D` writes it, or a JSON object of headers) with --body FILE, or --delivery ID, one ' +
+    '`webhook listen` kept in --dir (with --wait, once it has kept it: for a script that has just caused the delivery).\n\n' +
     `The secret comes from $${secretVariable}, or standard input with --secret-stdin; never from a flag. ` +
-    'Exits 0 when the delivery holds; 4 when the signature does not match (with a hint when the body looks ' +
+    'Exits 0 when the delivery holds; 4 when a signature does not match (with a hint when the body looks ' +
     'parsed and serialised again, the usual mistake); 12 when the timestamp is outside the tolerance; 8 when ' +
-    'the delivery is malformed (a header missing or unreadable).',
+    'the delivery is malformed (a header missing or unreadable, an id with a dot).',
   examples: [
     'secscan webhook verify --headers delivery.headers --body delivery.json',
     'secscan webhook verify --delivery 6f1c2a9e-0b7d-4c55-9a40-2f0d7d1e8b21 --dir deliveries',
@@ -89,7 +91,9 @@ export default defineVerb({
     }
     if (!headers) throw malformed(`the delivery ${opts.delivery} has no readable headers`);
     const secret = await webhookSecret(ctx, opts.secretStdin);
-    const { verifyWebhook, WebhookVerificationError } = await import('@secscan/api/webhook-signature');
+    const { verifyWebhook, WebhookVerificationError, standardWebhookHeaders, webhookHeaders } =
+      await import('@secscan/api/webhook-signature');
+    const signatureHeader = { standard: standardWebhookHeaders.signature, 'x-sl': webhookHeaders.signature };
     try {
       const verified = verifyWebhook({ body, headers, secret, tolerance: opts.tolerance, now });
       return {
@@ -99,6 +103,7 @@ export default defineVerb({
           delivery_id: verified.deliveryId,
           timestamp: new Date(verified.timestamp * 1000).toISOString().replace('.000Z', 'Z'),
           verdict: 'valid',
+          signatures: verified.schemes.map((scheme) => signatureHeader[scheme]),
         },
       };
     } catch (error) {

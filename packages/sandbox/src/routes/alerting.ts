@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { bare, type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
 import type { WebhookRecord } from '../state.js';
+import { generateWebhookSecret } from '../webhooks.js';
 import { webhookEvents } from '@secscan/api/values';
 
 /** The `version` query of the webhook operations: 1 (legacy flow) or 2 (normal flow, the default). */
@@ -50,7 +51,7 @@ export const alertingHandlers = {
       tokenID: existing?.tokenID ?? randomUUID(),
       events: [...new Set(names)],
       authType,
-      ...(authType === 'hmac' ? { secret: body.secret || randomBytes(32).toString('hex') } : {}),
+      ...(authType === 'hmac' ? { secret: body.secret || generateWebhookSecret() } : {}),
       ...(authType === 'bearer' && body.token?.token
         ? {
             token: {
