@@ -206,6 +206,15 @@ describe('e2e: secscan mcp with the SDK’s client against a sandbox', () => {
     });
   });
 
+  it('sends progress notifications while a call works, in its own words', async () => {
+    const told: string[] = [];
+    const result = await mcp.client.callTool({ name: 'stats', arguments: {} }, undefined, {
+      onprogress: (p) => told.push(p.message ?? ''),
+    });
+    expect(result.isError).toBeFalsy();
+    expect(told).toEqual(expect.arrayContaining([expect.stringMatching(/^counted \d+ of \d+ apps$/)]));
+  });
+
   it('answers concurrent calls each with its own result', async () => {
     const calls = ['1', '2', '3', '6', '7', '8'].map((id) => mcp.call('finding_details', { app, ids: [id] }));
     const answers = await Promise.all(calls);
