@@ -450,7 +450,7 @@ _secscan_flags() {
     'api') REPLY='--field --header --help --include --input --list --method --paginate --slurp -F -H -X -h -i' ;;
     'mcp') REPLY='--answer-within --help --read-only --toolsets --workspace -h' ;;
     'mcp configure') REPLY='--client --command --help --print --remove --scope --server-read-only --server-toolsets -h' ;;
-    'sandbox') REPLY='--apps --audit-log --backup-size --bandwidth --cut-downloads --fail-rate --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
@@ -920,10 +920,12 @@ _secscan_takes_value() {
       'sandbox|--findings' | \
       'sandbox|--backup-size' | \
       'sandbox|--cut-downloads' | \
+      'sandbox|--backup-faults' | \
       'sandbox|--apps' | \
       'sandbox|--rate-limit' | \
       'sandbox|--now' | \
       'sandbox|--bandwidth' | \
+      'sandbox|--fault' | \
       'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
@@ -1698,7 +1700,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }
