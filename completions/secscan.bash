@@ -40,6 +40,7 @@ _secscan_child() {
     '|reports' | '|report') REPLY='reports' ;;
     '|audit') REPLY='audit' ;;
     '|api') REPLY='api' ;;
+    '|mcp') REPLY='mcp' ;;
     '|sandbox') REPLY='sandbox' ;;
     '|completion') REPLY='completion' ;;
     '|help') REPLY='help' ;;
@@ -198,6 +199,7 @@ _secscan_child() {
     'reports|trends') REPLY='reports trends' ;;
     'audit|log') REPLY='audit log' ;;
     'audit|scm-secrets') REPLY='audit scm-secrets' ;;
+    'mcp|configure') REPLY='mcp configure' ;;
     'sandbox|scan') REPLY='sandbox scan' ;;
     'sandbox|wait') REPLY='sandbox wait' ;;
     *) REPLY='' ;;
@@ -206,7 +208,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats sync teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations mcp org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats sync teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
@@ -249,6 +251,7 @@ _secscan_commands() {
     'backups') REPLY='download list ls' ;;
     'reports') REPLY='cwe owasp pci trends' ;;
     'audit') REPLY='log scm-secrets' ;;
+    'mcp') REPLY='configure' ;;
     'sandbox') REPLY='scan wait' ;;
     *) REPLY='' ;;
   esac
@@ -447,6 +450,8 @@ _secscan_flags() {
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --header --help --include --input --list --method --paginate --slurp -F -H -X -h -i' ;;
+    'mcp') REPLY='--answer-within --help --read-only --toolsets --workspace -h' ;;
+    'mcp configure') REPLY='--client --command --help --print --remove --scope --server-read-only --server-toolsets -h' ;;
     'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
@@ -585,6 +590,8 @@ _secscan_conflicts() {
     'api|--paginate') REPLY='--list' ;;
     'api|--slurp') REPLY='--list' ;;
     'api|--list') REPLY='-F --field --input -H --header -X --method -i --include --paginate --slurp' ;;
+    'mcp configure|--print') REPLY='--remove' ;;
+    'mcp configure|--remove') REPLY='--print' ;;
     'sandbox scan|--app') REPLY='--compound' ;;
     'sandbox scan|--compound') REPLY='--app' ;;
     'sandbox scan|--new') REPLY='--fail' ;;
@@ -901,6 +908,13 @@ _secscan_takes_value() {
       'api|--header' | \
       'api|-X' | \
       'api|--method' | \
+      'mcp|--toolsets' | \
+      'mcp|--workspace' | \
+      'mcp|--answer-within' | \
+      'mcp configure|--client' | \
+      'mcp configure|--scope' | \
+      'mcp configure|--server-toolsets' | \
+      'mcp configure|--command' | \
       'sandbox|--host' | \
       'sandbox|--port' | \
       'sandbox|--seed' | \
@@ -1115,6 +1129,9 @@ _secscan_values() {
     'reports trends|--compound') REPLY='@live compound' ;;
     'audit log|--out') REPLY='@file' ;;
     'api|--input') REPLY='@file' ;;
+    'mcp|--workspace') REPLY='@file' ;;
+    'mcp configure|--client') REPLY='=claude-code cursor vscode codex gemini' ;;
+    'mcp configure|--scope') REPLY='=project user' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
     'sandbox|--apps') REPLY='@live app' ;;
@@ -1606,6 +1623,11 @@ _secscan_values() {
     'api|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'api|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'api|--fields') REPLY='@fields id method path scopes commands summary' ;;
+    'mcp|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp configure|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp configure|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp configure|--fields') REPLY='@fields client scope action file backup' ;;
     'sandbox|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1687,7 +1709,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

@@ -243,6 +243,31 @@ export async function jqEngineSource() {
   },
 };
 
+/**
+ * The MCP SDK's Server imports its Ajv validator (Ajv, ajv-formats and fast-uri: 280 KB, a quarter of what
+ * `secscan mcp` loaded) for the one feature that validates JSON schemas, elicitation, which secscan's server
+ * never uses: src/mcp/server.ts hands it a validator of its own, and the module is a stand-in that refuses.
+ */
+const noAjv = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onLoad(
+      { filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/ },
+      async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('export class AjvJsonSchemaValidator')) {
+          throw new Error('the MCP SDK changed: update the no-ajv plugin');
+        }
+        return {
+          contents:
+            "export class AjvJsonSchemaValidator { getValidator() { throw new Error('secscan: no JSON schema validation here'); } }\n",
+          loader: 'js',
+        };
+      },
+    );
+  },
+};
+
 const result = await build({
   entryPoints: { cli: at('src/cli.ts') },
   outdir: chunks,
@@ -256,8 +281,10 @@ const result = await build({
   write: false,
   metafile: true,
   conditions,
-  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici, jqEngineFile],
+  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici, jqEngineFile, noAjv],
   define: { 'import.meta.url': '__secscanModuleUrl' },
+  // jsonc-parser's main build is UMD, whose requires of its own files esbuild cannot follow: its ES build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 });
 mkdirSync(chunks, { recursive: true });
 // The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;

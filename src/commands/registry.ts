@@ -37,6 +37,7 @@ export const nouns: readonly Loader[] = [
   () => import('./reports/index.js'),
   () => import('./audit/index.js'),
   () => import('./api/index.js'),
+  () => import('./mcp/index.js'),
   () => import('./sandbox/index.js'),
   () => import('./completion/index.js'),
 ];
