@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Team } from '@secscan/api/schemas/teams';
 import { ApiError, ExitCode, exitCodeFor, RejectedError } from '../errors.js';
 import type { AccessChange, TeamPlan } from './plan.js';
-import { checkWith } from '../util/verify.js';
+import { checkWith } from '../util/hints.js';
 
 type Rows = ReadonlyMap<TeamPlan, AccessChange[]>;
 type Member = { user_id_v2: string; team_role: string };
