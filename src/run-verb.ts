@@ -84,7 +84,7 @@ async function explained(
   opts: Readonly<Record<string, unknown>>,
 ): Promise<unknown> {
   return error instanceof NotFoundError
-    ? (await import('./commands/shared/did-you-mean.js')).withCloseMatches(ctx, error, opts)
+    ? (await import('./names/did-you-mean.js')).withCloseMatches(ctx, error, opts)
     : error;
 }
 

@@ -3,7 +3,7 @@ import { createRouter } from '../../packages/sandbox/src/router.js';
 import { commandWords } from '../../src/argv.js';
 import type { CommandEntry } from '../../src/commands/manifest.js';
 import { loadManifest } from '../../src/commands/manifest-data.js';
-import { closeMatchOperations } from '../../src/commands/shared/did-you-mean.js';
+import { closeMatchOperations } from '../../src/names/did-you-mean.js';
 
 /**
  * A verb's declared `operations` held to the requests its runs send: every request of a command test
@@ -11,7 +11,7 @@ import { closeMatchOperations } from '../../src/commands/shared/did-you-mean.js'
  * sandbox's router), and one the verb that ran does not declare fails the test, naming both.
  *
  * Not the verb's, so not held to its list: the close matches main looks up for a 404 of `--app` or
- * `--compound` (src/commands/shared/did-you-mean.ts, for any verb), and `secscan api`, which sends the
+ * `--compound` (src/names/did-you-mean.ts, for any verb), and `secscan api`, which sends the
  * request its user names.
  */
 const route = createRouter(allOperations);
