@@ -124,7 +124,10 @@ export default tseslint.config(
   ),
   layer(
     ['src/streams/**/*.ts'],
-    [`${src}(commands|access|api|output|config|providers)/`, `${src}(context|factory|main|program|run-verb)\\.js$`],
+    [
+      `${src}(commands|access|api|output|config|providers)/`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
+    ],
     'src/streams (the terminal: streams, prompts, notices, progress) is beneath output: on src/util and errors only',
   ),
   layer(
@@ -168,7 +171,10 @@ export default tseslint.config(
   ),
   layer(
     ['src/sbom/**/*.ts'],
-    [`${src}(commands|access|output|config|triage|streams)/`, `${src}(context|factory|main|program|run-verb)\\.js$`],
+    [
+      `${src}(commands|access|output|config|triage|streams)/`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
+    ],
     'src/sbom (the bill of materials: collect, VEX, CycloneDX, SPDX) stands below the verbs and output: on src/api, src/gate, src/ignores, util and @secscan/api',
   ),
   layer(
@@ -191,25 +197,31 @@ export default tseslint.config(
     ['src/sync/**/*.ts'],
     [
       `${src}(commands|access|output|gate|sbom|webhook|exchange|config|streams)/`,
-      `${src}(context|factory|main|program)\\.js$`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
     ],
     'src/sync (the database mirror: schema, migrations, readers, writers) stands below the verbs and output: on src/api, the findings listing of src/triage, util and @secscan/api',
   ),
   layer(
     ['src/mcp/**/*.ts'],
-    [`${src}(commands|access|output|webhook|exchange|providers)/`, `${src}(context|main|program)\\.js$`],
+    [
+      `${src}(commands|access|output|webhook|exchange|providers)/`,
+      `${src}(context|main|program|run-verb)\\.js$`,
+    ],
     'src/mcp (the MCP server: its tools, answers, calls and hosts) is an engine: it calls the gate, triage, sbom, stats, ignores and names engines on the factory and streams, renders its own JSON, and imports no command, output or context',
   ),
   layer(
     ['src/names/**/*.ts'],
-    [`${src}(commands|access|output|config|gate|triage|sbom|mcp)/`, `${src}(context|main|program)\\.js$`],
+    [
+      `${src}(commands|access|output|config|gate|triage|sbom|mcp)/`,
+      `${src}(context|main|program|run-verb)\\.js$`,
+    ],
     'src/names (apps and compounds by name, the close names of a 404) stands on the factory, src/api, streams and util',
   ),
   layer(
     ['src/stats/**/*.ts'],
     [
       `${src}(commands|access|output|config|streams|gate|triage|mcp)/`,
-      `${src}(context|factory|main|program)\\.js$`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
     ],
     'src/stats (the counts of `secscan stats`) computes from the client it is handed: on src/api, util and @secscan/api',
   ),
