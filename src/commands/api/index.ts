@@ -6,6 +6,7 @@ import { resolveTarget, type TargetInput } from '../../exchange/target.js';
 
 export default defineVerb({
   name: 'api',
+  section: 'api',
   summary: 'Make an authenticated request to the API and print the response',
   description:
     'Call any API v4 operation and print the response body as received (pretty JSON on a terminal).\n\n' +
