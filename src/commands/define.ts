@@ -305,7 +305,7 @@ export const sections = {
   daily: 'Daily work: findings, scans and reports',
   ci: 'CI: gate merges and report on pull requests',
   admin: 'Administration: people, access and the organization',
-  api: 'The service’s raw API',
+  api: 'The service’s API: raw requests, and a server for coding agents',
   setup: 'Set-up: log in, profiles, settings, completion',
 } as const;
 export type Section = keyof typeof sections;
