@@ -94,6 +94,15 @@ describe('settings from the environment', () => {
     expect(result.code).toBe(0);
   });
 
+  it('takes SECSCAN_BASE_URL ending in /api/v4 as meant, not as /api/v4/api/v4 (a 404)', async () => {
+    cli.api.intercept({ path: scopes, method: 'GET' }).reply(200, ok([]));
+    const result = await cli.run(['scopes', 'list'], {
+      env: authEnv({ SECSCAN_BASE_URL: `${ORIGIN}/api/v4` }),
+    });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(cli.calls()).toHaveLength(1);
+  });
+
   it('refuses plain http to a non-loopback host from the environment (exit 3)', async () => {
     const result = await cli.run(['scopes', 'list'], {
       env: authEnv({ SECSCAN_BASE_URL: 'http://example.com' }),

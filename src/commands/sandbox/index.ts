@@ -54,12 +54,15 @@ async function* serve(
 ): AsyncGenerator<string> {
   try {
     yield ready;
-    ctx.note(`sandbox: serving ${sandbox.url}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
+    ctx.note(
+      `sandbox: serving ${sandbox.url} (the base URL: SECSCAN_BASE_URL, --base-url; the API under /api/v4) ` +
+        `for organization ${sandbox.orgId}; Ctrl-C stops it`,
+    );
     if (sandbox.caFile) {
       ctx.note(
         `sandbox: TLS with a certificate made at start; clients trust its CA ${sandbox.caFile} through ` +
-          'SECSCAN_CA_FILE (secscan), NODE_EXTRA_CA_CERTS (Node.js), SSL_CERT_FILE (curl, OpenSSL, Go, Python) ' +
-          'or REQUESTS_CA_BUNDLE (Python requests)',
+          'SECSCAN_CA_FILE (secscan), NODE_EXTRA_CA_CERTS (Node.js), CURL_CA_BUNDLE (curl), ' +
+          'SSL_CERT_FILE (OpenSSL, Go, Python) or REQUESTS_CA_BUNDLE (Python requests)',
       );
     }
     await untilAborted(ctx.signal);
