@@ -22,6 +22,9 @@ describe('global options: parse errors (exit 2, no request)', () => {
     ],
     [['scopes', 'list', '--org', 'acme'], 'invalid organization id "acme" (from --org): expected a UUID'],
     [['nouns'], "unknown command 'nouns' (did you mean one of groups, tokens?)"],
+    // An unknown option is reported before a missing required one (it was "--compound is required").
+    [['scans', 'check', '--bogus'], "unknown option '--bogus'"],
+    [['scans', 'check', '--rules', 'r.yml', '--bogus', 'x'], "unknown option '--bogus'"],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
