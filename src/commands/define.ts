@@ -241,7 +241,10 @@ export interface VerbSpec<
   pipedAsReceived?: true;
   /** false: the verb prints no JSON (a served stream, a script), so --jq is refused before it runs. */
   printsJson?: false;
-  /** Every operation the verb may call; the table-coverage test and `api --list` read them. */
+  /**
+   * Every operation the verb may call; the table-coverage test and `api --list` read them, and the command
+   * tests fail on a request of one not listed (test/helpers/operations-check.ts).
+   */
   operations: readonly OperationId[];
   /** The view for table/tsv/csv columns and --fields of the rows R it returns; may depend on the options. */
   view?: View<R> | ((opts: OptsOf<O>) => View<R>);

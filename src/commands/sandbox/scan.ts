@@ -9,7 +9,7 @@ import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, flag, list, parsed, text } from '../define.js';
 import { duration, int, pattern, when } from '../parsers.js';
-import { checkWith, shellArg } from '../../util/verify.js';
+import { checkWith, shellArg } from '../../util/hints.js';
 
 const severities = 'critical|high|medium|low';
 const types = allFindingTypes.join('|');

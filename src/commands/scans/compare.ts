@@ -3,7 +3,7 @@ import type { ScanDiff } from '@secscan/api/schemas/scans';
 import { severities } from '@secscan/api/values';
 import { ExitCode, NotReadyError, notFoundError, ScanFailedError, UsageError } from '../../errors.js';
 import { scanState } from '../../util/scan-state.js';
-import { shellArg } from '../../util/verify.js';
+import { shellArg } from '../../util/hints.js';
 import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/formats/compare.js';
 import type { CompareDocument } from '../../output/export/document.js';
 import { diffView } from '../../output/views/scans.js';
