@@ -42,6 +42,17 @@ export interface Shown {
  * printed before the error decides the exit code.
  */
 export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown): AsyncGenerator<string> {
+  // The bodies as received, and a newline after the last when it has none, so the shell's prompt (or the
+  // next line of a log) does not start on it. An error body keeps its end: the error line starts one.
+  let last = '';
+  for await (const chunk of bodies(client, plan, shown)) {
+    if (chunk) last = chunk;
+    yield chunk;
+  }
+  if (last && !last.endsWith('\n')) yield '\n';
+}
+
+async function* bodies(client: ApiClient, plan: Exchange, shown: Shown): AsyncGenerator<string> {
   let path = plan.path;
   const pages: unknown[] = [];
   // --paginate: the pages read, by link (their paths) and by rows, so a loop of links stops before a page

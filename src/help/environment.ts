@@ -6,7 +6,7 @@ export const environment: readonly (readonly [string, string])[] = [
   ['SECSCAN_PROFILE', 'The profile to use, like --profile.'],
   [
     'SECSCAN_BASE_URL',
-    'The service address, like --base-url (the client adds /api/v4). Set but empty, this variable (as SECSCAN_ORG_ID, SECSCAN_TOKEN, SECSCAN_CA_FILE and the SHIFTLEFT_ ones) counts as unset; when a profile then gives the settings, a warning on stderr names the empty variables.',
+    'The service address, like --base-url (the client adds /api/v4; an address ending in /api/v4 is taken without it). Set but empty, this variable (as SECSCAN_ORG_ID, SECSCAN_TOKEN, SECSCAN_CA_FILE and the SHIFTLEFT_ ones) counts as unset; when a profile then gives the settings, a warning on stderr names the empty variables.',
   ],
   ['SHIFTLEFT_API_HOST', 'A host name used when SECSCAN_BASE_URL is unset; https:// is implied.'],
   ['SECSCAN_ORG_ID', 'The organization id, like --org.'],

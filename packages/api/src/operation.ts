@@ -22,6 +22,11 @@ export interface OperationRow {
   readonly paginated?: boolean;
   /** The status the operation answers on success when it is not 200 (201, 204, 302). */
   readonly successStatus?: number;
+  /**
+   * A read sent as POST (its body is the question, as `RetrievePackageInfo`'s list of purls): the service
+   * changes nothing, so the client retries it as it retries a GET.
+   */
+  readonly read?: boolean;
 }
 
 export interface Operation extends OperationRow {

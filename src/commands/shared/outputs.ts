@@ -27,7 +27,7 @@ export function outOption(spec: AnySpec) {
   const what = spec.what;
   return list(
     '--out <format=file>',
-    `also write ${what} as FORMAT to FILE, from the same answer (repeatable; FORMAT: ${formats.join(', ')})`,
+    `also write ${what} as FORMAT to FILE\n\nfrom the same answer (repeatable; FORMAT: ${formats.join(', ')})`,
     {
       parser: pattern(
         new RegExp(`^(${formats.join('|')})=.+$`),

@@ -169,6 +169,7 @@ export const gateDocument = defineDocument<GateDocument>()({
   default: 'table',
   own: { table },
   reportFlags: { json: 'the verdict and results as JSON' },
+  // A report's summary is its --report-FORMAT flag's help: the help shows it up to a blank line, the manual whole.
   reports: {
     junit: {
       summary: 'JUnit XML: one test case per rule',
@@ -176,7 +177,7 @@ export const gateDocument = defineDocument<GateDocument>()({
         t.out.write((await junit()).junitReport(report, context.stamp)),
     },
     markdown: {
-      summary: 'a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)',
+      summary: 'a Markdown summary\n\n(pull-request comment, $GITHUB_STEP_SUMMARY)',
       write: async ({ report }, t) => t.out.write((await markdown()).markdownReport(report)),
     },
     sarif: {
@@ -187,7 +188,7 @@ export const gateDocument = defineDocument<GateDocument>()({
       },
     },
     codequality: {
-      summary: 'the findings that fail the gate as a GitLab Code Quality report',
+      summary: 'a GitLab Code Quality report\n\nof the findings that fail the gate',
       async write({ report }, t) {
         const { writeCodeQuality } = await import('../formats/codequality.js');
         const failing = failingFindings(report);
@@ -202,7 +203,7 @@ export const gateDocument = defineDocument<GateDocument>()({
       },
     },
     'gitlab-sast': {
-      summary: 'the findings that fail the gate as a GitLab SAST report (security report schema 15)',
+      summary: 'a GitLab SAST report\n\nof the findings that fail the gate (security report schema 15)',
       async write({ report, context }, t) {
         const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
         const started = new Date(`${context.stamp.timestamp}Z`);
