@@ -97,7 +97,7 @@ export default tseslint.config(
           selector:
             "MemberExpression[object.property.name='globals'][property.name='output'], MemberExpression[object.name='ctx'][property.name='format']",
           message:
-            'a verb never reads -o: declare its formats (`formats`, `outputs`, `pipedAsReceived`, a view’s `defaultsFor`) and let the exporter choose',
+            'a verb never reads -o: declare its document (`document`: its spec gives the formats), `pipedAsReceived` or a view’s `defaultsFor`, and let the format choose',
         },
         {
           selector: "ImportDeclaration[source.value='@secscan/sandbox'][importKind!='type']",

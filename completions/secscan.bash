@@ -726,8 +726,8 @@ _secscan_takes_value() {
       'scans check|--fail-on' | \
       'scans check|--report-json' | \
       'scans check|--report-junit' | \
-      'scans check|--report-sarif' | \
       'scans check|--report-markdown' | \
+      'scans check|--report-sarif' | \
       'scans check|--report-codequality' | \
       'scans check|--report-gitlab-sast' | \
       'scans check|--ignore-file' | \
@@ -1026,8 +1026,8 @@ _secscan_values() {
     'scans check|--fail-on') REPLY='=threshold none' ;;
     'scans check|--report-json') REPLY='@file' ;;
     'scans check|--report-junit') REPLY='@file' ;;
-    'scans check|--report-sarif') REPLY='@file' ;;
     'scans check|--report-markdown') REPLY='@file' ;;
+    'scans check|--report-sarif') REPLY='@file' ;;
     'scans check|--report-codequality') REPLY='@file' ;;
     'scans check|--report-gitlab-sast') REPLY='@file' ;;
     'scans check|--ignore-file') REPLY='@file' ;;
@@ -1343,17 +1343,17 @@ _secscan_values() {
     'policies list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'policies list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'policies list|--fields') REPLY='@fields name tags contentHash' ;;
-    'policies show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies show|-o') REPLY='=table json ndjson yaml' ;;
+    'policies show|--output') REPLY='=table json ndjson yaml' ;;
     'policies push|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'policies push|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'policies push|--fields') REPLY='@fields name tags contentHash' ;;
-    'policies diff|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies diff|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies diff|-o') REPLY='=table json ndjson yaml' ;;
+    'policies diff|--output') REPLY='=table json ndjson yaml' ;;
     'rules|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'rules|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'rules convert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'rules convert|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules convert|-o') REPLY='=yaml json ndjson' ;;
+    'rules convert|--output') REPLY='=yaml json ndjson' ;;
     'ignores|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'ignores|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'ignores lint|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1392,8 +1392,8 @@ _secscan_values() {
     'teams groups set-role|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams groups remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams groups remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams export|-o') REPLY='=yaml json' ;;
-    'teams export|--output') REPLY='=yaml json' ;;
+    'teams export|-o') REPLY='=yaml json ndjson' ;;
+    'teams export|--output') REPLY='=yaml json ndjson' ;;
     'teams apply|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams apply|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'teams apply|--fields') REPLY='@fields team action what target from to status' ;;

@@ -557,8 +557,8 @@ function __secscan_takes_value
             'scans check|--fail-on' \
             'scans check|--report-json' \
             'scans check|--report-junit' \
-            'scans check|--report-sarif' \
             'scans check|--report-markdown' \
+            'scans check|--report-sarif' \
             'scans check|--report-codequality' \
             'scans check|--report-gitlab-sast' \
             'scans check|--ignore-file' \
@@ -889,6 +889,16 @@ function __secscan_formats
             printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast
         case 'reports trends'
             printf '%s\n' table tsv json ndjson yaml csv markdown
+        case 'sbom'
+            printf '%s\n' json
+        case 'policies show'
+            printf '%s\n' table json ndjson yaml
+        case 'policies diff'
+            printf '%s\n' table json ndjson yaml
+        case 'rules convert'
+            printf '%s\n' yaml json ndjson
+        case 'teams export'
+            printf '%s\n' yaml json ndjson
         case '*'
             printf '%s\n' table tsv json ndjson yaml csv
     end
@@ -1579,8 +1589,8 @@ complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'findi
 complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold (default): exit 1 over it; none: report'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'write the verdict and results as JSON'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write a GitLab Code Quality report'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write a GitLab SAST report'
 complete -c secscan -n "__secscan_at 'scans check'" -l ignore-file -r -F -d 'the ignore file of suppressions'

@@ -46,7 +46,6 @@ await build({
     'src/help/render.ts',
     'src/help/text.ts',
     'src/help/topics.ts',
-    'src/output/core/format.ts',
     'src/sync/schema-doc.ts',
   ].map(at),
   outdir: at('build'),

@@ -2,7 +2,6 @@ import type { Command, OptionValues } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
 import { Context, type ContextDeps, type GlobalOptions } from './context.js';
 import { ExitCode, NotFoundError, UsageError } from './errors.js';
-import type { OutputFormat } from './output/core/format.js';
 import type { View } from './output/core/view.js';
 
 /**
@@ -53,15 +52,12 @@ export async function runVerb(
 /** The run's context, with the output format its flags and the verb's formats give, and its --fields. */
 async function contextFor(entry: CommandEntry, globals: GlobalOptions, deps: ContextDeps): Promise<Context> {
   const ctx = new Context(globals, deps);
-  const { resolveFormat, baseFormats, parseFields } = await import('./output/core/format.js');
-  const formats = entry.formats ?? [...baseFormats, ...(entry.outputs ?? [])];
-  const fallback = entry.formats?.[0] as OutputFormat | undefined;
-  ctx.format = resolveFormat(
-    globals.jq === undefined ? globals.output : 'json',
-    ctx.stdoutIsTTY,
-    formats,
-    fallback,
-  );
+  const { resolveFormat, parseFields } = await import('./output/core/format.js');
+  const explicit = globals.jq === undefined ? globals.output : 'json';
+  // A verb without a document takes the base formats (read from their record only to check an -o given).
+  const formats =
+    entry.formats ?? (explicit === undefined ? [] : (await import('./output/base/index.js')).baseFormatNames);
+  ctx.format = resolveFormat(explicit, ctx.stdoutIsTTY, { ...entry, formats });
   ctx.fields = parseFields(globals.fields);
   return ctx;
 }

@@ -74,7 +74,7 @@ export function fish(model) {
   ];
   const formats = [
     ...nodes
-      .filter((node) => node.formats.length > model.baseFormats.length)
+      .filter((node) => node.ownFormats)
       .map((node) => [[q(node.path.join(' '))], [`printf '%s\\n' ${node.formats.join(' ')}`]]),
     [["'*'"], [`printf '%s\\n' ${model.baseFormats.join(' ')}`]],
   ];

@@ -63,7 +63,7 @@ function commandSection(node, model) {
   }
   for (const arg of node.args) out.push('.TP', italic(arg.name), prose(arg.text));
   for (const option of withoutHelp(node.options)) out.push('.TP', optionTag(option), prose(option.text));
-  if (node.formats.length > model.baseFormats.length) {
+  if (node.ownFormats) {
     out.push('.PP', `Output formats (\\fB\\-o\\fR): ${node.formats.map(bold).join(', ')}.`);
   }
   if (node.fields.length)
@@ -98,7 +98,7 @@ export function nounPage(noun, model, date, version) {
     const options = withoutHelp(noun.options);
     if (options.length)
       lines.push('.SH OPTIONS', ...options.flatMap((o) => ['.TP', optionTag(o), prose(o.text)]));
-    if (noun.formats.length > model.baseFormats.length) {
+    if (noun.ownFormats) {
       lines.push('.PP', `Output formats (\\fB\\-o\\fR): ${noun.formats.map(bold).join(', ')}.`);
     }
     if (noun.fields.length)

@@ -107,7 +107,7 @@ function examples(list) {
 }
 
 /** What a command takes and prints: arguments, options, output formats and fields. */
-function details(node, model) {
+function details(node) {
   const out = [];
   if (node.aliases.length) {
     const parent = ['secscan', ...node.path.slice(0, -1)];
@@ -123,7 +123,7 @@ function details(node, model) {
   }
   const options = withoutHelp(node.options);
   if (options.length) out.push('Options:', '', ...optionLines(options), '');
-  if (node.formats.length > model.baseFormats.length) {
+  if (node.ownFormats) {
     out.push(...wrap(`Output formats (\`-o\`): ${node.formats.map(codeSpan).join(', ')}.`), '');
   }
   if (node.fields.length)
@@ -131,26 +131,26 @@ function details(node, model) {
   return out;
 }
 
-function commandSection(node, model) {
+function commandSection(node) {
   const out = [`## ${codeSpan(commandWords(node))}`, '', ...usage(node), ...blocks(node.blocks)];
   if (node.children.length) {
     const list = node.children.map((c) => `[${c.name}](#${anchorOf(c)})`).join(', ');
     out.push(`Commands: ${list}.`, '');
   }
-  out.push(...details(node, model), ...examples(node.examples));
+  out.push(...details(node), ...examples(node.examples));
   return out;
 }
 
 const globalNote = '[Global options](README.md#global-options) apply to every command.';
 
 /** docs/reference/secscan-NOUN.md: the noun, then each command under it, depth first. */
-export function nounPage(noun, model) {
+export function nounPage(noun) {
   const commands = walk(noun).filter((n) => n !== noun);
   const lines = [generated, '', `# ${codeSpan(commandWords(noun))}`, '', ...blocks(noun.blocks)];
   if (noun.kind === 'group') {
     lines.push(
       ...usage(noun),
-      ...details(noun, model),
+      ...details(noun),
       '| command | what it does |',
       '| --- | --- |',
       ...commands.map(
@@ -163,9 +163,9 @@ export function nounPage(noun, model) {
       ...examples(noun.examples),
     );
   } else {
-    lines.push(...usage(noun), ...details(noun, model), ...examples(noun.examples), globalNote, '');
+    lines.push(...usage(noun), ...details(noun), ...examples(noun.examples), globalNote, '');
   }
-  for (const command of commands) lines.push(...commandSection(command, model));
+  for (const command of commands) lines.push(...commandSection(command));
   lines.push(
     '## See also',
     '',

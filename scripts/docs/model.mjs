@@ -12,7 +12,6 @@ export async function loadModel() {
   const help = await import(new URL('help/render.js', build).href);
   const text = await import(new URL('help/text.js', build).href);
   const { topics } = await import(new URL('help/topics.js', build).href);
-  const { baseFormats } = await import(new URL('output/core/format.js', build).href);
   const { settingDocs } = await import(new URL('help/configuration.js', build).href);
   const topicBlocks = await Promise.all(topics.map(async (t) => ({ ...t, content: await t.blocks() })));
   const globals = manifest.root.options.map((o) => toOption(o, help));
@@ -27,9 +26,10 @@ export async function loadModel() {
     args: [],
     options: [help.versionOption, help.verboseOption, help.helpOption].map((o) => toOption(o, help)),
     examples: manifest.root.examples,
-    formats: [...baseFormats],
+    formats: [...manifest.root.formats],
+    ownFormats: false,
     fields: [],
-    children: manifest.commands.map((entry) => toNode(entry, [], help)),
+    children: manifest.commands.map((entry) => toNode(entry, [], help, manifest)),
   };
   // `secscan help TOPIC|COMMAND`: not in the manifest, completed all the same (and in no man page of its own).
   root.children.push({
@@ -37,6 +37,7 @@ export async function loadModel() {
       { kind: 'verb', name: 'help', aliases: [], summary: help.helpCommand.summary, examples: [] },
       [],
       help,
+      manifest,
     ),
     pseudo: true,
     args: [{ name: 'topic', required: false, variadic: false, values: { type: 'topic' } }],
@@ -45,7 +46,7 @@ export async function loadModel() {
     manifest,
     root,
     globals,
-    baseFormats: [...baseFormats],
+    baseFormats: [...manifest.root.formats],
     topics: topicBlocks,
     /** The settings and where each comes from (docs/reference/configuration.md). */
     settings: settingDocs,
@@ -56,7 +57,7 @@ export async function loadModel() {
   };
 }
 
-function toNode(entry, parent, help) {
+function toNode(entry, parent, help, manifest) {
   const path = [...parent, entry.name];
   const node = {
     path,
@@ -77,9 +78,11 @@ function toNode(entry, parent, help) {
       (entry.options ?? []).filter((o) => !o.hidden).map((o) => toOption(o, help, entry.options)),
     ),
     examples: entry.examples,
-    formats: help.formatsOf(entry),
+    formats: help.formatsOf(entry, manifest),
+    /** The formats of its document, not the base ones: help and the pages list them. */
+    ownFormats: entry.formats !== undefined,
     fields: entry.fields ?? [],
-    children: (entry.commands ?? []).map((child) => toNode(child, path, help)),
+    children: (entry.commands ?? []).map((child) => toNode(child, path, help, manifest)),
   };
   node.options.push(toOption(help.helpOption, help));
   return node;

@@ -4,6 +4,7 @@ import type { View } from '../output/core/view.js';
 import type { ParserSpec } from './parsers.js';
 import type { OutputFormat } from '../output/core/format.js';
 import type { Result } from '../output/core/result.js';
+import type { AnySpec, DocumentsOf } from '../output/export/spec.js';
 
 /**
  * A verb is one declaration: its flags and arguments as data (so the build can write them into the
@@ -75,6 +76,12 @@ interface Extra {
   conflicts?: readonly string[];
   hidden?: boolean;
   complete?: CompletionKind;
+}
+
+/** Commander's attribute name of a flag: `--valid-for <d>` is `validFor`, `--no-members` is `members`. */
+export function attributeOf(flags: string): string {
+  const long = /--([\w-]+)/.exec(flags)?.[1] ?? /-(\w)/.exec(flags)?.[1] ?? flags;
+  return long.replace(/^no-/, '').replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 }
 
 type Ret<T, Req> = OptionDecl<T, Req extends true | string ? true : false>;
@@ -218,6 +225,7 @@ export interface VerbSpec<
   O extends Options = Options,
   P = unknown,
   R extends object = Record<string, unknown>,
+  S extends AnySpec | undefined = undefined,
 > extends Help {
   kind: 'verb';
   name: string;
@@ -226,14 +234,12 @@ export interface VerbSpec<
   aliases?: readonly string[];
   args?: A;
   options?: O;
-  /** Output formats beyond the base ones (e.g. `sarif`): the exporters of the document the verb returns. */
-  outputs?: readonly OutputFormat[];
   /**
-   * The only formats -o takes, when the verb writes a file of its own (`teams export`: YAML or JSON): the
-   * first is what a run without -o gets, on a terminal or not. Otherwise -o takes the base formats and
-   * `outputs`, and a run without it gets a table on a terminal, tab-separated rows down a pipe.
+   * The document run() returns, by its spec (src/output/export/): -o takes the formats it has (the base
+   * ones it can be written in, then its reports), and a run without -o gets its default. Without one, the
+   * verb returns rows or an object: every base format, a table on a terminal, tsv down a pipe.
    */
-  formats?: readonly OutputFormat[];
+  document?: S;
   /**
    * Down a pipe or into a file, a run without -o gets the service's body as received (`audit log`'s CSV),
    * not rows: run() is told so (`received`) before it sends anything.
@@ -253,7 +259,7 @@ export interface VerbSpec<
    * checks arrived at: a level, a query, a target) reaches run() as `plan`, so nothing is worked out twice.
    */
   validate?(input: RunInput<A, O>): P;
-  run(ctx: Context, input: RunInput<A, O> & { plan: P }): Promise<Result<R>>;
+  run(ctx: Context, input: RunInput<A, O> & { plan: P }): Promise<Result<R, NoInfer<DocumentsOf<S>>>>;
   /**
    * Verbs under this one, for a verb that also runs on its own (`secscan sandbox` serves, `secscan sandbox
    * scan` drives the running one). Its own options stop at the sub-verb's name.
@@ -269,15 +275,16 @@ export function defineVerb<
   const O extends Options = Record<never, never>,
   P = undefined,
   R extends object = Record<string, unknown>,
-  const S extends Section | undefined = undefined,
+  S extends AnySpec | undefined = undefined,
+  const C extends Section | undefined = undefined,
 >(
-  spec: Omit<VerbSpec<A, O, P, R>, 'kind' | 'section'> & { section?: S },
-): VerbSpec<A, O, P, R> & Sectioned<S> {
-  return { ...spec, kind: 'verb' } as VerbSpec<A, O, P, R> & Sectioned<S>;
+  spec: Omit<VerbSpec<A, O, P, R, S>, 'kind' | 'section'> & { section?: C },
+): VerbSpec<A, O, P, R, S> & Sectioned<C> {
+  return { ...spec, kind: 'verb' } as VerbSpec<A, O, P, R, S> & Sectioned<C>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a loader yields a verb of any declared shape.
-export type AnyVerb = VerbSpec<any, any, any, any>;
+export type AnyVerb = VerbSpec<any, any, any, any, any>;
 export type CommandModule = { default: AnyVerb | GroupSpec };
 export type Loader = () => Promise<CommandModule>;
 

@@ -1,6 +1,7 @@
 import {
   type AnyVerb,
   type ArgDecl,
+  attributeOf,
   type CompletionKind,
   type GroupSpec,
   type Loader,
@@ -9,8 +10,8 @@ import {
   sections,
 } from './define.js';
 import type { ParserSpec } from './parsers.js';
+import type { AnySpec } from '../output/export/spec.js';
 import { nouns } from './registry.js';
-import { root } from './root.js';
 
 /**
  * The command tree as plain data, written by the build (`dist/manifest.json`) from the verb declarations.
@@ -64,9 +65,12 @@ export interface CommandEntry {
   load: number[];
   args?: ArgEntry[];
   options?: OptionEntry[];
-  outputs?: string[];
-  /** The only formats -o takes (the verb's `formats`), the first the default. */
+  /** The formats -o takes, when they are not the base formats: those of the verb's document. */
   formats?: string[];
+  /** What a run without -o gets, terminal or not (its document's default). */
+  defaultFormat?: string;
+  /** The base formats its document refuses, and why (it cannot be rows). */
+  refused?: { formats: string[]; why: string };
   /** Without -o, a pipe or a file gets the body as received (the verb's `pipedAsReceived`). */
   pipedAsReceived?: true;
   operations?: string[];
@@ -81,17 +85,13 @@ export interface RootEntry {
   description: string;
   examples: string[];
   options: OptionEntry[];
+  /** The base formats (src/output/base/): what -o takes for a command whose entry lists none. */
+  formats: string[];
 }
 
 export interface Manifest {
   root: RootEntry;
   commands: CommandEntry[];
-}
-
-/** Commander's attribute name of a flag: `--valid-for <d>` is `validFor`, `--no-members` is `members`. */
-export function attributeOf(flags: string): string {
-  const long = /--([\w-]+)/.exec(flags)?.[1] ?? /-(\w)/.exec(flags)?.[1] ?? flags;
-  return long.replace(/^no-/, '').replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 }
 
 function optionEntry(key: string, decl: OptionDecl, where: string): OptionEntry {
@@ -151,6 +151,29 @@ function argEntry(decl: ArgDecl): ArgEntry {
   return entry;
 }
 
+/**
+ * The formats of a verb's document, as the program, help, completions and docs read them (loaded here
+ * only: a run reads them from the manifest).
+ */
+async function documentFormats(
+  spec: AnySpec,
+  where: string,
+): Promise<Pick<CommandEntry, 'formats' | 'defaultFormat' | 'refused'>> {
+  const [{ baseFormatNames }, { defaultOf, formatsOf, refusedOf }] = await Promise.all([
+    import('../output/base/index.js'),
+    import('../output/export/spec.js'),
+  ]);
+  const formats = formatsOf(spec);
+  const defaultFormat = defaultOf(spec, where);
+  const refused = refusedOf(spec);
+  const base = formats.length === baseFormatNames.length && formats.every((f, i) => f === baseFormatNames[i]);
+  return {
+    ...(base ? {} : { formats }),
+    ...(defaultFormat ? { defaultFormat } : {}),
+    ...(refused ? { refused } : {}),
+  };
+}
+
 function viewFields(verb: AnyVerb): string[] | undefined {
   let view = verb.view;
   if (typeof view === 'function') {
@@ -184,8 +207,7 @@ async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: strin
       options.flatMap(([key, decl]) => withNegation(optionEntry(key, decl, where), decl)),
       where,
     );
-  if (verb.outputs?.length) entry.outputs = [...verb.outputs];
-  if (verb.formats?.length) entry.formats = [...verb.formats];
+  if (verb.document) Object.assign(entry, await documentFormats(verb.document, where));
   if (verb.pipedAsReceived) entry.pipedAsReceived = true;
   entry.operations = [...verb.operations];
   const fields = viewFields(verb);
@@ -220,6 +242,10 @@ export async function buildManifest(): Promise<Manifest> {
     }
     commands.push({ ...(await entryOf(noun, [i], noun.name)), section: noun.section });
   }
+  const [{ root }, { baseFormatNames }] = await Promise.all([
+    import('./root.js'),
+    import('../output/base/index.js'),
+  ]);
   const options = Object.entries(root.options).map(([key, decl]) => optionEntry(key, decl, 'secscan'));
   return {
     root: {
@@ -227,6 +253,7 @@ export async function buildManifest(): Promise<Manifest> {
       description: root.description ?? root.summary,
       examples: [...root.examples],
       options,
+      formats: [...baseFormatNames],
     },
     commands,
   };

@@ -1,9 +1,10 @@
-import { baseFormats } from '../output/core/format.js';
+import { baseFormatNames } from '../output/base/index.js';
 import { flag, type Help, type OptionDecl, text } from './define.js';
 
 /**
  * The program itself: its help and the global options every command accepts. The build writes them into
- * the manifest beside the nouns, so help, the man pages and the completions read one declaration.
+ * the manifest beside the nouns, so help, the man pages and the completions read one declaration (loaded
+ * by the build only).
  */
 export const root: Help & { options: Readonly<Record<string, OptionDecl>> } = {
   summary: 'Drive the application-security scanning service (REST API v4) from a terminal or CI',
@@ -20,7 +21,7 @@ export const root: Help & { options: Readonly<Record<string, OptionDecl>> } = {
   options: {
     output: text(
       '-o, --output <format>',
-      `output format: ${baseFormats.join(', ')} (some commands add more; in a CI job log, see secscan help formatting)`,
+      `output format: ${baseFormatNames.join(', ')} (some commands add more; in a CI job log, see secscan help formatting)`,
       {
         nonEmpty: false,
       },

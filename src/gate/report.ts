@@ -14,6 +14,39 @@ export interface RuleRow {
   suppressed?: number;
 }
 
+/** What a rule counts against its threshold: its matched findings, less those the ignore file suppresses. */
+export type RuleCount = Omit<RuleRow, 'over' | 'result'>;
+
+/** The verdict of each rule and of the gate. */
+export interface Verdict {
+  rules: RuleRow[];
+  /** How many findings the rules are over their thresholds by, in all. */
+  over: number;
+  passed: boolean;
+}
+
+/**
+ * The verdict, decided here only: a rule is over its threshold by the findings it counts (matched, less
+ * those suppressed) past the threshold, and fails when it is over anything; the gate passes when no rule
+ * fails. The check's answer (its `over_threshold`, checked to agree) and a recount both come here.
+ */
+export function verdictOf(counts: readonly RuleCount[]): Verdict {
+  const rules = counts.map(({ suppressed, ...count }): RuleRow => {
+    const over = Math.max(0, count.matched - (suppressed ?? 0) - count.threshold);
+    return {
+      ...count,
+      over,
+      result: over > 0 ? 'fail' : 'pass',
+      ...(suppressed === undefined ? {} : { suppressed }),
+    };
+  });
+  return {
+    rules,
+    over: rules.reduce((n, r) => n + r.over, 0),
+    passed: rules.every((r) => r.result === 'pass'),
+  };
+}
+
 export interface TopFinding {
   id: number | undefined;
   title: string;
@@ -163,35 +196,34 @@ export function gateReport(
   rules: CheckRule[],
   meta: { compound: string; kind: 'single' | 'diff'; policy: string; enforced: boolean },
 ): GateReport {
-  const rows: RuleRow[] = [];
+  const counts: RuleCount[] = [];
   const findings: Record<string, TopFinding[]> = {};
   for (const rule of rules) {
     const summary = result.rules[rule.id];
     if (!summary)
       throw new UnexpectedResponseError(`CheckScans: the answer has no result for rule ${rule.id}`);
-    const over = summary.over_threshold;
-    rows.push({
+    counts.push({
       rule: rule.id,
       matched: summary.matched,
       reachable: summary.reachable ?? 0,
       threshold: rule.threshold ?? 0,
-      over,
-      result: over > 0 ? 'fail' : 'pass',
     });
     findings[rule.id] = topFindings(summary);
   }
+  // Its over_threshold is what the verdict computes, or the answer is refused here.
   checkConsistent(result, rules);
+  const verdict = verdictOf(counts);
   const totals = {
-    matched: result.totals?.matched ?? rows.reduce((n, r) => n + r.matched, 0),
-    reachable: result.totals?.reachable ?? rows.reduce((n, r) => n + r.reachable, 0),
-    over: rows.reduce((n, r) => n + r.over, 0),
+    matched: result.totals?.matched ?? counts.reduce((n, r) => n + r.matched, 0),
+    reachable: result.totals?.reachable ?? counts.reduce((n, r) => n + r.reachable, 0),
+    over: verdict.over,
   };
   return {
     ...meta,
     source: result.source?.id,
     target: result.target.id,
-    passed: rows.every((r) => r.result === 'pass'),
-    rules: rows,
+    passed: verdict.passed,
+    rules: verdict.rules,
     totals,
     findings,
     result,

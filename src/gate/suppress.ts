@@ -4,7 +4,15 @@ import type { CheckRule } from '@secscan/api/schemas/scans';
 import type { EngineContext } from '../factory.js';
 import { expiryNotices, refOf, type Suppressor } from '../ignores/match.js';
 import { asFinding } from './findings.js';
-import type { GateReport, Recount, RuleRow, SuppressedFinding, TopFinding } from './report.js';
+import {
+  type GateReport,
+  type Recount,
+  type RuleCount,
+  type RuleRow,
+  type SuppressedFinding,
+  type TopFinding,
+  verdictOf,
+} from './report.js';
 import { type RecountSubject, recountRule } from './recount.js';
 
 /** A listed finding as the check's answer shows one (so every report, SARIF's fingerprints too, is alike). */
@@ -32,11 +40,9 @@ function asTop(f: Finding): TopFinding {
 
 const keyOf = (f: { app: string; id: number | string | undefined }) => `${f.app}\u0000${f.id}`;
 
-/** A rule's row once `suppressed` of its `matched` findings no longer count. */
-function recounted(row: RuleRow, suppressed: number): RuleRow {
-  const over = Math.max(0, row.matched - suppressed - row.threshold);
-  return { ...row, suppressed, over, result: over > 0 ? 'fail' : 'pass' };
-}
+/** What a rule counts, from its row (and, recounted, how many of its matched findings no longer count). */
+const countOf = ({ over: _over, result: _result, ...count }: RuleRow, suppressed?: number): RuleCount =>
+  suppressed === undefined ? count : { ...count, suppressed };
 
 function recountNote(
   row: RuleRow,
@@ -51,11 +57,11 @@ function recountNote(
       `matches where the check counted ${row.matched}, so no suppression is subtracted (all ${row.matched} count)`
     );
   }
-  const after = recounted(row, suppressed);
+  const after = verdictOf([countOf(row, suppressed)]);
   return (
     `${row.rule}: recounted from the findings listing of scan ${scan}: ${listed} matched, ${suppressed} ` +
     `suppressed, ${listed - suppressed} count against threshold ${row.threshold}: ` +
-    (after.result === 'pass' ? 'passes' : 'still fails')
+    (after.passed ? 'passes' : 'still fails')
   );
 }
 
@@ -89,12 +95,12 @@ export async function suppressGate(
   }
   const anyInEffect = suppress.file.entries.length > suppress.expired.length;
   const recounts: Recount[] = [];
-  const rows: RuleRow[] = [];
+  const counts: RuleCount[] = [];
   const client = await ctx.client();
   for (const row of report.rules) {
     const rule = rules.find((r) => r.id === row.rule);
     if (row.result !== 'fail' || !rule || !anyInEffect) {
-      rows.push(row);
+      counts.push(countOf(row));
       continue;
     }
     const matched = await ctx.spin(`Recounting ${row.rule} from the findings of scan ${report.target}`, () =>
@@ -105,7 +111,7 @@ export async function suppressGate(
     const text = recountNote(row, report.target, matched.length, hidden.length, applied);
     ctx.note(text);
     recounts.push({ rule: row.rule, listed: matched.length, suppressed: hidden.length, applied, note: text });
-    rows.push(applied ? recounted(row, hidden.length) : row);
+    counts.push(countOf(row, applied ? hidden.length : undefined));
   }
   const lapsed = Object.values(findings)
     .flat()
@@ -114,12 +120,14 @@ export async function suppressGate(
       return entry ? [{ app: top.app, id: top.id, line: entry.line, expires: entry.expires as string }] : [];
     })
     .filter((l, i, all) => all.findIndex((m) => m.app === l.app && m.id === l.id) === i);
+  // The verdict again, from the counts less what was suppressed: the one computation of report.ts.
+  const verdict = verdictOf(counts);
   return {
     ...report,
-    rules: rows,
+    rules: verdict.rules,
     findings,
-    totals: { ...report.totals, over: rows.reduce((n, r) => n + r.over, 0) },
-    passed: rows.every((r) => r.result === 'pass'),
+    totals: { ...report.totals, over: verdict.over },
+    passed: verdict.passed,
     suppressions: {
       file: suppress.file.path,
       suppressed: [...suppressed.values()],

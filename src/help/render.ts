@@ -1,5 +1,4 @@
 import type { ArgEntry, CommandEntry, Manifest, OptionEntry } from '../commands/manifest.js';
-import { baseFormats } from '../output/core/format.js';
 import {
   type Block,
   parseText,
@@ -127,9 +126,9 @@ export function usageTail(entry: CommandEntry): string {
   return [...options, ...(entry.args ?? []).map(argumentToken)].join(' ');
 }
 
-/** The formats `-o` takes for a command. */
-export function formatsOf(entry: Pick<CommandEntry, 'outputs' | 'formats'>): string[] {
-  return entry.formats ? [...entry.formats] : [...new Set([...baseFormats, ...(entry.outputs ?? [])])];
+/** The formats `-o` takes for a command: its document's, else the base formats. */
+export function formatsOf(entry: Pick<CommandEntry, 'formats'>, manifest: Pick<Manifest, 'root'>): string[] {
+  return [...(entry.formats ?? manifest.root.formats)];
 }
 
 /** The description of a command as blocks (the summary when it has none). */
@@ -204,9 +203,7 @@ export function commandHelp(manifest: Manifest, chain: readonly CommandEntry[], 
     lines.push(...section('Arguments', renderTerms(args, width)));
     lines.push(...section('Options', renderTerms(optionTerms(entry.options ?? []), width)));
     const notes: string[] = [];
-    if (entry.outputs?.length || entry.formats?.length) {
-      notes.push(`Output formats (-o): ${formatsOf(entry).join(', ')}.`);
-    }
+    if (entry.formats) notes.push(`Output formats (-o): ${entry.formats.join(', ')}.`);
     if (entry.fields?.length) notes.push(`Fields (--fields): ${entry.fields.join(', ')}.`);
     if (notes.length) lines.push('', ...wrapWords(notes.join(' '), width));
     // A verb may have commands of its own (`secscan sandbox scan`).

@@ -8,6 +8,11 @@ import { API, authEnv, json, ok, ORG, type RunResult, useCli } from '../helpers/
 import { githubCommands, type RunnerCommand, runnerCommands, runnerLines } from '../helpers/ci-runners.js';
 import { hostileText, hostileTexts } from '../helpers/hostile.js';
 import { finding } from './findings/fixtures.js';
+import { baseFormatNames } from '../../src/output/base/index.js';
+import { compareDocument } from '../../src/output/export/compare.js';
+import { findingsDocument } from '../../src/output/export/findings.js';
+import { gateDocument } from '../../src/output/export/gate.js';
+import { formatsOf } from '../../src/output/export/spec.js';
 
 /**
  * The hostile fixture (test/helpers/hostile.ts) in every place a finding carries text, through every output
@@ -66,22 +71,10 @@ const stubList = () =>
     .intercept({ path: listPath, method: 'GET' })
     .reply(200, ok({ has_more: false, findings: [hostileFinding('1'), hostileFinding('2')] }), json);
 
-const listFormats = ['table', 'tsv', 'csv', 'json', 'ndjson', 'yaml', 'sarif', 'codequality', 'gitlab-sast'];
-const objectFormats = ['table', 'tsv', 'csv', 'json', 'ndjson', 'yaml'];
-const gateFormats = [
-  undefined,
-  'table',
-  'tsv',
-  'csv',
-  'json',
-  'ndjson',
-  'yaml',
-  'junit',
-  'markdown',
-  'sarif',
-  'codequality',
-  'gitlab-sast',
-];
+/** Every format of each command, from its document's spec (the base formats for plain rows and objects). */
+const listFormats = formatsOf(findingsDocument);
+const objectFormats = baseFormatNames;
+const gateFormats = [undefined, ...formatsOf(gateDocument)];
 
 /** Machine formats parse, and keep the service's text as it was. */
 function expectParsed(format: string | undefined, stdout: string): void {
@@ -218,7 +211,7 @@ describe.each(Object.entries(services))('under %s, no service text commands the 
     expect(own.map((c) => c.command)).toEqual('GITHUB_ACTIONS' in env && status === 403 ? ['notice'] : []);
   });
 
-  it.each(['table', 'tsv', 'csv', 'json', 'ndjson', 'yaml'])('scans compare -o %s', async (format) => {
+  it.each(formatsOf(compareDocument))('scans compare -o %s', async (format) => {
     const f = (id: string) => ({
       id,
       severity: 'high',
@@ -241,7 +234,7 @@ describe.each(Object.entries(services))('under %s, no service text commands the 
     expectParsed(format, r.stdout);
   });
 
-  it.each(['table', 'tsv', 'csv', 'json', 'yaml'])('apps list -o %s', async (format) => {
+  it.each(baseFormatNames)('apps list -o %s', async (format) => {
     cli
       .stub('ListApps')
       .reply(200, ok([{ id: 'shop-api', name: hostileText, labels: [...hostileTexts] }]), json);

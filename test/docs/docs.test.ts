@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/commands/manifest.js';
 import { exitCodesHelp } from '../../src/main.js';
+import { baseFormatNames } from '../../src/output/base/index.js';
+import { formatsOf } from '../../src/output/export/spec.js';
+import { accessFileDocument } from '../../src/output/export/texts.js';
+import { findingsDocument } from '../../src/output/export/findings.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const install = '.ci/run installs them (apt-get install -y zsh fish mandoc, via scripts/ensure-tools.mjs)';
@@ -225,17 +229,7 @@ describe('zsh completion', () => {
 
   it("offers a command's own output formats (the parent's -o does not take over)", () => {
     const formats = zshShows('secscan findings list -o ').stdout;
-    for (const format of [
-      'codequality',
-      'csv',
-      'gitlab-sast',
-      'json',
-      'ndjson',
-      'sarif',
-      'table',
-      'tsv',
-      'yaml',
-    ]) {
+    for (const format of formatsOf(findingsDocument)) {
       expect(formats).toMatch(new RegExp(`(^|\\s)${format}(\\s|$)`, 'm'));
     }
     expect(zshShows('secscan scans check -o ').stdout).toMatch(/junit/);
@@ -250,9 +244,10 @@ describe('fish completion', () => {
       expect.arrayContaining(['create', 'delete', 'list', 'ls', 'rm']),
     );
     expect(fishCompletes('secscan tokens create --ty')).toContain('--type');
-    expect(fishCompletes('secscan tokens list -o ')).toEqual(
-      expect.arrayContaining(['table', 'tsv', 'json', 'ndjson', 'yaml', 'csv']),
-    );
+    // Every format of the command, and no other (fish sorts them).
+    const sorted = (names: readonly (string | undefined)[]) => [...names].sort();
+    expect(sorted(fishCompletes('secscan tokens list -o '))).toEqual(sorted(baseFormatNames));
+    expect(sorted(fishCompletes('secscan teams export -o '))).toEqual(sorted(formatsOf(accessFileDocument)));
     expect(fishCompletes('secscan findings list -o ')).toContain('sarif');
     expect(fishCompletes('secscan tokens create --type ')).toEqual(
       expect.arrayContaining(['access', 'integration']),

@@ -28,7 +28,7 @@ export default defineVerb({
   description:
     'Print the organization’s audit log of a month, or of one day of it, as CSV.\n\n' +
     'Without --out, the CSV goes to standard output as received when that is a pipe or a file, and ' +
-    'shows as a table on a terminal (-o json, yaml, ndjson, tsv or csv read it into rows). The ' +
+    'shows as a table on a terminal (-o FORMAT reads it into rows in that format). The ' +
     'service keeps this feature off until the vendor enables it for the organization.',
   examples: [
     'secscan audit log --year 2026 --month 8 --out audit-2026-08.csv',

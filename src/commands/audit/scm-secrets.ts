@@ -1,5 +1,6 @@
 import { UsageError } from '../../errors.js';
 import { listing } from '../../output/export/document.js';
+import { answerDocument } from '../../output/export/texts.js';
 import type { View } from '../../output/core/view.js';
 import {
   type ScmSecretsRow,
@@ -28,6 +29,7 @@ export default defineVerb({
     byProject: flag('--by-project', 'one row per project', { conflicts: ['byUser'] }),
     byUser: flag('--by-user', 'one row per user', { conflicts: ['byProject'] }),
   },
+  document: answerDocument,
   view: (opts): View<ScmSecretsRow | ScmSecretsUserRow> =>
     opts.byUser ? scmSecretsByUserView : scmSecretsByProjectView,
   validate({ opts }) {
@@ -50,8 +52,8 @@ export default defineVerb({
       `${report.total_attempts} attempt${report.total_attempts === 1 ? '' : 's'} by ${users} user${users === 1 ? '' : 's'} with ${tokens} token${tokens === 1 ? '' : 's'} in the last ${opts.days ?? 31} days`;
     const rows =
       opts.byUser && report.users
-        ? listing(report.users, scmSecretsByUserView)
-        : listing(report.projects, scmSecretsByProjectView);
-    return { kind: 'document', document: { type: 'answer', answer: report, listing: rows, footer } };
+        ? listing(report.users, scmSecretsByUserView, footer)
+        : listing(report.projects, scmSecretsByProjectView, footer);
+    return { kind: 'document', document: { type: 'answer' as const, answer: report, listing: rows } };
   },
 });

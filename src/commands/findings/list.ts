@@ -1,6 +1,7 @@
 import { UsageError } from '../../errors.js';
 import type { FindingsScope, Truncation } from '../../output/export/document.js';
-import { baseFormats, type OutputFormat } from '../../output/core/format.js';
+import { findingsDocument } from '../../output/export/findings.js';
+import { baseFormatNames } from '../../output/base/index.js';
 import { findingView } from '../../output/views/findings.js';
 import { defineVerb, flag } from '../define.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
@@ -10,21 +11,20 @@ import { options as listOptions } from './internal/list-options.js';
 import { findingsOf, type PageInfo } from '../../triage/listing.js';
 import { planList } from '../../triage/query.js';
 
-const outputs = ['sarif', 'codequality', 'gitlab-sast'] as const satisfies readonly OutputFormat[];
-/** The formats CI services read as the whole answer: each gets every page unless asked otherwise. */
-const reports = new Set<string>(outputs);
+/** The formats CI services read as the whole answer (the reports): each gets every page unless asked otherwise. */
+const reports = new Set<string>(Object.keys(findingsDocument.reports));
 const options = {
   ...listOptions,
   all: flag(
     '--all',
-    'fetch every page\n\n(follows next_page; the default for -o sarif, codequality, gitlab-sast)',
+    `fetch every page\n\n(follows next_page; the default for -o ${[...reports].join(', ')})`,
     {
       conflicts: ['limit'],
     },
   ),
   ignoreFile: ignoreFileOption,
   hideSuppressed: flag('--hide-suppressed', 'leave out what the ignore file suppresses'),
-  out: outOption([...baseFormats, ...outputs], 'the findings'),
+  out: outOption(findingsDocument),
 };
 
 export default defineVerb({
@@ -35,7 +35,7 @@ export default defineVerb({
     'List findings of an app (--app), a compound (--compound) or the whole organization (--org, or ' +
     'neither: the latest default-branch scan of each app). The same flags mean the same at every level.\n\n' +
     '--org UUID also names another organization; secscan maps the flags to each operation’s parameters. ' +
-    'The screens and data formats (table, tsv, json, ndjson, yaml, csv) fetch one page unless --all or ' +
+    `The screens and data formats (${baseFormatNames.join(', ')}) fetch one page unless --all or ` +
     '--limit N; -o ndjson and csv stream as pages arrive. -o sarif (for GitHub code scanning: one run per ' +
     'app at compound and organization level, within GitHub’s upload limits, the most severe kept), ' +
     'codequality (GitLab Code Quality) and gitlab-sast (GitLab’s SAST report) are the reports CI services ' +
@@ -64,7 +64,7 @@ export default defineVerb({
     'ListOrgFindings',
   ],
   options,
-  outputs,
+  document: findingsDocument,
   view: findingView,
   validate({ opts, orgLevel, format }) {
     const files = reportFiles(opts.out);
@@ -118,7 +118,7 @@ export default defineVerb({
     return {
       kind: 'document',
       document: {
-        type: 'findings',
+        type: 'findings' as const,
         findings,
         scope,
         category: opts.sarifCategory,

@@ -1,5 +1,6 @@
 import { NotFoundError } from '../../errors.js';
 import { unifiedDiff } from '../../util/line-diff.js';
+import { policyDiffDocument } from '../../output/export/texts.js';
 import { defineVerb } from '../define.js';
 import { policyFileArg, readPolicyFile, referenceArg } from './internal/file.js';
 
@@ -17,6 +18,7 @@ export default defineVerb({
   ],
   operations: ['ResolveCheckAnalysisConfiguration'],
   args: [referenceArg, policyFileArg],
+  document: policyDiffDocument,
   async run(ctx, { args: [reference, file] }) {
     const { label, yaml } = await readPolicyFile(ctx, file);
     const client = await ctx.client();
@@ -34,7 +36,13 @@ export default defineVerb({
     else if (!diff) ctx.note(`No changes: ${label} is what policy ${reference} holds.`);
     return {
       kind: 'document',
-      document: { type: 'policy-diff', reference, exists: stored !== undefined, changed: diff !== '', diff },
+      document: {
+        type: 'policy-diff' as const,
+        reference,
+        exists: stored !== undefined,
+        changed: diff !== '',
+        diff,
+      },
     };
   },
 });

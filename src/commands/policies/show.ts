@@ -1,3 +1,4 @@
+import { policyFileDocument } from '../../output/export/texts.js';
 import { defineVerb } from '../define.js';
 import { referenceArg } from './internal/file.js';
 
@@ -12,9 +13,10 @@ export default defineVerb({
   examples: ['secscan policies show default', 'secscan policies show default:2 > rules.yml'],
   operations: ['ResolveCheckAnalysisConfiguration'],
   args: [referenceArg],
+  document: policyFileDocument,
   async run(ctx, { args: [reference] }) {
     const client = await ctx.client();
     const content = await client.call('ResolveCheckAnalysisConfiguration', { path: { reference } });
-    return { kind: 'document', document: { type: 'policy-file', reference, content } };
+    return { kind: 'document', document: { type: 'policy-file' as const, reference, content } };
   },
 });

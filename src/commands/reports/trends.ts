@@ -1,3 +1,4 @@
+import { trendsDocument } from '../../output/trends/exporters.js';
 import { choice, defineVerb, list, parsed, text } from '../define.js';
 import { when } from '../parsers.js';
 import { checkOutputFile } from '../shared/outputs.js';
@@ -13,8 +14,8 @@ export default defineVerb({
     'the scan history of each app’s default branch: findings new and fixed per week, the open backlog at ' +
     'the end of each week (burn-down), mean and median time to fix by severity, app and team, and the ' +
     'findings open past their severity’s SLA now and fixed late in the window, by app and team.\n\n' +
-    'A terminal summary with charts (ASCII under TERM=dumb); -o markdown; -o json, yaml, csv, tsv or ndjson with every ' +
-    'number (csv, tsv and ndjson in long form: section, dimension, group, week, metric, value); --html FILE ' +
+    'A terminal summary with charts (ASCII under TERM=dumb); -o markdown; -o json or yaml, the whole report; the ' +
+    'other data formats every number in long form (section, dimension, group, week, metric, value); --html FILE ' +
     'writes one self-contained page (inline SVG charts, no script, nothing from the network) with an ' +
     'executive summary at the top.\n\n' +
     'How each number is computed (every output repeats it):\n' +
@@ -44,7 +45,7 @@ export default defineVerb({
     'secscan reports trends -o csv > trends.csv',
   ],
   operations: ['ListApps', 'ListTeams', 'ReadCompoundShallowByName', 'ListAppVersions', 'ListAppFindings'],
-  outputs: ['markdown'],
+  document: trendsDocument,
   options: {
     since: text(
       '--since <when>',
@@ -99,6 +100,9 @@ export default defineVerb({
       await writeReportFile('--html', opts.html, trendsHtml(report, new Date().toISOString()));
       ctx.note(`wrote ${opts.html}`);
     }
-    return { kind: 'document', document: { type: 'trends', report, ascii: ctx.env.TERM === 'dumb' } };
+    return {
+      kind: 'document',
+      document: { type: 'trends' as const, report, ascii: ctx.env.TERM === 'dumb' },
+    };
   },
 });

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { readingRules } from '../../errors.js';
+import { rulesFileDocument } from '../../output/export/texts.js';
 import { arg, defineVerb } from '../define.js';
 import { readInputFile } from '../shared/files.js';
 
@@ -23,6 +24,7 @@ export default defineVerb({
   ],
   operations: [],
   args: [arg('file', 'the rules file; - reads standard input', { complete: 'file' })],
+  document: rulesFileDocument,
   async run(ctx, { args: [path] }) {
     const text = await readText(ctx, path);
     const [{ readRulesFile }, { rulesFileText }] = await Promise.all([
@@ -34,7 +36,7 @@ export default defineVerb({
     for (const warning of read.warnings) ctx.warn(warning);
     return {
       kind: 'document',
-      document: { type: 'rules-file', json: read.file, yaml: rulesFileText(read, label) },
+      document: { type: 'rules-file' as const, json: read.file, yaml: rulesFileText(read, label) },
     };
   },
 });

@@ -1,4 +1,5 @@
 import { UsageError } from '../../errors.js';
+import { sbomDocument } from '../../output/export/texts.js';
 import { choice, defineVerb, flag, parsed, text } from '../define.js';
 import { appId, scanId } from '../parsers.js';
 import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
@@ -83,7 +84,7 @@ export default defineVerb({
     ignoreFile: ignoreFileOption,
     concurrency: concurrencyOption,
   },
-  formats: ['json'],
+  document: sbomDocument,
   validate({ opts }) {
     if (opts.app === undefined && opts.compound === undefined && !opts.allApps) {
       throw new UsageError('give --app ID, --compound NAME or --all-apps');
@@ -132,7 +133,7 @@ export default defineVerb({
             tool,
             opts.vexOnly,
           );
-    if (opts.out === undefined) return { kind: 'object', item: doc };
+    if (opts.out === undefined) return { kind: 'document', document: { type: 'sbom' as const, bom: doc } };
     const { writeReportFile } = await import('../../output/export/write.js');
     await writeReportFile('--out', opts.out, `${safeJson(doc, 2)}\n`);
     ctx.note(

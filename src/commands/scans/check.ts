@@ -3,34 +3,17 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { GateReport } from '../../gate/report.js';
 import type { LoadedRules } from '../../gate/rules.js';
-import { baseFormats, type OutputFormat } from '../../output/core/format.js';
+import { gateDocument } from '../../output/export/gate.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { int, pattern, scanId } from '../parsers.js';
 import { readInputFile } from '../shared/files.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
-import { checkOutputFile, outOption, reportFiles } from '../shared/outputs.js';
+import { checkOutputFile, outOption, reportFiles, reportOptions } from '../shared/outputs.js';
 import { commentFlagsAlone, commentOptions, commentRequiredOption } from '../shared/pr-comment.js';
 import { repositoryPath } from '../shared/repo-path.js';
 import type { Selector } from '../../gate/selector.js';
 import { selectorOf, selectorOptions } from './internal/selector.js';
-
-const reportFlags = [
-  ['reportJson', '--report-json', 'json'],
-  ['reportJunit', '--report-junit', 'junit'],
-  ['reportSarif', '--report-sarif', 'sarif'],
-  ['reportMarkdown', '--report-markdown', 'markdown'],
-  ['reportCodequality', '--report-codequality', 'codequality'],
-  ['reportGitlabSast', '--report-gitlab-sast', 'gitlab-sast'],
-] as const;
-
-const outputs = [
-  'junit',
-  'markdown',
-  'sarif',
-  'codequality',
-  'gitlab-sast',
-] as const satisfies readonly OutputFormat[];
 
 const exactlyOne = 'give exactly one of --rules FILE or --policy NAME[:TAG]';
 
@@ -84,26 +67,7 @@ const options = {
       '\n\n(threshold: exit 1 when a rule is over its threshold; none: report only)',
     ['threshold', 'none'],
   ),
-  reportJson: text('--report-json <file>', 'write the verdict and results as JSON', { complete: 'file' }),
-  reportJunit: text('--report-junit <file>', 'write JUnit XML: one test case per rule', { complete: 'file' }),
-  reportSarif: text('--report-sarif <file>', 'write the matched findings as SARIF 2.1.0', {
-    complete: 'file',
-  }),
-  reportMarkdown: text(
-    '--report-markdown <file>',
-    'write a Markdown summary\n\n(pull-request comment, $GITHUB_STEP_SUMMARY)',
-    { complete: 'file' },
-  ),
-  reportCodequality: text(
-    '--report-codequality <file>',
-    'write a GitLab Code Quality report\n\nof the findings that fail the gate',
-    { complete: 'file' },
-  ),
-  reportGitlabSast: text(
-    '--report-gitlab-sast <file>',
-    'write a GitLab SAST report\n\nof the findings that fail the gate (security report schema 15)',
-    { complete: 'file' },
-  ),
+  ...reportOptions(gateDocument),
   ignoreFile: ignoreFileOption,
   comment: flag(
     '--comment',
@@ -116,7 +80,7 @@ const options = {
     'the comment when it cannot be posted\n\n(a fork’s read-only token), for `secscan pr comment --from FILE` (default secscan-comment.json)',
     { complete: 'file' },
   ),
-  out: outOption([...baseFormats, ...outputs], 'the verdict'),
+  out: outOption(gateDocument),
   sarifCategory: text(
     '--sarif-category <id>',
     'the SARIF automationDetails.id\n\n(GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)',
@@ -195,7 +159,7 @@ export default defineVerb({
     'ListScansCompare',
   ],
   options,
-  outputs,
+  document: gateDocument,
   view: gateRuleView,
   validate({ opts, format }) {
     if (opts.rules === undefined && opts.policy === undefined) {
@@ -212,13 +176,9 @@ export default defineVerb({
       ]);
     }
     const selector = selectorOf(opts);
-    const reports = reportFlags.map(([key, flag, kind]) => {
-      const path = opts[key];
-      return path === undefined ? undefined : { format: kind, path, flag };
-    });
     const rules =
       opts.rules === undefined || opts.rules === '-' ? undefined : { flag: '--rules', path: opts.rules };
-    const files = reportFiles(opts.out, reports, rules);
+    const files = reportFiles(opts.out, { spec: gateDocument, opts }, rules);
     if (opts.commentFile !== undefined) {
       checkOutputFile('--comment-file', opts.commentFile);
       const clash = [...files, ...(rules ? [rules] : [])].find(
@@ -258,14 +218,19 @@ export default defineVerb({
         const { commentOnGate } = await import('./internal/comment.js');
         await commentOnGate(ctx, opts, { notEvaluated: gate }).catch(() => undefined);
       }
-      return { kind: 'document', document: { type: 'gate-not-evaluated', gate, context }, files, error };
+      return {
+        kind: 'document',
+        document: { type: 'gate-not-evaluated' as const, gate, context },
+        files,
+        error,
+      };
     }
     const exitCode = report.passed || !enforced ? ExitCode.ok : ExitCode.gateFailed;
     // A comment that cannot be posted changes the exit code only with --comment-required, of a gate that passed.
     const failure = await comment?.().catch((error: unknown) => error);
     return {
       kind: 'document',
-      document: { type: 'gate', report, context },
+      document: { type: 'gate' as const, report, context },
       files,
       exitCode,
       ...(failure && (exitCode === ExitCode.ok || !(failure instanceof CliError)) ? { error: failure } : {}),

@@ -6,6 +6,7 @@ import { scanState } from '../../util/scan-state.js';
 import { shellArg } from '../../util/hints.js';
 import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/formats/compare.js';
 import type { CompareDocument } from '../../output/export/document.js';
+import { compareDocument } from '../../output/export/compare.js';
 import { diffView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
 import { scanId, scanRef } from '../parsers.js';
@@ -164,6 +165,7 @@ export default defineVerb({
   ],
   operations: ['ListScans', 'ReadScan', 'ListScansCompare'],
   options,
+  document: compareDocument,
   view: diffView,
   validate({ opts }) {
     if (opts.severityThreshold !== undefined && opts.failOn === undefined) {

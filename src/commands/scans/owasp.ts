@@ -1,6 +1,7 @@
 import { arg, defineVerb, text } from '../define.js';
 import { scanId } from '../parsers.js';
 import { listing } from '../../output/export/document.js';
+import { answerDocument } from '../../output/export/texts.js';
 import { type OwaspRow, owaspView } from '../../output/views/scans.js';
 
 export default defineVerb({
@@ -12,6 +13,7 @@ export default defineVerb({
   options: {
     app: text('--app <id>', 'app id (required)', { required: true, complete: 'app' }),
   },
+  document: answerDocument,
   view: owaspView,
   async run(ctx, { args: [id], opts }) {
     const client = await ctx.client();
@@ -28,7 +30,7 @@ export default defineVerb({
     }
     return {
       kind: 'document',
-      document: { type: 'answer', answer: counts, listing: listing(rows, owaspView) },
+      document: { type: 'answer' as const, answer: counts, listing: listing(rows, owaspView) },
     };
   },
 });

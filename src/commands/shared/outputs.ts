@@ -3,7 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import type { ReportFile } from '../../output/export/files.js';
 import type { OutputFormat } from '../../output/core/format.js';
-import { list } from '../define.js';
+import { type AnySpec, formatsOf, type ReportFlagsOf, reportFlagsOf } from '../../output/export/spec.js';
+import { attributeOf, list, type OptionDecl, text } from '../define.js';
 import { pattern } from '../parsers.js';
 
 /**
@@ -20,8 +21,10 @@ export function checkOutputFile(flag: string, path: string): void {
   }
 }
 
-/** `--out FORMAT=FILE`, repeatable: every format the verb can print, each to its own file. */
-export function outOption(formats: readonly OutputFormat[], what: string) {
+/** `--out FORMAT=FILE`, repeatable: every format of the verb's document, each to its own file. */
+export function outOption(spec: AnySpec) {
+  const formats = formatsOf(spec);
+  const what = spec.what;
   return list(
     '--out <format=file>',
     `also write ${what} as FORMAT to FILE\n\nfrom the same answer (repeatable; FORMAT: ${formats.join(', ')})`,
@@ -34,17 +37,41 @@ export function outOption(formats: readonly OutputFormat[], what: string) {
   );
 }
 
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+/** The option key of `--report-FORMAT`: `reportJunit`, `reportGitlabSast`. */
+type ReportKey<F extends string> = `report${Capitalize<Camel<F>>}`;
+
+/** `--report-FORMAT FILE` of a document: one for each of its reports and of the base formats it names. */
+export function reportOptions<S extends AnySpec>(
+  spec: S,
+): { [F in ReportFlagsOf<S> as ReportKey<F>]: OptionDecl<string, false> } {
+  const options: Record<string, OptionDecl<string, false>> = {};
+  for (const [format, summary] of reportFlagsOf(spec)) {
+    const flags = `--report-${format} <file>`;
+    options[attributeOf(flags)] = text(flags, `write ${summary}`, { complete: 'file' });
+  }
+  return options as { [F in ReportFlagsOf<S> as ReportKey<F>]: OptionDecl<string, false> };
+}
+
 /**
- * The files a run writes, from `--out FORMAT=FILE` and the given `--report-*` flags, each checked before any
- * request: a file (not a directory) in a directory that exists, named once, and not the input `keep`.
+ * The files a run writes, from `--report-FORMAT FILE` of its document (given `opts` holding them) and
+ * `--out FORMAT=FILE`, each checked before any request: a file (not a directory) in a directory that
+ * exists, named once, and not the input `keep`.
  */
 export function reportFiles(
   out: readonly string[] | undefined,
-  reports: readonly (ReportFile | undefined)[] = [],
+  reports?: { spec: AnySpec; opts: Readonly<Record<string, unknown>> },
   keep?: { flag: string; path: string },
 ): ReportFile[] {
+  const flagged = reports
+    ? reportFlagsOf(reports.spec).flatMap(([format]): ReportFile[] => {
+        const flag = `--report-${format}`;
+        const path = reports.opts[attributeOf(flag)];
+        return typeof path === 'string' ? [{ format, path, flag }] : [];
+      })
+    : [];
   const files: ReportFile[] = [
-    ...reports.filter((r): r is ReportFile => r !== undefined),
+    ...flagged,
     ...(out ?? []).map((value): ReportFile => {
       const eq = value.indexOf('=');
       return { format: value.slice(0, eq) as OutputFormat, path: value.slice(eq + 1), flag: '--out' };

@@ -4,6 +4,8 @@ import { notFoundError, UsageError } from '../../errors.js';
 import type { AccessChange } from '../../access/plan.js';
 import { accessChangeView, changeLine, planText } from '../../output/views/access.js';
 import type { Result } from '../../output/core/result.js';
+import type { AccessPlanDocument } from '../../output/export/document.js';
+import { accessPlanDocument } from '../../output/export/texts.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
 import { lookupUsers, userEmails } from '../shared/users.js';
@@ -21,7 +23,7 @@ import {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function result(changes: AccessChange[]): Result<AccessChange> {
+function result(changes: AccessChange[]): Result<AccessChange, AccessPlanDocument> {
   return { kind: 'document', document: { type: 'access-plan', changes } };
 }
 
@@ -179,6 +181,7 @@ export default defineVerb({
     dryRun: flag('--dry-run', 'print the plan; change nothing'),
     prune: flag('--prune', 'also remove what the file leaves out, and delete teams it does not list'),
   },
+  document: accessPlanDocument,
   view: accessChangeView,
   async run(ctx, { args: [path], opts }) {
     const label = path === '-' ? 'stdin' : path;

@@ -1,3 +1,4 @@
+import { accessFileDocument } from '../../output/export/texts.js';
 import { defineVerb } from '../define.js';
 import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
 import { userEmails } from '../shared/users.js';
@@ -23,7 +24,7 @@ export default defineVerb({
   ],
   operations: ['ListOrgRBACRoles', 'ListTeams', 'ReadTeam', 'ListGroups', 'ListOrgRBACUsers'],
   options: { concurrency: concurrencyOption },
-  formats: ['yaml', 'json'],
+  document: accessFileDocument,
   async run(ctx, { opts }) {
     const { client, scheduler } = await fanOut(ctx, opts.concurrency);
     const roles = await readRoles(client);
@@ -59,6 +60,6 @@ export default defineVerb({
           : `the service does not list users without an e-mail: ${byId} member(s) written by user id`,
       );
     }
-    return { kind: 'document', document: { type: 'access-file', doc } };
+    return { kind: 'document', document: { type: 'access-file' as const, doc } };
   },
 });

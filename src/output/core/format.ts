@@ -1,11 +1,11 @@
 import { UsageError } from '../../errors.js';
 import type { Streams } from '../../streams/streams.js';
+import type { BaseFormatName } from '../base/index.js';
+import type { ReportFormatName } from '../formats/reports.js';
 import type { JqFilter } from './jq.js';
 
-export const baseFormats = ['table', 'tsv', 'json', 'ndjson', 'yaml', 'csv'] as const;
-/** Formats some verbs add to the base ones (their exporters read a typed document). */
-export const documentFormats = ['sarif', 'junit', 'markdown', 'codequality', 'gitlab-sast'] as const;
-export type OutputFormat = (typeof baseFormats)[number] | (typeof documentFormats)[number];
+/** An -o format: a base one (src/output/base/) or a report (src/output/formats/reports.ts). */
+export type OutputFormat = BaseFormatName | ReportFormatName;
 
 /** What output reads of a run: its streams, and the format, --fields and --jq chosen for it. */
 export interface OutputStreams extends Streams {
@@ -14,25 +14,35 @@ export interface OutputStreams extends Streams {
   jq: JqFilter | undefined;
 }
 
+/** The formats -o takes for a command, as its manifest entry says (src/output/export/spec.ts derives them). */
+export interface FormatChoice {
+  formats: readonly string[];
+  /** What a run without -o gets, terminal or not; else a table on a terminal and tsv down a pipe. */
+  defaultFormat?: string;
+  /** The base formats its document refuses, and why: it cannot be rows. */
+  refused?: { formats: readonly string[]; why: string };
+}
+
 /**
- * The explicit -o value, else `fallback` (the first format of a verb that takes only a few), else a table on
- * a terminal and tab-separated rows when piped.
+ * The explicit -o value, else the command's default, else a table on a terminal and tab-separated rows
+ * when piped. A format the command does not take is refused by name, with the formats it takes.
  */
 export function resolveFormat(
   explicit: string | undefined,
   stdoutIsTTY: boolean,
-  allowed: readonly string[],
-  fallback?: OutputFormat,
+  choice: FormatChoice,
 ): OutputFormat {
+  const { formats } = choice;
   if (explicit !== undefined) {
-    if (!allowed.includes(explicit)) {
+    if (!formats.includes(explicit)) {
+      const why = choice.refused?.formats.includes(explicit) ? `: ${choice.refused.why}` : '';
       throw new UsageError(
-        `invalid value for -o, --output: ${JSON.stringify(explicit)} (choose from ${allowed.join(', ')})`,
+        `invalid value for -o, --output: ${JSON.stringify(explicit)}${why} (choose from ${formats.join(', ')})`,
       );
     }
     return explicit as OutputFormat;
   }
-  return fallback ?? (stdoutIsTTY ? 'table' : 'tsv');
+  return (choice.defaultFormat ?? (stdoutIsTTY ? 'table' : 'tsv')) as OutputFormat;
 }
 
 export function parseFields(value: string | undefined): string[] | undefined {

@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import { exportObject, exportRows, stdoutTarget } from '../export/target.js';
 import type { JqFilter } from './jq.js';
 import type { Result } from './result.js';
+import type { Document } from '../export/document.js';
 import { readsCommands } from '../../streams/ci-log.js';
 import { forTerminal, sanitizeMultiline } from '../../streams/sanitize.js';
 import { openSession } from './session.js';
@@ -18,7 +19,7 @@ import { OutputWriter } from './writer.js';
  */
 export async function present<R extends object>(
   ctx: OutputStreams,
-  result: Result<R>,
+  result: Result<R, Document>,
   view: View<R> | undefined,
 ): Promise<void> {
   if (ctx.jq && !(result.kind === 'raw' && result.jqApplied)) {
@@ -137,7 +138,7 @@ class TextSink extends Writable {
  */
 async function presentFiltered<R extends object>(
   ctx: OutputStreams,
-  result: Result<R>,
+  result: Result<R, Document>,
   view: View<R> | undefined,
   filter: JqFilter,
 ): Promise<void> {

@@ -6,12 +6,12 @@ import type { Rows, View } from './view.js';
 export type { Rows };
 
 /**
- * What a verb returns; the exporter chosen by -o prints it. A verb never prints data itself, and never
- * looks at -o: rows and objects go to the tabular exporters (table, tsv, csv, json, ndjson, yaml), a typed
- * document (findings, a gate's verdict, a text file) to the exporters of its type (sarif, junit, markdown,
- * codequality, gitlab-sast...). R is the row type of the verb's view.
+ * What a verb returns; the format chosen by -o prints it. A verb never prints data itself, and never looks
+ * at -o: rows and objects go to the base formats (src/output/base/), a typed document (findings, a gate's
+ * verdict, a text file) to the spec of its type (src/output/export/spec.ts): its rows, its whole, its
+ * reports. R is the row type of the verb's view; D the documents it may return (those its spec declares).
  */
-export type Result<R extends object = Record<string, unknown>> =
+export type Result<R extends object = Record<string, unknown>, D extends Document = never> =
   | {
       kind: 'list';
       rows: Rows<R>;
@@ -44,7 +44,7 @@ export type Result<R extends object = Record<string, unknown>> =
     }
   | {
       kind: 'document';
-      document: Document;
+      document: D;
       /** Files written from the same document, each in its own format (`--out FORMAT=FILE`, `--report-*`). */
       files?: readonly ReportFile[];
       exitCode?: number;

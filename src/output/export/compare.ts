@@ -3,8 +3,9 @@ import { compareMarkdown, compareObject } from '../formats/compare.js';
 import { fitSummary } from '../formats/github.js';
 import { ruleIdFor } from '../formats/sarif.js';
 import { type DiffRow, diffView, suppressedDiffView } from '../views/scans.js';
-import type { CompareDocument } from './document.js';
-import { type DocumentExporters, exportObject, exportRows, type GithubReport } from './target.js';
+import { type CompareDocument, listing } from './document.js';
+import { defineDocument } from './spec.js';
+import type { GithubReport } from './target.js';
 
 function diffRows({ diff, common }: CompareDocument): DiffRow[] {
   return [
@@ -34,14 +35,12 @@ function github(doc: CompareDocument): GithubReport | undefined {
 }
 
 /** `scans compare`: the comparison as a whole for json and yaml, one row a finding otherwise. */
-export const compareExporters: DocumentExporters<CompareDocument> = {
-  human: true,
-  formats: {
-    json: (doc, target) => exportObject(compareObject(doc.diff), undefined, target),
-    yaml: (doc, target) => exportObject(compareObject(doc.diff), undefined, target),
-  },
-  async otherwise(doc, target) {
-    await exportRows(diffRows(doc), doc.suppressions ? suppressedDiffView : diffView, target);
-  },
+export const compareDocument = defineDocument<CompareDocument>()({
+  what: 'the comparison',
+  rows: (doc) => listing(diffRows(doc), doc.suppressions ? suppressedDiffView : diffView),
+  whole: (doc) => compareObject(doc.diff),
+  // Without -o a person reads it: the table, even when stdout is a pipe or a CI log.
+  default: 'table',
+  reports: {},
   github,
-};
+});

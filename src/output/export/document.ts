@@ -7,8 +7,9 @@ import type { GateReport, NotEvaluated } from '../../gate/report.js';
 import type { Rows, View } from '../core/view.js';
 
 /**
- * What a verb hands the exporters when rows and a view are not the whole story: each type has its own
- * exporters (src/output/export/registry.ts), chosen by -o, and the same document can go to several files.
+ * What a verb hands the exporters when rows and a view are not the whole story: each type has its spec (its
+ * rows, its whole, its reports: src/output/export/spec.ts, by type in registry.ts), the verb declares the
+ * spec, -o chooses among its formats, and the same document can go to several files.
  */
 export type Document =
   | FindingsDocument
@@ -21,7 +22,8 @@ export type Document =
   | AccessFileDocument
   | AccessPlanDocument
   | AnswerDocument
-  | TrendsDocument;
+  | TrendsDocument
+  | SbomDocument;
 
 export type DocumentType = Document['type'];
 export type DocumentOf<K extends DocumentType> = Extract<Document, { type: K }>;
@@ -149,7 +151,6 @@ export interface AnswerDocument {
   type: 'answer';
   answer: object;
   listing: Listing;
-  footer?: (count: number) => string | undefined;
 }
 
 /** `reports trends`: the report; its summary draws charts in ASCII under TERM=dumb. */
@@ -159,11 +160,23 @@ export interface TrendsDocument {
   ascii: boolean;
 }
 
+/** `sbom`: a bill of materials, CycloneDX or SPDX: one JSON document. */
+export interface SbomDocument {
+  type: 'sbom';
+  bom: object;
+}
+
 /** Rows and the view that shows them, typed together whatever their row type. */
 export interface Listing {
   open<X>(use: <T extends object>(rows: Rows<T>, view: View<T>) => X): X;
+  /** On a terminal, after the rows: what a person should know of them (how many more the service has). */
+  footer?: (count: number) => string | undefined;
 }
 
-export function listing<T extends object>(rows: Rows<T>, view: View<T>): Listing {
-  return { open: (use) => use(rows, view) };
+export function listing<T extends object>(
+  rows: Rows<T>,
+  view: View<T>,
+  footer?: (count: number) => string | undefined,
+): Listing {
+  return { open: (use) => use(rows, view), ...(footer ? { footer } : {}) };
 }

@@ -2,8 +2,9 @@ import { sarifCategory } from '../formats/stamp.js';
 import type { Finding } from '@secscan/api/schemas/findings';
 import { findingListView } from '../views/findings.js';
 import { broadcast } from './broadcast.js';
-import type { FindingsDocument, Truncation } from './document.js';
-import { type DocumentExporters, type ExportTarget, exportRows } from './target.js';
+import { type FindingsDocument, listing, type Truncation } from './document.js';
+import { defineDocument } from './spec.js';
+import type { ExportTarget } from './target.js';
 
 /** The SARIF category: --sarif-category, else one from the scope (each app's run adds its name). */
 function automationId(doc: FindingsDocument): string {
@@ -47,48 +48,56 @@ function truncation(doc: FindingsDocument, target: ExportTarget): Truncation | u
 const truncationText = (cut: Truncation) =>
   `the report holds only ${cut.holds}: the service has more findings (without ${cut.flag}, every page is read)`;
 
-/** `findings list`: rows in the tabular formats, and the reports CI services read (every page by default). */
-export const findingsExporters: DocumentExporters<FindingsDocument> = {
-  formats: {
-    async sarif(doc, target) {
-      const { writeSarif } = await import('../formats/sarif.js');
-      await writeSarif(target.out, doc.findings, {
-        toolVersion: target.toolVersion,
-        automationId: automationId(doc),
-        perApp: doc.scope.level !== 'app',
-        warn: (message) => target.warn(message),
-        truncated: () => {
-          const cut = truncation(doc, target);
-          return cut && truncationText(cut);
-        },
-      });
-    },
-    async codequality(doc, target) {
-      const { writeCodeQuality } = await import('../formats/codequality.js');
-      await writeCodeQuality(target.out, unsuppressed(doc, target), undefined, () => {
-        const cut = truncation(doc, target);
-        return cut && { message: `secscan: ${truncationText(cut)}`, path: cut.where };
-      });
-    },
-    async 'gitlab-sast'(doc, target) {
-      const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
-      await writeGitlabSast(target.out, unsuppressed(doc, target), {
-        toolVersion: target.toolVersion,
-        started: new Date(),
-        truncated: () => {
-          const cut = truncation(doc, target);
-          return cut && truncationText(cut);
-        },
-      });
-    },
-  },
-  async otherwise(doc, target) {
-    await exportRows(
+/** `findings list`: rows in the base formats, and the reports CI services read (every page by default). */
+export const findingsDocument = defineDocument<FindingsDocument>()({
+  what: 'the findings',
+  rows: (doc) =>
+    listing(
       doc.findings,
       findingListView({ apps: doc.scope.level !== 'app', suppressed: Boolean(doc.suppressions) }),
-      target,
       doc.footer,
-    );
+    ),
+  reports: {
+    sarif: {
+      summary: 'the findings as SARIF 2.1.0 (one run per app above app level)',
+      async write(doc, target) {
+        const { writeSarif } = await import('../formats/sarif.js');
+        await writeSarif(target.out, doc.findings, {
+          toolVersion: target.toolVersion,
+          automationId: automationId(doc),
+          perApp: doc.scope.level !== 'app',
+          warn: (message) => target.warn(message),
+          truncated: () => {
+            const cut = truncation(doc, target);
+            return cut && truncationText(cut);
+          },
+        });
+      },
+    },
+    codequality: {
+      summary: 'the findings the ignore file does not suppress as a GitLab Code Quality report',
+      async write(doc, target) {
+        const { writeCodeQuality } = await import('../formats/codequality.js');
+        await writeCodeQuality(target.out, unsuppressed(doc, target), undefined, () => {
+          const cut = truncation(doc, target);
+          return cut && { message: `secscan: ${truncationText(cut)}`, path: cut.where };
+        });
+      },
+    },
+    'gitlab-sast': {
+      summary: 'the findings the ignore file does not suppress as a GitLab SAST report',
+      async write(doc, target) {
+        const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
+        await writeGitlabSast(target.out, unsuppressed(doc, target), {
+          toolVersion: target.toolVersion,
+          started: new Date(),
+          truncated: () => {
+            const cut = truncation(doc, target);
+            return cut && truncationText(cut);
+          },
+        });
+      },
+    },
   },
   fork: (doc, count) => broadcast(doc.findings, count).map((findings) => ({ ...doc, findings })),
-};
+});

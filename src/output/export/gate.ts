@@ -1,7 +1,7 @@
 import type { ChalkInstance } from 'chalk';
 import { findingLocation } from '@secscan/api/location';
 import type { Annotation } from '../formats/github.js';
-import { hiddenNotice, yamlText } from '../core/render.js';
+import { hiddenNotice } from '../base/table.js';
 import { failingFindings, notEvaluated } from '../../gate/findings.js';
 import {
   baselineText,
@@ -12,13 +12,14 @@ import {
   scopeLine,
   verdictLine,
 } from '../../gate/report.js';
-import { csvCell, safeJson, sanitize } from '../../streams/sanitize.js';
+import { sanitize } from '../../streams/sanitize.js';
 import { renderTable } from '../core/table.js';
-import { type Column, cellValue, selectColumns } from '../core/view.js';
+import { selectColumns } from '../core/view.js';
 import { gateRuleView, suppressedGateRuleView } from '../views/scans.js';
 import { displayWidth, wrapLine } from '../../streams/width.js';
-import type { GateDocument, GateNotEvaluatedDocument } from './document.js';
-import type { DocumentExporters, ExportTarget, GithubReport } from './target.js';
+import { type GateDocument, type GateNotEvaluatedDocument, listing } from './document.js';
+import { defineDocument, type ReportsOf } from './spec.js';
+import type { ExportTarget, GithubReport } from './target.js';
 
 /** Lines for a terminal `width` wide (or as they are, unwrapped), each styled after it is broken. */
 const wrapped = (text: string, width: number | undefined, style: (line: string) => string, hang = 0) =>
@@ -123,24 +124,6 @@ async function table({ report }: GateDocument, target: ExportTarget): Promise<vo
   );
 }
 
-/** Data on the target, then the verdict line on stderr (for standard output: a file gets the data alone). */
-function withVerdict(write: (doc: GateDocument, target: ExportTarget) => Promise<void>) {
-  return async (doc: GateDocument, target: ExportTarget): Promise<void> => {
-    await write(doc, target);
-    target.note([verdictLine(doc.report), scopeLine(doc.report)]);
-  };
-}
-
-const rows = (
-  write: (row: RuleRow, target: ExportTarget, columns: Column<RuleRow>[]) => Promise<void>,
-  header?: 'csv',
-) =>
-  withVerdict(async ({ report }, target) => {
-    const columns = selectColumns(ruleView(report), target.fields);
-    if (header) await target.out.write(`${columns.map((c) => csvCell(c.key)).join(',')}\n`);
-    for (const row of report.rules) await write(row, target, columns);
-  });
-
 /** A finding that fails the gate, as GitHub shows it: at its file and line, titled with the rule. */
 function annotation(
   finding: ReturnType<typeof failingFindings>[number]['finding'],
@@ -177,51 +160,65 @@ async function github({ report }: GateDocument): Promise<GithubReport> {
   };
 }
 
-/** `scans check`: the verdict in every format, and its reports for CI services. */
-export const gateExporters: DocumentExporters<GateDocument> = {
-  human: true,
-  formats: {
-    table,
-    json: withVerdict(({ report }, t) => t.out.write(`${safeJson(jsonReport(report), 2)}\n`)),
-    yaml: withVerdict(async ({ report }, t) => t.out.write(await yamlText(jsonReport(report)))),
-    ndjson: rows((row, t) => t.out.write(`${safeJson(row)}\n`)),
-    csv: rows((row, t, columns) => {
-      return t.out.write(`${columns.map((c) => csvCell(cellValue(c, row))).join(',')}\n`);
-    }, 'csv'),
-    junit: withVerdict(async ({ report, context }, t) =>
-      t.out.write((await junit()).junitReport(report, context.stamp)),
-    ),
-    markdown: withVerdict(async ({ report }, t) => t.out.write((await markdown()).markdownReport(report))),
-    sarif: withVerdict(async ({ report, context }, t) => {
-      const { sarifReport } = await sarif();
-      await t.out.write(await sarifReport(report, context.toolVersion, context.automationId, t.warn));
-    }),
-    codequality: withVerdict(async ({ report }, t) => {
-      const { writeCodeQuality } = await import('../formats/codequality.js');
-      const failing = failingFindings(report);
-      const rules = new Map(failing.map((f) => [f.finding, f.rule]));
-      await writeCodeQuality(
-        t.out,
-        failing.map((f) => f.finding),
-        (finding) => rules.get(finding),
-        undefined,
-        baselineText(report),
-      );
-    }),
-    'gitlab-sast': withVerdict(async ({ report, context }, t) => {
-      const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
-      const started = new Date(`${context.stamp.timestamp}Z`);
-      const options = { toolVersion: context.toolVersion, started, messages: [scopeLine(report)] };
-      await writeGitlabSast(
-        t.out,
-        failingFindings(report).map((f) => f.finding),
-        options,
-      );
-    }),
+/** `scans check`: the verdict in every format (its rows: the rules), and its reports for CI services. */
+export const gateDocument = defineDocument<GateDocument>()({
+  what: 'the verdict',
+  rows: ({ report }) => listing(report.rules, ruleView(report)),
+  whole: ({ report }) => jsonReport(report),
+  // Without -o a person reads it: the table, even when stdout is a pipe or a CI log.
+  default: 'table',
+  own: { table },
+  reportFlags: { json: 'the verdict and results as JSON' },
+  // A report's summary is its --report-FORMAT flag's help: the help shows it up to a blank line, the manual whole.
+  reports: {
+    junit: {
+      summary: 'JUnit XML: one test case per rule',
+      write: async ({ report, context }, t) =>
+        t.out.write((await junit()).junitReport(report, context.stamp)),
+    },
+    markdown: {
+      summary: 'a Markdown summary\n\n(pull-request comment, $GITHUB_STEP_SUMMARY)',
+      write: async ({ report }, t) => t.out.write((await markdown()).markdownReport(report)),
+    },
+    sarif: {
+      summary: 'the matched findings as SARIF 2.1.0',
+      async write({ report, context }, t) {
+        const { sarifReport } = await sarif();
+        await t.out.write(await sarifReport(report, context.toolVersion, context.automationId, t.warn));
+      },
+    },
+    codequality: {
+      summary: 'a GitLab Code Quality report\n\nof the findings that fail the gate',
+      async write({ report }, t) {
+        const { writeCodeQuality } = await import('../formats/codequality.js');
+        const failing = failingFindings(report);
+        const rules = new Map(failing.map((f) => [f.finding, f.rule]));
+        await writeCodeQuality(
+          t.out,
+          failing.map((f) => f.finding),
+          (finding) => rules.get(finding),
+          undefined,
+          baselineText(report),
+        );
+      },
+    },
+    'gitlab-sast': {
+      summary: 'a GitLab SAST report\n\nof the findings that fail the gate (security report schema 15)',
+      async write({ report, context }, t) {
+        const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
+        const started = new Date(`${context.stamp.timestamp}Z`);
+        const options = { toolVersion: context.toolVersion, started, messages: [scopeLine(report)] };
+        await writeGitlabSast(
+          t.out,
+          failingFindings(report).map((f) => f.finding),
+          options,
+        );
+      },
+    },
   },
-  otherwise: rows((row, t, columns) => {
-    return t.out.write(`${columns.map((c) => sanitize(String(cellValue(c, row)))).join('\t')}\n`);
-  }),
+  // Its own table ends with the verdict; every other format is followed by it on stderr (for standard
+  // output: a file gets the data alone).
+  notes: ({ report }) => [verdictLine(report), scopeLine(report)],
   github,
   // A report that cannot be written leaves the gate unevaluated: every report says so.
   failed: ({ report, context }, error) => ({
@@ -229,44 +226,63 @@ export const gateExporters: DocumentExporters<GateDocument> = {
     gate: notEvaluated(report, error),
     context,
   }),
-};
+});
 
 const notice = (doc: GateNotEvaluatedDocument) =>
   `secscan scans check was not evaluated (exit ${doc.gate.exitCode}): ${doc.gate.message}`;
 
 /**
- * A gate that was not evaluated: its reports (and -o of a report format) say why; the table and rows formats
- * print nothing, the error line says it.
+ * A gate that was not evaluated: its reports (and -o of a report format) say why, and so does its whole
+ * (json, yaml); it has no rules' results, so its rows are none and the table prints nothing: the error
+ * line says it. It has every format of the gate, whose runs it ends.
  */
-export const notEvaluatedExporters: DocumentExporters<GateNotEvaluatedDocument> = {
-  human: true,
-  formats: {
-    json: ({ gate }, t) => t.out.write(`${safeJson(jsonNotEvaluated(gate), 2)}\n`),
-    junit: async ({ gate, context }, t) =>
-      t.out.write((await junit()).junitNotEvaluated(gate, context.stamp)),
-    markdown: async ({ gate }, t) => t.out.write((await markdown()).markdownNotEvaluated(gate)),
-    sarif: async ({ gate, context }, t) => {
-      const { sarifNotEvaluated } = await sarif();
-      await t.out.write(await sarifNotEvaluated(gate, context.toolVersion, context.automationId));
+export const notEvaluatedDocument = defineDocument<GateNotEvaluatedDocument>()<
+  ReportsOf<typeof gateDocument>
+>({
+  what: 'the verdict',
+  rows: () => listing([], gateRuleView),
+  whole: ({ gate }) => jsonNotEvaluated(gate),
+  default: 'table',
+  reports: {
+    junit: {
+      summary: 'JUnit XML: one test case in error, saying why',
+      write: async ({ gate, context }, t) =>
+        t.out.write((await junit()).junitNotEvaluated(gate, context.stamp)),
     },
-    async codequality(doc, t) {
-      const { codeQualityNotEvaluated } = await import('../formats/codequality.js');
-      await t.out.write(codeQualityNotEvaluated(notice(doc), doc.context.rulesPath));
+    markdown: {
+      summary: 'a Markdown summary saying why',
+      write: async ({ gate }, t) => t.out.write((await markdown()).markdownNotEvaluated(gate)),
     },
-    async 'gitlab-sast'(doc, t) {
-      const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
-      const started = new Date(`${doc.context.stamp.timestamp}Z`);
-      await writeGitlabSast(t.out, [], {
-        toolVersion: doc.context.toolVersion,
-        started,
-        failure: notice(doc),
-      });
+    sarif: {
+      summary: 'a SARIF log of an unsuccessful invocation',
+      async write({ gate, context }, t) {
+        const { sarifNotEvaluated } = await sarif();
+        await t.out.write(await sarifNotEvaluated(gate, context.toolVersion, context.automationId));
+      },
+    },
+    codequality: {
+      summary: 'one blocker issue saying why',
+      async write(doc, t) {
+        const { codeQualityNotEvaluated } = await import('../formats/codequality.js');
+        await t.out.write(codeQualityNotEvaluated(notice(doc), doc.context.rulesPath));
+      },
+    },
+    'gitlab-sast': {
+      summary: 'a scan with status failure, saying why',
+      async write(doc, t) {
+        const { writeGitlabSast } = await import('../formats/gitlab-sast.js');
+        const started = new Date(`${doc.context.stamp.timestamp}Z`);
+        await writeGitlabSast(t.out, [], {
+          toolVersion: doc.context.toolVersion,
+          started,
+          failure: notice(doc),
+        });
+      },
     },
   },
-  otherwise: async () => undefined,
   github: async (doc) => ({
     annotations: [{ level: 'error', title: 'secscan: gate not evaluated', message: notice(doc) }],
     rest: '',
     summary: (await markdown()).markdownNotEvaluated(doc.gate),
   }),
-};
+});

@@ -1,23 +1,24 @@
 import type { DocumentOf, DocumentType } from './document.js';
-import type { DocumentExporters } from './target.js';
+import type { SpecOf } from './spec.js';
 
-type Registry = { [K in DocumentType]: () => Promise<DocumentExporters<DocumentOf<K>>> };
+type Registry = { [K in DocumentType]: () => Promise<SpecOf<DocumentOf<K>>> };
 
-/** Each document type's exporters, loaded when a document of that type is exported. */
+/** Each document type's spec, loaded when a document of that type is exported. */
 const registry: Registry = {
-  findings: async () => (await import('./findings.js')).findingsExporters,
-  gate: async () => (await import('./gate.js')).gateExporters,
-  'gate-not-evaluated': async () => (await import('./gate.js')).notEvaluatedExporters,
-  compare: async () => (await import('./compare.js')).compareExporters,
-  'policy-file': async () => (await import('./texts.js')).policyFileExporters,
-  'policy-diff': async () => (await import('./texts.js')).policyDiffExporters,
-  'rules-file': async () => (await import('./texts.js')).rulesFileExporters,
-  'access-file': async () => (await import('./texts.js')).accessFileExporters,
-  'access-plan': async () => (await import('./texts.js')).accessPlanExporters,
-  answer: async () => (await import('./texts.js')).answerExporters,
-  trends: async () => (await import('../trends/exporters.js')).trendsExporters,
+  findings: async () => (await import('./findings.js')).findingsDocument,
+  gate: async () => (await import('./gate.js')).gateDocument,
+  'gate-not-evaluated': async () => (await import('./gate.js')).notEvaluatedDocument,
+  compare: async () => (await import('./compare.js')).compareDocument,
+  'policy-file': async () => (await import('./texts.js')).policyFileDocument,
+  'policy-diff': async () => (await import('./texts.js')).policyDiffDocument,
+  'rules-file': async () => (await import('./texts.js')).rulesFileDocument,
+  'access-file': async () => (await import('./texts.js')).accessFileDocument,
+  'access-plan': async () => (await import('./texts.js')).accessPlanDocument,
+  answer: async () => (await import('./texts.js')).answerDocument,
+  trends: async () => (await import('../trends/exporters.js')).trendsDocument,
+  sbom: async () => (await import('./texts.js')).sbomDocument,
 };
 
-export function exportersOf<K extends DocumentType>(type: K): Promise<DocumentExporters<DocumentOf<K>>> {
+export function specOf<K extends DocumentType>(type: K): Promise<SpecOf<DocumentOf<K>>> {
   return registry[type]();
 }

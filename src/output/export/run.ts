@@ -4,9 +4,10 @@ import type { OutputStreams } from '../core/format.js';
 import { writeWorkflowCommands } from '../../streams/ci-log.js';
 import type { DocumentOf, DocumentType } from './document.js';
 import type { FileSink, ReportFile } from './files.js';
-import { exportersOf } from './registry.js';
+import { specOf } from './registry.js';
 import type { StdoutSink } from '../core/session.js';
-import { type DocumentExporters, type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
+import { type SpecOf, writerOf } from './spec.js';
+import { type ExportTarget, type GithubReport, stdoutTarget } from './target.js';
 
 /** A file's target: the data alone, no colour, no width, warnings naming the file. */
 function fileTarget(ctx: OutputStreams, file: ReportFile, sink: FileSink): ExportTarget {
@@ -61,11 +62,10 @@ export async function exportDocument<K extends DocumentType>(
   chalk: ChalkInstance,
   options: Options,
 ): Promise<void> {
-  const exporters = await exportersOf(doc.type);
-  if (ctx.env.GITHUB_ACTIONS === 'true' && exporters.github) await publish(ctx, await exporters.github(doc));
-  const format = exporters.human && ctx.globals.output === undefined ? 'table' : ctx.format;
-  const stdout = stdoutTarget(ctx, chalk, format, options.sink);
-  const copies = exporters.fork ? exporters.fork(doc, options.files.length + 1) : undefined;
+  const spec = await specOf(doc.type);
+  if (ctx.env.GITHUB_ACTIONS === 'true' && spec.github) await publish(ctx, await spec.github(doc));
+  const stdout = stdoutTarget(ctx, chalk, ctx.format, options.sink);
+  const copies = spec.fork ? spec.fork(doc, options.files.length + 1) : undefined;
   const copy = (i: number) => copies?.[i] ?? doc;
   const problems: unknown[] = [];
   const fileJobs = options.files.map(async (file, i) => {
@@ -73,7 +73,7 @@ export async function exportDocument<K extends DocumentType>(
     try {
       const { openReportFile } = await import('./files.js');
       sink = await openReportFile(file);
-      await exportTo(exporters, copy(i + 1), fileTarget(ctx, file, sink));
+      await exportTo(spec, copy(i + 1), fileTarget(ctx, file, sink));
       await sink.commit();
       ctx.debug(`wrote ${file.flag} ${file.path}`);
     } catch (error) {
@@ -83,21 +83,27 @@ export async function exportDocument<K extends DocumentType>(
       else problems.push(error);
     }
   });
-  const stdoutJob = exportTo(exporters, copy(0), stdout);
+  const stdoutJob = exportTo(spec, copy(0), stdout);
   const [printed] = await Promise.allSettled([stdoutJob, ...fileJobs]);
   if (problems.length) {
     const [first] = problems;
-    const fallback = exporters.failed?.(doc, first);
+    const fallback = spec.failed?.(doc, first);
     if (fallback) await exportAfterError(ctx, fallback, options.files);
     throw first;
   }
   if (printed.status === 'rejected') throw printed.reason;
 }
 
-async function exportTo<D>(exporters: DocumentExporters<D>, doc: D, target: ExportTarget): Promise<void> {
-  const exporter = exporters.formats[target.format] ?? exporters.otherwise;
-  await exporter(doc, target);
+/**
+ * One document in the target's format: the document's own writer, its whole, its rows or its report. The
+ * format was checked against the document's before the run (-o, --out), so one it lacks is a defect.
+ */
+async function exportTo<D>(spec: SpecOf<D>, doc: D, target: ExportTarget): Promise<void> {
+  const writer = writerOf(spec, target.format);
+  if (!writer) throw new Error(`${spec.what} has no format ${target.format}`);
+  await writer.write(doc, target);
   await target.out.flush();
+  if (!writer.own && spec.notes) target.note(spec.notes(doc));
 }
 
 /** The failed form of a document, to its files only (standard output already has what it has). */
@@ -106,13 +112,13 @@ async function exportAfterError<K extends DocumentType>(
   doc: DocumentOf<K> & { type: K },
   files: readonly ReportFile[],
 ): Promise<void> {
-  const exporters = await exportersOf(doc.type);
+  const spec = await specOf(doc.type);
   const { openReportFile } = await import('./files.js');
   for (const file of files) {
     let sink: FileSink | undefined;
     try {
       sink = await openReportFile(file);
-      await exportTo(exporters, doc, fileTarget(ctx, file, sink));
+      await exportTo(spec, doc, fileTarget(ctx, file, sink));
       await sink.commit();
     } catch (error) {
       await sink?.abort();

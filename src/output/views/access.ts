@@ -1,6 +1,6 @@
 import type { ChalkInstance } from 'chalk';
-import { yamlText } from '../core/render.js';
-import { safeJson, sanitize } from '../../streams/sanitize.js';
+import { yamlText } from '../base/yaml.js';
+import { sanitize } from '../../streams/sanitize.js';
 import { defineView } from '../core/view.js';
 import type { OutputWriter } from '../core/writer.js';
 import type { AccessChange } from '../../access/plan.js';
@@ -68,13 +68,9 @@ export function planText(changes: readonly AccessChange[], chalk: ChalkInstance)
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-/** The access file as YAML (default) or JSON, with a comment saying how to apply it. */
-export function renderAccessFile(doc: Record<string, unknown>, format: 'yaml' | 'json') {
+/** The access file as YAML, with a comment saying how to apply it (its JSON is the object itself). */
+export function renderAccessFile(doc: Record<string, unknown>) {
   return async (out: OutputWriter): Promise<void> => {
-    if (format === 'json') {
-      await out.write(`${safeJson(doc, 2)}\n`);
-      return;
-    }
     await out.write('# Teams, their apps, members and groups: edit, then `secscan teams apply FILE`.\n');
     await out.write(await yamlText(doc));
   };

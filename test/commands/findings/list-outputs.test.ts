@@ -5,8 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { validateSast } from '../../helpers/gitlab.js';
 import { authEnv, expectUsage, ok, ORG, useCli } from '../../helpers/cli.js';
 import { finding } from './fixtures.js';
+import { findingsDocument } from '../../../src/output/export/findings.js';
+import { formatsOf } from '../../../src/output/export/spec.js';
 
 const cli = useCli();
+const formats = formatsOf(findingsDocument).join(', ');
+/** The reports of a findings listing (each reads every page), from its spec. */
+const reports = Object.keys(findingsDocument.reports);
 const dir = mkdtempSync(join(tmpdir(), 'secscan-list-outputs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
@@ -32,12 +37,9 @@ describe('findings list: --out FORMAT=FILE usage errors (exit 2, no request)', (
   it.each([
     [
       ['--out', 'xml=f.xml'],
-      'invalid value for --out: "xml=f.xml" (expected FORMAT=FILE, FORMAT one of table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
+      `invalid value for --out: "xml=f.xml" (expected FORMAT=FILE, FORMAT one of ${formats})`,
     ],
-    [
-      ['--out', 'sarif'],
-      'invalid value for --out: "sarif" (expected FORMAT=FILE, FORMAT one of table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
-    ],
+    [['--out', 'sarif'], `invalid value for --out: "sarif" (expected FORMAT=FILE, FORMAT one of ${formats})`],
     [['--out', `sarif=${d}`], `invalid value for --out: ${d} is a directory (name a file)`],
     [
       ['--out', `sarif=${d}/none/f.sarif`],
@@ -124,7 +126,7 @@ describe('findings list: the reports CI services read', () => {
     expect(readdirSync(d).sort()).toEqual(['cq.json', 'f.csv', 'f.json', 'f.sarif', 'sast.json']);
   });
 
-  it.each(['sarif', 'codequality', 'gitlab-sast'])(
+  it.each(reports)(
     '-o %s without --all reads every page: a report is the whole answer, and says nothing more',
     async (format) => {
       twoPages();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, ORG, useCli } from '../../helpers/cli.js';
 import { finding } from './fixtures.js';
+import { findingsDocument } from '../../../src/output/export/findings.js';
+import { formatsOf } from '../../../src/output/export/spec.js';
 
 /** The ids of -o ndjson output, one finding a line. */
 const ndjsonIds = (stdout: string): string[] =>
@@ -199,7 +201,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '-o', 'junit'],
-      'invalid value for -o, --output: "junit" (choose from table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)',
+      `invalid value for -o, --output: "junit" (choose from ${formatsOf(findingsDocument).join(', ')})`,
     ],
     [
       ['findings', 'list', '--app', 'a', '--fields', 'id,cvss'],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, useCli } from '../../helpers/cli.js';
+import { formatsOf } from '../../../src/output/export/spec.js';
+import { policyFileDocument } from '../../../src/output/export/texts.js';
 
 const cli = useCli();
 const file = '# gate\nrules:\n  - id: no-critical\n    tags: {severity: [critical]}\n    threshold: 0';
@@ -10,6 +12,11 @@ describe('policies show: usage errors (exit 2, no request)', () => {
     [['policies', 'show'], "missing required argument 'reference'"],
     [['policies', 'show', 'default:'], 'invalid policy reference "default:": expected NAME or NAME:TAG'],
     [['policies', 'show', 'a/b'], 'invalid policy reference "a/b": expected NAME or NAME:TAG'],
+    // A policy file is text: the rows formats are refused by name, saying why (they printed the text).
+    ...['tsv', 'csv'].map((format): [string[], string] => [
+      ['policies', 'show', 'default', '-o', format],
+      `invalid value for -o, --output: "${format}": a policy file is text, not rows (choose from ${formatsOf(policyFileDocument).join(', ')})`,
+    ]),
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -33,6 +40,14 @@ describe('policies show', () => {
     cli.stub('ResolveCheckAnalysisConfiguration', { path: { reference: 'p' } }).reply(200, hostile, yaml);
     const json = await cli.run(['policies', 'show', 'p', '-o', 'json'], { env: authEnv() });
     expect(JSON.parse(json.stdout)).toEqual({ reference: 'p', content: hostile });
+  });
+
+  it('-o yaml is the file itself, -o ndjson {reference, content} on one line', async () => {
+    cli.stub('ResolveCheckAnalysisConfiguration', { path: { reference: 'p' } }).reply(200, file, yaml);
+    expect((await cli.run(['policies', 'show', 'p', '-o', 'yaml'], { env: authEnv() })).stdout).toBe(file);
+    cli.stub('ResolveCheckAnalysisConfiguration', { path: { reference: 'p' } }).reply(200, file, yaml);
+    const ndjson = await cli.run(['policies', 'show', 'p', '-o', 'ndjson'], { env: authEnv() });
+    expect(ndjson.stdout).toBe(`${JSON.stringify({ reference: 'p', content: file })}\n`);
   });
 
   it('maps an unknown policy to exit 5', async () => {

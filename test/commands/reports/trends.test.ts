@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, useCli } from '../../helpers/cli.js';
+import { trendsDocument } from '../../../src/output/trends/exporters.js';
+import { formatsOf } from '../../../src/output/export/spec.js';
 
 const cli = useCli();
 const dir = mkdtempSync(join(tmpdir(), 'secscan-trends-'));
@@ -43,7 +45,7 @@ describe('reports trends: usage errors (exit 2, no request)', () => {
     [['reports', 'trends', '--html', dir], `invalid value for --html: ${dir} is a directory (name a file)`],
     [
       ['reports', 'trends', '-o', 'sarif'],
-      'invalid value for -o, --output: "sarif" (choose from table, tsv, json, ndjson, yaml, csv, markdown)',
+      `invalid value for -o, --output: "sarif" (choose from ${formatsOf(trendsDocument).join(', ')})`,
     ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { expectUsage, useCli } from '../../helpers/cli.js';
+import { formatsOf } from '../../../src/output/export/spec.js';
+import { rulesFileDocument } from '../../../src/output/export/texts.js';
 
 const cli = useCli();
 const dir = mkdtempSync(join(tmpdir(), 'secscan-rules-cmd-'));
@@ -54,6 +56,11 @@ describe('rules convert: usage errors (exit 2)', () => {
   it.each([
     [['rules', 'convert'], "missing required argument 'file'"],
     [['rules', 'convert', 'a', 'b'], "too many arguments for 'convert'. Expected 1 argument but got 2."],
+    // A rules file is one document: the formats that write rows are refused (they printed its YAML).
+    ...['table', 'tsv', 'csv'].map((format): [string[], string] => [
+      ['rules', 'convert', v2, '-o', format],
+      `invalid value for -o, --output: "${format}": a rules file is one document, not rows (choose from ${formatsOf(rulesFileDocument).join(', ')})`,
+    ]),
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv), message, cli);
   });
@@ -80,6 +87,13 @@ describe('rules convert', () => {
       rules: [{ id: 'rule-1', tags: { severity: ['medium', 'low'] }, threshold: 2 }],
     });
     expect(r.stderr).toMatch(/^warning: <stdin> is an sl check-analysis v1 file \(the old format\)/);
+  });
+
+  it('YAML on a terminal too (its default), and its JSON on one line with -o ndjson', async () => {
+    const tty = await cli.run(['rules', 'convert', v2], { stdoutTTY: true });
+    expect(parse(tty.stdout)).toEqual(converted);
+    const ndjson = await cli.run(['rules', 'convert', v2, '-o', 'ndjson']);
+    expect(ndjson.stdout).toBe(`${JSON.stringify(converted)}\n`);
   });
 
   it('its own shape converts to itself', async () => {

@@ -42,6 +42,10 @@ describe('sbom: usage errors (exit 2, no request)', () => {
       ['sbom', '--app', 'a', '--concurrency', '0'],
       'invalid value for --concurrency: "0" (expected a whole number from 1 to 64)',
     ],
+    [
+      ['sbom', '--app', 'a', '-o', 'yaml'],
+      'invalid value for -o, --output: "yaml": a bill of materials is one JSON document (CycloneDX or SPDX), not rows (choose from json)',
+    ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stubBaseline } from '../../helpers/baseline.js';
 import { authEnv, expectUsage, json, ok, useCli } from '../../helpers/cli.js';
+import { gateDocument } from '../../../src/output/export/gate.js';
+import { formatsOf } from '../../../src/output/export/spec.js';
 
 const cli = useCli();
 const dir = mkdtempSync(join(tmpdir(), 'secscan-scans-cmd-'));
@@ -116,7 +118,7 @@ describe('scans check: usage errors (exit 2, no request)', () => {
     ],
     [
       ['scans', 'check', '--compound', 'shop', '--rules', rules, '-o', 'xml'],
-      'invalid value for -o, --output: "xml" (choose from table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)',
+      `invalid value for -o, --output: "xml" (choose from ${formatsOf(gateDocument).join(', ')})`,
     ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authEnv, expectUsage, ok, TOKEN, useCli } from '../../helpers/cli.js';
+import { baseFormatNames } from '../../../src/output/base/index.js';
 
 const cli = useCli();
 const TOKEN_ID = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
@@ -18,7 +19,7 @@ describe('tokens list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['tokens', 'list', '-o', 'xml'],
-      'invalid value for -o, --output: "xml" (choose from table, tsv, json, ndjson, yaml, csv)',
+      `invalid value for -o, --output: "xml" (choose from ${baseFormatNames.join(', ')})`,
     ],
     [
       ['tokens', 'list', '--fields', 'id,secret'],

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allOperations } from '@secscan/api/operations';
@@ -7,6 +7,14 @@ import { createRouter } from '../../../packages/sandbox/src/router.js';
 import { tagOperatorNames } from '@secscan/api/tag-operators';
 import { findingTypes } from '@secscan/api/values';
 import { repoRoot, sourceFiles } from '../../helpers/imports.js';
+import { baseFormatNames } from '../../../src/output/base/index.js';
+import { reportFormatNames } from '../../../src/output/formats/reports.js';
+import { compareDocument } from '../../../src/output/export/compare.js';
+import { findingsDocument } from '../../../src/output/export/findings.js';
+import { gateDocument, notEvaluatedDocument } from '../../../src/output/export/gate.js';
+import { type AnySpec, formatsOf } from '../../../src/output/export/spec.js';
+import * as texts from '../../../src/output/export/texts.js';
+import { trendsDocument } from '../../../src/output/trends/exporters.js';
 
 /**
  * A fact of the table or of the constants module is written once: these fail when a second copy appears
@@ -31,6 +39,49 @@ const self = fileURLToPath(import.meta.url);
 
 /** Method and path literals side by side (`'PUT', '/orgs/{org}/...'`, `'GET', /\/rbac\/teams$/`). */
 const methodAndPath = /(['"])(GET|PUT|POST|PATCH|DELETE)\1\s*,\s*(?:(['"`])(\/[^'"`\n]*)\3|(\/\\\/))/g;
+
+/** The lists of formats the registries hold: the base formats, the reports, and each document's. */
+const specs: AnySpec[] = [
+  findingsDocument,
+  gateDocument,
+  notEvaluatedDocument,
+  compareDocument,
+  trendsDocument,
+  ...Object.values(texts as Record<string, unknown>).filter(
+    (v): v is AnySpec => typeof v === 'object' && v !== null && 'rows' in v,
+  ),
+];
+const formatLists: (readonly string[])[] = [
+  baseFormatNames,
+  reportFormatNames,
+  // A document's formats (three of them are also what --fields picks keys in: not a copy of the access file's).
+  ...specs.map((spec) => formatsOf(spec)).filter((list) => list.length >= 4),
+  ...specs.map((spec) => Object.keys(spec.reports)).filter((list) => list.length >= 3),
+];
+const formatNames = [...baseFormatNames, ...reportFormatNames];
+/** Three names or more in a row: `'table', 'tsv'`, `table, tsv and csv`, `-o sarif|junit`, `` `csv`, `tsv` ``. */
+const formatRun = (() => {
+  const name = `[\`'"]?(?:-o )?(?:${formatNames.join('|')})\\b[\`'"]?`;
+  const sep = '(?:\\s*[,|/]\\s*|\\s+and\\s+|\\s+or\\s+)';
+  return new RegExp(`${name}(?:${sep}${name}){2,}`, 'g');
+})();
+
+/**
+ * Lists of formats written by hand: a run of names that holds one of the registries' lists whole (all the
+ * base formats, a document's reports), or five names or more. A few chosen for a purpose (the benchmarks'
+ * cases, a test of three formats) are not a copy.
+ */
+export function formatCopies(file: string, source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(formatRun)) {
+    const names = new Set(m[0].match(new RegExp(`(?<![\\w-])(${formatNames.join('|')})(?![\\w-])`, 'g')));
+    const whole = formatLists.find((list) => list.every((n) => names.has(n)));
+    if (!whole && names.size < 5) continue;
+    const line = source.slice(0, m.index).split('\n').length;
+    found.push(`${file}:${line}: ${[...names].join(', ')}${whole ? ` (a copy of ${whole.join(', ')})` : ''}`);
+  }
+  return found;
+}
 
 export function tableCopies(file: string, source: string): string[] {
   const found: string[] = [];
@@ -106,6 +157,44 @@ describe('one source for each fact', () => {
   it('the read commands are listed once, in test/helpers/read-commands.ts', () => {
     const start = /\['whoami'\],\s*\['auth', 'status'\],|'auth status': \[\[\]\],\s*whoami: \[\[\]\],/;
     expect(files.filter((f) => start.test(text(f))).map(where)).toEqual(['test/helpers/read-commands.ts']);
+  });
+
+  it('formats are listed only by their registries (src/output/base/index.ts, src/output/formats/reports.ts, the documents)', () => {
+    const docs = [
+      'README.md',
+      'CONTRIBUTING.md',
+      ...readdirSync(join(repoRoot, 'docs/guide')).map((f) => `docs/guide/${f}`),
+    ];
+    const scripts = ['bench', 'scripts', 'scripts/docs'].flatMap((dir) =>
+      readdirSync(join(repoRoot, dir))
+        .filter((f) => f.endsWith('.mjs'))
+        .map((f) => `${dir}/${f}`),
+    );
+    const registries = ['src/output/base/index.ts', 'src/output/formats/reports.ts'];
+    const copies = [...files.map(where), ...docs, ...scripts]
+      .filter((f) => f !== where(self) && !registries.includes(f))
+      .flatMap((f) => formatCopies(f, text(join(repoRoot, f))));
+    expect(copies).toEqual([]);
+  });
+
+  it('would find the lists of formats it exists to find', () => {
+    expect(
+      formatCopies('x.ts', "const formats = ['table', 'tsv', 'json', 'ndjson', 'yaml', 'csv'];"),
+    ).toHaveLength(1);
+    expect(formatCopies('x.md', '- `-o table|tsv|json|ndjson|yaml|csv`')).toHaveLength(1);
+    expect(formatCopies('x.ts', "'(choose from table, tsv, json, yaml, csv)'")).toHaveLength(1);
+    expect(formatCopies('x.md', '`-o sarif`, `codequality`, `gitlab-sast`')).toEqual([
+      'x.md:1: sarif, codequality, gitlab-sast (a copy of sarif, codequality, gitlab-sast)',
+    ]);
+    expect(formatCopies('x.mjs', "const cases = 'ndjson,json,sarif,table';")).toEqual([]);
+    expect(formatCopies('x.ts', "it.each(['json', 'ndjson', 'yaml'])")).toEqual([]);
+  });
+
+  it('the gate’s verdict is decided in one place, verdictOf of src/gate/report.ts (the recount reads it)', () => {
+    // A result from the numbers (`over > 0 ? 'fail' : 'pass'`), the gate's from the rules' results.
+    const decides = /> 0 \? 'fail' : 'pass'|\.every\(\(\w+\) => \w+\.result === 'pass'\)/;
+    const deciding = files.filter((f) => where(f).startsWith('src/') && decides.test(text(f))).map(where);
+    expect(deciding).toEqual(['src/gate/report.ts']);
   });
 
   it('an API client is made in one place, src/factory.ts (runs, completion values, sandbox wait)', () => {

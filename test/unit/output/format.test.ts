@@ -1,27 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
-import { baseFormats, parseFields, resolveFormat } from '../../../src/output/core/format.js';
+import { baseFormatNames } from '../../../src/output/base/index.js';
+import { parseFields, resolveFormat } from '../../../src/output/core/format.js';
 import { colorEnabled, isCI } from '../../../src/streams/streams.js';
 import { csvCell, sanitize, sanitizeMultiline, toText } from '../../../src/streams/sanitize.js';
 
 describe('resolveFormat', () => {
+  const base = { formats: baseFormatNames };
+
   it('defaults to a table on a terminal and tsv when piped', () => {
-    expect(resolveFormat(undefined, true, baseFormats)).toBe('table');
-    expect(resolveFormat(undefined, false, baseFormats)).toBe('tsv');
-    expect(resolveFormat('yaml', true, baseFormats)).toBe('yaml');
+    expect(resolveFormat(undefined, true, base)).toBe('table');
+    expect(resolveFormat(undefined, false, base)).toBe('tsv');
+    expect(resolveFormat('yaml', true, base)).toBe('yaml');
   });
 
-  it('gives the first of the only formats a command takes when -o is not given, terminal or not', () => {
-    expect(resolveFormat(undefined, true, ['yaml', 'json'], 'yaml')).toBe('yaml');
-    expect(resolveFormat(undefined, false, ['yaml', 'json'], 'yaml')).toBe('yaml');
-    expect(resolveFormat('json', false, ['yaml', 'json'], 'yaml')).toBe('json');
+  it('gives the default of a command’s document when -o is not given, terminal or not', () => {
+    const file = { formats: ['json', 'ndjson', 'yaml'], defaultFormat: 'yaml' };
+    expect(resolveFormat(undefined, true, file)).toBe('yaml');
+    expect(resolveFormat(undefined, false, file)).toBe('yaml');
+    expect(resolveFormat('json', false, file)).toBe('json');
   });
 
-  it('refuses formats the command does not offer', () => {
-    expect(() => resolveFormat('sarif', false, baseFormats)).toThrow(
-      'invalid value for -o, --output: "sarif" (choose from table, tsv, json, ndjson, yaml, csv)',
+  it('refuses formats the command does not offer, naming those it does', () => {
+    expect(() => resolveFormat('sarif', false, base)).toThrow(
+      `invalid value for -o, --output: "sarif" (choose from ${baseFormatNames.join(', ')})`,
     );
-    expect(resolveFormat('sarif', false, [...baseFormats, 'sarif'])).toBe('sarif');
+    expect(resolveFormat('sarif', false, { formats: [...baseFormatNames, 'sarif'] })).toBe('sarif');
+  });
+
+  it('says why a document that cannot be rows refuses a base format', () => {
+    const text = {
+      formats: ['table', 'json'],
+      defaultFormat: 'table',
+      refused: { formats: ['tsv', 'csv'], why: 'a policy file is text, not rows' },
+    };
+    expect(() => resolveFormat('csv', false, text)).toThrow(
+      'invalid value for -o, --output: "csv": a policy file is text, not rows (choose from table, json)',
+    );
+    expect(() => resolveFormat('xml', false, text)).toThrow(
+      'invalid value for -o, --output: "xml" (choose from table, json)',
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { OutputFormat } from '../../../src/output/core/format.js';
+import type { BaseFormatName } from '../../../src/output/base/index.js';
 import { renderList, renderObject } from '../../../src/output/core/render.js';
 import { defineView } from '../../../src/output/core/view.js';
 import { OutputWriter } from '../../../src/output/core/writer.js';
@@ -32,7 +32,7 @@ function sink(): { out: OutputWriter; text: () => string } {
 }
 
 async function render(
-  format: OutputFormat,
+  format: BaseFormatName,
   options: { color?: boolean; fields?: string[]; item?: boolean } = {},
 ): Promise<{ text: string; count: number }> {
   const { out, text } = sink();

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import type { OutputFormat } from '../../../src/output/core/format.js';
+import type { BaseFormatName } from '../../../src/output/base/index.js';
 import { renderList } from '../../../src/output/core/render.js';
 import type { View } from '../../../src/output/core/view.js';
 import { csvView } from '../../../src/output/views/audit.js';
@@ -22,7 +22,7 @@ async function render<T extends object>(
   rows: T[],
   view: View<T>,
   width: number | undefined,
-  format: OutputFormat = 'table',
+  format: BaseFormatName = 'table',
 ): Promise<{ lines: string[]; notes: string[] }> {
   let text = '';
   const stream = new Writable({

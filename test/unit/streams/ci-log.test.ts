@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { guardIo, guardStream, inCiLog, writeWorkflowCommands } from '../../../src/streams/ci-log.js';
-import { yamlText } from '../../../src/output/core/render.js';
+import { yamlText } from '../../../src/output/base/yaml.js';
 import { safeJson } from '../../../src/streams/sanitize.js';
 import { azureCommands, githubCommands, gitlabCommands, runnerCommands } from '../../helpers/ci-runners.js';
 import { hostileTexts } from '../../helpers/hostile.js';

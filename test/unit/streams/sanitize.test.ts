@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yamlText } from '../../../src/output/core/render.js';
+import { yamlText } from '../../../src/output/base/yaml.js';
 import {
   csvCell,
   safeJson,

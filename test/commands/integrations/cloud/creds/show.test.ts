@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authEnv, useCli } from '../../../../helpers/cli.js';
+import { baseFormatNames } from '../../../../../src/output/base/index.js';
 
 const cli = useCli();
 const stored = {
@@ -19,18 +20,15 @@ describe('integrations cloud creds show', () => {
     });
   });
 
-  it.each(['json', 'yaml', 'tsv', 'csv', 'table'])(
-    'never prints a client secret the service returns (-o %s)',
-    async (format) => {
-      cli.stub('getWizCreds').reply(200, { ...stored, client_secret: 'TOP-SECRET-VALUE' });
-      const result = await cli.run(['integrations', 'cloud', 'creds', 'show', '-o', format, '--debug'], {
-        env: authEnv(),
-      });
-      expect(result.code).toBe(0);
-      expect(result.stdout + result.stderr).not.toContain('TOP-SECRET-VALUE');
-      if (format === 'json') expect(JSON.parse(result.stdout).client_secret).toBe('[redacted]');
-    },
-  );
+  it.each(baseFormatNames)('never prints a client secret the service returns (-o %s)', async (format) => {
+    cli.stub('getWizCreds').reply(200, { ...stored, client_secret: 'TOP-SECRET-VALUE' });
+    const result = await cli.run(['integrations', 'cloud', 'creds', 'show', '-o', format, '--debug'], {
+      env: authEnv(),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout + result.stderr).not.toContain('TOP-SECRET-VALUE');
+    if (format === 'json') expect(JSON.parse(result.stdout).client_secret).toBe('[redacted]');
+  });
 
   it('an empty answer says so instead of printing empty fields as if read', async () => {
     cli.stub('getWizCreds').reply(200, '');
