@@ -148,7 +148,7 @@ export const environment: readonly (readonly [string, string])[] = [
   ],
   [
     'SECSCAN_SCAN_URL',
-    'The address the pull-request comment links the scan under test to, with {base}, {org}, {compound} and {scan} replaced; by default {base}/apps/{compound}?organizationId={org}&scan={scan}.',
+    'The address the pull-request comment links the scan under test to, with {base}, {org}, {compound} and {scan} replaced; by default {base}/apps/{compound}?organizationId={org}&scan={scan}. `pr comment --from` keeps a file’s link only on the service’s host or the one this names.',
   ],
   [
     'NODE_EXTRA_CA_CERTS',

@@ -1,5 +1,6 @@
 import { UnexpectedResponseError } from '../errors.js';
 import { commentOf, headerOf } from './http.js';
+import { authorOf, identity, idOf } from './identity.js';
 import { filePath, positiveNumber, segment } from './paths.js';
 import type { Provider } from './types.js';
 
@@ -61,6 +62,16 @@ export const azure: Provider = {
     const [project = '', repo = ''] = pr.repository.split('/');
     const threads = `/${segment(project)}/_apis/git/repositories/${segment(repo)}/pullRequests/${pr.number}/threads`;
     return {
+      // The collection's connection data names the identity the token acts as (the build service's).
+      whoami: () =>
+        identity('Azure DevOps: GET _apis/connectionData', async () => {
+          const answer = await http.json('GET', '/_apis/connectionData', {
+            query: { 'api-version': '7.1-preview' },
+          });
+          const user = (answer.data as { authenticatedUser?: { id?: unknown } } | undefined)
+            ?.authenticatedUser;
+          return { author: idOf(user?.id, 'Azure DevOps: GET _apis/connectionData') };
+        }),
       async *list() {
         const pages = http.pages(threads, version, (answer) => {
           const token = headerOf(answer, 'x-ms-continuationtoken');
@@ -77,7 +88,8 @@ export const azure: Provider = {
               Record<string, unknown> | undefined;
             if (!first || first.isDeleted === true || first.commentType === 'system') continue;
             const { id: threadId } = commentOf(thread, 'Azure DevOps', () => '');
-            yield { ...commentOf(first, 'Azure DevOps', (c) => c.content), thread: threadId };
+            const author = authorOf((first.author as { id?: unknown } | undefined)?.id);
+            yield { ...commentOf(first, 'Azure DevOps', (c) => c.content), author, thread: threadId };
           }
         }
       },

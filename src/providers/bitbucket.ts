@@ -1,5 +1,6 @@
 import { UnexpectedResponseError } from '../errors.js';
 import { commentOf } from './http.js';
+import { authorOf, identity, idOf } from './identity.js';
 import { filePath, positiveNumber, segment } from './paths.js';
 import type { Provider } from './types.js';
 
@@ -50,6 +51,13 @@ export const bitbucket: Provider = {
     const [workspace = '', slug = ''] = pr.repository.split('/');
     const comments = `/repositories/${segment(workspace)}/${segment(slug)}/pullrequests/${pr.number}/comments`;
     return {
+      // A repository access token has no `account` scope: Bitbucket refuses it GET /user (403).
+      whoami: () =>
+        identity('Bitbucket Cloud: GET /user', async () => {
+          const answer = await http.json('GET', '/user');
+          const uuid = (answer.data as { uuid?: unknown } | undefined)?.uuid;
+          return { author: idOf(uuid, 'Bitbucket Cloud: GET /user') };
+        }),
       async *list() {
         const pages = http.pages(comments, { pagelen: 100 }, (answer) => {
           const next = (answer.data as { next?: unknown } | undefined)?.next;
@@ -62,7 +70,9 @@ export const bitbucket: Provider = {
           }
           for (const row of values as Record<string, unknown>[]) {
             if (row?.deleted === true || row?.inline) continue;
-            yield commentOf(row, 'Bitbucket Cloud', (r) => (r.content as { raw?: unknown } | undefined)?.raw);
+            const author = authorOf((row?.user as { uuid?: unknown } | undefined)?.uuid);
+            const raw = (r: Record<string, unknown>) => (r.content as { raw?: unknown } | undefined)?.raw;
+            yield { ...commentOf(row, 'Bitbucket Cloud', raw), author };
           }
         }
       },

@@ -1,12 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { commentOf, headerOf, type JsonAnswer, listOf } from './http.js';
+import { authorOf, identity, idOf } from './identity.js';
 import { filePath, positiveNumber, segment } from './paths.js';
-import type { Provider } from './types.js';
+import type { Identity, Provider } from './types.js';
 
 /** The `next` link of GitHub's `Link` header. */
 export function nextLink(answer: JsonAnswer): string | undefined {
   const link = headerOf(answer, 'link') ?? '';
   return /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
+}
+
+/** GraphQL's address beside the REST API: `/graphql` on api.github.com, `/api/graphql` beside GHES' `/api/v3`. */
+export function graphqlUrl(base: URL): string {
+  return `${base.origin}${base.pathname.replace(/\/+$/, '').replace(/\/v3$/, '')}/graphql`;
+}
+
+interface Viewer {
+  data?: { viewer?: { databaseId?: unknown } | null } | null;
+  errors?: { type?: unknown }[];
 }
 
 interface Event {
@@ -84,14 +95,41 @@ export const github: Provider = {
   },
   comments(http, pr) {
     const base = `/repos/${pr.repository}/issues`;
+    const viewer = (): Promise<Identity> =>
+      identity('GitHub: the GraphQL viewer', async () => {
+        const query = { query: 'query { viewer { login databaseId } }' };
+        const answer = await http.json('POST', graphqlUrl(http.base), { body: query });
+        const data = answer.data as Viewer | undefined;
+        const refused = Array.isArray(data?.errors) ? data.errors[0] : undefined;
+        if (refused && !data?.data?.viewer) {
+          const type = typeof refused.type === 'string' ? refused.type.slice(0, 40) : 'an error';
+          return { unknown: `GitHub: the GraphQL viewer answered ${type}` };
+        }
+        return { author: idOf(data?.data?.viewer?.databaseId, 'GitHub: the GraphQL viewer') };
+      });
     return {
+      async whoami() {
+        // An app's installation token (`ghs_`: GitHub Actions' GITHUB_TOKEN is one) may not read GET /user
+        // (403): its user is the app's bot, which GraphQL's viewer names.
+        if (pr.token?.startsWith('ghs_')) return viewer();
+        const user = await identity('GitHub: GET /user', async () => {
+          const answer = await http.json('GET', '/user');
+          return { author: idOf((answer.data as { id?: unknown } | undefined)?.id, 'GitHub: GET /user') };
+        });
+        if ('author' in user) return user;
+        const bot = await viewer();
+        return 'author' in bot ? bot : { unknown: `${user.unknown}; ${bot.unknown}` };
+      },
       async *list() {
         const pages = http.pages(`${base}/${pr.number}/comments`, { per_page: 100 }, (answer) => {
           const next = nextLink(answer);
           return next ? { target: next } : undefined;
         });
         for await (const page of pages) {
-          for (const row of listOf(page, 'comments', 'GitHub')) yield commentOf(row, 'GitHub', (r) => r.body);
+          for (const row of listOf(page, 'comments', 'GitHub')) {
+            const author = authorOf((row as { user?: { id?: unknown } } | null)?.user?.id);
+            yield { ...commentOf(row, 'GitHub', (r) => r.body), author };
+          }
         }
       },
       async create(body) {

@@ -1,4 +1,5 @@
 import { commentOf, headerOf, listOf } from './http.js';
+import { authorOf, identity, idOf } from './identity.js';
 import { filePath, positiveNumber, segment } from './paths.js';
 import type { Provider } from './types.js';
 
@@ -53,6 +54,11 @@ export const gitlab: Provider = {
   comments(http, pr) {
     const notes = `/projects/${segment(pr.repository)}/merge_requests/${pr.number}/notes`;
     return {
+      whoami: () =>
+        identity('GitLab: GET /user', async () => {
+          const answer = await http.json('GET', '/user');
+          return { author: idOf((answer.data as { id?: unknown } | undefined)?.id, 'GitLab: GET /user') };
+        }),
       async *list() {
         const query = { per_page: 100, sort: 'asc', order_by: 'created_at' };
         const pages = http.pages(notes, query, (answer) => {
@@ -62,7 +68,8 @@ export const gitlab: Provider = {
         for await (const page of pages) {
           for (const row of listOf(page, 'notes', 'GitLab')) {
             if ((row as { system?: unknown })?.system === true) continue;
-            yield commentOf(row, 'GitLab', (r) => r.body);
+            const author = authorOf((row as { author?: { id?: unknown } } | null)?.author?.id);
+            yield { ...commentOf(row, 'GitLab', (r) => r.body), author };
           }
         }
       },

@@ -1,5 +1,5 @@
 import type { RawResponse, SendOptions } from '../api/client-types.js';
-import { parseRetryAfter, retryLaterError } from '../api/retry.js';
+import { parseRetryAfter, retryLaterError, waitUntil } from '../api/retry.js';
 import {
   AuthError,
   ConfigError,
@@ -120,7 +120,7 @@ export class ProviderHttp {
     if (retryAfter !== undefined) return retryAfter;
     if (header(res, 'x-ratelimit-remaining') === '0') {
       const reset = Number(header(res, 'x-ratelimit-reset'));
-      return Number.isFinite(reset) ? Math.max(0, reset * 1000 - this.about.now()) : 60_000;
+      return Number.isFinite(reset) ? waitUntil(reset * 1000, this.about.now()) : 60_000;
     }
     return undefined;
   }
@@ -159,12 +159,12 @@ export class ProviderHttp {
         try {
           data = JSON.parse(text);
         } catch {
-          // Azure DevOps answers a token it does not take with its sign-in page, as a success.
+          // Azure DevOps answers a token it does not take with its sign-in page, as a success: a 401's meaning.
           if (res.status === 203) {
             throw new AuthError(
               `${context}: the token is not accepted (the API answered with a sign-in page, HTTP 203)`,
               ExitCode.auth,
-              403,
+              401,
               undefined,
               `the token (${this.about.tokenVariable}) needs ${this.about.permission}`,
             );

@@ -1,12 +1,5 @@
 /** A file's path in a web address: relative to the repository, each segment percent-encoded. */
-export function filePath(path: string): string {
-  return path
-    .replace(/\\/g, '/')
-    .replace(/^\.?\/+/, '')
-    .split('/')
-    .map(encodeURIComponent)
-    .join('/');
-}
+export { filePath } from '../util/uri-path.js';
 
 /** A positive whole number from text (a variable, a link), or undefined. */
 export function positiveNumber(text: string | undefined): number | undefined {

@@ -34,12 +34,22 @@ export interface PullRequest {
 export interface PostedComment {
   id: string;
   body: string;
+  /**
+   * Who wrote it, as the provider's "who am I" names the token's user (GitHub's and GitLab's user id, Azure
+   * DevOps' identity id, Bitbucket's uuid); undefined when the listing does not say.
+   */
+  author?: string | undefined;
   /** Azure: the thread the comment opens (its id is the comment's within it). */
   thread?: string;
 }
 
-/** The comments API of one pull request: at most one listing pass and one write a run. */
+/** Who the token writes as (`author`, as comments name theirs), or why the provider does not say. */
+export type Identity = { author: string } | { unknown: string };
+
+/** The comments API of one pull request: its "who am I", one listing pass and at most one write a run. */
 export interface CommentApi {
+  /** The token's user, from the provider's own answer: the gate's comments are the ones it wrote. */
+  whoami(): Promise<Identity>;
   /** Every comment, oldest first, page after page. */
   list(): AsyncIterable<PostedComment>;
   create(body: string): Promise<void>;

@@ -193,6 +193,11 @@ describe.each(Object.entries(services))('under %s, no service text commands the 
       json,
     );
     stubBaseline(cli);
+    // Who the token is (GraphQL's viewer, for an installation token), then the listing it is refused.
+    cli.agent
+      .get('https://api.github.com')
+      .intercept({ path: '/graphql', method: 'POST' })
+      .reply(200, { data: { viewer: { login: 'github-actions[bot]', databaseId: 41898282 } } }, json);
     cli.agent
       .get('https://api.github.com')
       .intercept({ path: '/repos/acme/shop/issues/12/comments?per_page=100', method: 'GET' })

@@ -125,14 +125,16 @@ function ciEnv(name: Name, number: number, token: string, sha: string): Record<s
   }
 }
 
-const comments = async (name: Name, number: number): Promise<{ body: string }[]> =>
+const authored = async (name: Name, number: number): Promise<{ body: string; author: string }[]> =>
   (await control(`${name}/comments?repository=${encodeURIComponent(repository[name])}&number=${number}`))
     .comments;
+const comments: (name: Name, number: number) => Promise<{ body: string }[]> = authored;
 const gateComments = async (name: Name, number: number, app = 'shop') =>
   (await comments(name, number)).filter((c) => c.body.includes(`secscan:gate:${app}`));
+/** What a run wrote to a host (GitHub's GraphQL viewer, a POST, only reads). */
 const writes = async (name: Name) =>
-  ((await control('requests')).requests as { provider: string; method: string }[]).filter(
-    (r) => r.provider === name && r.method !== 'GET',
+  ((await control('requests')).requests as { provider: string; method: string; path: string }[]).filter(
+    (r) => r.provider === name && r.method !== 'GET' && !r.path.endsWith('/graphql'),
   );
 
 const providers: [Name, number][] = [
@@ -243,6 +245,52 @@ describe.each(providers)('scans check --comment on %s', (name, number) => {
     expect(refused.code).toBe(0);
     expect(refused.stderr).toContain('unchanged');
   }, 30_000);
+
+  it('a reviewer’s comment holding the marker is never the gate’s: not edited, not deleted; a token nobody names posts anew', async () => {
+    const pr = number + 30;
+    const env = ciEnv(name, pr, tokens[name].write, head(pr));
+    const first = await run(gate(`${name}-1`), env);
+    expect(first.stderr).toMatch(/: posted\./);
+    const [own] = await gateComments(name, pr);
+    // Anyone who may comment can copy the gate's comment, marker and digest, below it.
+    const copy = `${own?.body}\nFrozen by a reviewer: this verdict stays.`;
+    await control(`${name}/comments`, 'POST', {
+      repository: repository[name],
+      number: pr,
+      body: copy,
+      author: 'mallory',
+    });
+    const reviewers = async () => (await authored(name, pr)).filter((c) => c.author === 'mallory');
+    const gates = async () => (await authored(name, pr)).filter((c) => c.author !== 'mallory');
+
+    const updated = await run(gate(`${name}-2`), env);
+    expect(updated.stderr).toContain(
+      ": updated. A comment holding the gate's marker was written by someone else: left alone.",
+    );
+    expect((await reviewers()).map((c) => c.body)).toEqual([copy]);
+    const mine = await gates();
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.body).toMatch(/few-new-high \(3 new, threshold 2\)/);
+
+    const recreated = await run(gate(`${name}-1`, '--comment-mode', 'delete-and-new'), env);
+    expect(recreated.stderr).toContain(': posted anew (the earlier ones deleted).');
+    expect((await reviewers()).map((c) => c.body)).toEqual([copy]);
+    expect((await gates()).map((c) => c.body)).toEqual([expect.stringContaining('no-new-critical (1 new')]);
+
+    // A token whose user the host does not say (Bitbucket's repository access token): a new comment, and
+    // nothing of anyone's edited or deleted.
+    await control(name, 'PUT', { identity: false });
+    await control('requests', 'DELETE');
+    const blind = await run(gate(`${name}-2`), env);
+    await control(name, 'PUT', { identity: true });
+    expect(blind.code).toBe(1);
+    expect(blind.stderr).toMatch(
+      /: posted as a new comment \(.+\): without the token's user, the gate cannot tell its comments from others' holding its marker, so it edits and deletes none\./,
+    );
+    expect((await writes(name)).map((w) => w.method)).toEqual(['POST']);
+    expect((await reviewers()).map((c) => c.body)).toEqual([copy]);
+    expect(await gates()).toHaveLength(2);
+  }, 60_000);
 
   it('an oversized comment is trimmed to the limit, the most severe kept, saying how many were left out', async () => {
     const pr = number + 20;

@@ -1,6 +1,7 @@
 import type { Operation, PathParamNames } from '@secscan/api/operation';
 import type { OperationId } from '@secscan/api/operations';
 import type { ParsedBodyOf, PathOf } from '@secscan/api/operations/schemas';
+import type { BackupFault } from './backups/faults.js';
 import type { Caller } from './permissions.js';
 import type { SandboxState } from './state.js';
 
@@ -24,9 +25,11 @@ export interface SandboxSettings {
   backupSize?: number | undefined;
   /** Backup downloads drop the connection when they reach these shares of the file (`--cut-downloads`). */
   cutDownloads: readonly number[];
+  /** Backup downloads answer their Range requests in these wrong ways (`--backup-faults`). */
+  backupFaults: readonly BackupFault[];
 }
 
-export const defaultSettings: SandboxSettings = { auditLog: false, cutDownloads: [] };
+export const defaultSettings: SandboxSettings = { auditLog: false, cutDownloads: [], backupFaults: [] };
 
 /** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
 export interface HandlerContext<K extends OperationId = OperationId> {

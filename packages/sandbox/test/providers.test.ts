@@ -202,6 +202,96 @@ describe('Bitbucket Cloud’s pull request comments', () => {
   });
 });
 
+describe('who a token is, and who wrote each comment', () => {
+  const reviewer = { number: 1, body: 'LGTM', author: 'mallory' };
+
+  it('GitHub: GET /user refuses an installation token; GraphQL’s viewer is the bot, the author of what it writes', async () => {
+    const { write, read } = standInTokens.github;
+    const user = await send('/_providers/github/user', { token: read });
+    expect(user.status).toBe(403);
+    expect(user.json.message).toBe('Resource not accessible by integration');
+    const viewer = await send('/_providers/github/graphql', {
+      method: 'POST',
+      token: read,
+      body: { query: 'query { viewer { login databaseId } }' },
+    });
+    const { login, databaseId } = viewer.json.data.viewer;
+    expect(login).toBe('github-actions[bot]');
+    const base = '/_providers/github/repos/acme/who/issues/1/comments';
+    await send(base, { method: 'POST', token: write, body: { body: 'mine' } });
+    await control('github/comments', 'POST', { repository: 'acme/who', ...reviewer });
+    const users = (await send(base, { token: read })).json.map((c: { user: unknown }) => c.user);
+    expect(users).toEqual([
+      { login, id: databaseId, type: 'Bot' },
+      { login: 'mallory', id: expect.any(Number), type: 'User' },
+    ]);
+    expect(users[1].id).not.toBe(databaseId);
+    await control('github', 'PUT', { identity: false });
+    const refused = await send('/_providers/github/graphql', {
+      method: 'POST',
+      token: read,
+      body: { query: '{ viewer { databaseId } }' },
+    });
+    expect(refused.json).toMatchObject({ data: { viewer: null }, errors: [{ type: 'FORBIDDEN' }] });
+    expect((await control('github', 'PUT', { identity: true })).json.identity).toBe(true);
+  });
+
+  it('GitLab, Azure DevOps, Bitbucket: the token’s user, the same id as on what it writes; refused when told', async () => {
+    const cases = [
+      {
+        name: 'gitlab' as const,
+        whoami: '/_providers/gitlab/api/v4/user',
+        id: (j: { id: number }) => j.id,
+        comments: '/_providers/gitlab/api/v4/projects/acme%2Fwho/merge_requests/1/notes?sort=asc',
+        post: { body: 'mine' },
+        authors: (j: { author: { id: number } }[]) => j.map((n) => n.author.id),
+        repository: 'acme/who',
+      },
+      {
+        name: 'azure' as const,
+        whoami: '/_providers/azure/acme/_apis/connectionData',
+        id: (j: { authenticatedUser: { id: string } }) => j.authenticatedUser.id,
+        comments:
+          '/_providers/azure/acme/who/_apis/git/repositories/r1/pullRequests/1/threads?api-version=7.1',
+        post: { comments: [{ parentCommentId: 0, content: 'mine', commentType: 1 }] },
+        authors: (j: { value: { comments: { author: { id: string } }[] }[] }) =>
+          j.value.map((t) => t.comments[0]?.author.id),
+        repository: 'acme/who/r1',
+      },
+      {
+        name: 'bitbucket' as const,
+        whoami: '/_providers/bitbucket/2.0/user',
+        id: (j: { uuid: string }) => j.uuid,
+        comments: '/_providers/bitbucket/2.0/repositories/acme/who/pullrequests/1/comments',
+        post: { content: { raw: 'mine' } },
+        authors: (j: { values: { user: { uuid: string } }[] }) => j.values.map((c) => c.user.uuid),
+        repository: 'acme/who',
+      },
+    ];
+    for (const c of cases) {
+      const { write, read } = standInTokens[c.name];
+      const me = await send(c.whoami, { token: read });
+      expect(me.status, c.name).toBe(200);
+      await send(c.comments, { method: 'POST', token: write, body: c.post });
+      await control(`${c.name}/comments`, 'POST', { ...reviewer, repository: c.repository });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each host's own shape, read above.
+      const authors = c.authors((await send(c.comments, { token: read })).json as any);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each host's own shape, read above.
+      const id = c.id(me.json as any);
+      expect(authors[0], c.name).toBe(id);
+      expect(authors[1], c.name).not.toBe(id);
+      await control(c.name, 'PUT', { identity: false });
+      expect((await send(c.whoami, { token: read })).status, c.name).toBe(403);
+      await control(c.name, 'PUT', { identity: true });
+    }
+    expect((await control('gitlab', 'PUT', { identity: 'no' })).status).toBe(400);
+    expect(
+      (await control('gitlab/comments', 'POST', { repository: 'acme/who', number: 1, author: 'a\nb' }))
+        .status,
+    ).toBe(400);
+  });
+});
+
 describe('the control routes', () => {
   it('take the Super Admin token only, and say what the stand-ins were asked', async () => {
     expect((await send('/_providers/_control/requests', { token: standInTokens.github.write })).status).toBe(

@@ -202,6 +202,8 @@ describe('option checks', () => {
     [{ host: 'bad host' }, '--host'],
     [{ state: '' }, '--state'],
     [{ usersFile: ' ' }, '--users-file'],
+    [{ backupFaults: 'ignore-if-range,late' }, '--backup-faults'],
+    [{ backupFaults: '' }, '--backup-faults'],
   ])('refuses %o with a usage error naming %s', (raw, flag) => {
     expect(() => resolveOptions(raw)).toThrow(SandboxError);
     expect(() => resolveOptions(raw)).toThrow(expect.objectContaining({ kind: 'usage' }));
@@ -218,6 +220,7 @@ describe('option checks', () => {
       latency: 0,
       usersFile: undefined,
       cutDownloads: [],
+      backupFaults: [],
       auditLog: false,
       generatedApps: 0,
     });

@@ -17,8 +17,13 @@ export default defineVerb({
     'secscan-comment.json) when it cannot write to the pull request: on GitHub, a pull request from a fork ' +
     'runs with a read-only token. A job with a token that can write (a `workflow_run` job, given the file as an ' +
     'artifact) posts it: one comment per app or compound (a hidden marker), updated in place, nothing sent ' +
-    'when it already says the same. The file is read as data and rendered here, its text escaped: it ' +
-    'cannot ping anyone or inject HTML. It must name the repository of the job, and in a GitHub ' +
+    'when it already says the same. The gate’s comments are those the token’s user wrote (the provider’s ' +
+    '"who am I": GitHub GET /user or GraphQL’s viewer for an app’s token, GitLab and Bitbucket GET /user, ' +
+    'Azure DevOps connection data): a comment of anyone else holding the marker is never edited or deleted; ' +
+    'where the provider does not say who the token is, a new comment is posted, saying why. The file is ' +
+    'read as data and rendered here, its text escaped: it ' +
+    'cannot ping anyone or inject HTML, and its link to the scan is kept only on the service’s own host (the ' +
+    'configured base URL’s, or SECSCAN_SCAN_URL’s). It must name the repository of the job, and in a GitHub ' +
     '`workflow_run` job the pull request must still be at the commit it is about (`GET pulls/N`), else ' +
     'nothing is posted (exit 3). The ' +
     'provider, its API address and token come from the CI environment: GITHUB_TOKEN and GITHUB_API_URL; ' +
@@ -39,7 +44,7 @@ export default defineVerb({
     ...commentOptions,
   },
   async run(ctx, { opts }) {
-    const { readCommentFile } = await import('./internal/comment-file.js');
+    const { readCommentFile, serviceLink, serviceOrigins } = await import('./internal/comment-file.js');
     const file = readCommentFile(await readInputFile(ctx, opts.from, { what: '--from' }), opts.from);
     const to = await destination(ctx, {
       provider: opts.provider ?? file.pull_request.provider,
@@ -47,7 +52,15 @@ export default defineVerb({
     });
     if (to.kind === 'none') throw new ConfigError(`no pull request to comment on: ${to.reason}`);
     sameRepository(file, to.pr);
-    const posted = await postComment(ctx, file.comment, to, {
+    const origins = serviceOrigins((await ctx.settings()).baseUrl.value, ctx.env.SECSCAN_SCAN_URL);
+    const link = serviceLink(file.comment.scanUrl, origins);
+    if (link.dropped) {
+      ctx.note(
+        `The comment file links the scan to ${link.dropped}, not the service (${origins.join(', ')}): the comment has no link to it.`,
+      );
+    }
+    const comment = { ...file.comment, scanUrl: link.scanUrl };
+    const posted = await postComment(ctx, comment, to, {
       ...opts,
       headSha: file.pull_request.head_sha ?? undefined,
     });

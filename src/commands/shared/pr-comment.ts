@@ -1,7 +1,7 @@
 import type { Context } from '../../context.js';
 import { AuthError, CliError, ConfigError, UsageError } from '../../errors.js';
 import type { CommentData } from '../../output/formats/comment.js';
-import type { CommentMode, SyncOutcome } from '../../providers/sticky.js';
+import type { CommentMode, SyncOutcome, SyncResult } from '../../providers/sticky.js';
 import type { Provider, ProviderName, PullRequest } from '../../providers/types.js';
 import { choice, flag, parsed } from '../define.js';
 import { int } from '../parsers.js';
@@ -20,7 +20,7 @@ export const commentOptions = {
   ),
   commentMode: choice(
     '--comment-mode <mode>',
-    'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted',
+    'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted (only the token’s user’s)',
     ['update', 'new', 'delete-and-new'],
   ),
   commentMaxChars: parsed(
@@ -65,7 +65,7 @@ export async function destination(ctx: Context, request: CommentRequest): Promis
 }
 
 export type Posted =
-  | { kind: 'posted'; outcome: SyncOutcome; where: string }
+  | ({ kind: 'posted'; where: string } & SyncResult)
   /** No write is possible here (a fork, no token, a token without write): the caller falls back. */
   | { kind: 'read-only'; reason: string; where: string; error?: CliError }
   | { kind: 'failed'; error: CliError; where: string };
@@ -122,14 +122,14 @@ export async function postComment(
       }
     }
     const marker = hidden(markerOf(data.compound), dialect);
-    const outcome = await syncComment(
+    const result = await syncComment(
       provider.comments(http, pr),
       text,
       marker,
       digest,
       request.commentMode ?? 'update',
     );
-    return { kind: 'posted', outcome, where };
+    return { kind: 'posted', where, ...result };
   } catch (error) {
     if (!(error instanceof CliError) || error.exitCode === 130 || error.exitCode === 143) throw error;
     // A token that may read but not write (a fork's, or one without the permission): no write is possible.
@@ -141,7 +141,7 @@ export async function postComment(
   }
 }
 
-/** What each outcome says on stderr. */
+/** What each outcome says on stderr, and what was left alone. */
 export function postedLine(posted: Extract<Posted, { kind: 'posted' }>): string {
   const what: Record<SyncOutcome, string> = {
     created: 'posted',
@@ -149,7 +149,13 @@ export function postedLine(posted: Extract<Posted, { kind: 'posted' }>): string 
     unchanged: 'unchanged (nothing new to say): not written',
     recreated: 'posted anew (the earlier ones deleted)',
   };
-  return `The gate's comment on ${posted.where}: ${what[posted.outcome]}.`;
+  if (posted.unknown !== undefined) {
+    return `The gate's comment on ${posted.where}: posted as a new comment (${posted.unknown}): without the token's user, the gate cannot tell its comments from others' holding its marker, so it edits and deletes none.`;
+  }
+  const others = posted.others
+    ? ` ${posted.others === 1 ? 'A comment' : `${posted.others} comments`} holding the gate's marker ${posted.others === 1 ? 'was' : 'were'} written by someone else: left alone.`
+    : '';
+  return `The gate's comment on ${posted.where}: ${what[posted.outcome]}.${others}`;
 }
 
 /** The file a job that cannot comment leaves for one that can (`secscan pr comment --from FILE`). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { markdownText } from './markdown.js';
+import { markdownText, unlinked } from './markdown.js';
 import { sanitize } from '../../streams/sanitize.js';
 import { severityOrder } from '../../gate/findings.js';
 import { baselineText, type GateReport, type NotEvaluated, type RuleRow } from '../../gate/report.js';
@@ -132,21 +132,46 @@ export function commentNotEvaluated(gate: NotEvaluated, toolVersion: string): Co
 /** Characters a text cell keeps, at most: a title of a megabyte is cut, not the comment. */
 const maxCell = 300;
 
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * The longest start of `text` within `max` UTF-16 units that ends between two grapheme clusters (an emoji
+ * with its modifiers, a letter with its accents stay whole), or between two code points where the runtime
+ * has no segmenter: never a lone surrogate.
+ */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (typeof Intl.Segmenter === 'function') {
+    graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    let end = 0;
+    for (const { index, segment } of graphemes.segment(text)) {
+      if (index + segment.length > max) break;
+      end = index + segment.length;
+    }
+    return text.slice(0, end);
+  }
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
 /**
  * Service text in the comment: the Markdown reports' escaping (`markdownText`: Markdown's characters
- * escaped, `@name`, `#12` and `GH-12` broken by a zero-width space), then what a comment needs besides: a
- * reference that escaping left live (GitLab's merge request `!12`) gets a zero-width space after its sign,
- * so it links nobody; any `<` or `>` left becomes an entity (no tag, no `-->` closing the marker); a `|`
- * left is escaped (no new cell). Long text is cut.
+ * escaped, `@name`, `#12` and `GH-12` broken by a zero-width space, an address a renderer would link by
+ * itself in a code span), then what a comment needs besides: a reference that escaping left live (GitLab's
+ * merge request `!12`) gets a zero-width space after its sign, so it links nobody; any `<` or `>` left
+ * becomes an entity (no tag, no `-->` closing the marker); a `|` left is escaped (no new cell). Long text
+ * is cut between two grapheme clusters.
  */
 export function commentText(text: string | number): string {
   const plain = sanitize(String(text));
-  const short = plain.length > maxCell ? `${plain.slice(0, maxCell - 1)}…` : plain;
-  return markdownText(short)
-    .replace(/(^|[^\w`\\&\u200b])([@#!])(?=[\w-])/g, '$1$2\u200b')
-    .replace(/(?<!\\)</g, '&lt;')
-    .replace(/(?<!\\)>/g, '&gt;')
-    .replace(/(?<!\\)\|/g, '\\|');
+  const short = plain.length > maxCell ? `${cut(plain, maxCell - 1)}…` : plain;
+  return unlinked(short, (piece) =>
+    markdownText(piece)
+      .replace(/(^|[^\w`\\&\u200b])([@#!])(?=[\w-])/g, '$1$2\u200b')
+      .replace(/(?<!\\)</g, '&lt;')
+      .replace(/(?<!\\)>/g, '&gt;')
+      .replace(/(?<!\\)\|/g, '\\|'),
+  );
 }
 
 /** What the provider's Markdown can do: HTML (GitHub, GitLab, Azure DevOps) or not (Bitbucket Cloud). */
@@ -351,7 +376,7 @@ export function renderComment(d: CommentData, dialect: Dialect, maxChars: number
       '',
       `The summary does not fit in ${maxChars} characters: see the job's log and reports.`,
     ].join('\n') + '\n';
-  return tiny.slice(0, Math.max(0, budget));
+  return cut(tiny, Math.max(0, budget));
 }
 
 /** The body with its digest line: what is posted. */

@@ -23,9 +23,34 @@ const numbered = /^(\d+)([.)])/;
 const reference = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])|#(?=\d)|(?<=\bGH-)(?=\d)/gi;
 
 /**
+ * What a renderer links by itself, with no Markdown asking it to (GFM's autolinks, as GitLab's, Azure DevOps'
+ * and Bitbucket's): an address after a scheme (`https://`, `ftp://`...; `mailto:`, `xmpp:`), one starting
+ * `www.`, an e-mail address. Up to a space, `<`, `>`, `|` or a backtick, wider than any of them reads it.
+ */
+const autolink =
+  /[a-z][a-z0-9+.-]*:\/\/[^\s<>|`]*|\b(?:mailto|xmpp):[^\s<>|`]+|(?<![a-z0-9])www\.[^\s<>|`]+|[a-z0-9._+-]+@[a-z0-9_-]+(?:\.[a-z0-9_-]+)+/gi;
+
+/**
+ * Text with what a renderer would link by itself set in code spans, which no renderer links (nor escapes:
+ * the address reads as it is); the text between given to `escape`, `first` for the text's start.
+ */
+export function unlinked(text: string, escape: (piece: string, first: boolean) => string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const m of text.matchAll(autolink)) {
+    if (m.index > at) parts.push(escape(text.slice(at, m.index), at === 0));
+    parts.push(codeSpan(m[0]));
+    at = m.index + m[0].length;
+  }
+  if (at < text.length || at === 0) parts.push(escape(text.slice(at), at === 0));
+  return parts.join('');
+}
+
+/**
  * Service text (a finding's title, a path, a rule) for a Markdown report: sanitized (no escapes, controls,
- * bidi or line breaks), Markdown's characters escaped so it stays plain text, and `@name`, `#123` and
- * `GH-123` broken by a zero-width space so it cannot notify anyone or link an issue. In a code span the
+ * bidi or line breaks), Markdown's characters escaped so it stays plain text, `@name`, `#123` and
+ * `GH-123` broken by a zero-width space so it cannot notify anyone or link an issue, and an address a
+ * renderer would link by itself (`https://...`, `www....`, an e-mail address) set in a code span. In a code span the
  * text is kept whole, backticks included: the fence is one backtick longer than the longest run inside
  * (CommonMark), padded with a space when the text begins or ends with a backtick or a space; in a table
  * cell (`cell-code`) its `|` is escaped, as GFM reads it there. The one function the Markdown reports (the
@@ -45,11 +70,12 @@ export function markdownText(value: string | number | undefined, place: Markdown
         .replace(/"/g, '&quot;')
         .replace(reference, (m) => `${m}${wedge}`);
     default:
-      return text
-        .replace(special, '\\$&')
-        .replace(bullet, '\\$&')
-        .replace(numbered, '$1\\$2')
-        .replace(reference, (m) => `${m}${wedge}`);
+      return unlinked(text, (piece, first) =>
+        (first
+          ? piece.replace(special, '\\$&').replace(bullet, '\\$&').replace(numbered, '$1\\$2')
+          : piece.replace(special, '\\$&')
+        ).replace(reference, (m) => `${m}${wedge}`),
+      );
   }
 }
 

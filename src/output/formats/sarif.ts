@@ -9,6 +9,7 @@ import { asFinding } from '../../gate/findings.js';
 import { type GateReport, type NotEvaluated, scopeLine } from '../../gate/report.js';
 import type { SuppressionRef } from '../../ignores/match.js';
 import { safeJson } from '../../streams/sanitize.js';
+import { filePath } from '../../util/uri-path.js';
 
 /** What the SARIF writer needs to write to: an OutputWriter, or anything with an async `write`. */
 export interface TextSink {
@@ -162,7 +163,8 @@ export function sarifRule(finding: Finding): Record<string, unknown> {
 function location(finding: Finding): Record<string, unknown>[] {
   const found = findingLocation(finding);
   const file = found?.file ?? finding.app;
-  const uri = encodeURI(file.replace(/\\/g, '/').replace(/^\.?\/+/, ''));
+  // Each segment encoded: `encodeURI` left a `#` or `?` in a name, which cut the path there.
+  const uri = filePath(file);
   const physical: Record<string, unknown> = { artifactLocation: { uri } };
   physical.region = { startLine: found?.line ?? 1 };
   return [{ physicalLocation: physical }];

@@ -55,6 +55,19 @@ const env = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const github = () => cli.agent.get(API);
+/** The gate's token's user: an installation token's (`ghs_`), the app's bot, as GraphQL's viewer names it. */
+const bot = { login: 'github-actions[bot]', id: 41898282 };
+const viewer = () =>
+  github()
+    .intercept({ path: '/graphql', method: 'POST' })
+    .reply(200, { data: { viewer: { login: bot.login, databaseId: bot.id } } }, json);
+/** A `workflow_run` job's first two questions: the pull request is still at the file's commit, and who it is. */
+const atHead = () => {
+  github()
+    .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+    .reply(200, { head: { sha: head } }, json);
+  viewer();
+};
 const list = (page = 1) => ({
   path: `/repos/acme/shop/issues/12/comments?per_page=100${page > 1 ? `&page=${page}` : ''}`,
   method: 'GET',
@@ -116,16 +129,23 @@ describe('pr comment: usage and the file (no request)', () => {
 describe('pr comment: GitHub', () => {
   it('pages through the comments by Link, then edits the gate’s comment in place: one listing pass, one write', async () => {
     const next = `${API}/repositories/1/issues/12/comments?per_page=100&page=2`;
+    viewer();
     github()
       .intercept(list())
-      .reply(200, [{ id: 1, body: 'LGTM' }], {
+      .reply(200, [{ id: 1, body: 'LGTM', user: { login: 'alice', id: 7 } }], {
         headers: { ...json.headers, link: `<${next}>; rel="next", <${next}>; rel="last"` },
       });
     github()
       .intercept({ path: '/repositories/1/issues/12/comments?per_page=100&page=2', method: 'GET' })
       .reply(
         200,
-        [{ id: 2, body: '<!-- secscan:gate:shop -->\nold\n<!-- secscan:digest:0000000000000000 -->' }],
+        [
+          {
+            id: 2,
+            body: '<!-- secscan:gate:shop -->\nold\n<!-- secscan:digest:0000000000000000 -->',
+            user: bot,
+          },
+        ],
         json,
       );
     github()
@@ -138,20 +158,81 @@ describe('pr comment: GitHub', () => {
     expect(r.stderr).toBe("The gate's comment on GitHub pull request #12: updated.\n");
     expect(r.code).toBe(0);
     const history = cli.agent.getCallHistory()?.calls() ?? [];
-    expect(history.map((c) => c.method)).toEqual(['GET', 'GET', 'GET', 'PATCH']);
+    expect(history.map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+      'GET /repos/acme/shop/pulls/12',
+      'POST /graphql',
+      'GET /repos/acme/shop/issues/12/comments',
+      'GET /repositories/1/issues/12/comments',
+      'PATCH /repos/acme/shop/issues/comments/2',
+    ]);
     for (const c of history) {
       expect(c.origin).toBe(API);
       expect((c.headers as Record<string, string>).authorization).toBe('Bearer ghs_token');
       expect((c.headers as Record<string, string>)['x-github-api-version']).toBe('2022-11-28');
     }
-    const sent = JSON.parse(String(history[3]?.body)) as { body: string };
+    const sent = JSON.parse(String(history[4]?.body)) as { body: string };
     expect(sent.body.startsWith('<!-- secscan:gate:shop -->\n### ❌ Security gate failed: shop\n')).toBe(
       true,
     );
     expect(sent.body).toMatch(/\n<!-- secscan:digest:[0-9a-f]{16} -->\n$/);
   });
 
+  it('a reviewer’s newer comment holding the marker is not the gate’s: the gate’s own is edited, the other left alone', async () => {
+    const marker = '<!-- secscan:gate:shop -->';
+    atHead();
+    github()
+      .intercept(list())
+      .reply(
+        200,
+        [
+          { id: 3, body: `${marker}\nold\n<!-- secscan:digest:0000000000000000 -->`, user: bot },
+          {
+            id: 4,
+            body: `${marker}\n### ✅ Security gate passed: shop`,
+            user: { login: 'mallory', id: 666 },
+          },
+        ],
+        json,
+      );
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/comments/3', method: 'PATCH' })
+      .reply(200, { id: 3 }, json);
+    const r = await cli.run(['pr', 'comment', '--from', fromFile], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      "The gate's comment on GitHub pull request #12: updated. A comment holding the gate's marker was written by someone else: left alone.\n",
+    );
+    expect(calls().filter((c) => !c.startsWith('GET') && !c.endsWith('/graphql'))).toEqual([
+      `PATCH ${API}/repos/acme/shop/issues/comments/3`,
+    ]);
+  });
+
+  it('the token’s user unknown (the viewer refused): a new comment, nothing listed, edited or deleted, saying why', async () => {
+    github()
+      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
+      .reply(200, { head: { sha: head } }, json);
+    github()
+      .intercept({ path: '/graphql', method: 'POST' })
+      .reply(
+        200,
+        { data: { viewer: null }, errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible' }] },
+        json,
+      );
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
+      .reply(201, { id: 9 }, json);
+    const r = await cli.run(['pr', 'comment', '--from', fromFile, '--comment-mode', 'delete-and-new'], {
+      env: env(),
+    });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      "The gate's comment on GitHub pull request #12: posted as a new comment (GitHub: the GraphQL viewer answered FORBIDDEN): without the token's user, the gate cannot tell its comments from others' holding its marker, so it edits and deletes none.\n",
+    );
+    expect(calls().map((c) => c.split(' ')[0])).toEqual(['GET', 'POST', 'POST']);
+  });
+
   it('a next page on another host is not followed: exit 8, the token never goes there', async () => {
+    viewer();
     github()
       .intercept(list())
       .reply(200, [], {
@@ -169,9 +250,7 @@ describe('pr comment: GitHub', () => {
   });
 
   it('a redirect is not followed, to another host or not: exit 8, nothing sent to the Location', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
+    atHead();
     github()
       .intercept(list())
       .reply(301, '', { headers: { location: 'https://evil.example.com/repos/acme/shop' } });
@@ -180,13 +259,11 @@ describe('pr comment: GitHub', () => {
     expect(r.stderr).toContain(
       'the API answered with a redirect to https://evil.example.com/repos/acme/shop (HTTP 301), which is not followed: the token goes to its API host only',
     );
-    expect(calls()).toHaveLength(2);
+    expect(calls()).toHaveLength(3);
   });
 
   it('GitHub’s secondary rate limit (403, Retry-After) is waited out and the write tried again', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
+    atHead();
     github().intercept(list()).reply(200, [], json);
     const body = {
       message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
@@ -205,9 +282,7 @@ describe('pr comment: GitHub', () => {
   });
 
   it('a rate limit longer than --max-retry-wait is not waited for: exit 7, saying when', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
+    atHead();
     github()
       .intercept(list())
       .reply(
@@ -229,9 +304,7 @@ describe('pr comment: GitHub', () => {
   });
 
   it('a token that may not write: exit 4, naming the permission it needs', async () => {
-    github()
-      .intercept({ path: '/repos/acme/shop/pulls/12', method: 'GET' })
-      .reply(200, { head: { sha: head } }, json);
+    atHead();
     github().intercept(list()).reply(200, [], json);
     github()
       .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
@@ -261,6 +334,7 @@ describe('pr comment: in the job that wrote the file', () => {
   it('the file is the job’s own: no look at the pull request’s head, the comment posted', async () => {
     const event = join(dir, 'pull-request.json');
     writeFileSync(event, JSON.stringify({ pull_request: { number: 12, head: { sha: head } } }));
+    viewer();
     github().intercept(list()).reply(200, [], json);
     github()
       .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
@@ -275,13 +349,59 @@ describe('pr comment: in the job that wrote the file', () => {
       pull_request: 12,
       comment: 'created',
     });
-    expect(calls().map((c) => c.split(' ')[0])).toEqual(['GET', 'POST']);
+    expect(calls().map((c) => c.split(' ')[0])).toEqual(['POST', 'GET', 'POST']);
+  });
+});
+
+describe('pr comment: the link to the scan, from a file a fork’s run wrote', () => {
+  const event = join(dir, 'own-pull-request.json');
+  writeFileSync(event, JSON.stringify({ pull_request: { number: 12, head: { sha: head } } }));
+  const own = (extra: Record<string, string> = {}) =>
+    env({ GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, ...extra });
+
+  it.each([
+    ['the service’s own host', 'https://app.shiftleft.io/apps/shop?scan=21', {}, true],
+    [
+      'the host SECSCAN_SCAN_URL names',
+      'https://web.example.com/s/21',
+      { SECSCAN_SCAN_URL: 'https://web.example.com/s/{scan}' },
+      true,
+    ],
+    ['another host', 'https://evil.example.com/login?next=scan', {}, 'https://evil.example.com'],
+    [
+      'the service’s host with credentials',
+      'https://x:y@app.shiftleft.io/apps/shop',
+      {},
+      'https://app.shiftleft.io with credentials',
+    ],
+  ] as const)('%s', async (_, scanUrl, extra, kept) => {
+    viewer();
+    github().intercept(list()).reply(200, [], json);
+    github()
+      .intercept({ path: '/repos/acme/shop/issues/12/comments', method: 'POST' })
+      .reply(201, { id: 5 }, json);
+    const linked = file('linked.json', { comment: { ...comment, scanUrl } });
+    const r = await cli.run(['pr', 'comment', '--from', linked], { env: own(extra) });
+    expect(r.code, r.stderr).toBe(0);
+    const post = (cli.agent.getCallHistory()?.calls() ?? []).find(
+      (c) => c.path.endsWith('/12/comments') && c.method === 'POST',
+    );
+    const body = (JSON.parse(String(post?.body)) as { body: string }).body;
+    if (kept === true) {
+      expect(body).toContain(`[Scan 21 in the service](${scanUrl})`);
+      expect(r.stderr).toBe("The gate's comment on GitHub pull request #12: posted.\n");
+    } else {
+      expect(body).not.toContain('in the service');
+      expect(body).not.toContain('evil.example.com');
+      expect(r.stderr.split('\n')[0]).toBe(
+        `The comment file links the scan to ${kept}, not the service (https://app.shiftleft.io): the comment has no link to it.`,
+      );
+    }
   });
 });
 
 describe('pr comment: the other providers', () => {
   const azure = 'https://dev.azure.com';
-  const threads = '/acme/shop/_apis/git/repositories/r1/pullRequests/9/threads';
   const azureFile = file('azure.json', {
     pull_request: { provider: 'azure', repository: 'shop/r1', number: 9, head_sha: null },
   });
@@ -297,14 +417,14 @@ describe('pr comment: the other providers', () => {
   it('Azure DevOps’ sign-in page for a token it does not take (HTTP 203) is exit 4, naming the permission', async () => {
     cli.agent
       .get(azure)
-      .intercept({ path: `${threads}?api-version=7.1`, method: 'GET' })
+      .intercept({ path: '/acme/_apis/connectionData?api-version=7.1-preview', method: 'GET' })
       .reply(203, '<html><title>Azure DevOps Services | Sign In</title></html>', {
         headers: { 'content-type': 'text/html' },
       });
     const r = await cli.run(['pr', 'comment', '--from', azureFile], { env: azureEnv });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain(
-      'error: Azure DevOps: GET /acme/shop/_apis/git/repositories/r1/pullRequests/9/threads: the token is not accepted (the API answered with a sign-in page, HTTP 203)',
+      'error: Azure DevOps: GET /acme/_apis/connectionData: the token is not accepted (the API answered with a sign-in page, HTTP 203)',
     );
     expect(r.stderr).toContain('"Contribute to pull requests"');
   });

@@ -16,6 +16,12 @@ writeFileSync(rules, 'rules:\n  - id: no-critical\n    tags:\n      severity: [c
 const shop = { path: { compoundName: 'shop' } };
 const API = 'https://api.github.com';
 const gate = ['scans', 'check', '--compound', 'shop', '--rules', rules];
+/** GitHub's GraphQL viewer: who the installation token (`ghs_`) is, the app's bot. */
+const viewer = () =>
+  cli.agent
+    .get(API)
+    .intercept({ path: '/graphql', method: 'POST' })
+    .reply(200, { data: { viewer: { login: 'github-actions[bot]', databaseId: 41898282 } } }, json);
 const summary = (matched: number) => ({
   matched,
   reachable: matched,
@@ -105,6 +111,7 @@ describe('scans check --comment: usage (exit 2, no request)', () => {
 describe('scans check --comment', () => {
   it('posts the verdict with the new and the fixed findings, linked to the head commit; the exit code is the gate’s', async () => {
     gateStubs(1);
+    viewer();
     cli.agent
       .get(API)
       .intercept({ path: '/repos/acme/shop/issues/12/comments?per_page=100', method: 'GET' })
@@ -117,7 +124,7 @@ describe('scans check --comment', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("The gate's comment on GitHub pull request #12: posted.\n");
     const post = (cli.agent.getCallHistory()?.calls() ?? []).find(
-      (c) => c.method === 'POST' && c.origin === API,
+      (c) => c.method === 'POST' && c.origin === API && c.path.endsWith('/comments'),
     );
     const body = (JSON.parse(String(post?.body)) as { body: string }).body;
     expect(body).toContain(
@@ -177,6 +184,7 @@ describe('scans check --comment', () => {
     for (const required of [false, true]) {
       cli.stub('CheckScans', shop).reply(200, answer(0), json);
       stubBaseline(cli, { defaultBranch: false });
+      viewer();
       for (let i = 0; i < 3; i++) {
         cli.agent
           .get(API)
@@ -196,6 +204,7 @@ describe('scans check --comment', () => {
     cli
       .stub('CheckScans', shop)
       .reply(200, ok({ target: { id: 5 }, rules: { 'no-critical': summary(0) } }), json);
+    viewer();
     cli.agent
       .get(API)
       .intercept({ path: '/repos/acme/shop/issues/12/comments?per_page=100', method: 'GET' })
@@ -208,7 +217,7 @@ describe('scans check --comment', () => {
     const r = await cli.run([...gate, '--comment', '--comment-file', file], { env: githubEnv() });
     expect(r.code).toBe(10);
     const post = (cli.agent.getCallHistory()?.calls() ?? []).find(
-      (c) => c.method === 'POST' && c.origin === API,
+      (c) => c.method === 'POST' && c.origin === API && c.path.endsWith('/comments'),
     );
     const body = (JSON.parse(String(post?.body)) as { body: string }).body;
     expect(body).toContain('### ⚠️ Security gate not evaluated: shop');

@@ -248,7 +248,58 @@ describe('the pull-request comment', () => {
     expect(commentText('@x')).toBe('@&#8203;x');
     expect(commentText('#12')).toBe('\\#&#8203;12');
     expect(commentText('!45')).toBe('!\u200b45');
-    expect(commentText('mail@example.com')).toBe('mail@example.com');
+    expect(commentText('mail@example.com')).toBe('`mail@example.com`');
     expect(commentText('x'.repeat(400))).toHaveLength(300);
+  });
+
+  it('a long title is cut between grapheme clusters: no lone surrogate, no emoji split from its modifiers', () => {
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const flag = '🇫🇷'; // two regional indicators: 4 UTF-16 units, one cluster
+    const thumbs = '👍🏽'; // a thumb and its skin tone: 4 units
+    const accent = 'e\u0301'; // a letter and a combining accent
+    for (const title of [
+      `a${'😀'.repeat(200)}`,
+      `ab${flag.repeat(90)}`,
+      `abc${thumbs.repeat(100)}`,
+      accent.repeat(200),
+    ]) {
+      const text = commentText(title);
+      expect(text.length).toBeLessThanOrEqual(300);
+      expect(text.endsWith('…')).toBe(true);
+      expect(text).not.toMatch(lone);
+      const kept = text.slice(0, -1);
+      expect(title.startsWith(kept)).toBe(true);
+      const unit = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(title)].at(
+        -1,
+      )?.segment;
+      expect(
+        kept
+          .replace(/^[a-d]+/, '')
+          .split(unit as string)
+          .every((s) => s === ''),
+      ).toBe(true);
+    }
+    // What is posted holds no lone surrogate either, with a compound name too long for a tiny limit.
+    const { text } = withDigest(renderComment(data({ compound: '😀'.repeat(200) }), github, 200), github);
+    expect(text).not.toMatch(lone);
+  });
+
+  it('a bare address in a title links nowhere, on every host’s Markdown, the rest escaped as before', () => {
+    const titles = [
+      'Open redirect: visit https://evil.example/login?next=/ to reproduce',
+      'See www.evil.example/fix_now or mailto:sec@evil.example',
+      'Report to admin@corp.example | *urgent*',
+      'ftp://files.evil.example/payload.sh and xmpp:bot@evil.example',
+    ];
+    const hostile = data({ findings: titles.map((t, i) => ({ ...finding(i + 1, 'critical'), title: t })) });
+    const linkify = new MarkdownIt({ html: true, linkify: true });
+    for (const dialect of [github, bitbucket]) {
+      const body = renderComment(hostile, dialect, 65_536);
+      const html = linkify.render(body);
+      const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+      expect(hrefs.every((h) => h?.startsWith('https://github.com/acme/shop/blob/'))).toBe(true);
+      expect(body).toContain('visit `https://evil.example/login?next=/` to reproduce');
+      expect(body).toContain('Report to `admin@corp.example` \\| \\*urgent\\*');
+    }
   });
 });

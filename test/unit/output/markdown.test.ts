@@ -19,8 +19,22 @@ describe('markdownText: the service’s text in Markdown', () => {
     );
     expect(markdownText('#1')).toBe('\\#&#8203;1');
     expect(markdownText('C# and a # b')).toBe('C\\# and a \\# b');
-    // An e-mail address is no mention (GitHub wants no letter before the @): left whole.
-    expect(markdownText('owner alice@example.com, (@bob)')).toBe('owner alice@example.com, (@&#8203;bob)');
+    // An e-mail address is no mention (GitHub wants no letter before the @): left whole, in a code span (a
+    // renderer would link it).
+    expect(markdownText('owner alice@example.com, (@bob)')).toBe('owner `alice@example.com`, (@&#8203;bob)');
+  });
+
+  it('links nothing by itself: an address with a scheme, `www.` or an e-mail address is set in a code span', () => {
+    expect(markdownText('see https://evil.example/login?a_b=1 now')).toBe(
+      'see `https://evil.example/login?a_b=1` now',
+    );
+    expect(markdownText('www.evil.example/x_y, ftp://h/f and mailto:a@b.c')).toBe(
+      '`www.evil.example/x_y,` `ftp://h/f` and `mailto:a@b.c`',
+    );
+    // The rest escaped as before, a list's start too; an address holding a backtick ends before it.
+    expect(markdownText('- *x* http://a.b/`c` _y_')).toBe('\\- \\*x\\* `http://a.b/`\\`c\\` \\_y\\_');
+    expect(markdownText('1. https://a.b')).toBe('1\\. `https://a.b`');
+    expect(markdownText('https://a.b', 'code')).toBe('`https://a.b`');
   });
 
   it('stays plain text: Markdown’s characters escaped, no block can start, no line break', () => {

@@ -210,6 +210,41 @@ describe('SARIF', () => {
     );
   });
 
+  it('a path holding #, ?, % or a space stays whole: each segment percent-encoded; the validator is clean', async () => {
+    const paths = ['src/a#b.go', 'src/what?.go', 'src/100%.go', 'src/dir name/c.go', 'C:\\work\\d#1.go'];
+    const findings = paths.map((file, i) => ({
+      id: String(i + 1),
+      app: 'payments-api',
+      type: 'vuln',
+      title: `SQL Injection ${i + 1}`,
+      category: 'SQL Injection',
+      severity: 'critical',
+      internal_id: `sql/${i + 1}`,
+      details: { file_locations: [`${file}:${i + 3}`] },
+    })) as unknown as Finding[];
+    const file = join(dir, 'paths.sarif');
+    writeFileSync(file, await sarifOf(findings));
+    expect(await validateSarif(file)).toEqual([]);
+    const uris = JSON.parse(readFileSync(file, 'utf8')).runs[0].results.map(
+      (r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+        r.locations[0]?.physicalLocation.artifactLocation.uri,
+    );
+    expect(uris).toEqual([
+      'src/a%23b.go',
+      'src/what%3F.go',
+      'src/100%25.go',
+      'src/dir%20name/c.go',
+      'C%3A/work/d%231.go',
+    ]);
+    expect(uris.map(decodeURIComponent)).toEqual([
+      'src/a#b.go',
+      'src/what?.go',
+      'src/100%.go',
+      'src/dir name/c.go',
+      'C:/work/d#1.go',
+    ]);
+  }, 180_000);
+
   it('an empty list is a valid log with no results', async () => {
     const log = JSON.parse(await sarifOf([]));
     expect(log.runs[0].results).toEqual([]);

@@ -1,5 +1,6 @@
 import type { Reply } from '../http.js';
 import {
+  accountIds,
   access,
   bodyOf,
   json,
@@ -7,6 +8,7 @@ import {
   type StandInPull,
   type StandInRequestContext,
   type StandIns,
+  standInAccounts,
 } from './store.js';
 
 /** Threads a listing answer holds before it gives a continuation token. */
@@ -19,7 +21,7 @@ function comment(c: StandInComment) {
   return {
     id: c.id,
     parentCommentId: 0,
-    author: { displayName: c.author, id: '00000000-0000-0000-0000-000000000001' },
+    author: { displayName: c.author, id: accountIds(c.author).guid },
     content: c.body,
     publishedDate: c.created,
     lastUpdatedDate: c.updated,
@@ -56,6 +58,9 @@ export function azure(ctx: StandInRequestContext, store: StandIns): Reply {
       media: 'text/html; charset=utf-8',
       body: '<html><head><title>Azure DevOps Services | Sign In</title></head><body></body></html>',
     };
+  }
+  if (/^\/[^/]+\/_apis\/connectionData$/i.test(ctx.path) && ctx.method === 'GET') {
+    return connectionData(store);
   }
   const m =
     /^\/([^/]+)\/([^/]+)\/_apis\/git\/repositories\/([^/]+)\/pullRequests\/(\d+)\/threads(?:\/(\d+)\/comments\/(\d+))?$/.exec(
@@ -100,7 +105,7 @@ export function azure(ctx: StandInRequestContext, store: StandIns): Reply {
     if (refused) return refused;
     const created = {
       id: store.id(),
-      comments: [{ ...store.comment(first as string, 'Project Collection Build Service'), id: 1 }],
+      comments: [{ ...store.comment(first as string, standInAccounts.azure), id: 1 }],
     };
     pull.threads.push(created);
     return json(200, thread(created));
@@ -121,6 +126,31 @@ export function azure(ctx: StandInRequestContext, store: StandIns): Reply {
   c.body = content as string;
   c.updated = new Date().toISOString();
   return json(200, comment(c));
+}
+
+/** The collection's connection data: the identity the token acts as (the build service's). */
+function connectionData(store: StandIns): Reply {
+  if (store.anonymous.has('azure')) {
+    return fault(
+      403,
+      'TF400813: The user is not authorized to access this resource.',
+      'UnauthorizedRequestException',
+    );
+  }
+  const name = standInAccounts.azure;
+  const identity = {
+    id: accountIds(name).guid,
+    descriptor: `Microsoft.TeamFoundation.ServiceIdentity;${accountIds(name).guid}:Build`,
+    providerDisplayName: name,
+    isActive: true,
+    properties: {},
+  };
+  return json(200, {
+    authenticatedUser: identity,
+    authorizedUser: identity,
+    instanceId: accountIds('acme').guid,
+    locationServiceData: { serviceOwner: '00025394-6065-48ca-87d9-7f5672854ef7' },
+  });
 }
 
 function check(content: unknown, max: number): Reply | undefined {

@@ -1,5 +1,6 @@
 import type { Reply } from '../http.js';
 import {
+  accountIds,
   access,
   bodyOf,
   intParam,
@@ -8,6 +9,7 @@ import {
   type StandInComment,
   type StandInRequestContext,
   type StandIns,
+  standInAccounts,
 } from './store.js';
 
 const fault = (status: number, text: string, extra: Record<string, unknown> = {}): Reply =>
@@ -18,7 +20,7 @@ function shape(c: StandInComment, ctx: StandInRequestContext, path: string) {
     id: c.id,
     type: 'pullrequest_comment',
     content: { raw: c.body, markup: 'markdown', html: '', type: 'rendered' },
-    user: { display_name: c.author, type: 'user' },
+    user: userOf(c.author),
     created_on: c.created,
     updated_on: c.updated,
     deleted: c.deleted === true,
@@ -26,14 +28,34 @@ function shape(c: StandInComment, ctx: StandInRequestContext, path: string) {
   };
 }
 
+function userOf(name: string) {
+  const { guid } = accountIds(name);
+  return {
+    display_name: name,
+    uuid: `{${guid}}`,
+    account_id: `712020:${guid}`,
+    nickname: name,
+    type: 'user',
+  };
+}
+
 /**
  * Bitbucket Cloud's pull request comments API (2.0): list (`pagelen` up to 100, the next page's address
- * in `next`), create, update (PUT), delete. Comments over the size limit (32,768 characters here) are
- * refused with 400.
+ * in `next`), create, update (PUT), delete; who a token is (GET /user, refused when told to, as Bitbucket
+ * refuses a repository access token, which has no `account` scope). Comments over the size limit (32,768
+ * characters here) are refused with 400.
  */
 export function bitbucket(ctx: StandInRequestContext, store: StandIns): Reply {
   const who = access('bitbucket', ctx.headers);
   if (!who) return fault(401, 'Access token expired. Use your refresh token to obtain a new access token.');
+  if (ctx.path === '/user' && ctx.method === 'GET') {
+    if (store.anonymous.has('bitbucket')) {
+      return fault(403, 'Your credentials lack one or more required privilege scopes.', {
+        detail: { granted: ['pullrequest', 'pullrequest:write'], required: ['account'] },
+      });
+    }
+    return json(200, { ...userOf(standInAccounts.bitbucket), links: {} });
+  }
   const m = /^(\/repositories\/([^/]+)\/([^/]+)\/pullrequests\/(\d+)\/comments)(?:\/(\d+))?$/.exec(ctx.path);
   if (!m) return fault(404, 'Resource not found');
   const [, path = '', workspace = '', slug = '', id = '', commentId] = m;
@@ -65,7 +87,7 @@ export function bitbucket(ctx: StandInRequestContext, store: StandIns): Reply {
     if (ctx.method !== 'POST') return fault(405, 'Method not allowed');
     const refused = check(raw, max);
     if (refused) return refused;
-    const comment = store.comment(raw as string, 'secscan-bot');
+    const comment = store.comment(raw as string, standInAccounts.bitbucket);
     pull.comments.push(comment);
     return json(201, shape(comment, ctx, path));
   }

@@ -1,5 +1,6 @@
 import type { Reply } from '../http.js';
 import {
+  accountIds,
   access,
   bodyOf,
   intParam,
@@ -8,6 +9,7 @@ import {
   type StandInComment,
   type StandInRequestContext,
   type StandIns,
+  standInAccounts,
 } from './store.js';
 
 const docs = 'https://docs.github.com/rest/issues/comments';
@@ -22,7 +24,11 @@ function shape(c: StandInComment, ctx: StandInRequestContext, repo: string, numb
     html_url: `https://github.com/${repo}/pull/${number}#issuecomment-${c.id}`,
     issue_url: `${ctx.base}/repos/${repo}/issues/${number}`,
     body: c.body,
-    user: { login: c.author, type: 'Bot' },
+    user: {
+      login: c.author,
+      id: accountIds(c.author).number,
+      type: c.author.endsWith('[bot]') ? 'Bot' : 'User',
+    },
     author_association: 'NONE',
     created_at: c.created,
     updated_at: c.updated,
@@ -30,13 +36,49 @@ function shape(c: StandInComment, ctx: StandInRequestContext, repo: string, numb
 }
 
 /**
+ * Who a token is. Both tokens are installation tokens (`ghs_`, as GitHub Actions' GITHUB_TOKEN): GET /user
+ * refuses them, as GitHub does, and GraphQL's viewer names the app's bot (unless told not to: then the
+ * viewer is refused as well).
+ */
+function whoami(ctx: StandInRequestContext, store: StandIns): Reply {
+  if (ctx.path === '/user') {
+    return json(403, {
+      message: 'Resource not accessible by integration',
+      documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+      status: '403',
+    });
+  }
+  if (ctx.method !== 'POST') return message(404, 'Not Found');
+  const query = bodyOf(ctx.body)?.query;
+  if (typeof query !== 'string' || !/\bviewer\b/.test(query)) {
+    return json(200, { errors: [{ message: 'the stand-in answers the viewer query only' }] });
+  }
+  if (store.anonymous.has('github')) {
+    return json(200, {
+      data: { viewer: null },
+      errors: [
+        {
+          type: 'FORBIDDEN',
+          path: ['viewer'],
+          locations: [{ line: 1, column: 9 }],
+          message: 'Resource not accessible by integration',
+        },
+      ],
+    });
+  }
+  const login = standInAccounts.github;
+  return json(200, { data: { viewer: { login, databaseId: accountIds(login).number } } });
+}
+
+/**
  * GitHub's REST API for issue comments (a pull request is an issue): list (`per_page` up to 100, the next
- * page in `Link`), create, update, delete, and the pull request's head. Bodies over 65,536 characters are
- * refused with 422, as GitHub refuses them.
+ * page in `Link`), create, update, delete, and the pull request's head; who a token is (GET /user, GraphQL's
+ * viewer). Bodies over 65,536 characters are refused with 422, as GitHub refuses them.
  */
 export function github(ctx: StandInRequestContext, store: StandIns): Reply {
   const who = access('github', ctx.headers);
   if (!who) return message(401, 'Bad credentials');
+  if (ctx.path === '/user' || ctx.path === '/graphql') return whoami(ctx, store);
   const m =
     /^\/repos\/([\w.-]+\/[\w.-]+)\/(?:issues\/(\d+)\/comments|issues\/comments\/(\d+)|pulls\/(\d+))$/.exec(
       ctx.path,
@@ -82,7 +124,7 @@ export function github(ctx: StandInRequestContext, store: StandIns): Reply {
     const body = bodyOf(ctx.body)?.body;
     const refused = check(body, store.maxChars.github);
     if (refused) return refused;
-    const comment = store.comment(body as string, 'github-actions[bot]');
+    const comment = store.comment(body as string, standInAccounts.github);
     pull.comments.push(comment);
     return json(201, shape(comment, ctx, repo, number));
   }

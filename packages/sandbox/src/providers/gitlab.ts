@@ -1,5 +1,6 @@
 import type { Reply } from '../http.js';
 import {
+  accountIds,
   access,
   bodyOf,
   intParam,
@@ -8,6 +9,7 @@ import {
   type StandInComment,
   type StandInRequestContext,
   type StandIns,
+  standInAccounts,
 } from './store.js';
 
 const message = (status: number, text: string): Reply => json(status, { message: text });
@@ -17,7 +19,7 @@ function shape(c: StandInComment, iid: number) {
     id: c.id,
     type: null,
     body: c.body,
-    author: { id: 1, username: c.author, name: c.author },
+    author: { id: accountIds(c.author).number, username: c.author, name: c.author },
     created_at: c.created,
     updated_at: c.updated,
     system: false,
@@ -30,11 +32,24 @@ function shape(c: StandInComment, iid: number) {
 /**
  * GitLab's merge request notes API (`/projects/:id/merge_requests/:iid/notes`; the project by id or by
  * its path, `%2F`-encoded): list (`per_page` up to 100, `X-Next-Page` and the other paging headers,
- * `sort`), create, update (PUT), delete. Notes over 1,000,000 characters are refused with 400.
+ * `sort`), create, update (PUT), delete; who a token is (GET /user: a project access token's bot user).
+ * Notes over 1,000,000 characters are refused with 400.
  */
 export function gitlab(ctx: StandInRequestContext, store: StandIns): Reply {
   const who = access('gitlab', ctx.headers);
   if (!who) return message(401, '401 Unauthorized');
+  if (ctx.path === '/user' && ctx.method === 'GET') {
+    if (store.anonymous.has('gitlab')) return message(403, '403 Forbidden');
+    const username = standInAccounts.gitlab;
+    return json(200, {
+      id: accountIds(username).number,
+      username,
+      name: username,
+      state: 'active',
+      bot: true,
+      locked: false,
+    });
+  }
   const m = /^\/projects\/([^/]+)\/merge_requests\/(\d+)\/notes(?:\/(\d+))?$/.exec(ctx.path);
   if (!m) return message(404, '404 Not Found');
   const [, rawProject = '', rawIid = '', noteId] = m;
@@ -68,7 +83,7 @@ export function gitlab(ctx: StandInRequestContext, store: StandIns): Reply {
     const body = bodyOf(ctx.body)?.body;
     const refused = check(body, store.maxChars.gitlab);
     if (refused) return refused;
-    const note = store.comment(body as string, 'project_1_bot');
+    const note = store.comment(body as string, standInAccounts.gitlab);
     pull.comments.push(note);
     return json(201, shape(note, iid));
   }

@@ -72,9 +72,9 @@ export function serveStandIn(call: StandInCall, store: StandIns): Reply {
 /**
  * `/_providers/_control/...`, for a Super Admin user's token: what the stand-ins were asked
  * (`requests`, GET or DELETE), a stand-in's settings (PUT `NAME`: `max_chars`, `rate_limit: {after,
- * retry_after}`, `pulls: [{repository, number, head_sha}]`), comments by someone else (POST
- * `NAME/comments`: `{repository, number, count, body}`) and a pull request's comments (GET
- * `NAME/comments?repository=R&number=N`).
+ * retry_after}`, `pulls: [{repository, number, head_sha}]`, `identity: false` to refuse to say who a token
+ * is, `true` to say it again), comments by someone else (POST `NAME/comments`: `{repository, number, count,
+ * body, author}`) and a pull request's comments, with their authors (GET `NAME/comments?repository=R&number=N`).
  */
 function control(call: StandInCall, store: StandIns): Reply {
   const auth = authenticate(call.state, call.headers.authorization);
@@ -107,11 +107,18 @@ function settings(provider: StandInName, body: Record<string, unknown>, store: S
     max_chars: max,
     rate_limit: limit,
     pulls,
+    identity,
   } = body as {
     max_chars?: unknown;
     rate_limit?: { after?: unknown; retry_after?: unknown };
     pulls?: { repository?: unknown; number?: unknown; head_sha?: unknown }[];
+    identity?: unknown;
   };
+  if (identity !== undefined) {
+    if (typeof identity !== 'boolean') return invalid('identity: true or false');
+    if (identity) store.anonymous.delete(provider);
+    else store.anonymous.add(provider);
+  }
   if (max !== undefined) {
     if (!Number.isInteger(max) || (max as number) < 1) return invalid('max_chars: a whole number, 1 or more');
     store.maxChars[provider] = max as number;
@@ -130,7 +137,11 @@ function settings(provider: StandInName, body: Record<string, unknown>, store: S
     }
     store.pull(provider, p.repository, p.number as number).headSha = p.head_sha;
   }
-  return json(200, { max_chars: store.maxChars[provider], rate_limit: store.limits[provider] ?? null });
+  return json(200, {
+    max_chars: store.maxChars[provider],
+    rate_limit: store.limits[provider] ?? null,
+    identity: !store.anonymous.has(provider),
+  });
 }
 
 function comments(
@@ -148,9 +159,13 @@ function comments(
   if (call.method === 'POST') {
     const count = Number(body.count ?? 1);
     const text = typeof body.body === 'string' ? body.body : 'Looks good to me.';
+    const author = body.author ?? 'a-reviewer';
     if (!Number.isInteger(count) || count < 1 || count > 10_000) return invalid('count: 1 to 10000');
+    if (typeof author !== 'string' || !/^[\w .()[\]-]{1,100}$/.test(author)) {
+      return invalid('author: a name of 1 to 100 letters, digits, spaces and . _ - ( ) [ ]');
+    }
     for (let i = 0; i < count; i++) {
-      const comment = store.comment(text, 'a-reviewer');
+      const comment = store.comment(text, author);
       if (provider === 'azure') pull.threads.push({ id: store.id(), comments: [{ ...comment, id: 1 }] });
       else pull.comments.push(comment);
     }

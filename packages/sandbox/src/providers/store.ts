@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Reply } from '../http.js';
 
@@ -18,6 +19,24 @@ export const standInTokens: Record<StandInName, { write: string; read: string }>
   bitbucket: { write: 'bitbucket-sandbox-write', read: 'bitbucket-sandbox-read' },
 };
 
+/**
+ * The account each stand-in's two tokens are (the one that may write and the one that may only read): what
+ * its "who am I" answers and who the comments they write are by.
+ */
+export const standInAccounts: Record<StandInName, string> = {
+  github: 'github-actions[bot]',
+  gitlab: 'project_1_bot',
+  azure: 'Project Collection Build Service (acme)',
+  bitbucket: 'secscan-bot',
+};
+
+/** An account's ids, from its name, the same in every sandbox: a number (GitHub, GitLab) and a GUID. */
+export function accountIds(name: string): { number: number; guid: string } {
+  const hex = createHash('sha256').update(name).digest('hex');
+  const guid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return { number: 1000 + parseInt(hex.slice(0, 7), 16), guid };
+}
+
 /** The longest comment each host takes, in characters (Bitbucket Cloud's is the sandbox's choice). */
 export const defaultMaxChars: Record<StandInName, number> = {
   github: 65_536,
@@ -29,6 +48,7 @@ export const defaultMaxChars: Record<StandInName, number> = {
 export interface StandInComment {
   id: number;
   body: string;
+  /** The account's name (`standInAccounts`, or a reviewer's the control route added). */
   author: string;
   created: string;
   updated: string;
@@ -72,6 +92,8 @@ export class StandIns {
   readonly requests: StandInRequest[] = [];
   readonly maxChars: Record<StandInName, number> = { ...defaultMaxChars };
   readonly limits: Partial<Record<StandInName, RateLimitSetting>> = {};
+  /** Stand-ins that do not say who a token is (as Bitbucket refuses GET /user to a repository access token). */
+  readonly anonymous = new Set<StandInName>();
 
   pull(provider: StandInName, repository: string, number: number): StandInPull {
     const key = `${provider}\u0000${repository}\u0000${number}`;

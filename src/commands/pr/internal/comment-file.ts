@@ -74,3 +74,43 @@ export function readCommentFile(text: string, path: string): CommentFile {
   }
   return parsed.data as CommentFile;
 }
+
+/**
+ * The hosts a comment may link the scan to as "in the service": the configured service's (its base URL's
+ * origin) and the one `SECSCAN_SCAN_URL` names in the posting job, which its owner set.
+ */
+export function serviceOrigins(baseUrl: string, scanUrlTemplate: string | undefined): string[] {
+  const origins = [new URL(baseUrl).origin];
+  const template = scanUrlTemplate?.trim();
+  if (template) {
+    try {
+      const filled = template.replace(/\{base\}/g, baseUrl).replace(/\{(org|compound|scan)\}/g, 'x');
+      const url = new URL(filled);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);
+    } catch {
+      // Not a URL: it names no host.
+    }
+  }
+  return [...new Set(origins)];
+}
+
+/**
+ * The file's link to the scan, kept only on one of the service's own hosts, without credentials: the file
+ * comes from a run the posting job does not trust (a fork's), and the comment calls it "in the service".
+ * Otherwise the comment has no link, and `dropped` says where it pointed.
+ */
+export function serviceLink(
+  scanUrl: string | undefined,
+  origins: readonly string[],
+): { scanUrl?: string; dropped?: string } {
+  if (scanUrl === undefined) return {};
+  let url: URL;
+  try {
+    url = new URL(scanUrl);
+  } catch {
+    return { dropped: 'an address that is not a URL' };
+  }
+  if (!origins.includes(url.origin)) return { dropped: url.origin };
+  if (url.username || url.password) return { dropped: `${url.origin} with credentials` };
+  return { scanUrl };
+}
