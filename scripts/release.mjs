@@ -145,10 +145,13 @@ function runtimeComponent({ spec, sha256: content, files }) {
   };
 }
 
+/** A part of a purl percent-encoded as packageurl-js writes it (a colon stays: `1:1.35.0`, `sha256:...`). */
+const purlPart = (text) => encodeURIComponent(text).replaceAll('%3A', ':');
+
 /** The SBOM's component of a Debian package of the image: its purl (pkg:deb) and the SHA-256 of the .deb. */
 function debianComponent(pkg, os) {
   const distro = os.versionId ? `&distro=${os.id}-${os.versionId}` : '';
-  const ref = `pkg:deb/${os.id}/${pkg.name}@${encodeURIComponent(pkg.version)}?arch=${pkg.arch}${distro}`;
+  const ref = `pkg:deb/${os.id}/${pkg.name}@${purlPart(pkg.version)}?arch=${pkg.arch}${distro}`;
   return {
     type: pkg.name === 'ca-certificates' ? 'data' : 'library',
     'bom-ref': ref,
@@ -211,10 +214,10 @@ export function sbom({ metafile, lock, version, timestamp, runtimes, files = [],
   const containers = image
     ? Object.entries(image.tags).map(([tag, digest]) => ({
         type: 'container',
-        'bom-ref': `pkg:oci/secscan@${encodeURIComponent(digest)}?tag=${encodeURIComponent(tag)}`,
+        'bom-ref': `pkg:oci/secscan@${purlPart(digest)}?tag=${purlPart(tag)}`,
         name: 'secscan',
         version: tag,
-        purl: `pkg:oci/secscan@${encodeURIComponent(digest)}?tag=${encodeURIComponent(tag)}`,
+        purl: `pkg:oci/secscan@${purlPart(digest)}?tag=${purlPart(tag)}`,
         description: `The image ${tag} of ${image.name} (linux/${Object.keys(image.packages).join(', linux/')}), by the digest of its index`,
         hashes: [{ alg: 'SHA-256', content: digest.replace(/^sha256:/, '') }],
       }))

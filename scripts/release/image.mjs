@@ -201,11 +201,15 @@ export function buildImage({
     packages[arch] = pkgs;
     const busybox = pkgs.find((p) => p.name === 'busybox-static');
     if (!applets) {
-      // The list is the same for every architecture of a version; the amd64 binary runs here.
-      const own = packages.amd64?.find((p) => p.name === 'busybox-static') ?? busybox;
+      // The list is the same for every architecture of a version; the amd64 binary runs here, the arm64
+      // one (a release of the arm64 executable alone) under qemu-user.
       const dir = join(work, 'busybox-list');
-      execFileSync('dpkg-deb', ['--extract', own.file, dir]);
-      applets = execFileSync(join(dir, 'bin/busybox'), ['--list'], { encoding: 'utf8' }).trim().split('\n');
+      execFileSync('dpkg-deb', ['--extract', busybox.file, dir]);
+      const [program, ...args] =
+        arch === 'amd64' ? [join(dir, 'bin/busybox')] : ['qemu-aarch64-static', join(dir, 'bin/busybox')];
+      applets = execFileSync(program, [...args, '--list'], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
     }
     const base = layer(baseLayer(pkgs, work, os), epoch);
     const app = layer(
