@@ -91,7 +91,11 @@ const gateJob = (variables: Record<string, string>) => ({
 
 describe('ci/secscan.gitlab-ci.yml', () => {
   it('is hidden jobs GitLab accepts: install, the gate with its reports, the gate on the image; no stages of its own', () => {
-    expect(Object.keys(template).sort()).toEqual(['.secscan-gate', '.secscan-gate-image', '.secscan-install']);
+    expect(Object.keys(template).sort()).toEqual([
+      '.secscan-gate',
+      '.secscan-gate-image',
+      '.secscan-install',
+    ]);
     expect(validateGitlab(template)).toEqual([]);
     const gate = job(template, '.secscan-gate');
     expect(gate.before_script).toEqual(job(template, '.secscan-install').before_script);
