@@ -174,7 +174,8 @@ describe('ci/secscan.gitlab-ci.yml', () => {
     expect(extended.stdout.trim().split('\n').at(-1)).toMatch(/\/bin\/secscan$/);
     const referenced = run('referenced');
     expect(referenced.code, referenced.stderr).toBe(0);
-  });
+    // Two jobs, each installing the 100 MB executable: over 20 s on a loaded 2-core machine.
+  }, 120_000);
 
   it('refuses no source, two sources, a file that does not match SHA256SUMS and a URL that is not https, before any gate', () => {
     const tampered = mkdtempSync(join(temp, 'tampered-'));

@@ -86,7 +86,7 @@ describe('the Debian packages', () => {
         /^Format: .*\nUpstream-Name: secscan\n[\s\S]*\nLicense: MIT\n Permission is hereby granted/,
       );
     }
-  });
+  }, 120_000);
 
   it('are lintian clean (no error, no warning), and Depends is what dpkg-shlibdeps says', () => {
     const lintian = spawnSync('lintian', ['--fail-on', 'error,warning', deb('amd64'), deb('arm64')], {
@@ -246,7 +246,8 @@ describe('the Homebrew formula and the Scoop manifest', () => {
     const refused = brew(formula, other, 'linux', 'intel', 'install');
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain(`not ${rel.sums[basename(rel.tarball)]} as the formula says`);
-  });
+    // Each rehearsal hashes and copies the 100 MB executables: half a minute on a loaded 2-core machine.
+  }, 180_000);
 
   it("secscan.json is valid by Scoop's schema and names the Windows executable by its SHA-256", () => {
     const schema = JSON.parse(readFileSync(join(root, 'test/fixtures/scoop/schema.json'), 'utf8'));
