@@ -221,6 +221,7 @@ describe('option checks', () => {
       usersFile: undefined,
       cutDownloads: [],
       backupFaults: [],
+      faults: [],
       auditLog: false,
       generatedApps: 0,
     });
