@@ -1,7 +1,8 @@
 // Installs the system tools the test suite drives for real (bash, zsh and fish under tmux for completions;
 // mandoc, groff and man for the man pages; pdftoppm from poppler-utils for the sandbox's PDF reports; curl
 // and jq, which the docs' examples use; chromium, headless, for the HTML trends report; qemu-user with the
-// arm64 C and C++ libraries, which run the release's linux-arm64 Node.js and executable) from Debian when
+// arm64 C and C++ libraries, which run the release's linux-arm64 Node.js and executable; lintian, dpkg-dev,
+// ruby, skopeo, umoci, podman and runc for the release's packages and image) from Debian when
 // they are missing and we may; otherwise, or when apt fails, says in one line what to install and how, and
 // exits 1.
 //
@@ -24,6 +25,15 @@ const tools = {
   jq: 'jq',
   chromium: 'chromium',
   'qemu-aarch64-static': ['qemu-user-static', 'libc6-arm64-cross', 'libstdc++6-arm64-cross'],
+  // The release's packages: lintian and dpkg-shlibdeps (dpkg-dev) check the .deb; ruby checks the Homebrew
+  // formula; skopeo, umoci, podman and runc read and run the image.
+  lintian: 'lintian',
+  'dpkg-shlibdeps': 'dpkg-dev',
+  ruby: 'ruby',
+  skopeo: 'skopeo',
+  umoci: 'umoci',
+  podman: 'podman',
+  runc: 'runc',
 };
 const env = process.env;
 const lockSeconds = Number(env.ENSURE_TOOLS_LOCK_TIMEOUT ?? 120);

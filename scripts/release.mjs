@@ -4,10 +4,16 @@
 // - secscan-linux-x64, secscan-linux-arm64, secscan-win-x64.exe, secscan-darwin-x64: one executable per
 //   platform with Node.js 24 inside (a Node single executable application made from the official build of
 //   Node.js pinned in scripts/release/runtimes.mjs: see scripts/release/executable.mjs);
-// - secscan-X.Y.Z.cdx.json: the CycloneDX bill of materials of what the bundle carries and of each Node.js
-//   the executables carry;
+// - secscan-X.Y.Z.cdx.json: the CycloneDX bill of materials of what the bundle carries, of each Node.js the
+//   executables carry, of the Debian packages in the image, and of every other file of the release;
 // - THIRD-PARTY-LICENSES.md: the notices of the packages bundled and of Node.js (the executables ship both);
 // - install.sh: the installer of the repository's root;
+// - secscan_X.Y.Z_amd64.deb, secscan_X.Y.Z_arm64.deb: the Linux executables as Debian packages, with the
+//   man pages and the completions (scripts/release/deb.mjs);
+// - secscan.rb, secscan.json: the Homebrew formula and the Scoop manifest naming the executables by URL and
+//   SHA-256 (scripts/release/formulae.mjs; made only with a repository, which their URLs name);
+// - secscan-X.Y.Z.oci.tar: the container image for linux/amd64 and linux/arm64, an OCI layout in a tar
+//   (scripts/release/image.mjs), which release.yml pushes to GHCR;
 // - SHA256SUMS over all of them (`sha256sum -c SHA256SUMS` checks them; the release workflow attests
 //   every file it lists);
 // - notes.md (not attached, not summed): the release's section of CHANGELOG.md and the runtimes, the
@@ -17,14 +23,17 @@
 // (fails unless the tag names package.json's version, as the release workflow passes it); --repo
 // OWNER/NAME (default $GITHUB_REPOSITORY), which the attached install.sh downloads from (without one it
 // warns); --platform P (repeatable: only these executables, for a quick local build).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { bundledPackages } from './licences.mjs';
+import { buildDeb, debianArch } from './release/deb.mjs';
 import { buildExecutable, nodeCommand } from './release/executable.mjs';
+import { formula, manifest } from './release/formulae.mjs';
+import { buildImage } from './release/image.mjs';
 import { executables, versionOf } from './release/runtimes.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -73,6 +82,16 @@ function nodeLicence(carried) {
   if (!file) fail('no LICENSE of Node.js in the runtimes the executables carry');
   return readFileSync(file, 'utf8').trim();
 }
+
+/** The packages' and the image's one-line summary (Debian's synopsis: under 80 characters) and body. */
+export const debDescription = {
+  summary: 'client of the application-security scanning service, with a sandbox',
+  body: [
+    'secscan drives the service through its REST API v4: findings, scans, the',
+    'gate of a merge request, reports and bills of materials. secscan sandbox is',
+    'a local stand-in for the service.',
+  ],
+};
 
 const purl = (name, version) => `pkg:npm/${name.replace(/^@/, '%40')}@${version}`;
 /**
@@ -131,13 +150,33 @@ function runtimeComponent({ spec, sha256: content, files }) {
   };
 }
 
+/** A part of a purl percent-encoded as packageurl-js writes it (a colon stays: `1:1.35.0`, `sha256:...`). */
+const purlPart = (text) => encodeURIComponent(text).replaceAll('%3A', ':');
+
+/** The SBOM's component of a Debian package of the image: its purl (pkg:deb) and the SHA-256 of the .deb. */
+function debianComponent(pkg, os) {
+  const distro = os.versionId ? `&distro=${os.id}-${os.versionId}` : '';
+  const ref = `pkg:deb/${os.id}/${pkg.name}@${purlPart(pkg.version)}?arch=${pkg.arch}${distro}`;
+  return {
+    type: pkg.name === 'ca-certificates' ? 'data' : 'library',
+    'bom-ref': ref,
+    name: pkg.name,
+    version: pkg.version,
+    purl: ref,
+    description: `In the container image (${pkg.arch === 'all' ? 'every architecture' : pkg.arch}): ${pkg.fields.Description?.split('\n')[0] ?? pkg.name}`,
+    hashes: [{ alg: 'SHA-256', content: pkg.sha256 }],
+  };
+}
+
 /**
  * The CycloneDX 1.6 bill of materials: secscan, the packages its bundle carries (each at the version and
- * checksum the lockfile installs, with its declared licence), and each Node.js an executable carries
- * (`runtimes`: from the release's list of artefacts, with the SHA-256 of its binary). secscan installs no
- * dependency: everything it runs is one of these.
+ * checksum the lockfile installs, with its declared licence), each Node.js an executable carries
+ * (`runtimes`: from the release's list of artefacts, with the SHA-256 of its binary), the image (`image`:
+ * a container per tag, by digest) and the Debian packages in it, and every file of the release (`files`:
+ * name and SHA-256; all but this document and SHA256SUMS, which lists it). secscan installs no dependency:
+ * everything it runs is one of these.
  */
-export function sbom({ metafile, lock, version, timestamp, runtimes }) {
+export function sbom({ metafile, lock, version, timestamp, runtimes, files = [], image }) {
   const keys = [];
   const components = bundledPackages(metafile, root).map(({ name, root: dir }) => {
     const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -167,6 +206,36 @@ export function sbom({ metafile, lock, version, timestamp, runtimes }) {
   const unique = [...new Map(components.map((c) => [c['bom-ref'], c])).values()];
   const dependsOn = dependsOnOf(lock, keys);
   const carried = runtimes.map(runtimeComponent);
+  const debian = image
+    ? [
+        ...new Map(
+          Object.values(image.packages)
+            .flat()
+            .map((p) => debianComponent(p, image.os))
+            .map((c) => [c['bom-ref'], c]),
+        ).values(),
+      ]
+    : [];
+  const containers = image
+    ? Object.entries(image.tags).map(([tag, digest]) => ({
+        type: 'container',
+        'bom-ref': `pkg:oci/secscan@${purlPart(digest)}?tag=${purlPart(tag)}`,
+        name: 'secscan',
+        version: tag,
+        purl: `pkg:oci/secscan@${purlPart(digest)}?tag=${purlPart(tag)}`,
+        description: `The image ${tag} of ${image.name} (linux/${Object.keys(image.packages).join(', linux/')}), by the digest of its index`,
+        hashes: [{ alg: 'SHA-256', content: digest.replace(/^sha256:/, '') }],
+      }))
+    : [];
+  const attached = files.map(({ name, sha256: content }) => ({
+    type: 'file',
+    'bom-ref': `file:${name}`,
+    name,
+    version,
+    description: 'A file of the release (SHA256SUMS lists it)',
+    hashes: [{ alg: 'SHA-256', content }],
+  }));
+  const extra = [...containers, ...debian, ...attached];
   return {
     bomFormat: 'CycloneDX',
     specVersion: '1.6',
@@ -184,11 +253,14 @@ export function sbom({ metafile, lock, version, timestamp, runtimes }) {
         licenses: [{ license: { id: pkg.license } }],
       },
     },
-    components: [...unique, ...carried],
+    components: [...unique, ...carried, ...extra],
     dependencies: [
       { ref: 'secscan', dependsOn: [...unique, ...carried].map((c) => c['bom-ref']) },
       ...unique.map((c) => ({ ref: c['bom-ref'], dependsOn: dependsOn.get(c['bom-ref']) ?? [] })),
       ...carried.map((c) => ({ ref: c['bom-ref'], dependsOn: [] })),
+      ...containers.map((c) => ({ ref: c['bom-ref'], dependsOn: debian.map((d) => d['bom-ref']) })),
+      ...debian.map((c) => ({ ref: c['bom-ref'], dependsOn: [] })),
+      ...attached.map((c) => ({ ref: c['bom-ref'], dependsOn: [] })),
     ],
   };
 }
@@ -240,6 +312,16 @@ async function main() {
     if (!known.includes(p)) fail(`--platform: ${p} is not one of ${known.join(', ')}`);
   }
   const targets = executables.filter((e) => !values.platform || values.platform.includes(e.platform));
+  // The Debian packages are made by dpkg-deb, the image of packages apt downloads: both are Debian's and
+  // Ubuntu's own, and a release of Linux executables needs them.
+  if (targets.some((t) => t.platform.startsWith('linux-'))) {
+    for (const tool of ['dpkg-deb', 'apt-get']) {
+      if (spawnSync('/bin/sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status !== 0)
+        fail(
+          `${tool} is not installed: the Debian packages and the image need Debian's or Ubuntu's dpkg and apt`,
+        );
+    }
+  }
 
   const out = resolve(root, values.out);
   rmSync(out, { recursive: true, force: true });
@@ -292,30 +374,21 @@ async function main() {
   }
   const runtimes = [...carried.values()];
 
-  const metafile = JSON.parse(readFileSync(join(root, 'build/metafile.json'), 'utf8'));
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
-  const epoch = process.env.SOURCE_DATE_EPOCH ?? run('git', ['log', '-1', '--format=%ct']).trim();
-  const timestamp = new Date(Number(epoch) * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
-  const bom = `secscan-${version}.cdx.json`;
-  writeFileSync(
-    join(out, bom),
-    `${JSON.stringify(sbom({ metafile, lock, version, timestamp, runtimes }), null, 2)}\n`,
-  );
-  artefacts.push(bom);
+  const epoch = Number(process.env.SOURCE_DATE_EPOCH ?? run('git', ['log', '-1', '--format=%ct']).trim());
+  const timestamp = new Date(epoch * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
 
   const bundled = readFileSync(join(root, 'dist/THIRD-PARTY-LICENSES.md'), 'utf8').replace(/^# .*\n/, '');
   const byVersion = new Map();
   for (const r of runtimes)
     byVersion.set(versionOf(r.spec), [...(byVersion.get(versionOf(r.spec)) ?? []), ...r.files]);
   const inside = [...byVersion].map(([v, files]) => `${v} in ${files.join(', ')}`).join('; ');
-  writeFileSync(
-    join(out, 'THIRD-PARTY-LICENSES.md'),
-    `# Software secscan ships (in the tarballs and in the executables)\n\n` +
-      (runtimes.length
-        ? `## Node.js (MIT and others): ${inside}\n\n${nodeLicence(runtimes.map((r) => r.runtime))}\n`
-        : '') +
-      bundled,
-  );
+  const thirdParty =
+    `# Software secscan ships (in the tarballs, the executables, the packages and the image)\n\n` +
+    (runtimes.length
+      ? `## Node.js (MIT and others): ${inside}\n\n${nodeLicence(runtimes.map((r) => r.runtime))}\n`
+      : '') +
+    bundled;
+  writeFileSync(join(out, 'THIRD-PARTY-LICENSES.md'), thirdParty);
   artefacts.push('THIRD-PARTY-LICENSES.md');
   // The copy attached to the release installs that release, from the repository it is released from.
   const installer = readFileSync(join(root, 'install.sh'), 'utf8');
@@ -326,6 +399,88 @@ async function main() {
     fail("install.sh: no line release_version='' to fill in");
   writeFileSync(join(out, 'install.sh'), stamped, { mode: 0o755 });
   artefacts.push('install.sh');
+
+  const licence = readFileSync(join(root, 'LICENSE'), 'utf8');
+  const homepage = repo ? `https://github.com/${repo}` : undefined;
+  const linux = targets.filter((t) => debianArch[t.platform]);
+  // The Debian packages of the Linux executables.
+  const meta = {
+    maintainer: run('git', ['log', '-1', '--format=%an <%ae>']).trim(),
+    homepage,
+    description: debDescription,
+  };
+  for (const target of linux) {
+    const arch = debianArch[target.platform];
+    try {
+      artefacts.push(
+        buildDeb({
+          version,
+          arch,
+          binary: join(out, target.file),
+          manPages: pkg.man.map((page) => join(root, page)),
+          completions: join(root, 'completions'),
+          licence,
+          thirdParty,
+          meta,
+          work: join(root, 'build/deb', arch),
+          out,
+          epoch,
+        }),
+      );
+    } catch (error) {
+      fail(`secscan_${version}_${arch}.deb: ${error.stderr ?? ''}${error.message}`);
+    }
+  }
+  // The Homebrew formula and the Scoop manifest: URLs on the repository, the executables' SHA-256.
+  const sums = Object.fromEntries(artefacts.map((f) => [f, sha256(join(out, f))]));
+  const needed = ['secscan-darwin-x64', 'secscan-linux-x64', 'secscan-linux-arm64', 'secscan-win-x64.exe'];
+  if (!repo) {
+    console.error(
+      'release: no repository: no Homebrew formula (secscan.rb) nor Scoop manifest (secscan.json), whose URLs name it',
+    );
+  } else if (needed.some((f) => !sums[f])) {
+    console.error(
+      `release: --platform: no Homebrew formula nor Scoop manifest, which name ${needed.join(', ')}`,
+    );
+  } else {
+    const tarball = artefacts[0];
+    const manDir = dirname(pkg.man[0]).replace(/^\.\//, '');
+    const about = { repo, version, sums, summary: debDescription.summary, licence: pkg.license };
+    writeFileSync(join(out, 'secscan.rb'), formula({ ...about, tarball, manDir }));
+    writeFileSync(join(out, 'secscan.json'), manifest(about));
+    artefacts.push('secscan.rb', 'secscan.json');
+  }
+  // The container image of the Linux executables.
+  let image;
+  if (linux.length) {
+    try {
+      image = buildImage({
+        version,
+        commit: run('git', ['rev-parse', 'HEAD']).trim(),
+        repo,
+        executables: Object.fromEntries(linux.map((t) => [debianArch[t.platform], join(out, t.file)])),
+        licence,
+        thirdParty,
+        description: pkg.description,
+        out,
+        work: join(root, 'build/image'),
+        epoch,
+      });
+    } catch (error) {
+      fail(`the image: ${error.message}`);
+    }
+    artefacts.push(image.name);
+  }
+
+  const metafile = JSON.parse(readFileSync(join(root, 'build/metafile.json'), 'utf8'));
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const bom = `secscan-${version}.cdx.json`;
+  const files = artefacts.map((name) => ({ name, sha256: sha256(join(out, name)) }));
+  writeFileSync(
+    join(out, bom),
+    `${JSON.stringify(sbom({ metafile, lock, version, timestamp, runtimes, files, image }), null, 2)}\n`,
+  );
+  artefacts.push(bom);
 
   artefacts.sort();
   writeFileSync(join(out, 'SHA256SUMS'), artefacts.map((f) => `${sha256(join(out, f))}  ${f}\n`).join(''));

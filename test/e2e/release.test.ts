@@ -77,7 +77,7 @@ function npmOffline(args: string[], cwd: string): string {
 }
 
 describe('npm run release', () => {
-  it('makes the tarballs, the executable, install.sh, the SBOM and the licences, all in SHA256SUMS', () => {
+  it('makes the tarballs, the executables, the packages, the image, install.sh, the SBOM and the licences, all in SHA256SUMS', () => {
     const v = rel.version;
     const attached = [
       'SHA256SUMS',
@@ -90,6 +90,11 @@ describe('npm run release', () => {
       'secscan-linux-x64',
       'secscan-win-x64.exe',
       `secscan-sandbox-${v}.tgz`,
+      `secscan_${v}_amd64.deb`,
+      `secscan_${v}_arm64.deb`,
+      'secscan.rb',
+      'secscan.json',
+      `secscan-${v}.oci.tar`,
     ];
     expect(readdirSync(rel.dir).sort()).toEqual([...attached, 'notes.md'].sort());
     expect(Object.keys(rel.sums).sort()).toEqual(attached.filter((f) => f !== 'SHA256SUMS').sort());
@@ -179,6 +184,13 @@ describe('npm run release', () => {
     expect(bom.dependencies[0].dependsOn).toEqual(
       expect.arrayContaining(platforms.map((c: { 'bom-ref': string }) => c['bom-ref'])),
     );
+    // Every other file of the release, by its SHA-256 (the SBOM cannot hold its own; SHA256SUMS lists it).
+    const files = bom.components.filter((c: { type: string }) => c.type === 'file');
+    expect(
+      Object.fromEntries(
+        files.map((c: { name: string; hashes: { content: string }[] }) => [c.name, c.hashes[0]?.content]),
+      ),
+    ).toEqual(Object.fromEntries(Object.entries(rel.sums).filter(([f]) => !f.endsWith('.cdx.json'))));
     // Nothing of the development tools: only what the bundle holds.
     for (const name of ['typescript', 'esbuild', 'vitest', 'postject'])
       expect(byName.has(name), name).toBe(false);

@@ -71,7 +71,23 @@ describe('.github/workflows', () => {
     expect(attest.map((s) => s.with)).toEqual([
       { 'subject-checksums': 'release/SHA256SUMS' },
       { 'subject-path': 'release/SHA256SUMS' },
+      // The image's two tags on GHCR, by the digests skopeo pushed.
+      ...['digest', 'busybox'].map((output) => ({
+        'subject-name': '${{ steps.image.outputs.name }}',
+        'subject-digest': `\${{ steps.image.outputs.${output} }}`,
+        'push-to-registry': true,
+      })),
     ]);
+    const push = publish.steps.find((s) => s.run?.includes('skopeo copy'))?.run ?? '';
+    expect(push).toContain('skopeo copy --all --preserve-digests --digestfile "digest-$tag"');
+    expect(push).toContain('"oci-archive:release/secscan-$version.oci.tar:$tag" "docker://$name:$tag"');
+    expect(push).toContain('for tag in "$version" "$version-busybox"; do');
+    expect(at(stepsOf('publish'), 'skopeo copy')).toBeLessThan(at(stepsOf('publish'), 'gh release create'));
+    // The build and the tests in Debian 12, as root, privileged (mount namespaces, podman).
+    expect((release.jobs.build as unknown as { container: object }).container).toEqual({
+      image: 'debian:12',
+      options: '--privileged',
+    });
     const create = stepsOf('publish');
     expect(at(create, 'gh release create')).toBeGreaterThan(at(create, 'actions/attest-build-provenance@'));
     expect(create[at(create, 'gh release create')]).toContain('--notes-file release/notes.md');
@@ -82,6 +98,7 @@ describe('.github/workflows', () => {
       contents: 'write',
       'id-token': 'write',
       attestations: 'write',
+      packages: 'write',
     });
     expect(release.jobs.build?.permissions).toBeUndefined();
     // action-validator 0.6.0 (the latest) predates the `attestations` permission, which the attestation

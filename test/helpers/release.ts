@@ -54,6 +54,7 @@ const inputs = [
   'scripts/licences.mjs',
   'install.sh',
   'CHANGELOG.md',
+  'LICENSE',
   'package.json',
   'package-lock.json',
 ];

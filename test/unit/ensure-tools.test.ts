@@ -24,6 +24,13 @@ const all = [
   'jq',
   'chromium',
   'qemu-aarch64-static',
+  'lintian',
+  'dpkg-shlibdeps',
+  'ruby',
+  'skopeo',
+  'umoci',
+  'podman',
+  'runc',
 ];
 
 const fakeAptGet = `#!/bin/sh
@@ -50,6 +57,7 @@ install)
     -*|install|DPkg::*) ;;
     man-db) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/man"; chmod 755 "$FAKE_DIR/bin/man" ;;
     poppler-utils) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/pdftoppm"; chmod 755 "$FAKE_DIR/bin/pdftoppm" ;;
+    dpkg-dev) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/dpkg-shlibdeps"; chmod 755 "$FAKE_DIR/bin/dpkg-shlibdeps" ;;
     qemu-user-static) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/qemu-aarch64-static"; chmod 755 "$FAKE_DIR/bin/qemu-aarch64-static" ;;
     *) printf '#!/bin/sh\\n' > "$FAKE_DIR/bin/$pkg"; chmod 755 "$FAKE_DIR/bin/$pkg" ;;
     esac

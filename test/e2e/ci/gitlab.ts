@@ -106,6 +106,65 @@ export interface GitlabRun {
 
 let jobs = 0;
 
+/** A job's variables as the runner gives them: predefined, the file's (expanded in order), the project's. */
+function jobVariables(
+  config: Config,
+  resolved: Record<string, unknown>,
+  predefined: Record<string, string>,
+  settings: Record<string, string>,
+): Record<string, string> {
+  const vars: Record<string, string> = { CI_JOB_ID: `${process.pid}${(jobs += 1)}`, ...predefined };
+  const declared = { ...(config.variables as Record<string, unknown>), ...(resolved.variables as object) };
+  for (const [key, value] of Object.entries(declared)) vars[key] = expand(String(value), vars);
+  Object.assign(vars, settings);
+  return vars;
+}
+
+/** What runs a job's script in its `image:`: a container engine (test/helpers/podman.ts). */
+export type ContainerRunner = (run: {
+  image: string;
+  entrypoint: string[] | undefined;
+  env: Record<string, string>;
+  cwd: string;
+  command: string[];
+}) => { code: number; stdout: string; stderr: string };
+
+/**
+ * Runs one job in its `image:` as GitLab's Docker executor does: the image named by the job (its variables
+ * expanded) started with the job's entrypoint, the project directory mounted at the same path and made
+ * writable by any user (the runner checks out with umask 0000, so that an image's non-root user can write
+ * there), and `before_script` and `script` given to the image's `sh`; then `after_script` in another.
+ */
+export function runGitlabJobInImage(
+  config: Config,
+  name: string,
+  predefined: Record<string, string>,
+  settings: Record<string, string>,
+  container: ContainerRunner,
+): GitlabRun & { image: string } {
+  const resolved = job(config, name);
+  const vars = jobVariables(config, resolved, predefined, settings);
+  const spec = resolved.image;
+  const image = expand(String(typeof spec === 'string' ? spec : (spec as { name: string }).name), vars);
+  const entrypoint = typeof spec === 'string' ? undefined : (spec as { entrypoint?: string[] }).entrypoint;
+  const shell = (lines: unknown[]) => {
+    if (lines.some((l) => typeof l !== 'string')) throw new Error(`${name}: a script line is not a string`);
+    return container({
+      image,
+      entrypoint,
+      env: { CI: 'true', GITLAB_CI: 'true', ...vars },
+      cwd: predefined.CI_PROJECT_DIR as string,
+      command: ['sh', '-eo', 'pipefail', '-c', lines.join('\n')],
+    });
+  };
+  const run: GitlabRun & { image: string } = {
+    ...shell([resolved.before_script ?? [], resolved.script].flat()),
+    image,
+  };
+  if (resolved.after_script !== undefined) run.after = shell([resolved.after_script].flat());
+  return run;
+}
+
 /**
  * Runs one job: predefined variables (CI_JOB_ID among them), then the configuration's and the job's
  * `variables:` (expanded in order), then `settings` (the project's CI/CD variables, which GitLab puts above
@@ -120,10 +179,7 @@ export function runGitlabJob(
   settings: Record<string, string> = {},
 ): GitlabRun {
   const resolved = job(config, name);
-  const vars: Record<string, string> = { CI_JOB_ID: `${process.pid}${(jobs += 1)}`, ...predefined };
-  const declared = { ...(config.variables as Record<string, unknown>), ...(resolved.variables as object) };
-  for (const [key, value] of Object.entries(declared)) vars[key] = expand(String(value), vars);
-  Object.assign(vars, settings);
+  const vars = jobVariables(config, resolved, predefined, settings);
   const shell = (lines: unknown[]) => {
     if (lines.some((l) => typeof l !== 'string')) throw new Error(`${name}: a script line is not a string`);
     const r = spawnSync(
