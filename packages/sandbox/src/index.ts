@@ -88,7 +88,15 @@ export interface SandboxOptions {
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export type FindingType =
-  'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue' | 'package';
+  | 'vuln'
+  | 'secret'
+  | 'insight'
+  | 'extscan'
+  | 'oss_vuln'
+  | 'container'
+  | 'security_issue'
+  | 'oss_risk'
+  | 'package';
 
 /** A scan to record: of one app, or of a compound (one scan per app). */
 export type ScanRequest = ({ app: string; compound?: never } | { compound: string; app?: never }) & {
