@@ -22,6 +22,12 @@ export interface OperationRow {
   readonly paginated?: boolean;
   /** The status the operation answers on success when it is not 200 (201, 204, 302). */
   readonly successStatus?: number;
+  /**
+   * Not in the vendor document: a path the vendor's own clients call, its shape taken from them
+   * (`operations/private.ts`, the one table of such rows). The contract tests against the document leave it
+   * out; the sandbox serves it.
+   */
+  readonly private?: true;
 }
 
 export interface Operation extends OperationRow {

@@ -24,9 +24,18 @@ export interface SandboxSettings {
   backupSize?: number | undefined;
   /** Backup downloads drop the connection when they reach these shares of the file (`--cut-downloads`). */
   cutDownloads: readonly number[];
+  /** How long a fix AutoFix was asked for stays pending (`--autofix-delay`), in milliseconds. */
+  autofixDelayMs: number;
 }
 
-export const defaultSettings: SandboxSettings = { auditLog: false, cutDownloads: [] };
+/** "After a short while": a fix asked for is ready this long after (`--autofix-delay 0` for tests). */
+export const defaultAutofixDelayMs = 3000;
+
+export const defaultSettings: SandboxSettings = {
+  auditLog: false,
+  cutDownloads: [],
+  autofixDelayMs: defaultAutofixDelayMs,
+};
 
 /** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
 export interface HandlerContext<K extends OperationId = OperationId> {

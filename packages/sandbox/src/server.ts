@@ -225,6 +225,7 @@ export function createSandboxServer(options: ServerOptions): Server {
       const reply = handleControl({
         method,
         path: rawPath,
+        query: new URLSearchParams(search),
         authorization: req.headers.authorization,
         body: raw,
         state,

@@ -3,7 +3,9 @@ import { SandboxError } from './errors.js';
 import { ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
 import { type Accounts, accounts } from './accounts.js';
 import { type BackupStatus, recordBackup } from './backups/record.js';
+import { completeFixes } from './analysis/autofix.js';
 import { runningScans } from './analysis/running-scans.js';
+import { demoSources, type SourceFile } from './analysis/sources.js';
 import { announceScan, recordControlScan } from './control.js';
 import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
 import { parseShares, parseSize, type RawSandboxOptions, resolveOptions } from './options.js';
@@ -59,6 +61,10 @@ export interface Sandbox {
   scan(request: ScanControlBody): ScanControlResult;
   /** Records a backup made now; `size` and `cutDownloads` change how every later download is served. */
   backup(request?: BackupControl): BackupRecord;
+  /** The demo sources of an app (its findings' places), which AutoFix's patches apply to. */
+  sources(app: string): SourceFile[];
+  /** Makes every pending AutoFix fix ready now; how many were pending. */
+  completeFixes(): number;
   close(): Promise<void>;
 }
 
@@ -126,6 +132,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     auditLog: options.auditLog,
     backupSize: options.backupSize,
     cutDownloads: options.cutDownloads,
+    autofixDelayMs: options.autofixDelayMs,
   };
   const webhooks = {
     retryDelaysMs: raw.webhookRetryDelaysMs,
@@ -239,6 +246,17 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
       const record = recordBackup(state, request.status);
       save();
       return { ...record };
+    },
+    sources(app) {
+      if (!state.apps.some((a) => a.id === app)) {
+        throw new SandboxError('usage', `sources: no app has the id ${JSON.stringify(app)}`);
+      }
+      return demoSources(state, app);
+    },
+    completeFixes() {
+      const completed = completeFixes(state, Date.now());
+      if (completed) save();
+      return completed;
     },
     close() {
       closed ??= new Promise<void>((resolve) => {
