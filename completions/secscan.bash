@@ -445,7 +445,7 @@ _secscan_flags() {
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --header --help --include --input --list --method --paginate --slurp -F -H -X -h -i' ;;
-    'sandbox') REPLY='--apps --audit-log --backup-size --bandwidth --cut-downloads --fail-rate --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
@@ -906,10 +906,12 @@ _secscan_takes_value() {
       'sandbox|--findings' | \
       'sandbox|--backup-size' | \
       'sandbox|--cut-downloads' | \
+      'sandbox|--backup-faults' | \
       'sandbox|--apps' | \
       'sandbox|--rate-limit' | \
       'sandbox|--now' | \
       'sandbox|--bandwidth' | \
+      'sandbox|--fault' | \
       'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
@@ -1676,7 +1678,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

@@ -740,10 +740,12 @@ function __secscan_takes_value
             'sandbox|--findings' \
             'sandbox|--backup-size' \
             'sandbox|--cut-downloads' \
+            'sandbox|--backup-faults' \
             'sandbox|--apps' \
             'sandbox|--rate-limit' \
             'sandbox|--now' \
             'sandbox|--bandwidth' \
+            'sandbox|--fault' \
             'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
@@ -1135,7 +1137,7 @@ complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit
 complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
 complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
-complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, rules)'
+complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, http, rules)'
 complete -c secscan -n "__secscan_at 'auth'" -a login -d 'Verify a token and save it in a profile'
 complete -c secscan -n "__secscan_at 'auth'" -a status -d 'Show the profile, service, organization, masked token and its scopes'
 complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
@@ -1243,7 +1245,7 @@ complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a commen
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a ls -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a show -d 'Show one comment'
-complete -c secscan -n "__secscan_at 'ignores'" -a lint -d 'Check the ignore file: expired, expiring, unused and duplicate entries (exit 1 on any)'
+complete -c secscan -n "__secscan_at 'ignores'" -a lint -d 'Check the ignore file: expired, expiring, unused, duplicate entries, misplaced VEX (exit 1 on any)'
 complete -c secscan -n "__secscan_at 'ignores'" -a sync -d 'Set the service status of the findings the ignore file names (ignore), lift expired ones'
 complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
 complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
@@ -1390,7 +1392,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
 complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
@@ -1969,11 +1971,13 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l users-file -r -F -d 'write ev
 complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory'
 complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does'
+complete -c secscan -n "__secscan_at 'sandbox'" -l backup-faults -x -d 'answer backup downloads wrongly, to test a client that resumes them: ignore-if-range (a Range gets a 206 of the bytes as they are now, whatever If-Range says), no-digest (no Repr-Digest), shift-range (a 206 starts 1 MiB before the byte asked for), other-total (a 206 gives a total one byte longer); several separated by commas'
 complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
 complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live app)' -d 'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window'
 complete -c secscan -n "__secscan_at 'sandbox'" -l now -x -d 'seed the demo data as of DATE (2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l bandwidth -x -d 'pace every answer body as one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network\'s pace'
+complete -c secscan -n "__secscan_at 'sandbox'" -l fault -x -d 'a fault rule, as JSON (repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests'
 complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
@@ -1999,8 +2003,8 @@ complete -c secscan -s q -l quiet -d 'print no progress or notices on stderr'
 complete -c secscan -l no-pager -d 'never page long output on a terminal (also SECSCAN_PAGER=cat)'
 complete -c secscan -l debug -d 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'
 complete -c secscan -l timeout -x -d 'timeout of each request attempt (default 30)'
-complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2)'
-complete -c secscan -l max-retry-wait -x -d 'longest Retry-After to wait for (default 60s); longer fails at once (exit 7)'
+complete -c secscan -l retries -x -d 'retries of safe requests after the first attempt (default 2); a fan-out also gives up after 10 + N throttled answers in a row (secscan help http)'
+complete -c secscan -l max-retry-wait -x -d 'longest wait the service may ask for, by Retry-After or a spent rate-limit window (default 60s); longer fails at once (exit 7)'
 complete -c secscan -s y -l yes -d 'do not ask before destructive actions'
 complete -c secscan -l no-input -d 'never prompt; fail instead (also when CI is set)'
 complete -c secscan -l profile -x -a '(__secscan_live profile)' -d 'connection profile to use (also SECSCAN_PROFILE)'

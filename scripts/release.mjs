@@ -76,6 +76,40 @@ function nodeLicence(carried) {
 
 const purl = (name, version) => `pkg:npm/${name.replace(/^@/, '%40')}@${version}`;
 
+/** The lockfile's key of the package `name` that the package at `key` requires (Node's resolution, up). */
+function resolvedKey(lock, key, name) {
+  for (let dir = key; ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/node_modules/')))) {
+    const candidate = `${dir ? `${dir}/` : ''}node_modules/${name}`;
+    if (lock.packages[candidate]) return candidate;
+    if (!dir) return undefined;
+  }
+}
+
+/**
+ * Each bundled package's `dependsOn`: the packages of the bundle its lockfile entry requires (an empty list
+ * for a leaf), so every entry of the SBOM's graph says what it depends on (cdxgen and Dependency-Track
+ * read an entry without one as unknown, and cdxgen's validator stops on it).
+ */
+function dependsOnOf(lock, keys) {
+  const refOf = new Map(keys.map(({ key, ref }) => [key, ref]));
+  const out = new Map();
+  for (const { key, ref } of keys) {
+    const locked = lock.packages[key];
+    const names = Object.keys({
+      ...locked.dependencies,
+      ...locked.optionalDependencies,
+      ...locked.peerDependencies,
+    });
+    const refs = names.map((name) => refOf.get(resolvedKey(lock, key, name))).filter((r) => r && r !== ref);
+    out.set(ref, [...new Set([...(out.get(ref) ?? []), ...refs])].sort());
+  }
+  return out;
+}
+
+/** An instant to the second (`2026-09-01T10:05:00Z`): what SPDX 3 and cdxgen's conversion to it take. */
+const wholeSeconds = (timestamp) =>
+  new Date(Math.floor(Date.parse(timestamp) / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 /** The SBOM's component of a runtime an executable carries: the npm package it was taken from, and its SHA-256. */
 function runtimeComponent({ spec, sha256: content, files }) {
   const name = spec.slice(0, spec.lastIndexOf('@'));
@@ -99,6 +133,7 @@ function runtimeComponent({ spec, sha256: content, files }) {
  * dependency: everything it runs is one of these.
  */
 export function sbom({ metafile, lock, version, timestamp, runtimes }) {
+  const keys = [];
   const components = bundledPackages(metafile, root).map(({ name, root: dir }) => {
     const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     const locked = lock.packages[relative(root, dir)];
@@ -106,6 +141,7 @@ export function sbom({ metafile, lock, version, timestamp, runtimes }) {
       fail(`${name}: not in package-lock.json at ${meta.version}`);
     const [algorithm, digest] = locked.integrity.split('-');
     const license = meta.license;
+    keys.push({ key: relative(root, dir), ref: purl(name, meta.version) });
     return {
       type: 'library',
       'bom-ref': purl(name, meta.version),
@@ -124,6 +160,7 @@ export function sbom({ metafile, lock, version, timestamp, runtimes }) {
     };
   });
   const unique = [...new Map(components.map((c) => [c['bom-ref'], c])).values()];
+  const dependsOn = dependsOnOf(lock, keys);
   const carried = runtimes.map(runtimeComponent);
   return {
     bomFormat: 'CycloneDX',
@@ -131,7 +168,7 @@ export function sbom({ metafile, lock, version, timestamp, runtimes }) {
     serialNumber: `urn:uuid:${randomUUID()}`,
     version: 1,
     metadata: {
-      timestamp,
+      timestamp: wholeSeconds(timestamp),
       tools: { components: [{ type: 'application', name: 'secscan scripts/release.mjs', version }] },
       component: {
         type: 'application',
@@ -145,8 +182,8 @@ export function sbom({ metafile, lock, version, timestamp, runtimes }) {
     components: [...unique, ...carried],
     dependencies: [
       { ref: 'secscan', dependsOn: [...unique, ...carried].map((c) => c['bom-ref']) },
-      ...unique.map((c) => ({ ref: c['bom-ref'] })),
-      ...carried.map((c) => ({ ref: c['bom-ref'] })),
+      ...unique.map((c) => ({ ref: c['bom-ref'], dependsOn: dependsOn.get(c['bom-ref']) ?? [] })),
+      ...carried.map((c) => ({ ref: c['bom-ref'], dependsOn: [] })),
     ],
   };
 }

@@ -216,6 +216,28 @@ export interface ResponseContext {
 
 const writeMethods = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
+/**
+ * The 409s that name the state of a scan rather than a mistake of the caller: a scan still running is not
+ * ready (exit 10, so a pipeline that retries on 10 retries it); one whose analysis failed has nothing to
+ * evaluate (exit 11), whichever command asked.
+ */
+const scanConflicts: ReadonlyMap<string, { exitCode: ExitCodeValue; hint: string }> = new Map([
+  [
+    'SCAN_NOT_FINISHED',
+    {
+      exitCode: ExitCode.notReady,
+      hint: 'the scan has not finished: wait for it (--wait DURATION), or run again later',
+    },
+  ],
+  [
+    'SCAN_FAILED',
+    {
+      exitCode: ExitCode.scanFailed,
+      hint: 'the analysis of that scan failed, so it has no results: run the analysis again, or name another scan',
+    },
+  ],
+]);
+
 /** The one place that maps an HTTP error status and body to a typed error. */
 export function apiErrorFromResponse(
   status: number,
@@ -258,16 +280,8 @@ export function apiErrorFromResponse(
     );
   }
   if (status === 404) return new NotFoundError(message, ExitCode.notFound, status, parsed);
-  if (status === 409 && parsed?.code === 'SCAN_NOT_FINISHED') {
-    // CheckScans on a scan still running: not ready (exit 10), so a pipeline that retries on 10 retries it.
-    return new RejectedError(
-      message,
-      ExitCode.notReady,
-      status,
-      parsed,
-      'the scan has not finished: wait for it (--wait DURATION), or run again later',
-    );
-  }
+  const scanState = status === 409 ? scanConflicts.get(parsed?.code ?? '') : undefined;
+  if (scanState) return new RejectedError(message, scanState.exitCode, status, parsed, scanState.hint);
   if (status === 507 && parsed?.code === 'TOO_MUCH_WORK') {
     return new RejectedError(
       message,

@@ -45,6 +45,8 @@ export interface ClientSending {
   dispatcher?: import('undici').Dispatcher | undefined;
   onPage?: ((data: unknown) => void) | undefined;
   debug?: ((line: string) => void) | undefined;
+  /** A line for the person running the command: a long wait the service asked for, and when it ends. */
+  notice?: ((line: string) => void) | undefined;
   /** Added to the User-Agent, in parentheses (`completion`). */
   agent?: string | undefined;
 }
@@ -74,6 +76,7 @@ export async function createClient(target: ClientTarget, sending: ClientSending)
     userAgent: userAgent(sending.version, sending.agent),
     onPage: sending.onPage,
     debug: sending.debug,
+    notice: sending.notice,
   });
 }
 
@@ -269,6 +272,7 @@ export class Factory {
         dispatcher: this.deps.dispatcher,
         version: this.deps.version,
         onPage: (data) => this.streams.onPage?.(data),
+        notice: (line) => this.streams.note(line),
         debug: this.streams.debugEnabled
           ? (line) =>
               this.streams.debug(

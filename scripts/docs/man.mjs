@@ -163,6 +163,7 @@ export function rootPage(model, date, version) {
     ...[...model.globals, ...model.root.options].flatMap((o) => ['.TP', optionTag(o), prose(o.text)]),
     ...topicSection('formatting'),
     ...topicSection('environment'),
+    ...topicSection('http'),
     '.SH FILES',
     '.TP',
     italic('$SECSCAN_CONFIG_DIR/config.json'),

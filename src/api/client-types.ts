@@ -101,6 +101,11 @@ export interface ClientOptions {
   caFile?: string | undefined;
   signal?: AbortSignal;
   debug?: ((line: string) => void) | undefined;
+  /**
+   * A line for the person running the command (stderr, silenced by -q): a wait of several seconds the
+   * service asked for (a Retry-After, a spent rate-limit window), saying when it ends.
+   */
+  notice?: ((line: string) => void) | undefined;
   /** Told of each page `pages` reads, with its answer (a long listing's progress counts them, and reads its total). */
   onPage?: (data: unknown) => void;
   userAgent?: string;

@@ -6,6 +6,7 @@ import { type ResponseOf, schemasOf } from '@secscan/api/operations/schemas';
 import { defaultPageAhead, maxPageAhead, pagesAhead } from './prefetch.js';
 import { maxJsonBytes } from './json-limits.js';
 import type { OperationSchemas } from '@secscan/api/schema';
+import { defaultRetries } from './retry.js';
 import { saveBody } from './save-body.js';
 import type { Scheduler } from './scheduler.js';
 import { Transport } from './transport.js';
@@ -58,15 +59,18 @@ export class ApiClient {
    */
   private async paced(): Promise<void> {
     if (this.transport.scheduler) return;
-    this.pacing ??= import('./scheduler.js').then(({ Scheduler }) => {
+    this.pacing ??= import('./scheduler.js').then(({ Scheduler, runBudget }) => {
       if (this.transport.scheduler) return;
       const scheduler = new Scheduler({
         concurrency: maxPageAhead + 1,
         signal: this.opts.signal,
         log: (line) => this.opts.debug?.(line),
+        notice: this.opts.notice,
+        maxWaitMs: this.opts.maxRetryWaitMs,
+        budget: runBudget(this.opts.retries ?? defaultRetries),
       });
       const last = this.transport.last;
-      if (last) scheduler.observe(last.status, last.headers);
+      if (last) scheduler.observe(last.status, last.headers, last.startedAt);
       this.transport.scheduler = scheduler;
     });
     await this.pacing;

@@ -30,9 +30,11 @@ const tellBytes = 16 * 1024 * 1024;
  * and every MiB goes to the file in one positioned write in the thread pool while the next MiB arrives.
  * Measured on a GiB: larger batches or more writes in flight cost more CPU, not less (the kernel copies
  * bytes that have left the CPU's caches, and chunks kept longer outlive their scavenge and are promoted).
- * The SHA-256 of the first 8 MiB is computed here; past them a worker thread takes over, reading the file
- * back from the page cache from its first byte, so the hash of a large download costs the event loop
- * nothing and is of the bytes in the file; a short download (a report) starts no thread.
+ * The SHA-256 of the first 8 MiB is computed here, of each batch as it goes to the file; past them a worker
+ * thread takes over, reading the file back from the page cache from its first byte, so the hash of a large
+ * download costs the event loop nothing and is of the bytes in the file; a short download (a report) starts
+ * no thread. Either way the digest of any prefix written can be had (the hash goes on after it): each
+ * `fdatasync` reports the bytes it made durable with their SHA-256, what a `.part`'s record keeps.
  */
 export class FileSink {
   /** Bytes written to the file, in order from the start. */
@@ -50,30 +52,39 @@ export class FileSink {
   private writing: Promise<void> | undefined;
   private failure: unknown;
   private syncing: Promise<void> | undefined;
+  /** The syncs' reports to `onSynced`, one after the other. */
+  private reports: Promise<void> = Promise.resolve();
   private synced = 0;
   private told = 0;
 
   constructor(
     private readonly file: FileHandle,
     private readonly onWritten?: (written: number) => void,
-    /** The first `bytes` of the file are on the disk (an `fdatasync` ended): a record may say so. */
-    private readonly onSynced?: (bytes: number) => void,
+    /**
+     * The first `bytes` of the file are on the disk (an `fdatasync` ended), and `sha256` is theirs: a record
+     * may say so. Without it, no digest of a prefix is taken.
+     */
+    private readonly onSynced?: (bytes: number, sha256: string) => void,
   ) {}
 
   /**
    * Carries on after the first `bytes` already in the file (a `.part` a killed run left): they count as
-   * written and synced, and the SHA-256 covers them, read back here (short) or by the worker (long).
+   * written and synced, and the SHA-256 covers them, read back here (short) or by the worker (long), before
+   * this resolves to their digest (so a caller compares it with its record before it asks for the rest).
    */
-  async resumeAt(bytes: number): Promise<void> {
+  async resumeAt(bytes: number): Promise<string> {
     this.written = this.queued = this.synced = this.told = bytes;
     if (bytes >= hasherFrom) {
+      let hasher: FileHasher | undefined;
       try {
         const { FileHasher } = await import('./file-hasher.js');
-        this.hasher = await FileHasher.start(this.file.fd);
-        this.hasher.written(bytes);
-        return;
+        hasher = await FileHasher.start(this.file.fd);
       } catch {
         // No worker: the bytes are hashed here.
+      }
+      if (hasher) {
+        this.hasher = hasher;
+        return this.digest();
       }
     }
     const buffer = Buffer.allocUnsafe(Math.min(bytes, batchBytes));
@@ -83,39 +94,54 @@ export class FileSink {
       this.hash.update(buffer.subarray(0, bytesRead));
       at += bytesRead;
     }
+    return this.digest();
   }
 
   /** Takes a chunk; waits only when a batch is full while the one before is still being written. */
   async push(chunk: Uint8Array): Promise<void> {
     this.check();
-    if (!this.hasher) this.hash.update(chunk);
     this.pending.push(chunk);
     this.pendingBytes += chunk.length;
     this.queued += chunk.length;
     if (this.pendingBytes >= batchBytes) await this.send();
   }
 
-  /** Writes what is pending and waits until all of it is in the file (and a sync under way has ended). */
+  /**
+   * Writes what is pending and waits until all of it is in the file (and a sync under way has ended, and
+   * been reported).
+   */
   async drain(): Promise<void> {
     if (this.pendingBytes > 0) await this.send();
     await this.writing;
     await this.syncing;
+    await this.reports;
     this.check();
   }
 
-  /** Starts over (the file is truncated by the caller, once drained). */
-  reset(): void {
+  /**
+   * Starts over, once drained; resolves when nothing reads the file any more (the worker has stopped where
+   * it was), so the caller may then truncate it.
+   */
+  async reset(): Promise<void> {
     this.written = 0;
     this.queued = 0;
     this.synced = 0;
     this.told = 0;
     this.hash = createHash('sha256');
-    this.hasher?.reset();
+    await this.hasher?.reset();
   }
 
   /** The SHA-256 of everything written since the start (or the last reset), in hex; after `drain`. */
   async digest(): Promise<string> {
-    return this.hasher ? this.hasher.digest(this.written) : this.hash.digest('hex');
+    if (this.closed) throw new Error('the hash is closed');
+    const hex = await this.digestAt(this.written);
+    if (hex === undefined) throw new Error(`the hash went past byte ${this.written}`);
+    return hex;
+  }
+
+  /** The SHA-256 of the first `bytes`, all written and none pushed since (the hash here is of those). */
+  private digestAt(bytes: number): Promise<string | undefined> {
+    return this.hasher ? this.hasher.digest(bytes) : Promise.resolve(this.hash.copy().digest('hex'));
   }
 
   /** Stops the worker thread, if one was started. */
@@ -138,6 +164,9 @@ export class FileSink {
     const position = this.queued - size;
     this.pending = [];
     this.pendingBytes = 0;
+    // Hashed as they go to the file, once the batch before is in it: when a write ends, the hash here is of
+    // exactly the bytes written (what a sync's digest needs).
+    if (!this.hasher) for (const chunk of chunks) this.hash.update(chunk);
     this.writing = this.writeAll(chunks, position).then(
       () => {
         this.written = position + size;
@@ -152,18 +181,36 @@ export class FileSink {
         const inTail = this.total !== undefined && this.total - this.written < syncBytes;
         if (!this.syncing && (unsynced >= syncBytes || (inTail && unsynced >= tailSyncBytes))) {
           const upTo = this.written;
-          this.syncing = this.file.datasync().then(
+          const sync = this.file.datasync();
+          this.syncing = sync.then(
             () => {
               this.synced = upTo;
               this.syncing = undefined;
-              this.onSynced?.(upTo);
             },
             (error: unknown) => {
               this.failure ??= error;
               this.syncing = undefined;
             },
           );
+          if (this.onSynced) this.report(upTo, sync);
         }
+      },
+      (error: unknown) => {
+        this.failure ??= error;
+      },
+    );
+  }
+
+  /**
+   * Tells `onSynced` of the bytes a sync makes durable, with their digest, asked for now (before the hash goes
+   * past them) and told once both have come, in order. The next sync does not wait for it: the worker may be
+   * behind the writes, never the disk behind the worker.
+   */
+  private report(upTo: number, sync: Promise<void>): void {
+    const prefix = this.digestAt(upTo);
+    this.reports = Promise.all([this.reports, sync, prefix]).then(
+      ([, , sha256]) => {
+        if (sha256 !== undefined) this.onSynced?.(upTo, sha256);
       },
       (error: unknown) => {
         this.failure ??= error;

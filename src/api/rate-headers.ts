@@ -1,3 +1,5 @@
+import { latestInstant, waitUntil } from './retry.js';
+
 /**
  * What a service says of its rate limit, from whichever headers it sends: the IETF draft's `RateLimit` and
  * `RateLimit-Policy` (structured fields, `"name";q=100;w=10` and `"name";r=50;t=30`, or the older
@@ -21,9 +23,11 @@ function header(headers: Headers, name: string): string | undefined {
   return text === undefined || text.trim() === '' ? undefined : text;
 }
 
+/** A count or a number of seconds: digits, with a fraction or not; one too large for a double is none. */
 function count(text: string | undefined): number | undefined {
   if (text === undefined || !/^\s*\d+(\.\d+)?\s*$/.test(text)) return undefined;
-  return Number(text);
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
 }
 
 /** The members of a structured-field list: `"a";q=1;w=2, 5;w=1` as `[{value, params}]`. */
@@ -124,5 +128,9 @@ export function readRateHeaders(headers: Headers, now = Date.now()): RateInfo {
   if (exact !== undefined && info.resetSeconds !== undefined && exact < info.resetSeconds) {
     info.resetSeconds = exact;
   }
+  // However far a reset or a window is said to be, it ends by the latest instant a message can name.
+  const furthest = waitUntil(latestInstant, now) / 1000;
+  if (info.resetSeconds !== undefined) info.resetSeconds = Math.min(info.resetSeconds, furthest);
+  if (info.windowSeconds !== undefined) info.windowSeconds = Math.min(info.windowSeconds, furthest);
   return info;
 }

@@ -14,14 +14,15 @@ import { tooManyJsonValues } from './json-limits.js';
 import { redactJson, redactUrl } from './redact.js';
 import {
   defaultMaxRetryWaitMs,
+  defaultRetries,
+  isRetryableStatus,
   maxThrottledRetries,
   retryAfterOf,
   retryDelay,
-  retryLaterError,
-  retryWait,
   shouldRetry,
   sleep,
 } from './retry.js';
+import { askedWait, waitRefused } from './waits.js';
 import type { Scheduler } from './scheduler.js';
 import { anySignal } from '../util/any-signal.js';
 import {
@@ -50,8 +51,11 @@ const defaultMaxBodyBytes = 256 * 1024 * 1024;
 export class Transport {
   /** A fan-out command's scheduler: every request from then on asks it for a start. */
   scheduler: Scheduler | undefined;
-  /** The status and headers of the last answer (a scheduler installed later reads its rate-limit headers). */
-  last: { status: number; headers: RawResponse['headers'] } | undefined;
+  /**
+   * The status and headers of the last answer, and when its request started (a scheduler installed later
+   * reads its rate-limit headers).
+   */
+  last: { status: number; headers: RawResponse['headers']; startedAt: number } | undefined;
   private dispatcher: Dispatcher | undefined;
 
   constructor(
@@ -103,7 +107,7 @@ export class Transport {
 
   /** A request to the configured origin with retries, timeouts and abort; the token never leaves it. */
   async send(method: string, path: string, options: SendOptions = {}): Promise<RawResponse> {
-    const retries = this.opts.retries ?? 2;
+    const retries = this.opts.retries ?? defaultRetries;
     const maxAttempts = retries + 1;
     const context = options.context ?? `${method} ${path.split('?')[0]}`;
     // A write (PUT, DELETE: retried) whose earlier attempt got no answer may already have been applied.
@@ -112,10 +116,11 @@ export class Transport {
     let throttled = 0;
     for (let attempt = 1; ; attempt++) {
       const budget = maxAttempts + throttled;
-      // A page asked for ahead and cancelled while it waited for its start is never sent.
+      // A page asked for ahead and cancelled while it waited for its start is never sent; a start the
+      // service would put past --max-retry-wait is refused (exit 7), and a stopped run's is not given.
       const release = await this.scheduler
-        ?.acquire(options.signal)
-        .catch((error: unknown) => Promise.reject(options.signal?.aborted ? error : this.interrupted()));
+        ?.acquire(options.signal, context)
+        .catch((error: unknown) => Promise.reject(this.opts.signal?.aborted ? this.interrupted() : error));
       const started = Date.now();
       this.log(
         `> ${method} ${this.origin}${redactUrl(path)}${attempt > 1 ? ` (attempt ${attempt} of ${budget})` : ''}`,
@@ -128,6 +133,8 @@ export class Transport {
         if (this.opts.signal?.aborted) throw this.interrupted();
         // Cancelled by the caller (a page asked for ahead and not needed): no retry.
         if (options.signal?.aborted) throw error;
+        // The run's work was stopped (another request of it failed): that failure is the run's.
+        this.throwIfStopped();
         // A response over the size limit, or a CA file that cannot be read: no retry helps.
         if (error instanceof UnexpectedResponseError || error instanceof ConfigError) throw error;
         if (untrustedCertificate.has(errorCode(error) ?? ''))
@@ -142,14 +149,15 @@ export class Transport {
         throw networkError(this.origin, context, method, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
-      this.last = { status: res.status, headers: res.headers };
-      if (this.scheduler?.observe(res.status, res.headers).throttled && throttled < maxThrottledRetries) {
-        // The scheduler waits out a Retry-After before the next start; one past --max-retry-wait is not
+      this.last = { status: res.status, headers: res.headers, startedAt: started };
+      const maxWaitMs = this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
+      // What the answer asks to wait: its Retry-After, else a throttled answer's spent window until its reset.
+      const asked = isRetryableStatus(res.status) ? askedWait(res.status, res.headers) : undefined;
+      const verdict = this.scheduler?.observe(res.status, res.headers, started);
+      if (verdict?.throttled && !verdict.spent && throttled < maxThrottledRetries) {
+        // The scheduler waits out the wait asked for before the next start; one past --max-retry-wait is not
         // waited for (below: exit 7 at once, saying when), under a scheduler as without one.
-        const tooLong = retryWait(attempt, headerValue(res.headers['retry-after']), {
-          maxWaitMs: this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs,
-        }).later;
-        if (!tooLong && shouldRetry(method, res.status, 1, 2)) {
+        if ((asked === undefined || asked.ms <= maxWaitMs) && shouldRetry(method, res.status, 1, 2)) {
           throttled++;
           lost ||= isWrite(method);
           continue;
@@ -158,7 +166,7 @@ export class Transport {
       if (
         res.status < 300 ||
         res.status === options.expectStatus ||
-        (options.allowErrorStatus && !shouldRetry(method, res.status, attempt, budget))
+        (options.allowErrorStatus && (verdict?.spent || !shouldRetry(method, res.status, attempt, budget)))
       ) {
         return res;
       }
@@ -167,20 +175,18 @@ export class Transport {
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
       if (shouldRetry(method, res.status, attempt, budget)) {
         lost ||= isWrite(method);
-        const maxWaitMs = this.opts.maxRetryWaitMs ?? defaultMaxRetryWaitMs;
-        const wait = retryWait(attempt, headerValue(res.headers['retry-after']), {
-          random: this.opts.random,
-          maxWaitMs,
-        });
-        if (wait.later === undefined && this.before(options.deadline, wait.delayMs)) {
-          this.log(`! HTTP ${res.status}; retrying in ${wait.delayMs} ms`);
-          await this.pause(wait.delayMs);
+        const tooLong = asked !== undefined && asked.ms > maxWaitMs;
+        const delayMs = asked?.ms ?? retryDelay(attempt, this.opts.random);
+        if (!tooLong && !verdict?.spent && this.before(options.deadline, delayMs)) {
+          this.log(`! HTTP ${res.status}; retrying in ${delayMs} ms`);
+          await this.pause(delayMs);
           continue;
         }
         // Past a wait's deadline, the answer's own error (its Retry-After kept) ends the request.
-        if (wait.later && options.deadline === undefined) {
+        if (tooLong && options.deadline === undefined) {
           const verify = lost ? (options.verify ?? 'check before retrying') : undefined;
-          throw retryLaterError(context, res.status, wait.later, maxWaitMs, verify);
+          const at = new Date(Date.now() + asked.ms);
+          throw waitRefused(context, asked.cause, at, asked.ms, maxWaitMs, verify);
         }
       }
       const error = withAuthHint(
@@ -199,6 +205,13 @@ export class Transport {
           { status: res.status, hint: options.verify ?? 'check before retrying', cause: error },
         );
       }
+      // The run was throttled more times in a row than one request may be: the service is shedding all load.
+      if (verdict?.spent) {
+        throw new TransientError(
+          `${error.message}; throttled ${verdict.inARow} times in a row across the run, more than its retry budget (--retries) allows: not retrying`,
+          { status: res.status, hint: error.hint, cause: error },
+        );
+      }
       throw error;
     }
   }
@@ -212,7 +225,12 @@ export class Transport {
     const timeoutMs = this.opts.timeoutMs ?? 30_000;
     const timeout = AbortSignal.timeout(timeoutMs);
     // Released once the answer is read: the run's signal keeps nothing of each request.
-    const { signal, release } = anySignal([this.opts.signal, options.signal, timeout]);
+    const { signal, release } = anySignal([
+      this.opts.signal,
+      options.signal,
+      timeout,
+      this.scheduler?.signal,
+    ]);
     try {
       const dispatcher = (this.dispatcher ??= await defaultDispatcher({ caFile: this.opts.caFile }));
       const res = await dispatcher.request({
@@ -239,7 +257,7 @@ export class Transport {
       }
       return { status: res.statusCode, headers: res.headers, body, durationMs: Date.now() - started };
     } catch (error) {
-      if (timeout.aborted && !this.opts.signal?.aborted) {
+      if (timeout.aborted && !this.opts.signal?.aborted && !this.scheduler?.signal.aborted) {
         throw new Error(`no answer within ${timeoutMs / 1000} s`, { cause: error });
       }
       throw error;
@@ -271,12 +289,23 @@ export class Transport {
     return deadline === undefined || (this.opts.clock?.now() ?? Date.now()) + ms <= deadline;
   }
 
+  /** A retry's sleep: ended by the run's interruption, or by its work stopped (the scheduler's signal). */
   private async pause(ms: number): Promise<void> {
+    const { signal, release } = anySignal([this.opts.signal, this.scheduler?.signal]);
     try {
-      await (this.opts.clock?.sleep ?? sleep)(ms, this.opts.signal);
+      await (this.opts.clock?.sleep ?? sleep)(ms, signal);
     } catch {
+      this.throwIfStopped();
       throw this.interrupted();
+    } finally {
+      release();
     }
+  }
+
+  /** When the run's work was stopped (and the run not interrupted): throws what stopped it. */
+  private throwIfStopped(): void {
+    const stopped = this.scheduler?.signal;
+    if (stopped?.aborted && !this.opts.signal?.aborted) throw stopped.reason;
   }
 
   private log(line: string): void {

@@ -38,12 +38,14 @@ export const root: Help & { options: Readonly<Record<string, OptionDecl>> } = {
     pager: flag('--no-pager', 'never page long output on a terminal (also SECSCAN_PAGER=cat)'),
     debug: flag('--debug', 'log HTTP requests to stderr, secrets redacted (also SECSCAN_DEBUG=1)'),
     timeout: text('--timeout <seconds>', 'timeout of each request attempt (default 30)', { nonEmpty: false }),
-    retries: text('--retries <n>', 'retries of safe requests after the first attempt (default 2)', {
-      nonEmpty: false,
-    }),
+    retries: text(
+      '--retries <n>',
+      'retries of safe requests after the first attempt (default 2); a fan-out also gives up after 10 + N throttled answers in a row (secscan help http)',
+      { nonEmpty: false },
+    ),
     maxRetryWait: text(
       '--max-retry-wait <duration>',
-      'longest Retry-After to wait for (default 60s); longer fails at once (exit 7)',
+      'longest wait the service may ask for, by Retry-After or a spent rate-limit window (default 60s); longer fails at once (exit 7)',
       { nonEmpty: false },
     ),
     yes: flag('-y, --yes', 'do not ask before destructive actions'),

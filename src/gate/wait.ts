@@ -1,5 +1,6 @@
 import type { EngineContext } from '../factory.js';
 import { ApiError, CliError, ExitCode, NotReadyError, ScanFailedError, TransientError } from '../errors.js';
+import { parseRetryAfter } from '../api/retry.js';
 import { sanitizeLine } from '../streams/sanitize.js';
 import type { Clock } from '../util/clock.js';
 import type { FoundScan } from './scan-under-test.js';
@@ -53,17 +54,6 @@ export function formatDuration(ms: number): string {
   if (h) return `${h}h${m ? `${m}m` : ''}`;
   if (m) return `${m}m${s ? `${s}s` : ''}`;
   return `${s}s`;
-}
-
-/**
- * A `Retry-After` (seconds or an HTTP date) in milliseconds, as the service asked: not capped, since a wait
- * that cannot honour it ends instead.
- */
-function retryAfterMs(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
-  return Number.isFinite(ms) ? Math.max(ms, 0) : undefined;
 }
 
 function isTransient(error: unknown): error is CliError {
@@ -129,7 +119,7 @@ export async function waitForScan(env: WaitEnv, request: WaitRequest): Promise<F
       const now = clock.now();
       const left = deadline - now;
       const retryAfter =
-        failure instanceof ApiError ? retryAfterMs(failure.retryAfter, Date.now()) : undefined;
+        failure instanceof ApiError ? parseRetryAfter(failure.retryAfter, Date.now()) : undefined;
       if (retryAfter !== undefined && retryAfter > left) {
         throw new TransientError(
           /asks to be retried at/.test(failure?.message ?? '')

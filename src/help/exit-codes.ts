@@ -21,11 +21,15 @@ export const exitCodesHelp = `Exit codes (stable):
 A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
 still written, saying why. A gate asked for the scan of a commit (--version, --scan, --tag) never
 evaluates another scan in its place; a diff gate whose baseline has no scan is exit 10 too
-("no baseline: ...; pass --baseline none to count every finding as new").
+("no baseline: ...; pass --baseline none to count every finding as new"). A 409 the service answers
+SCAN_NOT_FINISHED is exit 10 and one it answers SCAN_FAILED exit 11, whichever command gets it.
 A usage error (2) sends no request, with one exception: a value only the service's own list can
 check is checked with one read before any write (roles create and roles update read the scopes the
 organization offers, and refuse an unknown --scope with exit 2, writing nothing).
 webhook verify exits 0 for a delivery that holds, 4 when its signature does not match (or is
 absent), 8 when it is malformed (a header missing or unreadable), and 12, its own code, when the
 signature holds but the timestamp is outside the tolerance (stale).
+An interrupted run (130, 143) stops the request in flight and removes the partial files it was
+writing, save one: backups download keeps its .NAME.part, synced, with its record, says on stderr
+how much it kept, and the next run resumes it.
 `;

@@ -169,6 +169,62 @@ const formattingBlocks = (): Block[] => [
   },
 ];
 
+/** `secscan help http`: the contract's HTTP behaviour, the retries and the waits as they are. */
+const httpBlocks = (): Block[] => [
+  {
+    kind: 'paragraph',
+    text:
+      'How secscan talks to the service, so a script can rely on it: keep-alive connections; proxies from ' +
+      'HTTPS_PROXY, HTTP_PROXY and NO_PROXY; extra CAs from SECSCAN_CA_FILE and NODE_EXTRA_CA_CERTS; ' +
+      'certificate verification always on. The token is sent only to the configured host: never on a ' +
+      'redirect (which is reported, not followed) or a next_page on another host. Path segments are ' +
+      'percent-encoded. Ctrl-C aborts the requests in flight, removes partial files and exits 130 (SIGTERM: 143).',
+  },
+  {
+    kind: 'terms',
+    items: [
+      [
+        'Retries',
+        'GET, PUT and DELETE are retried on a network error, 408, 429, 500, 502, 503 and 504, --retries ' +
+          'times after the first attempt (default 2: three attempts, each within --timeout seconds, default ' +
+          '30), with capped exponential backoff and full jitter (up to 0.5 s, 1 s, 2 s ... 8 s); POST and PATCH ' +
+          'never are. A write whose answer was lost may have been applied: the message says so, and how to check.',
+      ],
+      [
+        'Retry-After',
+        'An answer that says when to come back is waited for, up to --max-retry-wait (0 to 24h, default 60s); ' +
+          'one that asks for longer is exit 7 at once, saying when the service asked to be retried, never ' +
+          'slept on. Any value is read safely: seconds of any length (however far, a time no later than ' +
+          '9999-12-31T23:59:59Z), or an HTTP date in one of its three forms; anything else is as if absent.',
+      ],
+      [
+        'Rate limits',
+        'The headers a service states its quota in (the IETF draft’s RateLimit-Policy and RateLimit, ' +
+          'RateLimit-*, X-RateLimit-*) pace the fan-outs and the pages of a long listing, and a window with ' +
+          'nothing left is waited out until its reset (after a 429 without Retry-After too), held to ' +
+          '--max-retry-wait as Retry-After is: a wait of 5 seconds or more within it is told in one line on ' +
+          'stderr, saying when it ends (not with --quiet); past it, exit 7 at once, saying when the window opens.',
+      ],
+      [
+        'Fan-outs',
+        'stats, sbom --all-apps, teams export and reports trends keep --concurrency requests in flight ' +
+          '(default 4), halved while the service throttles (429, 503) and grown back on success; the pages a ' +
+          'long listing (findings list --all) asks for ahead go under the same rules. A throttled answer is waited out without spending --retries, up to ten a ' +
+          'request. The run has a retry budget of its own: 10 + --retries throttled answers in a row with no ' +
+          'success between (the answers to requests already in flight when the run was last throttled count ' +
+          'once); the next one ends the run, exit 7. A service that sheds all load ends a fan-out in about the ' +
+          'time one request’s retries take, whatever the number of apps.',
+      ],
+      [
+        'Stopping',
+        'The first failure of a fan-out ends it at once: its other requests, waiting for a start or in ' +
+          'flight, are aborted, and the run exits with that failure; nothing it refused to wait for keeps it ' +
+          'alive.',
+      ],
+    ],
+  },
+];
+
 const environmentBlocks = (): Block[] => [
   { kind: 'paragraph', text: 'Settings come from flags, then these variables, then the profile.' },
   { kind: 'terms', items: environment.map(([name, text]) => [name, text]) },
@@ -192,6 +248,12 @@ export const topics: readonly Topic[] = [
     summary: 'Output formats, --fields, table width and colour',
     section: 'OUTPUT',
     blocks: async () => formattingBlocks(),
+  },
+  {
+    name: 'http',
+    summary: 'How requests are sent: retries, Retry-After, rate limits, a run’s retry budget',
+    section: 'HTTP BEHAVIOUR',
+    blocks: async () => httpBlocks(),
   },
   {
     name: 'rules',

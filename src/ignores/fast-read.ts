@@ -36,6 +36,8 @@ const entryKeys = [
   'reason',
   'owner',
   'expires',
+  'vex',
+  'justification',
   'scope',
 ];
 const scopeKeys = ['apps', 'compounds'];

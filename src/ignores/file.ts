@@ -3,17 +3,28 @@ import * as z from 'zod';
 import { readingRules } from '../errors.js';
 import { fastReadIgnores } from './fast-read.js';
 import { type Matcher, parsePurl, pathPattern, pathPrefix, textPattern, versionRange } from './patterns.js';
+import {
+  isJustification,
+  isStatedState,
+  type Justification,
+  justifications,
+  type StatedState,
+  statedStates,
+  statementProblem,
+} from './vex.js';
 
 /**
  * `.secscan/ignore.yml`: accepted risks kept in the repository, reviewed like code. Each entry says which
  * findings it suppresses (a finding id, an app's category or title pattern, a path glob, a package), why
  * (`reason`, required), who answers for it (`owner`) and until when (`expires`: from that date on it no
  * longer suppresses). Every problem is refused at its line, as in a rules file: a suppression the gate
- * misread would hide a finding nobody accepted.
+ * misread would hide a finding nobody accepted. `vex` (with `justification` for `not_affected`) states what the
+ * entry's findings are as VEX, for `secscan sbom`: the one way an entry makes a bill of materials say
+ * `not_affected` or `false_positive` (its reason, free text, never does).
  */
 
 export const hint =
-  'an ignore file holds `ignores:`, a list of {id, app, category, title, path, package, versions, reason, owner, expires, scope: {apps, compounds}}';
+  'an ignore file holds `ignores:`, a list of {id, app, category, title, path, package, versions, reason, owner, expires, vex, justification, scope: {apps, compounds}}';
 
 const name = z.string().trim().min(1, 'must not be empty');
 const names = z.array(name).min(1, 'must name at least one');
@@ -36,6 +47,8 @@ const Entry = z.strictObject({
     .string({ error: 'expected a date, YYYY-MM-DD' })
     .regex(/^\d{4}-\d\d-\d\d$/, 'expected a date, YYYY-MM-DD')
     .optional(),
+  vex: z.enum(statedStates, { error: `expected ${statedStates.join(' or ')}` }).optional(),
+  justification: z.enum(justifications, { error: `expected one of ${justifications.join(', ')}` }).optional(),
   scope: z.strictObject({ apps: names.optional(), compounds: names.optional() }).optional(),
 });
 export type EntryData = z.infer<typeof Entry>;
@@ -85,6 +98,12 @@ function entryData(raw: Record<string, unknown>): EntryData | undefined {
     } else if (key === 'expires') {
       if (typeof value !== 'string' || !dateText.test(value)) return undefined;
       out[key] = value;
+    } else if (key === 'vex') {
+      if (!isStatedState(value)) return undefined;
+      out[key] = value;
+    } else if (key === 'justification') {
+      if (!isJustification(value)) return undefined;
+      out[key] = value;
     } else {
       const given = value as Record<string, unknown>;
       const scope: Record<string, unknown> = {};
@@ -123,6 +142,9 @@ export interface IgnoreEntry {
   reason: string;
   owner?: string;
   expires?: string;
+  /** The VEX state the entry states for its findings, and why they are not affected. */
+  vex?: StatedState;
+  justification?: Justification;
   scope?: { apps?: string[]; compounds?: string[] };
   /** Whether a finding is one this entry names (its scope and expiry are the suppressor's to weigh). */
   matches(finding: Candidate): boolean;
@@ -258,6 +280,8 @@ export function entryOf(where: Where, i: number, data: EntryData): IgnoreEntry {
   if (data.expires !== undefined && !isCalendarDate(data.expires)) {
     refuse(where, i, 'expires', `${data.expires} is not a date`);
   }
+  const statement = statementProblem(data.vex, data.justification);
+  if (statement) refuse(where, i, statement.key, statement.reason);
   const entry = { index: i, line: where.line(i) } as IgnoreEntry;
   const fields = entry as unknown as Record<string, unknown>;
   for (const key of plainKeys) if (data[key] !== undefined) fields[key] = data[key];

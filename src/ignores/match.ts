@@ -1,6 +1,7 @@
 import { type Candidate, type IgnoreEntry, type IgnoreFile, purlOf } from './file.js';
 import { findingLocation } from '@secscan/api/location';
 import { parsePurl, prefixesOf } from './patterns.js';
+import type { Justification, StatedState } from './vex.js';
 
 /** The entry that suppresses a finding, as reports cite it: `.secscan/ignore.yml:12` and why. */
 export interface SuppressionRef {
@@ -9,6 +10,9 @@ export interface SuppressionRef {
   reason: string;
   owner?: string;
   expires?: string;
+  /** The VEX the entry states for the findings it suppresses (`vex:`, `justification:`), if it does. */
+  vex?: StatedState;
+  justification?: Justification;
 }
 
 /** A finding as exported when an ignore file is in effect: whether it is suppressed, and by which entry. */
@@ -31,6 +35,8 @@ export function refOf(file: IgnoreFile, entry: IgnoreEntry): SuppressionRef {
     reason: entry.reason,
     ...(entry.owner === undefined ? {} : { owner: entry.owner }),
     ...(entry.expires === undefined ? {} : { expires: entry.expires }),
+    ...(entry.vex === undefined ? {} : { vex: entry.vex }),
+    ...(entry.justification === undefined ? {} : { justification: entry.justification }),
   };
 }
 

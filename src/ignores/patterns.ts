@@ -167,13 +167,15 @@ export function parsePurl(text: string): Purl | undefined {
   const hasVersion = at > slash && at > 0;
   const path = hasVersion ? rest.slice(0, at) : rest;
   let decoded: string;
+  let version: string | undefined;
   try {
     decoded = decodeURIComponent(path);
+    // A finding's package URL is the service's text: a bad percent-encoding makes it none, not a crash.
+    version = hasVersion ? decodeURIComponent(rest.slice(at + 1)) : undefined;
   } catch {
     return undefined;
   }
   if (decoded === '' || decoded.endsWith('/')) return undefined;
-  const version = hasVersion ? decodeURIComponent(rest.slice(at + 1)) : undefined;
   return { key: `${(m[1] as string).toLowerCase()}/${decoded.toLowerCase()}`, version: version || undefined };
 }
 

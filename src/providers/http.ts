@@ -1,5 +1,5 @@
 import type { RawResponse, SendOptions } from '../api/client-types.js';
-import { parseRetryAfter, retryLaterError } from '../api/retry.js';
+import { parseRetryAfter, retryLaterError, waitUntil } from '../api/retry.js';
 import {
   AuthError,
   ConfigError,
@@ -120,7 +120,7 @@ export class ProviderHttp {
     if (retryAfter !== undefined) return retryAfter;
     if (header(res, 'x-ratelimit-remaining') === '0') {
       const reset = Number(header(res, 'x-ratelimit-reset'));
-      return Number.isFinite(reset) ? Math.max(0, reset * 1000 - this.about.now()) : 60_000;
+      return Number.isFinite(reset) ? waitUntil(reset * 1000, this.about.now()) : 60_000;
     }
     return undefined;
   }

@@ -5,25 +5,22 @@ import type { ApiClient } from '../api/client.js';
 import type { Scheduler } from '../api/scheduler.js';
 import { NotFoundError, notFoundError, UnexpectedResponseError } from '../errors.js';
 import { refOf, type Suppressor } from '../ignores/match.js';
-import {
-  type Advisory,
-  type Inventory,
-  type SbomPackage,
-  type SbomVulnerability,
-  type ScanRef,
-} from './model.js';
-import { byText } from './ids.js';
-import { analyse } from './vex.js';
+import type { Statement } from '../ignores/vex.js';
+import { type Advisory, type Inventory, type SbomVulnerability, type ScanRef } from './model.js';
+import { byText, wholeSeconds } from './ids.js';
+import { checkedPurl, Packages } from './packages.js';
+import { parsePurl, PurlError } from './purl.js';
+import { analyse, dependencyTypes, mergeFindings, tagStatement, vexTag } from './vex.js';
 
 /**
  * Reads what a bill of materials needs from the service: the packages of the scan (every page, the scan
  * pinned after the first), the scan itself, its dependency findings (any status) with the reason of each
  * ignored one, and the package look-up's licences and advisories. An answer that contradicts itself
- * (pages of different scans, fewer packages than it counts, a scan it does not name) is exit 8.
+ * (pages of different scans, fewer packages than it counts, a scan it does not name, an app or finding
+ * twice, a look-up answering for packages not asked for) or names a package by a purl that does not parse
+ * is exit 8. The findings of one advisory on one package are one vulnerability (vex.ts: mergeFindings).
  */
 
-/** The dependency findings: those on a package with an advisory. */
-const dependencyTypes = ['oss_vuln', 'container'] as const;
 /** The SCA listing's largest page. */
 const perPage = 10_000;
 
@@ -38,6 +35,28 @@ interface Collector {
   warn(line: string): void;
 }
 
+/** What the findings of a run leave out, said once at its end (apps read in any order say it the same). */
+interface Notes {
+  /** Findings naming no package or advisory. */
+  unattributed: number;
+  /** Findings (`app #id`) whose `vex` tag states nothing VEX reads. */
+  badTags: string[];
+}
+
+function sayNotes(c: Collector, notes: Notes): void {
+  if (notes.unattributed) {
+    c.warn(
+      `${notes.unattributed} dependency finding(s) name no package or advisory: left out of the vulnerabilities`,
+    );
+  }
+  if (notes.badTags.length) {
+    const named = [...notes.badTags].sort(byText);
+    c.warn(
+      `${named.length} finding(s) have a ${vexTag} tag that is neither not_affected:JUSTIFICATION nor false_positive: the tag is left out (${named.slice(0, 5).join(', ')}${named.length > 5 ? ', ...' : ''})`,
+    );
+  }
+}
+
 const tagOf = (f: Finding, key: string): string | undefined => {
   const v = f.tags?.find((t) => t.key === key)?.value;
   return v === undefined || v === null || v === '' ? undefined : String(v);
@@ -47,7 +66,7 @@ function isoTime(value: string | undefined, what: string): string {
   const ms = value === undefined ? NaN : Date.parse(value);
   if (Number.isNaN(ms))
     throw new UnexpectedResponseError(`${what} has no valid time (started_at, completed_at)`);
-  return new Date(ms).toISOString();
+  return wholeSeconds(ms);
 }
 
 interface ScanInfo {
@@ -70,50 +89,6 @@ function scanRef(scan: ScanInfo, app: string, appName?: string): ScanRef {
     time: isoTime(scan.completed_at || scan.started_at, `scan ${scan.id} of ${app}`),
   };
 }
-
-/** Package rows merged by purl (a compound's apps share some). */
-class Packages {
-  readonly byPurl = new Map<string, SbomPackage>();
-  add(row: ScaPackage, app: string | undefined): void {
-    const known = this.byPurl.get(row.package_url);
-    const apps = [...(row.apps ?? []), ...(app ? [app] : [])];
-    const license = row.license && row.license !== 'NOASSERTION' ? [row.license] : [];
-    if (known) {
-      for (const a of apps) if (!known.apps.includes(a)) known.apps.push(a);
-      for (const l of license) if (!known.licenses.includes(l)) known.licenses.push(l);
-      return;
-    }
-    this.byPurl.set(row.package_url, {
-      purl: row.package_url,
-      name: row.name,
-      namespace: row.namespace,
-      type: row.type === 'container_package' ? purlType(row.package_url) : row.type,
-      version: row.version,
-      licenses: license,
-      apps: [...new Set(apps)],
-      container: row.type === 'container_package',
-    });
-  }
-  /** A package a finding names that the listing left out: from its purl. */
-  addPurl(purl: string, app: string): void {
-    if (this.byPurl.has(purl)) return;
-    const m = /^pkg:([^/]+)\/(.+?)(?:@([^?#]*))?(?:[?#].*)?$/.exec(purl);
-    const path = decodeURIComponent(m?.[2] ?? purl).split('/');
-    const name = path.pop() ?? purl;
-    this.byPurl.set(purl, {
-      purl,
-      name,
-      namespace: path.join('/'),
-      type: m?.[1] ?? 'generic',
-      version: m?.[3] ?? '',
-      licenses: [],
-      apps: [app],
-      container: false,
-    });
-  }
-}
-
-const purlType = (purl: string) => /^pkg:([^/]+)\//.exec(purl)?.[1] ?? 'generic';
 
 /** Every page of a packages listing, pinned to the scan the first page names. */
 type PackagesPage = z.infer<typeof ScaPackagesPage>;
@@ -162,31 +137,45 @@ async function ignoreReason(client: ApiClient, f: Finding): Promise<string | und
   return latest?.comment;
 }
 
+/** Each dependency finding with its own analysis (mergeFindings makes one per advisory and package). */
 async function vulnerabilities(
   c: Collector,
+  what: string,
   findings: Finding[],
   packages: Packages,
+  notes: Notes,
 ): Promise<SbomVulnerability[]> {
   const out: SbomVulnerability[] = [];
-  let unattributed = 0;
+  const seen = new Set<string>();
   for (const f of findings) {
-    const purl = tagOf(f, 'package_url');
+    const key = `${f.app}\u0000${f.id}`;
+    if (seen.has(key)) {
+      throw new UnexpectedResponseError(
+        `${what}: the findings listing gives finding ${f.id} of app ${f.app} twice`,
+      );
+    }
+    seen.add(key);
+    const text = tagOf(f, 'package_url');
     const cve = tagOf(f, 'cve');
     const internal = tagOf(f, 'oss_internal_id');
     const advisory = cve ?? internal;
-    if (!purl || !advisory) {
-      unattributed++;
+    if (!text || !advisory) {
+      notes.unattributed++;
       continue;
     }
+    const purl = checkedPurl(text, () => `${what}: finding ${f.id} of app ${f.app} has`);
     packages.addPurl(purl, f.app);
     const status = f.status ?? 'unset';
     const score = Number(tagOf(f, 'cvss_score'));
     const reason = status === 'ignored' ? await ignoreReason(c.client, f) : undefined;
     const entry = c.suppress && status !== 'fixed' ? c.suppress.find(f) : undefined;
+    const vex = tagOf(f, vexTag);
+    const stated: Statement | undefined = vex === undefined ? undefined : tagStatement(vex);
+    if (vex !== undefined && !stated) notes.badTags.push(`${f.app} #${f.id}`);
     out.push({
       app: f.app,
       finding: f.id,
-      purl,
+      purl: purl.canonical,
       advisory,
       aliases: cve && internal && internal !== cve ? [internal] : [],
       severity: (tagOf(f, 'cvss_31_severity_rating') ?? f.severity ?? '').toLowerCase(),
@@ -199,13 +188,10 @@ async function vulnerabilities(
         reachability: tagOf(f, 'reachability'),
         ignoreReason: reason,
         suppression: entry && c.suppress ? refOf(c.suppress.file, entry) : undefined,
+        tag: stated,
       }),
+      others: [],
     });
-  }
-  if (unattributed) {
-    c.warn(
-      `${unattributed} dependency finding(s) name no package or advisory: left out of the vulnerabilities`,
-    );
   }
   return out;
 }
@@ -216,6 +202,7 @@ async function readApp(
   app: string,
   sel: Selection,
   packages: Packages,
+  notes: Notes,
   appName?: string,
 ): Promise<{ scan: ScanRef; vulnerabilities: SbomVulnerability[] }> {
   const first = await readPackages(
@@ -231,7 +218,7 @@ async function readApp(
         },
       }),
     (a, b) => a.scans[0]?.id === b.scans[0]?.id,
-    (row) => packages.add(row, app),
+    (row) => packages.add(row, app, `app ${app}`),
   );
   const scanId = first.scans[0]?.id;
   if (!scanId) throw new UnexpectedResponseError(`app ${app}: the packages listing names no scan`);
@@ -256,10 +243,17 @@ async function readApp(
     scan = scans.find((s) => s.id === scanId);
     if (!scan) throw new UnexpectedResponseError(`app ${app}: reading scan ${scanId} gives no such scan`);
   }
-  return { scan: scanRef(scan, app, appName), vulnerabilities: await vulnerabilities(c, findings, packages) };
+  return {
+    scan: scanRef(scan, app, appName),
+    vulnerabilities: await vulnerabilities(c, `app ${app}`, findings, packages, notes),
+  };
 }
 
-/** Licences and advisories of the packages from the package look-up, a hundred purls a request. */
+/**
+ * Licences and advisories of the packages from the package look-up, a hundred purls a request: each purl
+ * asked is answered once (as that purl, in any spelling of it), or the answer is exit 8: a record for a
+ * purl not asked would leave the one asked without its licences and advisories, silently.
+ */
 async function lookUp(c: Collector, packages: Packages, advisories: Map<string, Advisory>): Promise<void> {
   const purls = [...packages.byPurl.keys()].sort(byText);
   for (let i = 0; i < purls.length; i += 100) {
@@ -270,8 +264,28 @@ async function lookUp(c: Collector, packages: Packages, advisories: Map<string, 
         `the package look-up answers ${records.length} record(s) for ${batch.length} package URL(s)`,
       );
     }
+    const asked = new Set(batch);
+    const answered = new Set<string>();
     for (const record of records) {
-      const pkg = packages.byPurl.get(record.purl);
+      let canonical: string;
+      try {
+        canonical = parsePurl(record.purl).canonical;
+      } catch (error) {
+        if (!(error instanceof PurlError)) throw error;
+        throw new UnexpectedResponseError(
+          `the package look-up answers for ${JSON.stringify(record.purl)}, which is not a package URL: ${error.message}`,
+        );
+      }
+      if (!asked.has(canonical)) {
+        throw new UnexpectedResponseError(
+          `the package look-up answers for ${canonical}, which was not asked for`,
+        );
+      }
+      if (answered.has(canonical)) {
+        throw new UnexpectedResponseError(`the package look-up answers twice for ${canonical}`);
+      }
+      answered.add(canonical);
+      const pkg = packages.byPurl.get(canonical);
       if (!pkg) continue;
       for (const l of record.licenses ?? []) {
         if (l && l !== 'NOASSERTION' && !pkg.licenses.includes(l)) pkg.licenses.push(l);
@@ -279,7 +293,7 @@ async function lookUp(c: Collector, packages: Packages, advisories: Map<string, 
       for (const cve of record.cves ?? []) {
         if (!cve.id || advisories.has(cve.id)) continue;
         const when = (v: string | undefined) =>
-          v && !Number.isNaN(Date.parse(v)) ? new Date(Date.parse(v)).toISOString() : undefined;
+          v && !Number.isNaN(Date.parse(v)) ? wholeSeconds(Date.parse(v)) : undefined;
         advisories.set(cve.id, {
           description: cve.descriptions?.find((d) => d.lang === 'en')?.value ?? cve.descriptions?.[0]?.value,
           cwes: [
@@ -324,7 +338,7 @@ function finish(
       sortedScans[0]?.time ?? new Date(0).toISOString(),
     ),
     packages: [...packages.byPurl.values()].sort((a, b) => byText(a.purl, b.purl)),
-    vulnerabilities: vulns.sort(
+    vulnerabilities: mergeFindings(vulns).sort(
       (a, b) =>
         byText(a.advisory, b.advisory) ||
         byText(a.purl, b.purl) ||
@@ -338,7 +352,9 @@ function finish(
 
 export async function collectApp(c: Collector, org: string, app: string, sel: Selection): Promise<Inventory> {
   const packages = new Packages();
-  const { scan, vulnerabilities: vulns } = await readApp(c, app, sel, packages);
+  const notes: Notes = { unattributed: 0, badTags: [] };
+  const { scan, vulnerabilities: vulns } = await readApp(c, app, sel, packages, notes);
+  sayNotes(c, notes);
   const advisories = new Map<string, Advisory>();
   await lookUp(c, packages, advisories);
   return finish(
@@ -372,7 +388,7 @@ export async function collectCompound(
         },
       }),
     (a, b) => String(a.polyglot_scan_id) === String(b.polyglot_scan_id),
-    (row) => packages.add(row, undefined),
+    (row) => packages.add(row, undefined, `compound ${compound}`),
   );
   if (first.polyglot_scan_id === undefined) {
     throw new UnexpectedResponseError(`compound ${compound}: the packages listing names no compound scan`);
@@ -381,8 +397,16 @@ export async function collectCompound(
   const compoundScan = await c.client.call('ReadCompoundScan', {
     path: { compoundName: compound, scanID: polyglot },
   });
+  const byApp = new Map<string, string>();
   const scans = compoundScan.scans.map((s) => {
     if (!s.app) throw new UnexpectedResponseError(`compound ${compound}: scan ${s.id} names no app`);
+    const twice = byApp.get(s.app);
+    if (twice !== undefined) {
+      throw new UnexpectedResponseError(
+        `compound ${compound}: compound scan ${polyglot} names app ${s.app} twice (scans ${twice} and ${s.id})`,
+      );
+    }
+    byApp.set(s.app, s.id);
     return scanRef(s, s.app);
   });
   const findings: Finding[] = [];
@@ -392,7 +416,9 @@ export async function collectCompound(
   })) {
     findings.push(...page.findings);
   }
-  const vulns = await vulnerabilities(c, findings, packages);
+  const notes: Notes = { unattributed: 0, badTags: [] };
+  const vulns = await vulnerabilities(c, `compound ${compound}`, findings, packages, notes);
+  sayNotes(c, notes);
   const advisories = new Map<string, Advisory>();
   await lookUp(c, packages, advisories);
   return finish(
@@ -421,7 +447,13 @@ export async function collectOrganization(
   scheduler: Pick<Scheduler, 'map'>,
 ): Promise<Inventory> {
   const apps = await c.client.call('ListApps');
+  const ids = new Set<string>();
+  for (const app of apps) {
+    if (ids.has(app.id)) throw new UnexpectedResponseError(`the apps listing names app ${app.id} twice`);
+    ids.add(app.id);
+  }
   const packages = new Packages();
+  const notes: Notes = { unattributed: 0, badTags: [] };
   const scans: ScanRef[] = [];
   const vulns: SbomVulnerability[] = [];
   const skipped: { app: string; reason: string }[] = [];
@@ -429,7 +461,7 @@ export async function collectOrganization(
   // Each app is an item of the scheduler's progress.
   await scheduler.map(queue, async (app) => {
     try {
-      const got = await readApp(c, app.id, sel, packages, app.name);
+      const got = await readApp(c, app.id, sel, packages, notes, app.name);
       scans.push(got.scan);
       vulns.push(...got.vulnerabilities);
     } catch (error) {
@@ -437,6 +469,7 @@ export async function collectOrganization(
       skipped.push({ app: app.id, reason: error.message });
     }
   });
+  sayNotes(c, notes);
   skipped.sort((a, b) => byText(a.app, b.app));
   if (skipped.length) {
     c.warn(

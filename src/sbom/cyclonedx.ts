@@ -1,11 +1,14 @@
+import { UnexpectedResponseError } from '../errors.js';
 import { byText, uuidV5 } from './ids.js';
 import { type Inventory, type SbomPackage, type SbomVulnerability, scanKey } from './model.js';
+import { stateText } from './vex.js';
 
 /**
  * CycloneDX JSON (1.6, or 1.5 for older consumers) of an inventory: the subject as metadata.component,
  * each package a `library` whose bom-ref is its purl, the graph the service knows (the subject, or each app
- * of a compound or organization, on its packages), and each dependency finding a vulnerability with its
- * VEX analysis. `vexOnly`: the vulnerabilities alone, each affecting a BOM-Link into the BOM of the same
+ * of a compound or organization, on its packages), and each advisory on a package a vulnerability with its
+ * VEX analysis (one per advisory and package, whatever the findings and apps). Every bom-ref is unique:
+ * a document that would hold one twice is refused (exit 8), never written. `vexOnly`: the vulnerabilities alone, each affecting a BOM-Link into the BOM of the same
  * scan (`urn:cdx:SERIAL/1#BOM-REF`), as a VEX document published apart from its BOM.
  */
 
@@ -116,6 +119,10 @@ function vulnerability(inv: Inventory, v: SbomVulnerability, affects: string): J
       ),
       ...prop('secscan:suppression_expires', a.suppression?.expires),
       ...prop('secscan:suppression_owner', a.suppression?.owner),
+      ...v.others.map((o) => ({
+        name: 'secscan:other_finding',
+        value: `${o.app} #${o.finding}: ${stateText(o.analysis)}`,
+      })),
     ],
   };
 }
@@ -213,5 +220,25 @@ export function cyclonedx(inv: Inventory, spec: CdxVersion, tool: Tool, vexOnly 
   doc.vulnerabilities = inv.vulnerabilities.map((v) =>
     vulnerability(inv, v, vexOnly ? `urn:cdx:${serial}/1#${encodeURIComponent(v.purl)}` : v.purl),
   );
+  uniqueRefs(doc);
   return doc;
+}
+
+/** Every bom-ref of the document once: a second would make consumers (Dependency-Track) refuse it. */
+function uniqueRefs(doc: Json): void {
+  const meta = doc.metadata as { component: Json };
+  const refs = [
+    meta.component,
+    ...((doc.components as Json[]) ?? []),
+    ...(doc.vulnerabilities as Json[]),
+  ].map((x) => String(x['bom-ref']));
+  const seen = new Set<string>();
+  for (const ref of refs) {
+    if (seen.has(ref)) {
+      throw new UnexpectedResponseError(
+        `the service's answers would give the document the bom-ref ${ref} twice`,
+      );
+    }
+    seen.add(ref);
+  }
 }

@@ -21,3 +21,11 @@ export function digest(text: string, length = 16): string {
 export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * An instant as ISO 8601 in UTC to the second, `2026-09-01T10:05:00Z`: what SPDX 3 (and cdxgen's conversion
+ * to it) takes, and what the service's times hold.
+ */
+export function wholeSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

@@ -1,4 +1,5 @@
 import type { SuppressionRef } from '../ignores/match.js';
+import type { Justification } from '../ignores/vex.js';
 
 /**
  * What a bill of materials says, whatever its format: the subject (an app, a compound, the organization),
@@ -32,16 +33,23 @@ export interface SbomPackage {
   container: boolean;
 }
 
-/** The analysis of a vulnerability as VEX has it (CycloneDX's `analysis`). */
-export interface Analysis {
-  state: 'resolved' | 'not_affected' | 'exploitable' | 'in_triage';
-  justification?: 'code_not_reachable' | 'code_not_present' | undefined;
+/** The states of a vulnerability's analysis (CycloneDX's `impactAnalysisState`) secscan writes. */
+export type AnalysisState = 'resolved' | 'not_affected' | 'false_positive' | 'exploitable' | 'in_triage';
+
+/**
+ * The analysis of a vulnerability as VEX has it (CycloneDX's `analysis`): `not_affected` always with its
+ * justification (OpenVEX and CSAF require one), `exploitable` with `will_not_fix` when the risk is accepted.
+ */
+export type Analysis = (
+  | { state: 'not_affected'; justification: Justification }
+  | { state: Exclude<AnalysisState, 'not_affected'>; justification?: undefined }
+) & {
   response?: 'will_not_fix'[] | undefined;
-  /** Why, in words: the service's ignore reason, the ignore file's entry, or the reachability. */
+  /** Why, in words: what stated it (the ignore file's entry, a tag, the reachability) and the service's triage. */
   detail: string;
   /** The entry of the ignore file that suppresses the finding. */
   suppression?: SuppressionRef | undefined;
-}
+};
 
 export interface Advisory {
   description?: string | undefined;
@@ -52,7 +60,10 @@ export interface Advisory {
   vector?: string | undefined;
 }
 
-/** A dependency finding: an advisory on one package of one app's scan, with its triage. */
+/**
+ * An advisory on one package: the dependency finding whose analysis is the most severe of those that find it
+ * (one finding, or several of an app or of several apps: `others`), with its triage.
+ */
 export interface SbomVulnerability {
   app: string;
   finding: string;
@@ -66,6 +77,19 @@ export interface SbomVulnerability {
   status: string;
   reachability?: string | undefined;
   title: string;
+  analysis: Analysis;
+  /**
+   * The other findings of the same advisory on the same package (this app's or other apps'), whose analysis
+   * this one's outranks: a document states one analysis per vulnerability and package (see `mergeFindings`).
+   */
+  others: FindingVerdict[];
+}
+
+/** One finding's own analysis, as the document's `detail` names it when another finding's was taken. */
+export interface FindingVerdict {
+  app: string;
+  finding: string;
+  status: string;
   analysis: Analysis;
 }
 
@@ -81,6 +105,7 @@ export interface Inventory {
   /** The latest of the scans' times: the document's time. */
   time: string;
   packages: SbomPackage[];
+  /** One per advisory and package, sorted by advisory, then package. */
   vulnerabilities: SbomVulnerability[];
   /** What the package look-up says of each advisory, by id. */
   advisories: Map<string, Advisory>;

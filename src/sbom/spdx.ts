@@ -1,6 +1,8 @@
 import { advisorySource, licenseExpression, packagesByApp } from './cyclonedx.js';
+import { UnexpectedResponseError } from '../errors.js';
 import { byText, digest, uuidV5 } from './ids.js';
 import { type Inventory, type SbomVulnerability, scanKey } from './model.js';
+import { openVexJustification, stateText } from './vex.js';
 
 /**
  * SPDX 2.3 JSON of an inventory: the subject (and a compound's or organization's apps) as packages of
@@ -32,13 +34,20 @@ const spdxTime = (iso: string) => iso.replace(/\.\d+Z$/, 'Z');
 /** A reference locator has no white space. */
 const locator = (text: string) => text.replace(/\s+/g, '-');
 
+/**
+ * The VEX analysis in words: the state, CycloneDX's justification with the OpenVEX (and SPDX 3) term for it,
+ * the response, why.
+ */
 function vexComment(v: SbomVulnerability): string {
   const a = v.analysis;
+  const justification = a.justification
+    ? ` (${a.justification}; OpenVEX ${openVexJustification[a.justification]})`
+    : '';
   const words = [
     `${v.advisory}${v.aliases.length ? ` (${v.aliases.join(', ')})` : ''}`,
     `severity ${v.severity || 'unknown'}${v.score !== undefined ? ` (CVSS ${v.score})` : ''}`,
-    `app ${v.app} finding ${v.finding}`,
-    `VEX ${a.state}${a.justification ? ` (${a.justification})` : ''}${a.response ? ` response ${a.response.join(', ')}` : ''}: ${a.detail}`,
+    `app ${v.app} finding ${v.finding}${v.others.map((o) => `, app ${o.app} finding ${o.finding} (${stateText(o.analysis)})`).join('')}`,
+    `VEX ${a.state}${justification}${a.response ? ` response ${a.response.join(', ')}` : ''}: ${a.detail}`,
   ];
   return words.join('; ');
 }
@@ -168,6 +177,16 @@ export function spdx(inv: Inventory, tool: Tool): Json {
         });
       }
     }
+  }
+  const ids = new Set<string>();
+  for (const p of [root, ...apps, ...packages]) {
+    const id = String(p.SPDXID);
+    if (ids.has(id)) {
+      throw new UnexpectedResponseError(
+        `the service's answers would give the document the SPDXID ${id} twice`,
+      );
+    }
+    ids.add(id);
   }
   const name = `${inv.subject.kind}-${inv.subject.name}`;
   return {

@@ -36,6 +36,7 @@ describe('help', () => {
     ['environment', 'SHIFTLEFT_ACCESS_TOKEN'],
     ['formatting', '--fields a,b,c'],
     ['rules', 'num_findings'],
+    ['http', 'The run has a retry budget of its own: 10 + --retries throttled answers in a row'],
   ])('prints the %s topic', async (topic, text) => {
     const result = await cli.run(['help', topic]);
     expect(result.code).toBe(0);
@@ -50,7 +51,7 @@ describe('help', () => {
       stdout: '',
       stderr:
         'error: unknown help topic or command "findngs" (did you mean findings?)\n' +
-        'hint: topics: exit-codes, environment, formatting, rules; commands: see `secscan --help`\n',
+        'hint: topics: exit-codes, environment, formatting, http, rules; commands: see `secscan --help`\n',
     });
     const formatting = await cli.run(['help', 'formating']);
     expect(formatting.code).toBe(2);

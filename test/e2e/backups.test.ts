@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, type RunningSandbox, secscan, secscanInTerminal, startSandbox } from './sandbox.js';
 
@@ -37,6 +38,9 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const partOf = (dir: string) => readdirSync(dir).find((f) => f.endsWith('.part'));
 const finals = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.tar.gz'));
@@ -91,7 +95,7 @@ describe('backups download, the built binary against a sandbox', () => {
     expect(String(json.stderr)).toMatch(/^Backup [0-9a-f-]+ is already in .*, verified \(384 MiB\)\.$/);
   }, 120_000);
 
-  it('refuses a second concurrent run (exit 9) naming the holder; Ctrl-C then leaves nothing (130)', async () => {
+  it('refuses a second concurrent run (exit 9) naming the holder; Ctrl-C then keeps the .part, saying so (130)', async () => {
     const dir = tempDir();
     const first = secscan(['backups', 'download', '--dir', dir], env);
     await midway(dir, 1);
@@ -104,17 +108,53 @@ describe('backups download, the built binary against a sandbox', () => {
     );
     first.kill('SIGINT');
     const stopped = await first;
-    expect([stopped.exitCode, stopped.stderr]).toEqual([130, '']);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(stopped.exitCode).toBe(130);
+    const part = partOf(dir) as string;
+    expect(String(stopped.stderr)).toMatch(
+      new RegExp(`^Stopped: kept .* in ${escape(join(dir, part))}; the next run resumes from there\\.$`),
+    );
+    expect(readdirSync(dir).sort()).toEqual([part, `${part}.json`]);
   }, 120_000);
 
-  it('SIGTERM midway exits 143 and leaves nothing', async () => {
+  it('SIGTERM midway exits 143 and keeps the .part, synced with its record, saying how much; the next run resumes there', async () => {
     const dir = tempDir();
     const run = secscan(['backups', 'download', '--dir', dir], env);
     await midway(dir);
     run.kill('SIGTERM');
-    expect((await run).exitCode).toBe(143);
-    expect(readdirSync(dir)).toEqual([]);
+    const stopped = await run;
+    expect(stopped.exitCode).toBe(143);
+    const said = stopped.stderr as string;
+    const m =
+      /^Stopped: kept ([\d.]+ MiB) of 384 MiB of backup ([0-9a-f-]+) \((\d+) bytes, synced\) in (\S+\.part); the next run resumes from there\.$/.exec(
+        said,
+      );
+    expect(m, said).not.toBeNull();
+    const [, human, id, kept, part] = m as unknown as [string, string, string, string, string];
+    const bytes = Number(kept);
+    expect(bytes).toBeGreaterThanOrEqual(32 * 1024 * 1024);
+    expect(readdirSync(dir).sort()).toEqual([basename(part), `${basename(part)}.json`]);
+    expect(statSync(part).size).toBe(bytes);
+    expect(JSON.parse(readFileSync(`${part}.json`, 'utf8'))).toMatchObject({
+      version: 2,
+      identity: id,
+      total: big,
+      bytes,
+      prefix: sha256(readFileSync(part)),
+    });
+
+    const next = await secscan(['backups', 'download', '--dir', dir, '-o', 'json'], env);
+    expect(next.exitCode).toBe(0);
+    expect(String(next.stderr)).toMatch(
+      new RegExp(
+        `^Resuming backup ${id} at ${escape(human)} of 384 MiB \\(the partial download of an earlier run\\)\\.\\n`,
+      ),
+    );
+    expect(JSON.parse(String(next.stdout))).toMatchObject({ bytes: big, resumed: 1 });
+    const [name] = finals(dir);
+    expect(execFileSync('sha256sum', ['-c', `${name}.sha256`], { cwd: dir }).toString()).toBe(
+      `${name}: OK\n`,
+    );
+    expect(readdirSync(dir).filter((f) => f.includes('.part') || f.endsWith('.lock'))).toEqual([]);
   }, 120_000);
 
   it('a client killed midway (SIGKILL) leaves nothing under the final name; the next run resumes it', async () => {
@@ -188,6 +228,103 @@ describe('backups download, the built binary against a sandbox', () => {
       await cutting.stop();
     }
   }, 120_000);
+});
+
+describe('a download stopped by SIGTERM, resumed from a service that answers wrongly: from zero, saying why', () => {
+  const size = 48 * 1024 * 1024;
+  const now = '2026-09-02';
+  /** The service the downloads are stopped on: paced, so a signal comes midway. */
+  let paced: RunningSandbox;
+  beforeAll(async () => {
+    paced = await startSandbox(['--backup-size', String(size), '--now', now, '--bandwidth', '16MiB/s']);
+  }, 60_000);
+  afterAll(async () => {
+    await paced?.stop();
+  });
+  const envOf = (s: RunningSandbox) => ({ ...env, SECSCAN_BASE_URL: s.baseUrl, SECSCAN_TOKEN: s.token });
+
+  /** The whole backup as `service` serves it now, and its SHA-256. */
+  async function served(service: RunningSandbox): Promise<string> {
+    const res = await fetch(`${service.baseUrl}/api/v4/orgs/${service.orgId}/backup/download`, {
+      headers: { authorization: `Bearer ${service.token}` },
+    });
+    return sha256(Buffer.from(await res.arrayBuffer()));
+  }
+
+  const changeTheState = (service: RunningSandbox) =>
+    secscan(['teams', 'update', 'Web', '--add-app', 'docs-site', '--force'], envOf(service));
+  const flipBytes = (part: string) => {
+    const bytes = readFileSync(part);
+    bytes.write('CHANGED!', 1024 * 1024);
+    writeFileSync(part, bytes);
+  };
+
+  it.each([
+    [
+      'the backup changed, and the 206 of its new bytes ignores If-Range (no Repr-Digest)',
+      ['--backup-faults', 'ignore-if-range,no-digest'],
+      { service: changeTheState },
+      /it changed since \(it was "[0-9a-f]+", the range answered is of "[0-9a-f]+"\)/,
+    ],
+    [
+      '8 bytes of the .part changed inside what its record calls synced',
+      [],
+      { part: flipBytes },
+      /the first \d+ bytes of \S+\.part are not the ones its record describes \(they changed on the disk\)/,
+    ],
+    [
+      'a 416: the backup is now shorter than what was kept',
+      ['--backup-size', String(8 * 1024 * 1024), '--backup-faults', 'ignore-if-range'],
+      {},
+      /the service refused the range of the partial download \(the file is now 8388608 bytes, \d+ were kept\)/,
+    ],
+    [
+      'a 206 that starts elsewhere',
+      ['--backup-faults', 'shift-range'],
+      {},
+      /the service answered another range than the one asked for/,
+    ],
+    [
+      'a 206 that gives another total',
+      ['--backup-faults', 'other-total'],
+      {},
+      /the service answered another range than the one asked for/,
+    ],
+  ] as const)(
+    '%s',
+    async (_case, args, change, reason) => {
+      const dir = tempDir();
+      const first = secscan(['backups', 'download', '--dir', dir], envOf(paced));
+      await midway(dir, 12 * 1024 * 1024);
+      first.kill('SIGTERM');
+      expect((await first).exitCode).toBe(143);
+      const part = join(dir, partOf(dir) as string);
+      const other = await startSandbox(['--backup-size', String(size), '--now', now, ...args]);
+      try {
+        if ('service' in change) expect((await change.service(other)).exitCode).toBe(0);
+        if ('part' in change) change.part(part);
+        const next = await secscan(['backups', 'download', '--dir', dir, '-o', 'json'], envOf(other));
+        expect([next.exitCode, String(next.stderr).split('\n')[0]]).toEqual([
+          0,
+          expect.stringMatching(
+            new RegExp(
+              `^Not resuming the earlier partial download: ${reason.source}: starting from zero\\.$`,
+            ),
+          ),
+        ]);
+        const [name] = finals(dir);
+        const record = JSON.parse(String(next.stdout));
+        expect(record).toMatchObject({ resumed: 0, sha256: await served(other) });
+        expect(execFileSync('sha256sum', ['-c', `${name}.sha256`], { cwd: dir }).toString()).toBe(
+          `${name}: OK\n`,
+        );
+        expect(readdirSync(dir).filter((f) => f.includes('.part'))).toEqual([]);
+      } finally {
+        await other.stop();
+      }
+    },
+    120_000,
+  );
 });
 
 describe('reports and the audit log, the built binary against a sandbox', () => {

@@ -17,11 +17,12 @@ import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { signatureGet } from 'portable-executable-signature';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a build script, in JavaScript
-import { releaseNotes } from '../../scripts/release.mjs';
+import { releaseNotes, sbom as releaseSbom } from '../../scripts/release.mjs';
 // @ts-expect-error: a build script, in JavaScript
 import { seaFuse } from '../../scripts/release/executable.mjs';
 // @ts-expect-error: a build script, in JavaScript
 import { executables, runtime, runtimes } from '../../scripts/release/runtimes.mjs';
+import { expectCdxgenAccepts } from '../helpers/cdxgen.js';
 import { type Release, release, root } from '../helpers/release.js';
 
 /**
@@ -185,6 +186,40 @@ describe('npm run release', () => {
     bom.components[0].hashes[0].alg = 'SHA512';
     expect(await validator.validate(JSON.stringify(bom))).not.toBeNull();
   });
+
+  it('its graph says what each component depends on (a leaf: none), its time to the second; cdxgen accepts it', async () => {
+    const text = readFileSync(join(rel.dir, `secscan-${rel.version}.cdx.json`), 'utf8');
+    const bom = JSON.parse(text);
+    expect(bom.metadata.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    const refs = new Set([
+      bom.metadata.component['bom-ref'],
+      ...bom.components.map((c: { 'bom-ref': string }) => c['bom-ref']),
+    ]);
+    expect(bom.dependencies.map((d: { ref: string }) => d.ref).sort()).toEqual([...refs].sort());
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+    for (const d of bom.dependencies as { ref: string; dependsOn: string[] }[]) {
+      expect(Array.isArray(d.dependsOn), d.ref).toBe(true);
+      for (const on of d.dependsOn) expect(refs.has(on), `${d.ref} -> ${on}`).toBe(true);
+    }
+    // From the lockfile: string-width requires strip-ansi, which requires ansi-regex, a leaf.
+    const of = (name: string) =>
+      bom.dependencies.find((d: { ref: string }) => d.ref.startsWith(`pkg:npm/${name}@`))
+        .dependsOn as string[];
+    expect(of('string-width').some((r) => r.startsWith('pkg:npm/strip-ansi@'))).toBe(true);
+    expect(of('strip-ansi').some((r) => r.startsWith('pkg:npm/ansi-regex@'))).toBe(true);
+    expect(of('ansi-regex')).toEqual([]);
+    await expectCdxgenAccepts(text);
+    // A time with a fraction is written to the second.
+    const metafile = JSON.parse(readFileSync(join(root, 'build/metafile.json'), 'utf8'));
+    const again = releaseSbom({
+      metafile,
+      lock,
+      version: rel.version,
+      timestamp: '2026-09-01T10:05:00.789Z',
+      runtimes: [],
+    });
+    expect(again.metadata.timestamp).toBe('2026-09-01T10:05:00Z');
+  }, 180_000);
 
   it("takes the notes from CHANGELOG.md's section of the version, and the attached install.sh installs it", () => {
     const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');

@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCdxgenAccepts } from '../helpers/cdxgen.js';
 import { isolatedEnv, type RunningSandbox, secscan, startSandbox } from './sandbox.js';
 
 /**
- * `secscan sbom` against the sandbox, checked by the standards' own tools: the CycloneDX library's strict
- * JSON validator (1.6 and 1.5) and ajv with the official SPDX 2.3 schema (test/fixtures/spdx), plus what
- * the SPDX schema leaves out. Every expectation is read from the sandbox's own answers (its packages and
+ * `secscan sbom` against the sandbox, checked by the standards' own tools and a consumer's: the CycloneDX
+ * library's strict JSON validator (1.6 and 1.5), cdxgen's `cdx-validate --strict` and its SPDX 3.0.1
+ * conversion, and ajv with the official SPDX 2.3 schema (test/fixtures/spdx), plus what the SPDX schema
+ * leaves out. Every expectation is read from the sandbox's own answers (its packages and
  * dependency findings through the API), never from its seed, which changes.
  */
 
@@ -19,7 +21,10 @@ let config: ReturnType<typeof isolatedEnv>;
 let env: Record<string, string>;
 let dir: string;
 let ignoreFile: string;
-/** The dependency findings the test triaged: fixed, ignored (not affected), ignored (risk), in the ignore file. */
+/**
+ * The dependency findings the test triaged: fixed, ignored (a reason that says "not a false positive"),
+ * ignored (risk), in the ignore file stating not_affected.
+ */
 let triaged: { fixed: string; unaffected: string; risk: string; suppressed: string };
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -50,11 +55,13 @@ async function served(appId: string): Promise<{ scan: string; purls: Set<string>
 const tag = (f: Json, key: string): string | undefined =>
   f.tags?.find((t: Json) => t.key === key)?.value?.toString();
 
+/** What CycloneDX's consumers check: the library's strict validator, then cdxgen's (and its SPDX 3.0.1 conversion). */
 async function cyclonedxValid(text: string, version: '1.5' | '1.6'): Promise<void> {
   const validator = new Validation.JsonStrictValidator(
     version === '1.5' ? Spec.Version.v1dot5 : Spec.Version.v1dot6,
   );
   expect(await validator.validate(text)).toBeNull();
+  await expectCdxgenAccepts(text);
 }
 
 const spdxSchema = JSON.parse(
@@ -113,7 +120,7 @@ beforeAll(async () => {
   triaged = { fixed, unaffected, risk, suppressed } as typeof triaged;
   for (const [id, status, comment] of [
     [fixed, 'fixed', 'upgraded'],
-    [unaffected, 'ignore', 'false positive: the vulnerable method is never called'],
+    [unaffected, 'ignore', 'This is not a false positive, but we accept the risk until the Q3 upgrade'],
     [risk, 'ignore', 'accepted risk until the 3.x upgrade'],
   ] as const) {
     const set = await secscan(
@@ -125,7 +132,7 @@ beforeAll(async () => {
   ignoreFile = join(dir, 'ignore.yml');
   writeFileSync(
     ignoreFile,
-    `ignores:\n  - id: ${suppressed}\n    app: ${app}\n    reason: only used in tests\n    owner: alice@example.com\n    expires: 2027-06-30\n`,
+    `ignores:\n  - id: ${suppressed}\n    app: ${app}\n    reason: only used in tests\n    owner: alice@example.com\n    expires: 2027-06-30\n    vex: not_affected\n    justification: code_not_present\n`,
   );
 }, 120_000);
 
@@ -151,43 +158,63 @@ describe('secscan sbom --app, CycloneDX', () => {
     const withAdvisory = want.findings.filter(
       (f) => tag(f, 'package_url') && (tag(f, 'cve') ?? tag(f, 'oss_internal_id')),
     );
-    expect(doc.vulnerabilities).toHaveLength(withAdvisory.length);
-    const byRef = new Map<string, Json>(doc.vulnerabilities.map((v: Json) => [v['bom-ref'], v]));
-    for (const f of withAdvisory) {
-      const v = byRef.get(`urn:secscan:finding:${app}:${f.id}`) as Json;
-      expect(v, f.id).toBeDefined();
-      expect(v.id).toBe(tag(f, 'cve') ?? tag(f, 'oss_internal_id'));
-      expect(v.affects).toEqual([{ ref: tag(f, 'package_url') }]);
-      expect(v.ratings[0].score).toBe(Number(tag(f, 'cvss_score')));
-      expect(v.ratings[0].severity).toBe(tag(f, 'cvss_31_severity_rating'));
-      const expected =
-        f.id === triaged.fixed
-          ? { state: 'resolved' }
-          : f.id === triaged.unaffected
+    // Each finding's own analysis, from what was stated (never from the reasons' words).
+    const own = (f: Json): Json =>
+      f.id === triaged.fixed
+        ? { state: 'resolved' }
+        : f.id === triaged.suppressed
+          ? { state: 'not_affected', justification: 'code_not_present' }
+          : tag(f, 'reachability') === 'unreachable'
             ? { state: 'not_affected', justification: 'code_not_reachable' }
-            : f.id === triaged.risk
+            : f.id === triaged.unaffected || f.id === triaged.risk || f.status === 'ignored'
               ? { state: 'exploitable', response: ['will_not_fix'] }
-              : f.id === triaged.suppressed
-                ? { state: 'not_affected', justification: 'code_not_present' }
-                : tag(f, 'reachability') === 'unreachable'
-                  ? { state: 'not_affected', justification: 'code_not_reachable' }
-                  : tag(f, 'reachability') === 'reachable'
-                    ? { state: 'exploitable' }
-                    : { state: 'in_triage' };
-      expect(v.analysis, `finding ${f.id}`).toMatchObject(expected);
+              : tag(f, 'reachability') === 'reachable'
+                ? { state: 'exploitable' }
+                : { state: 'in_triage' };
+    const rank = (a: Json) =>
+      ({ exploitable: 0, in_triage: 2, not_affected: 3, false_positive: 3, resolved: 4 })[
+        a.state as string
+      ]! + (a.state === 'exploitable' && a.response ? 1 : 0);
+    const words = (a: Json) =>
+      a.justification ? `${a.state} (${a.justification})` : a.response ? `${a.state}, will_not_fix` : a.state;
+    // One vulnerability per advisory and package: the most severe finding's analysis, the others named.
+    const groups = new Map<string, Json[]>();
+    for (const f of withAdvisory) {
+      const key = `${tag(f, 'cve') ?? tag(f, 'oss_internal_id')} ${tag(f, 'package_url')}`;
+      groups.set(key, [...(groups.get(key) ?? []), f]);
     }
-    const suppressed = byRef.get(`urn:secscan:finding:${app}:${triaged.suppressed}`) as Json;
-    expect(suppressed.analysis.detail).toBe(
-      `suppressed by ${ignoreFile}:2: only used in tests (owner alice@example.com, expires 2027-06-30)`,
+    expect(doc.vulnerabilities).toHaveLength(groups.size);
+    expect(groups.size).toBeLessThan(withAdvisory.length);
+    const byRef = new Map<string, Json>(doc.vulnerabilities.map((v: Json) => [v['bom-ref'], v]));
+    for (const group of groups.values()) {
+      const sorted = [...group].sort((a, b) => rank(own(a)) - rank(own(b)) || Number(a.id) - Number(b.id));
+      const top = sorted[0] as Json;
+      const v = byRef.get(`urn:secscan:finding:${app}:${top.id}`) as Json;
+      expect(v, top.id).toBeDefined();
+      expect(v.id).toBe(tag(top, 'cve') ?? tag(top, 'oss_internal_id'));
+      expect(v.affects).toEqual([{ ref: tag(top, 'package_url') }]);
+      expect(v.ratings[0].score).toBe(Math.max(...group.map((f) => Number(tag(f, 'cvss_score')))));
+      expect(v.analysis, `finding ${top.id}`).toMatchObject(own(top));
+      expect(v.properties.filter((p: Json) => p.name === 'secscan:other_finding')).toEqual(
+        sorted
+          .slice(1)
+          .sort((a, b) => Number(a.id) - Number(b.id))
+          .map((f) => ({ name: 'secscan:other_finding', value: `${app} #${f.id}: ${words(own(f))}` })),
+      );
+    }
+    for (const v of doc.vulnerabilities) {
+      if (v.analysis.state === 'not_affected') expect(v.analysis.justification, v.id).toBeDefined();
+    }
+    // The triaged findings are one advisory on one package: their verdicts are in its detail.
+    const details = doc.vulnerabilities.map((v: Json) => v.analysis.detail).join('\n');
+    expect(details).toContain(
+      `suppressed by ${ignoreFile}:2: only used in tests (owner alice@example.com, expires 2027-06-30), which states not_affected (code_not_present)`,
     );
-    expect(suppressed.properties).toContainEqual({
-      name: 'secscan:suppression_expires',
-      value: '2027-06-30',
-    });
-    expect(byRef.get(`urn:secscan:finding:${app}:${triaged.risk}`)?.analysis.detail).toBe(
-      'ignored in the service: accepted risk until the 3.x upgrade',
+    expect(details).toContain(
+      'ignored in the service: This is not a false positive, but we accept the risk until the Q3 upgrade',
     );
-  });
+    expect(details).toContain('ignored in the service: accepted risk until the 3.x upgrade');
+  }, 180_000);
 
   it('the same scan gives the same bytes, on standard output and in --out', async () => {
     const out = join(dir, 'sbom.cdx.json');
@@ -208,7 +235,7 @@ describe('secscan sbom --app, CycloneDX', () => {
     expect(result.exitCode, String(result.stderr)).toBe(0);
     await cyclonedxValid(String(result.stdout), '1.5');
     expect(JSON.parse(String(result.stdout)).specVersion).toBe('1.5');
-  });
+  }, 180_000);
 
   it('--vex-only: valid, no components, each vulnerability affecting a BOM-Link into the BOM', async () => {
     const [bom, vex] = await Promise.all([
@@ -228,7 +255,7 @@ describe('secscan sbom --app, CycloneDX', () => {
     expect(v.vulnerabilities.map((x: Json) => x.analysis)).toEqual(
       b.vulnerabilities.map((x: Json) => x.analysis),
     );
-  });
+  }, 180_000);
 });
 
 describe('secscan sbom, SPDX 2.3', () => {
@@ -247,8 +274,12 @@ describe('secscan sbom, SPDX 2.3', () => {
     const advisories = doc.packages.flatMap((p: Json) =>
       (p.externalRefs ?? []).filter((r: Json) => r.referenceCategory === 'SECURITY'),
     );
-    const risk = advisories.find((r: Json) => r.comment.includes(`finding ${triaged.risk};`));
-    expect(risk.comment).toContain('VEX exploitable response will_not_fix');
+    // One reference per advisory on a package, naming each finding's verdict; never a not_affected unjustified.
+    const risk = advisories.find((r: Json) => new RegExp(`finding ${triaged.risk}\\b`).test(r.comment));
+    expect(risk.comment).toContain('accepted risk until the 3.x upgrade');
+    for (const r of advisories) expect(r.comment).not.toMatch(/VEX not_affected:/);
+    const keys = advisories.map((r: Json) => `${r.referenceLocator} ${r.comment.split(';')[0]}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('--compound: valid; each app of the compound scan, each depending on its packages', async () => {
@@ -273,7 +304,7 @@ describe('secscan sbom, SPDX 2.3', () => {
         expect(edge?.dependsOn, `${owner} -> ${p.package_url}`).toContain(p.package_url);
       }
     }
-  });
+  }, 180_000);
 
   it('--all-apps: every app with a scan in one valid document, the others named', async () => {
     const apps = (await api('/apps')) as Json[];
@@ -287,8 +318,45 @@ describe('secscan sbom, SPDX 2.3', () => {
       .filter((p: Json) => p.name === 'secscan:skipped_app')
       .map((p: Json) => `urn:secscan:app:${p.value}`);
     expect([...read, ...skipped].sort()).toEqual(apps.map((a) => `urn:secscan:app:${a.id}`).sort());
+    // An advisory on a package reachable in one app and unreachable in another (the seed's OpenSSL): one
+    // vulnerability, exploitable, the other app's not_affected named.
+    const findings = (
+      await Promise.all(read.map((ref: string) => served(ref.replace('urn:secscan:app:', ''))))
+    ).flatMap((x) => x.findings.filter((f: Json) => f.status !== 'fixed' && f.status !== 'ignored'));
+    const mixed = new Map<string, Json[]>();
+    for (const f of findings) {
+      const key = `${tag(f, 'cve')} ${tag(f, 'package_url')}`;
+      if (tag(f, 'cve') && tag(f, 'package_url')) mixed.set(key, [...(mixed.get(key) ?? []), f]);
+    }
+    const across = [...mixed.values()].filter(
+      (g) =>
+        new Set(g.map((f) => f.app)).size > 1 &&
+        g.some((f) => tag(f, 'reachability') === 'reachable') &&
+        g.some((f) => tag(f, 'reachability') === 'unreachable'),
+    );
+    expect(across.length).toBeGreaterThan(0);
+    for (const group of across) {
+      const [first] = group as [Json];
+      const vs = doc.vulnerabilities.filter(
+        (v: Json) => v.id === tag(first, 'cve') && v.affects[0].ref === tag(first, 'package_url'),
+      );
+      expect(vs).toHaveLength(1);
+      expect(vs[0].analysis.state).toBe('exploitable');
+      for (const f of group.filter((x) => tag(x, 'reachability') === 'unreachable')) {
+        expect(vs[0].analysis.detail).toContain(
+          `${f.app} finding ${f.id}: not_affected (code_not_reachable)`,
+        );
+      }
+    }
+    // Apps read eight at a time, in whatever order they answer: the same bytes.
+    const [a, b] = await Promise.all([
+      run(['--all-apps', '--no-ignore-file', '--concurrency', '8']),
+      run(['--all-apps', '--no-ignore-file', '--concurrency', '8']),
+    ]);
+    expect(String(a.stdout)).toBe(text);
+    expect(String(b.stdout)).toBe(text);
     const spdx = await run(['--all-apps', '--no-ignore-file', '--format', 'spdx']);
     expect(spdx.exitCode, String(spdx.stderr)).toBe(0);
     spdxValid(JSON.parse(String(spdx.stdout)));
-  });
+  }, 180_000);
 });

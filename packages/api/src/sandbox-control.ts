@@ -106,3 +106,60 @@ export type SourcesControlResult = z.infer<typeof SourcesControlResult>;
 
 /** `POST`: every fix AutoFix was asked for and has not made yet is ready now (`{completed: N}`). */
 export const controlCompleteFixesPath = '/_sandbox/fixes/complete';
+
+/**
+ * The sandbox's fault rules (`secscan sandbox --fault`, `startSandbox({ faults })`, and `POST
+ * /_sandbox/faults`, which replaces them): answers a client must survive, on the API's requests only (the
+ * control routes answer as usual). Each API request takes the first rule that matches it and has requests
+ * left; none: it is served as usual.
+ */
+export const controlFaultsPath = '/_sandbox/faults';
+
+/** A header's name (an HTTP token) and a value Node can send (no CR, LF or other control character). */
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
+const headerValue = /^[\t\x20-\x7e\x80-\xff]{0,8192}$/;
+
+export const FaultRule = z
+  .strictObject({
+    /** The operation (an operationId of the table) whose requests the rule takes; every one when absent. */
+    operation: z.string().min(1).max(100).optional(),
+    /** Matching requests the rule lets pass (to the rules after it, else served) before it takes any. */
+    after: z.number().int().min(0).max(1_000_000).optional(),
+    /** The rule takes this many requests, then no more (default: every one). */
+    times: z.number().int().min(1).max(1_000_000).optional(),
+    /** Answer with this status and the service's error envelope instead of serving the request. */
+    status: z.number().int().min(400).max(599).optional(),
+    /** With `status`: the envelope's `code` (default the status's: TOO_MANY_REQUESTS for 429...). */
+    code: z.string().min(1).max(100).optional(),
+    /** With `status`: the envelope's `message` (default `injected fault`). */
+    message: z.string().max(1000).optional(),
+    /** Headers added to the answer: to the error of `status`, or to the request served as usual. */
+    headers: z
+      .record(
+        z.string().regex(headerName, 'a header name (an HTTP token)'),
+        z.string().regex(headerValue, 'a header value: up to 8192 characters, no control character'),
+      )
+      .refine((h) => Object.keys(h).length <= 50, { message: 'at most 50 headers' })
+      .optional(),
+    /** Never answer: the request is held until the client goes away or the sandbox stops. */
+    hold: z.boolean().optional(),
+  })
+  .refine((r) => !r.hold || (r.status === undefined && r.headers === undefined), {
+    message: 'a held request gets no answer: hold cannot be given with status or headers',
+  })
+  .refine((r) => r.hold || r.status !== undefined || r.headers !== undefined, {
+    message: 'give status, headers or hold: what the rule answers',
+  })
+  .refine((r) => r.status !== undefined || (r.code === undefined && r.message === undefined), {
+    message: 'code and message are those of the error of status: give status',
+  });
+export type FaultRule = z.infer<typeof FaultRule>;
+
+export const FaultsBody = z.strictObject({ rules: z.array(FaultRule).max(100) });
+export type FaultsBody = z.infer<typeof FaultsBody>;
+
+/** The rules in place, each with the matching requests it has seen and those it took. */
+export const FaultsResult = z.looseObject({
+  rules: z.array(z.looseObject({ seen: z.number(), taken: z.number() })),
+});
+export type FaultsResult = z.infer<typeof FaultsResult>;

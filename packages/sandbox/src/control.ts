@@ -4,13 +4,17 @@ import type { ScanRecord } from './analysis/model.js';
 import { authenticate } from './auth.js';
 import {
   controlCompleteFixesPath,
+  controlFaultsPath,
   controlScanPath,
   controlSourcesPath,
+  FaultsBody,
+  type FaultsResult,
   ScanControlBody,
   type ScanControlResult,
 } from '@secscan/api/sandbox-control';
 import { completeFixes } from './analysis/autofix.js';
 import { demoSources } from './analysis/sources.js';
+import { checkRules, type Faults } from './faults.js';
 import { error, forbidden, invalid, ok, type Reply } from './http.js';
 import { isSuperAdmin } from './permissions.js';
 import type { SandboxState } from './state.js';
@@ -28,6 +32,8 @@ export interface ControlRequest {
   deliveries: DeliveryOptions & { track(delivery: Delivery): void };
   /** Arms the timer of the scans under way (a scan recorded as running ends when its time comes). */
   running: { schedule(): void };
+  /** The server's fault rules (`/_sandbox/faults`). */
+  faults: Faults;
 }
 
 export function isControlPath(path: string): boolean {
@@ -71,10 +77,11 @@ function scanFinished(
   };
 }
 
-const controlMethods: Record<string, string> = {
-  [controlScanPath]: 'POST',
-  [controlSourcesPath]: 'GET',
-  [controlCompleteFixesPath]: 'POST',
+const controlMethods: Record<string, readonly string[]> = {
+  [controlScanPath]: ['POST'],
+  [controlFaultsPath]: ['GET', 'POST'],
+  [controlSourcesPath]: ['GET'],
+  [controlCompleteFixesPath]: ['POST'],
 };
 
 /** The demo sources of one app (`app`), or of every app with findings. */
@@ -93,10 +100,11 @@ function sources(req: ControlRequest): Reply {
 
 /** The sandbox's control routes: outside `/api/v4`, for a Super Admin user's token only. */
 export function handleControl(req: ControlRequest): Reply {
-  const method = controlMethods[req.path];
-  if (!method) return error(404, 'NOT_FOUND', `no control route ${req.path}`);
-  if (req.method !== method)
-    return error(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here (use ${method})`);
+  const allowed = controlMethods[req.path];
+  if (!allowed) return error(404, 'NOT_FOUND', `no control route ${req.path}`);
+  if (!allowed.includes(req.method))
+    return error(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here (use ${allowed.join(', ')})`);
+  const faults = req.path === controlFaultsPath;
   const auth = authenticate(req.state, req.authorization);
   if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
   if (!isSuperAdmin(auth.caller)) {
@@ -110,12 +118,14 @@ export function handleControl(req: ControlRequest): Reply {
     if (completed) req.save();
     return ok({ completed });
   }
+  if (faults && req.method === 'GET') return ok({ rules: req.faults.list() } satisfies FaultsResult);
   let raw: unknown;
   try {
     raw = req.body.trim() === '' ? {} : JSON.parse(req.body);
   } catch (e) {
     return invalid('malformed JSON body', [`body: ${(e as Error).message}`]);
   }
+  if (faults) return setFaults(req.faults, raw);
   const parsed = ScanControlBody.safeParse(raw);
   if (!parsed.success) {
     return invalid(
@@ -126,6 +136,21 @@ export function handleControl(req: ControlRequest): Reply {
   const result = recordControlScan(req.state, parsed.data, req.deliveries, req.running);
   req.save();
   return ok(result);
+}
+
+/** `POST /_sandbox/faults`: the rules from now on, in place of those before (`{ rules: [] }`: none). */
+function setFaults(faults: Faults, raw: unknown): Reply {
+  const rules = (raw as { rules?: unknown } | null)?.rules;
+  const problems = Array.isArray(rules) ? checkRules(rules, (i) => `rules.${i}`) : [];
+  const parsed = FaultsBody.safeParse(raw);
+  if (problems.length || !parsed.success) {
+    const issues = parsed.success
+      ? []
+      : parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+    return invalid('invalid request body', problems.length ? problems : issues);
+  }
+  faults.set(parsed.data.rules);
+  return ok({ rules: faults.list() } satisfies FaultsResult);
 }
 
 /**

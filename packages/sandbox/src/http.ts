@@ -1,6 +1,7 @@
 import type { Operation, PathParamNames } from '@secscan/api/operation';
 import type { OperationId } from '@secscan/api/operations';
 import type { ParsedBodyOf, PathOf } from '@secscan/api/operations/schemas';
+import type { BackupFault } from './backups/faults.js';
 import type { Caller } from './permissions.js';
 import type { SandboxState } from './state.js';
 
@@ -24,6 +25,8 @@ export interface SandboxSettings {
   backupSize?: number | undefined;
   /** Backup downloads drop the connection when they reach these shares of the file (`--cut-downloads`). */
   cutDownloads: readonly number[];
+  /** Backup downloads answer their Range requests in these wrong ways (`--backup-faults`). */
+  backupFaults: readonly BackupFault[];
   /** How long a fix AutoFix was asked for stays pending (`--autofix-delay`), in milliseconds. */
   autofixDelayMs: number;
 }
@@ -34,6 +37,7 @@ export const defaultAutofixDelayMs = 3000;
 export const defaultSettings: SandboxSettings = {
   auditLog: false,
   cutDownloads: [],
+  backupFaults: [],
   autofixDelayMs: defaultAutofixDelayMs,
 };
 

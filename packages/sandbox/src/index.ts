@@ -47,6 +47,12 @@ export interface SandboxOptions {
   /** The share of API requests (0 to 1) answered 503 or dropped (default 0). */
   failRate?: number;
   /**
+   * Fault rules: each API request takes the first that matches it and has requests left, and is held,
+   * answered with the rule's error, or served with the rule's headers (`faults()` replaces them later). A
+   * rule may be given as its JSON text, as `secscan sandbox --fault` takes it.
+   */
+  faults?: readonly (SandboxFault | string)[];
+  /**
    * At most this many API requests per second (`20`, `'20/s'`) or minute (`'600/m'`), counted in fixed
    * windows; the others are answered 429 with `Retry-After`. Every answer carries `RateLimit-Policy`,
    * `RateLimit` and `X-RateLimit-*`; `log` gets a line per window with the requests served and refused.
@@ -74,6 +80,11 @@ export interface SandboxOptions {
   backupSize?: number | string;
   /** Drop every backup download when it reaches these shares of the file (`0.5`, `[0.3, 0.7]`, `'0.3,0.7'`). */
   cutDownloads?: number | readonly number[] | string;
+  /**
+   * Answer backup downloads wrongly, to test a client's resume: `['ignore-if-range', 'no-digest']` or
+   * `'ignore-if-range,no-digest'` (see `BackupFault`).
+   */
+  backupFaults?: readonly BackupFault[] | string;
   /** Write every demo user's token to this file (JSON, mode 0600). */
   usersFile?: string;
   /**
@@ -150,6 +161,14 @@ export interface ScanResult {
 
 export type BackupStatus = 'completed' | 'running' | 'failed';
 
+/**
+ * A wrong answer to a backup download's Range request: `ignore-if-range`, a 206 of the bytes as they are now
+ * whatever If-Range says; `no-digest`, no Repr-Digest on any download; `shift-range`, a 206 that starts a
+ * MiB before the byte asked for (and says so); `other-total`, a 206 whose Content-Range gives a total one
+ * byte longer than the file.
+ */
+export type BackupFault = 'ignore-if-range' | 'no-digest' | 'shift-range' | 'other-total';
+
 export interface BackupRequest {
   /** The new backup's status (default `completed`: the one a download without an id gets). */
   status?: BackupStatus;
@@ -157,6 +176,8 @@ export interface BackupRequest {
   size?: number | string;
   /** From now on, drop downloads at these shares of the file (as `cutDownloads`). */
   cutDownloads?: number | readonly number[] | string;
+  /** From now on, answer downloads with these faults (as `backupFaults`; `[]` none). */
+  faults?: readonly BackupFault[] | string;
 }
 
 export interface BackupInfo {
@@ -171,6 +192,30 @@ export interface SourceFile {
   /** Relative to the app's tree: `src/main/java/io/shiftleft/controller/CustomerController.java`. */
   path: string;
   content: string;
+}
+
+/**
+ * A fault rule: which requests it takes, and what they get instead of the usual answer. Give `status`
+ * (with `code`, `message` and `headers` if you like), `headers` alone (the usual answer with them), or
+ * `hold`.
+ */
+export interface SandboxFault {
+  /** The operation (an operationId, `ListAppFindings`) whose requests it takes; every API request when absent. */
+  operation?: string;
+  /** Matching requests it lets pass (to the rules after it, else served as usual) before it takes any. */
+  after?: number;
+  /** It takes this many requests, then no more (default: every one). */
+  times?: number;
+  /** Answer this status (400 to 599) with the service's error envelope, instead of serving the request. */
+  status?: number;
+  /** The envelope's `code` (default the status's: `TOO_MANY_REQUESTS` for 429, `SERVICE_UNAVAILABLE` for 503). */
+  code?: string;
+  /** The envelope's `message` (default `injected fault`). */
+  message?: string;
+  /** Headers added to the answer (`Retry-After`, `X-RateLimit-Reset`...): any value a client must survive. */
+  headers?: Readonly<Record<string, string>>;
+  /** Never answer: the request is held until the client goes away or the sandbox stops. */
+  hold?: boolean;
 }
 
 /** A demo user: one per built-in role, the Super Admin first. */
@@ -202,7 +247,7 @@ export interface RunningSandbox {
    * registered for `scan.finished` get it when it ends.
    */
   scan(request: ScanRequest): Promise<ScanResult>;
-  /** Records a backup made now; with `size` or `cutDownloads`, changes how later downloads are served. */
+  /** Records a backup made now; with `size`, `cutDownloads` or `faults`, changes how later downloads are served. */
   backup(request?: BackupRequest): Promise<BackupInfo>;
   /**
    * The demo sources of an app: the files its findings point at, each line a finding names holding the code
@@ -211,6 +256,8 @@ export interface RunningSandbox {
   sources(app: string): Promise<SourceFile[]>;
   /** Every fix AutoFix was asked for and has not made yet is ready now; resolves with how many were pending. */
   completeFixes(): Promise<number>;
+  /** Replaces the fault rules from now on (`[]`: none); rejects with a `SandboxError` for one that is not. */
+  faults(rules: readonly SandboxFault[]): Promise<void>;
   /** Stops serving, waits for webhook deliveries under way, removes the CA file and saves the state. */
   stop(): Promise<void>;
 }
@@ -262,6 +309,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       sandbox.backup({ ...request, cutDownloads: shares(request.cutDownloads) }),
     sources: async (app) => sandbox.sources(app).map((f) => ({ ...f })),
     completeFixes: async () => sandbox.completeFixes(),
+    faults: async (rules) => sandbox.faults(rules),
     stop: () => sandbox.close(),
   };
 }

@@ -1,6 +1,9 @@
 import { SandboxError } from './errors.js';
 import { defaultAutofixDelayMs } from './http.js';
+import { type BackupFault, parseBackupFaults } from './backups/faults.js';
 import { parseBandwidth } from './bandwidth.js';
+import type { FaultRule } from '@secscan/api/sandbox-control';
+import { parseFaults } from './faults.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 
 export interface SandboxOptions {
@@ -18,6 +21,8 @@ export interface SandboxOptions {
   backupSize?: number;
   /** Backup downloads drop the connection when they reach these shares of the file. */
   cutDownloads: number[];
+  /** Backup downloads answer their Range requests in these wrong ways (a client's resume tested). */
+  backupFaults: BackupFault[];
   /** Serve the audit log, which the service keeps off until the vendor enables it. */
   auditLog: boolean;
   /** At most this many API requests per second (or minute); the others are answered 429. */
@@ -28,6 +33,8 @@ export interface SandboxOptions {
   generatedApps: number;
   /** How long a fix AutoFix was asked for stays pending, in milliseconds (0: ready at once). */
   autofixDelayMs: number;
+  /** The fault rules the API's requests meet (`--fault`): answers a client must survive. */
+  faults: FaultRule[];
 }
 
 type Raw = string | number | undefined;
@@ -43,11 +50,14 @@ export interface RawSandboxOptions {
   findings?: Raw;
   backupSize?: Raw;
   cutDownloads?: Raw;
+  backupFaults?: Raw | readonly string[];
   auditLog?: boolean;
   rateLimit?: Raw;
   bandwidth?: Raw;
   /** A number: that many generated apps (`--apps N`); an array of apps is read by `addApps`. */
   apps?: unknown;
+  /** Fault rules: objects, or JSON texts (`--fault`, repeatable). */
+  faults?: unknown;
   /**
    * When the sandbox starts, for its seeded dates: a date (`2026-11-28`), an ISO date-time with a zone, or
    * milliseconds since the epoch; default `$SECSCAN_SANDBOX_NOW`, else now.
@@ -201,8 +211,10 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
         : numberOption('--findings', raw.findings, 0, 1, 2_000_000, true),
     backupSize: parseSize('--backup-size', raw.backupSize),
     cutDownloads: parseShares('--cut-downloads', raw.cutDownloads),
+    backupFaults: parseBackupFaults('--backup-faults', raw.backupFaults),
     auditLog: raw.auditLog === true,
     rateLimit: parseRateLimit('--rate-limit', raw.rateLimit),
+    faults: parseFaults('--fault', raw.faults),
     bandwidth: parseBandwidth('--bandwidth', raw.bandwidth),
     generatedApps:
       typeof raw.apps === 'number' || typeof raw.apps === 'string'

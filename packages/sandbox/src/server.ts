@@ -32,6 +32,7 @@ import { apiPrefix } from './paging.js';
 import { servePage } from './pages.js';
 import { serveCallback } from './oauth.js';
 import { missingScope } from './permissions.js';
+import { Faults, faultReply, withHeaders } from './faults.js';
 import { type RateLimit, RateLimiter } from './rate-limit.js';
 import { Link, pieces } from './bandwidth.js';
 import { createRouter } from './router.js';
@@ -63,6 +64,8 @@ export interface ServerOptions {
   settings?: SandboxSettings;
   /** The stand-ins of the code hosts' comment APIs (`/_providers/`); a new set unless given. */
   standIns?: StandIns;
+  /** The fault rules (`--fault`, `POST /_sandbox/faults`): answers a client must survive; none unless given. */
+  faults?: Faults;
 }
 
 const maxBodyBytes = 1024 * 1024;
@@ -188,10 +191,16 @@ function send(res: ServerResponse, reply: Reply, link?: Link): void {
 export function createSandboxServer(options: ServerOptions): Server {
   const { state, handlers, log } = options;
   const route = createRouter(options.operations ?? allOperations);
+  /** The operation a request is, for the fault rules that name one. */
+  const operationOf = (method: string | undefined, path: string): string | undefined => {
+    const match = route(method ?? 'GET', path.slice(apiPrefix.length));
+    return match.kind === 'found' ? match.op.id : undefined;
+  };
   let faults = 0;
   const limiter = options.rateLimit ? new RateLimiter(options.rateLimit, log) : undefined;
   const link = options.bandwidth ? new Link(options.bandwidth) : undefined;
   const standIns = options.standIns ?? new StandIns();
+  const faultRules = options.faults ?? new Faults();
 
   async function respond(
     req: IncomingMessage,
@@ -233,6 +242,7 @@ export function createSandboxServer(options: ServerOptions): Server {
           changed = true;
         },
         deliveries: { ...options.webhooks, log, track: (d) => options.webhooks?.track(d) },
+        faults: faultRules,
         running: options.running ?? { schedule: () => {} },
       });
       if (changed) options.onChange?.(state);
@@ -312,7 +322,22 @@ export function createSandboxServer(options: ServerOptions): Server {
     const baseUrl = requestOrigin(req);
     const finish = (status: number | string) =>
       log?.(`${req.method} ${rawPath} ${status} ${Math.round(performance.now() - started)}ms`);
-    const admission = limiter && rawPath.startsWith(`${apiPrefix}/`) ? limiter.admit() : undefined;
+    const api = rawPath.startsWith(`${apiPrefix}/`);
+    // A fault rule takes the request first: held, answered with its error, or served with its headers.
+    const fault = api && faultRules.active ? faultRules.take(operationOf(req.method, rawPath)) : undefined;
+    // Held: never answered, until the client goes away or the sandbox stops (closing every connection).
+    if (fault?.hold) {
+      req.resume();
+      finish('held');
+      return;
+    }
+    if (fault?.status !== undefined) {
+      req.resume();
+      send(res, faultReply({ ...fault, status: fault.status }), link);
+      finish(fault.status);
+      return;
+    }
+    const admission = limiter && api ? limiter.admit() : undefined;
     if (admission?.refused) {
       send(res, { ...admission.refused, headers: admission.headers }, link);
       finish(429);
@@ -343,7 +368,8 @@ export function createSandboxServer(options: ServerOptions): Server {
           reply = error(500, 'INTERNAL_SERVER_ERROR', 'Internal Server Error');
         }
       }
-      send(res, admission ? { ...reply, headers: { ...admission.headers, ...reply.headers } } : reply, link);
+      const headers = withHeaders({ ...admission?.headers, ...reply.headers }, fault?.headers);
+      send(res, admission || fault ? { ...reply, headers } : reply, link);
       finish(reply.status);
     })();
   };

@@ -8,6 +8,7 @@ import { runningScans } from './analysis/running-scans.js';
 import { demoSources, type SourceFile } from './analysis/sources.js';
 import { announceScan, recordControlScan } from './control.js';
 import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
+import { parseBackupFaults } from './backups/faults.js';
 import { parseShares, parseSize, type RawSandboxOptions, resolveOptions } from './options.js';
 import { loadState, saveState, StateFile, writeFileAtomic } from './persist.js';
 import { superAdminAlias } from './roles.js';
@@ -16,6 +17,7 @@ import { addApps, type AppSeed } from './seed/apps.js';
 import { seedState } from './seed/index.js';
 import { addGeneratedApps } from './seed/programme.js';
 import { nowVariable, parseNow } from './seed/clock.js';
+import { Faults, parseFaults } from './faults.js';
 import { createSandboxServer } from './server.js';
 import type { BackupRecord, SandboxState } from './state.js';
 import type { Delivery } from './webhooks.js';
@@ -35,11 +37,15 @@ export interface StartOptions extends RawSandboxOptions {
   apps?: readonly AppSeed[] | number;
 }
 
-/** A backup made by `backup()`, and from then on how downloads are served (as `--backup-size`, `--cut-downloads`). */
+/**
+ * A backup made by `backup()`, and from then on how downloads are served (as `--backup-size`,
+ * `--cut-downloads`, `--backup-faults`).
+ */
 export interface BackupControl {
   status?: BackupStatus;
   size?: string | number;
   cutDownloads?: string | number;
+  faults?: string | readonly string[];
 }
 
 export interface Sandbox {
@@ -59,12 +65,14 @@ export interface Sandbox {
   deliveries: Delivery[];
   /** Records a completed scan, as the control route (`secscan sandbox scan`) does; a bad request throws. */
   scan(request: ScanControlBody): ScanControlResult;
-  /** Records a backup made now; `size` and `cutDownloads` change how every later download is served. */
+  /** Records a backup made now; `size`, `cutDownloads` and `faults` change how later downloads are served. */
   backup(request?: BackupControl): BackupRecord;
   /** The demo sources of an app (its findings' places), which AutoFix's patches apply to. */
   sources(app: string): SourceFile[];
   /** Makes every pending AutoFix fix ready now; how many were pending. */
   completeFixes(): number;
+  /** Replaces the fault rules (as `POST /_sandbox/faults`); a rule that is not one throws. */
+  faults(rules: readonly unknown[]): void;
   close(): Promise<void>;
 }
 
@@ -133,6 +141,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     backupSize: options.backupSize,
     cutDownloads: options.cutDownloads,
     autofixDelayMs: options.autofixDelayMs,
+    backupFaults: options.backupFaults,
   };
   const webhooks = {
     retryDelaysMs: raw.webhookRetryDelaysMs,
@@ -148,6 +157,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     announceScan(state, recorded, { ...webhooks, log: raw.log });
     save();
   });
+  const faults = new Faults(options.faults);
   const server = createSandboxServer({
     schemas: await allSchemas(),
     state,
@@ -162,6 +172,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     webhooks,
     running,
     settings,
+    faults,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -231,6 +242,9 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
         throw error;
       }
     },
+    faults(rules) {
+      faults.set(parseFaults('faults', rules));
+    },
     backup(request = {}) {
       if (request.status !== undefined && !backupStatuses.includes(request.status)) {
         throw new SandboxError(
@@ -241,8 +255,10 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
       const size = parseSize('size', request.size);
       const cuts =
         request.cutDownloads === undefined ? undefined : parseShares('cutDownloads', request.cutDownloads);
+      const faults = request.faults === undefined ? undefined : parseBackupFaults('faults', request.faults);
       if (size !== undefined) settings.backupSize = size;
       if (cuts !== undefined) settings.cutDownloads = cuts;
+      if (faults !== undefined) settings.backupFaults = faults;
       const record = recordBackup(state, request.status);
       save();
       return { ...record };

@@ -169,3 +169,53 @@ describe('sandbox: --backup-size and --cut-downloads', () => {
     expect(end.every((c) => c.length <= 1024 * 1024)).toBe(true);
   });
 });
+
+describe('sandbox: --backup-faults, the wrong answers a resuming client must not take', () => {
+  const sandbox = useSandbox();
+  const download = (headers: Record<string, string>) =>
+    raw(sandbox(), 'DownloadOrganizationBackup', { headers });
+
+  it('ignore-if-range: a 206 of the bytes as they are whatever If-Range says; no-digest: no Repr-Digest', async () => {
+    const full = await download({});
+    const size = full.bytes.length;
+    sandbox().backup({ status: 'failed', faults: ['ignore-if-range', 'no-digest'] });
+    const stale = await download({ range: 'bytes=100-', 'if-range': '"another backup"' });
+    expect([stale.status, stale.headers.get('content-range')]).toEqual([
+      206,
+      `bytes 100-${size - 1}/${size}`,
+    ]);
+    expect(stale.bytes.equals(full.bytes.subarray(100))).toBe(true);
+    expect(stale.headers.get('etag')).toBe(full.headers.get('etag'));
+    expect(stale.headers.get('repr-digest')).toBeNull();
+    expect((await download({ range: `bytes=${size}-`, 'if-range': '"another"' })).status).toBe(416);
+    sandbox().backup({ status: 'failed', faults: [] });
+    expect((await download({ range: 'bytes=100-', 'if-range': '"another backup"' })).status).toBe(200);
+  });
+
+  it('shift-range: the 206 starts a MiB before the byte asked for; other-total: its total is one byte more', async () => {
+    const big = 3 * 1024 * 1024;
+    sandbox().backup({ size: big, faults: 'shift-range' });
+    const full = await download({});
+    expect(full.bytes.length).toBe(big);
+    const shifted = await download({ range: `bytes=${big - 1000}-` });
+    const from = big - 1000 - 1024 * 1024;
+    expect([shifted.status, shifted.headers.get('content-range')]).toEqual([
+      206,
+      `bytes ${from}-${big - 1}/${big}`,
+    ]);
+    expect(shifted.bytes.equals(full.bytes.subarray(from))).toBe(true);
+    sandbox().backup({ status: 'failed', faults: 'other-total' });
+    const longer = await download({ range: 'bytes=10-' });
+    expect([longer.status, longer.headers.get('content-range'), longer.bytes.length]).toEqual([
+      206,
+      `bytes 10-${big - 1}/${big + 1}`,
+      big - 10,
+    ]);
+  });
+
+  it('refuses a fault it does not know, naming the choices', () => {
+    expect(() => sandbox().backup({ faults: 'slow' })).toThrow(
+      'invalid value for faults: "slow" (expected faults from ignore-if-range, no-digest, shift-range, other-total, separated by commas)',
+    );
+  });
+});

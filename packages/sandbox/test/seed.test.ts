@@ -47,6 +47,35 @@ describe('seedState', () => {
     expect(payments?.base_branch).toBe('main');
   });
 
+  it('has the cases a bill of materials states one analysis for (issue 41)', () => {
+    const state = seedState(1);
+    const latest = (app: string) =>
+      state.analysis.scans
+        .filter((s) => s.app === app && s.is_default_branch && s.status === 'completed')
+        .sort((a, b) => a.started_at.localeCompare(b.started_at))
+        .at(-1);
+    const tag = (f: (typeof state.analysis.findings)[number], key: string) =>
+      f.tags.find((t) => t.key === key)?.value;
+    const findingsOf = (app: string) => {
+      const ids = new Set(latest(app)?.finding_ids);
+      return state.analysis.findings.filter((f) => ids.has(f.id) && f.status !== 'fixed');
+    };
+    // payments-api: CVE-2023-39325 on golang.org/x/net 0.7.0, twice.
+    const net = findingsOf('payments-api').filter(
+      (f) =>
+        tag(f, 'cve') === 'CVE-2023-39325' && tag(f, 'package_url') === 'pkg:golang/golang.org/x/net@0.7.0',
+    );
+    expect(net.length).toBeGreaterThanOrEqual(2);
+    // OpenSSL's CVE-2023-0286: reachable in one app's latest scan, unreachable in another's.
+    const openssl = state.apps.flatMap((a) =>
+      findingsOf(a.id).filter((f) => tag(f, 'cve') === 'CVE-2023-0286' && f.status !== 'ignored'),
+    );
+    const reach = (value: string) =>
+      new Set(openssl.filter((f) => tag(f, 'reachability') === value).map((f) => f.app));
+    expect([...reach('reachable')]).toContain('shiftleft-java-demo');
+    expect([...reach('unreachable')]).toEqual(['docs-site']);
+  });
+
   it('is plain JSON: a round trip changes nothing', () => {
     const state = seedState(3);
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);

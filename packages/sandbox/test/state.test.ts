@@ -205,6 +205,8 @@ describe('option checks', () => {
     [{ autofixDelay: '2d' }, '--autofix-delay'],
     [{ autofixDelay: '-1' }, '--autofix-delay'],
     [{ autofixDelay: 3_600_001 }, '--autofix-delay'],
+    [{ backupFaults: 'ignore-if-range,late' }, '--backup-faults'],
+    [{ backupFaults: '' }, '--backup-faults'],
   ])('refuses %o with a usage error naming %s', (raw, flag) => {
     expect(() => resolveOptions(raw)).toThrow(SandboxError);
     expect(() => resolveOptions(raw)).toThrow(expect.objectContaining({ kind: 'usage' }));
@@ -221,6 +223,8 @@ describe('option checks', () => {
       latency: 0,
       usersFile: undefined,
       cutDownloads: [],
+      backupFaults: [],
+      faults: [],
       auditLog: false,
       generatedApps: 0,
       autofixDelayMs: 3000,

@@ -53,13 +53,16 @@ export default defineVerb({
     '(`sha256sum -c` reads it). An interrupted transfer resumes with a Range request where the ' +
     'service allows it, else restarts, within --retries. A run killed midway (SIGKILL, power loss) ' +
     'leaves .NAME.part and a record of it (the backup id, its ETag or Last-Modified, the bytes on the ' +
-    'disk): the next run resumes it with a Range request, or starts from zero and says why (another ' +
-    'backup, the backup changed, no range served); the checksum covers the whole file. Once a download ' +
-    'into --dir is complete, the .part files of older backups are removed (they would never be ' +
-    'resumed), and stderr says so. A failed or ' +
-    'interrupted run leaves nothing under the final name. A lock in the directory refuses a second run writing there (exit 9). On ' +
-    'success it prints one line on stderr (none with -q) and, with -o json, a record of what it ' +
-    'downloaded.',
+    'disk and their SHA-256); so does a run stopped by SIGTERM or Ctrl-C (exit 143 or 130), which ' +
+    'syncs what it received and says on stderr how much it kept (none with -q). The next run resumes ' +
+    'it with a Range request once the kept bytes still have their SHA-256 and the answer its ' +
+    'validators (ETag, Last-Modified, length), or starts from zero and says why (another backup, the ' +
+    'backup changed, the bytes on the disk changed, no range served, a range refused); the checksum ' +
+    'covers the whole file. Once a download into --dir is complete, the .part files of older backups ' +
+    'are removed (they would never be resumed), and stderr says so. A failed run leaves nothing, an ' +
+    'interrupted one nothing under the final name. A lock in the directory refuses a second run ' +
+    'writing there (exit 9). On success it prints one line on stderr (none with -q) and, with -o ' +
+    'json, a record of what it downloaded.',
   examples: [
     'secscan backups download --dir ~/backups/secscan --keep 14',
     'secscan -q backups download --dir /var/backups/secscan --keep 7 --skip-existing',
@@ -162,7 +165,8 @@ export default defineVerb({
             signal: ctx.signal,
             checksumFile: true,
             check: notJson,
-            // A run killed midway (SIGKILL, power loss) leaves the .part and its record: resumed here.
+            // A run killed midway (SIGKILL, power loss) or stopped by a signal leaves the .part and its
+            // record: resumed here.
             persist: {
               identity: backup.backup_id,
               onResume: (from, total) =>
@@ -170,6 +174,10 @@ export default defineVerb({
                   `Resuming backup ${backup.backup_id} at ${humanBytes(from)}${total ? ` of ${humanBytes(total)}` : ''} (the partial download of an earlier run).`,
                 ),
               onRestart: (reason) => ctx.note(`Not resuming the earlier partial download: ${reason}.`),
+              onKept: (bytes, total, part) =>
+                ctx.note(
+                  `Stopped: kept ${humanBytes(bytes)}${total ? ` of ${humanBytes(total)}` : ''} of backup ${backup.backup_id} (${bytes} bytes, synced) in ${part}; the next run resumes from there.`,
+                ),
             },
             onProgress: (bytes, total) => progress?.update(bytes, total),
             onRetry: (reason, bytes, total, delay) =>

@@ -9,14 +9,17 @@ const day = 86_400;
 
 export default defineVerb({
   name: 'lint',
-  summary: 'Check the ignore file: expired, expiring, unused and duplicate entries (exit 1 on any)',
+  summary:
+    'Check the ignore file: expired, expiring, unused, duplicate entries, misplaced VEX (exit 1 on any)',
   description:
     'Read the ignore file (FILE, else .secscan/ignore.yml found from the working directory up to the ' +
     'repository root) line by line, as the gate does, and list its problems: entries that have expired ' +
     '(they suppress nothing), entries expiring within --within (14 days unless given), entries that match ' +
     'no finding of the latest scans (unused: the latest compound scan of a `scope` compound, the latest ' +
     'scan of its app or `scope` apps, else the organization listing; --offline skips this check and sends ' +
-    'no request), and duplicates (the same matching keys as an earlier entry). Exit 1 when any is found, ' +
+    'no request), duplicates (the same matching keys as an earlier entry), and VEX stated where it does ' +
+    'not belong: `vex:` on an entry naming findings by category, title or path rather than by package or ' +
+    'id, or matching findings that are not dependency findings. Exit 1 when any is found, ' +
     '0 when none: a CI check. A file that cannot be read or understood is exit 3 with its line.',
   examples: [
     'secscan ignores lint',
@@ -70,6 +73,12 @@ export default defineVerb({
         const days = Math.round((Date.parse(entry.expires) - Date.parse(today)) / (day * 1000));
         add('expiring', `expires on ${entry.expires}, in ${days} day${days === 1 ? '' : 's'}`);
       }
+      if (entry.vex !== undefined && entry.package === undefined && entry.id === undefined) {
+        add(
+          'vex',
+          `states vex: ${entry.vex} for every finding its category, title or path names: a VEX statement is of a package's vulnerability (name the package or the finding id)`,
+        );
+      }
       const key = entryKey(entry);
       const first = seen.get(key);
       if (first !== undefined) add('duplicate', `names the same findings as the entry at line ${first}`);
@@ -79,8 +88,20 @@ export default defineVerb({
       const active = file.entries.filter((e) => !hasExpired(e, today));
       const { entryFindings } = await import('./internal/latest.js');
       const found = await entryFindings(ctx, active, opts.branch);
+      const { dependencyTypes } = await import('../../sbom/vex.js');
+      const dependency = new Set<string>(dependencyTypes);
       for (const entry of active) {
         const { findings, missing } = found.get(entry) ?? { findings: [], missing: [] };
+        const other = entry.vex === undefined ? [] : findings.filter((f) => !dependency.has(f.type));
+        if (other.length) {
+          const named = other.slice(0, 3).map((f) => `${f.app} #${f.id} ${f.type}`);
+          problems.push({
+            line: entry.line,
+            problem: 'vex',
+            entry: describeEntry(entry),
+            detail: `states vex: ${entry.vex} but names ${other.length} finding(s) that are not dependency findings (${named.join(', ')}${other.length > 3 ? ', ...' : ''}): VEX is of a package's vulnerability`,
+          });
+        }
         if (findings.length) continue;
         problems.push({
           line: entry.line,

@@ -2,7 +2,7 @@ import { profileNamePattern } from '../../config/store.js';
 import type { RunningSandbox, SandboxError } from '@secscan/sandbox';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
-import { defineVerb, flag, parsed } from '../define.js';
+import { defineVerb, flag, list, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
 import { readyLines, removeReadyFile, writeReadyFile } from './internal/ready-file.js';
 
@@ -84,7 +84,12 @@ export default defineVerb({
     'With --ready-file FILE it also writes those lines to FILE (mode 0600, renamed into place once the sandbox is ready, ' +
     'removed when it stops), for a script started in the background: `secscan sandbox wait FILE` returns ' +
     'once the sandbox is ready. `secscan sandbox scan` records a scan on the running sandbox. The demo data is dated ' +
-    'relative to the day the sandbox starts (half a year of weekly scans ending the day before), or to --now.',
+    'relative to the day the sandbox starts (half a year of weekly scans ending the day before), or to --now. ' +
+    'Besides --fail-rate and --latency, --fault RULE injects the answers a client must survive: an API request ' +
+    'the rule takes is held (never answered), answered with its status, code, message and headers, or served ' +
+    'with its headers added (a Retry-After of a day, a rate-limit window spent until 9999); ' +
+    'POST /_sandbox/faults with {"rules": [...]} and the Super Admin token replaces the rules of a running ' +
+    'sandbox, and GET there lists them with the requests each took.',
   examples: [
     'secscan sandbox',
     'secscan sandbox --port 0 --ready-file sandbox.env > /dev/null &',
@@ -94,8 +99,10 @@ export default defineVerb({
     'secscan sandbox --tls --ready-file sandbox.env > /dev/null &',
     'secscan sandbox --backup-size 1GiB --cut-downloads 0.5',
     'secscan sandbox --backup-size 1GiB --bandwidth 100MiB/s',
+    'secscan sandbox --backup-size 64MiB --backup-faults ignore-if-range,no-digest',
     'secscan sandbox --audit-log',
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
+    'secscan sandbox --apps 40 --fault \'{"status":503,"headers":{"Retry-After":"1"}}\'',
     'secscan sandbox --now 2026-09-20 --state ./demo.json',
   ],
   printsJson: false,
@@ -159,6 +166,14 @@ export default defineVerb({
       'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does',
       pattern(/^\s*0?\.\d+\s*(,\s*0?\.\d+\s*)*$/, 'expected shares between 0 and 1, e.g. 0.5 or 0.3,0.7'),
     ),
+    backupFaults: parsed(
+      '--backup-faults <faults>',
+      'answer backup downloads wrongly, to test a client that resumes them: ignore-if-range (a Range gets a 206 of the bytes as they are now, whatever If-Range says), no-digest (no Repr-Digest), shift-range (a 206 starts 1 MiB before the byte asked for), other-total (a 206 gives a total one byte longer); several separated by commas',
+      pattern(
+        /^\s*[a-z-]+\s*(,\s*[a-z-]+\s*)*$/,
+        'expected fault names separated by commas, e.g. ignore-if-range,no-digest',
+      ),
+    ),
     auditLog: flag(
       '--audit-log',
       'serve the audit log, which the service keeps off until the vendor enables it',
@@ -191,6 +206,10 @@ export default defineVerb({
         /^\s*\d+(\.\d+)?\s*([kmgKMG]i?[bB]|[bB])?\s*(\/\s*s(ec(ond)?)?)?\s*$/,
         'expected bytes per second, e.g. 100MiB/s or 1GiB/s',
       ),
+    ),
+    fault: list(
+      '--fault <rule>',
+      'a fault rule, as JSON (repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests',
     ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
@@ -230,11 +249,13 @@ export default defineVerb({
       env: ctx.env,
       backupSize: opts.backupSize,
       cutDownloads: opts.cutDownloads,
+      backupFaults: opts.backupFaults,
       auditLog: opts.auditLog,
       ...(opts.apps ? { apps: opts.apps } : {}),
       rateLimit: opts.rateLimit,
       now: opts.now,
       bandwidth: opts.bandwidth,
+      ...(opts.fault?.length ? { faults: opts.fault } : {}),
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     }).catch((error: unknown) => {
       throw refusal(error);

@@ -13,21 +13,30 @@ export default defineVerb({
   description:
     'The packages of a scan as a CycloneDX 1.6 JSON document (--format cyclonedx-1.5 for older consumers, ' +
     '--format spdx for SPDX 2.3 JSON), on standard output or atomically into --out FILE: each package with ' +
-    'its name, version, purl (its bom-ref) and the licences the service gives; the app (or each app of a ' +
+    'its purl (its bom-ref, in the purl specification’s canonical form), the name and version the purl ' +
+    'names and the licences the service gives; the app (or each app of a ' +
     'compound or of the organization) depending on its packages; metadata naming the app, the scan, its ' +
     'commit and branch, and secscan. The service gives no file hashes and no graph between packages, so the ' +
     'document has none.\n\n' +
-    'Each dependency finding of the scan is a vulnerability (SPDX: a SECURITY advisory reference on its ' +
-    'package): the advisory id and source, the CVSS score and severity of the finding’s tags, the package ' +
-    'it affects, and a VEX analysis from its triage: fixed is resolved; ignored is not_affected when its ' +
-    'reason (the last comment on the finding) says the code is not affected (false positive, not used or ' +
-    'reachable, test or development only), else exploitable with the response will_not_fix; a finding the ' +
-    'ignore file (.secscan/ignore.yml) suppresses is the same by the entry’s reason, its place, owner and ' +
-    'expiry in the detail; unreachable is not_affected (code_not_reachable); reachable is exploitable; the ' +
-    'rest in_triage. --vex-only writes the vulnerabilities alone (CycloneDX), each affecting a BOM-Link ' +
-    '(urn:cdx:SERIAL/1#PURL) into the BOM of the same scan and format.\n\n' +
+    'Each advisory on a package is a vulnerability (SPDX: a SECURITY advisory reference on its package): the ' +
+    'advisory id and source, the CVSS score and severity of the finding’s tags, the package it affects, and ' +
+    'a VEX analysis from what someone stated, never from free text: fixed is resolved; an entry of the ' +
+    'ignore file (.secscan/ignore.yml) that suppresses the finding and states vex: not_affected (with its ' +
+    'justification:) or false_positive gives that state; so does the finding’s vex tag ' +
+    '(not_affected:JUSTIFICATION or false_positive); the service’s reachability analysis finding no path is ' +
+    'not_affected (code_not_reachable); a finding ignored in the service or suppressed by the ignore file, ' +
+    'with no such statement, is exploitable with the response will_not_fix (the risk accepted), its reason ' +
+    '(the last comment on the finding, or the entry’s reason, place, owner and expiry) in the detail; ' +
+    'reachable is exploitable; the rest in_triage. Every not_affected has its justification. Several ' +
+    'findings of one advisory on one package (in an app, or across the apps of --compound or --all-apps) ' +
+    'are one vulnerability whose analysis is the most severe of theirs (exploitable, in_triage, ' +
+    'not_affected or false_positive, resolved), the others’ verdicts named in its detail. --vex-only ' +
+    'writes the vulnerabilities alone (CycloneDX), each affecting a BOM-Link (urn:cdx:SERIAL/1#PURL) into ' +
+    'the BOM of the same scan and format.\n\n' +
+    'What the service sends is checked: a package URL that does not parse, an app or finding given twice, ' +
+    'a package look-up answering for packages not asked for are exit 8, never written.\n\n' +
     'The same scan gives the same bytes: the serial number is derived from the scans read, the time is the ' +
-    'scan’s, every list is sorted. --all-apps reads every app of the organization, a few at a time ' +
+    'scan’s (to the second), every list is sorted. --all-apps reads every app of the organization, a few at a time ' +
     '(--concurrency), into one document: each app’s answers are dropped once read, so memory grows with ' +
     'the document, not with what the service sends. --jq filters the document.',
   examples: [

@@ -12,12 +12,18 @@ export const concurrencyOption = parsed(
   int(1, 64),
 );
 
-/** The client with a scheduler: every request of the run from now on waits for a start from it. */
+/**
+ * The client with a scheduler: every request of the run from now on waits for a start from it. A wait the
+ * service asks for past --max-retry-wait refuses the start (exit 7), the run's retry budget ends a run the
+ * service keeps throttling, and the first failure of a round (`scheduler.map`) stops the round's other
+ * requests at once, waiting or in flight (`scheduler.signal`, `scheduler.stop`: a caller that owns the run,
+ * the MCP server, stops it the same way).
+ */
 export async function fanOut(
   ctx: Context,
   concurrency: number | undefined,
 ): Promise<{ client: ApiClient; scheduler: Scheduler }> {
-  const [client, { Scheduler, defaultConcurrency }] = await Promise.all([
+  const [client, { Scheduler, defaultConcurrency, runBudget }] = await Promise.all([
     ctx.client(),
     import('../../api/scheduler.js'),
   ]);
@@ -25,6 +31,9 @@ export async function fanOut(
     concurrency: concurrency ?? defaultConcurrency,
     signal: ctx.signal,
     log: (line) => ctx.debug(line),
+    notice: (line) => ctx.note(line),
+    maxWaitMs: ctx.maxRetryWaitMs,
+    budget: runBudget(ctx.retries),
   });
   client.useScheduler(scheduler);
   return { client, scheduler };

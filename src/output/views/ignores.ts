@@ -3,7 +3,7 @@ import { defineView } from '../core/view.js';
 /** `ignores lint`: a problem of an entry of the ignore file. */
 export interface IgnoreProblem {
   line: number;
-  problem: 'expired' | 'expiring' | 'unused' | 'duplicate';
+  problem: 'expired' | 'expiring' | 'unused' | 'duplicate' | 'vex';
   entry: string;
   detail: string;
 }

@@ -272,6 +272,37 @@ describe('scans check: a status the wait does not know is exit 8; a scan still r
   });
 });
 
+describe('scans check: the service answering 409 SCAN_FAILED (issue 41)', () => {
+  it('is exit 11 (the scan failed), not 6, with its hint, and the report says so', async () => {
+    cli
+      .stub('CheckScans', { ...shop, body: checkBody(7) })
+      .reply(
+        409,
+        { ok: false, code: 'SCAN_FAILED', message: 'target: scan 7 failed: it has no results to check' },
+        json,
+      );
+    cli.stub('ListScansInCompound', listing).reply(200, ok({ scans: [] }), json);
+    cli
+      .stub('ReadCompoundScan', { path: { compoundName: 'shop', scanID: 7 }, query: { archived: true } })
+      .reply(
+        200,
+        ok({ polyglot_scan_id: 7, status: 'completed', scans: [{ id: '70', successful: true }] }),
+        json,
+      );
+    const report = join(dir, 'scan-failed.json');
+    const r = await cli.run([...gate, '--scan', '7', '--report-json', report], { env: authEnv() });
+    expect(r.code).toBe(11);
+    expect(r.stderr).toBe(
+      'error: CheckScans: target: scan 7 failed: it has no results to check (HTTP 409 SCAN_FAILED)\n' +
+        'hint: the analysis of that scan failed, so it has no results: run the analysis again, or name another scan\n',
+    );
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
+      evaluated: false,
+      error: { code: 'SCAN_FAILED', exit_code: 11 },
+    });
+  });
+});
+
 describe('scans check --wait: polls until the scan under test has completed', () => {
   it('waits through a running scan with backoff, then gates on it; a CI log gets a line a minute', async () => {
     cli

@@ -117,3 +117,17 @@ describe('scans compare: the scan under test', () => {
     },
   );
 });
+
+describe('scans compare: the service answering 409 SCAN_FAILED (issue 41)', () => {
+  it('is exit 11 (the scan failed), not 6, with its hint', async () => {
+    cli
+      .stub('ListScansCompare', { path: pay, query: { source: 'scan.11', target: 'scan.12' } })
+      .reply(409, { ok: false, code: 'SCAN_FAILED', message: 'scan 12 failed' }, json);
+    const r = await cli.run([...compare, '--source', 'scan.11', '--target', 'scan.12'], { env: authEnv() });
+    expect([r.code, r.stdout]).toEqual([11, '']);
+    expect(r.stderr).toBe(
+      'error: ListScansCompare: scan 12 failed (HTTP 409 SCAN_FAILED)\n' +
+        'hint: the analysis of that scan failed, so it has no results: run the analysis again, or name another scan\n',
+    );
+  });
+});

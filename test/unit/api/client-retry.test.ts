@@ -1,6 +1,7 @@
 import type { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InterruptedError, TransientError } from '../../../src/errors.js';
+import { Scheduler } from '../../../src/api/scheduler.js';
+import { InterruptedError, RetryLaterError, TransientError } from '../../../src/errors.js';
 import { client, failure, mockAgent, ORIGIN, ops, things } from './fixtures.js';
 
 let agent: MockAgent;
@@ -123,5 +124,49 @@ describe('ApiClient retries', () => {
     setTimeout(() => controller.abort(new Error('SIGINT')), 20);
     const error = await failure(client(agent, { signal: controller.signal }).call(ops.ListThings));
     expect(error).toBeInstanceOf(InterruptedError);
+  });
+});
+
+/** Issue 41, section 2: nothing the client refused to wait for is waited for, with a scheduler or without. */
+describe('ApiClient: waits past --max-retry-wait are refused at once', () => {
+  it.each([
+    [
+      'Retry-After: 99999999999999999999',
+      { 'retry-after': '99999999999999999999' },
+      /retried at 9999-12-31T23:59:59Z \(in \d+ y\)/,
+    ],
+    [
+      'a 429 without Retry-After whose window resets a day away',
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 86_400) },
+      /HTTP 429: the service's rate limit has no request left until its window opens at \S+Z \(in 24 h\)/,
+    ],
+  ])('%s: exit 7 after one request, never "Invalid time value"', async (_what, headers, message) => {
+    agent.get(ORIGIN).intercept({ path: things, method: 'GET' }).reply(429, { message: 'slow' }, { headers });
+    const error = await failure(client(agent).call(ops.ListThings));
+    expect(error).toBeInstanceOf(RetryLaterError);
+    expect(error.message).toMatch(message);
+    expect(methods()).toHaveLength(1);
+  });
+
+  it('under a scheduler, a refusal stops the requests of the round in flight: none is waited for', async () => {
+    const pool = agent.get(ORIGIN);
+    // A request the service holds (a minute here, forever in the e2e test) and one it refuses for a day.
+    pool
+      .intercept({ path: `${things}/held`, method: 'GET' })
+      .reply(200, { ok: true, response: {} })
+      .delay(60_000);
+    pool
+      .intercept({ path: `${things}/refused`, method: 'GET' })
+      .reply(429, { message: 'slow' }, { headers: { 'retry-after': '86400' } });
+    const c = client(agent);
+    const scheduler = new Scheduler({ concurrency: 2 });
+    c.api.useScheduler(scheduler);
+    const error = await failure(
+      scheduler.map(['held', 'refused'], (id) => c.call(ops.ReadThing, { path: { thingID: id } })),
+    );
+    expect(error).toBeInstanceOf(RetryLaterError);
+    expect(error.message).toMatch(/^ReadThing: HTTP 429: the service asks to be retried at \S+Z \(in 24 h\)/);
+    // The map ended with the held request aborted: had it waited for its answer, the test would time out.
+    expect(methods()).toHaveLength(2);
   });
 });

@@ -111,3 +111,66 @@ describe('sleep', () => {
     await expect(pending).resolves.toBeUndefined();
   });
 });
+
+/** Issue 41, item 2.4: any Retry-After, however big or malformed, is read without throwing or hanging. */
+describe('Retry-After of any size or shape', () => {
+  const now = Date.parse('2026-12-03T00:00:00Z');
+  const latest = Date.parse('9999-12-31T23:59:59Z');
+
+  it.each([
+    ['20 digits', '99999999999999999999'],
+    ['400 digits (Infinity as a double)', '9'.repeat(400)],
+    ['230 digits, 200 of them leading zeros', '0'.repeat(200) + '9'.repeat(30)],
+  ])('%s of seconds is a wait until the last instant a message can name', (_what, value) => {
+    expect(parseRetryAfter(value, now)).toBe(latest - now);
+    const wait = retryWait(1, value, { now });
+    expect(wait.later?.at.toISOString()).toBe('9999-12-31T23:59:59.000Z');
+    expect(isoSeconds(wait.later?.at as Date)).toBe('9999-12-31T23:59:59Z');
+    expect(humanWait(wait.later?.waitMs as number)).toBe('7973 y');
+  });
+
+  it('reads the three forms of an HTTP date, 2099 included', () => {
+    const at2099 = Date.parse('2099-06-01T12:00:00Z') - now;
+    expect(parseRetryAfter('Mon, 01 Jun 2099 12:00:00 GMT', now)).toBe(at2099);
+    expect(parseRetryAfter('Monday, 01-Jun-99 12:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('Mon Jun  1 12:00:00 2099', now)).toBe(at2099);
+    // A two-digit year more than 50 years ahead is of the century before: 99 is 1999, 76 is 2076.
+    expect(parseRetryAfter('Thursday, 03-Dec-26 00:00:09 GMT', now)).toBe(9000);
+    expect(parseRetryAfter('Tuesday, 03-Dec-76 00:00:00 GMT', now)).toBe(
+      Date.parse('2076-12-03T00:00:00Z') - now,
+    );
+  });
+
+  it.each([
+    ['x 2'],
+    ['Tue, 31 Feb 2026 00:00:00 GMT'],
+    ['Tue, 01 Dec 2026 24:00:00 GMT'],
+    ['Tue, 01 Dec 2026 00:00:00 UTC'],
+    ['2026-12-04T00:00:00Z'],
+  ])('%s is no Retry-After (the backoff then): it is no HTTP date', (value) => {
+    expect(parseRetryAfter(value, now)).toBeUndefined();
+    expect(retryWait(1, value, { now, random: () => 0 })).toEqual({ delayMs: 250 });
+  });
+
+  it('a time that is none prints as the latest one, never "Invalid time value"', () => {
+    expect(isoSeconds(new Date(Number.NaN))).toBe('9999-12-31T23:59:59Z');
+    expect(isoSeconds(new Date(8.64e15))).toBe('9999-12-31T23:59:59Z');
+  });
+});
+
+describe('sleep longer than a timer holds', () => {
+  it('does not end early (Node fires a timer of more than 2^31-1 ms after 1 ms)', async () => {
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      const pending = sleep(3 * 2 ** 31).then(() => (done = true));
+      await vi.advanceTimersByTimeAsync(2 ** 31);
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(2 * 2 ** 31);
+      await pending;
+      expect(done).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readRateHeaders } from '../../../src/api/rate-headers.js';
-import { Scheduler } from '../../../src/api/scheduler.js';
+import { runBudget, Scheduler } from '../../../src/api/scheduler.js';
+import { RetryLaterError } from '../../../src/errors.js';
 
 /** Starts an acquire and records when (fake time) it got its slot. */
 function track(scheduler: Scheduler, starts: number[]): Promise<() => void> {
@@ -262,6 +263,180 @@ describe('Scheduler', () => {
   });
 });
 
+/** Issue 41, section 2: a wait the service asks for past --max-retry-wait is refused, never slept on. */
+describe('Scheduler: waits held to maxWaitMs', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const t0 = Date.parse('2026-01-01T00:00:00Z');
+  const day = String(t0 / 1000 + 100_000);
+
+  it.each([
+    [
+      '429 with a Retry-After of a day',
+      429,
+      { 'retry-after': '86400' },
+      /^ListThings: HTTP 429: the service asks to be retried at 2026-01-02T00:00:00Z \(in 24 h\), later than --max-retry-wait \(60 s\) allows; not waiting$/,
+    ],
+    [
+      '503 with an HTTP date in 2099',
+      503,
+      { 'retry-after': 'Thu, 01 Jan 2099 00:00:00 GMT' },
+      /^ListThings: HTTP 503: the service asks to be retried at 2099-01-01T00:00:00Z \(in 73 y\)/,
+    ],
+    [
+      'a 200 with X-RateLimit-Remaining: 0 and a reset a day away',
+      200,
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': day },
+      /^ListThings: the service's rate limit has no request left until its window opens at 2026-01-02T03:46:40Z \(in 28 h\), later than --max-retry-wait \(60 s\) allows; not waiting$/,
+    ],
+    [
+      'the draft RateLimit: remaining=0, reset=100000',
+      200,
+      { ratelimit: 'limit=10, remaining=0, reset=100000' },
+      /^ListThings: the service's rate limit has no request left until its window opens at 2026-01-02T03:46:40Z/,
+    ],
+    [
+      'a 429 without Retry-After whose window resets a day away',
+      429,
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': day },
+      /^ListThings: HTTP 429: the service's rate limit has no request left until its window opens at 2026-01-02T03:46:40Z/,
+    ],
+    [
+      'RateLimit-Policy: 1;w=100000',
+      200,
+      { 'ratelimit-policy': '1;w=100000' },
+      /^ListThings: the service's rate limit \(1 request per 100000 s\) allows the next request at 2026-01-02T03:46:40Z \(in 28 h\)/,
+    ],
+  ])('%s: the next start is refused at once, saying when', async (_what, status, headers, message) => {
+    const notices: string[] = [];
+    const scheduler = new Scheduler({ concurrency: 4, notice: (l) => notices.push(l) });
+    // The answer to the run's first request says it: the very next start is held back.
+    (await scheduler.acquire(undefined, 'ListThings'))();
+    scheduler.observe(status, headers, t0);
+    const refused = await scheduler.acquire(undefined, 'ListThings').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RetryLaterError);
+    expect((refused as RetryLaterError).exitCode).toBe(7);
+    expect((refused as Error).message).toMatch(message);
+    expect((refused as RetryLaterError).hint).toMatch(/^run it again after \S+Z, or raise --max-retry-wait$/);
+    // Nothing was set to fire: no timer keeps the process alive.
+    expect(vi.getTimerCount()).toBe(0);
+    expect(notices).toEqual([]);
+  });
+
+  it('within maxWaitMs, waits, saying once when the window opens, for every request waiting; a short wait is no news', async () => {
+    const notices: string[] = [];
+    const scheduler = new Scheduler({ concurrency: 4, maxWaitMs: 5000, notice: (l) => notices.push(l) });
+    (await scheduler.acquire())();
+    // A window of a second (a limit of 20 a second) is waited out without a word.
+    scheduler.observe(200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(t0 / 1000 + 1) });
+    const first = scheduler.acquire();
+    await vi.advanceTimersByTimeAsync(1000);
+    (await first)();
+    expect(notices).toEqual([]);
+    scheduler.observe(200, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(t0 / 1000 + 6) });
+    const waiting = [scheduler.acquire(), scheduler.acquire(), scheduler.acquire()];
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(notices).toEqual([
+      "waiting 5 s: the service's rate limit has no request left until its window opens at 2026-01-01T00:00:06Z",
+    ]);
+    await vi.advanceTimersByTimeAsync(1);
+    for (const release of await Promise.all(waiting)) release();
+    expect(notices).toHaveLength(1);
+  });
+
+  it('under maxWaitMs 0, refuses the service’s Retry-After: 1, but waits out its own backoff', async () => {
+    const scheduler = new Scheduler({ concurrency: 4, maxWaitMs: 0 });
+    scheduler.observe(429, {});
+    const next = scheduler.acquire();
+    await vi.advanceTimersByTimeAsync(500);
+    (await next)();
+    scheduler.observe(429, { 'retry-after': '1' });
+    await expect(scheduler.acquire()).rejects.toThrow(
+      /asks to be retried at .* \(in 1 s\), later than --max-retry-wait \(0 s\)/,
+    );
+  });
+});
+
+describe('Scheduler: a failed round stops every request of it', () => {
+  it('aborts the waits for a start and the requests in flight, waits for them, then lets requests start', async () => {
+    const scheduler = new Scheduler({ concurrency: 3 });
+    const ended: string[] = [];
+    const held = (n: number) =>
+      new Promise<never>((_, reject) => {
+        // A request the service never answers: only the scheduler's signal ends it.
+        scheduler.signal.addEventListener('abort', () => {
+          ended.push(`in flight ${n}`);
+          reject(scheduler.signal.reason);
+        });
+      });
+    const failure = new Error('HTTP 429: retried at tomorrow');
+    const run = scheduler.map([1, 2, 3, 4, 5, 6], async (n) => {
+      const release = await scheduler.acquire().catch((error: unknown) => {
+        ended.push(`waiting ${n}`);
+        throw error;
+      });
+      try {
+        if (n === 3) throw failure;
+        return await held(n);
+      } finally {
+        release();
+      }
+    });
+    await expect(run).rejects.toBe(failure);
+    // Every task had ended when the round's failure was thrown; no new one was taken.
+    expect(ended.sort()).toEqual(['in flight 1', 'in flight 2']);
+    expect(scheduler.signal.aborted).toBe(false);
+    (await scheduler.acquire())();
+  });
+
+  it('aborts with the run when the run’s signal does, and stays stopped', async () => {
+    const run = new AbortController();
+    const scheduler = new Scheduler({ concurrency: 1, signal: run.signal });
+    const release = await scheduler.acquire();
+    const waiting = scheduler.acquire();
+    run.abort(new Error('SIGTERM'));
+    await expect(waiting).rejects.toThrow('SIGTERM');
+    expect(scheduler.signal.aborted).toBe(true);
+    scheduler.resume();
+    expect(scheduler.signal.aborted).toBe(true);
+    release();
+  });
+});
+
+describe('Scheduler: the run’s retry budget', () => {
+  it('counts the throttled answers in a row, those of requests already in flight once, and a success refills it', () => {
+    let clock = 1000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    try {
+      const scheduler = new Scheduler({ concurrency: 16, budget: 2 });
+      // 16 requests sent at once, all answered 503: one throttling, however many answers.
+      for (let i = 0; i < 16; i++) expect(scheduler.observe(503, {}, 1000)).toMatchObject({ spent: false });
+      clock = 2000;
+      expect(scheduler.observe(503, {}, 1500)).toMatchObject({ spent: false, inARow: 2 });
+      clock = 2500;
+      expect(scheduler.observe(200, {}, 2100)).toMatchObject({ spent: false, inARow: 0 });
+      clock = 3000;
+      expect(scheduler.observe(429, {}, 2600)).toMatchObject({ inARow: 1 });
+      clock = 4000;
+      expect(scheduler.observe(429, {}, 3500)).toMatchObject({ inARow: 2, spent: false });
+      clock = 5000;
+      expect(scheduler.observe(503, {}, 4500)).toMatchObject({ inARow: 3, spent: true, throttled: true });
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('is what one request may spend: ten throttled answers and its --retries', () => {
+    expect(runBudget(2)).toBe(12);
+    expect(runBudget(0)).toBe(10);
+  });
+});
+
 describe('readRateHeaders', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
 
@@ -320,5 +495,20 @@ describe('readRateHeaders', () => {
 
   it('ignores what it cannot read', () => {
     expect(readRateHeaders({ ratelimit: 'nonsense', 'x-ratelimit-remaining': 'lots' })).toEqual({});
+  });
+
+  it('reads numbers of any size as finite, a reset or a window no further than 9999-12-31', () => {
+    const furthest = (Date.parse('9999-12-31T23:59:59Z') - now) / 1000;
+    const info = readRateHeaders(
+      {
+        'ratelimit-policy': `1;w=${'9'.repeat(30)}`,
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': '99999999999999999999',
+        'x-ratelimit-limit': '9'.repeat(400),
+      },
+      now,
+    );
+    expect(info).toEqual({ limit: 1, windowSeconds: furthest, remaining: 0, resetSeconds: furthest });
+    expect(Object.values(info).every(Number.isFinite)).toBe(true);
   });
 });

@@ -1,6 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +20,7 @@ import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import { FileHasher } from '../../../src/api/file-hasher.js';
-import { batchBytes, FileSink, hasherFrom, syncBytes } from '../../../src/api/file-sink.js';
+import { batchBytes, FileSink, hasherFrom, syncBytes, tailSyncBytes } from '../../../src/api/file-sink.js';
 import { reprDigest, transfer, type TransferOptions } from '../../../src/api/transfer.js';
 import { InterruptedError } from '../../../src/errors.js';
 
@@ -80,6 +90,7 @@ function run(options: Partial<TransferOptions> = {}) {
     attempts: 3,
     random: () => 0,
     checksumFile: true,
+    context: 'DownloadOrganizationBackup',
     ...options,
   });
 }
@@ -167,6 +178,29 @@ describe('transfer', () => {
     nothingLeft();
   });
 
+  it('a 416, or a 206 from elsewhere than the first byte, to a request for the whole file is exit 8, not retried', async () => {
+    handler = (_req, res) => {
+      res.writeHead(416, { 'content-type': 'application/json', 'content-range': `bytes */${body.length}` });
+      res.end('{"ok":false,"code":"RANGE_NOT_SATISFIABLE","message":"no"}');
+    };
+    await expect(run()).rejects.toMatchObject({
+      exitCode: 8,
+      message:
+        'DownloadOrganizationBackup: the service answered 416 (range not satisfiable) to a request for the whole file',
+    });
+    handler = (_req, res) => {
+      res.writeHead(206, { 'content-range': `bytes 10-${body.length - 1}/${body.length}` });
+      res.end(body.subarray(10));
+    };
+    await expect(run()).rejects.toMatchObject({
+      exitCode: 8,
+      message:
+        'DownloadOrganizationBackup: the service answered 206 (a range) to a request for the whole file',
+    });
+    expect(seen).toEqual([{}, {}]);
+    nothingLeft();
+  });
+
   it('stops at once when interrupted, removing the partial file', async () => {
     const controller = new AbortController();
     handler = (_req, res) => {
@@ -193,7 +227,15 @@ describe('transfer across runs (persist): the .part a killed run left, and its r
   /** What a run killed after `bytes` leaves: the first bytes of `content`, and the record beside them. */
   function killedAt(content: Buffer, bytes: number, record: Record<string, unknown> = {}): void {
     writeFileSync(part(), content.subarray(0, bytes));
-    const data = { version: 1, identity: 'b1', validator: etagOf(content), total: content.length, bytes };
+    const prefix = sha(content.subarray(0, bytes));
+    const data = {
+      version: 2,
+      identity: 'b1',
+      validator: etagOf(content),
+      total: content.length,
+      bytes,
+      prefix,
+    };
     writeFileSync(`${part()}.json`, JSON.stringify({ ...data, ...record }));
   }
   function persisted(notes: string[]) {
@@ -265,6 +307,13 @@ describe('transfer across runs (persist): the .part a killed run left, and its r
         /shorter than its record/,
         [{}],
       ],
+      [
+        'an older record, without the digest of its bytes',
+        () => killedAt(body, 1_000_000, { version: 1, prefix: undefined }),
+        serve(() => body),
+        /holds no digest of the bytes it records \(an older secscan wrote it\)/,
+        [{}],
+      ],
     ];
     for (const [name, before, serveIt, reason, requests] of cases) {
       seen = [];
@@ -290,6 +339,237 @@ describe('transfer across runs (persist): the .part a killed run left, and its r
     await expect(run({ ...persisted(notes), attempts: 1 })).rejects.toMatchObject({ exitCode: 7 });
     nothingLeft();
     expect(notes).toEqual([]);
+  });
+
+  /** The whole file (and a `.sha256` of it) under the final name, and nothing beside it. */
+  function complete(result: { path: string; sha256: string }, content: Buffer): void {
+    expect(result.sha256).toBe(sha(content));
+    expect(readFileSync(result.path).equals(content)).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['backup.tar.gz', 'backup.tar.gz.sha256']);
+    rmSync(result.path);
+    rmSync(`${result.path}.sha256`);
+  }
+
+  /**
+   * A service that answers every Range with a 206 of `content` as it is now, whatever If-Range says, with no
+   * Repr-Digest; `range` may bend the Content-Range it sends (start, end, total) or answer 416 past the end.
+   */
+  function ignoresIfRange(
+    content: () => Buffer,
+    range: (start: number, length: number) => { start: number; total: number } = (start, total) => ({
+      start,
+      total,
+    }),
+    etag: (b: Buffer) => string = etagOf,
+  ): Handler {
+    return (req, res) => {
+      const bytes = content();
+      const headers = { 'content-type': 'application/gzip', etag: etag(bytes), 'accept-ranges': 'bytes' };
+      const m = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
+      if (!m) {
+        res.writeHead(200, { ...headers, 'content-length': bytes.length });
+        return res.end(bytes);
+      }
+      if (Number(m[1]) >= bytes.length) {
+        res.writeHead(416, {
+          'content-type': 'application/json',
+          'content-range': `bytes */${bytes.length}`,
+        });
+        return res.end('{"ok":false,"code":"RANGE_NOT_SATISFIABLE","message":"no such range"}');
+      }
+      const { start, total } = range(Number(m[1]), bytes.length);
+      res.writeHead(206, {
+        ...headers,
+        'content-length': bytes.length - start,
+        'content-range': `bytes ${start}-${bytes.length - 1}/${total}`,
+      });
+      res.end(bytes.subarray(start));
+    };
+  }
+
+  it('resumes only bytes that still have the digest their record keeps: 8 bytes changed on the disk start from zero, asking for no range', async () => {
+    const large = randomBytes(hasherFrom + 3 * 1024 * 1024 + 5);
+    for (const [content, from] of [
+      [body, 1_000_000],
+      [large, hasherFrom + 1024 * 1024],
+    ] as const) {
+      seen = [];
+      const notes: string[] = [];
+      killedAt(content, from);
+      const file = await open(part(), 'r+');
+      await file.write(Buffer.from('CHANGED!'), 0, 8, Math.floor(from / 2));
+      await file.close();
+      handler = serve(() => content);
+      const result = await run(persisted(notes));
+      expect(seen).toEqual([{}]);
+      expect(notes).toEqual([
+        `restart: the first ${from} bytes of ${part()} are not the ones its record describes (they changed on the disk): starting from zero`,
+      ]);
+      expect(result).toMatchObject({ resumed: 0, restarted: 1 });
+      complete(result, content);
+    }
+  });
+
+  it('a 206 of a file that changed, whatever If-Range says, is not taken: its own validators are compared', async () => {
+    const changed = Buffer.from(body);
+    changed.write('another backup', 2_000_000);
+    // Killed in an earlier run: the new ETag of the 206 is not the recorded one.
+    killedAt(body, 1_000_000);
+    let notes: string[] = [];
+    handler = ignoresIfRange(() => changed);
+    let result = await run(persisted(notes));
+    expect(seen).toEqual([{ range: 'bytes=1000000-', ifRange: etagOf(body) }, {}]);
+    expect(notes).toEqual([
+      `restart: it changed since (it was ${etagOf(body)}, the range answered is of ${etagOf(changed)}): starting from zero`,
+    ]);
+    complete(result, changed);
+
+    // The same ETag, but the Repr-Digest of other bytes than the one recorded.
+    seen = [];
+    notes = [];
+    killedAt(body, 1_000_000, { digest: sha(body) });
+    handler = (req, res) => {
+      if (req.headers.range === undefined) return serve(() => body)(req, res);
+      res.writeHead(206, {
+        etag: etagOf(body),
+        'content-range': `bytes 1000000-${body.length - 1}/${body.length}`,
+        'repr-digest': `sha-256=:${createHash('sha256').update(changed).digest('base64')}:`,
+      });
+      res.end(changed.subarray(1_000_000));
+    };
+    result = await run(persisted(notes));
+    expect(notes).toEqual([expect.stringMatching(/^restart: it changed since .*another SHA-256, /)]);
+    complete(result, body);
+
+    // Within one run: the transfer cut, the range answered from the changed file.
+    seen = [];
+    let version = 0;
+    handler = (req, res) => {
+      if (version++ === 0) return serve(() => body, { cuts: [1_000_000] })(req, res);
+      return ignoresIfRange(() => changed)(req, res, 0);
+    };
+    result = await run(persisted([]));
+    expect(seen.map((r) => r.range)).toEqual([undefined, 'bytes=1000000-', undefined]);
+    expect(result).toMatchObject({ resumed: 0, restarted: 1 });
+    complete(result, changed);
+  });
+
+  it('a 416 to the resume (the file is now shorter than the bytes kept) starts from zero cleanly, spending no attempt', async () => {
+    const shorter = Buffer.from(body.subarray(0, 1_500_000));
+    shorter.write('a newer backup', 0);
+    killedAt(body, 2_000_000);
+    const notes: string[] = [];
+    handler = ignoresIfRange(() => shorter);
+    const result = await run({ ...persisted(notes), attempts: 1 });
+    expect(seen).toEqual([{ range: 'bytes=2000000-', ifRange: etagOf(body) }, {}]);
+    expect(notes).toEqual([
+      'restart: the service refused the range of the partial download (the file is now 1500000 bytes, 2000000 were kept): starting from zero',
+    ]);
+    complete(result, shorter);
+  });
+
+  it.each([
+    ['starts elsewhere', (start: number, total: number) => ({ start: start - 1024 * 1024, total })],
+    ['gives another total', (start: number, total: number) => ({ start, total: total + 1 })],
+  ])(
+    'a 206 whose Content-Range %s starts from zero cleanly, however much the hash had to read back',
+    async (_what, bend) => {
+      const content = randomBytes(3 * hasherFrom + 1024 * 1024);
+      const from = 3 * hasherFrom;
+      killedAt(content, from);
+      const notes: string[] = [];
+      handler = ignoresIfRange(() => content, bend);
+      const result = await run(persisted(notes));
+      expect(seen).toEqual([{ range: `bytes=${from}-`, ifRange: etagOf(content) }, {}]);
+      expect(notes).toEqual([
+        'restart: the service answered another range than the one asked for: starting from zero',
+      ]);
+      complete(result, content);
+    },
+  );
+
+  describe('interrupted (SIGTERM, SIGINT): the .part and its record are kept, synced, for the next run', () => {
+    /** Serves the first `upTo` bytes of `content`, then holds the answer open until the client goes. */
+    function stalls(content: Buffer, upTo: number, ranges = true): Handler {
+      return (_req, res) => {
+        res.writeHead(200, {
+          'content-length': content.length,
+          etag: etagOf(content),
+          ...(ranges ? { 'accept-ranges': 'bytes' } : {}),
+        });
+        res.write(content.subarray(0, upTo));
+      };
+    }
+
+    /** A run stopped as the signal would stop it, once `from` bytes are in the file. */
+    async function interrupt(from: number, kept: unknown[]) {
+      const controller = new AbortController();
+      const client = new ApiClient({
+        baseUrl,
+        token: 't',
+        orgId: ORG,
+        dispatcher,
+        signal: controller.signal,
+      });
+      return transfer((headers) => client.open('DownloadOrganizationBackup', {}, { headers, pass: [416] }), {
+        dest: join(dir, 'backup.tar.gz'),
+        resume: true,
+        attempts: 3,
+        signal: controller.signal,
+        onProgress: (bytes) => {
+          if (bytes >= from) controller.abort(new InterruptedError('SIGTERM'));
+        },
+        persist: { identity: 'b1', onKept: (...args) => kept.push(args) },
+      }).catch((e: unknown) => e);
+    }
+
+    it.each([
+      ['a short file, hashed here', body, batchBytes],
+      ['a large file', randomBytes(2 * hasherFrom + 12_345), hasherFrom + 2 * batchBytes],
+    ])(
+      'keeps what arrived (%s), says how much, and the next run resumes from there',
+      async (_how, content, from) => {
+        // The signal comes once `from` bytes are written (a MiB at a time); what arrived since is kept too.
+        const upTo = from + batchBytes + 777;
+        handler = stalls(content, upTo);
+        const kept: [number, number, string][] = [];
+        const error = await interrupt(from, kept);
+        expect(error).toBeInstanceOf(InterruptedError);
+        expect((error as InterruptedError).exitCode).toBe(143);
+        expect(readdirSync(dir).sort()).toEqual(['.backup.tar.gz.part', '.backup.tar.gz.part.json']);
+        const bytes = kept[0]?.[0] as number;
+        expect(bytes).toBeGreaterThanOrEqual(from);
+        expect(bytes).toBeLessThanOrEqual(upTo);
+        expect(kept).toEqual([[bytes, content.length, part()]]);
+        const record = JSON.parse(readFileSync(`${part()}.json`, 'utf8'));
+        expect(record).toEqual({
+          version: 2,
+          identity: 'b1',
+          validator: etagOf(content),
+          total: content.length,
+          bytes,
+          prefix: sha(content.subarray(0, bytes)),
+        });
+        expect(readFileSync(part()).equals(content.subarray(0, bytes))).toBe(true);
+
+        seen = [];
+        const notes: string[] = [];
+        handler = serve(() => content);
+        const result = await run(persisted(notes));
+        expect(seen).toEqual([{ range: `bytes=${bytes}-`, ifRange: etagOf(content) }]);
+        expect(notes).toEqual([`resume ${bytes}/${content.length}`]);
+        expect(result).toMatchObject({ resumed: 1, restarted: 0 });
+        complete(result, content);
+      },
+    );
+
+    it('keeps nothing when nothing could be resumed (the service serves no ranges)', async () => {
+      handler = stalls(body, batchBytes + 777, false);
+      const kept: unknown[] = [];
+      expect(await interrupt(batchBytes, kept)).toBeInstanceOf(InterruptedError);
+      expect(kept).toEqual([]);
+      nothingLeft();
+    });
   });
 });
 
@@ -344,11 +624,20 @@ describe('transfer of a large file (written while the next MiB arrives, hashed b
 });
 
 describe('FileSink: the disk takes the bytes while the rest arrives', () => {
+  /** Descriptors of the sparse files the hashing worker reads zeros from (the writes are not made). */
+  const sparse: number[] = [];
+  afterEach(() => {
+    for (const fd of sparse.splice(0)) closeSync(fd);
+  });
+
   /** A file whose writes succeed at once and whose syncs are counted, held until released, or fail. */
   function fakeFile(sync: () => Promise<void>) {
     const calls = { syncs: 0 };
+    const fd = openSync(join(dir, `sparse-${sparse.length}`), 'w+');
+    sparse.push(fd);
+    ftruncateSync(fd, 4 * syncBytes);
     const file = {
-      fd: -1,
+      fd,
       writev: async (chunks: Uint8Array[]) => ({ bytesWritten: chunks.reduce((n, c) => n + c.length, 0) }),
       datasync: () => {
         calls.syncs++;
@@ -406,6 +695,35 @@ describe('FileSink: the disk takes the bytes while the rest arrives', () => {
     await other.drain();
     await other.close();
     expect(plain.map((b) => b / batchBytes)).toEqual([64, 128]);
+  });
+
+  it('says which bytes each sync made durable, with their SHA-256 (here, then by the worker)', async () => {
+    const path = join(dir, 'synced');
+    const content = randomBytes(3 * tailSyncBytes + 12_345);
+    const file = await open(path, 'w+');
+    // The file's own writes and reads, and syncs that end at once: one starts every 8 MiB, however busy the disk.
+    const quick = {
+      fd: file.fd,
+      writev: file.writev.bind(file),
+      read: file.read.bind(file),
+      datasync: () => Promise.resolve(),
+    } as unknown as typeof file;
+    const synced: [number, string][] = [];
+    const sink = new FileSink(quick, undefined, (bytes, sha256) => synced.push([bytes, sha256]));
+    sink.total = content.length;
+    try {
+      for (let at = 0; at < content.length; at += 64 * 1024)
+        await sink.push(content.subarray(at, at + 64 * 1024));
+      await sink.drain();
+      expect(await sink.digest()).toBe(sha(content));
+    } finally {
+      await sink.close();
+      await file.close();
+    }
+    // Every 8 MiB, the first hashed here, the others by the worker that starts past hasherFrom.
+    expect(synced.map(([bytes]) => bytes)).toEqual([1, 2, 3].map((n) => n * tailSyncBytes));
+    for (const [bytes, sha256] of synced)
+      expect([bytes, sha256]).toEqual([bytes, sha(content.subarray(0, bytes))]);
   });
 
   it('a sync that fails is thrown by drain, as a write that fails', async () => {

@@ -91,6 +91,13 @@ function entry(r: () => number): [string, string][] {
   if (r() < 0.4) keys.push(['owner', pick(r, ['alice@example.com', 'team-3@example.com'])]);
   if (r() < 0.4) keys.push(['expires', pick(r, ['2027-01-15', '2026-12-31', "'2027-03-01'"])]);
   if (r() < 0.1) keys.push(['expires', '2027-02-30']);
+  if (r() < 0.15) {
+    const stated = pick(r, ['false_positive', 'not_affected', "'not_affected'", '"not_affected"']);
+    keys.push(['vex', stated]);
+    if (stated !== 'false_positive') {
+      keys.push(['justification', styled(r, pick(r, ['code_not_reachable', 'requires_configuration']))]);
+    }
+  }
   if (r() < 0.25) keys.push(['scope', '']);
   for (let k = keys.length - 1; k > 0; k--) {
     if (r() < 0.3) {
@@ -237,6 +244,14 @@ const tricky = [
   '    owner: \ufeff',
   '    owner: a\rb',
   '    owner: \u0085',
+  '    vex: not_affected',
+  '    vex: false_positive',
+  '    vex: maybe',
+  '    vex: "false_positive "',
+  '    vex: [false_positive]',
+  '    justification: code_not_reachable',
+  '    justification: Code_Not_Reachable',
+  '    justification: 7',
 ];
 
 const whole = [
@@ -312,6 +327,11 @@ const jsonTricky = [
   '{"ignores": [{"id": 1, "reason": "r", "scope": {"apps": []}}]}',
   '{"ignores": [{"id": 1, "reason": "r", "scope": {}}]}',
   '{"ignores": [{"id": 1, "reason": "r", "expires": "2027-02-30"}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "vex": "not_affected", "justification": "code_not_present"}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "vex": "false_positive"}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "vex": "not_affected"}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "vex": 1}]}',
+  '{"ignores": [{"id": 1, "reason": "r", "justification": "code_not_present"}]}',
   '{"ignores": [{"app": "w", "title": "/[/", "reason": "r"}]}',
   '{"ignores": [{"id": 1, "reason": "r"}, {"path": "**", "reason": "r"}]}',
   '{"ignores": {"id": 1}}',

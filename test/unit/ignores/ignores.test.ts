@@ -83,6 +83,36 @@ describe('readIgnoreFile: every problem at its line, exit 3', () => {
       'unknown key',
     ],
     ['no ignores list', 'ignore:\n  - id: 1\n', 1, ''],
+    [
+      'a VEX state that is none',
+      'ignores:\n  - id: 1\n    reason: r\n    vex: not_afected\n',
+      4,
+      'ignores[0].vex: expected not_affected or false_positive',
+    ],
+    [
+      'not_affected without its justification',
+      'ignores:\n  - id: 1\n    reason: r\n    vex: not_affected\n',
+      4,
+      'ignores[0].vex: not_affected needs a justification (justification: code_not_present, code_not_reachable,',
+    ],
+    [
+      'a justification that is not CycloneDX’s',
+      'ignores:\n  - id: 1\n    reason: r\n    vex: not_affected\n    justification: unused\n',
+      5,
+      'ignores[0].justification: expected one of code_not_present, code_not_reachable, requires_configuration,',
+    ],
+    [
+      'a justification without vex',
+      'ignores:\n  - id: 1\n    reason: r\n    justification: code_not_present\n',
+      4,
+      'ignores[0].justification: needs vex: not_affected (the state it justifies)',
+    ],
+    [
+      'a justification of a false positive',
+      'ignores:\n  - id: 1\n    reason: r\n    vex: false_positive\n    justification: code_not_present\n',
+      5,
+      'ignores[0].justification: goes with vex: not_affected only',
+    ],
   ])('refuses %s', (_what, text, line, reason) => {
     const { message, exit } = refusal(text);
     expect(message).toMatch(new RegExp(`^\\.secscan/ignore\\.yml:${line}: `));
@@ -115,6 +145,48 @@ describe('readIgnoreFile: every problem at its line, exit 3', () => {
       'payments-api #1234',
       'web: category Weak Hash, path legacy/**',
     ]);
+  });
+
+  it('reads the VEX an entry states, and hands it to what cites the entry', () => {
+    const file = readIgnoreFile(
+      [
+        'ignores:',
+        '  - package: pkg:golang/golang.org/x/net',
+        '    reason: only the HTTP/2 client is used',
+        '    vex: not_affected',
+        '    justification: code_not_reachable',
+        '  - id: 7',
+        '    app: web',
+        '    reason: not this package',
+        '    vex: false_positive',
+        '',
+      ].join('\n'),
+      'ignore.yml',
+    );
+    expect(file.entries.map((e) => [e.vex, e.justification])).toEqual([
+      ['not_affected', 'code_not_reachable'],
+      ['false_positive', undefined],
+    ]);
+    const s = suppressor(file, '2026-12-01');
+    const dep = finding({
+      id: '3',
+      type: 'oss_vuln',
+      tags: [{ key: 'package_url', value: 'pkg:golang/golang.org/x/net@0.7.0' }],
+    });
+    expect(s.mark(dep).suppression).toEqual({
+      file: 'ignore.yml',
+      line: 2,
+      reason: 'only the HTTP/2 client is used',
+      vex: 'not_affected',
+      justification: 'code_not_reachable',
+    });
+  });
+
+  it('a finding’s package URL with a bad percent-encoding matches no package entry (no crash)', () => {
+    const file = readIgnoreFile('ignores:\n  - package: pkg:npm/lodash\n    reason: r\n', 'ignore.yml');
+    const bad = finding({ type: 'oss_vuln', tags: [{ key: 'package_url', value: 'pkg:npm/lodash@%zz' }] });
+    expect(suppressor(file, '2026-12-01').find(bad)).toBeUndefined();
+    expect(parsePurl('pkg:npm/lodash@%zz')).toBeUndefined();
   });
 });
 

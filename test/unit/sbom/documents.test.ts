@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { UnexpectedResponseError } from '../../../src/errors.js';
 import { cyclonedx } from '../../../src/sbom/cyclonedx.js';
 import { uuidV5 } from '../../../src/sbom/ids.js';
 import type { Inventory, SbomPackage } from '../../../src/sbom/model.js';
@@ -49,6 +50,7 @@ const inventory = (): Inventory => ({
       status: 'unset',
       title: 'a flaw',
       analysis: { state: 'in_triage', detail: 'no reachability' },
+      others: [],
     },
   ],
   advisories: new Map(),
@@ -96,6 +98,34 @@ describe('sbom documents', () => {
         `urn:uuid:${uuidV5(`cyclonedx-${spec}\u0000${['org-1', 'compound', 'shop', '4', 'api@11,web@12'].join('\u0000')}`)}`,
       );
     }
+  });
+
+  it('a not_affected analysis keeps its justification; SPDX names the OpenVEX term beside it', () => {
+    const inv = inventory();
+    const [v] = inv.vulnerabilities as [Inventory['vulnerabilities'][number]];
+    v.analysis = { state: 'not_affected', justification: 'requires_configuration', detail: 'stated' };
+    const cdx = cyclonedx(inv, '1.6', tool) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(cdx.vulnerabilities[0].analysis).toEqual({
+      state: 'not_affected',
+      justification: 'requires_configuration',
+      detail: 'stated',
+    });
+    const doc = spdx(inv, tool) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const c = doc.packages.find((p: { name: string }) => p.name === 'c');
+    expect(c.externalRefs[1].comment).toContain(
+      'VEX not_affected (requires_configuration; OpenVEX vulnerable_code_cannot_be_controlled_by_adversary): stated',
+    );
+  });
+
+  it('an inventory that would give one bom-ref (or SPDXID) twice is refused, never written', () => {
+    const inv = inventory();
+    inv.scans.push({ ...(inv.scans[0] as Inventory['scans'][number]) });
+    expect(() => cyclonedx(inv, '1.6', tool)).toThrow(
+      new UnexpectedResponseError(
+        "the service's answers would give the document the bom-ref urn:secscan:app:api twice",
+      ),
+    );
+    expect(() => spdx(inv, tool)).toThrow(UnexpectedResponseError);
   });
 
   it('a name-based UUID is version 5, RFC 4122 variant, the same for the same name', () => {

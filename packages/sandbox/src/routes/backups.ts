@@ -24,6 +24,9 @@ function* cutAt(chunks: Iterable<Buffer>, start: number, cut: number | undefined
   }
 }
 
+/** How far before the byte asked for a 206 starts under `--backup-faults shift-range`. */
+const shiftBytes = 1024 * 1024;
+
 export const backupHandlers = {
   // Completed and failed backups, the statuses the vendor document allows: one still running is left out
   // until it ends (a download by its id answers 409).
@@ -40,7 +43,8 @@ export const backupHandlers = {
         })),
     ),
 
-  // Without `backup_id`, the latest completed backup. Ranges (206, 416) and If-Range are served.
+  // Without `backup_id`, the latest completed backup. Ranges (206, 416) and If-Range are served, or answered
+  // wrongly as `--backup-faults` says.
   DownloadOrganizationBackup: async (ctx): Promise<Reply> => {
     const id = ctx.query.get('backup_id');
     const backups = newestFirst(ctx.state);
@@ -56,22 +60,28 @@ export const backupHandlers = {
     const archive = backupArchive(ctx.state, backup, ctx.settings.backupSize);
     const { sha256 } = await archive.seal();
     const { size, etag } = archive;
+    const faults = new Set(ctx.settings.backupFaults);
     const headers: Record<string, string> = {
       'accept-ranges': 'bytes',
       etag,
       'last-modified': new Date(backup.completed_at ?? backup.created_at).toUTCString(),
       'content-disposition': `attachment; filename="${archive.fileName}"`,
-      'repr-digest': `sha-256=:${sha256}:`,
+      ...(faults.has('no-digest') ? {} : { 'repr-digest': `sha-256=:${sha256}:` }),
     };
-    const range = readRange(header(ctx.headers.range), header(ctx.headers['if-range']), etag, size);
+    const ifRange = faults.has('ignore-if-range') ? undefined : header(ctx.headers['if-range']);
+    const range = readRange(header(ctx.headers.range), ifRange, etag, size);
     if (range.kind === 'unsatisfiable') {
       return {
         ...error(416, 'RANGE_NOT_SATISFIABLE', `the backup has ${size} bytes`),
         headers: { ...headers, 'content-range': `bytes */${size}` },
       };
     }
-    const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size];
-    if (range.kind === 'partial') headers['content-range'] = `bytes ${start}-${end - 1}/${size}`;
+    const [start, end] =
+      range.kind === 'partial'
+        ? [faults.has('shift-range') ? Math.max(0, range.start - shiftBytes) : range.start, range.end]
+        : [0, size];
+    const total = faults.has('other-total') ? size + 1 : size;
+    if (range.kind === 'partial') headers['content-range'] = `bytes ${start}-${end - 1}/${total}`;
     const cut = ctx.settings.cutDownloads
       .map((share) => Math.floor(share * size))
       .filter((at) => at > start && at < end)

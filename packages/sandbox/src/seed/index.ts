@@ -13,6 +13,7 @@ import { seedAudit, seedBackups, seedScmSecrets } from './history.js';
 import { seedOrg, seedOrgTokens, seedUsers, seedUserTokens } from './people.js';
 import { seedCustomRoles, seedTeams } from './rbac.js';
 import { seedOrgConfig, seedSavedSearches } from './settings.js';
+import { seedVexCases } from './vex-cases.js';
 
 export interface SeedOptions extends AnalysisSeedOptions {
   /** When the sandbox starts (default now): the seeded dates are the same days before it (seed/clock.ts). */
@@ -84,6 +85,7 @@ export function seedState(seed: number, options: SeedOptions = {}): SandboxState
   };
   // Last, from streams of its own: nothing seeded above changes with it.
   seedDemoHistory(state, seed, options);
+  seedVexCases(state, seed);
   shiftState(state, dayShift(now));
   return state;
 }
