@@ -11,6 +11,7 @@ const registry: Registry = {
   compare: async () => (await import('./compare.js')).compareExporters,
   'policy-file': async () => (await import('./texts.js')).policyFileExporters,
   'policy-diff': async () => (await import('./texts.js')).policyDiffExporters,
+  patch: async () => (await import('./texts.js')).patchExporters,
   'rules-file': async () => (await import('./texts.js')).rulesFileExporters,
   'access-file': async () => (await import('./texts.js')).accessFileExporters,
   'access-plan': async () => (await import('./texts.js')).accessPlanExporters,

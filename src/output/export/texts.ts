@@ -5,6 +5,7 @@ import type {
   AccessFileDocument,
   AccessPlanDocument,
   AnswerDocument,
+  PatchDocument,
   PolicyDiffDocument,
   PolicyFileDocument,
   RulesFileDocument,
@@ -41,6 +42,16 @@ export const policyDiffExporters: DocumentExporters<PolicyDiffDocument> = {
     yaml: (doc, t) => exportObject(diffObject(doc), undefined, t),
   },
   otherwise: ({ diff }, t) => renderDiff(diff, t.terminal)(t.out, t.chalk),
+};
+
+/** `findings autofix`: the patch as a diff (coloured on a terminal, as received in a pipe); the fix for data. */
+export const patchExporters: DocumentExporters<PatchDocument> = {
+  formats: {
+    json: ({ item }, t) => exportObject(item, undefined, t),
+    ndjson: ({ item }, t) => exportObject(item, undefined, t),
+    yaml: ({ item }, t) => exportObject(item, undefined, t),
+  },
+  otherwise: ({ patch }, t) => renderDiff(patch, t.terminal)(t.out, t.chalk),
 };
 
 /** `rules convert`: YAML, or JSON with -o json. */
