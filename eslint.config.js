@@ -196,6 +196,32 @@ export default tseslint.config(
     'src/exchange (`secscan api`: the raw request and its answer as received) stands below the verbs: on src/api, util and @secscan/api',
   ),
   layer(
+    ['src/sync/**/*.ts'],
+    [
+      `${src}(commands|access|output|gate|sbom|webhook|exchange|config|streams)/`,
+      `${src}(context|factory|main|program)\\.js$`,
+    ],
+    'src/sync (the database mirror: schema, migrations, readers, writers) stands below the verbs and output: on src/api, the findings listing of src/triage, util and @secscan/api',
+  ),
+  layer(
+    ['src/mcp/**/*.ts'],
+    [`${src}(commands|access|output|webhook|exchange|providers)/`, `${src}(context|main|program)\\.js$`],
+    'src/mcp (the MCP server: its tools, answers, calls and hosts) is an engine: it calls the gate, triage, sbom, stats, ignores and names engines on the factory and streams, renders its own JSON, and imports no command, output or context',
+  ),
+  layer(
+    ['src/names/**/*.ts'],
+    [`${src}(commands|access|output|config|gate|triage|sbom|mcp)/`, `${src}(context|main|program)\\.js$`],
+    'src/names (apps and compounds by name, the close names of a 404) stands on the factory, src/api, streams and util',
+  ),
+  layer(
+    ['src/stats/**/*.ts'],
+    [
+      `${src}(commands|access|output|config|streams|gate|triage|mcp)/`,
+      `${src}(context|factory|main|program)\\.js$`,
+    ],
+    'src/stats (the counts of `secscan stats`) computes from the client it is handed: on src/api, util and @secscan/api',
+  ),
+  layer(
     ['src/commands/*/*.ts'],
     ['^\\.\\./(?!shared/)[\\w-]+/'],
     'a noun never imports another noun: shared helpers go to src/commands/shared/',

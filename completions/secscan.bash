@@ -23,6 +23,7 @@ _secscan_child() {
     '|findings') REPLY='findings' ;;
     '|ignores') REPLY='ignores' ;;
     '|stats') REPLY='stats' ;;
+    '|sync') REPLY='sync' ;;
     '|dependencies') REPLY='dependencies' ;;
     '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
@@ -39,6 +40,7 @@ _secscan_child() {
     '|reports' | '|report') REPLY='reports' ;;
     '|audit') REPLY='audit' ;;
     '|api') REPLY='api' ;;
+    '|mcp') REPLY='mcp' ;;
     '|sandbox') REPLY='sandbox' ;;
     '|completion') REPLY='completion' ;;
     '|help') REPLY='help' ;;
@@ -197,6 +199,7 @@ _secscan_child() {
     'reports|trends') REPLY='reports trends' ;;
     'audit|log') REPLY='audit log' ;;
     'audit|scm-secrets') REPLY='audit scm-secrets' ;;
+    'mcp|configure') REPLY='mcp configure' ;;
     'sandbox|scan') REPLY='sandbox scan' ;;
     'sandbox|wait') REPLY='sandbox wait' ;;
     *) REPLY='' ;;
@@ -205,7 +208,7 @@ _secscan_child() {
 
 _secscan_commands() {
   case "$1" in
-    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats teams tokens users webhook whoami' ;;
+    '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations mcp org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats sync teams tokens users webhook whoami' ;;
     'auth') REPLY='login logout status' ;;
     'profiles') REPLY='list ls remove rm use' ;;
     'config') REPLY='get list ls set unset' ;;
@@ -248,6 +251,7 @@ _secscan_commands() {
     'backups') REPLY='download list ls' ;;
     'reports') REPLY='cwe owasp pci trends' ;;
     'audit') REPLY='log scm-secrets' ;;
+    'mcp') REPLY='configure' ;;
     'sandbox') REPLY='scan wait' ;;
     *) REPLY='' ;;
   esac
@@ -360,6 +364,7 @@ _secscan_flags() {
     'ignores lint') REPLY='--branch --help --offline --within -h' ;;
     'ignores sync') REPLY='--branch --dry-run --help --ignore-file -h' ;;
     'stats') REPLY='--app --compound --concurrency --default-branch --help --team --type -h' ;;
+    'sync') REPLY='--comments --concurrency --full --help --profiles --to -h' ;;
     'dependencies') REPLY='--help -h' ;;
     'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
     'packages') REPLY='--help -h' ;;
@@ -445,6 +450,8 @@ _secscan_flags() {
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --header --help --include --input --list --method --paginate --slurp -F -H -X -h -i' ;;
+    'mcp') REPLY='--answer-within --help --read-only --toolsets --workspace -h' ;;
+    'mcp configure') REPLY='--client --command --help --print --remove --scope --server-read-only --server-toolsets -h' ;;
     'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
@@ -583,6 +590,8 @@ _secscan_conflicts() {
     'api|--paginate') REPLY='--list' ;;
     'api|--slurp') REPLY='--list' ;;
     'api|--list') REPLY='-F --field --input -H --header -X --method -i --include --paginate --slurp' ;;
+    'mcp configure|--print') REPLY='--remove' ;;
+    'mcp configure|--remove') REPLY='--print' ;;
     'sandbox scan|--app') REPLY='--compound' ;;
     'sandbox scan|--compound') REPLY='--app' ;;
     'sandbox scan|--new') REPLY='--fail' ;;
@@ -731,6 +740,9 @@ _secscan_takes_value() {
       'stats|--compound' | \
       'stats|--type' | \
       'stats|--concurrency' | \
+      'sync|--to' | \
+      'sync|--profiles' | \
+      'sync|--concurrency' | \
       'dependencies search|--from' | \
       'dependencies search|--until' | \
       'dependencies search|--per-page' | \
@@ -896,6 +908,13 @@ _secscan_takes_value() {
       'api|--header' | \
       'api|-X' | \
       'api|--method' | \
+      'mcp|--toolsets' | \
+      'mcp|--workspace' | \
+      'mcp|--answer-within' | \
+      'mcp configure|--client' | \
+      'mcp configure|--scope' | \
+      'mcp configure|--server-toolsets' | \
+      'mcp configure|--command' | \
       'sandbox|--host' | \
       'sandbox|--port' | \
       'sandbox|--seed' | \
@@ -1032,6 +1051,8 @@ _secscan_values() {
     'stats|--team') REPLY='@live team' ;;
     'stats|--compound') REPLY='@live compound' ;;
     'stats|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'sync|--to') REPLY='@file' ;;
+    'sync|--profiles') REPLY='@live profile' ;;
     'packages show|--from-file') REPLY='@file' ;;
     'sca packages|--app') REPLY='@live app' ;;
     'sca packages|--compound') REPLY='@live compound' ;;
@@ -1108,6 +1129,9 @@ _secscan_values() {
     'reports trends|--compound') REPLY='@live compound' ;;
     'audit log|--out') REPLY='@file' ;;
     'api|--input') REPLY='@file' ;;
+    'mcp|--workspace') REPLY='@file' ;;
+    'mcp configure|--client') REPLY='=claude-code cursor vscode codex gemini' ;;
+    'mcp configure|--scope') REPLY='=project user' ;;
     'sandbox|--state') REPLY='@file' ;;
     'sandbox|--users-file') REPLY='@file' ;;
     'sandbox|--apps') REPLY='@live app' ;;
@@ -1384,6 +1408,8 @@ _secscan_values() {
     'stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'stats|--fields') REPLY='@fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total' ;;
+    'sync|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sync|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'dependencies search|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1597,6 +1623,11 @@ _secscan_values() {
     'api|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'api|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'api|--fields') REPLY='@fields id method path scopes commands summary' ;;
+    'mcp|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp configure|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp configure|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'mcp configure|--fields') REPLY='@fields client scope action file backup' ;;
     'sandbox|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1678,7 +1709,7 @@ _secscan_args() {
     'integrations board submit|0') REPLY='@live app' ;;
     'sandbox wait|0') REPLY='@file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion' ;;
     *) REPLY='' ;;
   esac
 }

@@ -39,6 +39,8 @@ function __secscan_child
             echo 'ignores'
         case '|stats'
             echo 'stats'
+        case '|sync'
+            echo 'sync'
         case '|dependencies'
             echo 'dependencies'
         case '|packages'
@@ -72,6 +74,8 @@ function __secscan_child
             echo 'audit'
         case '|api'
             echo 'api'
+        case '|mcp'
+            echo 'mcp'
         case '|sandbox'
             echo 'sandbox'
         case '|completion'
@@ -422,6 +426,8 @@ function __secscan_child
             echo 'audit log'
         case 'audit|scm-secrets'
             echo 'audit scm-secrets'
+        case 'mcp|configure'
+            echo 'mcp configure'
         case 'sandbox|scan'
             echo 'sandbox scan'
         case 'sandbox|wait'
@@ -565,6 +571,9 @@ function __secscan_takes_value
             'stats|--compound' \
             'stats|--type' \
             'stats|--concurrency' \
+            'sync|--to' \
+            'sync|--profiles' \
+            'sync|--concurrency' \
             'dependencies search|--from' \
             'dependencies search|--until' \
             'dependencies search|--per-page' \
@@ -730,6 +739,13 @@ function __secscan_takes_value
             'api|--header' \
             'api|-X' \
             'api|--method' \
+            'mcp|--toolsets' \
+            'mcp|--workspace' \
+            'mcp|--answer-within' \
+            'mcp configure|--client' \
+            'mcp configure|--scope' \
+            'mcp configure|--server-toolsets' \
+            'mcp configure|--command' \
             'sandbox|--host' \
             'sandbox|--port' \
             'sandbox|--seed' \
@@ -1088,6 +1104,8 @@ function __secscan_fields
             set fields project_id attempts users tokens user_ids token_ids
         case 'api'
             set fields id method path scopes commands summary
+        case 'mcp configure'
+            set fields client scope action file backup
         case 'sandbox scan'
             set fields scans version status polyglot_scan branch new fixed regressed webhooks
     end
@@ -1118,6 +1136,7 @@ complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (ea
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
 complete -c secscan -n "__secscan_at ''" -a ignores -d 'Suppressions as reviewed code: check the ignore file, and sync it to the service'
 complete -c secscan -n "__secscan_at ''" -a stats -d 'Open findings of every app by severity and type, with the organization’s totals'
+complete -c secscan -n "__secscan_at ''" -a sync -d 'Mirror the organization’s findings into a SQLite or PostgreSQL database, cheaply kept current'
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
@@ -1135,6 +1154,7 @@ complete -c secscan -n "__secscan_at ''" -a reports -d 'Reports of a scan (PCI D
 complete -c secscan -n "__secscan_at ''" -a report -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
 complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories'
 complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
+complete -c secscan -n "__secscan_at ''" -a mcp -d 'Serve the service to coding agents over the Model Context Protocol (standard input and output)'
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
 complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, http, rules)'
@@ -1327,6 +1347,7 @@ complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a s
 complete -c secscan -n "__secscan_at 'reports'" -a trends -d 'New vs fixed per week, the open backlog, time to fix and SLA breaches, with charts'
 complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
 complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
+complete -c secscan -n "__secscan_at 'mcp'" -a configure -d 'Write an agent host’s MCP configuration to start `secscan mcp`'
 complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a scan on a running sandbox: new, fixed and regressed findings; running or failed'
 complete -c secscan -n "__secscan_at 'sandbox'" -a wait -d 'Wait until a sandbox started with --ready-file is ready'
 complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
@@ -1392,7 +1413,7 @@ complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__sec
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
 complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
@@ -1681,6 +1702,12 @@ complete -c secscan -n "__secscan_at 'stats'" -l type -x -a 'vuln secret insight
 complete -c secscan -n "__secscan_at 'stats'" -l default-branch -d 'count the latest scan of each app’s default branch'
 complete -c secscan -n "__secscan_at 'stats'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
 complete -c secscan -n "__secscan_at 'stats'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sync'" -l to -r -F -d 'the database: sqlite:PATH or postgres://... (default: sqlite: secscan.db in the data directory)'
+complete -c secscan -n "__secscan_at 'sync'" -l full -d 're-read every app, and the CVEs of every package, whatever changed'
+complete -c secscan -n "__secscan_at 'sync'" -l profiles -x -a '(__secscan_live profile)' -d 'sync these profiles’ organizations into the one database (a,b; repeatable)'
+complete -c secscan -n "__secscan_at 'sync'" -l comments -d 'also read the comments of findings whose triage changed (a request each)'
+complete -c secscan -n "__secscan_at 'sync'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'sync'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
 complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
@@ -1959,6 +1986,19 @@ complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -l
 complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '--list'" -l slurp -d 'with --paginate: print one JSON array of every page'
 complete -c secscan -n "__secscan_at 'api'; and not __secscan_given '-F' '--field' '--input' '-H' '--header' '-X' '--method' '-i' '--include' '--paginate' '--slurp'" -l list -d 'list every operation, with the command that covers it'
 complete -c secscan -n "__secscan_at 'api'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'mcp'" -l read-only -d 'serve no tool that writes (no triage, undo or suppression)'
+complete -c secscan -n "__secscan_at 'mcp'" -l toolsets -x -d 'the tool groups to serve, separated by commas: gate, findings, triage, sca, reports (default all; context always)'
+complete -c secscan -n "__secscan_at 'mcp'" -l workspace -r -F -d 'the workspace: rules files and the ignore file (default the working directory)'
+complete -c secscan -n "__secscan_at 'mcp'" -l answer-within -x -d 'answer every call within this many seconds, 1 to 55 (default 50): unfinished work answers a handle'
+complete -c secscan -n "__secscan_at 'mcp'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'mcp configure'" -l client -x -a 'claude-code cursor vscode codex gemini' -d 'the agent host (required)'
+complete -c secscan -n "__secscan_at 'mcp configure'" -l scope -x -a 'project user' -d 'project: the working directory (default); user: the host’s file in your home'
+complete -c secscan -n "__secscan_at 'mcp configure'" -l server-read-only -d 'the host starts `secscan mcp --read-only`'
+complete -c secscan -n "__secscan_at 'mcp configure'" -l server-toolsets -x -d 'the host starts `secscan mcp --toolsets LIST`'
+complete -c secscan -n "__secscan_at 'mcp configure'" -l command -x -d 'the command the host runs (default secscan, found on its PATH)'
+complete -c secscan -n "__secscan_at 'mcp configure'; and not __secscan_given '--remove'" -l print -d 'print the entry; write nothing'
+complete -c secscan -n "__secscan_at 'mcp configure'; and not __secscan_given '--print'" -l remove -d 'take the entry out of the host’s configuration'
+complete -c secscan -n "__secscan_at 'mcp configure'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
 complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
 complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo data: the same seed gives the same data'

@@ -47,6 +47,7 @@ await build({
     'src/help/text.ts',
     'src/help/topics.ts',
     'src/output/core/format.ts',
+    'src/sync/schema-doc.ts',
   ].map(at),
   outdir: at('build'),
   outbase: at('src'),
@@ -243,6 +244,31 @@ export async function jqEngineSource() {
   },
 };
 
+/**
+ * The MCP SDK's Server imports its Ajv validator (Ajv, ajv-formats and fast-uri: 280 KB, a quarter of what
+ * `secscan mcp` loaded) for the one feature that validates JSON schemas, elicitation, which secscan's server
+ * never uses: src/mcp/server.ts hands it a validator of its own, and the module is a stand-in that refuses.
+ */
+const noAjv = {
+  name: 'no-ajv',
+  setup(b) {
+    b.onLoad(
+      { filter: /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/ },
+      async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('export class AjvJsonSchemaValidator')) {
+          throw new Error('the MCP SDK changed: update the no-ajv plugin');
+        }
+        return {
+          contents:
+            "export class AjvJsonSchemaValidator { getValidator() { throw new Error('secscan: no JSON schema validation here'); } }\n",
+          loader: 'js',
+        };
+      },
+    );
+  },
+};
+
 const result = await build({
   entryPoints: { cli: at('src/cli.ts') },
   outdir: chunks,
@@ -256,14 +282,21 @@ const result = await build({
   write: false,
   metafile: true,
   conditions,
-  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici, jqEngineFile],
+  plugins: [manifestPlugin, lazyChildProcess, lazyHttp2, slimUndici, jqEngineFile, noAjv],
   define: { 'import.meta.url': '__secscanModuleUrl' },
+  // jsonc-parser's main build is UMD, whose requires of its own files esbuild cannot follow: its ES build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 });
 mkdirSync(chunks, { recursive: true });
 // The chunk graph (which source modules each chunk holds, which chunks it imports), for `bench/chunks.mjs`;
 // in build/, so it is not published.
 writeFileSync(at('build/metafile.json'), JSON.stringify(result.metafile));
 copyFileSync(require.resolve('jq-wasm/inline'), join(chunks, jqEngineCopy));
+// The WebAssembly SQLite of `secscan sync` (src/sync/wasm.ts) reads its module beside its chunk.
+copyFileSync(
+  join(dirname(require.resolve('node-sqlite3-wasm')), 'node-sqlite3-wasm.wasm'),
+  join(chunks, 'node-sqlite3-wasm.wasm'),
+);
 // The copy is shipped as the bundle is: its package's licence with the others.
 result.metafile.inputs[relative(root, require.resolve('jq-wasm/inline'))] = { bytes: 0, imports: [] };
 // What the bundle holds is installed with it, not again as dependencies: their licences ship in dist/.

@@ -53,7 +53,11 @@ const files = {
   ...Object.fromEntries(Object.entries(pages).map(([path, render]) => [path, dated(path, render)])),
 };
 // The reference in the house's Markdown style, so `prettier --check .` passes on it as on every page.
-for (const [path, markdown] of Object.entries(referencePages(model))) {
+const { schemaPage } = await import('../build/sync/schema-doc.js');
+for (const [path, markdown] of Object.entries({
+  ...referencePages(model),
+  'docs/reference/database.md': schemaPage(),
+})) {
   const options = (await resolveConfig(join(root, path))) ?? {};
   files[path] = await format(markdown, { ...options, filepath: join(root, path) });
 }

@@ -94,6 +94,39 @@ for (const argv of commands) {
     }
   }
 }
+// `secscan mcp`: a host's first messages (initialize, the tool list, a call), then standard input ends.
+{
+  const { PassThrough } = await import('node:stream');
+  const stdin = new PassThrough();
+  // Standard input ends once the call is answered (its id, 3, on standard output), or after 10 s.
+  const ended = setTimeout(() => stdin.end(), 10_000);
+  const stdout = Object.assign(
+    new Writable({
+      write(chunk, _enc, done) {
+        if (/"id":3[,}]/.test(String(chunk))) {
+          clearTimeout(ended);
+          stdin.end();
+        }
+        done();
+      },
+    }),
+    { isTTY: false },
+  );
+  const stderr = Object.assign(new Sink(), { isTTY: false });
+  const message = (id, method, params) => `${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`;
+  const served = cli.main({ argv: ['mcp'], version: '0.0.0', io: { stdin, stdout, stderr }, env });
+  stdin.write(
+    message(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'warm', version: '0' },
+    }),
+  );
+  stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+  stdin.write(message(2, 'tools/list', {}));
+  stdin.write(message(3, 'tools/call', { name: 'search_findings', arguments: { app: 'demo' } }));
+  await served.catch(() => undefined);
+}
 server.close();
 rmSync(configDir, { recursive: true, force: true });
 for (const [file, { script }] of loaded) writeFileSync(`${file}.cache`, script.createCachedData());

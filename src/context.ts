@@ -77,6 +77,10 @@ export class Context extends Streams implements OutputStreams {
     return this.factory.client(options);
   }
 
+  profileClient(name: string): Promise<ApiClient> {
+    return this.factory.profileClient(name);
+  }
+
   clientFor(
     target: ClientTarget,
     sending?: Partial<Pick<ClientSending, 'timeoutMs' | 'retries'>>,

@@ -245,6 +245,15 @@ export class Factory {
   }
 
   /**
+   * The client of a named profile's settings (`sync --profiles a,b`): the profile's address, organization
+   * and token, this run's timeouts, retries and --debug. The flags that would override every profile's
+   * settings (--base-url, --org) are refused with --profiles before this is called.
+   */
+  profileClient(name: string): Promise<ApiClient> {
+    return new Factory({ ...this.flags, profile: name }, this.deps, this.streams, this.beforeClient).client();
+  }
+
+  /**
    * A client of another target (a token being verified, a sandbox being waited for): this run's timeouts,
    * retries, proxies and --debug unless `sending` says otherwise; SECSCAN_CA_FILE unless the target names CAs.
    */

@@ -154,7 +154,7 @@ export async function main(given: MainDeps): Promise<number> {
     // A 404 for the app or compound given names the close matches (one listing request).
     const explained = async (error: unknown) =>
       error instanceof NotFoundError
-        ? (await import('./commands/shared/did-you-mean.js')).withCloseMatches(ctx, error, input.opts)
+        ? (await import('./names/did-you-mean.js')).withCloseMatches(ctx, error, input.opts)
         : error;
     const result = await verb.run(ctx, { ...input, plan }).catch(async (error: unknown) => {
       throw await explained(error);

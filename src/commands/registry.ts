@@ -20,6 +20,7 @@ export const nouns: readonly Loader[] = [
   () => import('./findings/index.js'),
   () => import('./ignores/index.js'),
   () => import('./stats/index.js'),
+  () => import('./sync/index.js'),
   () => import('./dependencies/index.js'),
   () => import('./packages/index.js'),
   () => import('./sca/index.js'),
@@ -36,6 +37,7 @@ export const nouns: readonly Loader[] = [
   () => import('./reports/index.js'),
   () => import('./audit/index.js'),
   () => import('./api/index.js'),
+  () => import('./mcp/index.js'),
   () => import('./sandbox/index.js'),
   () => import('./completion/index.js'),
 ];

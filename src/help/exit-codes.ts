@@ -26,6 +26,9 @@ SCAN_NOT_FINISHED is exit 10 and one it answers SCAN_FAILED exit 11, whichever c
 A usage error (2) sends no request, with one exception: a value only the service's own list can
 check is checked with one read before any write (roles create and roles update read the scopes the
 organization offers, and refuse an unknown --scope with exit 2, writing nothing).
+sync exits 3 when its database refuses the credentials, cannot be written (read-only, a full
+disk), is of a newer secscan or has a table someone altered (nothing is written then); 7 when the
+database cannot be reached; 9 when another sync is writing to it, named in the message.
 webhook verify exits 0 for a delivery that holds, 4 when its signature does not match (or is
 absent), 8 when it is malformed (a header missing or unreadable), and 12, its own code, when the
 signature holds but the timestamp is outside the tolerance (stale).

@@ -148,7 +148,10 @@ export async function bulkChange(
   await saveFinal(ctx, file);
   if (!run.error) ctx.note(change.summary(found.length, changing, where));
   try {
-    return changeOutcome(ctx, planned, run, { what: change.what, where, exitCode });
+    return {
+      ...changeOutcome(ctx, planned, run, { what: change.what, where, exitCode }),
+      journal: file.journal.id,
+    };
   } finally {
     ctx.note(`Journal ${file.journal.id}: \`secscan findings undo\` puts back what changed.`);
   }

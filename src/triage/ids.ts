@@ -36,6 +36,8 @@ export interface ChangeOutcome {
   exitCode?: number | undefined;
   /** A run that stopped part-way: the rows say what was done, then this error decides the exit. */
   error?: CliError | undefined;
+  /** The journal of a change that was sent (its id names it to `findings undo`). */
+  journal?: string | undefined;
 }
 
 /** Reads each finding first: what it was (for the report of changes), and which ids the app does not have. */

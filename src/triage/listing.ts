@@ -73,7 +73,7 @@ async function* pagesOf(client: ApiClient, plan: ListPlan): AsyncGenerator<Findi
  * stand a finding in for each listed one (one marked suppressed), or leave it out (undefined: not counted).
  */
 export async function* findingsOf(
-  ctx: EngineContext,
+  ctx: Pick<EngineContext, 'client' | 'note'>,
   plan: ListPlan,
   info: PageInfo,
   each: (finding: Finding) => Finding | undefined = (finding) => finding,

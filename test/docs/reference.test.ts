@@ -31,6 +31,8 @@ describe('docs/reference', () => {
     const expected = [
       'README.md',
       'configuration.md',
+      // The schema of `secscan sync`'s database, generated from its migrations (src/sync/schema-doc.ts).
+      'database.md',
       ...manifest.commands.map((c) => `secscan-${c.name}.md`),
       ...topics.map((t) => `${t.name}.md`),
     ];
@@ -40,6 +42,18 @@ describe('docs/reference', () => {
     for (const option of manifest.root.options.filter((o) => !o.hidden)) {
       expect(index).toContain(`\`${option.flags}\``);
     }
+  });
+
+  it('database.md: every table and column the migrations make, and every view', async () => {
+    const { expectedColumns } = await import('../../src/sync/schema.js');
+    const { viewNames } = await import('../../src/sync/views.js');
+    const text = page('database.md');
+    for (const [table, columns] of expectedColumns()) {
+      const section = text.split(`## ${table}\n`)[1]?.split('\n## ')[0] ?? '';
+      expect(section, table).not.toBe('');
+      for (const column of columns) expect(section, `${table}.${column}`).toContain(`| \`${column}\``);
+    }
+    for (const view of viewNames) expect(text).toContain(`| \`${view}\``);
   });
 
   it.each(manifest.commands.map((noun) => [noun.name, noun] as const))(

@@ -166,6 +166,7 @@ export const notDriven: Readonly<Record<string, string>> = {
   'auth login': 'reads the token from standard input and writes a profile; its read (ReadUser) is whoami’s',
   'policies diff': 'compares a rules file of the user’s with a stored policy, the answer policies show reads',
   'ignores lint': 'reads an ignore file of the user’s and sends nothing: test/commands/ignores/',
+  sync: 'writes a database, not stdout: test/commands/sync/ holds a null findings list to exit 8 with nothing of the app written',
   'scans wait':
     'polls a scan until it ends: its reads are the gate’s, test/e2e/scans-wait* and the gates here',
   'backups download': 'a file as the service sends it, checked by its digest: test/e2e/backups*',

@@ -16,7 +16,7 @@ import { expect } from 'vitest';
  */
 
 const run = promisify(execFile);
-const bin = fileURLToPath(new URL('../../node_modules/@cyclonedx/cdxgen/bin/', import.meta.url));
+const bin = fileURLToPath(new URL('../tools/node_modules/@cyclonedx/cdxgen/bin/', import.meta.url));
 
 export interface CdxgenVerdict {
   schemaValid: boolean;

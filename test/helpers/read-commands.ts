@@ -94,6 +94,9 @@ export const readArguments: Readonly<Record<string, ReadArguments>> = {
     skip: 'compares a rules file of the user’s with a stored policy: test/commands/policies/',
   },
   'ignores lint': { skip: 'reads an ignore file of the user’s: test/commands/ignores/' },
+  sync: {
+    skip: 'writes a database of the user’s, not stdout: test/e2e/sync.test.ts and test/commands/sync/ (an answer without its list is exit 8, nothing written)',
+  },
   'backups list': [[]],
   'backups download': { skip: 'writes backup files to a directory: test/e2e/backups*' },
   'audit log': [['--year', '2026', '--month', '8', '--out', '-']],

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import type { Context } from '../../context.js';
-import { CliError, ExitCode, readingRules, UsageError } from '../../errors.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { GateReport } from '../../gate/report.js';
+import type { LoadedRules } from '../../gate/rules.js';
 import { baseFormats, type OutputFormat } from '../../output/core/format.js';
 import { gateRuleView } from '../../output/views/scans.js';
 import { choice, defineVerb, flag, type OptsOf, parsed, text } from '../define.js';
@@ -131,38 +131,18 @@ const options = {
 
 type Opts = OptsOf<typeof options>;
 
-/** The rules from the file (or standard input) or the stored policy, and how reports name them. */
-interface LoadedRules {
-  rules: CheckRule[];
-  label: string;
-  /** The baseline the file names (an `sl` file's `source:`), used when --source-branch is not given. */
-  source?: CheckBody['source'];
-}
-
 async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
-  // A short plain file is read without the YAML parser; any other, and every problem, by the full reader.
-  const { readSimpleRulesFile } = await import('@secscan/api/rules/own-rules');
-  const read = async (text: string, label: string, json = false): Promise<LoadedRules> => {
-    const full = async () => {
-      const { readRulesFile } = await import('@secscan/api/rules/rules-file');
-      return readingRules(() => readRulesFile(text, label, json));
-    };
-    const file = readSimpleRulesFile(text, json) ?? (await full());
-    for (const warning of file.warnings) ctx.warn(warning);
-    return { rules: file.rules, label, ...(file.source ? { source: file.source } : {}) };
-  };
+  const { policyRules, readRules } = await import('../../gate/rules.js');
+  const warn = (line: string) => ctx.warn(line);
   if (opts.rules !== undefined) {
     const path = opts.rules;
     const text = await readInputFile(ctx, path, { what: '--rules' });
-    return read(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path));
+    return readRules(text, path === '-' ? '<stdin>' : path, /\.json$/i.test(path), warn);
   }
   const reference = opts.policy;
   if (reference === undefined) throw new UsageError(exactlyOne);
   const client = await ctx.client();
-  const text = await ctx.spin(`Resolving policy ${reference}`, () =>
-    client.call('ResolveCheckAnalysisConfiguration', { path: { reference } }),
-  );
-  return read(text, `policy ${reference}`);
+  return ctx.spin(`Resolving policy ${reference}`, () => policyRules(client, reference, warn));
 }
 
 export default defineVerb({

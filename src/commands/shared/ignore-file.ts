@@ -31,11 +31,8 @@ export async function readIgnores(
   const text = await readInputFile(ctx, path, {
     what: given === undefined ? 'ignore file' : '--ignore-file',
   });
-  // The fast reader first: the yaml package is loaded only for a file it does not read.
-  const { readIgnoreFileFast } = await import('../../ignores/file.js');
-  const file =
-    readIgnoreFileFast(text, path) ??
-    (await import('../../ignores/full-read.js')).readIgnoreFileFully(text, path);
+  const { readIgnoreText } = await import('../../ignores/load.js');
+  const file = await readIgnoreText(text, path);
   ctx.debug(`ignore file: ${path} (${file.entries.length} entries)`);
   return file;
 }
@@ -48,9 +45,6 @@ export async function loadSuppressor(
 ): Promise<Suppressor | undefined> {
   const file = await readIgnores(ctx, given);
   if (!file) return undefined;
-  const [{ suppressor }, { today }] = await Promise.all([
-    import('../../ignores/match.js'),
-    import('../../util/today.js'),
-  ]);
-  return suppressor(file, today(ctx.env), context);
+  const { suppressorOf } = await import('../../ignores/load.js');
+  return suppressorOf(file, ctx.env, context);
 }

@@ -3,7 +3,7 @@ import { statsView } from '../../output/views/stats.js';
 import { defineVerb, flag, list } from '../define.js';
 import { defaultBranchOf, selectApps, selectionOptions } from '../shared/app-selection.js';
 import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
-import { countApp, totalsRow } from './internal/counts.js';
+import { countApp, totalsRow } from '../../stats/counts.js';
 
 export default defineVerb({
   name: 'stats',

@@ -1,32 +1,9 @@
 import type { ChalkInstance } from 'chalk';
 import { defineView } from '../core/view.js';
 
-/** One row of `secscan stats`: an app's open findings, or (is_total) the organization's. */
-export type StatsRow = {
-  /** The app; null on the totals row. */
-  app: string | null;
-  team: string | null;
-  critical: number;
-  high: number;
-  medium: number;
-  low: number;
-  total: number;
-  vuln: number;
-  secret: number;
-  oss_vuln: number;
-  /** null when the service does not count the reachability of every dependency finding. */
-  oss_vuln_reachable: number | null;
-  oss_vuln_unreachable: number | null;
-  container: number;
-  /** Findings of the other types (insight, extscan, security_issue, ...). */
-  other: number;
-  /** When the scan counted completed (else started); null when the app has no such scan. */
-  last_scan: string | null;
-  scan_id: string | null;
-  is_total: boolean;
-  /** The totals row: how many apps it sums. */
-  apps?: number;
-};
+import type { StatsRow } from '../../stats/counts.js';
+
+export type { StatsRow };
 
 const bold = (r: StatsRow, text: string, chalk: ChalkInstance) => (r.is_total ? chalk.bold(text) : text);
 const unknown = (n: number | null) => (n === null ? '?' : n);

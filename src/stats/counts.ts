@@ -1,9 +1,40 @@
-import type { ApiClient } from '../../../api/client.js';
-import { UnexpectedResponseError } from '../../../errors.js';
+import type { ApiClient } from '../api/client.js';
+import { UnexpectedResponseError } from '../errors.js';
 import type { QueryOf } from '@secscan/api/operations/schemas';
 import type { FindingCounts } from '@secscan/api/schemas/findings';
-import type { StatsRow } from '../../../output/views/stats.js';
-import type { SelectedApp } from '../../shared/app-selection.js';
+
+/** One row of `secscan stats`: an app's open findings, or (is_total) the organization's. */
+export type StatsRow = {
+  /** The app; null on the totals row. */
+  app: string | null;
+  team: string | null;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+  total: number;
+  vuln: number;
+  secret: number;
+  oss_vuln: number;
+  /** null when the service does not count the reachability of every dependency finding. */
+  oss_vuln_reachable: number | null;
+  oss_vuln_unreachable: number | null;
+  container: number;
+  /** Findings of the other types (insight, extscan, security_issue, ...). */
+  other: number;
+  /** When the scan counted completed (else started); null when the app has no such scan. */
+  last_scan: string | null;
+  scan_id: string | null;
+  is_total: boolean;
+  /** The totals row: how many apps it sums. */
+  apps?: number;
+};
+
+/** The app a row counts: its id, and its team's name (or id) when known. */
+export interface CountedApp {
+  id: string;
+  team: string | undefined;
+}
 
 const severities = ['critical', 'high', 'medium', 'low'] as const;
 const typeColumns = ['vuln', 'secret', 'oss_vuln', 'container'] as const;
@@ -15,7 +46,7 @@ const typeColumns = ['vuln', 'secret', 'oss_vuln', 'container'] as const;
  */
 export async function countApp(
   client: ApiClient,
-  app: SelectedApp,
+  app: CountedApp,
   query: QueryOf<'ListAppFindings'>,
 ): Promise<StatsRow> {
   const [{ operations }, { schemasOf }, { FindingCounts }] = await Promise.all([
@@ -33,7 +64,7 @@ export async function countApp(
   return rowOf(app, data);
 }
 
-function rowOf(app: SelectedApp, data: FindingCounts): StatsRow {
+function rowOf(app: CountedApp, data: FindingCounts): StatsRow {
   const row = emptyRow(app.id, app.team ?? null);
   let severityEntries = 0;
   let reachable = 0;

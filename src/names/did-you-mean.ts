@@ -1,13 +1,13 @@
-import type { Context } from '../../context.js';
-import { NotFoundError } from '../../errors.js';
-import { sanitizeLine } from '../../streams/sanitize.js';
-import { closeNames } from '../../util/near.js';
+import { NotFoundError } from '../errors.js';
+import type { EngineContext } from '../factory.js';
+import { sanitizeLine } from '../streams/sanitize.js';
+import { closeNames } from '../util/near.js';
 
 /** Where the names of a kind are listed: one listing request each (a page: what one request can tell). */
 const listings = {
   app: {
     list: 'secscan apps list',
-    names: async (ctx: Context) => {
+    names: async (ctx: Pick<EngineContext, 'client' | 'clock'>) => {
       // Best effort, at once: no retry sleeps before the error is reported.
       const apps = await (await ctx.client()).call('ListApps', { deadline: ctx.clock.now() });
       // --app takes the id: the display name is no value to suggest.
@@ -16,7 +16,7 @@ const listings = {
   },
   compound: {
     list: 'secscan compounds list',
-    names: async (ctx: Context) => {
+    names: async (ctx: Pick<EngineContext, 'client' | 'clock'>) => {
       const page = await (
         await ctx.client()
       ).page('ListOrgCompounds', { query: { per_page: 100 }, deadline: ctx.clock.now() });
@@ -40,7 +40,7 @@ function namedIn(message: string, name: string): boolean {
  * refused, or when nothing is close.
  */
 export async function withCloseMatches(
-  ctx: Context,
+  ctx: Pick<EngineContext, 'client' | 'clock'>,
   error: unknown,
   opts: Readonly<Record<string, unknown>>,
 ): Promise<unknown> {
