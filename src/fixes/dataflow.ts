@@ -10,20 +10,34 @@ import { ExitCode, NotFoundError } from '../errors.js';
 
 export type DataflowStep = FindingDataflow['dataflow'][number];
 
+/** A scan of an app as the fixes room reads it: its id, and its branch (the `branch` tag) when it has one. */
+export interface ScanRef {
+  id: string;
+  branch?: string | undefined;
+}
+
 /**
- * The scan to read a dataflow in when none is given: the newest successful scan of the app's default
- * branch, else the newest successful one.
+ * The newest successful scan of the app's default branch, else the newest successful one; undefined when
+ * the app has none.
  */
-export async function latestScan(client: ApiClient, app: string): Promise<string> {
+export async function newestScan(client: ApiClient, app: string): Promise<ScanRef | undefined> {
   const { scans } = await client.call('ListScans', { path: { appID: app }, query: { limit: 50 } });
   const newest = scans
     .filter((s) => s.successful)
     .sort((a, b) => String(b.started_at ?? '').localeCompare(String(a.started_at ?? '')));
   const scan = newest.find((s) => s.is_default_branch) ?? newest[0];
+  if (!scan) return undefined;
+  const branch = scan.tags?.branch;
+  return { id: String(scan.id), ...(typeof branch === 'string' && branch ? { branch } : {}) };
+}
+
+/** The scan to read a dataflow in when none is given (newestScan); an app without one is exit 5. */
+export async function latestScan(client: ApiClient, app: string): Promise<string> {
+  const scan = await newestScan(client, app);
   if (!scan) {
     throw new NotFoundError(`app ${app} has no successful scan`, ExitCode.notFound, 404, undefined);
   }
-  return String(scan.id);
+  return scan.id;
 }
 
 /** The steps of the finding's dataflow in the scan (the latest one of the app unless `scanId`). */

@@ -13,7 +13,7 @@ export {
   requestFix,
   waitForFix,
 } from './autofix.js';
-export { type DataflowStep, latestScan, readDataflow } from './dataflow.js';
+export { type DataflowStep, latestScan, newestScan, readDataflow, type ScanRef } from './dataflow.js';
 export { type FixChange, FixMarkdownError, parseFixMarkdown } from './markdown.js';
 export { applyFilePatch, type FilePatch, type Hunk, parsePatch, PatchError } from './patch.js';
 export { applyToTree, type TreeChange, UnsafePatchError } from './tree.js';
