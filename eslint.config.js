@@ -114,7 +114,7 @@ export default tseslint.config(
   ),
   layer(
     ['src/output/**/*.ts'],
-    [`${src}(commands|config)/`, `${src}(context|factory|main|program)\\.js$`],
+    [`${src}(commands|config)/`, `${src}(context|factory|main|program|run-verb)\\.js$`],
     'src/output stands on src/streams (the terminal), never on the context, the factory, config or commands',
   ),
   layer(
@@ -124,7 +124,10 @@ export default tseslint.config(
   ),
   layer(
     ['src/streams/**/*.ts'],
-    [`${src}(commands|access|api|output|config|providers)/`, `${src}(context|factory|main|program)\\.js$`],
+    [
+      `${src}(commands|access|api|output|config|providers)/`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
+    ],
     'src/streams (the terminal: streams, prompts, notices, progress) is beneath output: on src/util and errors only',
   ),
   layer(
@@ -132,7 +135,7 @@ export default tseslint.config(
     [
       `${src}(commands|access|output)/`,
       `^\\./(commands|access|output)/`,
-      `^\\./(context|main|program)\\.js$`,
+      `^\\./(context|main|program|run-verb)\\.js$`,
     ],
     'src/factory.ts (settings, profile store, client) stands on config, the client and the streams only',
   ),
@@ -153,29 +156,32 @@ export default tseslint.config(
   ),
   layer(
     ['src/gate/**/*.ts'],
-    [`${src}(commands|access|output|config|triage)/`, `${src}(context|main|program)\\.js$`],
+    [`${src}(commands|access|output|config|triage)/`, `${src}(context|main|program|run-verb)\\.js$`],
     'src/gate (the verdict, baselines, recount, suppressions, the scan under test and its wait) stands below the verbs and output: on the factory and streams, src/api, src/ignores, util and @secscan/api',
   ),
   layer(
     ['src/triage/**/*.ts'],
-    [`${src}(commands|access|output|gate)/`, `${src}(context|main|program)\\.js$`],
+    [`${src}(commands|access|output|gate)/`, `${src}(context|main|program|run-verb)\\.js$`],
     'src/triage (bulk selection, changes, journals, undo) stands below the verbs and output: on the factory and streams, src/api, util and @secscan/api',
   ),
   layer(
     ['src/access/**/*.ts'],
-    [`${src}(commands|config|output)/`, `${src}(context|main|program)\\.js$`],
+    [`${src}(commands|config|output)/`, `${src}(context|main|program|run-verb)\\.js$`],
     'the access engine stands below the commands and output (which render its changes): on src/api, util and @secscan/api',
   ),
   layer(
     ['src/sbom/**/*.ts'],
-    [`${src}(commands|access|output|config|triage|streams)/`, `${src}(context|factory|main|program)\\.js$`],
+    [
+      `${src}(commands|access|output|config|triage|streams)/`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
+    ],
     'src/sbom (the bill of materials: collect, VEX, CycloneDX, SPDX) stands below the verbs and output: on src/api, src/gate, src/ignores, util and @secscan/api',
   ),
   layer(
     ['src/webhook/**/*.ts'],
     [
       `${src}(commands|access|output|gate|triage|sbom|streams)/`,
-      `${src}(context|factory|main|program)\\.js$`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
     ],
     'src/webhook (the receiver, its store, forwarding, verification verdicts) stands below the verbs: on src/api, config paths, util and @secscan/api',
   ),
@@ -191,7 +197,7 @@ export default tseslint.config(
     ['src/exchange/**/*.ts'],
     [
       `${src}(commands|access|gate|triage|sbom|webhook|config|streams)/`,
-      `${src}(context|factory|main|program)\\.js$`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
     ],
     'src/exchange (`secscan api`: the raw request and its answer as received) stands below the verbs: on src/api, util and @secscan/api',
   ),
@@ -199,25 +205,31 @@ export default tseslint.config(
     ['src/sync/**/*.ts'],
     [
       `${src}(commands|access|output|gate|sbom|webhook|exchange|config|streams)/`,
-      `${src}(context|factory|main|program)\\.js$`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
     ],
     'src/sync (the database mirror: schema, migrations, readers, writers) stands below the verbs and output: on src/api, the findings listing of src/triage, util and @secscan/api',
   ),
   layer(
     ['src/mcp/**/*.ts'],
-    [`${src}(commands|access|output|webhook|exchange|providers)/`, `${src}(context|main|program)\\.js$`],
+    [
+      `${src}(commands|access|output|webhook|exchange|providers)/`,
+      `${src}(context|main|program|run-verb)\\.js$`,
+    ],
     'src/mcp (the MCP server: its tools, answers, calls and hosts) is an engine: it calls the gate, triage, sbom, stats, ignores and names engines on the factory and streams, renders its own JSON, and imports no command, output or context',
   ),
   layer(
     ['src/names/**/*.ts'],
-    [`${src}(commands|access|output|config|gate|triage|sbom|mcp)/`, `${src}(context|main|program)\\.js$`],
+    [
+      `${src}(commands|access|output|config|gate|triage|sbom|mcp)/`,
+      `${src}(context|main|program|run-verb)\\.js$`,
+    ],
     'src/names (apps and compounds by name, the close names of a 404) stands on the factory, src/api, streams and util',
   ),
   layer(
     ['src/stats/**/*.ts'],
     [
       `${src}(commands|access|output|config|streams|gate|triage|mcp)/`,
-      `${src}(context|factory|main|program)\\.js$`,
+      `${src}(context|factory|main|program|run-verb)\\.js$`,
     ],
     'src/stats (the counts of `secscan stats`) computes from the client it is handed: on src/api, util and @secscan/api',
   ),

@@ -4,13 +4,18 @@
 // `secscan` command (its time less its start-up: the same command's usage error, which loads the verb and
 // sends nothing); the server ready (its answer to `initialize`) within 1.5x the time of `secscan --version`.
 // Runs are interleaved so the machine's noise hits every case alike; medians of BENCH_ROUNDS (default 15).
+// BENCH_EXE=PATH runs the server and the commands as that single executable (`npm run release -- --platform
+// linux-x64` makes release/secscan-linux-x64) instead of `node bin/secscan.js`; the sandbox stays the build's.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bin, startSandbox } from './sandbox.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+const exe = process.env.BENCH_EXE;
+/** The program and arguments of `secscan ARGS`. */
+const secscan = (args) => (exe ? [exe, args] : [process.execPath, [bin, ...args]]);
 const app = 'shiftleft-java-demo';
 const configDir = mkdtempSync(join(tmpdir(), 'secscan-bench-mcp-'));
 const baseEnv = {
@@ -27,7 +32,7 @@ const median = (xs) => {
 /** A server driven over its standard streams: requests in, answers (by id) out. */
 function server(env, args = []) {
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'mcp', ...args], { env, stdio: ['pipe', 'pipe', 'ignore'] });
+  const child = spawn(...secscan(['mcp', ...args]), { env, stdio: ['pipe', 'pipe', 'ignore'] });
   const waiting = new Map();
   let rest = '';
   child.stdout.on('data', (chunk) => {
@@ -60,7 +65,7 @@ const initialize = {
 
 const time = (args, env) => {
   const start = performance.now();
-  const res = spawnSync(process.execPath, [bin, ...args], { env, stdio: 'ignore' });
+  const res = spawnSync(...secscan(args), { env, stdio: 'ignore' });
   return { ms: performance.now() - start, status: res.status };
 };
 
@@ -136,6 +141,11 @@ try {
       median(ready) <= 1.5 * median(version),
     ],
   ];
+  console.log(
+    `${exe ?? `node ${process.versions.node}`}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   for (const [what, figure, budget, held] of rows) {
     console.log(`${held ? 'ok  ' : 'OVER'}  ${what}: ${figure}${budget ? ` (budget ${budget})` : ''}`);
   }

@@ -5,118 +5,47 @@ _secscan_globals='--allow-insecure-http --base-url --debug --fields --jq --max-r
 
 _secscan_child() {
   case "$1|$2" in
-    '|auth') REPLY='auth' ;;
-    '|profiles') REPLY='profiles' ;;
-    '|config') REPLY='config' ;;
-    '|whoami') REPLY='whoami' ;;
-    '|tokens') REPLY='tokens' ;;
-    '|roles') REPLY='roles' ;;
-    '|scopes') REPLY='scopes' ;;
-    '|teams') REPLY='teams' ;;
-    '|groups') REPLY='groups' ;;
-    '|users') REPLY='users' ;;
-    '|saml') REPLY='saml' ;;
-    '|org') REPLY='org' ;;
-    '|policies') REPLY='policies' ;;
-    '|webhook') REPLY='webhook' ;;
-    '|searches') REPLY='searches' ;;
+    '|sandbox') REPLY='sandbox' ;;
     '|findings') REPLY='findings' ;;
-    '|ignores') REPLY='ignores' ;;
+    '|scans') REPLY='scans' ;;
+    '|reports' | '|report') REPLY='reports' ;;
     '|stats') REPLY='stats' ;;
-    '|sync') REPLY='sync' ;;
+    '|compounds') REPLY='compounds' ;;
+    '|apps') REPLY='apps' ;;
+    '|app-groups') REPLY='app-groups' ;;
+    '|searches') REPLY='searches' ;;
     '|dependencies') REPLY='dependencies' ;;
     '|packages') REPLY='packages' ;;
     '|sca') REPLY='sca' ;;
     '|sbom') REPLY='sbom' ;;
-    '|scans') REPLY='scans' ;;
-    '|pr') REPLY='pr' ;;
-    '|rules') REPLY='rules' ;;
-    '|compounds') REPLY='compounds' ;;
-    '|apps') REPLY='apps' ;;
-    '|app-groups') REPLY='app-groups' ;;
     '|analyze-failures') REPLY='analyze-failures' ;;
+    '|pr') REPLY='pr' ;;
+    '|policies') REPLY='policies' ;;
+    '|rules') REPLY='rules' ;;
+    '|ignores') REPLY='ignores' ;;
+    '|teams') REPLY='teams' ;;
+    '|users') REPLY='users' ;;
+    '|groups') REPLY='groups' ;;
+    '|roles') REPLY='roles' ;;
+    '|scopes') REPLY='scopes' ;;
+    '|tokens') REPLY='tokens' ;;
+    '|saml') REPLY='saml' ;;
+    '|org') REPLY='org' ;;
+    '|webhook') REPLY='webhook' ;;
     '|integrations') REPLY='integrations' ;;
     '|backups') REPLY='backups' ;;
-    '|reports' | '|report') REPLY='reports' ;;
+    '|sync') REPLY='sync' ;;
     '|audit') REPLY='audit' ;;
     '|api') REPLY='api' ;;
     '|mcp') REPLY='mcp' ;;
-    '|sandbox') REPLY='sandbox' ;;
+    '|auth') REPLY='auth' ;;
+    '|profiles') REPLY='profiles' ;;
+    '|config') REPLY='config' ;;
+    '|whoami') REPLY='whoami' ;;
     '|completion') REPLY='completion' ;;
     '|help') REPLY='help' ;;
-    'auth|login') REPLY='auth login' ;;
-    'auth|status') REPLY='auth status' ;;
-    'auth|logout') REPLY='auth logout' ;;
-    'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
-    'profiles|use') REPLY='profiles use' ;;
-    'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
-    'config|list' | 'config|ls') REPLY='config list' ;;
-    'config|get') REPLY='config get' ;;
-    'config|set') REPLY='config set' ;;
-    'config|unset') REPLY='config unset' ;;
-    'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
-    'tokens|create') REPLY='tokens create' ;;
-    'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
-    'roles|list' | 'roles|ls') REPLY='roles list' ;;
-    'roles|create') REPLY='roles create' ;;
-    'roles|update') REPLY='roles update' ;;
-    'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
-    'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
-    'scopes|available') REPLY='scopes available' ;;
-    'teams|list' | 'teams|ls') REPLY='teams list' ;;
-    'teams|show') REPLY='teams show' ;;
-    'teams|create') REPLY='teams create' ;;
-    'teams|update') REPLY='teams update' ;;
-    'teams|delete' | 'teams|rm') REPLY='teams delete' ;;
-    'teams|groups') REPLY='teams groups' ;;
-    'teams|export') REPLY='teams export' ;;
-    'teams|apply') REPLY='teams apply' ;;
-    'teams|config') REPLY='teams config' ;;
-    'teams groups|list' | 'teams groups|ls') REPLY='teams groups list' ;;
-    'teams groups|show') REPLY='teams groups show' ;;
-    'teams groups|add') REPLY='teams groups add' ;;
-    'teams groups|set-role') REPLY='teams groups set-role' ;;
-    'teams groups|remove' | 'teams groups|rm') REPLY='teams groups remove' ;;
-    'teams config|show') REPLY='teams config show' ;;
-    'teams config|merged') REPLY='teams config merged' ;;
-    'teams config|set') REPLY='teams config set' ;;
-    'teams config|patch') REPLY='teams config patch' ;;
-    'groups|list' | 'groups|ls') REPLY='groups list' ;;
-    'groups|show') REPLY='groups show' ;;
-    'users|list' | 'users|ls') REPLY='users list' ;;
-    'users|update') REPLY='users update' ;;
-    'users|delete' | 'users|rm') REPLY='users delete' ;;
-    'users|invitations') REPLY='users invitations' ;;
-    'saml|list' | 'saml|ls') REPLY='saml list' ;;
-    'saml|show') REPLY='saml show' ;;
-    'saml|create') REPLY='saml create' ;;
-    'saml|update') REPLY='saml update' ;;
-    'saml|delete' | 'saml|rm') REPLY='saml delete' ;;
-    'saml|provision') REPLY='saml provision' ;;
-    'saml|reset-token') REPLY='saml reset-token' ;;
-    'org|config') REPLY='org config' ;;
-    'org|analysis') REPLY='org analysis' ;;
-    'org|autofix') REPLY='org autofix' ;;
-    'org config|show') REPLY='org config show' ;;
-    'org config|set') REPLY='org config set' ;;
-    'org config|patch') REPLY='org config patch' ;;
-    'org analysis|set') REPLY='org analysis set' ;;
-    'org autofix|show') REPLY='org autofix show' ;;
-    'policies|list' | 'policies|ls') REPLY='policies list' ;;
-    'policies|show') REPLY='policies show' ;;
-    'policies|push') REPLY='policies push' ;;
-    'policies|diff') REPLY='policies diff' ;;
-    'webhook|show') REPLY='webhook show' ;;
-    'webhook|set') REPLY='webhook set' ;;
-    'webhook|delete' | 'webhook|rm') REPLY='webhook delete' ;;
-    'webhook|events') REPLY='webhook events' ;;
-    'webhook|listen') REPLY='webhook listen' ;;
-    'webhook|verify') REPLY='webhook verify' ;;
-    'webhook|replay') REPLY='webhook replay' ;;
-    'searches|list' | 'searches|ls') REPLY='searches list' ;;
-    'searches|create') REPLY='searches create' ;;
-    'searches|update') REPLY='searches update' ;;
-    'searches|delete' | 'searches|rm') REPLY='searches delete' ;;
+    'sandbox|scan') REPLY='sandbox scan' ;;
+    'sandbox|wait') REPLY='sandbox wait' ;;
     'findings|list' | 'findings|ls') REPLY='findings list' ;;
     'findings|show') REPLY='findings show' ;;
     'findings|status') REPLY='findings status' ;;
@@ -128,11 +57,6 @@ _secscan_child() {
     'findings comment|add') REPLY='findings comment add' ;;
     'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
     'findings comment|show') REPLY='findings comment show' ;;
-    'ignores|lint') REPLY='ignores lint' ;;
-    'ignores|sync') REPLY='ignores sync' ;;
-    'dependencies|search') REPLY='dependencies search' ;;
-    'packages|show') REPLY='packages show' ;;
-    'sca|packages') REPLY='sca packages' ;;
     'scans|list' | 'scans|ls') REPLY='scans list' ;;
     'scans|show') REPLY='scans show' ;;
     'scans|owasp') REPLY='scans owasp' ;;
@@ -140,8 +64,10 @@ _secscan_child() {
     'scans|compare') REPLY='scans compare' ;;
     'scans|check') REPLY='scans check' ;;
     'scans|wait') REPLY='scans wait' ;;
-    'pr|comment') REPLY='pr comment' ;;
-    'rules|convert') REPLY='rules convert' ;;
+    'reports|pci') REPLY='reports pci' ;;
+    'reports|owasp') REPLY='reports owasp' ;;
+    'reports|cwe') REPLY='reports cwe' ;;
+    'reports|trends') REPLY='reports trends' ;;
     'compounds|list' | 'compounds|ls') REPLY='compounds list' ;;
     'compounds|show') REPLY='compounds show' ;;
     'compounds|archive') REPLY='compounds archive' ;;
@@ -169,8 +95,78 @@ _secscan_child() {
     'app-groups|show') REPLY='app-groups show' ;;
     'app-groups|upsert') REPLY='app-groups upsert' ;;
     'app-groups|delete' | 'app-groups|rm') REPLY='app-groups delete' ;;
+    'searches|list' | 'searches|ls') REPLY='searches list' ;;
+    'searches|create') REPLY='searches create' ;;
+    'searches|update') REPLY='searches update' ;;
+    'searches|delete' | 'searches|rm') REPLY='searches delete' ;;
+    'dependencies|search') REPLY='dependencies search' ;;
+    'packages|show') REPLY='packages show' ;;
+    'sca|packages') REPLY='sca packages' ;;
     'analyze-failures|list' | 'analyze-failures|ls') REPLY='analyze-failures list' ;;
     'analyze-failures|show') REPLY='analyze-failures show' ;;
+    'pr|comment') REPLY='pr comment' ;;
+    'policies|list' | 'policies|ls') REPLY='policies list' ;;
+    'policies|show') REPLY='policies show' ;;
+    'policies|push') REPLY='policies push' ;;
+    'policies|diff') REPLY='policies diff' ;;
+    'rules|convert') REPLY='rules convert' ;;
+    'ignores|lint') REPLY='ignores lint' ;;
+    'ignores|sync') REPLY='ignores sync' ;;
+    'teams|list' | 'teams|ls') REPLY='teams list' ;;
+    'teams|show') REPLY='teams show' ;;
+    'teams|create') REPLY='teams create' ;;
+    'teams|update') REPLY='teams update' ;;
+    'teams|delete' | 'teams|rm') REPLY='teams delete' ;;
+    'teams|groups') REPLY='teams groups' ;;
+    'teams|export') REPLY='teams export' ;;
+    'teams|apply') REPLY='teams apply' ;;
+    'teams|config') REPLY='teams config' ;;
+    'teams groups|list' | 'teams groups|ls') REPLY='teams groups list' ;;
+    'teams groups|show') REPLY='teams groups show' ;;
+    'teams groups|add') REPLY='teams groups add' ;;
+    'teams groups|set-role') REPLY='teams groups set-role' ;;
+    'teams groups|remove' | 'teams groups|rm') REPLY='teams groups remove' ;;
+    'teams config|show') REPLY='teams config show' ;;
+    'teams config|merged') REPLY='teams config merged' ;;
+    'teams config|set') REPLY='teams config set' ;;
+    'teams config|patch') REPLY='teams config patch' ;;
+    'users|list' | 'users|ls') REPLY='users list' ;;
+    'users|update') REPLY='users update' ;;
+    'users|delete' | 'users|rm') REPLY='users delete' ;;
+    'users|invitations') REPLY='users invitations' ;;
+    'groups|list' | 'groups|ls') REPLY='groups list' ;;
+    'groups|show') REPLY='groups show' ;;
+    'roles|list' | 'roles|ls') REPLY='roles list' ;;
+    'roles|create') REPLY='roles create' ;;
+    'roles|update') REPLY='roles update' ;;
+    'roles|delete' | 'roles|rm') REPLY='roles delete' ;;
+    'scopes|list' | 'scopes|ls') REPLY='scopes list' ;;
+    'scopes|available') REPLY='scopes available' ;;
+    'tokens|list' | 'tokens|ls') REPLY='tokens list' ;;
+    'tokens|create') REPLY='tokens create' ;;
+    'tokens|delete' | 'tokens|rm') REPLY='tokens delete' ;;
+    'saml|list' | 'saml|ls') REPLY='saml list' ;;
+    'saml|show') REPLY='saml show' ;;
+    'saml|create') REPLY='saml create' ;;
+    'saml|update') REPLY='saml update' ;;
+    'saml|delete' | 'saml|rm') REPLY='saml delete' ;;
+    'saml|provision') REPLY='saml provision' ;;
+    'saml|reset-token') REPLY='saml reset-token' ;;
+    'org|config') REPLY='org config' ;;
+    'org|analysis') REPLY='org analysis' ;;
+    'org|autofix') REPLY='org autofix' ;;
+    'org config|show') REPLY='org config show' ;;
+    'org config|set') REPLY='org config set' ;;
+    'org config|patch') REPLY='org config patch' ;;
+    'org analysis|set') REPLY='org analysis set' ;;
+    'org autofix|show') REPLY='org autofix show' ;;
+    'webhook|show') REPLY='webhook show' ;;
+    'webhook|set') REPLY='webhook set' ;;
+    'webhook|delete' | 'webhook|rm') REPLY='webhook delete' ;;
+    'webhook|events') REPLY='webhook events' ;;
+    'webhook|listen') REPLY='webhook listen' ;;
+    'webhook|verify') REPLY='webhook verify' ;;
+    'webhook|replay') REPLY='webhook replay' ;;
     'integrations|chat') REPLY='integrations chat' ;;
     'integrations|board') REPLY='integrations board' ;;
     'integrations|cloud') REPLY='integrations cloud' ;;
@@ -193,15 +189,19 @@ _secscan_child() {
     'integrations cloud enrollment|remove' | 'integrations cloud enrollment|rm') REPLY='integrations cloud enrollment remove' ;;
     'backups|list' | 'backups|ls') REPLY='backups list' ;;
     'backups|download') REPLY='backups download' ;;
-    'reports|pci') REPLY='reports pci' ;;
-    'reports|owasp') REPLY='reports owasp' ;;
-    'reports|cwe') REPLY='reports cwe' ;;
-    'reports|trends') REPLY='reports trends' ;;
     'audit|log') REPLY='audit log' ;;
     'audit|scm-secrets') REPLY='audit scm-secrets' ;;
     'mcp|configure') REPLY='mcp configure' ;;
-    'sandbox|scan') REPLY='sandbox scan' ;;
-    'sandbox|wait') REPLY='sandbox wait' ;;
+    'auth|login') REPLY='auth login' ;;
+    'auth|status') REPLY='auth status' ;;
+    'auth|logout') REPLY='auth logout' ;;
+    'profiles|list' | 'profiles|ls') REPLY='profiles list' ;;
+    'profiles|use') REPLY='profiles use' ;;
+    'profiles|remove' | 'profiles|rm') REPLY='profiles remove' ;;
+    'config|list' | 'config|ls') REPLY='config list' ;;
+    'config|get') REPLY='config get' ;;
+    'config|set') REPLY='config set' ;;
+    'config|unset') REPLY='config unset' ;;
     *) REPLY='' ;;
   esac
 }
@@ -209,39 +209,38 @@ _secscan_child() {
 _secscan_commands() {
   case "$1" in
     '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations mcp org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats sync teams tokens users webhook whoami' ;;
-    'auth') REPLY='login logout status' ;;
-    'profiles') REPLY='list ls remove rm use' ;;
-    'config') REPLY='get list ls set unset' ;;
-    'tokens') REPLY='create delete list ls rm' ;;
-    'roles') REPLY='create delete list ls rm update' ;;
-    'scopes') REPLY='available list ls' ;;
+    'sandbox') REPLY='scan wait' ;;
+    'findings') REPLY='assign comment fix list ls show status summary undo' ;;
+    'findings comment') REPLY='add list ls show' ;;
+    'scans') REPLY='check compare list ls owasp report show wait' ;;
+    'reports') REPLY='cwe owasp pci trends' ;;
+    'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
+    'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
+    'apps config') REPLY='merged patch set show' ;;
+    'app-groups') REPLY='delete list ls rm show upsert' ;;
+    'searches') REPLY='create delete list ls rm update' ;;
+    'dependencies') REPLY='search' ;;
+    'packages') REPLY='show' ;;
+    'sca') REPLY='packages' ;;
+    'analyze-failures') REPLY='list ls show' ;;
+    'pr') REPLY='comment' ;;
+    'policies') REPLY='diff list ls push show' ;;
+    'rules') REPLY='convert' ;;
+    'ignores') REPLY='lint sync' ;;
     'teams') REPLY='apply config create delete export groups list ls rm show update' ;;
     'teams groups') REPLY='add list ls remove rm set-role show' ;;
     'teams config') REPLY='merged patch set show' ;;
-    'groups') REPLY='list ls show' ;;
     'users') REPLY='delete invitations list ls rm update' ;;
+    'groups') REPLY='list ls show' ;;
+    'roles') REPLY='create delete list ls rm update' ;;
+    'scopes') REPLY='available list ls' ;;
+    'tokens') REPLY='create delete list ls rm' ;;
     'saml') REPLY='create delete list ls provision reset-token rm show update' ;;
     'org') REPLY='analysis autofix config' ;;
     'org config') REPLY='patch set show' ;;
     'org analysis') REPLY='set' ;;
     'org autofix') REPLY='show' ;;
-    'policies') REPLY='diff list ls push show' ;;
     'webhook') REPLY='delete events listen replay rm set show verify' ;;
-    'searches') REPLY='create delete list ls rm update' ;;
-    'findings') REPLY='assign comment fix list ls show status summary undo' ;;
-    'findings comment') REPLY='add list ls show' ;;
-    'ignores') REPLY='lint sync' ;;
-    'dependencies') REPLY='search' ;;
-    'packages') REPLY='show' ;;
-    'sca') REPLY='packages' ;;
-    'scans') REPLY='check compare list ls owasp report show wait' ;;
-    'pr') REPLY='comment' ;;
-    'rules') REPLY='convert' ;;
-    'compounds') REPLY='archive branches delete fixes-stats list ls rm sarif scan scans show unarchive' ;;
-    'apps') REPLY='branches config create default-branch delete labels list ls rm scan-branches show' ;;
-    'apps config') REPLY='merged patch set show' ;;
-    'app-groups') REPLY='delete list ls rm show upsert' ;;
-    'analyze-failures') REPLY='list ls show' ;;
     'integrations') REPLY='board chat cloud' ;;
     'integrations chat') REPLY='authorize remove rm' ;;
     'integrations board') REPLY='authorize finding link orgs show status submit unlink' ;;
@@ -249,10 +248,11 @@ _secscan_commands() {
     'integrations cloud creds') REPLY='set show' ;;
     'integrations cloud enrollment') REPLY='remove rm set show' ;;
     'backups') REPLY='download list ls' ;;
-    'reports') REPLY='cwe owasp pci trends' ;;
     'audit') REPLY='log scm-secrets' ;;
     'mcp') REPLY='configure' ;;
-    'sandbox') REPLY='scan wait' ;;
+    'auth') REPLY='login logout status' ;;
+    'profiles') REPLY='list ls remove rm use' ;;
+    'config') REPLY='get list ls set unset' ;;
     *) REPLY='' ;;
   esac
 }
@@ -260,94 +260,9 @@ _secscan_commands() {
 _secscan_flags() {
   case "$1" in
     '') REPLY='--help --verbose --version -V -h' ;;
-    'auth') REPLY='--help -h' ;;
-    'auth login') REPLY='--from-sl --help --with-token -h' ;;
-    'auth status') REPLY='--help --scopes -h' ;;
-    'auth logout') REPLY='--help -h' ;;
-    'profiles') REPLY='--help -h' ;;
-    'profiles list') REPLY='--help -h' ;;
-    'profiles use') REPLY='--help -h' ;;
-    'profiles remove') REPLY='--help -h' ;;
-    'config') REPLY='--help -h' ;;
-    'config list') REPLY='--help -h' ;;
-    'config get') REPLY='--help -h' ;;
-    'config set') REPLY='--help -h' ;;
-    'config unset') REPLY='--help -h' ;;
-    'whoami') REPLY='--help -h' ;;
-    'tokens') REPLY='--help -h' ;;
-    'tokens list') REPLY='--help --show-expired --type -h' ;;
-    'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
-    'tokens delete') REPLY='--help -h' ;;
-    'roles') REPLY='--help -h' ;;
-    'roles list') REPLY='--access-token --help -h' ;;
-    'roles create') REPLY='--description --help --name --scope --type -h' ;;
-    'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
-    'roles delete') REPLY='--help -h' ;;
-    'scopes') REPLY='--help -h' ;;
-    'scopes list') REPLY='--app --help --team -h' ;;
-    'scopes available') REPLY='--help -h' ;;
-    'teams') REPLY='--help -h' ;;
-    'teams list') REPLY='--help --members --name --no-members -h' ;;
-    'teams show') REPLY='--help -h' ;;
-    'teams create') REPLY='--app --help --member -h' ;;
-    'teams update') REPLY='--add-app --add-member --force --help --remove-app --remove-member --rename --version -h' ;;
-    'teams delete') REPLY='--help --version -h' ;;
-    'teams groups') REPLY='--help -h' ;;
-    'teams groups list') REPLY='--help -h' ;;
-    'teams groups show') REPLY='--help -h' ;;
-    'teams groups add') REPLY='--help -h' ;;
-    'teams groups set-role') REPLY='--help -h' ;;
-    'teams groups remove') REPLY='--help -h' ;;
-    'teams export') REPLY='--concurrency --help -h' ;;
-    'teams apply') REPLY='--dry-run --help --prune -h' ;;
-    'teams config') REPLY='--help -h' ;;
-    'teams config show') REPLY='--help -h' ;;
-    'teams config merged') REPLY='--help -h' ;;
-    'teams config set') REPLY='--help -h' ;;
-    'teams config patch') REPLY='--help -h' ;;
-    'groups') REPLY='--help -h' ;;
-    'groups list') REPLY='--help --iname --name -h' ;;
-    'groups show') REPLY='--help -h' ;;
-    'users') REPLY='--help -h' ;;
-    'users list') REPLY='--email --help -h' ;;
-    'users update') REPLY='--help --role -h' ;;
-    'users delete') REPLY='--help -h' ;;
-    'users invitations') REPLY='--help -h' ;;
-    'saml') REPLY='--help -h' ;;
-    'saml list') REPLY='--help -h' ;;
-    'saml show') REPLY='--help -h' ;;
-    'saml create') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
-    'saml update') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
-    'saml delete') REPLY='--help -h' ;;
-    'saml provision') REPLY='--allow-rejections --dry-run --help -h' ;;
-    'saml reset-token') REPLY='--help --ids-from -h' ;;
-    'org') REPLY='--help -h' ;;
-    'org config') REPLY='--help -h' ;;
-    'org config show') REPLY='--help -h' ;;
-    'org config set') REPLY='--help -h' ;;
-    'org config patch') REPLY='--help -h' ;;
-    'org analysis') REPLY='--help -h' ;;
-    'org analysis set') REPLY='--help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
-    'org autofix') REPLY='--help -h' ;;
-    'org autofix show') REPLY='--help -h' ;;
-    'policies') REPLY='--help -h' ;;
-    'policies list') REPLY='--help --name -h' ;;
-    'policies show') REPLY='--help -h' ;;
-    'policies push') REPLY='--help --name --tag --use-defaults -h' ;;
-    'policies diff') REPLY='--help -h' ;;
-    'webhook') REPLY='--help -h' ;;
-    'webhook show') REPLY='--help --version -h' ;;
-    'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
-    'webhook delete') REPLY='--help --version -h' ;;
-    'webhook events') REPLY='--help -h' ;;
-    'webhook listen') REPLY='--dir --forward-to --help --port --ready-file --request-timeout --secret-stdin --tolerance -h' ;;
-    'webhook verify') REPLY='--body --delivery --dir --headers --help --secret-stdin --tolerance --wait -h' ;;
-    'webhook replay') REPLY='--dir --help --resign --secret-stdin --to -h' ;;
-    'searches') REPLY='--help -h' ;;
-    'searches list') REPLY='--help -h' ;;
-    'searches create') REPLY='--help --path --query -h' ;;
-    'searches update') REPLY='--help --name --path --query -h' ;;
-    'searches delete') REPLY='--help -h' ;;
+    'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
+    'sandbox wait') REPLY='--help -h' ;;
     'findings') REPLY='--help -h' ;;
     'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --hide-suppressed --ignore-file --limit --no-ignore-file --order --out --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
     'findings show') REPLY='--app --help -h' ;;
@@ -360,18 +275,6 @@ _secscan_flags() {
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
-    'ignores') REPLY='--help -h' ;;
-    'ignores lint') REPLY='--branch --help --offline --within -h' ;;
-    'ignores sync') REPLY='--branch --dry-run --help --ignore-file -h' ;;
-    'stats') REPLY='--app --compound --concurrency --default-branch --help --team --type -h' ;;
-    'sync') REPLY='--comments --concurrency --full --help --profiles --to -h' ;;
-    'dependencies') REPLY='--help -h' ;;
-    'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
-    'packages') REPLY='--help -h' ;;
-    'packages show') REPLY='--from-file --help -h' ;;
-    'sca') REPLY='--help -h' ;;
-    'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
-    'sbom') REPLY='--all-apps --app --branch --compound --concurrency --format --help --ignore-file --no-ignore-file --out --scan --vex-only -h' ;;
     'scans') REPLY='--help -h' ;;
     'scans list') REPLY='--app --help --limit --tag -h' ;;
     'scans show') REPLY='--app --help -h' ;;
@@ -380,10 +283,12 @@ _secscan_flags() {
     'scans compare') REPLY='--app --common --fail-on --help --ignore-file --no-ignore-file --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
     'scans check') REPLY='--baseline --comment --comment-file --comment-max-chars --comment-mode --comment-required --compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --provider --pull-request --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --source-scan --tag --target-branch --version --wait -h' ;;
     'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
-    'pr') REPLY='--help -h' ;;
-    'pr comment') REPLY='--comment-max-chars --comment-mode --from --help --provider --pull-request -h' ;;
-    'rules') REPLY='--help -h' ;;
-    'rules convert') REPLY='--help -h' ;;
+    'reports') REPLY='--help -h' ;;
+    'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
+    'reports owasp') REPLY='--app --comments --format --help --out --status --tz --year -h' ;;
+    'reports cwe') REPLY='--app --comments --format --help --out --status --tz -h' ;;
+    'reports trends') REPLY='--app --by --compound --concurrency --help --html --since --sla --team --until -h' ;;
+    'stats') REPLY='--app --compound --concurrency --default-branch --help --team --type -h' ;;
     'compounds') REPLY='--help -h' ;;
     'compounds list') REPLY='--all --archived --help --limit -h' ;;
     'compounds show') REPLY='--full --help -h' ;;
@@ -414,9 +319,97 @@ _secscan_flags() {
     'app-groups show') REPLY='--help -h' ;;
     'app-groups upsert') REPLY='--add --help --remove --rename -h' ;;
     'app-groups delete') REPLY='--help -h' ;;
+    'searches') REPLY='--help -h' ;;
+    'searches list') REPLY='--help -h' ;;
+    'searches create') REPLY='--help --path --query -h' ;;
+    'searches update') REPLY='--help --name --path --query -h' ;;
+    'searches delete') REPLY='--help -h' ;;
+    'dependencies') REPLY='--help -h' ;;
+    'dependencies search') REPLY='--from --help --limit --per-page --until -h' ;;
+    'packages') REPLY='--help -h' ;;
+    'packages show') REPLY='--from-file --help -h' ;;
+    'sca') REPLY='--help -h' ;;
+    'sca packages') REPLY='--all --app --branch --compound --help --limit --order --per-page --polyglot-scan --scan --sort --type -h' ;;
+    'sbom') REPLY='--all-apps --app --branch --compound --concurrency --format --help --ignore-file --no-ignore-file --out --scan --vex-only -h' ;;
     'analyze-failures') REPLY='--help -h' ;;
     'analyze-failures list') REPLY='--help --limit -h' ;;
     'analyze-failures show') REPLY='--help -h' ;;
+    'pr') REPLY='--help -h' ;;
+    'pr comment') REPLY='--comment-max-chars --comment-mode --from --help --provider --pull-request -h' ;;
+    'policies') REPLY='--help -h' ;;
+    'policies list') REPLY='--help --name -h' ;;
+    'policies show') REPLY='--help -h' ;;
+    'policies push') REPLY='--help --name --tag --use-defaults -h' ;;
+    'policies diff') REPLY='--help -h' ;;
+    'rules') REPLY='--help -h' ;;
+    'rules convert') REPLY='--help -h' ;;
+    'ignores') REPLY='--help -h' ;;
+    'ignores lint') REPLY='--branch --help --offline --within -h' ;;
+    'ignores sync') REPLY='--branch --dry-run --help --ignore-file -h' ;;
+    'teams') REPLY='--help -h' ;;
+    'teams list') REPLY='--help --members --name --no-members -h' ;;
+    'teams show') REPLY='--help -h' ;;
+    'teams create') REPLY='--app --help --member -h' ;;
+    'teams update') REPLY='--add-app --add-member --force --help --remove-app --remove-member --rename --version -h' ;;
+    'teams delete') REPLY='--help --version -h' ;;
+    'teams groups') REPLY='--help -h' ;;
+    'teams groups list') REPLY='--help -h' ;;
+    'teams groups show') REPLY='--help -h' ;;
+    'teams groups add') REPLY='--help -h' ;;
+    'teams groups set-role') REPLY='--help -h' ;;
+    'teams groups remove') REPLY='--help -h' ;;
+    'teams export') REPLY='--concurrency --help -h' ;;
+    'teams apply') REPLY='--dry-run --help --prune -h' ;;
+    'teams config') REPLY='--help -h' ;;
+    'teams config show') REPLY='--help -h' ;;
+    'teams config merged') REPLY='--help -h' ;;
+    'teams config set') REPLY='--help -h' ;;
+    'teams config patch') REPLY='--help -h' ;;
+    'users') REPLY='--help -h' ;;
+    'users list') REPLY='--email --help -h' ;;
+    'users update') REPLY='--help --role -h' ;;
+    'users delete') REPLY='--help -h' ;;
+    'users invitations') REPLY='--help -h' ;;
+    'groups') REPLY='--help -h' ;;
+    'groups list') REPLY='--help --iname --name -h' ;;
+    'groups show') REPLY='--help -h' ;;
+    'roles') REPLY='--help -h' ;;
+    'roles list') REPLY='--access-token --help -h' ;;
+    'roles create') REPLY='--description --help --name --scope --type -h' ;;
+    'roles update') REPLY='--add-scope --description --help --name --remove-scope --scope -h' ;;
+    'roles delete') REPLY='--help -h' ;;
+    'scopes') REPLY='--help -h' ;;
+    'scopes list') REPLY='--app --help --team -h' ;;
+    'scopes available') REPLY='--help -h' ;;
+    'tokens') REPLY='--help -h' ;;
+    'tokens list') REPLY='--help --show-expired --type -h' ;;
+    'tokens create') REPLY='--description --help --label --role --type --valid-for -h' ;;
+    'tokens delete') REPLY='--help -h' ;;
+    'saml') REPLY='--help -h' ;;
+    'saml list') REPLY='--help -h' ;;
+    'saml show') REPLY='--help -h' ;;
+    'saml create') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
+    'saml update') REPLY='--allow-idp-initiated-logins --allow-implicit-invites --default-org-role --help --idp-metadata --idp-metadata-url --sign-auth-requests -h' ;;
+    'saml delete') REPLY='--help -h' ;;
+    'saml provision') REPLY='--allow-rejections --dry-run --help -h' ;;
+    'saml reset-token') REPLY='--help --ids-from -h' ;;
+    'org') REPLY='--help -h' ;;
+    'org config') REPLY='--help -h' ;;
+    'org config show') REPLY='--help -h' ;;
+    'org config set') REPLY='--help -h' ;;
+    'org config patch') REPLY='--help -h' ;;
+    'org analysis') REPLY='--help -h' ;;
+    'org analysis set') REPLY='--help --secrets-disable --secrets-enable --secrets-entropy -h' ;;
+    'org autofix') REPLY='--help -h' ;;
+    'org autofix show') REPLY='--help -h' ;;
+    'webhook') REPLY='--help -h' ;;
+    'webhook show') REPLY='--help --version -h' ;;
+    'webhook set') REPLY='--auth --email-on-failure --event --help --renewal --secret-stdin --token-stdin --url --version -h' ;;
+    'webhook delete') REPLY='--help --version -h' ;;
+    'webhook events') REPLY='--help -h' ;;
+    'webhook listen') REPLY='--dir --forward-to --help --port --ready-file --request-timeout --secret-stdin --tolerance -h' ;;
+    'webhook verify') REPLY='--body --delivery --dir --headers --help --secret-stdin --tolerance --wait -h' ;;
+    'webhook replay') REPLY='--dir --help --resign --secret-stdin --to -h' ;;
     'integrations') REPLY='--help -h' ;;
     'integrations chat') REPLY='--help -h' ;;
     'integrations chat authorize') REPLY='--help --open -h' ;;
@@ -441,20 +434,27 @@ _secscan_flags() {
     'backups') REPLY='--help -h' ;;
     'backups list') REPLY='--help -h' ;;
     'backups download') REPLY='--dir --help --id --keep --out --skip-existing -h' ;;
-    'reports') REPLY='--help -h' ;;
-    'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
-    'reports owasp') REPLY='--app --comments --format --help --out --status --tz --year -h' ;;
-    'reports cwe') REPLY='--app --comments --format --help --out --status --tz -h' ;;
-    'reports trends') REPLY='--app --by --compound --concurrency --help --html --since --sla --team --until -h' ;;
+    'sync') REPLY='--comments --concurrency --full --help --profiles --to -h' ;;
     'audit') REPLY='--help -h' ;;
     'audit log') REPLY='--day --help --month --out --year -h' ;;
     'audit scm-secrets') REPLY='--by-project --by-user --days --help -h' ;;
     'api') REPLY='--field --header --help --include --input --list --method --paginate --slurp -F -H -X -h -i' ;;
     'mcp') REPLY='--answer-within --help --read-only --toolsets --workspace -h' ;;
     'mcp configure') REPLY='--client --command --help --print --remove --scope --server-read-only --server-toolsets -h' ;;
-    'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
-    'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
-    'sandbox wait') REPLY='--help -h' ;;
+    'auth') REPLY='--help -h' ;;
+    'auth login') REPLY='--from-sl --help --with-token -h' ;;
+    'auth status') REPLY='--help --scopes -h' ;;
+    'auth logout') REPLY='--help -h' ;;
+    'profiles') REPLY='--help -h' ;;
+    'profiles list') REPLY='--help -h' ;;
+    'profiles use') REPLY='--help -h' ;;
+    'profiles remove') REPLY='--help -h' ;;
+    'config') REPLY='--help -h' ;;
+    'config list') REPLY='--help -h' ;;
+    'config get') REPLY='--help -h' ;;
+    'config set') REPLY='--help -h' ;;
+    'config unset') REPLY='--help -h' ;;
+    'whoami') REPLY='--help -h' ;;
     'completion') REPLY='--help -h' ;;
     'help') REPLY='--help -h' ;;
     *) REPLY='' ;;
@@ -463,29 +463,14 @@ _secscan_flags() {
 
 _secscan_conflicts() {
   case "$1|$2" in
-    'auth login|--with-token') REPLY='--from-sl' ;;
-    'auth login|--from-sl') REPLY='--with-token' ;;
-    'roles update|--scope') REPLY='--add-scope --remove-scope' ;;
-    'roles update|--add-scope') REPLY='--scope' ;;
-    'roles update|--remove-scope') REPLY='--scope' ;;
-    'scopes list|--app') REPLY='--team' ;;
-    'scopes list|--team') REPLY='--app' ;;
-    'groups list|--name') REPLY='--iname' ;;
-    'groups list|--iname') REPLY='--name' ;;
-    'saml create|--idp-metadata-url') REPLY='--idp-metadata' ;;
-    'saml create|--idp-metadata') REPLY='--idp-metadata-url' ;;
-    'saml update|--idp-metadata-url') REPLY='--idp-metadata' ;;
-    'saml update|--idp-metadata') REPLY='--idp-metadata-url' ;;
-    'org analysis set|--secrets-disable') REPLY='--secrets-enable' ;;
-    'org analysis set|--secrets-enable') REPLY='--secrets-disable' ;;
-    'policies push|--tag') REPLY='--use-defaults' ;;
-    'policies push|--use-defaults') REPLY='--tag' ;;
-    'webhook set|--secret-stdin') REPLY='--token-stdin --renewal' ;;
-    'webhook set|--token-stdin') REPLY='--secret-stdin' ;;
-    'webhook set|--renewal') REPLY='--secret-stdin' ;;
-    'webhook verify|--headers') REPLY='--delivery' ;;
-    'webhook verify|--body') REPLY='--delivery' ;;
-    'webhook verify|--delivery') REPLY='--headers --body' ;;
+    'sandbox scan|--app') REPLY='--compound' ;;
+    'sandbox scan|--compound') REPLY='--app' ;;
+    'sandbox scan|--new') REPLY='--fail' ;;
+    'sandbox scan|--fix') REPLY='--fail' ;;
+    'sandbox scan|--reappear') REPLY='--fail' ;;
+    'sandbox scan|--running') REPLY='--at' ;;
+    'sandbox scan|--fail') REPLY='--new --fix --reappear' ;;
+    'sandbox scan|--at') REPLY='--running' ;;
     'findings list|--app') REPLY='--compound' ;;
     'findings list|--compound') REPLY='--app' ;;
     'findings list|--assignee') REPLY='--assignment' ;;
@@ -513,20 +498,6 @@ _secscan_conflicts() {
     'findings summary|--app') REPLY='--tag --default-branch' ;;
     'findings summary|--tag') REPLY='--app' ;;
     'findings summary|--default-branch') REPLY='--app' ;;
-    'ignores lint|--offline') REPLY='--branch' ;;
-    'ignores lint|--branch') REPLY='--offline' ;;
-    'sca packages|--app') REPLY='--compound' ;;
-    'sca packages|--compound') REPLY='--app' ;;
-    'sca packages|--scan') REPLY='--branch' ;;
-    'sca packages|--branch') REPLY='--scan --polyglot-scan' ;;
-    'sca packages|--polyglot-scan') REPLY='--branch' ;;
-    'sca packages|--all') REPLY='--limit' ;;
-    'sca packages|--limit') REPLY='--all' ;;
-    'sbom|--app') REPLY='--compound --all-apps' ;;
-    'sbom|--compound') REPLY='--app --all-apps' ;;
-    'sbom|--all-apps') REPLY='--app --compound' ;;
-    'sbom|--scan') REPLY='--branch' ;;
-    'sbom|--branch') REPLY='--scan' ;;
     'scans compare|--source') REPLY='--source-branch --target-branch --source-scan --target-scan' ;;
     'scans compare|--target') REPLY='--source-branch --target-branch --source-scan --target-scan --scan --version --tag' ;;
     'scans compare|--source-branch') REPLY='--source --target --source-scan --target-scan' ;;
@@ -572,6 +543,41 @@ _secscan_conflicts() {
     'apps config patch|--secrets-enable') REPLY='--file --secrets-disable' ;;
     'apps config patch|--cpg2sp-max-steps') REPLY='--file' ;;
     'apps config patch|--default-branch') REPLY='--file' ;;
+    'sca packages|--app') REPLY='--compound' ;;
+    'sca packages|--compound') REPLY='--app' ;;
+    'sca packages|--scan') REPLY='--branch' ;;
+    'sca packages|--branch') REPLY='--scan --polyglot-scan' ;;
+    'sca packages|--polyglot-scan') REPLY='--branch' ;;
+    'sca packages|--all') REPLY='--limit' ;;
+    'sca packages|--limit') REPLY='--all' ;;
+    'sbom|--app') REPLY='--compound --all-apps' ;;
+    'sbom|--compound') REPLY='--app --all-apps' ;;
+    'sbom|--all-apps') REPLY='--app --compound' ;;
+    'sbom|--scan') REPLY='--branch' ;;
+    'sbom|--branch') REPLY='--scan' ;;
+    'policies push|--tag') REPLY='--use-defaults' ;;
+    'policies push|--use-defaults') REPLY='--tag' ;;
+    'ignores lint|--offline') REPLY='--branch' ;;
+    'ignores lint|--branch') REPLY='--offline' ;;
+    'groups list|--name') REPLY='--iname' ;;
+    'groups list|--iname') REPLY='--name' ;;
+    'roles update|--scope') REPLY='--add-scope --remove-scope' ;;
+    'roles update|--add-scope') REPLY='--scope' ;;
+    'roles update|--remove-scope') REPLY='--scope' ;;
+    'scopes list|--app') REPLY='--team' ;;
+    'scopes list|--team') REPLY='--app' ;;
+    'saml create|--idp-metadata-url') REPLY='--idp-metadata' ;;
+    'saml create|--idp-metadata') REPLY='--idp-metadata-url' ;;
+    'saml update|--idp-metadata-url') REPLY='--idp-metadata' ;;
+    'saml update|--idp-metadata') REPLY='--idp-metadata-url' ;;
+    'org analysis set|--secrets-disable') REPLY='--secrets-enable' ;;
+    'org analysis set|--secrets-enable') REPLY='--secrets-disable' ;;
+    'webhook set|--secret-stdin') REPLY='--token-stdin --renewal' ;;
+    'webhook set|--token-stdin') REPLY='--secret-stdin' ;;
+    'webhook set|--renewal') REPLY='--secret-stdin' ;;
+    'webhook verify|--headers') REPLY='--delivery' ;;
+    'webhook verify|--body') REPLY='--delivery' ;;
+    'webhook verify|--delivery') REPLY='--headers --body' ;;
     'integrations cloud enrollment show|--compound') REPLY='--app' ;;
     'integrations cloud enrollment show|--app') REPLY='--compound' ;;
     'backups download|--dir') REPLY='--out' ;;
@@ -592,88 +598,41 @@ _secscan_conflicts() {
     'api|--list') REPLY='-F --field --input -H --header -X --method -i --include --paginate --slurp' ;;
     'mcp configure|--print') REPLY='--remove' ;;
     'mcp configure|--remove') REPLY='--print' ;;
-    'sandbox scan|--app') REPLY='--compound' ;;
-    'sandbox scan|--compound') REPLY='--app' ;;
-    'sandbox scan|--new') REPLY='--fail' ;;
-    'sandbox scan|--fix') REPLY='--fail' ;;
-    'sandbox scan|--reappear') REPLY='--fail' ;;
-    'sandbox scan|--running') REPLY='--at' ;;
-    'sandbox scan|--fail') REPLY='--new --fix --reappear' ;;
-    'sandbox scan|--at') REPLY='--running' ;;
+    'auth login|--with-token') REPLY='--from-sl' ;;
+    'auth login|--from-sl') REPLY='--with-token' ;;
     *) REPLY='' ;;
   esac
 }
 
 _secscan_takes_value() {
   case "$1|$2" in
-    'tokens list|--type' | \
-      'tokens create|--label' | \
-      'tokens create|--role' | \
-      'tokens create|--description' | \
-      'tokens create|--type' | \
-      'tokens create|--valid-for' | \
-      'roles create|--name' | \
-      'roles create|--scope' | \
-      'roles create|--type' | \
-      'roles create|--description' | \
-      'roles update|--name' | \
-      'roles update|--description' | \
-      'roles update|--scope' | \
-      'roles update|--add-scope' | \
-      'roles update|--remove-scope' | \
-      'scopes list|--app' | \
-      'scopes list|--team' | \
-      'teams list|--name' | \
-      'teams create|--app' | \
-      'teams create|--member' | \
-      'teams update|--rename' | \
-      'teams update|--add-app' | \
-      'teams update|--remove-app' | \
-      'teams update|--add-member' | \
-      'teams update|--remove-member' | \
-      'teams update|--version' | \
-      'teams delete|--version' | \
-      'teams export|--concurrency' | \
-      'groups list|--name' | \
-      'groups list|--iname' | \
-      'users list|--email' | \
-      'users update|--role' | \
-      'saml create|--idp-metadata-url' | \
-      'saml create|--idp-metadata' | \
-      'saml create|--default-org-role' | \
-      'saml update|--idp-metadata-url' | \
-      'saml update|--idp-metadata' | \
-      'saml update|--default-org-role' | \
-      'saml reset-token|--ids-from' | \
-      'org analysis set|--secrets-entropy' | \
-      'policies list|--name' | \
-      'policies push|--name' | \
-      'policies push|--tag' | \
-      'webhook show|--version' | \
-      'webhook set|--url' | \
-      'webhook set|--event' | \
-      'webhook set|--auth' | \
-      'webhook set|--renewal' | \
-      'webhook set|--version' | \
-      'webhook delete|--version' | \
-      'webhook listen|--port' | \
-      'webhook listen|--forward-to' | \
-      'webhook listen|--dir' | \
-      'webhook listen|--tolerance' | \
-      'webhook listen|--request-timeout' | \
-      'webhook listen|--ready-file' | \
-      'webhook verify|--headers' | \
-      'webhook verify|--body' | \
-      'webhook verify|--delivery' | \
-      'webhook verify|--dir' | \
-      'webhook verify|--tolerance' | \
-      'webhook replay|--dir' | \
-      'webhook replay|--to' | \
-      'searches create|--path' | \
-      'searches create|--query' | \
-      'searches update|--name' | \
-      'searches update|--path' | \
-      'searches update|--query' | \
+    'sandbox|--host' | \
+      'sandbox|--port' | \
+      'sandbox|--seed' | \
+      'sandbox|--state' | \
+      'sandbox|--fail-rate' | \
+      'sandbox|--latency' | \
+      'sandbox|--users-file' | \
+      'sandbox|--findings' | \
+      'sandbox|--backup-size' | \
+      'sandbox|--cut-downloads' | \
+      'sandbox|--backup-faults' | \
+      'sandbox|--apps' | \
+      'sandbox|--rate-limit' | \
+      'sandbox|--now' | \
+      'sandbox|--bandwidth' | \
+      'sandbox|--fault' | \
+      'sandbox|--ready-file' | \
+      'sandbox scan|--app' | \
+      'sandbox scan|--compound' | \
+      'sandbox scan|--branch' | \
+      'sandbox scan|--new' | \
+      'sandbox scan|--fix' | \
+      'sandbox scan|--reappear' | \
+      'sandbox scan|--version' | \
+      'sandbox scan|--tag' | \
+      'sandbox scan|--running' | \
+      'sandbox scan|--at' | \
       'findings list|--app' | \
       'findings list|--compound' | \
       'findings list|--severity' | \
@@ -731,41 +690,6 @@ _secscan_takes_value() {
       'findings summary|--version' | \
       'findings summary|--type' | \
       'findings summary|--tag' | \
-      'ignores lint|--within' | \
-      'ignores lint|--branch' | \
-      'ignores sync|--ignore-file' | \
-      'ignores sync|--branch' | \
-      'stats|--app' | \
-      'stats|--team' | \
-      'stats|--compound' | \
-      'stats|--type' | \
-      'stats|--concurrency' | \
-      'sync|--to' | \
-      'sync|--profiles' | \
-      'sync|--concurrency' | \
-      'dependencies search|--from' | \
-      'dependencies search|--until' | \
-      'dependencies search|--per-page' | \
-      'dependencies search|--limit' | \
-      'packages show|--from-file' | \
-      'sca packages|--app' | \
-      'sca packages|--compound' | \
-      'sca packages|--scan' | \
-      'sca packages|--branch' | \
-      'sca packages|--polyglot-scan' | \
-      'sca packages|--type' | \
-      'sca packages|--sort' | \
-      'sca packages|--order' | \
-      'sca packages|--per-page' | \
-      'sca packages|--limit' | \
-      'sbom|--app' | \
-      'sbom|--compound' | \
-      'sbom|--scan' | \
-      'sbom|--branch' | \
-      'sbom|--format' | \
-      'sbom|--out' | \
-      'sbom|--ignore-file' | \
-      'sbom|--concurrency' | \
       'scans list|--app' | \
       'scans list|--tag' | \
       'scans list|--limit' | \
@@ -820,11 +744,33 @@ _secscan_takes_value() {
       'scans wait|--version' | \
       'scans wait|--tag' | \
       'scans wait|--wait' | \
-      'pr comment|--from' | \
-      'pr comment|--provider' | \
-      'pr comment|--pull-request' | \
-      'pr comment|--comment-mode' | \
-      'pr comment|--comment-max-chars' | \
+      'reports pci|--app' | \
+      'reports pci|--out' | \
+      'reports owasp|--year' | \
+      'reports owasp|--app' | \
+      'reports owasp|--out' | \
+      'reports owasp|--format' | \
+      'reports owasp|--status' | \
+      'reports owasp|--tz' | \
+      'reports cwe|--app' | \
+      'reports cwe|--out' | \
+      'reports cwe|--format' | \
+      'reports cwe|--status' | \
+      'reports cwe|--tz' | \
+      'reports trends|--since' | \
+      'reports trends|--until' | \
+      'reports trends|--by' | \
+      'reports trends|--sla' | \
+      'reports trends|--html' | \
+      'reports trends|--app' | \
+      'reports trends|--team' | \
+      'reports trends|--compound' | \
+      'reports trends|--concurrency' | \
+      'stats|--app' | \
+      'stats|--team' | \
+      'stats|--compound' | \
+      'stats|--type' | \
+      'stats|--concurrency' | \
       'compounds list|--limit' | \
       'compounds scans|--status' | \
       'compounds scans|--branch' | \
@@ -855,7 +801,107 @@ _secscan_takes_value() {
       'app-groups upsert|--rename' | \
       'app-groups upsert|--add' | \
       'app-groups upsert|--remove' | \
+      'searches create|--path' | \
+      'searches create|--query' | \
+      'searches update|--name' | \
+      'searches update|--path' | \
+      'searches update|--query' | \
+      'dependencies search|--from' | \
+      'dependencies search|--until' | \
+      'dependencies search|--per-page' | \
+      'dependencies search|--limit' | \
+      'packages show|--from-file' | \
+      'sca packages|--app' | \
+      'sca packages|--compound' | \
+      'sca packages|--scan' | \
+      'sca packages|--branch' | \
+      'sca packages|--polyglot-scan' | \
+      'sca packages|--type' | \
+      'sca packages|--sort' | \
+      'sca packages|--order' | \
+      'sca packages|--per-page' | \
+      'sca packages|--limit' | \
+      'sbom|--app' | \
+      'sbom|--compound' | \
+      'sbom|--scan' | \
+      'sbom|--branch' | \
+      'sbom|--format' | \
+      'sbom|--out' | \
+      'sbom|--ignore-file' | \
+      'sbom|--concurrency' | \
       'analyze-failures list|--limit' | \
+      'pr comment|--from' | \
+      'pr comment|--provider' | \
+      'pr comment|--pull-request' | \
+      'pr comment|--comment-mode' | \
+      'pr comment|--comment-max-chars' | \
+      'policies list|--name' | \
+      'policies push|--name' | \
+      'policies push|--tag' | \
+      'ignores lint|--within' | \
+      'ignores lint|--branch' | \
+      'ignores sync|--ignore-file' | \
+      'ignores sync|--branch' | \
+      'teams list|--name' | \
+      'teams create|--app' | \
+      'teams create|--member' | \
+      'teams update|--rename' | \
+      'teams update|--add-app' | \
+      'teams update|--remove-app' | \
+      'teams update|--add-member' | \
+      'teams update|--remove-member' | \
+      'teams update|--version' | \
+      'teams delete|--version' | \
+      'teams export|--concurrency' | \
+      'users list|--email' | \
+      'users update|--role' | \
+      'groups list|--name' | \
+      'groups list|--iname' | \
+      'roles create|--name' | \
+      'roles create|--scope' | \
+      'roles create|--type' | \
+      'roles create|--description' | \
+      'roles update|--name' | \
+      'roles update|--description' | \
+      'roles update|--scope' | \
+      'roles update|--add-scope' | \
+      'roles update|--remove-scope' | \
+      'scopes list|--app' | \
+      'scopes list|--team' | \
+      'tokens list|--type' | \
+      'tokens create|--label' | \
+      'tokens create|--role' | \
+      'tokens create|--description' | \
+      'tokens create|--type' | \
+      'tokens create|--valid-for' | \
+      'saml create|--idp-metadata-url' | \
+      'saml create|--idp-metadata' | \
+      'saml create|--default-org-role' | \
+      'saml update|--idp-metadata-url' | \
+      'saml update|--idp-metadata' | \
+      'saml update|--default-org-role' | \
+      'saml reset-token|--ids-from' | \
+      'org analysis set|--secrets-entropy' | \
+      'webhook show|--version' | \
+      'webhook set|--url' | \
+      'webhook set|--event' | \
+      'webhook set|--auth' | \
+      'webhook set|--renewal' | \
+      'webhook set|--version' | \
+      'webhook delete|--version' | \
+      'webhook listen|--port' | \
+      'webhook listen|--forward-to' | \
+      'webhook listen|--dir' | \
+      'webhook listen|--tolerance' | \
+      'webhook listen|--request-timeout' | \
+      'webhook listen|--ready-file' | \
+      'webhook verify|--headers' | \
+      'webhook verify|--body' | \
+      'webhook verify|--delivery' | \
+      'webhook verify|--dir' | \
+      'webhook verify|--tolerance' | \
+      'webhook replay|--dir' | \
+      'webhook replay|--to' | \
       'integrations board link|--board-org' | \
       'integrations board link|--project' | \
       'integrations board link|--work-item-type' | \
@@ -874,28 +920,9 @@ _secscan_takes_value() {
       'backups download|--dir' | \
       'backups download|--out' | \
       'backups download|--keep' | \
-      'reports pci|--app' | \
-      'reports pci|--out' | \
-      'reports owasp|--year' | \
-      'reports owasp|--app' | \
-      'reports owasp|--out' | \
-      'reports owasp|--format' | \
-      'reports owasp|--status' | \
-      'reports owasp|--tz' | \
-      'reports cwe|--app' | \
-      'reports cwe|--out' | \
-      'reports cwe|--format' | \
-      'reports cwe|--status' | \
-      'reports cwe|--tz' | \
-      'reports trends|--since' | \
-      'reports trends|--until' | \
-      'reports trends|--by' | \
-      'reports trends|--sla' | \
-      'reports trends|--html' | \
-      'reports trends|--app' | \
-      'reports trends|--team' | \
-      'reports trends|--compound' | \
-      'reports trends|--concurrency' | \
+      'sync|--to' | \
+      'sync|--profiles' | \
+      'sync|--concurrency' | \
       'audit log|--year' | \
       'audit log|--month' | \
       'audit log|--day' | \
@@ -915,33 +942,6 @@ _secscan_takes_value() {
       'mcp configure|--scope' | \
       'mcp configure|--server-toolsets' | \
       'mcp configure|--command' | \
-      'sandbox|--host' | \
-      'sandbox|--port' | \
-      'sandbox|--seed' | \
-      'sandbox|--state' | \
-      'sandbox|--fail-rate' | \
-      'sandbox|--latency' | \
-      'sandbox|--users-file' | \
-      'sandbox|--findings' | \
-      'sandbox|--backup-size' | \
-      'sandbox|--cut-downloads' | \
-      'sandbox|--backup-faults' | \
-      'sandbox|--apps' | \
-      'sandbox|--rate-limit' | \
-      'sandbox|--now' | \
-      'sandbox|--bandwidth' | \
-      'sandbox|--fault' | \
-      'sandbox|--ready-file' | \
-      'sandbox scan|--app' | \
-      'sandbox scan|--compound' | \
-      'sandbox scan|--branch' | \
-      'sandbox scan|--new' | \
-      'sandbox scan|--fix' | \
-      'sandbox scan|--reappear' | \
-      'sandbox scan|--version' | \
-      'sandbox scan|--tag' | \
-      'sandbox scan|--running' | \
-      'sandbox scan|--at' | \
       *'|-o' | \
       *'|--output' | \
       *'|--fields' | \
@@ -957,13 +957,13 @@ _secscan_takes_value() {
 
 _secscan_optional_value() {
   case "$1|$2" in
-    'auth login|--from-sl' | \
-      'saml create|--allow-implicit-invites' | \
+    'saml create|--allow-implicit-invites' | \
       'saml create|--sign-auth-requests' | \
       'saml create|--allow-idp-initiated-logins' | \
       'saml update|--allow-implicit-invites' | \
       'saml update|--sign-auth-requests' | \
       'saml update|--allow-idp-initiated-logins' | \
+      'auth login|--from-sl' | \
       *'|--org') return 0 ;;
     *) return 1 ;;
   esac
@@ -971,48 +971,12 @@ _secscan_optional_value() {
 
 _secscan_values() {
   case "$1|$2" in
-    'auth login|--from-sl') REPLY='@file' ;;
-    'tokens list|--type') REPLY='=access integration' ;;
-    'tokens create|--type') REPLY='=access integration' ;;
-    'roles create|--type') REPLY='=team organization' ;;
-    'scopes list|--app') REPLY='@live app' ;;
-    'scopes list|--team') REPLY='@live team-id' ;;
-    'teams list|--name') REPLY='@live team' ;;
-    'teams create|--app') REPLY='@live app' ;;
-    'teams create|--member') REPLY='@live user' ;;
-    'teams update|--add-app') REPLY='@live app' ;;
-    'teams update|--remove-app') REPLY='@live app' ;;
-    'teams update|--add-member') REPLY='@live user' ;;
-    'teams update|--remove-member') REPLY='@live user' ;;
-    'groups list|--name') REPLY='@live group' ;;
-    'groups list|--iname') REPLY='@live group' ;;
-    'users list|--email') REPLY='@live user' ;;
-    'users update|--role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
-    'saml create|--idp-metadata') REPLY='@file' ;;
-    'saml create|--default-org-role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
-    'saml create|--allow-implicit-invites') REPLY='=true false' ;;
-    'saml create|--sign-auth-requests') REPLY='=true false' ;;
-    'saml create|--allow-idp-initiated-logins') REPLY='=true false' ;;
-    'saml update|--idp-metadata') REPLY='@file' ;;
-    'saml update|--default-org-role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
-    'saml update|--allow-implicit-invites') REPLY='=true false' ;;
-    'saml update|--sign-auth-requests') REPLY='=true false' ;;
-    'saml update|--allow-idp-initiated-logins') REPLY='=true false' ;;
-    'saml reset-token|--ids-from') REPLY='@file' ;;
-    'policies list|--name') REPLY='@live policy' ;;
-    'policies push|--name') REPLY='@live policy' ;;
-    'webhook show|--version') REPLY='=1 2' ;;
-    'webhook set|--event') REPLY='=scan.finished' ;;
-    'webhook set|--auth') REPLY='=hmac bearer' ;;
-    'webhook set|--renewal') REPLY='@file' ;;
-    'webhook set|--version') REPLY='=1 2' ;;
-    'webhook delete|--version') REPLY='=1 2' ;;
-    'webhook listen|--dir') REPLY='@dir' ;;
-    'webhook listen|--ready-file') REPLY='@file' ;;
-    'webhook verify|--headers') REPLY='@file' ;;
-    'webhook verify|--body') REPLY='@file' ;;
-    'webhook verify|--dir') REPLY='@dir' ;;
-    'webhook replay|--dir') REPLY='@dir' ;;
+    'sandbox|--state') REPLY='@file' ;;
+    'sandbox|--users-file') REPLY='@file' ;;
+    'sandbox|--apps') REPLY='@live app' ;;
+    'sandbox|--ready-file') REPLY='@file' ;;
+    'sandbox scan|--app') REPLY='@live app' ;;
+    'sandbox scan|--compound') REPLY='@live compound' ;;
     'findings list|--app') REPLY='@live app' ;;
     'findings list|--compound') REPLY='@live compound' ;;
     'findings list|--severity') REPLY='=low medium high critical' ;;
@@ -1046,24 +1010,6 @@ _secscan_values() {
     'findings fix|--app') REPLY='@live app' ;;
     'findings summary|--app') REPLY='@live app' ;;
     'findings summary|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
-    'ignores sync|--ignore-file') REPLY='@file' ;;
-    'stats|--app') REPLY='@live app' ;;
-    'stats|--team') REPLY='@live team' ;;
-    'stats|--compound') REPLY='@live compound' ;;
-    'stats|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
-    'sync|--to') REPLY='@file' ;;
-    'sync|--profiles') REPLY='@live profile' ;;
-    'packages show|--from-file') REPLY='@file' ;;
-    'sca packages|--app') REPLY='@live app' ;;
-    'sca packages|--compound') REPLY='@live compound' ;;
-    'sca packages|--type') REPLY='=package container_package' ;;
-    'sca packages|--sort') REPLY='=package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
-    'sca packages|--order') REPLY='=asc desc' ;;
-    'sbom|--app') REPLY='@live app' ;;
-    'sbom|--compound') REPLY='@live compound' ;;
-    'sbom|--format') REPLY='=cyclonedx cyclonedx-1.5 spdx' ;;
-    'sbom|--out') REPLY='@file' ;;
-    'sbom|--ignore-file') REPLY='@file' ;;
     'scans list|--app') REPLY='@live app' ;;
     'scans show|--app') REPLY='@live app' ;;
     'scans owasp|--app') REPLY='@live app' ;;
@@ -1091,26 +1037,6 @@ _secscan_values() {
     'scans check|--out') REPLY='@file' ;;
     'scans wait|--app') REPLY='@live app' ;;
     'scans wait|--compound') REPLY='@live compound' ;;
-    'pr comment|--from') REPLY='@file' ;;
-    'pr comment|--provider') REPLY='=github gitlab azure bitbucket' ;;
-    'pr comment|--comment-mode') REPLY='=update new delete-and-new' ;;
-    'compounds scans|--status') REPLY='=completed running failed' ;;
-    'compounds sarif|--out') REPLY='@file' ;;
-    'compounds sarif|--language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
-    'apps create|--team') REPLY='@live team-id' ;;
-    'apps create|--from-file') REPLY='@file' ;;
-    'apps branches|--app') REPLY='@live app' ;;
-    'apps config set|--file') REPLY='@file' ;;
-    'apps config patch|--file') REPLY='@file' ;;
-    'app-groups upsert|--add') REPLY='@live app' ;;
-    'app-groups upsert|--remove') REPLY='@live app' ;;
-    'integrations board submit|--ids-from') REPLY='@file' ;;
-    'integrations cloud enrollment show|--compound') REPLY='@live compound' ;;
-    'integrations cloud enrollment show|--app') REPLY='@live app' ;;
-    'integrations cloud enrollment set|--compound') REPLY='@live compound' ;;
-    'integrations cloud enrollment remove|--compound') REPLY='@live compound' ;;
-    'backups download|--dir') REPLY='@dir' ;;
-    'backups download|--out') REPLY='@file' ;;
     'reports pci|--app') REPLY='@live app' ;;
     'reports pci|--out') REPLY='@file' ;;
     'reports owasp|--year') REPLY='=2017 2021' ;;
@@ -1127,242 +1053,100 @@ _secscan_values() {
     'reports trends|--app') REPLY='@live app' ;;
     'reports trends|--team') REPLY='@live team' ;;
     'reports trends|--compound') REPLY='@live compound' ;;
+    'stats|--app') REPLY='@live app' ;;
+    'stats|--team') REPLY='@live team' ;;
+    'stats|--compound') REPLY='@live compound' ;;
+    'stats|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'compounds scans|--status') REPLY='=completed running failed' ;;
+    'compounds sarif|--out') REPLY='@file' ;;
+    'compounds sarif|--language') REPLY='=java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' ;;
+    'apps create|--team') REPLY='@live team-id' ;;
+    'apps create|--from-file') REPLY='@file' ;;
+    'apps branches|--app') REPLY='@live app' ;;
+    'apps config set|--file') REPLY='@file' ;;
+    'apps config patch|--file') REPLY='@file' ;;
+    'app-groups upsert|--add') REPLY='@live app' ;;
+    'app-groups upsert|--remove') REPLY='@live app' ;;
+    'packages show|--from-file') REPLY='@file' ;;
+    'sca packages|--app') REPLY='@live app' ;;
+    'sca packages|--compound') REPLY='@live compound' ;;
+    'sca packages|--type') REPLY='=package container_package' ;;
+    'sca packages|--sort') REPLY='=package url name namespace type version license created_at num_vulns num_reachable num_exploitable' ;;
+    'sca packages|--order') REPLY='=asc desc' ;;
+    'sbom|--app') REPLY='@live app' ;;
+    'sbom|--compound') REPLY='@live compound' ;;
+    'sbom|--format') REPLY='=cyclonedx cyclonedx-1.5 spdx' ;;
+    'sbom|--out') REPLY='@file' ;;
+    'sbom|--ignore-file') REPLY='@file' ;;
+    'pr comment|--from') REPLY='@file' ;;
+    'pr comment|--provider') REPLY='=github gitlab azure bitbucket' ;;
+    'pr comment|--comment-mode') REPLY='=update new delete-and-new' ;;
+    'policies list|--name') REPLY='@live policy' ;;
+    'policies push|--name') REPLY='@live policy' ;;
+    'ignores sync|--ignore-file') REPLY='@file' ;;
+    'teams list|--name') REPLY='@live team' ;;
+    'teams create|--app') REPLY='@live app' ;;
+    'teams create|--member') REPLY='@live user' ;;
+    'teams update|--add-app') REPLY='@live app' ;;
+    'teams update|--remove-app') REPLY='@live app' ;;
+    'teams update|--add-member') REPLY='@live user' ;;
+    'teams update|--remove-member') REPLY='@live user' ;;
+    'users list|--email') REPLY='@live user' ;;
+    'users update|--role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'groups list|--name') REPLY='@live group' ;;
+    'groups list|--iname') REPLY='@live group' ;;
+    'roles create|--type') REPLY='=team organization' ;;
+    'scopes list|--app') REPLY='@live app' ;;
+    'scopes list|--team') REPLY='@live team-id' ;;
+    'tokens list|--type') REPLY='=access integration' ;;
+    'tokens create|--type') REPLY='=access integration' ;;
+    'saml create|--idp-metadata') REPLY='@file' ;;
+    'saml create|--default-org-role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'saml create|--allow-implicit-invites') REPLY='=true false' ;;
+    'saml create|--sign-auth-requests') REPLY='=true false' ;;
+    'saml create|--allow-idp-initiated-logins') REPLY='=true false' ;;
+    'saml update|--idp-metadata') REPLY='@file' ;;
+    'saml update|--default-org-role') REPLY='=SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' ;;
+    'saml update|--allow-implicit-invites') REPLY='=true false' ;;
+    'saml update|--sign-auth-requests') REPLY='=true false' ;;
+    'saml update|--allow-idp-initiated-logins') REPLY='=true false' ;;
+    'saml reset-token|--ids-from') REPLY='@file' ;;
+    'webhook show|--version') REPLY='=1 2' ;;
+    'webhook set|--event') REPLY='=scan.finished' ;;
+    'webhook set|--auth') REPLY='=hmac bearer' ;;
+    'webhook set|--renewal') REPLY='@file' ;;
+    'webhook set|--version') REPLY='=1 2' ;;
+    'webhook delete|--version') REPLY='=1 2' ;;
+    'webhook listen|--dir') REPLY='@dir' ;;
+    'webhook listen|--ready-file') REPLY='@file' ;;
+    'webhook verify|--headers') REPLY='@file' ;;
+    'webhook verify|--body') REPLY='@file' ;;
+    'webhook verify|--dir') REPLY='@dir' ;;
+    'webhook replay|--dir') REPLY='@dir' ;;
+    'integrations board submit|--ids-from') REPLY='@file' ;;
+    'integrations cloud enrollment show|--compound') REPLY='@live compound' ;;
+    'integrations cloud enrollment show|--app') REPLY='@live app' ;;
+    'integrations cloud enrollment set|--compound') REPLY='@live compound' ;;
+    'integrations cloud enrollment remove|--compound') REPLY='@live compound' ;;
+    'backups download|--dir') REPLY='@dir' ;;
+    'backups download|--out') REPLY='@file' ;;
+    'sync|--to') REPLY='@file' ;;
+    'sync|--profiles') REPLY='@live profile' ;;
     'audit log|--out') REPLY='@file' ;;
     'api|--input') REPLY='@file' ;;
     'mcp|--workspace') REPLY='@file' ;;
     'mcp configure|--client') REPLY='=claude-code cursor vscode codex gemini' ;;
     'mcp configure|--scope') REPLY='=project user' ;;
-    'sandbox|--state') REPLY='@file' ;;
-    'sandbox|--users-file') REPLY='@file' ;;
-    'sandbox|--apps') REPLY='@live app' ;;
-    'sandbox|--ready-file') REPLY='@file' ;;
-    'sandbox scan|--app') REPLY='@live app' ;;
-    'sandbox scan|--compound') REPLY='@live compound' ;;
+    'auth login|--from-sl') REPLY='@file' ;;
     '|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     '|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth login|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth login|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth status|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth status|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth status|--fields') REPLY='@fields profile base_url org_id user token token_source scopes' ;;
-    'auth logout|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'auth logout|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles list|--fields') REPLY='@fields current name base_url org_id has_token' ;;
-    'profiles use|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles use|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'profiles remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config list|--fields') REPLY='@fields key value source' ;;
-    'config get|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config get|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config unset|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'config unset|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'whoami|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'whoami|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'whoami|--fields') REPLY='@fields name email idv2 membership invites' ;;
-    'tokens|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'tokens|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'tokens list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'tokens list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'tokens list|--fields') REPLY='@fields id label token_type role_id expires_at description' ;;
-    'tokens create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'tokens create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'tokens create|--fields') REPLY='@fields id label token_type role_id description expires_at value' ;;
-    'tokens delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'tokens delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles list|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
-    'roles create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles create|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
-    'roles update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles update|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
-    'roles delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'roles delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scopes|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scopes|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scopes list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scopes list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scopes list|--fields') REPLY='@fields scope resource action' ;;
-    'scopes available|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scopes available|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'scopes available|--fields') REPLY='@fields scope resource action' ;;
-    'teams|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams list|--fields') REPLY='@fields team_id team_name team_version' ;;
-    'teams show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams show|--fields') REPLY='@fields team_id team_name version applications users' ;;
-    'teams create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams create|--fields') REPLY='@fields team_id team_name version applications users' ;;
-    'teams update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams update|--fields') REPLY='@fields team_id team_name version applications users' ;;
-    'teams delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups list|--fields') REPLY='@fields group_id group_name team_role members' ;;
-    'teams groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups show|--fields') REPLY='@fields group_id group_name teams members' ;;
-    'teams groups add|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups add|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups set-role|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups set-role|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams groups remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams export|-o') REPLY='=yaml json' ;;
-    'teams export|--output') REPLY='=yaml json' ;;
-    'teams apply|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams apply|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams apply|--fields') REPLY='@fields team action what target from to status' ;;
-    'teams config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config show|--fields') REPLY='@fields disable entropy' ;;
-    'teams config merged|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config merged|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config merged|--fields') REPLY='@fields disable entropy' ;;
-    'teams config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config set|--fields') REPLY='@fields disable entropy' ;;
-    'teams config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'teams config patch|--fields') REPLY='@fields disable entropy' ;;
-    'groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'groups list|--fields') REPLY='@fields group_id group_name members teams' ;;
-    'groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'groups show|--fields') REPLY='@fields group_id group_name teams members' ;;
-    'users|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users list|--fields') REPLY='@fields id_v2 email name org_role teams' ;;
-    'users update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users invitations|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users invitations|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'users invitations|--fields') REPLY='@fields email name role invited role_id' ;;
-    'saml|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml list|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests' ;;
-    'saml show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml show|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
-    'saml create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml create|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
-    'saml update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml update|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
-    'saml delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml provision|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml provision|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml provision|--fields') REPLY='@fields result kind value user_id detail' ;;
-    'saml reset-token|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml reset-token|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'saml reset-token|--fields') REPLY='@fields result kind value user_id detail' ;;
-    'org|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config show|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
-    'org config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config set|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
-    'org config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org config patch|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
-    'org analysis|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org analysis|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org analysis set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org analysis set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org analysis set|--fields') REPLY='@fields disable entropy' ;;
-    'org autofix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org autofix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org autofix show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org autofix show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'org autofix show|--fields') REPLY='@fields enable auto_run manual max_fixes_per_run fix_only_severities' ;;
-    'policies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies list|--fields') REPLY='@fields name tags contentHash' ;;
-    'policies show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies push|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies push|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies push|--fields') REPLY='@fields name tags contentHash' ;;
-    'policies diff|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'policies diff|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook show|--fields') REPLY='@fields url events tokenID' ;;
-    'webhook set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook set|--fields') REPLY='@fields url events authType secret' ;;
-    'webhook delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook events|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook events|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook events|--fields') REPLY='@fields name' ;;
-    'webhook listen|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook listen|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook verify|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook verify|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook verify|--fields') REPLY='@fields event delivery_id timestamp verdict' ;;
-    'webhook replay|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook replay|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'webhook replay|--fields') REPLY='@fields delivery_id to status resigned' ;;
-    'searches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches list|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
-    'searches create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches create|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
-    'searches update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches update|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
-    'searches delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'searches delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox scan|--fields') REPLY='@fields scans version status polyglot_scan branch new fixed regressed webhooks' ;;
+    'sandbox wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
@@ -1397,36 +1181,6 @@ _secscan_values() {
     'findings summary|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--fields') REPLY='@fields group name total fixed ignored' ;;
-    'ignores|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'ignores|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'ignores lint|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'ignores lint|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'ignores lint|--fields') REPLY='@fields line problem entry detail' ;;
-    'ignores sync|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'ignores sync|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'ignores sync|--fields') REPLY='@fields app id action before after entry result title' ;;
-    'stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'stats|--fields') REPLY='@fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total' ;;
-    'sync|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sync|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'dependencies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'dependencies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'dependencies search|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'dependencies search|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'dependencies search|--fields') REPLY='@fields app title type license vulns package_url id' ;;
-    'packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'packages show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'packages show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'packages show|--fields') REPLY='@fields purl licenses cves' ;;
-    'sca|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sca|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sca packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sca packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sca packages|--fields') REPLY='@fields package version type license total_vulns total_reachable total_exploitable package_url apps' ;;
-    'sbom|-o') REPLY='=json' ;;
-    'sbom|--output') REPLY='=json' ;;
     'scans|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1450,14 +1204,19 @@ _secscan_values() {
     'scans wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'scans wait|--fields') REPLY='@fields id app branch version successful is_default_branch language total started_at completed_at' ;;
-    'pr|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'pr|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'pr comment|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'pr comment|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'rules|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'rules|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'rules convert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'rules convert|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports pci|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports pci|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports owasp|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports owasp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports cwe|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports cwe|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'reports trends|-o') REPLY='=table tsv json ndjson yaml csv markdown' ;;
+    'reports trends|--output') REPLY='=table tsv json ndjson yaml csv markdown' ;;
+    'stats|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'stats|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'stats|--fields') REPLY='@fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total' ;;
     'compounds|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'compounds|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'compounds list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1537,6 +1296,36 @@ _secscan_values() {
     'app-groups upsert|--fields') REPLY='@fields name app_ids' ;;
     'app-groups delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'app-groups delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches list|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
+    'searches create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches create|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
+    'searches update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches update|--fields') REPLY='@fields id search_name path_name search_query updated_at' ;;
+    'searches delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'searches delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'dependencies search|--fields') REPLY='@fields app title type license vulns package_url id' ;;
+    'packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'packages show|--fields') REPLY='@fields purl licenses cves' ;;
+    'sca|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sca packages|--fields') REPLY='@fields package version type license total_vulns total_reachable total_exploitable package_url apps' ;;
+    'sbom|-o') REPLY='=json' ;;
+    'sbom|--output') REPLY='=json' ;;
     'analyze-failures|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'analyze-failures|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'analyze-failures list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1545,6 +1334,200 @@ _secscan_values() {
     'analyze-failures show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'analyze-failures show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'analyze-failures show|--fields') REPLY='@fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id' ;;
+    'pr|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'pr|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'pr comment|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'pr comment|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies list|--fields') REPLY='@fields name tags contentHash' ;;
+    'policies show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies push|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies push|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies push|--fields') REPLY='@fields name tags contentHash' ;;
+    'policies diff|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'policies diff|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules convert|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'rules convert|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores lint|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores lint|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores lint|--fields') REPLY='@fields line problem entry detail' ;;
+    'ignores sync|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores sync|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'ignores sync|--fields') REPLY='@fields app id action before after entry result title' ;;
+    'teams|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams list|--fields') REPLY='@fields team_id team_name team_version' ;;
+    'teams show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams show|--fields') REPLY='@fields team_id team_name version applications users' ;;
+    'teams create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams create|--fields') REPLY='@fields team_id team_name version applications users' ;;
+    'teams update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams update|--fields') REPLY='@fields team_id team_name version applications users' ;;
+    'teams delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups list|--fields') REPLY='@fields group_id group_name team_role members' ;;
+    'teams groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups show|--fields') REPLY='@fields group_id group_name teams members' ;;
+    'teams groups add|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups add|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups set-role|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups set-role|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams groups remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams export|-o') REPLY='=yaml json' ;;
+    'teams export|--output') REPLY='=yaml json' ;;
+    'teams apply|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams apply|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams apply|--fields') REPLY='@fields team action what target from to status' ;;
+    'teams config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config show|--fields') REPLY='@fields disable entropy' ;;
+    'teams config merged|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config merged|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config merged|--fields') REPLY='@fields disable entropy' ;;
+    'teams config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config set|--fields') REPLY='@fields disable entropy' ;;
+    'teams config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'teams config patch|--fields') REPLY='@fields disable entropy' ;;
+    'users|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users list|--fields') REPLY='@fields id_v2 email name org_role teams' ;;
+    'users update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users invitations|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users invitations|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'users invitations|--fields') REPLY='@fields email name role invited role_id' ;;
+    'groups|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups list|--fields') REPLY='@fields group_id group_name members teams' ;;
+    'groups show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'groups show|--fields') REPLY='@fields group_id group_name teams members' ;;
+    'roles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles list|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles create|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles update|--fields') REPLY='@fields id name role_type scope_count id_aliases description scopes' ;;
+    'roles delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'roles delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes list|--fields') REPLY='@fields scope resource action' ;;
+    'scopes available|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes available|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'scopes available|--fields') REPLY='@fields scope resource action' ;;
+    'tokens|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens list|--fields') REPLY='@fields id label token_type role_id expires_at description' ;;
+    'tokens create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens create|--fields') REPLY='@fields id label token_type role_id description expires_at value' ;;
+    'tokens delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'tokens delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml list|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests' ;;
+    'saml show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml show|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
+    'saml create|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml create|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml create|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
+    'saml update|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml update|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml update|--fields') REPLY='@fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url' ;;
+    'saml delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml provision|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml provision|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml provision|--fields') REPLY='@fields result kind value user_id detail' ;;
+    'saml reset-token|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml reset-token|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'saml reset-token|--fields') REPLY='@fields result kind value user_id detail' ;;
+    'org|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config show|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
+    'org config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config set|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
+    'org config patch|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config patch|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org config patch|--fields') REPLY='@fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours' ;;
+    'org analysis|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org analysis set|--fields') REPLY='@fields disable entropy' ;;
+    'org autofix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'org autofix show|--fields') REPLY='@fields enable auto_run manual max_fixes_per_run fix_only_severities' ;;
+    'webhook|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook show|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook show|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook show|--fields') REPLY='@fields url events tokenID' ;;
+    'webhook set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook set|--fields') REPLY='@fields url events authType secret' ;;
+    'webhook delete|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook delete|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook events|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook events|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook events|--fields') REPLY='@fields name' ;;
+    'webhook listen|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook listen|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook verify|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook verify|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook verify|--fields') REPLY='@fields event delivery_id timestamp verdict' ;;
+    'webhook replay|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook replay|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'webhook replay|--fields') REPLY='@fields delivery_id to status resigned' ;;
     'integrations|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'integrations|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'integrations chat|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1603,16 +1586,8 @@ _secscan_values() {
     'backups download|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'backups download|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'backups download|--fields') REPLY='@fields id path bytes sha256 seconds resumed skipped pruned' ;;
-    'reports|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports pci|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports pci|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports owasp|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports owasp|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports cwe|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports cwe|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'reports trends|-o') REPLY='=table tsv json ndjson yaml csv markdown' ;;
-    'reports trends|--output') REPLY='=table tsv json ndjson yaml csv markdown' ;;
+    'sync|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sync|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'audit|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'audit|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'audit log|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1628,13 +1603,38 @@ _secscan_values() {
     'mcp configure|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'mcp configure|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'mcp configure|--fields') REPLY='@fields client scope action file backup' ;;
-    'sandbox|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sandbox|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sandbox scan|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sandbox scan|--output') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sandbox scan|--fields') REPLY='@fields scans version status polyglot_scan branch new fixed regressed webhooks' ;;
-    'sandbox wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'sandbox wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth login|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth login|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth status|--fields') REPLY='@fields profile base_url org_id user token token_source scopes' ;;
+    'auth logout|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'auth logout|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles list|--fields') REPLY='@fields current name base_url org_id has_token' ;;
+    'profiles use|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles use|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles remove|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'profiles remove|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config list|--fields') REPLY='@fields key value source' ;;
+    'config get|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config get|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config set|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config set|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config unset|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'config unset|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'whoami|--fields') REPLY='@fields name email idv2 membership invites' ;;
     'completion|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'completion|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'help|-o') REPLY='=table tsv json ndjson yaml csv' ;;
@@ -1646,9 +1646,30 @@ _secscan_values() {
 
 _secscan_args() {
   case "$1|$2" in
-    'profiles use|0') REPLY='@live profile' ;;
-    'profiles remove|0') REPLY='@live profile' ;;
-    'config get|0') REPLY='=profile base_url org_id token ca_file' ;;
+    'sandbox wait|0') REPLY='@file' ;;
+    'findings undo|0') REPLY='@file' ;;
+    'compounds show|0') REPLY='@live compound' ;;
+    'compounds archive|0') REPLY='@live compound' ;;
+    'compounds unarchive|0') REPLY='@live compound' ;;
+    'compounds scans|0') REPLY='@live compound' ;;
+    'compounds scan|0') REPLY='@live compound' ;;
+    'compounds branches|0') REPLY='@live compound' ;;
+    'compounds sarif|0') REPLY='@live compound' ;;
+    'apps show|0') REPLY='@live app' ;;
+    'apps delete|0') REPLY='@live app' ;;
+    'apps labels|0') REPLY='@live app' ;;
+    'apps scan-branches|0') REPLY='@live app' ;;
+    'apps config show|0') REPLY='@live app' ;;
+    'apps config merged|0') REPLY='@live app' ;;
+    'apps config set|0') REPLY='@live app' ;;
+    'apps config patch|0') REPLY='@live app' ;;
+    'apps default-branch|0') REPLY='@live app' ;;
+    'policies show|0') REPLY='@live policy' ;;
+    'policies push|0') REPLY='@file' ;;
+    'policies diff|0') REPLY='@live policy' ;;
+    'policies diff|1') REPLY='@file' ;;
+    'rules convert|0') REPLY='@file' ;;
+    'ignores lint|0') REPLY='@file' ;;
     'teams show|0') REPLY='@live team' ;;
     'teams update|0') REPLY='@live team' ;;
     'teams delete|0') REPLY='@live team' ;;
@@ -1668,9 +1689,9 @@ _secscan_args() {
     'teams config set|1') REPLY='@file' ;;
     'teams config patch|0') REPLY='@live team' ;;
     'teams config patch|1') REPLY='@file' ;;
-    'groups show|0') REPLY='@live group' ;;
     'users update|0') REPLY='@live user' ;;
     'users delete|0') REPLY='@live user' ;;
+    'groups show|0') REPLY='@live group' ;;
     'saml show|0') REPLY='@live saml' ;;
     'saml create|0') REPLY='@live saml' ;;
     'saml update|0') REPLY='@live saml' ;;
@@ -1679,37 +1700,16 @@ _secscan_args() {
     'saml reset-token|'*) REPLY='@live user' ;;
     'org config set|0') REPLY='@file' ;;
     'org config patch|0') REPLY='@file' ;;
-    'policies show|0') REPLY='@live policy' ;;
-    'policies push|0') REPLY='@file' ;;
-    'policies diff|0') REPLY='@live policy' ;;
-    'policies diff|1') REPLY='@file' ;;
-    'findings undo|0') REPLY='@file' ;;
-    'ignores lint|0') REPLY='@file' ;;
-    'rules convert|0') REPLY='@file' ;;
-    'compounds show|0') REPLY='@live compound' ;;
-    'compounds archive|0') REPLY='@live compound' ;;
-    'compounds unarchive|0') REPLY='@live compound' ;;
-    'compounds scans|0') REPLY='@live compound' ;;
-    'compounds scan|0') REPLY='@live compound' ;;
-    'compounds branches|0') REPLY='@live compound' ;;
-    'compounds sarif|0') REPLY='@live compound' ;;
-    'apps show|0') REPLY='@live app' ;;
-    'apps delete|0') REPLY='@live app' ;;
-    'apps labels|0') REPLY='@live app' ;;
-    'apps scan-branches|0') REPLY='@live app' ;;
-    'apps config show|0') REPLY='@live app' ;;
-    'apps config merged|0') REPLY='@live app' ;;
-    'apps config set|0') REPLY='@live app' ;;
-    'apps config patch|0') REPLY='@live app' ;;
-    'apps default-branch|0') REPLY='@live app' ;;
     'integrations board link|0') REPLY='@live app' ;;
     'integrations board unlink|0') REPLY='@live app' ;;
     'integrations board show|0') REPLY='@live app' ;;
     'integrations board finding|0') REPLY='@live app' ;;
     'integrations board submit|0') REPLY='@live app' ;;
-    'sandbox wait|0') REPLY='@file' ;;
+    'profiles use|0') REPLY='@live profile' ;;
+    'profiles remove|0') REPLY='@live profile' ;;
+    'config get|0') REPLY='=profile base_url org_id token ca_file' ;;
     'completion|0') REPLY='=bash zsh fish' ;;
-    'help|0') REPLY='=exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion' ;;
+    'help|0') REPLY='=exit-codes environment formatting http rules sandbox findings scans reports stats compounds apps app-groups searches dependencies packages sca sbom analyze-failures pr policies rules ignores teams users groups roles scopes tokens saml org webhook integrations backups sync audit api mcp auth profiles config whoami completion' ;;
     *) REPLY='' ;;
   esac
 }

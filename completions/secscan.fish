@@ -3,44 +3,25 @@
 
 function __secscan_child
     switch "$argv[1]|$argv[2]"
-        case '|auth'
-            echo 'auth'
-        case '|profiles'
-            echo 'profiles'
-        case '|config'
-            echo 'config'
-        case '|whoami'
-            echo 'whoami'
-        case '|tokens'
-            echo 'tokens'
-        case '|roles'
-            echo 'roles'
-        case '|scopes'
-            echo 'scopes'
-        case '|teams'
-            echo 'teams'
-        case '|groups'
-            echo 'groups'
-        case '|users'
-            echo 'users'
-        case '|saml'
-            echo 'saml'
-        case '|org'
-            echo 'org'
-        case '|policies'
-            echo 'policies'
-        case '|webhook'
-            echo 'webhook'
-        case '|searches'
-            echo 'searches'
+        case '|sandbox'
+            echo 'sandbox'
         case '|findings'
             echo 'findings'
-        case '|ignores'
-            echo 'ignores'
+        case '|scans'
+            echo 'scans'
+        case '|reports' \
+            '|report'
+            echo 'reports'
         case '|stats'
             echo 'stats'
-        case '|sync'
-            echo 'sync'
+        case '|compounds'
+            echo 'compounds'
+        case '|apps'
+            echo 'apps'
+        case '|app-groups'
+            echo 'app-groups'
+        case '|searches'
+            echo 'searches'
         case '|dependencies'
             echo 'dependencies'
         case '|packages'
@@ -49,206 +30,62 @@ function __secscan_child
             echo 'sca'
         case '|sbom'
             echo 'sbom'
-        case '|scans'
-            echo 'scans'
-        case '|pr'
-            echo 'pr'
-        case '|rules'
-            echo 'rules'
-        case '|compounds'
-            echo 'compounds'
-        case '|apps'
-            echo 'apps'
-        case '|app-groups'
-            echo 'app-groups'
         case '|analyze-failures'
             echo 'analyze-failures'
+        case '|pr'
+            echo 'pr'
+        case '|policies'
+            echo 'policies'
+        case '|rules'
+            echo 'rules'
+        case '|ignores'
+            echo 'ignores'
+        case '|teams'
+            echo 'teams'
+        case '|users'
+            echo 'users'
+        case '|groups'
+            echo 'groups'
+        case '|roles'
+            echo 'roles'
+        case '|scopes'
+            echo 'scopes'
+        case '|tokens'
+            echo 'tokens'
+        case '|saml'
+            echo 'saml'
+        case '|org'
+            echo 'org'
+        case '|webhook'
+            echo 'webhook'
         case '|integrations'
             echo 'integrations'
         case '|backups'
             echo 'backups'
-        case '|reports' \
-            '|report'
-            echo 'reports'
+        case '|sync'
+            echo 'sync'
         case '|audit'
             echo 'audit'
         case '|api'
             echo 'api'
         case '|mcp'
             echo 'mcp'
-        case '|sandbox'
-            echo 'sandbox'
+        case '|auth'
+            echo 'auth'
+        case '|profiles'
+            echo 'profiles'
+        case '|config'
+            echo 'config'
+        case '|whoami'
+            echo 'whoami'
         case '|completion'
             echo 'completion'
         case '|help'
             echo 'help'
-        case 'auth|login'
-            echo 'auth login'
-        case 'auth|status'
-            echo 'auth status'
-        case 'auth|logout'
-            echo 'auth logout'
-        case 'profiles|list' \
-            'profiles|ls'
-            echo 'profiles list'
-        case 'profiles|use'
-            echo 'profiles use'
-        case 'profiles|remove' \
-            'profiles|rm'
-            echo 'profiles remove'
-        case 'config|list' \
-            'config|ls'
-            echo 'config list'
-        case 'config|get'
-            echo 'config get'
-        case 'config|set'
-            echo 'config set'
-        case 'config|unset'
-            echo 'config unset'
-        case 'tokens|list' \
-            'tokens|ls'
-            echo 'tokens list'
-        case 'tokens|create'
-            echo 'tokens create'
-        case 'tokens|delete' \
-            'tokens|rm'
-            echo 'tokens delete'
-        case 'roles|list' \
-            'roles|ls'
-            echo 'roles list'
-        case 'roles|create'
-            echo 'roles create'
-        case 'roles|update'
-            echo 'roles update'
-        case 'roles|delete' \
-            'roles|rm'
-            echo 'roles delete'
-        case 'scopes|list' \
-            'scopes|ls'
-            echo 'scopes list'
-        case 'scopes|available'
-            echo 'scopes available'
-        case 'teams|list' \
-            'teams|ls'
-            echo 'teams list'
-        case 'teams|show'
-            echo 'teams show'
-        case 'teams|create'
-            echo 'teams create'
-        case 'teams|update'
-            echo 'teams update'
-        case 'teams|delete' \
-            'teams|rm'
-            echo 'teams delete'
-        case 'teams|groups'
-            echo 'teams groups'
-        case 'teams|export'
-            echo 'teams export'
-        case 'teams|apply'
-            echo 'teams apply'
-        case 'teams|config'
-            echo 'teams config'
-        case 'teams groups|list' \
-            'teams groups|ls'
-            echo 'teams groups list'
-        case 'teams groups|show'
-            echo 'teams groups show'
-        case 'teams groups|add'
-            echo 'teams groups add'
-        case 'teams groups|set-role'
-            echo 'teams groups set-role'
-        case 'teams groups|remove' \
-            'teams groups|rm'
-            echo 'teams groups remove'
-        case 'teams config|show'
-            echo 'teams config show'
-        case 'teams config|merged'
-            echo 'teams config merged'
-        case 'teams config|set'
-            echo 'teams config set'
-        case 'teams config|patch'
-            echo 'teams config patch'
-        case 'groups|list' \
-            'groups|ls'
-            echo 'groups list'
-        case 'groups|show'
-            echo 'groups show'
-        case 'users|list' \
-            'users|ls'
-            echo 'users list'
-        case 'users|update'
-            echo 'users update'
-        case 'users|delete' \
-            'users|rm'
-            echo 'users delete'
-        case 'users|invitations'
-            echo 'users invitations'
-        case 'saml|list' \
-            'saml|ls'
-            echo 'saml list'
-        case 'saml|show'
-            echo 'saml show'
-        case 'saml|create'
-            echo 'saml create'
-        case 'saml|update'
-            echo 'saml update'
-        case 'saml|delete' \
-            'saml|rm'
-            echo 'saml delete'
-        case 'saml|provision'
-            echo 'saml provision'
-        case 'saml|reset-token'
-            echo 'saml reset-token'
-        case 'org|config'
-            echo 'org config'
-        case 'org|analysis'
-            echo 'org analysis'
-        case 'org|autofix'
-            echo 'org autofix'
-        case 'org config|show'
-            echo 'org config show'
-        case 'org config|set'
-            echo 'org config set'
-        case 'org config|patch'
-            echo 'org config patch'
-        case 'org analysis|set'
-            echo 'org analysis set'
-        case 'org autofix|show'
-            echo 'org autofix show'
-        case 'policies|list' \
-            'policies|ls'
-            echo 'policies list'
-        case 'policies|show'
-            echo 'policies show'
-        case 'policies|push'
-            echo 'policies push'
-        case 'policies|diff'
-            echo 'policies diff'
-        case 'webhook|show'
-            echo 'webhook show'
-        case 'webhook|set'
-            echo 'webhook set'
-        case 'webhook|delete' \
-            'webhook|rm'
-            echo 'webhook delete'
-        case 'webhook|events'
-            echo 'webhook events'
-        case 'webhook|listen'
-            echo 'webhook listen'
-        case 'webhook|verify'
-            echo 'webhook verify'
-        case 'webhook|replay'
-            echo 'webhook replay'
-        case 'searches|list' \
-            'searches|ls'
-            echo 'searches list'
-        case 'searches|create'
-            echo 'searches create'
-        case 'searches|update'
-            echo 'searches update'
-        case 'searches|delete' \
-            'searches|rm'
-            echo 'searches delete'
+        case 'sandbox|scan'
+            echo 'sandbox scan'
+        case 'sandbox|wait'
+            echo 'sandbox wait'
         case 'findings|list' \
             'findings|ls'
             echo 'findings list'
@@ -273,16 +110,6 @@ function __secscan_child
             echo 'findings comment list'
         case 'findings comment|show'
             echo 'findings comment show'
-        case 'ignores|lint'
-            echo 'ignores lint'
-        case 'ignores|sync'
-            echo 'ignores sync'
-        case 'dependencies|search'
-            echo 'dependencies search'
-        case 'packages|show'
-            echo 'packages show'
-        case 'sca|packages'
-            echo 'sca packages'
         case 'scans|list' \
             'scans|ls'
             echo 'scans list'
@@ -298,10 +125,14 @@ function __secscan_child
             echo 'scans check'
         case 'scans|wait'
             echo 'scans wait'
-        case 'pr|comment'
-            echo 'pr comment'
-        case 'rules|convert'
-            echo 'rules convert'
+        case 'reports|pci'
+            echo 'reports pci'
+        case 'reports|owasp'
+            echo 'reports owasp'
+        case 'reports|cwe'
+            echo 'reports cwe'
+        case 'reports|trends'
+            echo 'reports trends'
         case 'compounds|list' \
             'compounds|ls'
             echo 'compounds list'
@@ -362,11 +193,169 @@ function __secscan_child
         case 'app-groups|delete' \
             'app-groups|rm'
             echo 'app-groups delete'
+        case 'searches|list' \
+            'searches|ls'
+            echo 'searches list'
+        case 'searches|create'
+            echo 'searches create'
+        case 'searches|update'
+            echo 'searches update'
+        case 'searches|delete' \
+            'searches|rm'
+            echo 'searches delete'
+        case 'dependencies|search'
+            echo 'dependencies search'
+        case 'packages|show'
+            echo 'packages show'
+        case 'sca|packages'
+            echo 'sca packages'
         case 'analyze-failures|list' \
             'analyze-failures|ls'
             echo 'analyze-failures list'
         case 'analyze-failures|show'
             echo 'analyze-failures show'
+        case 'pr|comment'
+            echo 'pr comment'
+        case 'policies|list' \
+            'policies|ls'
+            echo 'policies list'
+        case 'policies|show'
+            echo 'policies show'
+        case 'policies|push'
+            echo 'policies push'
+        case 'policies|diff'
+            echo 'policies diff'
+        case 'rules|convert'
+            echo 'rules convert'
+        case 'ignores|lint'
+            echo 'ignores lint'
+        case 'ignores|sync'
+            echo 'ignores sync'
+        case 'teams|list' \
+            'teams|ls'
+            echo 'teams list'
+        case 'teams|show'
+            echo 'teams show'
+        case 'teams|create'
+            echo 'teams create'
+        case 'teams|update'
+            echo 'teams update'
+        case 'teams|delete' \
+            'teams|rm'
+            echo 'teams delete'
+        case 'teams|groups'
+            echo 'teams groups'
+        case 'teams|export'
+            echo 'teams export'
+        case 'teams|apply'
+            echo 'teams apply'
+        case 'teams|config'
+            echo 'teams config'
+        case 'teams groups|list' \
+            'teams groups|ls'
+            echo 'teams groups list'
+        case 'teams groups|show'
+            echo 'teams groups show'
+        case 'teams groups|add'
+            echo 'teams groups add'
+        case 'teams groups|set-role'
+            echo 'teams groups set-role'
+        case 'teams groups|remove' \
+            'teams groups|rm'
+            echo 'teams groups remove'
+        case 'teams config|show'
+            echo 'teams config show'
+        case 'teams config|merged'
+            echo 'teams config merged'
+        case 'teams config|set'
+            echo 'teams config set'
+        case 'teams config|patch'
+            echo 'teams config patch'
+        case 'users|list' \
+            'users|ls'
+            echo 'users list'
+        case 'users|update'
+            echo 'users update'
+        case 'users|delete' \
+            'users|rm'
+            echo 'users delete'
+        case 'users|invitations'
+            echo 'users invitations'
+        case 'groups|list' \
+            'groups|ls'
+            echo 'groups list'
+        case 'groups|show'
+            echo 'groups show'
+        case 'roles|list' \
+            'roles|ls'
+            echo 'roles list'
+        case 'roles|create'
+            echo 'roles create'
+        case 'roles|update'
+            echo 'roles update'
+        case 'roles|delete' \
+            'roles|rm'
+            echo 'roles delete'
+        case 'scopes|list' \
+            'scopes|ls'
+            echo 'scopes list'
+        case 'scopes|available'
+            echo 'scopes available'
+        case 'tokens|list' \
+            'tokens|ls'
+            echo 'tokens list'
+        case 'tokens|create'
+            echo 'tokens create'
+        case 'tokens|delete' \
+            'tokens|rm'
+            echo 'tokens delete'
+        case 'saml|list' \
+            'saml|ls'
+            echo 'saml list'
+        case 'saml|show'
+            echo 'saml show'
+        case 'saml|create'
+            echo 'saml create'
+        case 'saml|update'
+            echo 'saml update'
+        case 'saml|delete' \
+            'saml|rm'
+            echo 'saml delete'
+        case 'saml|provision'
+            echo 'saml provision'
+        case 'saml|reset-token'
+            echo 'saml reset-token'
+        case 'org|config'
+            echo 'org config'
+        case 'org|analysis'
+            echo 'org analysis'
+        case 'org|autofix'
+            echo 'org autofix'
+        case 'org config|show'
+            echo 'org config show'
+        case 'org config|set'
+            echo 'org config set'
+        case 'org config|patch'
+            echo 'org config patch'
+        case 'org analysis|set'
+            echo 'org analysis set'
+        case 'org autofix|show'
+            echo 'org autofix show'
+        case 'webhook|show'
+            echo 'webhook show'
+        case 'webhook|set'
+            echo 'webhook set'
+        case 'webhook|delete' \
+            'webhook|rm'
+            echo 'webhook delete'
+        case 'webhook|events'
+            echo 'webhook events'
+        case 'webhook|listen'
+            echo 'webhook listen'
+        case 'webhook|verify'
+            echo 'webhook verify'
+        case 'webhook|replay'
+            echo 'webhook replay'
         case 'integrations|chat'
             echo 'integrations chat'
         case 'integrations|board'
@@ -414,97 +403,67 @@ function __secscan_child
             echo 'backups list'
         case 'backups|download'
             echo 'backups download'
-        case 'reports|pci'
-            echo 'reports pci'
-        case 'reports|owasp'
-            echo 'reports owasp'
-        case 'reports|cwe'
-            echo 'reports cwe'
-        case 'reports|trends'
-            echo 'reports trends'
         case 'audit|log'
             echo 'audit log'
         case 'audit|scm-secrets'
             echo 'audit scm-secrets'
         case 'mcp|configure'
             echo 'mcp configure'
-        case 'sandbox|scan'
-            echo 'sandbox scan'
-        case 'sandbox|wait'
-            echo 'sandbox wait'
+        case 'auth|login'
+            echo 'auth login'
+        case 'auth|status'
+            echo 'auth status'
+        case 'auth|logout'
+            echo 'auth logout'
+        case 'profiles|list' \
+            'profiles|ls'
+            echo 'profiles list'
+        case 'profiles|use'
+            echo 'profiles use'
+        case 'profiles|remove' \
+            'profiles|rm'
+            echo 'profiles remove'
+        case 'config|list' \
+            'config|ls'
+            echo 'config list'
+        case 'config|get'
+            echo 'config get'
+        case 'config|set'
+            echo 'config set'
+        case 'config|unset'
+            echo 'config unset'
     end
 end
 
 function __secscan_takes_value
     switch "$argv[1]|$argv[2]"
-        case 'tokens list|--type' \
-            'tokens create|--label' \
-            'tokens create|--role' \
-            'tokens create|--description' \
-            'tokens create|--type' \
-            'tokens create|--valid-for' \
-            'roles create|--name' \
-            'roles create|--scope' \
-            'roles create|--type' \
-            'roles create|--description' \
-            'roles update|--name' \
-            'roles update|--description' \
-            'roles update|--scope' \
-            'roles update|--add-scope' \
-            'roles update|--remove-scope' \
-            'scopes list|--app' \
-            'scopes list|--team' \
-            'teams list|--name' \
-            'teams create|--app' \
-            'teams create|--member' \
-            'teams update|--rename' \
-            'teams update|--add-app' \
-            'teams update|--remove-app' \
-            'teams update|--add-member' \
-            'teams update|--remove-member' \
-            'teams update|--version' \
-            'teams delete|--version' \
-            'teams export|--concurrency' \
-            'groups list|--name' \
-            'groups list|--iname' \
-            'users list|--email' \
-            'users update|--role' \
-            'saml create|--idp-metadata-url' \
-            'saml create|--idp-metadata' \
-            'saml create|--default-org-role' \
-            'saml update|--idp-metadata-url' \
-            'saml update|--idp-metadata' \
-            'saml update|--default-org-role' \
-            'saml reset-token|--ids-from' \
-            'org analysis set|--secrets-entropy' \
-            'policies list|--name' \
-            'policies push|--name' \
-            'policies push|--tag' \
-            'webhook show|--version' \
-            'webhook set|--url' \
-            'webhook set|--event' \
-            'webhook set|--auth' \
-            'webhook set|--renewal' \
-            'webhook set|--version' \
-            'webhook delete|--version' \
-            'webhook listen|--port' \
-            'webhook listen|--forward-to' \
-            'webhook listen|--dir' \
-            'webhook listen|--tolerance' \
-            'webhook listen|--request-timeout' \
-            'webhook listen|--ready-file' \
-            'webhook verify|--headers' \
-            'webhook verify|--body' \
-            'webhook verify|--delivery' \
-            'webhook verify|--dir' \
-            'webhook verify|--tolerance' \
-            'webhook replay|--dir' \
-            'webhook replay|--to' \
-            'searches create|--path' \
-            'searches create|--query' \
-            'searches update|--name' \
-            'searches update|--path' \
-            'searches update|--query' \
+        case 'sandbox|--host' \
+            'sandbox|--port' \
+            'sandbox|--seed' \
+            'sandbox|--state' \
+            'sandbox|--fail-rate' \
+            'sandbox|--latency' \
+            'sandbox|--users-file' \
+            'sandbox|--findings' \
+            'sandbox|--backup-size' \
+            'sandbox|--cut-downloads' \
+            'sandbox|--backup-faults' \
+            'sandbox|--apps' \
+            'sandbox|--rate-limit' \
+            'sandbox|--now' \
+            'sandbox|--bandwidth' \
+            'sandbox|--fault' \
+            'sandbox|--ready-file' \
+            'sandbox scan|--app' \
+            'sandbox scan|--compound' \
+            'sandbox scan|--branch' \
+            'sandbox scan|--new' \
+            'sandbox scan|--fix' \
+            'sandbox scan|--reappear' \
+            'sandbox scan|--version' \
+            'sandbox scan|--tag' \
+            'sandbox scan|--running' \
+            'sandbox scan|--at' \
             'findings list|--app' \
             'findings list|--compound' \
             'findings list|--severity' \
@@ -562,41 +521,6 @@ function __secscan_takes_value
             'findings summary|--version' \
             'findings summary|--type' \
             'findings summary|--tag' \
-            'ignores lint|--within' \
-            'ignores lint|--branch' \
-            'ignores sync|--ignore-file' \
-            'ignores sync|--branch' \
-            'stats|--app' \
-            'stats|--team' \
-            'stats|--compound' \
-            'stats|--type' \
-            'stats|--concurrency' \
-            'sync|--to' \
-            'sync|--profiles' \
-            'sync|--concurrency' \
-            'dependencies search|--from' \
-            'dependencies search|--until' \
-            'dependencies search|--per-page' \
-            'dependencies search|--limit' \
-            'packages show|--from-file' \
-            'sca packages|--app' \
-            'sca packages|--compound' \
-            'sca packages|--scan' \
-            'sca packages|--branch' \
-            'sca packages|--polyglot-scan' \
-            'sca packages|--type' \
-            'sca packages|--sort' \
-            'sca packages|--order' \
-            'sca packages|--per-page' \
-            'sca packages|--limit' \
-            'sbom|--app' \
-            'sbom|--compound' \
-            'sbom|--scan' \
-            'sbom|--branch' \
-            'sbom|--format' \
-            'sbom|--out' \
-            'sbom|--ignore-file' \
-            'sbom|--concurrency' \
             'scans list|--app' \
             'scans list|--tag' \
             'scans list|--limit' \
@@ -651,11 +575,33 @@ function __secscan_takes_value
             'scans wait|--version' \
             'scans wait|--tag' \
             'scans wait|--wait' \
-            'pr comment|--from' \
-            'pr comment|--provider' \
-            'pr comment|--pull-request' \
-            'pr comment|--comment-mode' \
-            'pr comment|--comment-max-chars' \
+            'reports pci|--app' \
+            'reports pci|--out' \
+            'reports owasp|--year' \
+            'reports owasp|--app' \
+            'reports owasp|--out' \
+            'reports owasp|--format' \
+            'reports owasp|--status' \
+            'reports owasp|--tz' \
+            'reports cwe|--app' \
+            'reports cwe|--out' \
+            'reports cwe|--format' \
+            'reports cwe|--status' \
+            'reports cwe|--tz' \
+            'reports trends|--since' \
+            'reports trends|--until' \
+            'reports trends|--by' \
+            'reports trends|--sla' \
+            'reports trends|--html' \
+            'reports trends|--app' \
+            'reports trends|--team' \
+            'reports trends|--compound' \
+            'reports trends|--concurrency' \
+            'stats|--app' \
+            'stats|--team' \
+            'stats|--compound' \
+            'stats|--type' \
+            'stats|--concurrency' \
             'compounds list|--limit' \
             'compounds scans|--status' \
             'compounds scans|--branch' \
@@ -686,7 +632,107 @@ function __secscan_takes_value
             'app-groups upsert|--rename' \
             'app-groups upsert|--add' \
             'app-groups upsert|--remove' \
+            'searches create|--path' \
+            'searches create|--query' \
+            'searches update|--name' \
+            'searches update|--path' \
+            'searches update|--query' \
+            'dependencies search|--from' \
+            'dependencies search|--until' \
+            'dependencies search|--per-page' \
+            'dependencies search|--limit' \
+            'packages show|--from-file' \
+            'sca packages|--app' \
+            'sca packages|--compound' \
+            'sca packages|--scan' \
+            'sca packages|--branch' \
+            'sca packages|--polyglot-scan' \
+            'sca packages|--type' \
+            'sca packages|--sort' \
+            'sca packages|--order' \
+            'sca packages|--per-page' \
+            'sca packages|--limit' \
+            'sbom|--app' \
+            'sbom|--compound' \
+            'sbom|--scan' \
+            'sbom|--branch' \
+            'sbom|--format' \
+            'sbom|--out' \
+            'sbom|--ignore-file' \
+            'sbom|--concurrency' \
             'analyze-failures list|--limit' \
+            'pr comment|--from' \
+            'pr comment|--provider' \
+            'pr comment|--pull-request' \
+            'pr comment|--comment-mode' \
+            'pr comment|--comment-max-chars' \
+            'policies list|--name' \
+            'policies push|--name' \
+            'policies push|--tag' \
+            'ignores lint|--within' \
+            'ignores lint|--branch' \
+            'ignores sync|--ignore-file' \
+            'ignores sync|--branch' \
+            'teams list|--name' \
+            'teams create|--app' \
+            'teams create|--member' \
+            'teams update|--rename' \
+            'teams update|--add-app' \
+            'teams update|--remove-app' \
+            'teams update|--add-member' \
+            'teams update|--remove-member' \
+            'teams update|--version' \
+            'teams delete|--version' \
+            'teams export|--concurrency' \
+            'users list|--email' \
+            'users update|--role' \
+            'groups list|--name' \
+            'groups list|--iname' \
+            'roles create|--name' \
+            'roles create|--scope' \
+            'roles create|--type' \
+            'roles create|--description' \
+            'roles update|--name' \
+            'roles update|--description' \
+            'roles update|--scope' \
+            'roles update|--add-scope' \
+            'roles update|--remove-scope' \
+            'scopes list|--app' \
+            'scopes list|--team' \
+            'tokens list|--type' \
+            'tokens create|--label' \
+            'tokens create|--role' \
+            'tokens create|--description' \
+            'tokens create|--type' \
+            'tokens create|--valid-for' \
+            'saml create|--idp-metadata-url' \
+            'saml create|--idp-metadata' \
+            'saml create|--default-org-role' \
+            'saml update|--idp-metadata-url' \
+            'saml update|--idp-metadata' \
+            'saml update|--default-org-role' \
+            'saml reset-token|--ids-from' \
+            'org analysis set|--secrets-entropy' \
+            'webhook show|--version' \
+            'webhook set|--url' \
+            'webhook set|--event' \
+            'webhook set|--auth' \
+            'webhook set|--renewal' \
+            'webhook set|--version' \
+            'webhook delete|--version' \
+            'webhook listen|--port' \
+            'webhook listen|--forward-to' \
+            'webhook listen|--dir' \
+            'webhook listen|--tolerance' \
+            'webhook listen|--request-timeout' \
+            'webhook listen|--ready-file' \
+            'webhook verify|--headers' \
+            'webhook verify|--body' \
+            'webhook verify|--delivery' \
+            'webhook verify|--dir' \
+            'webhook verify|--tolerance' \
+            'webhook replay|--dir' \
+            'webhook replay|--to' \
             'integrations board link|--board-org' \
             'integrations board link|--project' \
             'integrations board link|--work-item-type' \
@@ -705,28 +751,9 @@ function __secscan_takes_value
             'backups download|--dir' \
             'backups download|--out' \
             'backups download|--keep' \
-            'reports pci|--app' \
-            'reports pci|--out' \
-            'reports owasp|--year' \
-            'reports owasp|--app' \
-            'reports owasp|--out' \
-            'reports owasp|--format' \
-            'reports owasp|--status' \
-            'reports owasp|--tz' \
-            'reports cwe|--app' \
-            'reports cwe|--out' \
-            'reports cwe|--format' \
-            'reports cwe|--status' \
-            'reports cwe|--tz' \
-            'reports trends|--since' \
-            'reports trends|--until' \
-            'reports trends|--by' \
-            'reports trends|--sla' \
-            'reports trends|--html' \
-            'reports trends|--app' \
-            'reports trends|--team' \
-            'reports trends|--compound' \
-            'reports trends|--concurrency' \
+            'sync|--to' \
+            'sync|--profiles' \
+            'sync|--concurrency' \
             'audit log|--year' \
             'audit log|--month' \
             'audit log|--day' \
@@ -746,33 +773,6 @@ function __secscan_takes_value
             'mcp configure|--scope' \
             'mcp configure|--server-toolsets' \
             'mcp configure|--command' \
-            'sandbox|--host' \
-            'sandbox|--port' \
-            'sandbox|--seed' \
-            'sandbox|--state' \
-            'sandbox|--fail-rate' \
-            'sandbox|--latency' \
-            'sandbox|--users-file' \
-            'sandbox|--findings' \
-            'sandbox|--backup-size' \
-            'sandbox|--cut-downloads' \
-            'sandbox|--backup-faults' \
-            'sandbox|--apps' \
-            'sandbox|--rate-limit' \
-            'sandbox|--now' \
-            'sandbox|--bandwidth' \
-            'sandbox|--fault' \
-            'sandbox|--ready-file' \
-            'sandbox scan|--app' \
-            'sandbox scan|--compound' \
-            'sandbox scan|--branch' \
-            'sandbox scan|--new' \
-            'sandbox scan|--fix' \
-            'sandbox scan|--reappear' \
-            'sandbox scan|--version' \
-            'sandbox scan|--tag' \
-            'sandbox scan|--running' \
-            'sandbox scan|--at' \
             '*|-o' \
             '*|--output' \
             '*|--fields' \
@@ -789,13 +789,13 @@ end
 
 function __secscan_optional_value
     switch "$argv[1]|$argv[2]"
-        case 'auth login|--from-sl' \
-            'saml create|--allow-implicit-invites' \
+        case 'saml create|--allow-implicit-invites' \
             'saml create|--sign-auth-requests' \
             'saml create|--allow-idp-initiated-logins' \
             'saml update|--allow-implicit-invites' \
             'saml update|--sign-auth-requests' \
             'saml update|--allow-idp-initiated-logins' \
+            'auth login|--from-sl' \
             '*|--org'
             return 0
     end
@@ -898,100 +898,8 @@ function __secscan_fields
     set -l path (__secscan_path)
     set -l fields
     switch "$path"
-        case 'auth status'
-            set fields profile base_url org_id user token token_source scopes
-        case 'profiles list'
-            set fields current name base_url org_id has_token
-        case 'config list'
-            set fields key value source
-        case 'whoami'
-            set fields name email idv2 membership invites
-        case 'tokens list'
-            set fields id label token_type role_id expires_at description
-        case 'tokens create'
-            set fields id label token_type role_id description expires_at value
-        case 'roles list'
-            set fields id name role_type scope_count id_aliases description scopes
-        case 'roles create'
-            set fields id name role_type scope_count id_aliases description scopes
-        case 'roles update'
-            set fields id name role_type scope_count id_aliases description scopes
-        case 'scopes list'
-            set fields scope resource action
-        case 'scopes available'
-            set fields scope resource action
-        case 'teams list'
-            set fields team_id team_name team_version
-        case 'teams show'
-            set fields team_id team_name version applications users
-        case 'teams create'
-            set fields team_id team_name version applications users
-        case 'teams update'
-            set fields team_id team_name version applications users
-        case 'teams groups list'
-            set fields group_id group_name team_role members
-        case 'teams groups show'
-            set fields group_id group_name teams members
-        case 'teams apply'
-            set fields team action what target from to status
-        case 'teams config show'
-            set fields disable entropy
-        case 'teams config merged'
-            set fields disable entropy
-        case 'teams config set'
-            set fields disable entropy
-        case 'teams config patch'
-            set fields disable entropy
-        case 'groups list'
-            set fields group_id group_name members teams
-        case 'groups show'
-            set fields group_id group_name teams members
-        case 'users list'
-            set fields id_v2 email name org_role teams
-        case 'users invitations'
-            set fields email name role invited role_id
-        case 'saml list'
-            set fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests
-        case 'saml show'
-            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
-        case 'saml create'
-            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
-        case 'saml update'
-            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
-        case 'saml provision'
-            set fields result kind value user_id detail
-        case 'saml reset-token'
-            set fields result kind value user_id detail
-        case 'org config show'
-            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
-        case 'org config set'
-            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
-        case 'org config patch'
-            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
-        case 'org analysis set'
-            set fields disable entropy
-        case 'org autofix show'
-            set fields enable auto_run manual max_fixes_per_run fix_only_severities
-        case 'policies list'
-            set fields name tags contentHash
-        case 'policies push'
-            set fields name tags contentHash
-        case 'webhook show'
-            set fields url events tokenID
-        case 'webhook set'
-            set fields url events authType secret
-        case 'webhook events'
-            set fields name
-        case 'webhook verify'
-            set fields event delivery_id timestamp verdict
-        case 'webhook replay'
-            set fields delivery_id to status resigned
-        case 'searches list'
-            set fields id search_name path_name search_query updated_at
-        case 'searches create'
-            set fields id search_name path_name search_query updated_at
-        case 'searches update'
-            set fields id search_name path_name search_query updated_at
+        case 'sandbox scan'
+            set fields scans version status polyglot_scan branch new fixed regressed webhooks
         case 'findings list'
             set fields id severity type title category status assignee app owasp_category version_first_seen internal_id location suppressed
         case 'findings show'
@@ -1012,18 +920,6 @@ function __secscan_fields
             set fields fix fix_notes
         case 'findings summary'
             set fields group name total fixed ignored
-        case 'ignores lint'
-            set fields line problem entry detail
-        case 'ignores sync'
-            set fields app id action before after entry result title
-        case 'stats'
-            set fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total
-        case 'dependencies search'
-            set fields app title type license vulns package_url id
-        case 'packages show'
-            set fields purl licenses cves
-        case 'sca packages'
-            set fields package version type license total_vulns total_reachable total_exploitable package_url apps
         case 'scans list'
             set fields id app branch version successful is_default_branch language total started_at completed_at
         case 'scans show'
@@ -1038,6 +934,8 @@ function __secscan_fields
             set fields rule matched suppressed reachable threshold over result
         case 'scans wait'
             set fields id app branch version successful is_default_branch language total started_at completed_at
+        case 'stats'
+            set fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total
         case 'compounds list'
             set fields name id apps is_archived
         case 'compounds show'
@@ -1076,10 +974,106 @@ function __secscan_fields
             set fields name app_ids
         case 'app-groups upsert'
             set fields name app_ids
+        case 'searches list'
+            set fields id search_name path_name search_query updated_at
+        case 'searches create'
+            set fields id search_name path_name search_query updated_at
+        case 'searches update'
+            set fields id search_name path_name search_query updated_at
+        case 'dependencies search'
+            set fields app title type license vulns package_url id
+        case 'packages show'
+            set fields purl licenses cves
+        case 'sca packages'
+            set fields package version type license total_vulns total_reachable total_exploitable package_url apps
         case 'analyze-failures list'
             set fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id
         case 'analyze-failures show'
             set fields id created_at app_name category affects is_partial code message domain polyglot_scan_id compound_id
+        case 'policies list'
+            set fields name tags contentHash
+        case 'policies push'
+            set fields name tags contentHash
+        case 'ignores lint'
+            set fields line problem entry detail
+        case 'ignores sync'
+            set fields app id action before after entry result title
+        case 'teams list'
+            set fields team_id team_name team_version
+        case 'teams show'
+            set fields team_id team_name version applications users
+        case 'teams create'
+            set fields team_id team_name version applications users
+        case 'teams update'
+            set fields team_id team_name version applications users
+        case 'teams groups list'
+            set fields group_id group_name team_role members
+        case 'teams groups show'
+            set fields group_id group_name teams members
+        case 'teams apply'
+            set fields team action what target from to status
+        case 'teams config show'
+            set fields disable entropy
+        case 'teams config merged'
+            set fields disable entropy
+        case 'teams config set'
+            set fields disable entropy
+        case 'teams config patch'
+            set fields disable entropy
+        case 'users list'
+            set fields id_v2 email name org_role teams
+        case 'users invitations'
+            set fields email name role invited role_id
+        case 'groups list'
+            set fields group_id group_name members teams
+        case 'groups show'
+            set fields group_id group_name teams members
+        case 'roles list'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'roles create'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'roles update'
+            set fields id name role_type scope_count id_aliases description scopes
+        case 'scopes list'
+            set fields scope resource action
+        case 'scopes available'
+            set fields scope resource action
+        case 'tokens list'
+            set fields id label token_type role_id expires_at description
+        case 'tokens create'
+            set fields id label token_type role_id description expires_at value
+        case 'saml list'
+            set fields name idp default_org_role allow_implicit_invites allow_idp_initiated_logins sign_auth_requests
+        case 'saml show'
+            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
+        case 'saml create'
+            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
+        case 'saml update'
+            set fields name idp default_org_role allow_implicit_invites sign_auth_requests allow_idp_initiated_logins idp_default_relay_state sp_metadata_url sp_login_url
+        case 'saml provision'
+            set fields result kind value user_id detail
+        case 'saml reset-token'
+            set fields result kind value user_id detail
+        case 'org config show'
+            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
+        case 'org config set'
+            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
+        case 'org config patch'
+            set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
+        case 'org analysis set'
+            set fields disable entropy
+        case 'org autofix show'
+            set fields enable auto_run manual max_fixes_per_run fix_only_severities
+        case 'webhook show'
+            set fields url events tokenID
+        case 'webhook set'
+            set fields url events authType secret
+        case 'webhook events'
+            set fields name
+        case 'webhook verify'
+            set fields event delivery_id timestamp verdict
+        case 'webhook replay'
+            set fields delivery_id to status resigned
         case 'integrations board status'
             set fields authorized authorized_at
         case 'integrations board orgs'
@@ -1106,8 +1100,14 @@ function __secscan_fields
             set fields id method path scopes commands summary
         case 'mcp configure'
             set fields client scope action file backup
-        case 'sandbox scan'
-            set fields scans version status polyglot_scan branch new fixed regressed webhooks
+        case 'auth status'
+            set fields profile base_url org_id user token token_source scopes
+        case 'profiles list'
+            set fields current name base_url org_id has_token
+        case 'config list'
+            set fields key value source
+        case 'whoami'
+            set fields name email idv2 membership invites
     end
     set -l value (string replace -r -- '^--fields=' '' (commandline -ct))
     set -l head (string match -r -- '^.*,' $value)
@@ -1118,140 +1118,48 @@ function __secscan_fields
 end
 
 complete -c secscan -f
-complete -c secscan -n "__secscan_at ''" -a auth -d 'Log in, check and log out of the service'
-complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
-complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
-complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
-complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
-complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
-complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
-complete -c secscan -n "__secscan_at ''" -a teams -d 'Teams: their apps, members, groups and configuration; access as code with export and apply'
-complete -c secscan -n "__secscan_at ''" -a groups -d 'The organization’s human groups: members and teams'
-complete -c secscan -n "__secscan_at ''" -a users -d 'Users of the organization: look up, change the role, remove; pending invitations'
-complete -c secscan -n "__secscan_at ''" -a saml -d 'SAML single sign-on: configurations, user provisioning, access-token resets'
-complete -c secscan -n "__secscan_at ''" -a org -d 'Organization settings: configuration, analysis and AutoFix'
-complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with'
-complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
-complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
+complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
 complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
-complete -c secscan -n "__secscan_at ''" -a ignores -d 'Suppressions as reviewed code: check the ignore file, and sync it to the service'
+complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`; wait for a scan'
+complete -c secscan -n "__secscan_at ''" -a reports -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
+complete -c secscan -n "__secscan_at ''" -a report -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
 complete -c secscan -n "__secscan_at ''" -a stats -d 'Open findings of every app by severity and type, with the organization’s totals'
-complete -c secscan -n "__secscan_at ''" -a sync -d 'Mirror the organization’s findings into a SQLite or PostgreSQL database, cheaply kept current'
+complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
+complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
+complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, change and delete app groups'
+complete -c secscan -n "__secscan_at ''" -a searches -d 'Your saved searches (each user has their own)'
 complete -c secscan -n "__secscan_at ''" -a dependencies -d 'Search the dependencies found in the organization’s scans'
 complete -c secscan -n "__secscan_at ''" -a packages -d 'Look up licences and CVEs of packages by package URL'
 complete -c secscan -n "__secscan_at ''" -a sca -d 'Software composition analysis: the packages found in scans'
 complete -c secscan -n "__secscan_at ''" -a sbom -d 'Write a bill of materials (CycloneDX or SPDX) with the dependency findings’ triage as VEX'
-complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`; wait for a scan'
-complete -c secscan -n "__secscan_at ''" -a pr -d 'The gate on the pull (merge) request: one comment, kept up to date'
-complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
-complete -c secscan -n "__secscan_at ''" -a compounds -d 'List, show, archive and delete compounds; their scans, branches and SARIF'
-complete -c secscan -n "__secscan_at ''" -a apps -d 'List, create and delete apps; labels, branches and configuration'
-complete -c secscan -n "__secscan_at ''" -a app-groups -d 'List, show, create, change and delete app groups'
 complete -c secscan -n "__secscan_at ''" -a analyze-failures -d 'List and show analysis failures'
+complete -c secscan -n "__secscan_at ''" -a pr -d 'The gate on the pull (merge) request: one comment, kept up to date'
+complete -c secscan -n "__secscan_at ''" -a policies -d 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with'
+complete -c secscan -n "__secscan_at ''" -a rules -d 'Read and convert gate rules files (secscan’s, or sl check-analysis build rules)'
+complete -c secscan -n "__secscan_at ''" -a ignores -d 'Suppressions as reviewed code: check the ignore file, and sync it to the service'
+complete -c secscan -n "__secscan_at ''" -a teams -d 'Teams: their apps, members, groups and configuration; access as code with export and apply'
+complete -c secscan -n "__secscan_at ''" -a users -d 'Users of the organization: look up, change the role, remove; pending invitations'
+complete -c secscan -n "__secscan_at ''" -a groups -d 'The organization’s human groups: members and teams'
+complete -c secscan -n "__secscan_at ''" -a roles -d 'Manage RBAC roles and list roles for tokens'
+complete -c secscan -n "__secscan_at ''" -a scopes -d 'List the caller\'s scopes and the available ones'
+complete -c secscan -n "__secscan_at ''" -a tokens -d 'List, create and delete API tokens'
+complete -c secscan -n "__secscan_at ''" -a saml -d 'SAML single sign-on: configurations, user provisioning, access-token resets'
+complete -c secscan -n "__secscan_at ''" -a org -d 'Organization settings: configuration, analysis and AutoFix'
+complete -c secscan -n "__secscan_at ''" -a webhook -d 'The organization’s webhook: where the service delivers events such as scan.finished'
 complete -c secscan -n "__secscan_at ''" -a integrations -d 'Connect the chat service (Slack), the work board (Azure Boards) and the cloud platform (Wiz)'
 complete -c secscan -n "__secscan_at ''" -a backups -d 'List and download backups of the organization (made for cron)'
-complete -c secscan -n "__secscan_at ''" -a reports -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
-complete -c secscan -n "__secscan_at ''" -a report -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
+complete -c secscan -n "__secscan_at ''" -a sync -d 'Mirror the organization’s findings into a SQLite or PostgreSQL database, cheaply kept current'
 complete -c secscan -n "__secscan_at ''" -a audit -d 'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories'
 complete -c secscan -n "__secscan_at ''" -a api -d 'Make an authenticated request to the API and print the response'
 complete -c secscan -n "__secscan_at ''" -a mcp -d 'Serve the service to coding agents over the Model Context Protocol (standard input and output)'
-complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
+complete -c secscan -n "__secscan_at ''" -a auth -d 'Log in, check and log out of the service'
+complete -c secscan -n "__secscan_at ''" -a profiles -d 'List, switch and remove connection profiles'
+complete -c secscan -n "__secscan_at ''" -a config -d 'Read and change settings of a profile'
+complete -c secscan -n "__secscan_at ''" -a whoami -d 'Show the current user and their organizations'
 complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell completion script (bash, zsh, fish)'
 complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, http, rules)'
-complete -c secscan -n "__secscan_at 'auth'" -a login -d 'Verify a token and save it in a profile'
-complete -c secscan -n "__secscan_at 'auth'" -a status -d 'Show the profile, service, organization, masked token and its scopes'
-complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
-complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
-complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
-complete -c secscan -n "__secscan_at 'profiles'" -a use -d 'Make a profile the current one'
-complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
-complete -c secscan -n "__secscan_at 'profiles'" -a rm -d 'Remove a profile and its token'
-complete -c secscan -n "__secscan_at 'config'" -a list -d 'Show each effective setting and where it comes from (flag, environment, profile)'
-complete -c secscan -n "__secscan_at 'config'" -a ls -d 'Show each effective setting and where it comes from (flag, environment, profile)'
-complete -c secscan -n "__secscan_at 'config'" -a get -d 'Print one effective setting (the token is masked)'
-complete -c secscan -n "__secscan_at 'config'" -a set -d 'Store a setting in the profile'
-complete -c secscan -n "__secscan_at 'config'" -a unset -d 'Remove a setting from the profile'
-complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
-complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
-complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
-complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
-complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
-complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
-complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
-complete -c secscan -n "__secscan_at 'roles'" -a create -d 'Create a custom RBAC role'
-complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
-complete -c secscan -n "__secscan_at 'roles'" -a delete -d 'Delete a custom role (built-in roles cannot be deleted)'
-complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (built-in roles cannot be deleted)'
-complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
-complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
-complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
-complete -c secscan -n "__secscan_at 'teams'" -a list -d 'List the teams you can read'
-complete -c secscan -n "__secscan_at 'teams'" -a ls -d 'List the teams you can read'
-complete -c secscan -n "__secscan_at 'teams'" -a show -d 'Show a team: version, apps and members'
-complete -c secscan -n "__secscan_at 'teams'" -a create -d 'Create a team with apps and members'
-complete -c secscan -n "__secscan_at 'teams'" -a update -d 'Rename a team, add or remove its apps and members'
-complete -c secscan -n "__secscan_at 'teams'" -a delete -d 'Delete a team (its apps and members stay in the organization)'
-complete -c secscan -n "__secscan_at 'teams'" -a rm -d 'Delete a team (its apps and members stay in the organization)'
-complete -c secscan -n "__secscan_at 'teams'" -a groups -d 'The human groups of a team and their team roles'
-complete -c secscan -n "__secscan_at 'teams'" -a export -d 'Write every team with its apps, members and groups as an access file'
-complete -c secscan -n "__secscan_at 'teams'" -a apply -d 'Make the teams match an access file: print the plan, then apply it'
-complete -c secscan -n "__secscan_at 'teams'" -a config -d 'Show and change a team’s analysis configuration'
-complete -c secscan -n "__secscan_at 'teams groups'" -a list -d 'List the groups of a team with their roles'
-complete -c secscan -n "__secscan_at 'teams groups'" -a ls -d 'List the groups of a team with their roles'
-complete -c secscan -n "__secscan_at 'teams groups'" -a show -d 'Show a group of a team: its members and teams'
-complete -c secscan -n "__secscan_at 'teams groups'" -a add -d 'Add groups to a team, or change their roles'
-complete -c secscan -n "__secscan_at 'teams groups'" -a set-role -d 'Change the role a group has in a team'
-complete -c secscan -n "__secscan_at 'teams groups'" -a remove -d 'Remove a group from a team (the group itself stays)'
-complete -c secscan -n "__secscan_at 'teams groups'" -a rm -d 'Remove a group from a team (the group itself stays)'
-complete -c secscan -n "__secscan_at 'teams config'" -a show -d 'Show the team’s own configuration'
-complete -c secscan -n "__secscan_at 'teams config'" -a merged -d 'Show the team’s effective configuration: the organization’s, then the team’s on top'
-complete -c secscan -n "__secscan_at 'teams config'" -a set -d 'Replace the team’s configuration with a file'
-complete -c secscan -n "__secscan_at 'teams config'" -a patch -d 'Change only the settings a file holds'
-complete -c secscan -n "__secscan_at 'groups'" -a list -d 'List human groups, their member counts and teams'
-complete -c secscan -n "__secscan_at 'groups'" -a ls -d 'List human groups, their member counts and teams'
-complete -c secscan -n "__secscan_at 'groups'" -a show -d 'Show a group: its members and its teams with their roles'
-complete -c secscan -n "__secscan_at 'users'" -a list -d 'Look users up by e-mail: id, organization role and teams'
-complete -c secscan -n "__secscan_at 'users'" -a ls -d 'Look users up by e-mail: id, organization role and teams'
-complete -c secscan -n "__secscan_at 'users'" -a update -d 'Change a user’s organization role'
-complete -c secscan -n "__secscan_at 'users'" -a delete -d 'Remove a user from the organization'
-complete -c secscan -n "__secscan_at 'users'" -a rm -d 'Remove a user from the organization'
-complete -c secscan -n "__secscan_at 'users'" -a invitations -d 'List pending invitations and the role each invitee will get'
-complete -c secscan -n "__secscan_at 'saml'" -a list -d 'List the SAML configurations'
-complete -c secscan -n "__secscan_at 'saml'" -a ls -d 'List the SAML configurations'
-complete -c secscan -n "__secscan_at 'saml'" -a show -d 'Show a SAML configuration, with the URLs and relay state to give the IdP'
-complete -c secscan -n "__secscan_at 'saml'" -a create -d 'Create a SAML configuration from the IdP’s metadata'
-complete -c secscan -n "__secscan_at 'saml'" -a update -d 'Change a SAML configuration (what is not given stays)'
-complete -c secscan -n "__secscan_at 'saml'" -a delete -d 'Delete a SAML configuration'
-complete -c secscan -n "__secscan_at 'saml'" -a rm -d 'Delete a SAML configuration'
-complete -c secscan -n "__secscan_at 'saml'" -a provision -d 'Create or update SAML users and their team roles from a file'
-complete -c secscan -n "__secscan_at 'saml'" -a reset-token -d 'Reset the access tokens of SAML users (they sign in again to get a new one)'
-complete -c secscan -n "__secscan_at 'org'" -a config -d 'Show, replace or patch the organization’s configuration'
-complete -c secscan -n "__secscan_at 'org'" -a analysis -d 'The organization’s analysis configuration (the secrets scanner)'
-complete -c secscan -n "__secscan_at 'org'" -a autofix -d 'The organization’s AutoFix configuration'
-complete -c secscan -n "__secscan_at 'org config'" -a show -d 'Show the organization’s configuration'
-complete -c secscan -n "__secscan_at 'org config'" -a set -d 'Replace the organization’s configuration with a file'
-complete -c secscan -n "__secscan_at 'org config'" -a patch -d 'Change only the settings a file holds'
-complete -c secscan -n "__secscan_at 'org analysis'" -a set -d 'Change the secrets scanner’s settings for the whole organization'
-complete -c secscan -n "__secscan_at 'org autofix'" -a show -d 'Show the organization’s AutoFix configuration'
-complete -c secscan -n "__secscan_at 'policies'" -a list -d 'List the stored policies: one row per version, with its tags and content hash'
-complete -c secscan -n "__secscan_at 'policies'" -a ls -d 'List the stored policies: one row per version, with its tags and content hash'
-complete -c secscan -n "__secscan_at 'policies'" -a show -d 'Print a stored policy file as it was pushed'
-complete -c secscan -n "__secscan_at 'policies'" -a push -d 'Store a rules file as a policy (a new version of NAME)'
-complete -c secscan -n "__secscan_at 'policies'" -a diff -d 'Show what pushing a file would change in a stored policy'
-complete -c secscan -n "__secscan_at 'webhook'" -a show -d 'Show the webhook: its URL and events (never its secret)'
-complete -c secscan -n "__secscan_at 'webhook'" -a set -d 'Set up (or replace) the webhook: its URL, events and how deliveries authenticate'
-complete -c secscan -n "__secscan_at 'webhook'" -a delete -d 'Delete the webhook: the service stops delivering events'
-complete -c secscan -n "__secscan_at 'webhook'" -a rm -d 'Delete the webhook: the service stops delivering events'
-complete -c secscan -n "__secscan_at 'webhook'" -a events -d 'List the events a webhook can subscribe to'
-complete -c secscan -n "__secscan_at 'webhook'" -a listen -d 'Receive deliveries locally: verify, keep and forward each one'
-complete -c secscan -n "__secscan_at 'webhook'" -a verify -d 'Check a delivery’s signature and timestamp, as a receiver must'
-complete -c secscan -n "__secscan_at 'webhook'" -a replay -d 'Send a delivery `webhook listen` kept again, re-signed if asked'
-complete -c secscan -n "__secscan_at 'searches'" -a list -d 'List your saved searches'
-complete -c secscan -n "__secscan_at 'searches'" -a ls -d 'List your saved searches'
-complete -c secscan -n "__secscan_at 'searches'" -a create -d 'Save a search under a name'
-complete -c secscan -n "__secscan_at 'searches'" -a update -d 'Rename a saved search or change its path or query'
-complete -c secscan -n "__secscan_at 'searches'" -a delete -d 'Delete a saved search'
-complete -c secscan -n "__secscan_at 'searches'" -a rm -d 'Delete a saved search'
+complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a scan on a running sandbox: new, fixed and regressed findings; running or failed'
+complete -c secscan -n "__secscan_at 'sandbox'" -a wait -d 'Wait until a sandbox started with --ready-file is ready'
 complete -c secscan -n "__secscan_at 'findings'" -a list -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a ls -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a show -d 'Show one finding in detail'
@@ -1265,21 +1173,18 @@ complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a commen
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a ls -d 'List the comments on a finding, oldest first'
 complete -c secscan -n "__secscan_at 'findings comment'" -a show -d 'Show one comment'
-complete -c secscan -n "__secscan_at 'ignores'" -a lint -d 'Check the ignore file: expired, expiring, unused, duplicate entries, misplaced VEX (exit 1 on any)'
-complete -c secscan -n "__secscan_at 'ignores'" -a sync -d 'Set the service status of the findings the ignore file names (ignore), lift expired ones'
-complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
-complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
-complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
 complete -c secscan -n "__secscan_at 'scans'" -a list -d 'List the scans of an app, newest first'
 complete -c secscan -n "__secscan_at 'scans'" -a ls -d 'List the scans of an app, newest first'
 complete -c secscan -n "__secscan_at 'scans'" -a show -d 'Show a scan with its findings summaries'
 complete -c secscan -n "__secscan_at 'scans'" -a owasp -d 'Count a scan’s findings by OWASP year and category'
 complete -c secscan -n "__secscan_at 'scans'" -a report -d 'Show the check results recorded for a scan'
 complete -c secscan -n "__secscan_at 'scans'" -a compare -d 'New, fixed and common findings between two scans of an app'
-complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)'
+complete -c secscan -n "__secscan_at 'scans'" -a check -d 'Gate a merge: check a scan against rules (exit 1 when one is breached)'
 complete -c secscan -n "__secscan_at 'scans'" -a wait -d 'Wait until a scan of an app or compound exists and has completed (exit 0, 10 or 11)'
-complete -c secscan -n "__secscan_at 'pr'" -a comment -d 'Post the gate’s comment a run could not post (a fork’s pull request) on its pull request'
-complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
+complete -c secscan -n "__secscan_at 'reports'" -a pci -d 'The PCI DSS report of a scan (HTML)'
+complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP Top 10 report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
+complete -c secscan -n "__secscan_at 'reports'" -a trends -d 'New vs fixed per week, the open backlog, time to fix and SLA breaches, with charts'
 complete -c secscan -n "__secscan_at 'compounds'" -a list -d 'List compounds (not archived ones unless asked)'
 complete -c secscan -n "__secscan_at 'compounds'" -a ls -d 'List compounds (not archived ones unless asked)'
 complete -c secscan -n "__secscan_at 'compounds'" -a show -d 'Show a compound by name or id, with its apps'
@@ -1313,9 +1218,97 @@ complete -c secscan -n "__secscan_at 'app-groups'" -a show -d 'Show an app group
 complete -c secscan -n "__secscan_at 'app-groups'" -a upsert -d 'Create an app group, or rename it and add or remove apps'
 complete -c secscan -n "__secscan_at 'app-groups'" -a delete -d 'Delete an app group (its apps stay)'
 complete -c secscan -n "__secscan_at 'app-groups'" -a rm -d 'Delete an app group (its apps stay)'
+complete -c secscan -n "__secscan_at 'searches'" -a list -d 'List your saved searches'
+complete -c secscan -n "__secscan_at 'searches'" -a ls -d 'List your saved searches'
+complete -c secscan -n "__secscan_at 'searches'" -a create -d 'Save a search under a name'
+complete -c secscan -n "__secscan_at 'searches'" -a update -d 'Rename a saved search or change its path or query'
+complete -c secscan -n "__secscan_at 'searches'" -a delete -d 'Delete a saved search'
+complete -c secscan -n "__secscan_at 'searches'" -a rm -d 'Delete a saved search'
+complete -c secscan -n "__secscan_at 'dependencies'" -a search -d 'List dependencies matching TEXT across every app'
+complete -c secscan -n "__secscan_at 'packages'" -a show -d 'Licences and CVEs (with score and severity) of package URLs, in one request'
+complete -c secscan -n "__secscan_at 'sca'" -a packages -d 'List the packages of an app’s or a compound’s latest scan'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -a list -d 'List the organization’s analysis failures, newest first'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -a ls -d 'List the organization’s analysis failures, newest first'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -a show -d 'Show an analysis failure'
+complete -c secscan -n "__secscan_at 'pr'" -a comment -d 'Post the gate’s comment a run could not post (a fork’s pull request) on its pull request'
+complete -c secscan -n "__secscan_at 'policies'" -a list -d 'List the stored policies: one row per version, with its tags and content hash'
+complete -c secscan -n "__secscan_at 'policies'" -a ls -d 'List the stored policies: one row per version, with its tags and content hash'
+complete -c secscan -n "__secscan_at 'policies'" -a show -d 'Print a stored policy file as it was pushed'
+complete -c secscan -n "__secscan_at 'policies'" -a push -d 'Store a rules file as a policy (a new version of NAME)'
+complete -c secscan -n "__secscan_at 'policies'" -a diff -d 'Show what pushing a file would change in a stored policy'
+complete -c secscan -n "__secscan_at 'rules'" -a convert -d 'Print a rules file in secscan’s own shape (from sl check-analysis v2 or v1 build rules)'
+complete -c secscan -n "__secscan_at 'ignores'" -a lint -d 'Check the ignore file: expired, expiring, unused, duplicate entries, misplaced VEX (exit 1 on any)'
+complete -c secscan -n "__secscan_at 'ignores'" -a sync -d 'Set the service status of the findings the ignore file names (ignore), lift expired ones'
+complete -c secscan -n "__secscan_at 'teams'" -a list -d 'List the teams you can read'
+complete -c secscan -n "__secscan_at 'teams'" -a ls -d 'List the teams you can read'
+complete -c secscan -n "__secscan_at 'teams'" -a show -d 'Show a team: version, apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a create -d 'Create a team with apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a update -d 'Rename a team, add or remove its apps and members'
+complete -c secscan -n "__secscan_at 'teams'" -a delete -d 'Delete a team (its apps and members stay in the organization)'
+complete -c secscan -n "__secscan_at 'teams'" -a rm -d 'Delete a team (its apps and members stay in the organization)'
+complete -c secscan -n "__secscan_at 'teams'" -a groups -d 'The human groups of a team and their team roles'
+complete -c secscan -n "__secscan_at 'teams'" -a export -d 'Write every team with its apps, members and groups as an access file'
+complete -c secscan -n "__secscan_at 'teams'" -a apply -d 'Make the teams match an access file: print the plan, then apply it'
+complete -c secscan -n "__secscan_at 'teams'" -a config -d 'Show and change a team’s analysis configuration'
+complete -c secscan -n "__secscan_at 'teams groups'" -a list -d 'List the groups of a team with their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a ls -d 'List the groups of a team with their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a show -d 'Show a group of a team: its members and teams'
+complete -c secscan -n "__secscan_at 'teams groups'" -a add -d 'Add groups to a team, or change their roles'
+complete -c secscan -n "__secscan_at 'teams groups'" -a set-role -d 'Change the role a group has in a team'
+complete -c secscan -n "__secscan_at 'teams groups'" -a remove -d 'Remove a group from a team (the group itself stays)'
+complete -c secscan -n "__secscan_at 'teams groups'" -a rm -d 'Remove a group from a team (the group itself stays)'
+complete -c secscan -n "__secscan_at 'teams config'" -a show -d 'Show the team’s own configuration'
+complete -c secscan -n "__secscan_at 'teams config'" -a merged -d 'Show the team’s effective configuration: the organization’s, then the team’s on top'
+complete -c secscan -n "__secscan_at 'teams config'" -a set -d 'Replace the team’s configuration with a file'
+complete -c secscan -n "__secscan_at 'teams config'" -a patch -d 'Change only the settings a file holds'
+complete -c secscan -n "__secscan_at 'users'" -a list -d 'Look users up by e-mail: id, organization role and teams'
+complete -c secscan -n "__secscan_at 'users'" -a ls -d 'Look users up by e-mail: id, organization role and teams'
+complete -c secscan -n "__secscan_at 'users'" -a update -d 'Change a user’s organization role'
+complete -c secscan -n "__secscan_at 'users'" -a delete -d 'Remove a user from the organization'
+complete -c secscan -n "__secscan_at 'users'" -a rm -d 'Remove a user from the organization'
+complete -c secscan -n "__secscan_at 'users'" -a invitations -d 'List pending invitations and the role each invitee will get'
+complete -c secscan -n "__secscan_at 'groups'" -a list -d 'List human groups, their member counts and teams'
+complete -c secscan -n "__secscan_at 'groups'" -a ls -d 'List human groups, their member counts and teams'
+complete -c secscan -n "__secscan_at 'groups'" -a show -d 'Show a group: its members and its teams with their roles'
+complete -c secscan -n "__secscan_at 'roles'" -a list -d 'List RBAC roles, or the managed roles tokens can carry'
+complete -c secscan -n "__secscan_at 'roles'" -a ls -d 'List RBAC roles, or the managed roles tokens can carry'
+complete -c secscan -n "__secscan_at 'roles'" -a create -d 'Create a custom RBAC role'
+complete -c secscan -n "__secscan_at 'roles'" -a update -d 'Change a custom role’s name, description or scopes'
+complete -c secscan -n "__secscan_at 'roles'" -a delete -d 'Delete a custom role (built-in roles cannot be deleted)'
+complete -c secscan -n "__secscan_at 'roles'" -a rm -d 'Delete a custom role (built-in roles cannot be deleted)'
+complete -c secscan -n "__secscan_at 'scopes'" -a list -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'scopes'" -a ls -d 'List what your token may do in the organization, an app or a team'
+complete -c secscan -n "__secscan_at 'scopes'" -a available -d 'List every scope a role can grant'
+complete -c secscan -n "__secscan_at 'tokens'" -a list -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'tokens'" -a ls -d 'List the organization’s tokens (never their secret values)'
+complete -c secscan -n "__secscan_at 'tokens'" -a create -d 'Create a token and print its secret value once'
+complete -c secscan -n "__secscan_at 'tokens'" -a delete -d 'Delete (revoke) a token'
+complete -c secscan -n "__secscan_at 'tokens'" -a rm -d 'Delete (revoke) a token'
+complete -c secscan -n "__secscan_at 'saml'" -a list -d 'List the SAML configurations'
+complete -c secscan -n "__secscan_at 'saml'" -a ls -d 'List the SAML configurations'
+complete -c secscan -n "__secscan_at 'saml'" -a show -d 'Show a SAML configuration, with the URLs and relay state to give the IdP'
+complete -c secscan -n "__secscan_at 'saml'" -a create -d 'Create a SAML configuration from the IdP’s metadata'
+complete -c secscan -n "__secscan_at 'saml'" -a update -d 'Change a SAML configuration (what is not given stays)'
+complete -c secscan -n "__secscan_at 'saml'" -a delete -d 'Delete a SAML configuration'
+complete -c secscan -n "__secscan_at 'saml'" -a rm -d 'Delete a SAML configuration'
+complete -c secscan -n "__secscan_at 'saml'" -a provision -d 'Create or update SAML users and their team roles from a file'
+complete -c secscan -n "__secscan_at 'saml'" -a reset-token -d 'Reset the access tokens of SAML users (they sign in again to get a new one)'
+complete -c secscan -n "__secscan_at 'org'" -a config -d 'Show, replace or patch the organization’s configuration'
+complete -c secscan -n "__secscan_at 'org'" -a analysis -d 'The organization’s analysis configuration (the secrets scanner)'
+complete -c secscan -n "__secscan_at 'org'" -a autofix -d 'The organization’s AutoFix configuration'
+complete -c secscan -n "__secscan_at 'org config'" -a show -d 'Show the organization’s configuration'
+complete -c secscan -n "__secscan_at 'org config'" -a set -d 'Replace the organization’s configuration with a file'
+complete -c secscan -n "__secscan_at 'org config'" -a patch -d 'Change only the settings a file holds'
+complete -c secscan -n "__secscan_at 'org analysis'" -a set -d 'Change the secrets scanner’s settings for the whole organization'
+complete -c secscan -n "__secscan_at 'org autofix'" -a show -d 'Show the organization’s AutoFix configuration'
+complete -c secscan -n "__secscan_at 'webhook'" -a show -d 'Show the webhook: its URL and events (never its secret)'
+complete -c secscan -n "__secscan_at 'webhook'" -a set -d 'Set up (or replace) the webhook: its URL, events and how deliveries authenticate'
+complete -c secscan -n "__secscan_at 'webhook'" -a delete -d 'Delete the webhook: the service stops delivering events'
+complete -c secscan -n "__secscan_at 'webhook'" -a rm -d 'Delete the webhook: the service stops delivering events'
+complete -c secscan -n "__secscan_at 'webhook'" -a events -d 'List the events a webhook can subscribe to'
+complete -c secscan -n "__secscan_at 'webhook'" -a listen -d 'Receive deliveries locally: verify, keep and forward each one'
+complete -c secscan -n "__secscan_at 'webhook'" -a verify -d 'Check a delivery’s signature and timestamp, as a receiver must'
+complete -c secscan -n "__secscan_at 'webhook'" -a replay -d 'Send a delivery `webhook listen` kept again, re-signed if asked'
 complete -c secscan -n "__secscan_at 'integrations'" -a chat -d 'Connect or disconnect the chat service (Slack)'
 complete -c secscan -n "__secscan_at 'integrations'" -a board -d 'Link apps to the work board (Azure Boards) and file findings as work items'
 complete -c secscan -n "__secscan_at 'integrations'" -a cloud -d 'Connect the cloud-security platform (Wiz) and choose what it is enriched with'
@@ -1341,18 +1334,46 @@ complete -c secscan -n "__secscan_at 'integrations cloud enrollment'" -a rm -d '
 complete -c secscan -n "__secscan_at 'backups'" -a list -d 'List the organization’s backups, newest first'
 complete -c secscan -n "__secscan_at 'backups'" -a ls -d 'List the organization’s backups, newest first'
 complete -c secscan -n "__secscan_at 'backups'" -a download -d 'Download a backup: resumed if interrupted, verified, renamed into place (for cron)'
-complete -c secscan -n "__secscan_at 'reports'" -a pci -d 'The PCI DSS report of a scan (HTML)'
-complete -c secscan -n "__secscan_at 'reports'" -a owasp -d 'The detailed OWASP Top 10 report of a scan (HTML or PDF)'
-complete -c secscan -n "__secscan_at 'reports'" -a cwe -d 'The CWE report of a scan (HTML or PDF)'
-complete -c secscan -n "__secscan_at 'reports'" -a trends -d 'New vs fixed per week, the open backlog, time to fix and SLA breaches, with charts'
 complete -c secscan -n "__secscan_at 'audit'" -a log -d 'The audit log of a month, or of one day of it, as CSV'
 complete -c secscan -n "__secscan_at 'audit'" -a scm-secrets -d 'Attempts to commit secrets to repositories, by project or by user'
 complete -c secscan -n "__secscan_at 'mcp'" -a configure -d 'Write an agent host’s MCP configuration to start `secscan mcp`'
-complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a scan on a running sandbox: new, fixed and regressed findings; running or failed'
-complete -c secscan -n "__secscan_at 'sandbox'" -a wait -d 'Wait until a sandbox started with --ready-file is ready'
-complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
-complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
-complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token ca_file'
+complete -c secscan -n "__secscan_at 'auth'" -a login -d 'Verify a token and save it in a profile'
+complete -c secscan -n "__secscan_at 'auth'" -a status -d 'Show the profile, service, organization, masked token and its scopes'
+complete -c secscan -n "__secscan_at 'auth'" -a logout -d 'Remove the token from a profile (keeps its base URL and organization)'
+complete -c secscan -n "__secscan_at 'profiles'" -a list -d 'List profiles; the current one is marked'
+complete -c secscan -n "__secscan_at 'profiles'" -a ls -d 'List profiles; the current one is marked'
+complete -c secscan -n "__secscan_at 'profiles'" -a use -d 'Make a profile the current one'
+complete -c secscan -n "__secscan_at 'profiles'" -a remove -d 'Remove a profile and its token'
+complete -c secscan -n "__secscan_at 'profiles'" -a rm -d 'Remove a profile and its token'
+complete -c secscan -n "__secscan_at 'config'" -a list -d 'Show each effective setting and where it comes from (flag, environment, profile)'
+complete -c secscan -n "__secscan_at 'config'" -a ls -d 'Show each effective setting and where it comes from (flag, environment, profile)'
+complete -c secscan -n "__secscan_at 'config'" -a get -d 'Print one effective setting (the token is masked)'
+complete -c secscan -n "__secscan_at 'config'" -a set -d 'Store a setting in the profile'
+complete -c secscan -n "__secscan_at 'config'" -a unset -d 'Remove a setting from the profile'
+complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
+complete -c secscan -n "__secscan_arg 'findings undo' 0" -F
+complete -c secscan -n "__secscan_arg 'compounds show' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds archive' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds unarchive' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds scans' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds scan' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds branches' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'compounds sarif' 0" -a '(__secscan_live compound)'
+complete -c secscan -n "__secscan_arg 'apps show' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps delete' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps labels' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps scan-branches' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config show' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config merged' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config set' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps config patch' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'apps default-branch' 0" -a '(__secscan_live app)'
+complete -c secscan -n "__secscan_arg 'policies show' 0" -a '(__secscan_live policy)'
+complete -c secscan -n "__secscan_arg 'policies push' 0" -F
+complete -c secscan -n "__secscan_arg 'policies diff' 0" -a '(__secscan_live policy)'
+complete -c secscan -n "__secscan_arg 'policies diff' 1" -F
+complete -c secscan -n "__secscan_arg 'rules convert' 0" -F
+complete -c secscan -n "__secscan_arg 'ignores lint' 0" -F
 complete -c secscan -n "__secscan_arg 'teams show' 0" -a '(__secscan_live team)'
 complete -c secscan -n "__secscan_arg 'teams update' 0" -a '(__secscan_live team)'
 complete -c secscan -n "__secscan_arg 'teams delete' 0" -a '(__secscan_live team)'
@@ -1372,9 +1393,9 @@ complete -c secscan -n "__secscan_arg 'teams config set' 0" -a '(__secscan_live 
 complete -c secscan -n "__secscan_arg 'teams config set' 1" -F
 complete -c secscan -n "__secscan_arg 'teams config patch' 0" -a '(__secscan_live team)'
 complete -c secscan -n "__secscan_arg 'teams config patch' 1" -F
-complete -c secscan -n "__secscan_arg 'groups show' 0" -a '(__secscan_live group)'
 complete -c secscan -n "__secscan_arg 'users update' 0" -a '(__secscan_live user)'
 complete -c secscan -n "__secscan_arg 'users delete' 0" -a '(__secscan_live user)'
+complete -c secscan -n "__secscan_arg 'groups show' 0" -a '(__secscan_live group)'
 complete -c secscan -n "__secscan_arg 'saml show' 0" -a '(__secscan_live saml)'
 complete -c secscan -n "__secscan_arg 'saml create' 0" -a '(__secscan_live saml)'
 complete -c secscan -n "__secscan_arg 'saml update' 0" -a '(__secscan_live saml)'
@@ -1383,272 +1404,100 @@ complete -c secscan -n "__secscan_arg 'saml provision' 0" -F
 complete -c secscan -n "__secscan_arg 'saml reset-token' 0 more" -a '(__secscan_live user)'
 complete -c secscan -n "__secscan_arg 'org config set' 0" -F
 complete -c secscan -n "__secscan_arg 'org config patch' 0" -F
-complete -c secscan -n "__secscan_arg 'policies show' 0" -a '(__secscan_live policy)'
-complete -c secscan -n "__secscan_arg 'policies push' 0" -F
-complete -c secscan -n "__secscan_arg 'policies diff' 0" -a '(__secscan_live policy)'
-complete -c secscan -n "__secscan_arg 'policies diff' 1" -F
-complete -c secscan -n "__secscan_arg 'findings undo' 0" -F
-complete -c secscan -n "__secscan_arg 'ignores lint' 0" -F
-complete -c secscan -n "__secscan_arg 'rules convert' 0" -F
-complete -c secscan -n "__secscan_arg 'compounds show' 0" -a '(__secscan_live compound)'
-complete -c secscan -n "__secscan_arg 'compounds archive' 0" -a '(__secscan_live compound)'
-complete -c secscan -n "__secscan_arg 'compounds unarchive' 0" -a '(__secscan_live compound)'
-complete -c secscan -n "__secscan_arg 'compounds scans' 0" -a '(__secscan_live compound)'
-complete -c secscan -n "__secscan_arg 'compounds scan' 0" -a '(__secscan_live compound)'
-complete -c secscan -n "__secscan_arg 'compounds branches' 0" -a '(__secscan_live compound)'
-complete -c secscan -n "__secscan_arg 'compounds sarif' 0" -a '(__secscan_live compound)'
-complete -c secscan -n "__secscan_arg 'apps show' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps delete' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps labels' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps scan-branches' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps config show' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps config merged' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps config set' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps config patch' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'apps default-branch' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board link' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board unlink' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board show' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board finding' 0" -a '(__secscan_live app)'
 complete -c secscan -n "__secscan_arg 'integrations board submit' 0" -a '(__secscan_live app)'
-complete -c secscan -n "__secscan_arg 'sandbox wait' 0" -F
+complete -c secscan -n "__secscan_arg 'profiles use' 0" -a '(__secscan_live profile)'
+complete -c secscan -n "__secscan_arg 'profiles remove' 0" -a '(__secscan_live profile)'
+complete -c secscan -n "__secscan_arg 'config get' 0" -a 'profile base_url org_id token ca_file'
 complete -c secscan -n "__secscan_arg 'completion' 0" -a 'bash zsh fish'
-complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules auth profiles config whoami tokens roles scopes teams groups users saml org policies webhook searches findings ignores stats sync dependencies packages sca sbom scans pr rules compounds apps app-groups analyze-failures integrations backups reports audit api mcp sandbox completion'
+complete -c secscan -n "__secscan_arg 'help' 0" -a 'exit-codes environment formatting http rules sandbox findings scans reports stats compounds apps app-groups searches dependencies packages sca sbom analyze-failures pr policies rules ignores teams users groups roles scopes tokens saml org webhook integrations backups sync audit api mcp auth profiles config whoami completion'
 complete -c secscan -n "__secscan_at ''" -s V -l version -d 'print the version (with --verbose: the commit and the Node.js it runs on too)'
 complete -c secscan -n "__secscan_at ''" -l verbose -d 'with --version: name the commit built and the Node.js secscan runs on'
 complete -c secscan -n "__secscan_at ''" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--from-sl'" -l with-token -d 'read the token from standard input'
-complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--with-token'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
-complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'auth status'" -l scopes -d 'list the token’s scopes, one a line'
-complete -c secscan -n "__secscan_at 'auth status'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles use'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'config list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'config get'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'config unset'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
-complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
-complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l description -x -d 'why the token exists'
-complete -c secscan -n "__secscan_at 'tokens create'" -l type -x -a 'access integration' -d 'token type (default access)'
-complete -c secscan -n "__secscan_at 'tokens create'" -l valid-for -x -d 'lifetime, e.g. 3600, 90m, 12h, 30d (default: the service’s)'
-complete -c secscan -n "__secscan_at 'tokens create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles list'" -l access-token -d 'list the managed roles for tokens (role ids for `tokens create`)'
-complete -c secscan -n "__secscan_at 'roles list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles create'" -l name -x -d 'role name (required, unique)'
-complete -c secscan -n "__secscan_at 'roles create'" -l scope -x -d 'scope <resource>:<action> or <resource>:*; repeat or separate with commas (required)'
-complete -c secscan -n "__secscan_at 'roles create'" -l type -x -a 'team organization' -d 'where the role applies'
-complete -c secscan -n "__secscan_at 'roles create'" -l description -x -d 'what the role is for'
-complete -c secscan -n "__secscan_at 'roles create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles update'" -l name -x -d 'new name'
-complete -c secscan -n "__secscan_at 'roles update'" -l description -x -d 'new description'
-complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--add-scope' '--remove-scope'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
-complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--scope'" -l add-scope -x -d 'add scopes to the current ones'
-complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--scope'" -l remove-scope -x -d 'remove scopes from the current ones'
-complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'roles delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes list'; and not __secscan_given '--team'" -l app -x -a '(__secscan_live app)' -d 'scopes in the context of this app'
-complete -c secscan -n "__secscan_at 'scopes list'; and not __secscan_given '--app'" -l team -x -a '(__secscan_live team-id)' -d 'scopes in the context of this team (uuid)'
-complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams list'" -l name -x -a '(__secscan_live team)' -d 'only the team of this name (any case)'
-complete -c secscan -n "__secscan_at 'teams list'" -l members -d 'read each team for its apps and members (one request per team)'
-complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'the listing alone, without members (the default)'
-complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams create'" -l app -x -a '(__secscan_live app)' -d 'an app of the team (repeatable)'
-complete -c secscan -n "__secscan_at 'teams create'" -l member -x -a '(__secscan_live user)' -d 'a member: e-mail or user id, optionally :ROLE (repeatable)'
-complete -c secscan -n "__secscan_at 'teams create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams update'" -l rename -x -d 'new name of the team'
-complete -c secscan -n "__secscan_at 'teams update'" -l add-app -x -a '(__secscan_live app)' -d 'add an app (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l remove-app -x -a '(__secscan_live app)' -d 'remove an app (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l force -d 'move an added app out of the team that holds it'
-complete -c secscan -n "__secscan_at 'teams update'" -l add-member -x -a '(__secscan_live user)' -d 'add a member, or change its role (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l remove-member -x -a '(__secscan_live user)' -d 'remove a member: e-mail or user id (repeatable)'
-complete -c secscan -n "__secscan_at 'teams update'" -l version -x -d 'change the team only if it is still at this version'
-complete -c secscan -n "__secscan_at 'teams update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams delete'" -l version -x -d 'delete only if the team is still at this version'
-complete -c secscan -n "__secscan_at 'teams delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups add'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups set-role'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams groups remove'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams export'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
-complete -c secscan -n "__secscan_at 'teams export'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams apply'" -l dry-run -d 'print the plan; change nothing'
-complete -c secscan -n "__secscan_at 'teams apply'" -l prune -d 'also remove what the file leaves out, and delete teams it does not list'
-complete -c secscan -n "__secscan_at 'teams apply'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config merged'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'teams config patch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'groups'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'groups list'; and not __secscan_given '--iname'" -l name -x -a '(__secscan_live group)' -d 'only the group of this exact name'
-complete -c secscan -n "__secscan_at 'groups list'; and not __secscan_given '--name'" -l iname -x -a '(__secscan_live group)' -d 'only the group of this name, in any case'
-complete -c secscan -n "__secscan_at 'groups list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'groups show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users list'" -l email -x -a '(__secscan_live user)' -d 'the e-mail to look up (repeatable)'
-complete -c secscan -n "__secscan_at 'users list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users update'" -l role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'the organization role'
-complete -c secscan -n "__secscan_at 'users update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'users invitations'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml create'; and not __secscan_given '--idp-metadata'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
-complete -c secscan -n "__secscan_at 'saml create'; and not __secscan_given '--idp-metadata-url'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
-complete -c secscan -n "__secscan_at 'saml create'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
-complete -c secscan -n "__secscan_at 'saml create'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
-complete -c secscan -n "__secscan_at 'saml create'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
-complete -c secscan -n "__secscan_at 'saml create'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
-complete -c secscan -n "__secscan_at 'saml create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml update'; and not __secscan_given '--idp-metadata'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
-complete -c secscan -n "__secscan_at 'saml update'; and not __secscan_given '--idp-metadata-url'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
-complete -c secscan -n "__secscan_at 'saml update'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
-complete -c secscan -n "__secscan_at 'saml update'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
-complete -c secscan -n "__secscan_at 'saml update'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
-complete -c secscan -n "__secscan_at 'saml update'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
-complete -c secscan -n "__secscan_at 'saml update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml provision'" -l dry-run -d 'check the file and print what would be sent; send nothing'
-complete -c secscan -n "__secscan_at 'saml provision'" -l allow-rejections -d 'exit 0 even when the service rejects some e-mails or roles'
-complete -c secscan -n "__secscan_at 'saml provision'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'saml reset-token'" -l ids-from -r -F -d 'also read users from FILE (- for stdin): one a line, or a JSON array'
-complete -c secscan -n "__secscan_at 'saml reset-token'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org config patch'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org analysis'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
-complete -c secscan -n "__secscan_at 'org analysis set'; and not __secscan_given '--secrets-enable'" -l secrets-disable -d 'turn the secrets scanner off'
-complete -c secscan -n "__secscan_at 'org analysis set'; and not __secscan_given '--secrets-disable'" -l secrets-enable -d 'turn the secrets scanner on'
-complete -c secscan -n "__secscan_at 'org analysis set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org autofix'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'org autofix show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies list'" -l name -x -a '(__secscan_live policy)' -d 'only the versions of this policy'
-complete -c secscan -n "__secscan_at 'policies list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies push'" -l name -x -a '(__secscan_live policy)' -d 'policy name (required)'
-complete -c secscan -n "__secscan_at 'policies push'; and not __secscan_given '--use-defaults'" -l tag -x -d 'tag this version (e.g. a version number)'
-complete -c secscan -n "__secscan_at 'policies push'; and not __secscan_given '--tag'" -l use-defaults -d 'apply the service’s versioning: the next version tag'
-complete -c secscan -n "__secscan_at 'policies push'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'policies diff'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook show'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
-complete -c secscan -n "__secscan_at 'webhook show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook set'" -l url -x -d 'where events are delivered (required)'
-complete -c secscan -n "__secscan_at 'webhook set'" -l event -x -a 'scan.finished' -d 'an event to deliver, repeatable (required)'
-complete -c secscan -n "__secscan_at 'webhook set'" -l auth -x -a 'hmac bearer' -d 'hmac: a shared secret (default); bearer: a token'
-complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--token-stdin' '--renewal'" -l secret-stdin -d 'read the HMAC secret from standard input (default: generated)'
-complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--secret-stdin'" -l token-stdin -d 'read the bearer token from standard input'
-complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--secret-stdin'" -l renewal -r -F -d 'how the bearer token is renewed: a YAML or JSON file'
-complete -c secscan -n "__secscan_at 'webhook set'" -l email-on-failure -d 'e-mail the organization’s administrators when a delivery fails'
-complete -c secscan -n "__secscan_at 'webhook set'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
-complete -c secscan -n "__secscan_at 'webhook set'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook delete'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
-complete -c secscan -n "__secscan_at 'webhook delete'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook events'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook listen'" -l port -x -d 'port to listen on (127.0.0.1); 0 picks a free one'
-complete -c secscan -n "__secscan_at 'webhook listen'" -l forward-to -x -d 'forward each verified delivery, unchanged, to this URL'
-complete -c secscan -n "__secscan_at 'webhook listen'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
-complete -c secscan -n "__secscan_at 'webhook listen'" -l tolerance -x -d 'how far a delivery’s timestamp may be from now'
-complete -c secscan -n "__secscan_at 'webhook listen'" -l request-timeout -x -d 'how long a connection has to send its request whole (then 408, closed)'
-complete -c secscan -n "__secscan_at 'webhook listen'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
-complete -c secscan -n "__secscan_at 'webhook listen'" -l ready-file -r -F -d 'once listening, write SECSCAN_WEBHOOK_URL=URL to FILE (removed when it stops), for a script'
-complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l headers -r -F -d 'the delivery’s headers: its head as received, or a JSON object'
-complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l body -r -F -d 'the delivery’s body, byte for byte'
-complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--headers' '--body'" -l delivery -x -d 'a delivery `webhook listen` kept in --dir'
-complete -c secscan -n "__secscan_at 'webhook verify'" -l wait -d 'with --delivery: wait until the listener has kept it (up to the global --timeout)'
-complete -c secscan -n "__secscan_at 'webhook verify'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
-complete -c secscan -n "__secscan_at 'webhook verify'" -l tolerance -x -d 'how far the timestamp may be from now'
-complete -c secscan -n "__secscan_at 'webhook verify'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
-complete -c secscan -n "__secscan_at 'webhook verify'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'webhook replay'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
-complete -c secscan -n "__secscan_at 'webhook replay'" -l to -x -d 'where to send it (default: where `webhook listen` forwarded it)'
-complete -c secscan -n "__secscan_at 'webhook replay'" -l resign -d 'sign it again with a fresh timestamp'
-complete -c secscan -n "__secscan_at 'webhook replay'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
-complete -c secscan -n "__secscan_at 'webhook replay'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches list'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches create'" -l path -x -d 'the page the search belongs to, e.g. /findings (required)'
-complete -c secscan -n "__secscan_at 'searches create'" -l query -x -d 'the query string of the search (required)'
-complete -c secscan -n "__secscan_at 'searches create'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches update'" -l name -x -d 'new name'
-complete -c secscan -n "__secscan_at 'searches update'" -l path -x -d 'new page path'
-complete -c secscan -n "__secscan_at 'searches update'" -l query -x -d 'new query string'
-complete -c secscan -n "__secscan_at 'searches update'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'searches delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
+complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
+complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo data'
+complete -c secscan -n "__secscan_at 'sandbox'" -l state -r -F -d 'keep the state in FILE'
+complete -c secscan -n "__secscan_at 'sandbox'" -l fail-rate -x -d 'share of requests (0 to 1) answered 503 or dropped'
+complete -c secscan -n "__secscan_at 'sandbox'" -l latency -x -d 'delay added to every request, in milliseconds'
+complete -c secscan -n "__secscan_at 'sandbox'" -l log -d 'log one line per request'
+complete -c secscan -n "__secscan_at 'sandbox'" -l tls -d 'serve HTTPS with a certificate made at start'
+complete -c secscan -n "__secscan_at 'sandbox'" -l users-file -r -F -d 'write every demo user\'s token to FILE'
+complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app shiftleft-java-demo N findings'
+complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every completed backup exactly SIZE'
+complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares'
+complete -c secscan -n "__secscan_at 'sandbox'" -l backup-faults -x -d 'answer backup downloads wrongly'
+complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log'
+complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live app)' -d 'add N generated apps'
+complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests'
+complete -c secscan -n "__secscan_at 'sandbox'" -l now -x -d 'seed the demo data as of DATE'
+complete -c secscan -n "__secscan_at 'sandbox'" -l bandwidth -x -d 'pace every answer body'
+complete -c secscan -n "__secscan_at 'sandbox'" -l fault -x -d 'a fault rule, as JSON'
+complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready'
+complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound scanned: one scan per app'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l branch -x -d 'the branch scanned (default: the default branch)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l version -x -d 'the scan’s version: a commit SHA or build id (default: random)'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -l tag -x -d 'a scan tag besides branch and commit, e.g. pipeline=1234 (repeatable)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--at'" -l running -x -d 'the scan runs this long (e.g. 20s, 2m; at most 1d) before it completes'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--new' '--fix' '--reappear'" -l fail -d 'the analysis fails: no findings (after --running, if given)'
+complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--running'" -l at -x -d 'when the scan ran, started and completed (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates'
+complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox wait'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'findings of an app (its latest scan unless --scan, --version, --branch)'
-complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'findings of an app'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound'
 complete -c secscan -n "__secscan_at 'findings list'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
-complete -c secscan -n "__secscan_at 'findings list'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
+complete -c secscan -n "__secscan_at 'findings list'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l category -x -d 'only this category, e.g. "SQL Injection"'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--assignment'" -l assignee -x -d 'only findings assigned to EMAIL'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--assignee'" -l assignment -x -a 'assigned unassigned' -d 'assigned or unassigned findings'
-complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan' '--version' '--polyglot-scan'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
-complete -c secscan -n "__secscan_at 'findings list'" -l finding-tag -x -d 'only findings whose tag matches, e.g. cvss_score__gte__7 (at most 20; operators eq, ne, contains, in, lt, gte, ... with --compound; eq elsewhere)'
-complete -c secscan -n "__secscan_at 'findings list'" -l search -x -d 'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan' '--version' '--polyglot-scan'" -l tag -x -d 'only scans with this tag (repeatable)'
+complete -c secscan -n "__secscan_at 'findings list'" -l finding-tag -x -d 'only findings whose tag matches'
+complete -c secscan -n "__secscan_at 'findings list'" -l search -x -d 'title, description or a tag value has TEXT'
 complete -c secscan -n "__secscan_at 'findings list'" -l sort -x -a 'id title severity created_at' -d 'sort field (default id, newest first)'
 complete -c secscan -n "__secscan_at 'findings list'" -l order -x -a 'asc desc' -d 'sort order'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--version' '--branch'" -l scan -x -d 'the scan to list (--app; default the latest)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--scan' '--branch' '--polyglot-scan'" -l version -x -d 'the latest scan of this code version'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan' '--version' '--polyglot-scan'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--version' '--branch'" -l polyglot-scan -x -d 'the compound scan to list (--compound; default the latest)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--tag' '--version' '--branch'" -l polyglot-scan -x -d 'the compound scan to list (--compound)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan-language'" -l scan-platform -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin javasrc pythonsrc jssrc secrets swiftsrc plsql apex' -d '--compound: element scans of one platform'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--scan-platform'" -l scan-language -x -a 'java go csharp javascript c python terraform_hcl ruby php fuzzytestlang kotlin swift plsql apex' -d '--compound: element scans of one language'
 complete -c secscan -n "__secscan_at 'findings list'" -l reachable -d '--compound: only reachable findings'
 complete -c secscan -n "__secscan_at 'findings list'" -l exploitable -d '--compound: only exploitable findings'
 complete -c secscan -n "__secscan_at 'findings list'" -l has-ai-fix -d '--compound: only findings with an AI fix'
-complete -c secscan -n "__secscan_at 'findings list'" -l source -x -d 'compare with this scan: scan.<number> or tag.<key>=<value> (with --diff)'
+complete -c secscan -n "__secscan_at 'findings list'" -l source -x -d 'compare with this scan (with --diff)'
 complete -c secscan -n "__secscan_at 'findings list'" -l diff -x -a 'new regression common fixed' -d 'findings of this kind against --source'
-complete -c secscan -n "__secscan_at 'findings list'" -l per-page -x -d 'findings per request, 1 to 250 (default 50; 250 with --all)'
+complete -c secscan -n "__secscan_at 'findings list'" -l per-page -x -d 'findings per request, 1 to 250 (default 50)'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--all' '--limit'" -l page -x -d 'one page of results (prefer --all or --limit)'
-complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--limit'" -l all -d 'fetch every page (follows next_page; the default for -o sarif, codequality, gitlab-sast)'
+complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--limit'" -l all -d 'fetch every page'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--page' '--all'" -l limit -x -d 'stop after N findings'
-complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d 'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)'
-complete -c secscan -n "__secscan_at 'findings list'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
+complete -c secscan -n "__secscan_at 'findings list'" -l sarif-category -x -d 'SARIF: the automationDetails.id'
+complete -c secscan -n "__secscan_at 'findings list'" -l ignore-file -r -F -d 'the ignore file of suppressions'
 complete -c secscan -n "__secscan_at 'findings list'" -l no-ignore-file -d 'use no ignore file, even if one is found'
-complete -c secscan -n "__secscan_at 'findings list'" -l hide-suppressed -d 'leave out the findings the ignore file suppresses'
-complete -c secscan -n "__secscan_at 'findings list'" -l out -r -F -d 'also write the findings as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, sarif, codequality, gitlab-sast)'
+complete -c secscan -n "__secscan_at 'findings list'" -l hide-suppressed -d 'leave out what the ignore file suppresses'
+complete -c secscan -n "__secscan_at 'findings list'" -l out -r -F -d 'also write the findings as FORMAT to FILE'
 complete -c secscan -n "__secscan_at 'findings list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings show'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings show'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings status'" -l set -x -a 'fixed ignore codeviolationfixed codeviolationignore codeviolationremovestatus none' -d 'the status to set (none clears it)'
 complete -c secscan -n "__secscan_at 'findings status'" -l comment -x -d 'the text of the comment the status change adds'
 complete -c secscan -n "__secscan_at 'findings status'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app of the findings (required with finding ids)'
-complete -c secscan -n "__secscan_at 'findings status'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings status'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound'
 complete -c secscan -n "__secscan_at 'findings status'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
 complete -c secscan -n "__secscan_at 'findings status'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings status'" -l category -x -d 'only this category, e.g. "SQL Injection"'
-complete -c secscan -n "__secscan_at 'findings status'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
-complete -c secscan -n "__secscan_at 'findings status'" -l search -x -d 'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)'
-complete -c secscan -n "__secscan_at 'findings status'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
+complete -c secscan -n "__secscan_at 'findings status'" -l tag -x -d 'only scans with this tag (repeatable)'
+complete -c secscan -n "__secscan_at 'findings status'" -l search -x -d 'title, description or a tag value has TEXT'
+complete -c secscan -n "__secscan_at 'findings status'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable)'
 complete -c secscan -n "__secscan_at 'findings status'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings status'" -l dry-run -d 'print the findings and what would change (BEFORE, AFTER); send no change'
 complete -c secscan -n "__secscan_at 'findings status'" -s h -l help -d 'show help'
@@ -1656,13 +1505,13 @@ complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given 
 complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--to' '--allow-unknown'" -l none -d 'remove the assignee'
 complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--none'" -l allow-unknown -d 'assign to --to even when no user of the organization has that address (not looked up)'
 complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app of the findings (required with finding ids)'
-complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound (its latest compound scan)'
+complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound'
 complete -c secscan -n "__secscan_at 'findings assign'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l category -x -d 'only this category, e.g. "SQL Injection"'
-complete -c secscan -n "__secscan_at 'findings assign'" -l tag -x -d 'only scans with this tag, e.g. branch=main (repeatable)'
-complete -c secscan -n "__secscan_at 'findings assign'" -l search -x -d 'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)'
-complete -c secscan -n "__secscan_at 'findings assign'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l tag -x -d 'only scans with this tag (repeatable)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l search -x -d 'title, description or a tag value has TEXT'
+complete -c secscan -n "__secscan_at 'findings assign'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l ids-from -r -F -d 'also read finding ids from FILE, or - for stdin: one a line, or a JSON array (of ids or findings)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l dry-run -d 'print the findings and what would change (BEFORE, AFTER); send no change'
 complete -c secscan -n "__secscan_at 'findings assign'" -s h -l help -d 'show help'
@@ -1686,62 +1535,6 @@ complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln sec
 complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l tag -x -d 'organization: only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--app'" -l default-branch -d 'organization: only default-branch scans'
 complete -c secscan -n "__secscan_at 'findings summary'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'ignores'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'ignores lint'" -l within -x -d 'report entries expiring within DURATION, e.g. 14d, 4w (default 14d)'
-complete -c secscan -n "__secscan_at 'ignores lint'; and not __secscan_given '--branch'" -l offline -d 'skip the check for unused entries: no request to the service'
-complete -c secscan -n "__secscan_at 'ignores lint'; and not __secscan_given '--offline'" -l branch -x -d 'unused: look at the latest scans of this branch (default: the latest scans)'
-complete -c secscan -n "__secscan_at 'ignores lint'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'ignores sync'" -l ignore-file -r -F -d 'the ignore file (default: .secscan/ignore.yml, found from here up)'
-complete -c secscan -n "__secscan_at 'ignores sync'" -l branch -x -d 'the latest scans of this branch (default: the latest scans)'
-complete -c secscan -n "__secscan_at 'ignores sync'" -l dry-run -d 'list what would change; send no write'
-complete -c secscan -n "__secscan_at 'ignores sync'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'stats'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
-complete -c secscan -n "__secscan_at 'stats'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
-complete -c secscan -n "__secscan_at 'stats'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
-complete -c secscan -n "__secscan_at 'stats'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'count only findings of this type (repeatable)'
-complete -c secscan -n "__secscan_at 'stats'" -l default-branch -d 'count the latest scan of each app’s default branch'
-complete -c secscan -n "__secscan_at 'stats'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
-complete -c secscan -n "__secscan_at 'stats'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sync'" -l to -r -F -d 'the database: sqlite:PATH or postgres://... (default: sqlite: secscan.db in the data directory)'
-complete -c secscan -n "__secscan_at 'sync'" -l full -d 're-read every app, and the CVEs of every package, whatever changed'
-complete -c secscan -n "__secscan_at 'sync'" -l profiles -x -a '(__secscan_live profile)' -d 'sync these profiles’ organizations into the one database (a,b; repeatable)'
-complete -c secscan -n "__secscan_at 'sync'" -l comments -d 'also read the comments of findings whose triage changed (a request each)'
-complete -c secscan -n "__secscan_at 'sync'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
-complete -c secscan -n "__secscan_at 'sync'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l per-page -x -d 'results per request, 1 to 1000 (default 250)'
-complete -c secscan -n "__secscan_at 'dependencies search'" -l limit -x -d 'stop after N results'
-complete -c secscan -n "__secscan_at 'dependencies search'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
-complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sca'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'packages of an app'
-complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'packages of a compound'
-complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--branch'" -l scan -x -d '--app: this scan (default the latest)'
-complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--scan' '--polyglot-scan'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--branch'" -l polyglot-scan -x -d '--compound: this compound scan'
-complete -c secscan -n "__secscan_at 'sca packages'" -l type -x -a 'package container_package' -d 'only packages of this type'
-complete -c secscan -n "__secscan_at 'sca packages'" -l sort -x -a 'package url name namespace type version license created_at num_vulns num_reachable num_exploitable' -d 'sort field'
-complete -c secscan -n "__secscan_at 'sca packages'" -l order -x -a 'asc desc' -d 'sort order'
-complete -c secscan -n "__secscan_at 'sca packages'" -l per-page -x -d 'packages per request, 1 to 10000 (default 100)'
-complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--limit'" -l all -d 'fetch every page'
-complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--all'" -l limit -x -d 'stop after N packages'
-complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--compound' '--all-apps'" -l app -x -a '(__secscan_live app)' -d 'the packages of this app’s scan'
-complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--app' '--all-apps'" -l compound -x -a '(__secscan_live compound)' -d 'the packages of this compound’s scan (every app of it)'
-complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--app' '--compound'" -l all-apps -d 'every app of the organization, each its latest scan (of --branch)'
-complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--branch'" -l scan -x -d 'this scan (--compound: this compound scan; default the latest)'
-complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--scan'" -l branch -x -d 'the latest scan of this branch'
-complete -c secscan -n "__secscan_at 'sbom'" -l format -x -a 'cyclonedx cyclonedx-1.5 spdx' -d 'cyclonedx (1.6, the default), cyclonedx-1.5 or spdx (2.3)'
-complete -c secscan -n "__secscan_at 'sbom'" -l vex-only -d 'only the vulnerabilities and their analysis, referencing the BOM (CycloneDX)'
-complete -c secscan -n "__secscan_at 'sbom'" -l out -r -F -d 'write the document to FILE (whole or not at all) instead of standard output'
-complete -c secscan -n "__secscan_at 'sbom'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
-complete -c secscan -n "__secscan_at 'sbom'" -l no-ignore-file -d 'use no ignore file, even if one is found'
-complete -c secscan -n "__secscan_at 'sbom'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
-complete -c secscan -n "__secscan_at 'sbom'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans list'" -l app -x -a '(__secscan_live app)' -d 'app id (required)'
 complete -c secscan -n "__secscan_at 'scans list'" -l tag -x -d 'only scans with this tag (repeatable)'
@@ -1760,64 +1553,92 @@ complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '-
 complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-scan' '--target-scan' '--scan' '--version' '--tag'" -l target-branch -x -d 'under test: the latest scan of this branch'
 complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-branch' '--target-branch'" -l source-scan -x -d 'the baseline scan id'
 complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--source' '--target' '--source-branch' '--target-branch' '--scan' '--version' '--tag'" -l target-scan -x -d 'the scan id under test'
-complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
-complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
-complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--version' '--tag'" -l scan -x -d 'the scan under test, by id'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest of this version'
+complete -c secscan -n "__secscan_at 'scans compare'; and not __secscan_given '--target' '--target-branch' '--target-scan' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest with this tag'
 complete -c secscan -n "__secscan_at 'scans compare'" -l wait -x -d 'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete'
 complete -c secscan -n "__secscan_at 'scans compare'" -l common -d 'also list the findings both scans have'
 complete -c secscan -n "__secscan_at 'scans compare'" -l fail-on -x -a 'new regression' -d 'exit 1 when new findings (or regressions) exist'
 complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -a 'low medium high critical' -d 'with --fail-on: count only findings of this severity or above'
-complete -c secscan -n "__secscan_at 'scans compare'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
+complete -c secscan -n "__secscan_at 'scans compare'" -l ignore-file -r -F -d 'the ignore file of suppressions'
 complete -c secscan -n "__secscan_at 'scans compare'" -l no-ignore-file -d 'use no ignore file, even if one is found'
 complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -a '(__secscan_live compound)' -d 'compound (or app) name (required)'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--policy'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--policy'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--rules'" -l policy -x -a '(__secscan_live policy)' -d 'stored check-analysis policy instead of --rules'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--scan' '--version' '--tag'" -l target-branch -x -d 'branch under test: its last completed scan (default: the default branch)'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
-complete -c secscan -n "__secscan_at 'scans check'" -l wait -x -d 'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-scan' '--baseline'" -l source-branch -x -d 'baseline branch: its last scan (default: the rules file’s source, else the branch the pull request merges into, else the default branch)'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-branch' '--baseline'" -l source-scan -x -d 'baseline scan, by id (a compound scan id for a compound)'
-complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-branch' '--source-scan'" -l baseline -x -a 'none' -d 'none: no baseline, every finding of the scan under test counts as new (a diff gate with no baseline scan is exit 10)'
-complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff: new findings only; single: all findings (default diff)'
-complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'top findings returned per rule, 0 to 100 (default 5)'
-complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--scan' '--version' '--tag'" -l target-branch -x -d 'branch under test: its last completed scan'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--version' '--tag'" -l scan -x -d 'the scan under test, by id'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--tag'" -l version -x -d 'the scan under test: the newest of this version'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--target-branch' '--scan' '--version'" -l tag -x -d 'the scan under test: the newest with this tag'
+complete -c secscan -n "__secscan_at 'scans check'" -l wait -x -d 'wait up to DURATION (e.g. 20m) for that scan'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-scan' '--baseline'" -l source-branch -x -d 'baseline branch: its last scan'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-branch' '--baseline'" -l source-scan -x -d 'baseline scan, by id'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--source-branch' '--source-scan'" -l baseline -x -a 'none' -d 'none: every finding of the scan counts as new'
+complete -c secscan -n "__secscan_at 'scans check'" -l kind -x -a 'single diff' -d 'diff (default): new findings; single: all'
+complete -c secscan -n "__secscan_at 'scans check'" -l num-findings -x -d 'findings returned per rule, 0 to 100 (default 5)'
+complete -c secscan -n "__secscan_at 'scans check'" -l fail-on -x -a 'threshold none' -d 'threshold (default): exit 1 over it; none: report'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-json -r -F -d 'write the verdict and results as JSON'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-junit -r -F -d 'write JUnit XML: one test case per rule'
 complete -c secscan -n "__secscan_at 'scans check'" -l report-sarif -r -F -d 'write the matched findings as SARIF 2.1.0'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write the findings that fail the gate as a GitLab Code Quality report'
-complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write the findings that fail the gate as a GitLab SAST report (security report schema 15)'
-complete -c secscan -n "__secscan_at 'scans check'" -l ignore-file -r -F -d 'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-markdown -r -F -d 'write a Markdown summary'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-codequality -r -F -d 'write a GitLab Code Quality report'
+complete -c secscan -n "__secscan_at 'scans check'" -l report-gitlab-sast -r -F -d 'write a GitLab SAST report'
+complete -c secscan -n "__secscan_at 'scans check'" -l ignore-file -r -F -d 'the ignore file of suppressions'
 complete -c secscan -n "__secscan_at 'scans check'" -l no-ignore-file -d 'use no ignore file, even if one is found'
-complete -c secscan -n "__secscan_at 'scans check'" -l comment -d 'post the verdict on the pull (merge) request as one comment, kept up to date (GitHub, GitLab, Azure DevOps, Bitbucket Cloud)'
-complete -c secscan -n "__secscan_at 'scans check'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure or bitbucket (default: the CI service running the job)'
-complete -c secscan -n "__secscan_at 'scans check'" -l pull-request -x -d 'the pull (merge) request number (default: the one the CI service names)'
-complete -c secscan -n "__secscan_at 'scans check'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted (only the token’s user’s)'
-complete -c secscan -n "__secscan_at 'scans check'" -l comment-max-chars -x -d 'the longest comment, in characters (default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)'
-complete -c secscan -n "__secscan_at 'scans check'" -l comment-required -d 'a comment that cannot be posted fails the run (by default it never changes the exit code)'
-complete -c secscan -n "__secscan_at 'scans check'" -l comment-file -r -F -d 'where the comment goes when it cannot be posted (a fork’s read-only token), for `secscan pr comment --from FILE` (default secscan-comment.json)'
-complete -c secscan -n "__secscan_at 'scans check'" -l out -r -F -d 'also write the verdict as FORMAT to FILE, from the same answer (repeatable; FORMAT: table, tsv, json, ndjson, yaml, csv, junit, markdown, sarif, codequality, gitlab-sast)'
-complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment -d 'post the verdict on the pull request'
+complete -c secscan -n "__secscan_at 'scans check'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure, bitbucket'
+complete -c secscan -n "__secscan_at 'scans check'" -l pull-request -x -d 'the pull (merge) request number'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-mode -x -a 'update new delete-and-new' -d 'update (default), new or delete-and-new'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-max-chars -x -d 'the longest comment, in characters'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-required -d 'fail the run when the comment cannot be posted'
+complete -c secscan -n "__secscan_at 'scans check'" -l comment-file -r -F -d 'the comment when it cannot be posted'
+complete -c secscan -n "__secscan_at 'scans check'" -l out -r -F -d 'also write the verdict as FORMAT to FILE'
+complete -c secscan -n "__secscan_at 'scans check'" -l sarif-category -x -d 'the SARIF automationDetails.id'
 complete -c secscan -n "__secscan_at 'scans check'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app whose scan to wait for (not with --compound)'
 complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound whose scan to wait for (a compound scan id for --scan)'
-complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--version' '--tag'" -l scan -x -d 'the scan under test, by id (a compound scan id for a compound)'
-complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--tag'" -l version -x -d 'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)'
-complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--version'" -l tag -x -d 'the scan under test: the newest scan with this tag, e.g. pipeline=1234'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--version' '--tag'" -l scan -x -d 'the scan under test, by id'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--tag'" -l version -x -d 'the scan under test: the newest of this version'
+complete -c secscan -n "__secscan_at 'scans wait'; and not __secscan_given '--scan' '--version'" -l tag -x -d 'the scan under test: the newest with this tag'
 complete -c secscan -n "__secscan_at 'scans wait'" -l wait -x -d 'wait up to DURATION, e.g. 20m or 1h (default 30m; at most 24h)'
 complete -c secscan -n "__secscan_at 'scans wait'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'pr'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'pr comment'" -l from -r -F -d 'the comment file `scans check --comment` wrote (required)'
-complete -c secscan -n "__secscan_at 'pr comment'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure or bitbucket (default: the CI service running the job)'
-complete -c secscan -n "__secscan_at 'pr comment'" -l pull-request -x -d 'the pull (merge) request number (default: the one the CI service names)'
-complete -c secscan -n "__secscan_at 'pr comment'" -l comment-mode -x -a 'update new delete-and-new' -d 'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted (only the token’s user’s)'
-complete -c secscan -n "__secscan_at 'pr comment'" -l comment-max-chars -x -d 'the longest comment, in characters (default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)'
-complete -c secscan -n "__secscan_at 'pr comment'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports pci'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports pci'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports pci'" -l ignore-info -d 'leave out informational findings'
+complete -c secscan -n "__secscan_at 'reports pci'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l year -x -a '2017 2021' -d 'the OWASP Top 10 edition'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l comments -d 'include the comments on each finding'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
+complete -c secscan -n "__secscan_at 'reports owasp'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
+complete -c secscan -n "__secscan_at 'reports owasp'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l comments -d 'include the comments on each finding'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
+complete -c secscan -n "__secscan_at 'reports cwe'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
+complete -c secscan -n "__secscan_at 'reports cwe'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'reports trends'" -l since -x -d 'the window’s start: a date (2026-06-01) or a span back from --until (180d, 26w; default 180d)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l until -x -d 'the window’s end and the “now” of SLA ages: a date or time, or an age (default now)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l by -x -a 'severity app team' -d 'group the weekly numbers by severity (default), app or team'
+complete -c secscan -n "__secscan_at 'reports trends'" -l sla -x -d 'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l html -r -F -d 'also write the report as one self-contained HTML page with SVG charts'
+complete -c secscan -n "__secscan_at 'reports trends'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
+complete -c secscan -n "__secscan_at 'reports trends'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
+complete -c secscan -n "__secscan_at 'reports trends'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'reports trends'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'stats'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
+complete -c secscan -n "__secscan_at 'stats'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
+complete -c secscan -n "__secscan_at 'stats'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
+complete -c secscan -n "__secscan_at 'stats'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'count only findings of this type (repeatable)'
+complete -c secscan -n "__secscan_at 'stats'" -l default-branch -d 'count the latest scan of each app’s default branch'
+complete -c secscan -n "__secscan_at 'stats'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'stats'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'compounds list'; and not __secscan_given '--all'" -l archived -d 'only archived compounds'
 complete -c secscan -n "__secscan_at 'compounds list'; and not __secscan_given '--archived'" -l all -d 'archived and not archived compounds'
@@ -1887,10 +1708,230 @@ complete -c secscan -n "__secscan_at 'app-groups upsert'" -l add -x -a '(__secsc
 complete -c secscan -n "__secscan_at 'app-groups upsert'" -l remove -x -a '(__secscan_live app)' -d 'remove apps (repeatable, or comma-separated)'
 complete -c secscan -n "__secscan_at 'app-groups upsert'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'app-groups delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches create'" -l path -x -d 'the page the search belongs to, e.g. /findings (required)'
+complete -c secscan -n "__secscan_at 'searches create'" -l query -x -d 'the query string of the search (required)'
+complete -c secscan -n "__secscan_at 'searches create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches update'" -l name -x -d 'new name'
+complete -c secscan -n "__secscan_at 'searches update'" -l path -x -d 'new page path'
+complete -c secscan -n "__secscan_at 'searches update'" -l query -x -d 'new query string'
+complete -c secscan -n "__secscan_at 'searches update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'searches delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'dependencies'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l from -x -d 'window start: a date (2025-01-31, ISO time), Unix seconds, or a duration ago (30d, 12h)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l until -x -d 'window end: a date, Unix seconds, or a duration ago (default: the latest scan)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l per-page -x -d 'results per request, 1 to 1000 (default 250)'
+complete -c secscan -n "__secscan_at 'dependencies search'" -l limit -x -d 'stop after N results'
+complete -c secscan -n "__secscan_at 'dependencies search'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'packages'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'packages show'" -l from-file -r -F -d 'also read package URLs from FILE (one a line; - for stdin)'
+complete -c secscan -n "__secscan_at 'packages show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sca'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'packages of an app'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'packages of a compound'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--branch'" -l scan -x -d '--app: this scan (default the latest)'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--scan' '--polyglot-scan'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--branch'" -l polyglot-scan -x -d '--compound: this compound scan'
+complete -c secscan -n "__secscan_at 'sca packages'" -l type -x -a 'package container_package' -d 'only packages of this type'
+complete -c secscan -n "__secscan_at 'sca packages'" -l sort -x -a 'package url name namespace type version license created_at num_vulns num_reachable num_exploitable' -d 'sort field'
+complete -c secscan -n "__secscan_at 'sca packages'" -l order -x -a 'asc desc' -d 'sort order'
+complete -c secscan -n "__secscan_at 'sca packages'" -l per-page -x -d 'packages per request, 1 to 10000 (default 100)'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--limit'" -l all -d 'fetch every page'
+complete -c secscan -n "__secscan_at 'sca packages'; and not __secscan_given '--all'" -l limit -x -d 'stop after N packages'
+complete -c secscan -n "__secscan_at 'sca packages'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--compound' '--all-apps'" -l app -x -a '(__secscan_live app)' -d 'the packages of this app’s scan'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--app' '--all-apps'" -l compound -x -a '(__secscan_live compound)' -d 'the packages of this compound’s scan (every app of it)'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--app' '--compound'" -l all-apps -d 'every app of the organization, each its latest scan (of --branch)'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--branch'" -l scan -x -d 'this scan (--compound: this compound scan; default the latest)'
+complete -c secscan -n "__secscan_at 'sbom'; and not __secscan_given '--scan'" -l branch -x -d 'the latest scan of this branch'
+complete -c secscan -n "__secscan_at 'sbom'" -l format -x -a 'cyclonedx cyclonedx-1.5 spdx' -d 'cyclonedx (1.6, the default), cyclonedx-1.5 or spdx (2.3)'
+complete -c secscan -n "__secscan_at 'sbom'" -l vex-only -d 'only the vulnerabilities and their analysis, referencing the BOM (CycloneDX)'
+complete -c secscan -n "__secscan_at 'sbom'" -l out -r -F -d 'write the document to FILE (whole or not at all) instead of standard output'
+complete -c secscan -n "__secscan_at 'sbom'" -l ignore-file -r -F -d 'the ignore file of suppressions'
+complete -c secscan -n "__secscan_at 'sbom'" -l no-ignore-file -d 'use no ignore file, even if one is found'
+complete -c secscan -n "__secscan_at 'sbom'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'sbom'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'analyze-failures'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'analyze-failures list'" -l limit -x -d 'at most this many, 1 to 100 (default 100)'
 complete -c secscan -n "__secscan_at 'analyze-failures list'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'analyze-failures show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'pr'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'pr comment'" -l from -r -F -d 'the comment file `scans check --comment` wrote (required)'
+complete -c secscan -n "__secscan_at 'pr comment'" -l provider -x -a 'github gitlab azure bitbucket' -d 'the code host: github, gitlab, azure, bitbucket'
+complete -c secscan -n "__secscan_at 'pr comment'" -l pull-request -x -d 'the pull (merge) request number'
+complete -c secscan -n "__secscan_at 'pr comment'" -l comment-mode -x -a 'update new delete-and-new' -d 'update (default), new or delete-and-new'
+complete -c secscan -n "__secscan_at 'pr comment'" -l comment-max-chars -x -d 'the longest comment, in characters'
+complete -c secscan -n "__secscan_at 'pr comment'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies list'" -l name -x -a '(__secscan_live policy)' -d 'only the versions of this policy'
+complete -c secscan -n "__secscan_at 'policies list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies push'" -l name -x -a '(__secscan_live policy)' -d 'policy name (required)'
+complete -c secscan -n "__secscan_at 'policies push'; and not __secscan_given '--use-defaults'" -l tag -x -d 'tag this version (e.g. a version number)'
+complete -c secscan -n "__secscan_at 'policies push'; and not __secscan_given '--tag'" -l use-defaults -d 'apply the service’s versioning: the next version tag'
+complete -c secscan -n "__secscan_at 'policies push'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'policies diff'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'rules'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'rules convert'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'ignores'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'ignores lint'" -l within -x -d 'report entries expiring within DURATION, e.g. 14d, 4w (default 14d)'
+complete -c secscan -n "__secscan_at 'ignores lint'; and not __secscan_given '--branch'" -l offline -d 'skip the check for unused entries: no request to the service'
+complete -c secscan -n "__secscan_at 'ignores lint'; and not __secscan_given '--offline'" -l branch -x -d 'unused: look at the latest scans of this branch (default: the latest scans)'
+complete -c secscan -n "__secscan_at 'ignores lint'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'ignores sync'" -l ignore-file -r -F -d 'the ignore file (default: .secscan/ignore.yml, found from here up)'
+complete -c secscan -n "__secscan_at 'ignores sync'" -l branch -x -d 'the latest scans of this branch (default: the latest scans)'
+complete -c secscan -n "__secscan_at 'ignores sync'" -l dry-run -d 'list what would change; send no write'
+complete -c secscan -n "__secscan_at 'ignores sync'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams list'" -l name -x -a '(__secscan_live team)' -d 'only the team of this name (any case)'
+complete -c secscan -n "__secscan_at 'teams list'" -l members -d 'read each team for its apps and members (one request per team)'
+complete -c secscan -n "__secscan_at 'teams list'" -l no-members -d 'the listing alone, without members (the default)'
+complete -c secscan -n "__secscan_at 'teams list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams create'" -l app -x -a '(__secscan_live app)' -d 'an app of the team (repeatable)'
+complete -c secscan -n "__secscan_at 'teams create'" -l member -x -a '(__secscan_live user)' -d 'a member: e-mail or user id, optionally :ROLE (repeatable)'
+complete -c secscan -n "__secscan_at 'teams create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams update'" -l rename -x -d 'new name of the team'
+complete -c secscan -n "__secscan_at 'teams update'" -l add-app -x -a '(__secscan_live app)' -d 'add an app (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l remove-app -x -a '(__secscan_live app)' -d 'remove an app (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l force -d 'move an added app out of the team that holds it'
+complete -c secscan -n "__secscan_at 'teams update'" -l add-member -x -a '(__secscan_live user)' -d 'add a member, or change its role (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l remove-member -x -a '(__secscan_live user)' -d 'remove a member: e-mail or user id (repeatable)'
+complete -c secscan -n "__secscan_at 'teams update'" -l version -x -d 'change the team only if it is still at this version'
+complete -c secscan -n "__secscan_at 'teams update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams delete'" -l version -x -d 'delete only if the team is still at this version'
+complete -c secscan -n "__secscan_at 'teams delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups add'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups set-role'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams groups remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams export'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'teams export'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams apply'" -l dry-run -d 'print the plan; change nothing'
+complete -c secscan -n "__secscan_at 'teams apply'" -l prune -d 'also remove what the file leaves out, and delete teams it does not list'
+complete -c secscan -n "__secscan_at 'teams apply'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config merged'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'teams config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users list'" -l email -x -a '(__secscan_live user)' -d 'the e-mail to look up (repeatable)'
+complete -c secscan -n "__secscan_at 'users list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users update'" -l role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'the organization role'
+complete -c secscan -n "__secscan_at 'users update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'users invitations'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups list'; and not __secscan_given '--iname'" -l name -x -a '(__secscan_live group)' -d 'only the group of this exact name'
+complete -c secscan -n "__secscan_at 'groups list'; and not __secscan_given '--name'" -l iname -x -a '(__secscan_live group)' -d 'only the group of this name, in any case'
+complete -c secscan -n "__secscan_at 'groups list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'groups show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles list'" -l access-token -d 'list the managed roles for tokens (role ids for `tokens create`)'
+complete -c secscan -n "__secscan_at 'roles list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles create'" -l name -x -d 'role name (required, unique)'
+complete -c secscan -n "__secscan_at 'roles create'" -l scope -x -d 'scope <resource>:<action> or <resource>:*; repeat or separate with commas (required)'
+complete -c secscan -n "__secscan_at 'roles create'" -l type -x -a 'team organization' -d 'where the role applies'
+complete -c secscan -n "__secscan_at 'roles create'" -l description -x -d 'what the role is for'
+complete -c secscan -n "__secscan_at 'roles create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles update'" -l name -x -d 'new name'
+complete -c secscan -n "__secscan_at 'roles update'" -l description -x -d 'new description'
+complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--add-scope' '--remove-scope'" -l scope -x -d 'replace all scopes: scope <resource>:<action> or <resource>:*; repeat or separate with commas'
+complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--scope'" -l add-scope -x -d 'add scopes to the current ones'
+complete -c secscan -n "__secscan_at 'roles update'; and not __secscan_given '--scope'" -l remove-scope -x -d 'remove scopes from the current ones'
+complete -c secscan -n "__secscan_at 'roles update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'roles delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes list'; and not __secscan_given '--team'" -l app -x -a '(__secscan_live app)' -d 'scopes in the context of this app'
+complete -c secscan -n "__secscan_at 'scopes list'; and not __secscan_given '--app'" -l team -x -a '(__secscan_live team-id)' -d 'scopes in the context of this team (uuid)'
+complete -c secscan -n "__secscan_at 'scopes list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'scopes available'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens list'" -l show-expired -d 'include expired tokens'
+complete -c secscan -n "__secscan_at 'tokens list'" -l type -x -a 'access integration' -d 'only tokens of this type'
+complete -c secscan -n "__secscan_at 'tokens list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens create'" -l label -x -d 'label identifying the token (required)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l role -x -d 'role id attached to the token (required)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l description -x -d 'why the token exists'
+complete -c secscan -n "__secscan_at 'tokens create'" -l type -x -a 'access integration' -d 'token type (default access)'
+complete -c secscan -n "__secscan_at 'tokens create'" -l valid-for -x -d 'lifetime, e.g. 3600, 90m, 12h, 30d (default: the service’s)'
+complete -c secscan -n "__secscan_at 'tokens create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'tokens delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml create'; and not __secscan_given '--idp-metadata'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml create'; and not __secscan_given '--idp-metadata-url'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml create'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
+complete -c secscan -n "__secscan_at 'saml create'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
+complete -c secscan -n "__secscan_at 'saml create'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
+complete -c secscan -n "__secscan_at 'saml create'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
+complete -c secscan -n "__secscan_at 'saml create'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml update'; and not __secscan_given '--idp-metadata'" -l idp-metadata-url -x -d 'the identity provider’s metadata URL'
+complete -c secscan -n "__secscan_at 'saml update'; and not __secscan_given '--idp-metadata-url'" -l idp-metadata -r -F -d 'the identity provider’s metadata XML file (- for stdin)'
+complete -c secscan -n "__secscan_at 'saml update'" -l default-org-role -x -a 'SUPER_ADMIN POWER_USER MEMBER GUEST TEAM_DEFINED' -d 'organization role of users who join through SAML'
+complete -c secscan -n "__secscan_at 'saml update'" -l allow-implicit-invites -x -a 'true false' -d 'let any user the IdP identifies join the organization'
+complete -c secscan -n "__secscan_at 'saml update'" -l sign-auth-requests -x -a 'true false' -d 'sign the requests sent to the IdP'
+complete -c secscan -n "__secscan_at 'saml update'" -l allow-idp-initiated-logins -x -a 'true false' -d 'allow logins started at the IdP (prints the relay state to set there)'
+complete -c secscan -n "__secscan_at 'saml update'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml provision'" -l dry-run -d 'check the file and print what would be sent; send nothing'
+complete -c secscan -n "__secscan_at 'saml provision'" -l allow-rejections -d 'exit 0 even when the service rejects some e-mails or roles'
+complete -c secscan -n "__secscan_at 'saml provision'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'saml reset-token'" -l ids-from -r -F -d 'also read users from FILE (- for stdin): one a line, or a JSON array'
+complete -c secscan -n "__secscan_at 'saml reset-token'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org config patch'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org analysis'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org analysis set'" -l secrets-entropy -x -d 'entropy threshold of the secrets scanner (a number)'
+complete -c secscan -n "__secscan_at 'org analysis set'; and not __secscan_given '--secrets-enable'" -l secrets-disable -d 'turn the secrets scanner off'
+complete -c secscan -n "__secscan_at 'org analysis set'; and not __secscan_given '--secrets-disable'" -l secrets-enable -d 'turn the secrets scanner on'
+complete -c secscan -n "__secscan_at 'org analysis set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org autofix'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'org autofix show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook show'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook show'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook set'" -l url -x -d 'where events are delivered (required)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l event -x -a 'scan.finished' -d 'an event to deliver, repeatable (required)'
+complete -c secscan -n "__secscan_at 'webhook set'" -l auth -x -a 'hmac bearer' -d 'hmac: a shared secret (default); bearer: a token'
+complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--token-stdin' '--renewal'" -l secret-stdin -d 'read the HMAC secret from standard input (default: generated)'
+complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--secret-stdin'" -l token-stdin -d 'read the bearer token from standard input'
+complete -c secscan -n "__secscan_at 'webhook set'; and not __secscan_given '--secret-stdin'" -l renewal -r -F -d 'how the bearer token is renewed: a YAML or JSON file'
+complete -c secscan -n "__secscan_at 'webhook set'" -l email-on-failure -d 'e-mail the organization’s administrators when a delivery fails'
+complete -c secscan -n "__secscan_at 'webhook set'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook delete'" -l version -x -a '1 2' -d 'webhook flow: 2 the normal one (default), 1 the legacy one'
+complete -c secscan -n "__secscan_at 'webhook delete'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook events'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l port -x -d 'port to listen on (127.0.0.1); 0 picks a free one'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l forward-to -x -d 'forward each verified delivery, unchanged, to this URL'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l tolerance -x -d 'how far a delivery’s timestamp may be from now'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l request-timeout -x -d 'how long a connection has to send its request whole (then 408, closed)'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
+complete -c secscan -n "__secscan_at 'webhook listen'" -l ready-file -r -F -d 'once listening, write SECSCAN_WEBHOOK_URL=URL to FILE (removed when it stops), for a script'
+complete -c secscan -n "__secscan_at 'webhook listen'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l headers -r -F -d 'the delivery’s headers: its head as received, or a JSON object'
+complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--delivery'" -l body -r -F -d 'the delivery’s body, byte for byte'
+complete -c secscan -n "__secscan_at 'webhook verify'; and not __secscan_given '--headers' '--body'" -l delivery -x -d 'a delivery `webhook listen` kept in --dir'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l wait -d 'with --delivery: wait until the listener has kept it (up to the global --timeout)'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l tolerance -x -d 'how far the timestamp may be from now'
+complete -c secscan -n "__secscan_at 'webhook verify'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
+complete -c secscan -n "__secscan_at 'webhook verify'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l dir -r -F -d 'the directory of the deliveries (default: webhooks/ in the state directory)'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l to -x -d 'where to send it (default: where `webhook listen` forwarded it)'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l resign -d 'sign it again with a fresh timestamp'
+complete -c secscan -n "__secscan_at 'webhook replay'" -l secret-stdin -d 'read the webhook\'s HMAC secret from standard input (default: $SECSCAN_WEBHOOK_SECRET)'
+complete -c secscan -n "__secscan_at 'webhook replay'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations chat'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'integrations chat authorize'" -l open -d 'also open the address in the browser (at a terminal only, never in CI)'
@@ -1937,36 +1978,12 @@ complete -c secscan -n "__secscan_at 'backups download'; and not __secscan_given
 complete -c secscan -n "__secscan_at 'backups download'" -l keep -x -d 'then keep only the N newest backups secscan downloaded into --dir (others are never touched)'
 complete -c secscan -n "__secscan_at 'backups download'" -l skip-existing -d 'exit 0 without a transfer when the backup is already there and verified'
 complete -c secscan -n "__secscan_at 'backups download'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'reports'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'reports pci'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
-complete -c secscan -n "__secscan_at 'reports pci'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
-complete -c secscan -n "__secscan_at 'reports pci'" -l ignore-info -d 'leave out informational findings'
-complete -c secscan -n "__secscan_at 'reports pci'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l year -x -a '2017 2021' -d 'the OWASP Top 10 edition'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l comments -d 'include the comments on each finding'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
-complete -c secscan -n "__secscan_at 'reports owasp'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
-complete -c secscan -n "__secscan_at 'reports owasp'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l app -x -a '(__secscan_live app)' -d 'the app the scan belongs to'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l out -r -F -d 'write the report to FILE (default, or `-`: standard output, when not a terminal)'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l format -x -a 'html pdf' -d 'html or pdf (default: pdf when --out ends in .pdf, else html)'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l comments -d 'include the comments on each finding'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'findings of this status (default: unset, the open ones)'
-complete -c secscan -n "__secscan_at 'reports cwe'" -l tz -x -d 'IANA time zone of the times in the report (default UTC), e.g. Europe/Berlin'
-complete -c secscan -n "__secscan_at 'reports cwe'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'reports trends'" -l since -x -d 'the window’s start: a date (2026-06-01) or a span back from --until (180d, 26w; default 180d)'
-complete -c secscan -n "__secscan_at 'reports trends'" -l until -x -d 'the window’s end and the “now” of SLA ages: a date or time, or an age (default now)'
-complete -c secscan -n "__secscan_at 'reports trends'" -l by -x -a 'severity app team' -d 'group the weekly numbers by severity (default), app or team'
-complete -c secscan -n "__secscan_at 'reports trends'" -l sla -x -d 'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)'
-complete -c secscan -n "__secscan_at 'reports trends'" -l html -r -F -d 'also write the report as one self-contained HTML page with SVG charts'
-complete -c secscan -n "__secscan_at 'reports trends'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
-complete -c secscan -n "__secscan_at 'reports trends'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
-complete -c secscan -n "__secscan_at 'reports trends'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'
-complete -c secscan -n "__secscan_at 'reports trends'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
-complete -c secscan -n "__secscan_at 'reports trends'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sync'" -l to -r -F -d 'the database: sqlite:PATH or postgres://... (default: sqlite: secscan.db in the data directory)'
+complete -c secscan -n "__secscan_at 'sync'" -l full -d 're-read every app, and the CVEs of every package, whatever changed'
+complete -c secscan -n "__secscan_at 'sync'" -l profiles -x -a '(__secscan_live profile)' -d 'sync these profiles’ organizations into the one database (a,b; repeatable)'
+complete -c secscan -n "__secscan_at 'sync'" -l comments -d 'also read the comments of findings whose triage changed (a request each)'
+complete -c secscan -n "__secscan_at 'sync'" -l concurrency -x -d 'requests in flight at most, 1 to 64 (default 4); halved while the service throttles (429, 503), then grown back; Retry-After and RateLimit headers are honoured'
+complete -c secscan -n "__secscan_at 'sync'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'audit'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'audit log'" -l year -x -d 'the year'
 complete -c secscan -n "__secscan_at 'audit log'" -l month -x -d 'the month, 1 to 12'
@@ -1999,40 +2016,23 @@ complete -c secscan -n "__secscan_at 'mcp configure'" -l command -x -d 'the comm
 complete -c secscan -n "__secscan_at 'mcp configure'; and not __secscan_given '--remove'" -l print -d 'print the entry; write nothing'
 complete -c secscan -n "__secscan_at 'mcp configure'; and not __secscan_given '--print'" -l remove -d 'take the entry out of the host’s configuration'
 complete -c secscan -n "__secscan_at 'mcp configure'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sandbox'" -l host -x -d 'address to listen on'
-complete -c secscan -n "__secscan_at 'sandbox'" -l port -x -d 'port to listen on; 0 picks a free port'
-complete -c secscan -n "__secscan_at 'sandbox'" -l seed -x -d 'seed of the demo data: the same seed gives the same data'
-complete -c secscan -n "__secscan_at 'sandbox'" -l state -r -F -d 'keep the state in FILE: loaded if it exists, written 200 ms after a change and when stopped'
-complete -c secscan -n "__secscan_at 'sandbox'" -l fail-rate -x -d 'share of requests (0 to 1) answered 503 or dropped'
-complete -c secscan -n "__secscan_at 'sandbox'" -l latency -x -d 'delay added to every request, in milliseconds'
-complete -c secscan -n "__secscan_at 'sandbox'" -l log -d 'log one line per request and per webhook delivery attempt on stderr'
-complete -c secscan -n "__secscan_at 'sandbox'" -l tls -d 'serve HTTPS with a certificate made at start; print SECSCAN_CA_FILE, its CA'
-complete -c secscan -n "__secscan_at 'sandbox'" -l users-file -r -F -d 'write every demo user\'s token to FILE (JSON, mode 0600)'
-complete -c secscan -n "__secscan_at 'sandbox'" -l findings -x -d 'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)'
-complete -c secscan -n "__secscan_at 'sandbox'" -l backup-size -x -d 'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory'
-complete -c secscan -n "__secscan_at 'sandbox'" -l cut-downloads -x -d 'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does'
-complete -c secscan -n "__secscan_at 'sandbox'" -l backup-faults -x -d 'answer backup downloads wrongly, to test a client that resumes them: ignore-if-range (a Range gets a 206 of the bytes as they are now, whatever If-Range says), no-digest (no Repr-Digest), shift-range (a 206 starts 1 MiB before the byte asked for), other-total (a 206 gives a total one byte longer); several separated by commas'
-complete -c secscan -n "__secscan_at 'sandbox'" -l audit-log -d 'serve the audit log, which the service keeps off until the vendor enables it'
-complete -c secscan -n "__secscan_at 'sandbox'" -l apps -x -a '(__secscan_live app)' -d 'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)'
-complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window'
-complete -c secscan -n "__secscan_at 'sandbox'" -l now -x -d 'seed the demo data as of DATE (2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)'
-complete -c secscan -n "__secscan_at 'sandbox'" -l bandwidth -x -d 'pace every answer body as one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network\'s pace'
-complete -c secscan -n "__secscan_at 'sandbox'" -l fault -x -d 'a fault rule, as JSON (repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests'
-complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)'
-complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound scanned: one scan per app'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l branch -x -d 'the branch scanned (default: the default branch)'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l new -x -d 'add N new findings, e.g. critical=1 or high:secret=2 (repeatable)'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l fix -x -d 'N findings of the last scan are gone (fixed)'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--fail'" -l reappear -x -d 'N findings of earlier scans come back (regressions)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l version -x -d 'the scan’s version: a commit SHA or build id (default: random)'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -l tag -x -d 'a scan tag besides branch and commit, e.g. pipeline=1234 (repeatable)'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--at'" -l running -x -d 'the scan runs this long (e.g. 20s, 2m; at most 1d) before it completes'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--new' '--fix' '--reappear'" -l fail -d 'the analysis fails: no findings (after --running, if given)'
-complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--running'" -l at -x -d 'when the scan ran, started and completed (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates'
-complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'sandbox wait'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--from-sl'" -l with-token -d 'read the token from standard input'
+complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--with-token'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
+complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'auth status'" -l scopes -d 'list the token’s scopes, one a line'
+complete -c secscan -n "__secscan_at 'auth status'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'auth logout'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles use'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'profiles remove'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'config'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'config list'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'config get'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'config set'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'config unset'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'whoami'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'completion'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'help'" -s h -l help -d 'show help'
 complete -c secscan -s o -l output -x -a '(__secscan_formats)' -d 'output format: table, tsv, json, ndjson, yaml, csv (some commands add more; in a CI job log, see secscan help formatting)'

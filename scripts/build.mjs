@@ -91,11 +91,12 @@ const manifestPlugin = {
   name: 'manifest',
   setup(b) {
     b.onLoad({ filter: /[\\/]commands[\\/]manifest-data\.ts$/ }, () => {
-      const stubs = manifest.commands.map(({ kind, name, aliases, summary, load }) => ({
+      const stubs = manifest.commands.map(({ kind, name, aliases, summary, section, load }) => ({
         kind,
         name,
         aliases,
         summary,
+        section,
         examples: [],
         load,
       }));

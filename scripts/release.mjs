@@ -75,6 +75,11 @@ function nodeLicence(carried) {
 }
 
 const purl = (name, version) => `pkg:npm/${name.replace(/^@/, '%40')}@${version}`;
+/**
+ * A component's bom-ref: its purl with the scope's @ as it is (`pkg:npm/@scope/name@1.0.0`). The purl itself
+ * keeps the canonical %40; consumers (cdxgen's validator) refuse an encoded reference in `dependencies`.
+ */
+const bomRef = (name, version) => `pkg:npm/${name}@${version}`;
 
 /** The lockfile's key of the package `name` that the package at `key` requires (Node's resolution, up). */
 function resolvedKey(lock, key, name) {
@@ -116,7 +121,7 @@ function runtimeComponent({ spec, sha256: content, files }) {
   const version = spec.slice(spec.lastIndexOf('@') + 1);
   return {
     type: 'platform',
-    'bom-ref': purl(name, version),
+    'bom-ref': bomRef(name, version),
     name: 'Node.js',
     version,
     purl: purl(name, version),
@@ -141,10 +146,10 @@ export function sbom({ metafile, lock, version, timestamp, runtimes }) {
       fail(`${name}: not in package-lock.json at ${meta.version}`);
     const [algorithm, digest] = locked.integrity.split('-');
     const license = meta.license;
-    keys.push({ key: relative(root, dir), ref: purl(name, meta.version) });
+    keys.push({ key: relative(root, dir), ref: bomRef(name, meta.version) });
     return {
       type: 'library',
-      'bom-ref': purl(name, meta.version),
+      'bom-ref': bomRef(name, meta.version),
       name,
       version: meta.version,
       purl: purl(name, meta.version),

@@ -112,6 +112,11 @@ export class Factory {
   private clientPromise: Promise<ApiClient> | undefined;
   private warnedEmpty = false;
 
+  /** Test seam: the dispatcher requests go through (a MockAgent in command tests; otherwise undici's own). */
+  get dispatcher(): FactoryDeps['dispatcher'] {
+    return this.deps.dispatcher;
+  }
+
   constructor(
     private readonly flags: FactoryFlags,
     private readonly deps: FactoryDeps,

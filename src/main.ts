@@ -1,18 +1,17 @@
 import { setMaxListeners } from 'node:events';
-import type { Command, OptionValues } from 'commander';
+import type { Command } from 'commander';
 import type { CommandEntry } from './commands/manifest.js';
 import { bareOrgAfterCommand, commandWords, mayHaveBareOrg, requestedNoun } from './argv.js';
-import { Context, type ContextDeps, type GlobalOptions } from './context.js';
+import type { ContextDeps } from './context.js';
 import {
   CliError,
   ExitCode,
   exitCodeFor,
   InterruptedError,
-  NotFoundError,
   OutputClosedError,
   UsageError,
 } from './errors.js';
-import type { OutputFormat } from './output/core/format.js';
+import { runVerb } from './run-verb.js';
 import { guardIo } from './streams/ci-log.js';
 import { safeJson, sanitizeLine } from './streams/sanitize.js';
 import { proseLines, terminalWidth } from './streams/stderr.js';
@@ -33,32 +32,6 @@ function wantsJsonErrors(argv: readonly string[]): boolean {
     if (a === '--output=json' || a === '-ojson') return true;
   }
   return false;
-}
-
-function globalsFrom(values: OptionValues): GlobalOptions {
-  return {
-    output: values.output,
-    fields: values.fields,
-    jq: values.jq,
-    color: values.color !== false,
-    quiet: Boolean(values.quiet),
-    debug: Boolean(values.debug),
-    timeout: values.timeout,
-    retries: values.retries,
-    maxRetryWait: values.maxRetryWait,
-    yes: Boolean(values.yes),
-    input: values.input !== false,
-    profile: values.profile,
-    baseUrl: values.baseUrl,
-    org: typeof values.org === 'string' ? values.org : undefined,
-    allowInsecureHttp: Boolean(values.allowInsecureHttp),
-    pager: values.pager !== false,
-  };
-}
-
-/** Positional values as the verb declared them (a variadic argument stays one array). */
-function argsOf(command: Command): unknown[] {
-  return [...command.processedArgs];
 }
 
 /** `secscan --org findings list`: the bare flag moves after the command it would otherwise take as its value. */
@@ -110,63 +83,11 @@ export async function main(given: MainDeps): Promise<number> {
     }
   }
 
+  const commandTree = async () => (await import('./commands/manifest-data.js')).loadManifest();
   const invoke = async (entry: CommandEntry, command: Command): Promise<void> => {
-    const values = command.optsWithGlobals();
-    const globals = globalsFrom(values);
-    debug ||= globals.debug;
-    const commandTree = async () => (await import('./commands/manifest-data.js')).loadManifest();
-    const ctx = new Context(globals, { ...deps, signal, commandTree });
-    const { resolveFormat, baseFormats, parseFields } = await import('./output/core/format.js');
-    const formats = entry.formats ?? [...baseFormats, ...(entry.outputs ?? [])];
-    const fallback = entry.formats?.[0] as OutputFormat | undefined;
-    ctx.format = resolveFormat(
-      globals.jq === undefined ? globals.output : 'json',
-      ctx.stdoutIsTTY,
-      formats,
-      fallback,
-    );
-    ctx.fields = parseFields(globals.fields);
-    const { loadVerb } = await import('./commands/manifest.js');
-    const verb = await loadVerb(entry.load);
-    if (globals.jq !== undefined) {
-      const { jqOption } = await import('./output/core/jq.js');
-      ctx.jq = jqOption(globals.jq, { output: globals.output, printsJson: verb.printsJson, command });
-    }
-    // A bare global --org (no uuid) asks for the organization level of a listing.
-    const input = {
-      args: argsOf(command),
-      opts: command.opts(),
-      orgLevel: values.org === true,
-      format: ctx.format,
-      received: Boolean(entry.pipedAsReceived) && globals.output === undefined && !ctx.stdoutIsTTY,
-    };
-    const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;
-    if (ctx.fields && view) {
-      const { unknownFields } = await import('./output/core/view.js');
-      const unknown = unknownFields(view, ctx.fields);
-      if (unknown.length) {
-        throw new UsageError(
-          `unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')} for --fields (choose from ${view.columns.map((c) => c.key).join(', ')})`,
-        );
-      }
-    }
-    const plan: unknown = verb.validate?.(input);
-    // A 404 for the app or compound given names the close matches (one listing request).
-    const explained = async (error: unknown) =>
-      error instanceof NotFoundError
-        ? (await import('./names/did-you-mean.js')).withCloseMatches(ctx, error, input.opts)
-        : error;
-    const result = await verb.run(ctx, { ...input, plan }).catch(async (error: unknown) => {
-      throw await explained(error);
+    exitCode = await runVerb(entry, command, { ...deps, signal, commandTree }, (globals) => {
+      debug ||= globals.debug;
     });
-    const { present } = await import('./output/core/present.js');
-    // A listing's first page is read as it is printed: its 404 comes from here.
-    await present(ctx, result, view).catch(async (error: unknown) => {
-      throw await explained(error);
-    });
-    if ((result.kind === 'list' || result.kind === 'document') && result.error)
-      throw await explained(result.error);
-    exitCode = result.exitCode ?? ExitCode.ok;
   };
 
   // The first SIGINT or SIGTERM aborts the request in flight (partial files are removed); a second one ends

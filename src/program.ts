@@ -116,9 +116,16 @@ export function addEntry(parent: Command, entry: CommandEntry, invoke: Invoke, o
   }
   if (required.size) {
     // Commander's own check runs (after --help); only its wording is ours: "--label is required (hint)".
-    (
-      command as unknown as { missingMandatoryOptionValue(option: Option): never }
-    ).missingMandatoryOptionValue = (option: Option) => {
+    // Commander checks required options before unknown ones, so `scans check --bogus` said "--compound is
+    // required": an unknown option (left in args, operands' dashes aside) is reported first, as it would be.
+    const parsing = command as unknown as {
+      missingMandatoryOptionValue(option: Option): never;
+      unknownOption(flag: string): never;
+      _allowUnknownOption: boolean;
+    };
+    parsing.missingMandatoryOptionValue = (option: Option) => {
+      const unknown = parsing._allowUnknownOption ? undefined : command.args.find((a) => /^-[^\d]/.test(a));
+      if (unknown) parsing.unknownOption(unknown);
       throw new UsageError(required.get(option.attributeName()) ?? `${option.long} is required`);
     };
   }

@@ -2,7 +2,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Team } from '@secscan/api/schemas/teams';
 import { ApiError, ExitCode, exitCodeFor, RejectedError } from '../errors.js';
 import type { AccessChange, TeamPlan } from './plan.js';
-import { checkWith } from '../util/verify.js';
+import { checkWith } from '../util/hints.js';
 
 type Rows = ReadonlyMap<TeamPlan, AccessChange[]>;
 type Member = { user_id_v2: string; team_role: string };
@@ -19,19 +19,212 @@ const members = (entries: Iterable<[string, string]>): Member[] =>
  * marked applied once its write is answered; a failure leaves the rest planned, for the caller to report.
  */
 export async function executePlan(client: ApiClient, plans: readonly TeamPlan[], rows: Rows): Promise<void> {
-  const ids = new Map<TeamPlan, string>();
-  const verify = (id: string) => checkWith(`secscan teams show ${id}`);
-  const versions = new Map<string, number>();
-  const stale = new Set<string>();
-  for (const p of plans) {
-    if (p.current) {
-      ids.set(p, p.current.id);
-      versions.set(p.current.id, p.current.version);
+  const run = new Execution(client, plans, rows);
+  for (const p of plans.filter((plan) => plan.create)) await run.create(p);
+  for (const p of plans.filter((plan) => !plan.delete)) {
+    await run.grant(p);
+    await run.rename(p);
+    await run.addGroups(p);
+  }
+  for (const p of plans.filter((plan) => !plan.delete && !plan.create)) {
+    await run.revoke(p);
+    await run.removeGroups(p);
+  }
+  for (const p of plans.filter((plan) => plan.delete)) await run.delete(p);
+}
+
+/** A team's apps and members changed in one write, of the operation that takes what changes. */
+interface TeamChange {
+  apps?: { add_applications: string[]; force_app_inclusion?: true } | { remove_applications: string[] };
+  members?: { add_team_membership?: Member[]; remove_team_membership?: Member[] };
+}
+
+/** One apply: the teams' ids and versions as the writes go, each step of the plan a method. */
+class Execution {
+  private readonly ids = new Map<TeamPlan, string>();
+  private readonly versions = new Map<string, number>();
+  /** Teams another write changed since their version was taken: read again before the next write. */
+  private readonly stale = new Set<string>();
+
+  constructor(
+    private readonly client: ApiClient,
+    plans: readonly TeamPlan[],
+    private readonly rows: Rows,
+  ) {
+    for (const p of plans) {
+      if (p.current) {
+        this.ids.set(p, p.current.id);
+        this.versions.set(p.current.id, p.current.version);
+      }
     }
   }
-  const covered = (p: TeamPlan, what: AccessChange['what'], actions: readonly AccessChange['action'][]) =>
-    (rows.get(p) ?? []).filter((r) => r.what === what && actions.includes(r.action));
-  const step = async (changes: readonly AccessChange[], write: () => Promise<void>) => {
+
+  /** A new team, with the apps and members it starts with. */
+  async create(p: TeamPlan): Promise<void> {
+    const changes = [
+      ...this.covered(p, 'team', ['create']),
+      ...this.covered(p, 'app', ['add']),
+      ...this.covered(p, 'member', ['add']),
+    ];
+    await this.step(changes, async () => {
+      const { team_id } = await this.client.call('CreateTeam', {
+        body: {
+          name: p.name,
+          ...(p.addApps.length ? { applications: p.addApps } : {}),
+          ...(p.addMembers.size ? { team_membership: members(p.addMembers) } : {}),
+        },
+        verify: checkWith(`secscan teams list --name ${JSON.stringify(p.name)}`),
+      });
+      this.ids.set(p, team_id);
+    });
+  }
+
+  /** Apps added and moved in, members added or given another role (a new team has its own already). */
+  async grant(p: TeamPlan): Promise<void> {
+    const addApps = p.create ? [] : p.addApps;
+    const moves = p.moveApps.map((m) => m.app);
+    const grant = p.create ? [] : members(p.addMembers);
+    const revokeOld = members([...p.changedMembers].filter(([user]) => p.addMembers.has(user)));
+    const apps = [...addApps, ...moves];
+    if (!apps.length && !grant.length) return;
+    const changes = [
+      ...this.covered(p, 'app', p.create ? ['move'] : ['add', 'move']),
+      ...(p.create ? [] : this.covered(p, 'member', ['add', 'change'])),
+    ];
+    await this.step(changes, async () => {
+      await this.writeTeam(p, {
+        ...(apps.length
+          ? {
+              apps: {
+                add_applications: apps,
+                ...(moves.length ? { force_app_inclusion: true as const } : {}),
+              },
+            }
+          : {}),
+        ...(grant.length
+          ? {
+              members: {
+                add_team_membership: grant,
+                ...(revokeOld.length ? { remove_team_membership: revokeOld } : {}),
+              },
+            }
+          : {}),
+      });
+      for (const m of p.moveApps) this.stale.add(m.from);
+    });
+  }
+
+  async rename(p: TeamPlan): Promise<void> {
+    if (!p.rename) return;
+    const id = this.id(p);
+    await this.step(this.covered(p, 'team', ['rename']), async () => {
+      const v = await this.version(id);
+      this.took(
+        await this.guarded(p, () =>
+          this.client.call('UpdateTeamMetadata', {
+            path: { rbacTeamID: id },
+            body: { version: v, change_name: p.name },
+            verify: verifyTeam(id),
+          }),
+        ),
+      );
+    });
+  }
+
+  async addGroups(p: TeamPlan): Promise<void> {
+    if (!p.addGroups.size) return;
+    const id = this.id(p);
+    await this.step(this.covered(p, 'group', ['add', 'change']), async () => {
+      await this.client.call('UpsertGroup', {
+        path: { rbacTeamID: id },
+        body: { group_ids: [...p.addGroups].map(([group_id, team_role]) => ({ group_id, team_role })) },
+        verify: checkWith(`secscan teams groups list ${id}`),
+      });
+      this.stale.add(id);
+    });
+  }
+
+  /** Apps and members taken away (pruning). */
+  async revoke(p: TeamPlan): Promise<void> {
+    const revoke = members(p.removeMembers);
+    if (!p.removeApps.length && !revoke.length) return;
+    const changes = [...this.covered(p, 'app', ['remove']), ...this.covered(p, 'member', ['remove'])];
+    await this.step(changes, () =>
+      this.writeTeam(p, {
+        ...(p.removeApps.length ? { apps: { remove_applications: p.removeApps } } : {}),
+        ...(revoke.length ? { members: { remove_team_membership: revoke } } : {}),
+      }),
+    );
+  }
+
+  /** Groups taken away, one write each. */
+  async removeGroups(p: TeamPlan): Promise<void> {
+    const id = this.id(p);
+    const groupRows = this.covered(p, 'group', ['remove']);
+    for (const [i, groupId] of [...p.removeGroups.keys()].entries()) {
+      await this.step(groupRows.slice(i, i + 1), async () => {
+        await this.client.call('RemoveGroupFromTeam', {
+          path: { rbacTeamID: id, groupID: groupId },
+          verify: checkWith(`secscan teams groups list ${id}`),
+        });
+        this.stale.add(id);
+      });
+    }
+  }
+
+  async delete(p: TeamPlan): Promise<void> {
+    const id = this.id(p);
+    await this.step(this.covered(p, 'team', ['delete']), async () => {
+      const v = await this.version(id);
+      await this.guarded(p, () =>
+        this.client.call('DeleteTeam', {
+          path: { rbacTeamID: id },
+          body: { version: v },
+          verify: verifyTeam(id),
+        }),
+      );
+    });
+  }
+
+  /** The team's apps and members written at its current version: both at once, or the one that changes. */
+  private async writeTeam(p: TeamPlan, change: TeamChange): Promise<void> {
+    const id = this.id(p);
+    const path = { rbacTeamID: id };
+    const v = await this.version(id);
+    const { apps, members: people } = change;
+    const team = await this.guarded(p, () =>
+      apps && people
+        ? this.client.call('UpdateTeam', {
+            path,
+            body: { version: v, ...apps, ...people },
+            verify: verifyTeam(id),
+          })
+        : apps
+          ? this.client.call('UpdateTeamApps', {
+              path,
+              body: { version: v, ...apps },
+              verify: verifyTeam(id),
+            })
+          : this.client.call('UpdateTeamMembership', {
+              path,
+              body: { version: v, ...people },
+              verify: verifyTeam(id),
+            }),
+    );
+    this.took(team);
+  }
+
+  private id(p: TeamPlan): string {
+    return this.ids.get(p) as string;
+  }
+
+  /** The rows of the plan a write of `p` carries out. */
+  private covered(p: TeamPlan, what: AccessChange['what'], actions: readonly AccessChange['action'][]) {
+    return (this.rows.get(p) ?? []).filter((r) => r.what === what && actions.includes(r.action));
+  }
+
+  /** One write and the changes it carries out: applied once answered; unknown when its answer was lost. */
+  private async step(changes: readonly AccessChange[], write: () => Promise<void>): Promise<void> {
     try {
       await write();
     } catch (error) {
@@ -40,172 +233,38 @@ export async function executePlan(client: ApiClient, plans: readonly TeamPlan[],
       throw error;
     }
     for (const change of changes) change.status = 'applied';
-  };
-  const version = async (id: string): Promise<number> => {
-    if (stale.has(id) || !versions.has(id)) {
-      versions.set(id, (await client.call('ReadTeam', { path: { rbacTeamID: id } })).version);
-      stale.delete(id);
+  }
+
+  /** The team's version for the next write: the last write's, or read again when it may have moved. */
+  private async version(id: string): Promise<number> {
+    if (this.stale.has(id) || !this.versions.has(id)) {
+      this.versions.set(id, (await this.client.call('ReadTeam', { path: { rbacTeamID: id } })).version);
+      this.stale.delete(id);
     }
-    return versions.get(id) as number;
-  };
-  const took = (team: Team) => versions.set(team.team_id, team.version);
-  const conflict =
-    (name: string) =>
-    async <T>(write: () => Promise<T>): Promise<T> => {
-      try {
-        return await write();
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          throw new RejectedError(
-            error.message,
-            ExitCode.rejected,
-            409,
-            error.body,
-            `team ${name} changed during the apply`,
-          );
-        }
-        throw error;
+    return this.versions.get(id) as number;
+  }
+
+  private took(team: Team): void {
+    this.versions.set(team.team_id, team.version);
+  }
+
+  /** A write refused for the team's version (409): the team changed during the apply. */
+  private async guarded<T>(p: TeamPlan, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        throw new RejectedError(
+          error.message,
+          ExitCode.rejected,
+          409,
+          error.body,
+          `team ${p.name} changed during the apply`,
+        );
       }
-    };
-
-  for (const p of plans.filter((plan) => plan.create)) {
-    const changes = [
-      ...covered(p, 'team', ['create']),
-      ...covered(p, 'app', ['add']),
-      ...covered(p, 'member', ['add']),
-    ];
-    await step(changes, async () => {
-      const { team_id } = await client.call('CreateTeam', {
-        body: {
-          name: p.name,
-          ...(p.addApps.length ? { applications: p.addApps } : {}),
-          ...(p.addMembers.size ? { team_membership: members(p.addMembers) } : {}),
-        },
-        verify: checkWith(`secscan teams list --name ${JSON.stringify(p.name)}`),
-      });
-      ids.set(p, team_id);
-    });
-  }
-
-  for (const p of plans.filter((plan) => !plan.delete)) {
-    const id = ids.get(p) as string;
-    const guard = conflict(p.name);
-    const path = { rbacTeamID: id };
-    const addApps = p.create ? [] : p.addApps;
-    const moves = p.moveApps.map((m) => m.app);
-    const grant = p.create ? [] : members(p.addMembers);
-    const revokeOld = members([...p.changedMembers].filter(([user]) => p.addMembers.has(user)));
-    const apps = [...addApps, ...moves];
-    if (apps.length || grant.length) {
-      const changes = [
-        ...covered(p, 'app', p.create ? ['move'] : ['add', 'move']),
-        ...(p.create ? [] : covered(p, 'member', ['add', 'change'])),
-      ];
-      await step(changes, async () => {
-        const appsBody = { add_applications: apps, ...(moves.length ? { force_app_inclusion: true } : {}) };
-        const membersBody = {
-          add_team_membership: grant,
-          ...(revokeOld.length ? { remove_team_membership: revokeOld } : {}),
-        };
-        const v = await version(id);
-        const team = await guard(() =>
-          apps.length && grant.length
-            ? client.call('UpdateTeam', {
-                path,
-                body: { version: v, ...appsBody, ...membersBody },
-                verify: verify(id),
-              })
-            : apps.length
-              ? client.call('UpdateTeamApps', { path, body: { version: v, ...appsBody }, verify: verify(id) })
-              : client.call('UpdateTeamMembership', {
-                  path,
-                  body: { version: v, ...membersBody },
-                  verify: verify(id),
-                }),
-        );
-        took(team);
-        for (const m of p.moveApps) stale.add(m.from);
-      });
+      throw error;
     }
-    if (p.rename) {
-      await step(covered(p, 'team', ['rename']), async () => {
-        const v = await version(id);
-        took(
-          await guard(() =>
-            client.call('UpdateTeamMetadata', {
-              path,
-              body: { version: v, change_name: p.name },
-              verify: verify(id),
-            }),
-          ),
-        );
-      });
-    }
-    if (p.addGroups.size) {
-      await step(covered(p, 'group', ['add', 'change']), async () => {
-        await client.call('UpsertGroup', {
-          path,
-          body: { group_ids: [...p.addGroups].map(([group_id, team_role]) => ({ group_id, team_role })) },
-          verify: checkWith(`secscan teams groups list ${id}`),
-        });
-        stale.add(id);
-      });
-    }
-  }
-
-  for (const p of plans.filter((plan) => !plan.delete && !plan.create)) {
-    const id = ids.get(p) as string;
-    const path = { rbacTeamID: id };
-    const revoke = members(p.removeMembers);
-    if (p.removeApps.length || revoke.length) {
-      const changes = [...covered(p, 'app', ['remove']), ...covered(p, 'member', ['remove'])];
-      await step(changes, async () => {
-        const appsBody = { remove_applications: p.removeApps };
-        const membersBody = { remove_team_membership: revoke };
-        const v = await version(id);
-        const guard = conflict(p.name);
-        took(
-          await guard(() =>
-            p.removeApps.length && revoke.length
-              ? client.call('UpdateTeam', {
-                  path,
-                  body: { version: v, ...appsBody, ...membersBody },
-                  verify: verify(id),
-                })
-              : p.removeApps.length
-                ? client.call('UpdateTeamApps', {
-                    path,
-                    body: { version: v, ...appsBody },
-                    verify: verify(id),
-                  })
-                : client.call('UpdateTeamMembership', {
-                    path,
-                    body: { version: v, ...membersBody },
-                    verify: verify(id),
-                  }),
-          ),
-        );
-      });
-    }
-    const groupRows = covered(p, 'group', ['remove']);
-    for (const [i, groupId] of [...p.removeGroups.keys()].entries()) {
-      await step(groupRows.slice(i, i + 1), async () => {
-        await client.call('RemoveGroupFromTeam', {
-          path: { rbacTeamID: id, groupID: groupId },
-          verify: checkWith(`secscan teams groups list ${id}`),
-        });
-        stale.add(id);
-      });
-    }
-  }
-
-  for (const p of plans.filter((plan) => plan.delete)) {
-    const id = ids.get(p) as string;
-    await step(covered(p, 'team', ['delete']), async () => {
-      const v = await version(id);
-      await conflict(p.name)(() =>
-        client.call('DeleteTeam', { path: { rbacTeamID: id }, body: { version: v }, verify: verify(id) }),
-      );
-    });
   }
 }
+
+const verifyTeam = (id: string) => checkWith(`secscan teams show ${id}`);

@@ -70,6 +70,8 @@ export interface SendOptions {
    * service's `Retry-After`) would pass it is not made; the answer's error is thrown, for the wait to end on.
    */
   deadline?: number | undefined;
+  /** A read sent as POST (the operation's `read`): retried, and its lost answer changed nothing. */
+  read?: boolean | undefined;
 }
 
 export interface OpenOptions {

@@ -157,6 +157,7 @@ export class ApiClient {
       verify: params.verify,
       deadline: params.deadline,
       signal,
+      read: op.read,
       maxBytes: op.media && !op.media.includes('json') ? undefined : maxJsonBytes,
     });
     return () => this.decode(op, params, schemas, res, path);

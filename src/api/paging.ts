@@ -106,29 +106,12 @@ export function pageFingerprint(data: unknown): string | undefined {
 }
 
 /**
- * A text's identity in 16 characters: 96 bits of its SHA-256 (two of a listing's pages, or paths, alike by
- * chance: about one in 10^21 for a million pages).
+ * A text's identity in 16 characters: 96 bits of its SHA-256 (two of a listing's pages alike by chance:
+ * about one in 10^21 for a million pages).
  */
 function digest(text: string): string {
   // Its own 16 characters, not a slice of the whole digest's (which would keep the 44 alive).
   return createHash('sha256').update(text).digest().toString('base64', 0, 12);
-}
-
-/**
- * The pages a listing has read, each by a digest of its path: the paths themselves (150 characters a page)
- * made a listing's heap grow with its pages (4 MB over the 4,000 pages of a million findings, with the
- * rows' digests below; its peak RSS 81 MiB at 100,000 findings, 90 MiB at a million).
- */
-export class PagesRead {
-  private readonly ids = new Set<string>();
-
-  add(path: string): void {
-    this.ids.add(digest(path));
-  }
-
-  has(path: string): boolean {
-    return this.ids.has(digest(path));
-  }
 }
 
 /**

@@ -110,6 +110,8 @@ export class Transport {
     const retries = this.opts.retries ?? defaultRetries;
     const maxAttempts = retries + 1;
     const context = options.context ?? `${method} ${path.split('?')[0]}`;
+    // What retries and messages go by: a read sent as POST is retried (and reported) as a GET is.
+    const as = options.read ? 'GET' : method;
     // A write (PUT, DELETE: retried) whose earlier attempt got no answer may already have been applied.
     let lost = false;
     // Throttled answers under a scheduler wait for it and do not spend the retry budget (up to a cap).
@@ -140,13 +142,13 @@ export class Transport {
         if (untrustedCertificate.has(errorCode(error) ?? ''))
           throw certificateError(this.origin, context, error);
         const delay = retryDelay(attempt, this.opts.random);
-        if (shouldRetry(method, 'network', attempt, budget) && this.before(options.deadline, delay)) {
-          lost ||= isWrite(method) && !neverSent(error);
+        if (shouldRetry(as, 'network', attempt, budget) && this.before(options.deadline, delay)) {
+          lost ||= isWrite(as) && !neverSent(error);
           this.log(`! ${(error as Error).message}; retrying in ${delay} ms`);
           await this.pause(delay);
           continue;
         }
-        throw networkError(this.origin, context, method, error, attempt, options.verify, lost);
+        throw networkError(this.origin, context, as, error, attempt, options.verify, lost);
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
       this.last = { status: res.status, headers: res.headers, startedAt: started };
@@ -157,24 +159,24 @@ export class Transport {
       if (verdict?.throttled && !verdict.spent && throttled < maxThrottledRetries) {
         // The scheduler waits out the wait asked for before the next start; one past --max-retry-wait is not
         // waited for (below: exit 7 at once, saying when), under a scheduler as without one.
-        if ((asked === undefined || asked.ms <= maxWaitMs) && shouldRetry(method, res.status, 1, 2)) {
+        if ((asked === undefined || asked.ms <= maxWaitMs) && shouldRetry(as, res.status, 1, 2)) {
           throttled++;
-          lost ||= isWrite(method);
+          lost ||= isWrite(as);
           continue;
         }
       }
       if (
         res.status < 300 ||
         res.status === options.expectStatus ||
-        (options.allowErrorStatus && (verdict?.spent || !shouldRetry(method, res.status, attempt, budget)))
+        (options.allowErrorStatus && (verdict?.spent || !shouldRetry(as, res.status, attempt, budget)))
       ) {
         return res;
       }
       // An error's body is read for its message: one of too many values to parse safely is not.
       const parsedBody = !tooManyJsonValues(res.body) ? safeJson(res.body.toString('utf8')) : undefined;
       if (this.opts.debug) this.log(`< body ${JSON.stringify(redactJson(parsedBody)).slice(0, 2000)}`);
-      if (shouldRetry(method, res.status, attempt, budget)) {
-        lost ||= isWrite(method);
+      if (shouldRetry(as, res.status, attempt, budget)) {
+        lost ||= isWrite(as);
         const tooLong = asked !== undefined && asked.ms > maxWaitMs;
         const delayMs = asked?.ms ?? retryDelay(attempt, this.opts.random);
         if (!tooLong && !verdict?.spent && this.before(options.deadline, delayMs)) {
@@ -191,7 +193,7 @@ export class Transport {
       }
       const error = withAuthHint(
         apiErrorFromResponse(res.status, parsedBody, context, {
-          method,
+          method: as,
           verify: options.verify,
           location: headerValue(res.headers.location),
           ...retryAfterOf(res.headers),

@@ -16,6 +16,10 @@ declare const valueType: unique symbol;
 export interface OptionDecl<T = unknown, Req extends boolean = boolean> {
   /** Commander flags: `--label <label>`, `-s, --severity <level>`, `--show-expired`. */
   readonly flags: string;
+  /**
+   * What it does. `--help` shows the text before a blank line (`\n\n`), a line at 80 columns where it can
+   * be; the man page, docs/reference and nothing else the whole, the blank line read as a space.
+   */
   readonly description: string;
   readonly choices?: readonly string[];
   /** How the value is parsed and checked at parse time (exit 2 with the flag named). */
@@ -200,9 +204,12 @@ export interface RunInput<A extends readonly ArgDecl[] = readonly ArgDecl[], O e
 
 export interface Help {
   summary: string;
-  /** Paragraphs of plain text; the help renderer wraps them at the terminal width. */
+  /**
+   * Paragraphs of plain text; the help renderer wraps them at the terminal width. `--help` shows the first
+   * (at most 8 lines at 80 columns, a test holds it), the man page and docs/reference all of them.
+   */
   description?: string;
-  /** Command lines, shown as given (never wrapped mid-word). */
+  /** Command lines, shown as given (never wrapped mid-word); `--help` shows the first four, the manual all. */
   examples: readonly string[];
 }
 
@@ -214,6 +221,8 @@ export interface VerbSpec<
 > extends Help {
   kind: 'verb';
   name: string;
+  /** A top-level verb's section of the program's help (required there: see `NounLoader`). */
+  section?: Section;
   aliases?: readonly string[];
   args?: A;
   options?: O;
@@ -232,7 +241,10 @@ export interface VerbSpec<
   pipedAsReceived?: true;
   /** false: the verb prints no JSON (a served stream, a script), so --jq is refused before it runs. */
   printsJson?: false;
-  /** Every operation the verb may call; the table-coverage test and `api --list` read them. */
+  /**
+   * Every operation the verb may call; the table-coverage test and `api --list` read them, and the command
+   * tests fail on a request of one not listed (test/helpers/operations-check.ts).
+   */
   operations: readonly OperationId[];
   /** The view for table/tsv/csv columns and --fields of the rows R it returns; may depend on the options. */
   view?: View<R> | ((opts: OptsOf<O>) => View<R>);
@@ -249,13 +261,19 @@ export interface VerbSpec<
   commands?: readonly Loader[];
 }
 
+/** A top-level verb (`secscan whoami`) names its section of the program's help; a verb under a noun does not. */
+type Sectioned<S> = S extends Section ? { section: S } : unknown;
+
 export function defineVerb<
   const A extends readonly ArgDecl[] = readonly [],
   const O extends Options = Record<never, never>,
   P = undefined,
   R extends object = Record<string, unknown>,
->(spec: Omit<VerbSpec<A, O, P, R>, 'kind'>): VerbSpec<A, O, P, R> {
-  return { ...spec, kind: 'verb' };
+  const S extends Section | undefined = undefined,
+>(
+  spec: Omit<VerbSpec<A, O, P, R>, 'kind' | 'section'> & { section?: S },
+): VerbSpec<A, O, P, R> & Sectioned<S> {
+  return { ...spec, kind: 'verb' } as VerbSpec<A, O, P, R> & Sectioned<S>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a loader yields a verb of any declared shape.
@@ -268,9 +286,32 @@ export interface GroupSpec extends Help {
   kind: 'group';
   name: string;
   aliases?: readonly string[];
+  /** A noun's section of the program's help (required of a noun: see `NounLoader`). */
+  section?: Section;
   commands: readonly Loader[];
 }
 
+export function defineGroup(
+  spec: Omit<GroupSpec, 'kind'> & { section: Section },
+): GroupSpec & { section: Section };
+export function defineGroup(spec: Omit<GroupSpec, 'kind'>): GroupSpec;
 export function defineGroup(spec: Omit<GroupSpec, 'kind'>): GroupSpec {
   return { ...spec, kind: 'group' };
 }
+
+/**
+ * The sections of the program's help, in order, as gh groups its commands. Each noun names its own in its
+ * declaration (`section: 'daily'`); the registry takes only nouns that do, so a new one cannot be left out.
+ */
+export const sections = {
+  start: 'Getting started: a sandbox to try everything on',
+  daily: 'Daily work: findings, scans and reports',
+  ci: 'CI: gate merges and report on pull requests',
+  admin: 'Administration: people, access and the organization',
+  api: 'The service’s API: raw requests, and a server for coding agents',
+  setup: 'Set-up: log in, profiles, settings, completion',
+} as const;
+export type Section = keyof typeof sections;
+
+/** A top-level command's module: a noun or a verb, with its section of the program's help. */
+export type NounLoader = () => Promise<{ default: (AnyVerb | GroupSpec) & { section: Section } }>;

@@ -1,6 +1,15 @@
 import type { Operation } from '@secscan/api/operation';
 import { isOperationId, operations } from '@secscan/api/operations';
-import type { AnyVerb, ArgDecl, CompletionKind, GroupSpec, Loader, OptionDecl } from './define.js';
+import {
+  type AnyVerb,
+  type ArgDecl,
+  type CompletionKind,
+  type GroupSpec,
+  type Loader,
+  type OptionDecl,
+  type Section,
+  sections,
+} from './define.js';
 import type { ParserSpec } from './parsers.js';
 import { nouns } from './registry.js';
 import { root } from './root.js';
@@ -15,6 +24,11 @@ export interface OptionEntry {
   /** The key the verb reads the value under (commander's attribute name). */
   attribute: string;
   description: string;
+  /**
+   * The rest of its description, after the blank line (led by the comma or colon the lead was cut at): the
+   * man page and docs/reference say it too.
+   */
+  details?: string;
   choices?: string[];
   parser?: ParserSpec;
   repeatable?: boolean;
@@ -46,6 +60,8 @@ export interface CommandEntry {
   summary: string;
   description?: string;
   examples: string[];
+  /** A noun's section of the program's help (`sections` of define.ts). */
+  section?: Section;
   /** Where the module is: the noun's place in the registry, then its place in each group's `commands`. */
   load: number[];
   args?: ArgEntry[];
@@ -84,7 +100,13 @@ function optionEntry(key: string, decl: OptionDecl, where: string): OptionEntry 
   const attribute = attributeOf(decl.flags);
   if (attribute !== key)
     throw new Error(`${where}: option ${decl.flags} must be declared under the key ${attribute}`);
-  const entry: OptionEntry = { flags: decl.flags, attribute, description: decl.description };
+  // `--help` says the description up to a blank line; the manual says it all (OptionDecl).
+  const [lead = '', ...rest] = decl.description.split('\n\n');
+  // A lead cut after a comma or a colon ends without it in `--help`; the manual puts it back.
+  const mark = rest.length ? (/[,;:]$/.exec(lead)?.[0] ?? '') : '';
+  const description = lead.slice(0, lead.length - mark.length);
+  const entry: OptionEntry = { flags: decl.flags, attribute, description };
+  if (rest.length) entry.details = `${mark}${mark ? ' ' : ''}${rest.join(' ')}`;
   if (decl.choices) entry.choices = [...decl.choices];
   if (decl.parser) entry.parser = { ...decl.parser };
   if (decl.repeatable) entry.repeatable = true;
@@ -212,7 +234,13 @@ export async function buildManifest(): Promise<Manifest> {
   const commands: CommandEntry[] = [];
   for (const [i, loader] of nouns.entries()) {
     const noun = (await loader()).default;
-    commands.push(await entryOf(noun, [i], noun.name));
+    // The type of the registry asks for it; a module typed loosely still cannot leave its noun out of help.
+    if (!(noun.section in sections)) {
+      throw new Error(
+        `${noun.name}: a noun declares its section of the help (one of ${Object.keys(sections).join(', ')})`,
+      );
+    }
+    commands.push({ ...(await entryOf(noun, [i], noun.name)), section: noun.section });
   }
   const options = Object.entries(root.options).map(([key, decl]) => optionEntry(key, decl, 'secscan'));
   return {

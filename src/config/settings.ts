@@ -69,7 +69,9 @@ export function checkBaseUrl(value: string, source: string, allowInsecureHttp = 
     return fail('plain http is refused for non-loopback hosts; use https or pass --allow-insecure-http');
   }
   if (url.search || url.hash || url.username) return fail('no query, fragment or credentials allowed');
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  // The address the sandbox and the service's docs show for the API itself: the client adds `/api/v4`, so
+  // it is taken off once (`.../api/v4/api/v4` is left as written).
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '')}`;
 }
 
 export function checkOrgId(value: string, source: string): string {

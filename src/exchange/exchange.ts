@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ApiClient, RawResponse } from '../api/client.js';
 import { checkJsonValues, tooManyJsonValues } from '../api/json-limits.js';
-import { checkRepeatedRows, isEnvelope, nextPagePath, PagesRead, pageList } from '../api/paging.js';
+import { checkRepeatedRows, isEnvelope, nextPagePath, pageList } from '../api/paging.js';
 import { redactUrl } from '../api/redact.js';
 import { apiErrorFromResponse, UnexpectedResponseError } from '../errors.js';
 import type { JqFilter } from '../output/core/jq.js';
@@ -42,10 +42,22 @@ export interface Shown {
  * printed before the error decides the exit code.
  */
 export async function* exchange(client: ApiClient, plan: Exchange, shown: Shown): AsyncGenerator<string> {
+  // The bodies as received, and a newline after the last when it has none, so the shell's prompt (or the
+  // next line of a log) does not start on it. An error body keeps its end: the error line starts one.
+  let last = '';
+  for await (const chunk of bodies(client, plan, shown)) {
+    if (chunk) last = chunk;
+    yield chunk;
+  }
+  if (last && !last.endsWith('\n')) yield '\n';
+}
+
+async function* bodies(client: ApiClient, plan: Exchange, shown: Shown): AsyncGenerator<string> {
   let path = plan.path;
   const pages: unknown[] = [];
-  // --paginate: the pages read, by link and by rows, so a loop of links stops before a page prints twice.
-  const read = new PagesRead();
+  // --paginate: the pages read, by link (their paths) and by rows, so a loop of links stops before a page
+  // prints twice.
+  const read = new Set<string>();
   read.add(path);
   const rows = new Set<string>();
   for (;;) {

@@ -9,7 +9,7 @@ import {
   UnexpectedResponseError,
 } from '../errors.js';
 import type { Baseline } from './report.js';
-import { shellArg } from '../util/verify.js';
+import { shellArg } from '../util/hints.js';
 import type { SubjectKind } from './scan-under-test.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../factory.js';
 import { UnexpectedResponseError } from '../errors.js';
-import { shellArg } from '../util/verify.js';
+import { shellArg } from '../util/hints.js';
 import { findScan, type FoundScan, type SubjectKind } from './scan-under-test.js';
 import { describeSelector, type Selector } from './selector.js';
 import { waitEnv, waitForScan } from './wait.js';

@@ -6,7 +6,7 @@ export const environment: readonly (readonly [string, string])[] = [
   ['SECSCAN_PROFILE', 'The profile to use, like --profile.'],
   [
     'SECSCAN_BASE_URL',
-    'The service address, like --base-url (the client adds /api/v4). Set but empty, this variable (as SECSCAN_ORG_ID, SECSCAN_TOKEN, SECSCAN_CA_FILE and the SHIFTLEFT_ ones) counts as unset; when a profile then gives the settings, a warning on stderr names the empty variables.',
+    'The service address, like --base-url (the client adds /api/v4; an address ending in /api/v4 is taken without it). Set but empty, this variable (as SECSCAN_ORG_ID, SECSCAN_TOKEN, SECSCAN_CA_FILE and the SHIFTLEFT_ ones) counts as unset; when a profile then gives the settings, a warning on stderr names the empty variables.',
   ],
   ['SHIFTLEFT_API_HOST', 'A host name used when SECSCAN_BASE_URL is unset; https:// is implied.'],
   ['SECSCAN_ORG_ID', 'The organization id, like --org.'],
@@ -29,7 +29,30 @@ export const environment: readonly (readonly [string, string])[] = [
     'XDG_STATE_HOME',
     'When SECSCAN_STATE_DIR is unset, the state directory is $XDG_STATE_HOME/secscan, else ~/.local/state/secscan.',
   ],
-  ['HOME', 'The home directory, for ~/.config/secscan and ~/.local/state/secscan.'],
+  [
+    'SECSCAN_DATA_DIR',
+    'The data directory, where secscan sync keeps its default database (secscan.db) when --to is not given.',
+  ],
+  [
+    'XDG_DATA_HOME',
+    'When SECSCAN_DATA_DIR is unset, the data directory is $XDG_DATA_HOME/secscan, else ~/.local/share/secscan.',
+  ],
+  [
+    'SECSCAN_SQLITE',
+    'wasm makes secscan sync use its WebAssembly SQLite even where Node.js has node:sqlite (both write the same file).',
+  ],
+  [
+    'HOME',
+    'The home directory, for ~/.config/secscan, ~/.local/state/secscan, ~/.local/share/secscan and the coding agents’ user settings mcp configure --scope user writes.',
+  ],
+  [
+    'APPDATA',
+    'On Windows, where mcp configure --client vscode --scope user finds VS Code’s settings (Code\\User under it; unset, AppData\\Roaming in the home directory).',
+  ],
+  [
+    'CODEX_HOME',
+    'Codex’s own directory, where mcp configure --client codex --scope user writes config.toml (unset, ~/.codex).',
+  ],
   [
     'SECSCAN_SANDBOX_NOW',
     'The day secscan sandbox dates its demo data from when --now is not given (2026-11-28, or an ISO time with a zone), for a demo or a test that shows the same dates every day; unset or empty, today.',

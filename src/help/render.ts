@@ -1,7 +1,16 @@
 import type { ArgEntry, CommandEntry, Manifest, OptionEntry } from '../commands/manifest.js';
 import { baseFormats } from '../output/core/format.js';
-import { type Block, parseText, renderBlocks, renderTerms, wrapCommand, wrapWords } from './text.js';
+import {
+  type Block,
+  parseText,
+  renderBlocks,
+  renderTerms,
+  termColumn,
+  wrapCommand,
+  wrapWords,
+} from './text.js';
 import { topics } from './topics.js';
+import { sections } from '../commands/define.js';
 
 /**
  * `--help` of the program and of every command, from the manifest (the man pages read the same entries):
@@ -58,24 +67,38 @@ export function conflictingOptions<T extends Sibling>(
 
 /**
  * An option's explanation: its description, then its choices and default unless the description says
- * them, and the options of the command (`options`) it cannot be used with.
+ * them. In the manual (`manual`), its details too and the options of the command (`options`) it cannot be
+ * used with; `--help` keeps to one line where it can (commander refuses a conflicting pair with both named).
  */
 export function optionText(
-  option: Pick<OptionEntry, 'attribute' | 'description' | 'choices' | 'default' | 'conflicts'>,
+  option: Pick<OptionEntry, 'attribute' | 'description' | 'details' | 'choices' | 'default' | 'conflicts'>,
   options: readonly Sibling[] = [],
+  manual = true,
 ): string {
   const extras: string[] = [];
-  if (option.choices && !names(option.description, option.choices)) {
+  const said = manual ? wholeDescription(option) : option.description;
+  // `--help` lists a few choices; a long list is the manual's (completion offers them, a wrong one names them).
+  if (option.choices && !names(said, option.choices) && (manual || option.choices.length <= maxChoices)) {
     extras.push(`one of: ${option.choices.join(', ')}`);
   }
   const value = option.default;
-  if (value !== undefined && value !== false && !/\bdefault\b/.test(option.description)) {
+  if (value !== undefined && value !== false && !/\bdefault\b/.test(said)) {
     extras.push(`default: ${Array.isArray(value) ? value.join(',') : String(value)}`);
   }
+  if (!manual) return withNotes(option.description, extras);
   const notWith = conflictingOptions(option, options).map((o) => longFlag(o.flags));
   if (notWith.length) extras.push(`not with ${notWith.join(', ')}`);
-  return withNotes(option.description, extras);
+  return withNotes(said, extras);
 }
+
+/** An option's description as the manual says it: the part `--help` shows and the rest, as declared. */
+export function wholeDescription(option: Pick<OptionEntry, 'description' | 'details'>): string {
+  if (!option.details) return option.description;
+  return `${option.description}${/^[,;:]/.test(option.details) ? '' : ' '}${option.details}`;
+}
+
+/** The most choices `--help` lists beside an option. */
+const maxChoices = 3;
 
 /** `text (notes)`, or `text (its own note; notes)` when the text already ends in a parenthesis. */
 function withNotes(text: string, notes: string[]): string {
@@ -114,8 +137,8 @@ export function descriptionBlocks(entry: Pick<CommandEntry, 'summary' | 'descrip
   return parseText(entry.description ?? sentence(entry.summary));
 }
 
-const optionTerms = (options: readonly OptionEntry[]): [string, string][] =>
-  options.filter((o) => !o.hidden).map((o) => [o.flags, optionText(o, options)]);
+const optionTerms = (options: readonly OptionEntry[], manual = false): [string, string][] =>
+  options.filter((o) => !o.hidden).map((o) => [o.flags, optionText(o, options, manual)]);
 
 function section(title: string, lines: string[]): string[] {
   return lines.length ? ['', `${title}:`, ...lines] : [];
@@ -131,39 +154,72 @@ function commandTerms(
   return entries.map((c) => [[c.name, ...c.aliases].join(', '), c.summary]);
 }
 
-/** The help of a command, given its chain of entries from the noun down. */
+/** The blocks `--help` shows of a description: its first paragraph (the manual shows them all). */
+export function helpBlocks(entry: Pick<CommandEntry, 'summary' | 'description'>): Block[] {
+  const [first] = parseText(entry.description ?? '');
+  if (!first) return [];
+  // A description that only says the summary again is not said twice.
+  if (first.kind === 'paragraph' && sentence(first.text) === sentence(entry.summary)) return [];
+  return [first];
+}
+
+/** How many examples `--help` shows; the manual shows every one. */
+export const helpExamples = 3;
+
+/** The global options a verb takes, as gh's "inherited flags": the most used by name, the program's help for all. */
+function inheritedFlags(options: readonly OptionEntry[]): string {
+  const named = ['-o', '--fields', '--jq', '-q', '--profile', '--org'];
+  const short = (flags: string) => /^-\w\b/.exec(flags)?.[0] ?? longFlag(flags);
+  const shown = options.map((o) => short(o.flags)).filter((f) => named.includes(f));
+  return `${shown.join(', ')}, ... (secscan --help)`;
+}
+
+/** Where the manual says the rest: the man page of the noun and its page of docs/reference. */
+export function learnMore(words: readonly string[]): string {
+  const noun = words[1];
+  const page = noun ? `secscan-${noun}` : 'secscan';
+  return `\`man ${page}\`, docs/reference/${page}.md`;
+}
+
+/**
+ * The help of a command, given its chain of entries from the noun down, as gh's: the summary, a few lines
+ * of description, usage, options, the global options by name, examples and where to learn more.
+ */
 export function commandHelp(manifest: Manifest, chain: readonly CommandEntry[], width: number): string {
   const entry = chain[chain.length - 1] as CommandEntry;
   const words = ['secscan', ...chain.map((c) => c.name)];
-  const lines = [`Usage: ${words.join(' ')} ${usageTail(entry)}`.trimEnd()];
+  // As gh's: the description's first paragraph, or the summary (which the parent's list shows too).
+  const description = helpBlocks(entry);
+  const lines = description.length
+    ? renderBlocks(description, width)
+    : wrapWords(sentence(entry.summary), width);
+  lines.push('', `Usage: ${words.join(' ')} ${usageTail(entry)}`.trimEnd());
   const parents = words.slice(0, -1);
   if (entry.aliases.length)
     lines.push(`Alias: ${entry.aliases.map((a) => [...parents, a].join(' ')).join(', ')}`);
-  lines.push('', ...renderBlocks(descriptionBlocks(entry), width));
   if (entry.kind === 'group') {
     lines.push(...section('Commands', renderTerms(commandTerms(entry.commands ?? []), width)));
   } else {
     const args = (entry.args ?? []).map((a): [string, string] => [a.name, argumentText(a)]);
     lines.push(...section('Arguments', renderTerms(args, width)));
-    lines.push(
-      ...section('Options', renderTerms(optionTerms([...(entry.options ?? []), helpOption]), width)),
-    );
+    lines.push(...section('Options', renderTerms(optionTerms(entry.options ?? []), width)));
     const notes: string[] = [];
     if (entry.outputs?.length || entry.formats?.length) {
       notes.push(`Output formats (-o): ${formatsOf(entry).join(', ')}.`);
     }
     if (entry.fields?.length) notes.push(`Fields (--fields): ${entry.fields.join(', ')}.`);
-    if (notes.length) lines.push('', ...notes.flatMap((n) => wrapWords(n, width)));
+    if (notes.length) lines.push('', ...wrapWords(notes.join(' '), width));
     // A verb may have commands of its own (`secscan sandbox scan`).
     lines.push(...section('Commands', renderTerms(commandTerms(entry.commands ?? []), width)));
-    lines.push(...section('Global options', renderTerms(optionTerms(manifest.root.options), width)));
+    lines.push('', ...wrapWords(`Global options: ${inheritedFlags(manifest.root.options)}`, width));
   }
-  lines.push(...section('Examples', examples(entry.examples, width)));
-  const footer =
-    entry.kind === 'group'
-      ? `Run \`${words.join(' ')} <command> --help\` for a command's options; \`secscan --help\` lists the global options.`
-      : 'Run `secscan help formatting` for the output formats, and `secscan help exit-codes` for exit codes.';
-  lines.push('', ...wrapWords(footer, width));
+  lines.push(...section('Examples', examples(entry.examples.slice(0, helpExamples), width)));
+  lines.push(
+    ...section(
+      'Learn more',
+      wrapWords(learnMore(words), width - 2).map((l) => `  ${l}`),
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -171,16 +227,18 @@ export function commandHelp(manifest: Manifest, chain: readonly CommandEntry[], 
 export function rootHelp(manifest: Manifest, width: number): string {
   const { root } = manifest;
   const lines = [
-    'Usage: secscan [options] <command>',
-    '',
     ...renderBlocks(parseText(root.description), width),
+    '',
+    'Usage: secscan <command> [options]',
   ];
-  lines.push(
-    ...section(
-      'Commands',
-      renderTerms(commandTerms([...manifest.commands, { ...helpCommand, aliases: [] }]), width),
-    ),
-  );
+  // The nouns by section, as gh groups its commands, in one column width so they read as one list.
+  const all = commandTerms([...manifest.commands, { ...helpCommand, aliases: [] }]);
+  const column = termColumn(all, width);
+  for (const [key, title] of Object.entries(sections)) {
+    const members = manifest.commands.filter((c) => c.section === key);
+    const terms = commandTerms(key === 'setup' ? [...members, { ...helpCommand, aliases: [] }] : members);
+    lines.push(...section(title, renderTerms(terms, width, 2, column)));
+  }
   lines.push(
     ...section(
       'Help topics',
@@ -198,8 +256,13 @@ export function rootHelp(manifest: Manifest, width: number): string {
   );
   lines.push(...section('Examples', examples(root.examples, width)));
   const footer =
-    'Run `secscan <command> --help` for a command, `secscan help <topic>` for a topic, and `man secscan` for the whole reference.';
-  lines.push('', ...wrapWords(footer, width));
+    'Run `secscan <command> --help` for a command, `secscan help <topic>` for a topic; the whole reference: `man secscan` or docs/reference/.';
+  lines.push(
+    ...section(
+      'Learn more',
+      wrapWords(footer, width - 2).map((l) => `  ${l}`),
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -114,12 +114,23 @@ export function wrapCommand(line: string, width: number, continuation = '    '):
   return lines;
 }
 
-/** Two columns: terms padded to a common width, explanations wrapped beside them (or below a long term). */
-export function renderTerms(items: [string, string][], width: number, indent = 2): string[] {
-  const pad = ' '.repeat(indent);
-  // Terms wider than the cap go on a line of their own rather than widening the column.
+/** The width of the terms' column: the widest term, unless wider than the cap (it goes on a line of its own). */
+export function termColumn(items: readonly [string, string][], width: number): number {
   const cap = Math.max(12, Math.floor(width * 0.4));
-  const column = Math.max(0, ...items.map(([term]) => displayWidth(term)).filter((w) => w <= cap));
+  return Math.max(0, ...items.map(([term]) => displayWidth(term)).filter((w) => w <= cap));
+}
+
+/**
+ * Two columns: terms padded to a common width (`column`, or their own), explanations wrapped beside them
+ * (or below a long term).
+ */
+export function renderTerms(
+  items: [string, string][],
+  width: number,
+  indent = 2,
+  column = termColumn(items, width),
+): string[] {
+  const pad = ' '.repeat(indent);
   const textWidth = width - indent - column - 2;
   const narrow = textWidth < 24;
   const lines: string[] = [];

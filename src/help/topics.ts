@@ -188,7 +188,8 @@ const httpBlocks = (): Block[] => [
         'GET, PUT and DELETE are retried on a network error, 408, 429, 500, 502, 503 and 504, --retries ' +
           'times after the first attempt (default 2: three attempts, each within --timeout seconds, default ' +
           '30), with capped exponential backoff and full jitter (up to 0.5 s, 1 s, 2 s ... 8 s); POST and PATCH ' +
-          'never are. A write whose answer was lost may have been applied: the message says so, and how to check.',
+          'never are, except the one read sent as POST (the package look-up, RetrievePackageInfo, of ' +
+          'packages show, sbom and sync), which changes nothing. A write whose answer was lost may have been applied: the message says so, and how to check.',
       ],
       [
         'Retry-After',

@@ -3,6 +3,12 @@ import type { EngineContext } from '../factory.js';
 import { sanitizeLine } from '../streams/sanitize.js';
 import { closeNames } from '../util/near.js';
 
+/**
+ * The operations the close matches are looked up with, for a 404 of any verb given `--app` or `--compound`
+ * (main's, not the verb's: the command tests' operations check allows them to every verb).
+ */
+export const closeMatchOperations = ['ListApps', 'ListOrgCompounds'] as const;
+
 /** Where the names of a kind are listed: one listing request each (a page: what one request can tell). */
 const listings = {
   app: {

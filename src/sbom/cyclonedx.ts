@@ -56,6 +56,15 @@ export function advisorySource(id: string): { name: string; url?: string } {
   return { name: 'secscan' };
 }
 
+/**
+ * A package's bom-ref: its purl with the %-escapes of `@`, `:` and `/` written out
+ * (`pkg:npm/@babel/core@7.24.0`); the component's `purl` keeps the canonical form. cdxgen's validator (and the
+ * tools built on it) refuse an encoded reference in `dependencies`.
+ */
+export function packageRef(purl: string): string {
+  return purl.replace(/%40/g, '@').replace(/%3A/gi, ':').replace(/%2F/gi, '/');
+}
+
 function component(p: SbomPackage, several: boolean): Json {
   const l = licenses(p);
   const properties = [
@@ -64,7 +73,7 @@ function component(p: SbomPackage, several: boolean): Json {
   ];
   return {
     type: 'library',
-    'bom-ref': p.purl,
+    'bom-ref': packageRef(p.purl),
     ...(p.namespace ? { group: p.namespace } : {}),
     name: p.name,
     ...(p.version ? { version: p.version } : {}),
@@ -190,13 +199,16 @@ export function packagesByApp(inv: Inventory): { byApp: Map<string, string[]>; o
 
 function dependencies(inv: Inventory): Json[] {
   if (inv.subject.kind === 'app') {
-    return [{ ref: rootRef(inv), dependsOn: inv.packages.map((p) => p.purl) }];
+    return [{ ref: rootRef(inv), dependsOn: inv.packages.map((p) => packageRef(p.purl)) }];
   }
   const { byApp, orphans } = packagesByApp(inv);
   return [
-    { ref: rootRef(inv), dependsOn: [...inv.scans.map((s) => appRef(s.app)), ...orphans].sort(byText) },
+    {
+      ref: rootRef(inv),
+      dependsOn: [...inv.scans.map((s) => appRef(s.app)), ...orphans.map(packageRef)].sort(byText),
+    },
     ...[...byApp]
-      .map(([app, purls]) => ({ ref: appRef(app), dependsOn: purls.sort(byText) }))
+      .map(([app, purls]) => ({ ref: appRef(app), dependsOn: purls.map(packageRef).sort(byText) }))
       .sort((a, b) => byText(a.ref, b.ref)),
   ];
 }
@@ -218,7 +230,11 @@ export function cyclonedx(inv: Inventory, spec: CdxVersion, tool: Tool, vexOnly 
     doc.dependencies = dependencies(inv);
   }
   doc.vulnerabilities = inv.vulnerabilities.map((v) =>
-    vulnerability(inv, v, vexOnly ? `urn:cdx:${serial}/1#${encodeURIComponent(v.purl)}` : v.purl),
+    vulnerability(
+      inv,
+      v,
+      vexOnly ? `urn:cdx:${serial}/1#${encodeURIComponent(packageRef(v.purl))}` : packageRef(v.purl),
+    ),
   );
   uniqueRefs(doc);
   return doc;

@@ -22,6 +22,9 @@ describe('global options: parse errors (exit 2, no request)', () => {
     ],
     [['scopes', 'list', '--org', 'acme'], 'invalid organization id "acme" (from --org): expected a UUID'],
     [['nouns'], "unknown command 'nouns' (did you mean one of groups, tokens?)"],
+    // An unknown option is reported before a missing required one (it was "--compound is required").
+    [['scans', 'check', '--bogus'], "unknown option '--bogus'"],
+    [['scans', 'check', '--rules', 'r.yml', '--bogus', 'x'], "unknown option '--bogus'"],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);
   });
@@ -92,6 +95,15 @@ describe('settings from the environment', () => {
       env: { SHIFTLEFT_API_HOST: 'sl.example.com', SHIFTLEFT_ACCESS_TOKEN: TOKEN, SHIFTLEFT_ORG_ID: ORG },
     });
     expect(result.code).toBe(0);
+  });
+
+  it('takes SECSCAN_BASE_URL ending in /api/v4 as meant, not as /api/v4/api/v4 (a 404)', async () => {
+    cli.api.intercept({ path: scopes, method: 'GET' }).reply(200, ok([]));
+    const result = await cli.run(['scopes', 'list'], {
+      env: authEnv({ SECSCAN_BASE_URL: `${ORIGIN}/api/v4` }),
+    });
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    expect(cli.calls()).toHaveLength(1);
   });
 
   it('refuses plain http to a non-loopback host from the environment (exit 3)', async () => {

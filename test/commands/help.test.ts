@@ -28,7 +28,7 @@ describe('help', () => {
     const help = await cli.run(['help', 'findings', 'comment', 'add']);
     expect(help.code).toBe(0);
     expect(help.stdout).toBe((await cli.run(['findings', 'comment', 'add', '--help'])).stdout);
-    expect(help.stdout).toMatch(/^Usage: secscan findings comment add \[options\] <finding-id> <text>/);
+    expect(help.stdout).toMatch(/\nUsage: secscan findings comment add \[options\] <finding-id> <text>/);
   });
 
   it.each([
@@ -62,14 +62,14 @@ describe('help', () => {
     const result = await cli.run(['tokens']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^Usage: secscan tokens <command> \[options\]/);
+    expect(result.stderr).toMatch(/\nUsage: secscan tokens <command> \[options\]/);
     expect(result.stderr).toContain('Commands:');
   });
 
   it('takes --help after options and values, as commander does', async () => {
     const result = await cli.run(['findings', 'list', '--app', 'x', '--severity', 'high', '--help']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: secscan findings list \[options\]/);
+    expect(result.stdout).toMatch(/\nUsage: secscan findings list \[options\]/);
     expect(cli.calls()).toEqual([]);
   });
 });

@@ -18,13 +18,13 @@ describe('the README', () => {
     expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(250);
   });
 
-  it('says what secscan is first, then install, the tour, the jobs, the exit codes and the docs', () => {
+  it('says what secscan is first, then install, the tour, the jobs, developing it, the exit codes and the docs', () => {
     const headings = readme.split('\n').filter((l) => l.startsWith('## '));
     expect(headings).toEqual([
       '## Install',
-      '## Develop',
       '## A five-minute tour',
       '## What you can do with it',
+      '## Develop',
       '## Exit codes',
       '## Documentation',
     ]);

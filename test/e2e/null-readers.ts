@@ -170,6 +170,7 @@ export const notDriven: Readonly<Record<string, string>> = {
   'scans wait':
     'polls a scan until it ends: its reads are the gate’s, test/e2e/scans-wait* and the gates here',
   'backups download': 'a file as the service sends it, checked by its digest: test/e2e/backups*',
+  'sandbox wait': 'reads nothing of its answer (ReadUser): a sandbox that answers 200 is ready',
   'compounds sarif':
     'a document as the service sends it, not read place by place: one that is no SARIF log is exit 8',
   'reports pci': 'a report the service renders (no schema of its answer): written as it is sent (--out)',

@@ -8,6 +8,7 @@ import { buildQuery, fillPath, type QueryValue } from '@secscan/api/operation';
 import { type OperationId, operations } from '@secscan/api/operations';
 import { main } from '../../src/main.js';
 import type { Clock } from '../../src/util/clock.js';
+import { undeclaredOperations } from './operations-check.js';
 
 export const ORIGIN = 'http://127.0.0.1:9';
 export const API = '/api/v4';
@@ -164,8 +165,9 @@ export function useCli(): Cli {
     get configDir() {
       return configDir;
     },
-    run: (argv, options = {}) =>
-      runCli(
+    run: async (argv, options = {}) => {
+      const before = sentRequests(agent).length;
+      const result = await runCli(
         argv,
         {
           ...options,
@@ -173,7 +175,12 @@ export function useCli(): Cli {
           env: { SECSCAN_CONFIG_DIR: configDir, SECSCAN_STATE_DIR: join(configDir, 'state'), ...options.env },
         },
         agent,
-      ),
+      );
+      // Each operation the run sent is one its verb declares (test/helpers/operations-check.ts).
+      const undeclared = await undeclaredOperations(argv, sentRequests(agent).slice(before));
+      if (undeclared.length) throw new Error(undeclared.join('\n'));
+      return result;
+    },
     stub: (id, request = {}) =>
       agent.get(ORIGIN).intercept({
         path: operationPath(id, request),
@@ -189,6 +196,10 @@ export function useCli(): Cli {
         headers: (c.headers ?? {}) as Record<string, unknown>,
       })),
   };
+}
+
+function sentRequests(agent: MockAgent): { method: string; path: string }[] {
+  return agent.getCallHistory()?.calls() ?? [];
 }
 
 function safeParse(text: string): unknown {

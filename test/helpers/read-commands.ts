@@ -94,6 +94,9 @@ export const readArguments: Readonly<Record<string, ReadArguments>> = {
     skip: 'compares a rules file of the user’s with a stored policy: test/commands/policies/',
   },
   'ignores lint': { skip: 'reads an ignore file of the user’s: test/commands/ignores/' },
+  'sandbox wait': {
+    skip: 'asks the sandbox its ready file names (not the settings of the run) whether it answers, and prints nothing of the answer: test/commands/sandbox/wait.test.ts, test/e2e/sandbox-ready.test.ts',
+  },
   sync: {
     skip: 'writes a database of the user’s, not stdout: test/e2e/sync.test.ts and test/commands/sync/ (an answer without its list is exit 8, nothing written)',
   },

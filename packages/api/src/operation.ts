@@ -28,6 +28,11 @@ export interface OperationRow {
    * out; the sandbox serves it.
    */
   readonly private?: true;
+  /**
+   * A read sent as POST (its body is the question, as `RetrievePackageInfo`'s list of purls): the service
+   * changes nothing, so the client retries it as it retries a GET.
+   */
+  readonly read?: boolean;
 }
 
 export interface Operation extends OperationRow {

@@ -6,9 +6,10 @@ import { resolveTarget, type TargetInput } from '../../exchange/target.js';
 
 export default defineVerb({
   name: 'api',
+  section: 'api',
   summary: 'Make an authenticated request to the API and print the response',
   description:
-    'Call any API v4 operation and print the response body as received (pretty JSON on a terminal).\n\n' +
+    'Call any API v4 operation and print the response body as received (pretty JSON on a terminal), ending its line.\n\n' +
     'OPERATION is an operationId: `secscan api --list` lists every one, with its method, path, scopes and ' +
     'the command that covers it. A -F field named like a placeholder of its path fills it ({orgID} comes ' +
     'from the settings unless given); the other fields become the query of a GET or DELETE and the JSON ' +

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'app-groups',
+  section: 'daily',
   summary: 'List, show, create, change and delete app groups',
   examples: ['secscan app-groups list', 'secscan app-groups upsert payments --add payments-api'],
   commands: [

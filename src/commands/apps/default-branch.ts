@@ -1,6 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { appId, nonEmpty } from '../parsers.js';
-import { checkWith, shellArg } from '../../util/verify.js';
+import { checkWith, shellArg } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'default-branch',

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'apps',
+  section: 'daily',
   summary: 'List, create and delete apps; labels, branches and configuration',
   examples: ['secscan apps list', 'secscan apps create billing-api --name "Billing API"'],
   commands: [

@@ -3,7 +3,7 @@ import { arg, defineVerb, flag, list } from '../define.js';
 import { appId } from '../parsers.js';
 import { splitList } from '../../util/lists.js';
 import { labelView } from '../../output/views/apps.js';
-import { checkWith, shellArg } from '../../util/verify.js';
+import { checkWith, shellArg } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'labels',

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'audit',
+  section: 'admin',
   summary:
     'The organization’s audit log (CSV) and the audit of secrets caught on their way into repositories',
   description:

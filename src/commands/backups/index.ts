@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'backups',
+  section: 'admin',
   summary: 'List and download backups of the organization (made for cron)',
   description:
     'The service backs the organization up on its own schedule. `backups download` fetches one (the latest ' +

@@ -7,6 +7,7 @@ const shells: readonly Shell[] = ['bash', 'zsh', 'fish'];
 
 export default defineVerb({
   name: 'completion',
+  section: 'setup',
   summary: 'Print a shell completion script (bash, zsh, fish)',
   description:
     'Print the completion script for a shell. It completes commands, flags and their values: profiles, ' +

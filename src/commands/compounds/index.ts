@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'compounds',
+  section: 'daily',
   summary: 'List, show, archive and delete compounds; their scans, branches and SARIF',
   examples: ['secscan compounds list', 'secscan compounds scans shop --branch main'],
   commands: [

@@ -19,7 +19,7 @@ export default defineVerb({
   description:
     'Assign findings given by id (of --app), or chosen by a query with the filters of `findings list` ' +
     '(--app or --compound, with --severity, --type, --category, --tag, --search, --status), to --to EMAIL, ' +
-    'or unassign them (--none). --dry-run prints the findings and their assignee before and after, and ' +
+    'or unassign them (--none).\n\n--dry-run prints the findings and their assignee before and after, and ' +
     'sends nothing; a query choosing more than 20 findings asks first on a terminal and needs --yes in a ' +
     'script. --to must name a user of the organization (looked up before anything is written: an unknown ' +
     'address is exit 5), unless --allow-unknown. A journal of what each finding was is written before the ' +

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'findings',
+  section: 'daily',
   summary: 'List, filter, triage and comment on findings; their dataflows and fixes; export SARIF',
   examples: [
     'secscan findings list --app shiftleft-java-demo --severity critical',

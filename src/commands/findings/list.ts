@@ -17,13 +17,13 @@ const options = {
   ...listOptions,
   all: flag(
     '--all',
-    'fetch every page (follows next_page; the default for -o sarif, codequality, gitlab-sast)',
+    'fetch every page\n\n(follows next_page; the default for -o sarif, codequality, gitlab-sast)',
     {
       conflicts: ['limit'],
     },
   ),
   ignoreFile: ignoreFileOption,
-  hideSuppressed: flag('--hide-suppressed', 'leave out the findings the ignore file suppresses'),
+  hideSuppressed: flag('--hide-suppressed', 'leave out what the ignore file suppresses'),
   out: outOption([...baseFormats, ...outputs], 'the findings'),
 };
 
@@ -32,9 +32,9 @@ export default defineVerb({
   aliases: ['ls'],
   summary: 'List findings of an app, a compound or the organization',
   description:
-    'List findings of an app (--app), a compound (--compound), or the whole organization (--org, or neither) ' +
-    '(the latest default-branch scan of each app; --org UUID also names another organization). ' +
-    'The same flags mean the same thing at every level; secscan maps them to each operation’s parameters. ' +
+    'List findings of an app (--app), a compound (--compound) or the whole organization (--org, or ' +
+    'neither: the latest default-branch scan of each app). The same flags mean the same at every level.\n\n' +
+    '--org UUID also names another organization; secscan maps the flags to each operation’s parameters. ' +
     'The screens and data formats (table, tsv, json, ndjson, yaml, csv) fetch one page unless --all or ' +
     '--limit N; -o ndjson and csv stream as pages arrive. -o sarif (for GitHub code scanning: one run per ' +
     'app at compound and organization level, within GitHub’s upload limits, the most severe kept), ' +

@@ -81,7 +81,7 @@ export default defineVerb({
     'Every `findings status` and `findings assign` writes a journal of what each finding was before ' +
     '(under $SECSCAN_STATE_DIR, $XDG_STATE_HOME/secscan or ~/.local/state/secscan). `findings undo` puts ' +
     'back the statuses or assignees of a journal: by default the latest of the service and organization ' +
-    'of the settings. A finding someone changed since (it no longer reads what the change set) is reported ' +
+    'of the settings.\n\nA finding someone changed since (it no longer reads what the change set) is reported ' +
     'and left alone, unless --force. The journal records the undo: a second undo does nothing. When the ' +
     'latest journal cannot be read (cut short, empty, of a newer secscan), the undo refuses (exit 3) and ' +
     'changes nothing, rather than reverse an older change. --list ' +

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'ignores',
+  section: 'ci',
   summary: 'Suppressions as reviewed code: check the ignore file, and sync it to the service',
   description:
     'The ignore file (.secscan/ignore.yml, found from the working directory up to the repository root) ' +

@@ -13,7 +13,9 @@ export default defineVerb({
     'Check the ignore file: expired, expiring, unused, duplicate entries, misplaced VEX (exit 1 on any)',
   description:
     'Read the ignore file (FILE, else .secscan/ignore.yml found from the working directory up to the ' +
-    'repository root) line by line, as the gate does, and list its problems: entries that have expired ' +
+    'repository root) as the gate does and list its problems: expired, expiring, unused or duplicate ' +
+    'entries, VEX where it does not belong. Exit 1 when any is found, 0 when none: a CI check.\n\n' +
+    'It reads the file line by line and finds: entries that have expired ' +
     '(they suppress nothing), entries expiring within --within (14 days unless given), entries that match ' +
     'no finding of the latest scans (unused: the latest compound scan of a `scope` compound, the latest ' +
     'scan of its app or `scope` apps, else the organization listing; --offline skips this check and sends ' +

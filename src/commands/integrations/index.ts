@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'integrations',
+  section: 'admin',
   summary: 'Connect the chat service (Slack), the work board (Azure Boards) and the cloud platform (Wiz)',
   description:
     'Connect the organization to the chat service (Slack), the work-tracking board (Azure Boards) and the ' +

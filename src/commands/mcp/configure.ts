@@ -14,7 +14,7 @@ export default defineVerb({
     'documents: claude-code (.mcp.json; user: ~/.claude.json), cursor (.cursor/mcp.json), vscode ' +
     '(.vscode/mcp.json; user: the mcp.json of the VS Code user folder), codex (.codex/config.toml; user: ' +
     '~/.codex/config.toml) and gemini (.gemini/settings.json). --scope project (the default: the working ' +
-    'directory) or user. The file keeps everything else it holds (comments and layout too): the one entry is ' +
+    'directory) or user.\n\nThe file keeps everything else it holds (comments and layout too): the one entry is ' +
     'added or replaced, the old file is copied to FILE.TIME.bak first, and the new one is written whole or ' +
     'not at all. The entry holds no secret: the server finds the credentials as every command does (give ' +
     '--profile to name one). --server-read-only and --server-toolsets give the command the host starts `--read-only` and `--toolsets`. --print shows ' +

@@ -7,12 +7,13 @@ import { parseToolsets } from '../../mcp/tool.js';
 
 export default defineVerb({
   name: 'mcp',
+  section: 'api',
   summary: 'Serve the service to coding agents over the Model Context Protocol (standard input and output)',
   description:
     'Serve MCP on standard input and output for an agent host (Claude Code, Cursor, VS Code, Codex, Gemini ' +
     'CLI; `secscan mcp configure` writes their configuration): task-level tools for who am I, apps by name, ' +
     'the scan of a commit, the gate, findings search and details with their fix, packages, the SBOM with VEX, ' +
-    'statistics, and triage. The credentials are found as for every command (--profile, --base-url, --org, ' +
+    'statistics, and triage.\n\nThe credentials are found as for every command (--profile, --base-url, --org, ' +
     'SECSCAN_* variables, the profile); no token is ever in an answer or a log line. Every tool that writes ' +
     '(triage, undo_triage, propose_suppression) is a dry run unless the call passes confirm: true; a ' +
     'confirmed triage change answers its journal id, which undo_triage takes. --read-only serves no tool ' +

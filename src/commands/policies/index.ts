@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'policies',
+  section: 'ci',
   summary: 'Check-analysis policies: stored rules files that `scans check --policy` gates merges with',
   description:
     'A policy is a rules file (the format of `scans check --rules`) stored in the organization under a ' +

@@ -1,7 +1,7 @@
 import { pushedPolicyView } from '../../output/views/policies.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { namePattern, policyFileArg, readPolicyFile } from './internal/file.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'push',

@@ -17,7 +17,7 @@ export default defineVerb({
     'secscan-comment.json) when it cannot write to the pull request: on GitHub, a pull request from a fork ' +
     'runs with a read-only token. A job with a token that can write (a `workflow_run` job, given the file as an ' +
     'artifact) posts it: one comment per app or compound (a hidden marker), updated in place, nothing sent ' +
-    'when it already says the same. The gate’s comments are those the token’s user wrote (the provider’s ' +
+    'when it already says the same.\n\nThe gate’s comments are those the token’s user wrote (the provider’s ' +
     '"who am I": GitHub GET /user or GraphQL’s viewer for an app’s token, GitLab and Bitbucket GET /user, ' +
     'Azure DevOps connection data): a comment of anyone else holding the marker is never edited or deleted; ' +
     'where the provider does not say who the token is, a new comment is posted, saying why. The file is ' +

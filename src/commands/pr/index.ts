@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'pr',
+  section: 'ci',
   summary: 'The gate on the pull (merge) request: one comment, kept up to date',
   description:
     'Post the verdict of `secscan scans check` on the pull request it gates, as GitHub, GitLab, Azure DevOps ' +

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'reports',
+  section: 'daily',
   aliases: ['report'],
   summary: 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends',
   description:

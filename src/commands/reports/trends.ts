@@ -12,8 +12,8 @@ export default defineVerb({
     'The security programme over a window (--since, default the 180 days before --until, default now), from ' +
     'the scan history of each app’s default branch: findings new and fixed per week, the open backlog at ' +
     'the end of each week (burn-down), mean and median time to fix by severity, app and team, and the ' +
-    'findings open past their severity’s SLA now and fixed late in the window, by app and team. A terminal ' +
-    'summary with charts (ASCII under TERM=dumb); -o markdown; -o json, yaml, csv, tsv or ndjson with every ' +
+    'findings open past their severity’s SLA now and fixed late in the window, by app and team.\n\n' +
+    'A terminal summary with charts (ASCII under TERM=dumb); -o markdown; -o json, yaml, csv, tsv or ndjson with every ' +
     'number (csv, tsv and ndjson in long form: section, dimension, group, week, metric, value); --html FILE ' +
     'writes one self-contained page (inline SVG charts, no script, nothing from the network) with an ' +
     'executive summary at the top.\n\n' +

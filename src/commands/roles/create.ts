@@ -2,7 +2,7 @@ import { rbacRoleView } from '../../output/views/roles.js';
 import { UsageError } from '../../errors.js';
 import { choice, defineVerb, list, text } from '../define.js';
 import { checkScopes, parseScopes, scopeHelp } from './internal/scopes.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'create',

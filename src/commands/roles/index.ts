@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'roles',
+  section: 'admin',
   summary: 'Manage RBAC roles and list roles for tokens',
   examples: [
     'secscan roles list',

@@ -2,7 +2,7 @@ import { UsageError } from '../../errors.js';
 import { samlView } from '../../output/views/saml.js';
 import { defineVerb } from '../define.js';
 import { configFields, configOptions, nameArg, relayNote, validateConfig } from './internal/config.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'create',

@@ -1,6 +1,6 @@
 import { defineVerb } from '../define.js';
 import { nameArg } from './internal/config.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'delete',

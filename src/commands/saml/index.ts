@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'saml',
+  section: 'admin',
   summary: 'SAML single sign-on: configurations, user provisioning, access-token resets',
   examples: [
     'secscan saml list',

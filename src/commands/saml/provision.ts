@@ -6,7 +6,7 @@ import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
 import { mapLimit } from '../../util/batches.js';
 import { type ProvisionEntry, parseProvisionFile } from './internal/provision-file.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 /** Team ids by the names (or ids) the file gives. */
 async function teamIds(client: ApiClient, entries: readonly ProvisionEntry[]): Promise<Map<string, string>> {

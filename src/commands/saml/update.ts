@@ -9,7 +9,7 @@ import {
   relayNote,
   validateConfig,
 } from './internal/config.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 const keep = [
   'idp_metadata_url',

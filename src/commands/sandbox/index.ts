@@ -54,12 +54,15 @@ async function* serve(
 ): AsyncGenerator<string> {
   try {
     yield ready;
-    ctx.note(`sandbox: serving ${sandbox.url}/api/v4 for organization ${sandbox.orgId}; Ctrl-C stops it`);
+    ctx.note(
+      `sandbox: serving ${sandbox.url} (the base URL: SECSCAN_BASE_URL, --base-url; the API under /api/v4) ` +
+        `for organization ${sandbox.orgId}; Ctrl-C stops it`,
+    );
     if (sandbox.caFile) {
       ctx.note(
         `sandbox: TLS with a certificate made at start; clients trust its CA ${sandbox.caFile} through ` +
-          'SECSCAN_CA_FILE (secscan), NODE_EXTRA_CA_CERTS (Node.js), SSL_CERT_FILE (curl, OpenSSL, Go, Python) ' +
-          'or REQUESTS_CA_BUNDLE (Python requests)',
+          'SECSCAN_CA_FILE (secscan), NODE_EXTRA_CA_CERTS (Node.js), CURL_CA_BUNDLE (curl), ' +
+          'SSL_CERT_FILE (OpenSSL, Go, Python) or REQUESTS_CA_BUNDLE (Python requests)',
       );
     }
     await untilAborted(ctx.signal);
@@ -72,11 +75,12 @@ async function* serve(
 
 export default defineVerb({
   name: 'sandbox',
+  section: 'start',
   summary: 'Run a local stand-in for the service with demo data',
   description:
     'Run a local, stateful stand-in for the service with a seeded demonstration organization, in the foreground, ' +
     'until interrupted. When ready it prints SECSCAN_BASE_URL, SECSCAN_ORG_ID and SECSCAN_TOKEN (a Super Admin ' +
-    'token) on stdout, one per line. With the global --profile NAME it also stores them as that profile and makes it the current one. ' +
+    'token) on stdout, one per line. With the global --profile NAME it also stores them as that profile and makes it the current one.\n\n' +
     'With --tls it serves HTTPS with a certificate made at start, writes its CA to the state directory (that of ' +
     '--state, else $SECSCAN_STATE_DIR, $XDG_STATE_HOME/secscan or ~/.local/state/secscan) and prints a fourth ' +
     'line, SECSCAN_CA_FILE=<path>: secscan trusts it from that variable; other clients from NODE_EXTRA_CA_CERTS, ' +
@@ -122,7 +126,7 @@ export default defineVerb({
     port: parsed('--port <port>', 'port to listen on; 0 picks a free port', int(0, 65_535), { default: '0' }),
     seed: parsed(
       '--seed <n>',
-      'seed of the demo data: the same seed gives the same data',
+      'seed of the demo data:\n\nthe same seed gives the same data',
       int(0, 2 ** 32 - 1),
       {
         default: '1',
@@ -130,7 +134,7 @@ export default defineVerb({
     ),
     state: parsed(
       '--state <file>',
-      'keep the state in FILE: loaded if it exists, written 200 ms after a change and when stopped',
+      'keep the state in FILE:\n\nloaded if it exists, written 200 ms after a change and when stopped',
       filePath(),
       { complete: 'file' },
     ),
@@ -145,11 +149,11 @@ export default defineVerb({
     latency: parsed('--latency <ms>', 'delay added to every request, in milliseconds', int(0, 60_000), {
       default: '0',
     }),
-    log: flag('--log', 'log one line per request and per webhook delivery attempt on stderr'),
-    tls: flag('--tls', 'serve HTTPS with a certificate made at start; print SECSCAN_CA_FILE, its CA'),
+    log: flag('--log', 'log one line per request\n\nand per webhook delivery attempt on stderr'),
+    tls: flag('--tls', 'serve HTTPS with a certificate made at start;\n\nprint SECSCAN_CA_FILE, its CA'),
     usersFile: parsed(
       '--users-file <file>',
-      "write every demo user's token to FILE (JSON, mode 0600)",
+      "write every demo user's token to FILE\n\n(JSON, mode 0600)",
       filePath(),
       {
         complete: 'file',
@@ -157,22 +161,22 @@ export default defineVerb({
     ),
     findings: parsed(
       '--findings <n>',
-      'give the app shiftleft-java-demo N findings (for benchmarks; default about a dozen)',
+      'give the app shiftleft-java-demo N findings\n\n(for benchmarks; default about a dozen)',
       int(1, 2_000_000),
     ),
     backupSize: parsed(
       '--backup-size <size>',
-      'make every completed backup exactly SIZE (e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory',
+      'make every completed backup exactly SIZE\n\n(e.g. 1GiB, 500MB; at most 4GiB), streamed, never held in memory',
       pattern(/^\s*\d+(\.\d+)?\s*([kmgKMG]i?)?[bB]?\s*$/, 'expected a size such as 1GiB or 500MB'),
     ),
     cutDownloads: parsed(
       '--cut-downloads <shares>',
-      'drop every backup download when it reaches these shares of the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does',
+      'drop every backup download when it reaches these shares\n\nof the file (e.g. 0.5 or 0.3,0.7): a client that resumes finishes, one that restarts never does',
       pattern(/^\s*0?\.\d+\s*(,\s*0?\.\d+\s*)*$/, 'expected shares between 0 and 1, e.g. 0.5 or 0.3,0.7'),
     ),
     backupFaults: parsed(
       '--backup-faults <faults>',
-      'answer backup downloads wrongly, to test a client that resumes them: ignore-if-range (a Range gets a 206 of the bytes as they are now, whatever If-Range says), no-digest (no Repr-Digest), shift-range (a 206 starts 1 MiB before the byte asked for), other-total (a 206 gives a total one byte longer); several separated by commas',
+      'answer backup downloads wrongly,\n\nto test a client that resumes them: ignore-if-range (a Range gets a 206 of the bytes as they are now, whatever If-Range says), no-digest (no Repr-Digest), shift-range (a 206 starts 1 MiB before the byte asked for), other-total (a 206 gives a total one byte longer); several separated by commas',
       pattern(
         /^\s*[a-z-]+\s*(,\s*[a-z-]+\s*)*$/,
         'expected fault names separated by commas, e.g. ignore-if-range,no-digest',
@@ -180,16 +184,16 @@ export default defineVerb({
     ),
     auditLog: flag(
       '--audit-log',
-      'serve the audit log, which the service keeps off until the vendor enables it',
+      'serve the audit log,\n\nwhich the service keeps off until the vendor enables it',
     ),
     apps: parsed(
       '--apps <n>',
-      'add N generated apps (svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)',
+      'add N generated apps\n\n(svc-0001...), each with half a year of weekly default-branch scans, fixes and findings past their SLA (for stats and trends at scale)',
       int(0, 5_000),
     ),
     rateLimit: parsed(
       '--rate-limit <rate>',
-      'serve at most RATE API requests per second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window',
+      'serve at most RATE API requests\n\nper second (20/s) or minute (600/m); the others get 429 with Retry-After; every answer carries RateLimit and X-RateLimit-* headers, and --log a line per window',
       pattern(
         /^\s*\d{1,6}\s*(\/\s*(s|sec|second|m|min|minute))?\s*$/i,
         'expected requests per second or minute, e.g. 20/s or 600/m',
@@ -197,7 +201,7 @@ export default defineVerb({
     ),
     now: parsed(
       '--now <date>',
-      'seed the demo data as of DATE (2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)',
+      'seed the demo data as of DATE\n\n(2026-11-28, or an ISO time with a zone) instead of today: the same seed then gives the same dates (default $SECSCAN_SANDBOX_NOW)',
       pattern(
         /^\s*\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?\s*$/,
         'expected a date such as 2026-11-28 or 2026-11-28T09:00:00Z',
@@ -205,7 +209,7 @@ export default defineVerb({
     ),
     bandwidth: parsed(
       '--bandwidth <rate>',
-      "pace every answer body as one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network's pace",
+      "pace every answer body\n\nas one network link of RATE bytes per second would (e.g. 100MiB/s, 1GiB/s; 1KiB/s to 100GiB/s), shared by all the answers: downloads at a network's pace",
       pattern(
         /^\s*\d+(\.\d+)?\s*([kmgKMG]i?[bB]|[bB])?\s*(\/\s*s(ec(ond)?)?)?\s*$/,
         'expected bytes per second, e.g. 100MiB/s or 1GiB/s',
@@ -213,7 +217,7 @@ export default defineVerb({
     ),
     fault: list(
       '--fault <rule>',
-      'a fault rule, as JSON (repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests',
+      'a fault rule, as JSON\n\n(repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests',
     ),
     autofixDelay: parsed(
       '--autofix-delay <delay>',
@@ -224,7 +228,7 @@ export default defineVerb({
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
     readyFile: parsed(
       '--ready-file <file>',
-      'also write the KEY=value lines to FILE once ready (mode 0600; removed when the sandbox stops)',
+      'also write the KEY=value lines to FILE once ready\n\n(mode 0600; removed when the sandbox stops)',
       filePath(),
       { complete: 'file' },
     ),

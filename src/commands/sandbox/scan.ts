@@ -9,7 +9,7 @@ import { UnexpectedResponseError, UsageError } from '../../errors.js';
 import { recordedScanView } from '../../output/views/sandbox.js';
 import { defineVerb, flag, list, parsed, text } from '../define.js';
 import { duration, int, pattern, when } from '../parsers.js';
-import { checkWith, shellArg } from '../../util/verify.js';
+import { checkWith, shellArg } from '../../util/hints.js';
 
 const severities = 'critical|high|medium|low';
 const types = allFindingTypes.join('|');
@@ -37,7 +37,7 @@ export default defineVerb({
     'sandbox, on --branch (default: the default branch). It starts from the branch’s last scan (a new branch ' +
     'from the default branch’s), drops the newest --fix findings, brings back --reappear findings of earlier ' +
     'scans, and adds --new findings: SEVERITY[:TYPE]=N (type vuln unless given). The next `scans check` of ' +
-    'that branch sees them, so a pipeline can be made to fail or pass. --version sets the scan’s version (a ' +
+    'that branch sees them, so a pipeline can be made to fail or pass.\n\n--version sets the scan’s version (a ' +
     'commit SHA: what `scans check --version` looks for) and --tag adds scan tags. With --running DURATION ' +
     'the scan is listed as running and completes after DURATION, its findings recorded then; --fail records ' +
     'a failed analysis (after --running, if given). Webhooks registered for scan.finished receive the event ' +

@@ -42,7 +42,7 @@ async function answers(
       orgId: settings.SECSCAN_ORG_ID,
       caFile: settings.SECSCAN_CA_FILE,
     },
-    { timeoutMs, retries: 0, signal: ctx.signal, version: ctx.version },
+    { timeoutMs, retries: 0, signal: ctx.signal, version: ctx.version, dispatcher: ctx.factory.dispatcher },
   );
   try {
     await client.call('ReadUser');
@@ -66,7 +66,7 @@ export default defineVerb({
     'secscan sandbox wait sandbox.env',
     'secscan sandbox wait sandbox.env --timeout 120 && set -a && . ./sandbox.env && set +a',
   ],
-  operations: [],
+  operations: ['ReadUser'],
   args: [
     arg('file', 'the file of the sandbox’s --ready-file', {
       parser: pattern(/\S/, 'expected a file path'),

@@ -9,6 +9,7 @@ const formats = ['cyclonedx', 'cyclonedx-1.5', 'spdx'] as const;
 
 export default defineVerb({
   name: 'sbom',
+  section: 'daily',
   summary: 'Write a bill of materials (CycloneDX or SPDX) with the dependency findings’ triage as VEX',
   description:
     'The packages of a scan as a CycloneDX 1.6 JSON document (--format cyclonedx-1.5 for older consumers, ' +

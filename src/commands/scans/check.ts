@@ -39,7 +39,7 @@ const options = {
     required: 'see `secscan compounds list`',
     complete: 'compound',
   }),
-  rules: text('--rules <file>', 'rules file, YAML or JSON, secscan’s or sl’s (`-` reads standard input)', {
+  rules: text('--rules <file>', 'rules file, YAML or JSON, secscan’s or sl’s\n\n(`-` reads standard input)', {
     conflicts: ['policy'],
     complete: 'file',
   }),
@@ -51,20 +51,20 @@ const options = {
   ),
   targetBranch: text(
     '--target-branch <branch>',
-    'branch under test: its last completed scan (default: the default branch)',
+    'branch under test: its last completed scan\n\n(default: the default branch)',
   ),
   ...selectorOptions(
     ['targetBranch'],
-    'with --scan, --version or --tag: wait up to DURATION (e.g. 20m) for that scan to exist and complete',
+    'wait up to DURATION (e.g. 20m) for that scan\n\n(of --scan, --version or --tag) to exist and complete',
   ),
   sourceBranch: text(
     '--source-branch <branch>',
-    'baseline branch: its last scan (default: the rules file’s source, else the branch the pull request merges into, else the default branch)',
+    'baseline branch: its last scan\n\n(default: the rules file’s source, else the branch the pull request merges into, else the default branch)',
     { conflicts: ['sourceScan', 'baseline'] },
   ),
   sourceScan: parsed(
     '--source-scan <id>',
-    'baseline scan, by id (a compound scan id for a compound)',
+    'baseline scan, by id\n\n(a compound scan id for a compound)',
     scanId(),
     {
       conflicts: ['sourceBranch', 'baseline'],
@@ -72,22 +72,16 @@ const options = {
   ),
   baseline: choice(
     '--baseline <none>',
-    'none: no baseline, every finding of the scan under test counts as new (a diff gate with no baseline scan is exit 10)',
+    'none: every finding of the scan counts as new\n\n(no baseline scan; a diff gate without one is exit 10)',
     ['none'],
     { conflicts: ['sourceBranch', 'sourceScan'] },
   ),
-  kind: choice('--kind <kind>', 'diff: new findings only; single: all findings (default diff)', [
-    'single',
-    'diff',
-  ]),
-  numFindings: parsed(
-    '--num-findings <n>',
-    'top findings returned per rule, 0 to 100 (default 5)',
-    int(0, 100),
-  ),
+  kind: choice('--kind <kind>', 'diff (default): new findings; single: all', ['single', 'diff']),
+  numFindings: parsed('--num-findings <n>', 'findings returned per rule, 0 to 100 (default 5)', int(0, 100)),
   failOn: choice(
     '--fail-on <when>',
-    'threshold: exit 1 when a rule is over its threshold; none: report only (default threshold)',
+    'threshold (default): exit 1 over it; none: report' +
+      '\n\n(threshold: exit 1 when a rule is over its threshold; none: report only)',
     ['threshold', 'none'],
   ),
   reportJson: text('--report-json <file>', 'write the verdict and results as JSON', { complete: 'file' }),
@@ -97,35 +91,35 @@ const options = {
   }),
   reportMarkdown: text(
     '--report-markdown <file>',
-    'write a Markdown summary (pull-request comment, $GITHUB_STEP_SUMMARY)',
+    'write a Markdown summary\n\n(pull-request comment, $GITHUB_STEP_SUMMARY)',
     { complete: 'file' },
   ),
   reportCodequality: text(
     '--report-codequality <file>',
-    'write the findings that fail the gate as a GitLab Code Quality report',
+    'write a GitLab Code Quality report\n\nof the findings that fail the gate',
     { complete: 'file' },
   ),
   reportGitlabSast: text(
     '--report-gitlab-sast <file>',
-    'write the findings that fail the gate as a GitLab SAST report (security report schema 15)',
+    'write a GitLab SAST report\n\nof the findings that fail the gate (security report schema 15)',
     { complete: 'file' },
   ),
   ignoreFile: ignoreFileOption,
   comment: flag(
     '--comment',
-    'post the verdict on the pull (merge) request as one comment, kept up to date (GitHub, GitLab, Azure DevOps, Bitbucket Cloud)',
+    'post the verdict on the pull request\n\n(or merge request) as one comment, kept up to date (GitHub, GitLab, Azure DevOps, Bitbucket Cloud)',
   ),
   ...commentOptions,
   commentRequired: commentRequiredOption,
   commentFile: text(
     '--comment-file <file>',
-    'where the comment goes when it cannot be posted (a fork’s read-only token), for `secscan pr comment --from FILE` (default secscan-comment.json)',
+    'the comment when it cannot be posted\n\n(a fork’s read-only token), for `secscan pr comment --from FILE` (default secscan-comment.json)',
     { complete: 'file' },
   ),
   out: outOption([...baseFormats, ...outputs], 'the verdict'),
   sarifCategory: text(
     '--sarif-category <id>',
-    'the SARIF automationDetails.id (GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)',
+    'the SARIF automationDetails.id\n\n(GitHub keeps one set of alerts per category; default secscan/check/COMPOUND/; each app’s run adds APP/)',
   ),
 };
 
@@ -147,16 +141,17 @@ async function loadRules(ctx: Context, opts: Opts): Promise<LoadedRules> {
 
 export default defineVerb({
   name: 'check',
-  summary: 'Gate a merge: check a compound’s scan against rules (exit 1 when a rule is breached)',
+  summary: 'Gate a merge: check a scan against rules (exit 1 when one is breached)',
   description:
-    'Check a scan of a compound (or app) against rules, from a file (YAML or JSON ' +
-    'holding `rules:`, or the `build_rules:` of an `sl check-analysis` file, v2 or v1, whose ' +
-    '`source: {branch}` is the baseline unless --source-branch is given) or a stored check-analysis ' +
-    'policy. The scan under test is the one --scan, --version (the scan of a commit) or --tag names, which ' +
+    'Check a scan of a compound (or app) against rules from a file or a stored check-analysis policy: ' +
+    'exit 0 when no rule is over its threshold, 1 when one is; any other code means the gate was not ' +
+    'evaluated (fail closed).\n\n' +
+    'The rules file is YAML or JSON holding `rules:`, or the `build_rules:` of an `sl check-analysis` ' +
+    'file, v2 or v1, whose `source: {branch}` is the baseline unless --source-branch is given. ' +
+    'The scan under test is the one --scan, --version (the scan of a commit) or --tag names, which ' +
     'must have completed: exit 10 when it is not there or still running (--wait DURATION waits for it), 11 ' +
     'when its analysis failed; no other scan is ever evaluated in its place. Without them, the last ' +
-    'completed scan of --target-branch (default: the default branch). Exit 0 when no rule is over its ' +
-    'threshold, 1 when one is; any other code means the gate was not evaluated (fail closed). --kind diff ' +
+    'completed scan of --target-branch (default: the default branch). --kind diff ' +
     '(the default) counts only findings the baseline scan did not have; single counts them all. The ' +
     'baseline is the branch the pull request merges into (GITHUB_BASE_REF, ' +
     'CI_MERGE_REQUEST_TARGET_BRANCH_NAME, SYSTEM_PULLREQUEST_TARGETBRANCH, BITBUCKET_PR_DESTINATION_BRANCH), ' +

@@ -3,7 +3,7 @@ import type { ScanDiff } from '@secscan/api/schemas/scans';
 import { severities } from '@secscan/api/values';
 import { ExitCode, NotReadyError, notFoundError, ScanFailedError, UsageError } from '../../errors.js';
 import { scanState } from '../../util/scan-state.js';
-import { shellArg } from '../../util/verify.js';
+import { shellArg } from '../../util/hints.js';
 import { checkComparison, compareGateLine, compareSummaryLine } from '../../output/formats/compare.js';
 import type { CompareDocument } from '../../output/export/document.js';
 import { diffView } from '../../output/views/scans.js';
@@ -147,7 +147,7 @@ export default defineVerb({
   summary: 'New, fixed and common findings between two scans of an app',
   description:
     'Compare two scans of an app: new findings are in the target and not the source, fixed ones the ' +
-    'reverse. A new finding an earlier scan already had is a regression. REF is scan.N or tag.KEY=VALUE. ' +
+    'reverse. A new finding an earlier scan already had is a regression. REF is scan.N or tag.KEY=VALUE.\n\n' +
     'The target (the scan under test) may instead be named by --scan, --version (the scan of a commit) or ' +
     '--tag, with any one source: that scan must have completed (exit 10 while it is not there or running, ' +
     '--wait DURATION waits for it; 11 when its analysis failed), and no other scan is compared in its ' +

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'scans',
+  section: 'daily',
   summary: 'List, show and compare scans; gate merges with `scans check`; wait for a scan',
   examples: [
     'secscan scans list --app payments-api',

@@ -14,7 +14,7 @@ export default defineVerb({
     '(the scan of a commit: its SHA, or the --version-id given to the analyser) or --tag names, the newest ' +
     'when several match. It polls with backoff until that scan exists and has ended, then prints it (exit ' +
     '0); exit 11 when its analysis failed, 10 when it is not there or still running after --wait (default ' +
-    '30m), 8 when it shows a status other than completed, running or failed. No sleep passes the wait, a ' +
+    '30m), 8 when it shows a status other than completed, running or failed.\n\nNo sleep passes the wait, a ' +
     'request’s retries included: a Retry-After beyond it ends the wait (exit 7). The same wait as `scans check --wait`, for a pipeline that runs other steps in between. On a ' +
     'terminal a live line shows the wait; in a CI log, one line a minute.',
   examples: [

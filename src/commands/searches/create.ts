@@ -1,7 +1,7 @@
 import { searchView } from '../../output/views/searches.js';
 import { arg, defineVerb, text } from '../define.js';
 import { nonEmpty } from '../parsers.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'create',

@@ -1,6 +1,6 @@
 import { arg, defineVerb } from '../define.js';
 import { nonEmpty } from '../parsers.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'delete',

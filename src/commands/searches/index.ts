@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'searches',
+  section: 'daily',
   summary: 'Your saved searches (each user has their own)',
   examples: [
     'secscan searches list',

@@ -24,7 +24,7 @@ export async function readInputFile(ctx: Context, path: string, input: InputFile
 }
 
 /**
- * The value of a YAML or JSON file, parsed within the limits of src/util/yaml-input.ts: a syntax error or a
+ * The value of a YAML or JSON file, parsed within the limits of packages/api/src/yaml-input.ts: a syntax error or a
  * limit broken is a configuration error, `LABEL is not valid YAML or JSON: ...` or `LABEL:LINE: ...`.
  */
 export async function parseYamlFile(text: string, label: string): Promise<unknown> {

@@ -7,7 +7,7 @@ import { readInputFile } from './files.js';
 /** `--ignore-file FILE` and `--no-ignore-file`, for every command that honours the ignore file. */
 export const ignoreFileOption = negatableText(
   '--ignore-file <file>',
-  'the ignore file (suppressions; default: .secscan/ignore.yml here or in a directory above, up to the repository root)',
+  'the ignore file of suppressions\n\n(default: .secscan/ignore.yml here or in a directory above, up to the repository root)',
   'use no ignore file, even if one is found',
   { complete: 'file' },
 );

@@ -24,7 +24,7 @@ export function checkOutputFile(flag: string, path: string): void {
 export function outOption(formats: readonly OutputFormat[], what: string) {
   return list(
     '--out <format=file>',
-    `also write ${what} as FORMAT to FILE, from the same answer (repeatable; FORMAT: ${formats.join(', ')})`,
+    `also write ${what} as FORMAT to FILE\n\nfrom the same answer (repeatable; FORMAT: ${formats.join(', ')})`,
     {
       parser: pattern(
         new RegExp(`^(${formats.join('|')})=.+$`),

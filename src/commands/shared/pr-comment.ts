@@ -10,29 +10,29 @@ import { int } from '../parsers.js';
 export const commentOptions = {
   provider: choice(
     '--provider <name>',
-    'the code host: github, gitlab, azure or bitbucket (default: the CI service running the job)',
+    'the code host: github, gitlab, azure, bitbucket\n\n(default: the CI service running the job)',
     ['github', 'gitlab', 'azure', 'bitbucket'],
   ),
   pullRequest: parsed(
     '--pull-request <n>',
-    'the pull (merge) request number (default: the one the CI service names)',
+    'the pull (merge) request number\n\n(default: the one the CI service names)',
     int(1, 999_999_999_999),
   ),
   commentMode: choice(
     '--comment-mode <mode>',
-    'update: one comment, edited in place (default); new: a new comment each run; delete-and-new: the old ones deleted (only the token’s user’s)',
+    'update (default), new or delete-and-new\n\n(update: one comment, edited in place; new: a new comment each run; delete-and-new: the old ones deleted, only the token’s user’s)',
     ['update', 'new', 'delete-and-new'],
   ),
   commentMaxChars: parsed(
     '--comment-max-chars <n>',
-    'the longest comment, in characters (default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)',
+    'the longest comment, in characters\n\n(default the provider’s limit: GitHub 65536, at most; GitLab 1000000; Azure DevOps 150000; Bitbucket 32768)',
     int(1000, 1_000_000),
   ),
 };
 
 export const commentRequiredOption = flag(
   '--comment-required',
-  'a comment that cannot be posted fails the run (by default it never changes the exit code)',
+  'fail the run when the comment cannot be posted\n\n(by default a comment never changes the exit code)',
 );
 
 export interface CommentRequest {

@@ -7,6 +7,7 @@ import { countApp, totalsRow } from '../../stats/counts.js';
 
 export default defineVerb({
   name: 'stats',
+  section: 'daily',
   summary: 'Open findings of every app by severity and type, with the organization’s totals',
   description:
     'One row per app: its open findings by severity (critical, high, medium, low, total) and by type ' +

@@ -5,6 +5,7 @@ import { orgClients } from './internal/profiles.js';
 
 export default defineVerb({
   name: 'sync',
+  section: 'admin',
   summary: 'Mirror the organization’s findings into a SQLite or PostgreSQL database, cheaply kept current',
   description:
     'Writes the organization into a database of your own, for dashboards (Grafana, Metabase, Superset) and ' +

@@ -5,7 +5,7 @@ import { appId, nonEmpty } from '../parsers.js';
 import { memberRef } from '../shared/refs.js';
 import { resolveMembers } from './internal/members.js';
 import { checkApps } from '../../access/write.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'create',

@@ -2,7 +2,7 @@ import { arg, defineVerb, parsed } from '../define.js';
 import { int, nonEmpty } from '../parsers.js';
 import { resolveTeam } from '../shared/teams.js';
 import { withConflictHint } from '../../access/write.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'delete',

@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'teams',
+  section: 'admin',
   summary: 'Teams: their apps, members, groups and configuration; access as code with export and apply',
   description:
     'TEAM is a team id or its name everywhere. Members are given by e-mail or user id, with a team role ' +

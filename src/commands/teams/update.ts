@@ -8,7 +8,7 @@ import { resolveTeam } from '../shared/teams.js';
 import { resolveUsers } from '../shared/users.js';
 import { memberRef, splitRole, userRef } from '../shared/refs.js';
 import { checkApps, withConflictHint } from '../../access/write.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 type MemberBody = { user_id_v2: string; team_role: string };
 

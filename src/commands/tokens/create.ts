@@ -1,7 +1,7 @@
 import { choice, defineVerb, parsed, text } from '../define.js';
 import { duration } from '../parsers.js';
 import { createdTokenView } from '../../output/views/tokens.js';
-import { checkWith, shellArg } from '../../util/verify.js';
+import { checkWith, shellArg } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'create',

@@ -1,7 +1,7 @@
 import { arg, defineVerb } from '../define.js';
 import { resolveUser } from '../shared/users.js';
 import { userRef } from '../shared/refs.js';
-import { checkWith, shellArg } from '../../util/verify.js';
+import { checkWith, shellArg } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'delete',

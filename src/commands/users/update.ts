@@ -2,7 +2,7 @@ import { orgRoles } from '@secscan/api/values';
 import { arg, choice, defineVerb } from '../define.js';
 import { resolveUser } from '../shared/users.js';
 import { userRef } from '../shared/refs.js';
-import { checkWith, shellArg } from '../../util/verify.js';
+import { checkWith, shellArg } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'update',

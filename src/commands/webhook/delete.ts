@@ -1,6 +1,6 @@
 import { defineVerb } from '../define.js';
 import { flowName, versionOption, versionQuery } from './internal/version.js';
-import { checkWith } from '../../util/verify.js';
+import { checkWith } from '../../util/hints.js';
 
 export default defineVerb({
   name: 'delete',

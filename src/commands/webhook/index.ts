@@ -2,6 +2,7 @@ import { defineGroup } from '../define.js';
 
 export default defineGroup({
   name: 'webhook',
+  section: 'admin',
   summary: 'The organization’s webhook: where the service delivers events such as scan.finished',
   description:
     'One webhook per organization and flow version (2, the normal flow, by default; 1 the legacy flow). ' +

@@ -58,8 +58,8 @@ export default defineVerb({
     'Run a local receiver for the webhook’s deliveries, on 127.0.0.1, until interrupted (Ctrl-C). Each POST is ' +
     'checked as a receiver must: its signatures over the raw bytes (Standard Webhooks’ webhook-signature, ' +
     'X-SL-Signature, or both: each one present must hold), its timestamp within --tolerance, and its delivery ' +
-    'id against those received before (kept in --dir, so a restarted listener still refuses a replay). A ' +
-    'delivery that holds is kept byte for byte in --dir (ID.body; ID.json: when it arrived and where it was ' +
+    'id against those received before (kept in --dir, so a restarted listener still refuses a replay).\n\n' +
+    'A delivery that holds is kept byte for byte in --dir (ID.body; ID.json: when it arrived and where it was ' +
     'forwarded; then ID.headers, the request’s head as received, the receipt: each written whole and synced), ' +
     'answered 200, and forwarded unchanged to --forward-to. A bad signature is answered 401, a stale ' +
     'timestamp, a replay or a malformed delivery 400: reported, never kept or forwarded. A delivery that cannot ' +

@@ -16,8 +16,11 @@ export default defineVerb({
   name: 'verify',
   summary: 'Check a delivery’s signature and timestamp, as a receiver must',
   description:
-    'Check a webhook delivery as a receiver must: every signature it carries, over the body’s bytes exactly as ' +
-    'received (Standard Webhooks’ webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">, ' +
+    'Check a webhook delivery as a receiver must: its signatures over the body’s bytes, its delivery id and ' +
+    'its timestamp. The delivery is --headers FILE with --body FILE, or --delivery ID, one `webhook listen` ' +
+    'kept. Exit 0 when it holds, 4 for a signature that does not match, 12 for a stale timestamp, 8 for a ' +
+    'malformed delivery.\n\n' +
+    'Every signature it carries is checked, over the body’s bytes exactly as received (Standard Webhooks’ webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">, ' +
     'keyed by the secret whsec_<base64> decoded or any other secret’s bytes; X-SL-Signature: v1=<hex HMAC-SHA256 of ' +
     '"<X-SL-Timestamp>.<X-SL-Webhook-Delivery-ID>.<raw body>" with the secret>; at least one, each present must hold), ' +
     'a delivery id without a dot (with one, the signed string would be ambiguous), and the timestamp within ' +

@@ -3,6 +3,7 @@ import { defineVerb } from '../define.js';
 
 export default defineVerb({
   name: 'whoami',
+  section: 'setup',
   summary: 'Show the current user and their organizations',
   examples: ['secscan whoami', 'secscan whoami -o json | jq -r .email'],
   operations: ['ReadUser'],

@@ -112,7 +112,7 @@ describe('api gh-style flags', () => {
     const result = await cli.run(['api', 'GET', '/user', '-i'], { env: authEnv() });
     expect(result).toEqual({
       code: 0,
-      stdout: 'HTTP/1.1 200 OK\nContent-Type: application/json\nX-Request-Id: r1\n\n{"ok":true}',
+      stdout: 'HTTP/1.1 200 OK\nContent-Type: application/json\nX-Request-Id: r1\n\n{"ok":true}\n',
       stderr: '',
     });
     cli.api

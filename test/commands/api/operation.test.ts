@@ -70,7 +70,8 @@ describe('api OPERATION_ID', () => {
     const body = JSON.stringify(ok(teams));
     cli.stub('ListTeams').reply(200, body);
     const result = await cli.run(['api', 'ListTeams'], { env: authEnv() });
-    expect(result).toEqual({ code: 0, stdout: body, stderr: '' });
+    // As received, then the newline it lacks, so `secscan api ListTeams | cat` ends its line.
+    expect(result).toEqual({ code: 0, stdout: `${body}\n`, stderr: '' });
     const [call] = cli.calls();
     expect(call?.method).toBe('GET');
     expect(call?.headers.accept).toBe('application/json');
@@ -121,7 +122,7 @@ describe('api OPERATION_ID', () => {
       ['api', 'CreateTeam', '-F', 'name=Payments', '-F', 'applications=shop', '-F', 'applications=ledger'],
       { env: authEnv() },
     );
-    expect(result).toEqual({ code: 0, stdout: JSON.stringify(ok({ team_id: TEAM })), stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(ok({ team_id: TEAM }))}\n`, stderr: '' });
     expect(cli.calls()[0]?.headers['content-type']).toBe('application/json');
   });
 
@@ -137,7 +138,7 @@ describe('api OPERATION_ID', () => {
   it('sends the fields of a DELETE without a body as the query', async () => {
     cli.stub('DeleteWebhook', { query: { version: 1 } }).reply(200, { ok: true });
     const result = await cli.run(['api', 'DeleteWebhook', '-F', 'version=1'], { env: authEnv() });
-    expect(result).toEqual({ code: 0, stdout: '{"ok":true}', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: '{"ok":true}\n', stderr: '' });
   });
 
   it('reads the body from --input as given, and sends the other fields as the query', async () => {
@@ -183,7 +184,7 @@ describe('api OPERATION_ID', () => {
     const result = await cli.run(['api', 'ListTeams', '--paginate'], { env: authEnv() });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `${JSON.stringify(ok([teams[0]], `https://app.example.com/orgs/${ORG}/rbac/teams?page=2`))}${JSON.stringify(ok([]))}`,
+      `${JSON.stringify(ok([teams[0]], `https://app.example.com/orgs/${ORG}/rbac/teams?page=2`))}${JSON.stringify(ok([]))}\n`,
     );
   });
 

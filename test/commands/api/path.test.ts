@@ -36,7 +36,7 @@ describe('api', () => {
         env: authEnv(),
       },
     );
-    expect(result).toEqual({ code: 0, stdout: body, stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: `${body}\n`, stderr: '' });
   });
 
   it('pretty-prints JSON on a terminal', async () => {
@@ -96,7 +96,7 @@ describe('api', () => {
     const result = await cli.run(['api', 'GET', '/orgs/{orgID}/apps', '--paginate'], { env: authEnv() });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `${JSON.stringify(ok([1], `https://elsewhere.example.com/orgs/${ORG}/apps?page=2`))}${JSON.stringify(ok([2]))}`,
+      `${JSON.stringify(ok([1], `https://elsewhere.example.com/orgs/${ORG}/apps?page=2`))}${JSON.stringify(ok([2]))}\n`,
     );
     expect(cli.calls().map((c) => c.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });
@@ -122,7 +122,7 @@ describe('api', () => {
       .reply(503, 'busy', { headers: { 'retry-after': '0' } });
     cli.api.intercept({ path: `${API}/user`, method: 'GET' }).reply(200, '{"ok":true}');
     const result = await cli.run(['api', 'GET', '/user'], { env: authEnv() });
-    expect(result).toEqual({ code: 0, stdout: '{"ok":true}', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: '{"ok":true}\n', stderr: '' });
   });
 
   it('does not retry a PATCH', async () => {

@@ -77,6 +77,8 @@ describe('secscan sandbox', () => {
     expect(run.stderr.text).toMatch(new RegExp(`GET /api/v4/orgs/${orgId}/tokens 200 \\d+ms`));
     expect(run.stderr.text).not.toContain(token);
     expect(run.stderr.text.endsWith('sandbox: stopped\n')).toBe(true);
+    // The address it says it serves is the base URL to use, without /api/v4.
+    expect(run.stderr.text).toContain(`sandbox: serving ${baseUrl} (the base URL: SECSCAN_BASE_URL`);
     await expect(fetch(baseUrl)).rejects.toThrow();
   });
 
@@ -88,7 +90,10 @@ describe('secscan sandbox', () => {
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^SECSCAN_BASE_URL=https:\/\/127\.0\.0\.1:\d+$/);
     expect(lines[3]).toMatch(new RegExp(`^SECSCAN_CA_FILE=${join(dir, 'state')}/sandbox-ca-\\d+\\.pem$`));
-    expect(run.stderr.text).toContain('NODE_EXTRA_CA_CERTS (Node.js), SSL_CERT_FILE');
+    // Debian's curl reads CURL_CA_BUNDLE, not SSL_CERT_FILE.
+    expect(run.stderr.text).toContain(
+      'NODE_EXTRA_CA_CERTS (Node.js), CURL_CA_BUNDLE (curl), SSL_CERT_FILE (OpenSSL',
+    );
     const env = Object.fromEntries(
       lines.map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
     );

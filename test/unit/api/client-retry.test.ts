@@ -78,6 +78,22 @@ describe('ApiClient retries', () => {
     expect(methods()).toHaveLength(1);
   });
 
+  it('retries a read sent as POST (RetrievePackageInfo) as a GET: on 503 and on a dropped connection', async () => {
+    const read = { ...ops.CreateThing, read: true };
+    const pool = agent.get(ORIGIN);
+    pool.intercept({ path: things, method: 'POST' }).reply(503, { message: 'busy' }, { headers: now });
+    pool.intercept({ path: things, method: 'POST' }).replyWithError(new Error('EPIPE'));
+    pool.intercept({ path: things, method: 'POST' }).reply(200, { ok: true, response: { id: 'a' } });
+    expect(await client(agent).call(read, { body: { name: 'n' } })).toEqual({ id: 'a' });
+    expect(methods()).toEqual(['POST', 'POST', 'POST']);
+
+    pool.intercept({ path: things, method: 'POST' }).replyWithError(new Error('EPIPE')).times(2);
+    const error = await failure(client(agent, { retries: 1 }).call(read, { body: { name: 'n' } }));
+    // Nothing was changed, so the message does not say a change may have been applied.
+    expect(error.message).toBe(`CreateThing: cannot reach ${ORIGIN} after 2 attempts: EPIPE`);
+    expect(error.exitCode).toBe(7);
+  });
+
   it('turns network errors into TransientError (exit 7) after every attempt', async () => {
     agent
       .get(ORIGIN)

@@ -140,4 +140,11 @@ describe('checkBaseUrl', () => {
   it('keeps a path', () => {
     expect(checkBaseUrl('https://x.test/svc//', '--base-url')).toBe('https://x.test/svc');
   });
+
+  it('takes an address ending in /api/v4 (as the sandbox prints the API) as meant: the client adds it', () => {
+    expect(checkBaseUrl('http://127.0.0.1:9/api/v4', '$SECSCAN_BASE_URL')).toBe('http://127.0.0.1:9');
+    expect(checkBaseUrl('https://x.test/svc/api/v4/', '--base-url')).toBe('https://x.test/svc');
+    // Once: a path that really is .../api/v4/api/v4 stays one level down.
+    expect(checkBaseUrl('https://x.test/api/v4/api/v4', '--base-url')).toBe('https://x.test/api/v4');
+  });
 });

@@ -117,6 +117,42 @@ describe('sbom documents', () => {
     );
   });
 
+  it('a scoped package: its purl canonical (%40), its bom-ref and every reference to it written out', async () => {
+    const inv = inventory();
+    inv.packages.push({
+      ...pkg('pkg:npm/%40scope/d@2.0.0', ['MIT'], ['api']),
+      namespace: '@scope',
+      name: 'd',
+    });
+    inv.vulnerabilities.push({
+      ...(inv.vulnerabilities[0] as Inventory['vulnerabilities'][number]),
+      app: 'api',
+      finding: '6',
+      purl: 'pkg:npm/%40scope/d@2.0.0',
+      advisory: 'SNYK-JS-D-1',
+    });
+    const doc = cyclonedx(inv, '1.6', tool) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(
+      await new Validation.JsonStrictValidator(Spec.Version.v1dot6).validate(JSON.stringify(doc)),
+    ).toBeNull();
+    const d = doc.components.find((x: { name: string }) => x.name === 'd');
+    expect(d).toMatchObject({ 'bom-ref': 'pkg:npm/@scope/d@2.0.0', purl: 'pkg:npm/%40scope/d@2.0.0' });
+    // cdxgen's validator refuses a reference with %40, %3A or %2F in `dependencies`.
+    const refs = doc.dependencies.flatMap((x: { ref: string; dependsOn: string[] }) => [
+      x.ref,
+      ...x.dependsOn,
+    ]);
+    expect(refs).toContain('pkg:npm/@scope/d@2.0.0');
+    expect(refs.filter((r: string) => /%40|%3A|%2F/i.test(r))).toEqual([]);
+    const vuln = doc.vulnerabilities.find((v: { id: string }) => v.id === 'SNYK-JS-D-1');
+    expect(vuln.affects).toEqual([{ ref: 'pkg:npm/@scope/d@2.0.0' }]);
+    const vex = cyclonedx(inv, '1.6', tool, true) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const link = vex.vulnerabilities.find((v: { id: string }) => v.id === 'SNYK-JS-D-1').affects[0].ref;
+    expect(link).toBe(
+      `urn:cdx:${doc.serialNumber.slice('urn:uuid:'.length)}/1#${encodeURIComponent('pkg:npm/@scope/d@2.0.0')}`,
+    );
+  });
+
   it('an inventory that would give one bom-ref (or SPDXID) twice is refused, never written', () => {
     const inv = inventory();
     inv.scans.push({ ...(inv.scans[0] as Inventory['scans'][number]) });

@@ -23,6 +23,7 @@ export const scaOperations = defineOperations('sca', {
     method: 'POST',
     path: '/package_info',
     scopes: [],
+    read: true,
     summary: 'Retrieve package information (CVEs, licenses, and more) for a list of PURLs',
   },
 });

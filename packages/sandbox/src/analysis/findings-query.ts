@@ -190,18 +190,25 @@ export function elementScans(state: SandboxState, polyglot: PolyglotScanRecord, 
   );
 }
 
-/** The findings present in any of the scans, in the order they were recorded. */
-export function findingsOfScans(state: SandboxState, scans: readonly ScanRecord[]): FindingRecord[] {
+/** Where each finding is in `state.analysis.findings`, by id (the index rebuilt when the array grows). */
+export function findingPositions(state: SandboxState): ReadonlyMap<string, number> {
   const findings = state.analysis.findings;
   let index = findingIndexes.get(findings);
   if (!index || index.size !== findings.length) {
     index = { size: findings.length, position: new Map(findings.map((f, i) => [f.id, i])) };
     findingIndexes.set(findings, index);
   }
+  return index.position;
+}
+
+/** The findings present in any of the scans, in the order they were recorded. */
+export function findingsOfScans(state: SandboxState, scans: readonly ScanRecord[]): FindingRecord[] {
+  const findings = state.analysis.findings;
+  const position = findingPositions(state);
   const positions = new Set<number>();
   for (const s of scans) {
     for (const id of s.finding_ids) {
-      const at = index.position.get(id);
+      const at = position.get(id);
       if (at !== undefined) positions.add(at);
     }
   }

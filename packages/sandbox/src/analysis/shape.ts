@@ -1,5 +1,6 @@
 import { notFound, ReplyError } from '../http.js';
 import type { AppRecord, SandboxState } from '../state.js';
+import { findingPositions } from './findings-query.js';
 import type { FindingRecord, ScanRecord } from './model.js';
 
 export const severityRank: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
@@ -16,13 +17,18 @@ export function onDefaultBranch(state: SandboxState, scan: ScanRecord): boolean 
   return app ? scan.branch === app.base_branch : scan.is_default_branch;
 }
 
-export function findingsById(state: SandboxState): Map<string, FindingRecord> {
-  return new Map(state.analysis.findings.map((f) => [f.id, f]));
-}
-
+/**
+ * The findings of `ids`, in their order, through the organization's index of findings by id (kept while
+ * the findings only grow): a scan listing answers in its scans' findings, not in a map of the whole
+ * organization built for each scan (24 scans an app at a million findings: minutes, past a client's 30 s).
+ */
 export function findingsOf(state: SandboxState, ids: readonly string[]): FindingRecord[] {
-  const byId = findingsById(state);
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const findings = state.analysis.findings;
+  const position = findingPositions(state);
+  return ids.flatMap((id) => {
+    const at = position.get(id);
+    return at === undefined ? [] : [findings[at] as FindingRecord];
+  });
 }
 
 /** Newest first. */

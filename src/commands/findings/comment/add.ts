@@ -3,7 +3,7 @@ import { arg, defineVerb } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
 import { findingId } from '../../shared/finding-ids.js';
 import { appOption } from '../internal/selection.js';
-import { checkWith, shellArg } from '../../../util/verify.js';
+import { checkWith, shellArg } from '../../../util/hints.js';
 
 export default defineVerb({
   name: 'add',

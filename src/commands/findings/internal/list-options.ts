@@ -12,33 +12,37 @@ import { email, int, nonEmpty, pattern, scanId, scanRef } from '../../parsers.js
 
 /** The flags of `findings list`: the same at every level; planList maps them to each operation's names. */
 export const options = {
-  app: text('--app <id>', 'findings of an app (its latest scan unless --scan, --version, --branch)', {
+  app: text('--app <id>', 'findings of an app\n\n(its latest scan unless --scan, --version, --branch)', {
     conflicts: ['compound'],
   }),
-  compound: text('--compound <name>', 'findings of a compound (its latest compound scan)'),
+  compound: text('--compound <name>', 'findings of a compound\n\n(its latest compound scan)'),
   severity: list('--severity <level>', 'only these severities (repeatable)', { choices: severities }),
   status: list(
     '--status <status>',
-    'only these statuses (repeatable; the app and organization lists default to unset, the compound list to every status)',
+    'only these statuses (repeatable)\n\n(the app and organization lists default to unset, the compound list to every status)',
     { choices: [...findingStatuses, 'any'] },
   ),
-  type: list('--type <type>', 'only these types (repeatable; oss_risk is a type of the vendor’s clients)', {
-    choices: listedFindingTypes,
-  }),
+  type: list(
+    '--type <type>',
+    'only these types (repeatable)\n\n(oss_risk is a type of the vendor’s clients)',
+    {
+      choices: listedFindingTypes,
+    },
+  ),
   category: text('--category <name>', 'only this category, e.g. "SQL Injection"'),
   assignee: parsed('--assignee <email>', 'only findings assigned to EMAIL', email(), {
     conflicts: ['assignment'],
   }),
   assignment: choice('--assignment <state>', 'assigned or unassigned findings', ['assigned', 'unassigned']),
-  tag: list('--tag <key=value>', 'only scans with this tag, e.g. branch=main (repeatable)'),
+  tag: list('--tag <key=value>', 'only scans with this tag (repeatable)\n\n(e.g. branch=main)'),
   findingTag: list(
     '--finding-tag <key__op__value>',
-    'only findings whose tag matches, e.g. cvss_score__gte__7 or cvss_31_severity_rating__in__critical,high (at most 20; operators eq, ne, contains, in, lt, gte, ...; with --app and the organization list, an operator other than eq is sent as `tag`, a parameter outside the public v4 document)',
+    'only findings whose tag matches\n\n(e.g. cvss_score__gte__7 or cvss_31_severity_rating__in__critical,high; at most 20; operators eq, ne, contains, in, lt, gte, ...; with --app and the organization list, an operator other than eq is sent as `tag`, a parameter outside the public v4 document)',
     { parser: pattern(tagQuery, 'expected key__operator__value, e.g. category__eq__XSS') },
   ),
   search: list(
     '--search <text>',
-    'title, description or a tag value contains TEXT, any case (at most 5, all must match; title or description only with --compound)',
+    'title, description or a tag value has TEXT\n\n(any case; at most 5, all must match; title or description only with --compound)',
     { parser: nonEmpty() },
   ),
   sort: choice('--sort <field>', 'sort field (default id, newest first)', findingSorts),
@@ -52,7 +56,7 @@ export const options = {
   branch: text('--branch <name>', 'the latest scan of this branch'),
   polyglotScan: parsed(
     '--polyglot-scan <id>',
-    'the compound scan to list (--compound; default the latest)',
+    'the compound scan to list (--compound)\n\n(default the latest)',
     scanId('polyglot scan id'),
     { conflicts: ['branch', 'tag'] },
   ),
@@ -74,13 +78,13 @@ export const options = {
   hasAiFix: flag('--has-ai-fix', '--compound: only findings with an AI fix'),
   source: parsed(
     '--source <ref>',
-    'compare with this scan: scan.<number> or tag.<key>=<value> (with --diff)',
+    'compare with this scan (with --diff)\n\n(scan.<number> or tag.<key>=<value>)',
     scanRef(),
   ),
   diff: choice('--diff <kind>', 'findings of this kind against --source', diffs),
   perPage: parsed(
     '--per-page <n>',
-    'findings per request, 1 to 250 (default 50; 250 with --all)',
+    'findings per request, 1 to 250 (default 50)\n\n(250 with --all)',
     int(1, 250),
   ),
   page: parsed('--page <n>', 'one page of results (prefer --all or --limit)', int(1, 1_000_000), {
@@ -90,7 +94,7 @@ export const options = {
   limit: parsed('--limit <n>', 'stop after N findings', int(1, 100_000_000)),
   sarifCategory: text(
     '--sarif-category <id>',
-    'SARIF: the automationDetails.id (GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)',
+    'SARIF: the automationDetails.id\n\n(GitHub keeps one set of alerts per category; default secscan/findings/app/APP/, .../compound/NAME/ or .../org/; with one run per app, each adds APP/)',
   ),
 };
 

@@ -1,7 +1,7 @@
 import { associationView } from '../../../output/views/integrations.js';
 import { arg, defineVerb, text } from '../../define.js';
 import { appId } from '../../parsers.js';
-import { checkWith } from '../../../util/verify.js';
+import { checkWith } from '../../../util/hints.js';
 
 export default defineVerb({
   name: 'link',

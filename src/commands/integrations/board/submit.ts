@@ -5,7 +5,7 @@ import { appId, pattern, scanId } from '../../parsers.js';
 import { chunks, mapLimit } from '../../../util/batches.js';
 import { collectIds, findingId, idsFromOption, requireIds } from '../../shared/finding-ids.js';
 import { linkHint, rethrowNotFound } from '../internal/hints.js';
-import { checkWith } from '../../../util/verify.js';
+import { checkWith } from '../../../util/hints.js';
 
 /** No documented limit: batches keep each request small. */
 const batchSize = 100;

@@ -1,6 +1,6 @@
 import { arg, defineVerb } from '../../define.js';
 import { appId } from '../../parsers.js';
-import { checkWith } from '../../../util/verify.js';
+import { checkWith } from '../../../util/hints.js';
 
 export default defineVerb({
   name: 'unlink',

@@ -2,7 +2,7 @@ import { UsageError } from '../../../errors.js';
 import { analysisView } from '../../../output/views/org.js';
 import { defineVerb, flag, parsed } from '../../define.js';
 import { decimal } from '../../parsers.js';
-import { checkWith } from '../../../util/verify.js';
+import { checkWith } from '../../../util/hints.js';
 
 export default defineVerb({
   name: 'set',

@@ -19,18 +19,23 @@ export function selectorOptions(conflicts: readonly string[], waitHelp: string) 
     ...conflicts,
   ];
   return {
-    scan: parsed('--scan <id>', 'the scan under test, by id (a compound scan id for a compound)', scanId(), {
-      conflicts: others('scan'),
-    }),
+    scan: parsed(
+      '--scan <id>',
+      'the scan under test, by id\n\n(a compound scan id for a compound)',
+      scanId(),
+      {
+        conflicts: others('scan'),
+      },
+    ),
     version: parsed(
       '--version <version>',
-      'the scan under test: the newest scan of this version (a commit SHA, or the --version-id given to the analyser)',
+      'the scan under test: the newest of this version\n\n(a commit SHA, or the --version-id given to the analyser)',
       pattern(scanVersionPattern, 'printable characters without spaces, 1 to 128'),
       { conflicts: others('version') },
     ),
     tag: parsed(
       '--tag <key=value>',
-      'the scan under test: the newest scan with this tag, e.g. pipeline=1234',
+      'the scan under test: the newest with this tag\n\n(e.g. pipeline=1234)',
       pattern(scanTagPattern, 'expected KEY=VALUE, e.g. pipeline=1234'),
       { conflicts: others('tag') },
     ),

@@ -4,7 +4,7 @@ import { resolveGroup } from '../../shared/groups.js';
 import { mapLimit } from '../../../util/batches.js';
 import { resolveTeam } from '../../shared/teams.js';
 import { groupRoleRef, splitRole } from '../../shared/refs.js';
-import { checkWith } from '../../../util/verify.js';
+import { checkWith } from '../../../util/hints.js';
 
 export default defineVerb({
   name: 'add',

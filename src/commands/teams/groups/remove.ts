@@ -2,7 +2,7 @@ import { arg, defineVerb } from '../../define.js';
 import { nonEmpty } from '../../parsers.js';
 import { resolveGroup } from '../../shared/groups.js';
 import { resolveTeam } from '../../shared/teams.js';
-import { checkWith } from '../../../util/verify.js';
+import { checkWith } from '../../../util/hints.js';
 
 export default defineVerb({
   name: 'remove',

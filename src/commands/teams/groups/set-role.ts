@@ -3,7 +3,7 @@ import { nonEmpty } from '../../parsers.js';
 import { resolveGroup } from '../../shared/groups.js';
 import { resolveTeam } from '../../shared/teams.js';
 import { teamRole } from '../../shared/refs.js';
-import { checkWith } from '../../../util/verify.js';
+import { checkWith } from '../../../util/hints.js';
 
 export default defineVerb({
   name: 'set-role',

@@ -4,7 +4,7 @@ import { ConfigError, UsageError } from '../../../../errors.js';
 import { arg, flag, type OptsOf, parsed, text } from '../../../define.js';
 import { appId, decimal, int } from '../../../parsers.js';
 import type { Result } from '../../../../output/core/result.js';
-import { checkWith, shellArg } from '../../../../util/verify.js';
+import { checkWith, shellArg } from '../../../../util/hints.js';
 import { parseYamlFile, readInputFile } from '../../../shared/files.js';
 
 /** What `apps config set` and `apps config patch` take: the whole file, or single settings. */

@@ -3,7 +3,7 @@ import type { Context } from '../../../../context.js';
 import { CliError, UsageError } from '../../../../errors.js';
 import { defineVerb, parsed, text } from '../../../define.js';
 import { pattern } from '../../../parsers.js';
-import { checkWith } from '../../../../util/verify.js';
+import { checkWith } from '../../../../util/hints.js';
 
 const httpsUrl = pattern(/^https:\/\/[^\s/?#]+[^\s]*$/, 'expected an https:// address');
 

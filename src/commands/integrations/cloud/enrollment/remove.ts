@@ -1,6 +1,6 @@
 import { defineVerb } from '../../../define.js';
 import { appOption, compoundOption, levelOf } from './internal/level.js';
-import { checkWith, shellArg } from '../../../../util/verify.js';
+import { checkWith, shellArg } from '../../../../util/hints.js';
 
 export default defineVerb({
   name: 'remove',

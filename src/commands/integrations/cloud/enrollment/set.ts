@@ -3,7 +3,7 @@ import { UsageError } from '../../../../errors.js';
 import { defineVerb, flag, list } from '../../../define.js';
 import { splitList } from '../../../../util/lists.js';
 import { appOption, compoundOption, levelOf } from './internal/level.js';
-import { checkWith, shellArg } from '../../../../util/verify.js';
+import { checkWith, shellArg } from '../../../../util/hints.js';
 
 type Kind = (typeof enrollmentKinds)[number];
 

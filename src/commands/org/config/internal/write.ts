@@ -4,7 +4,7 @@ import type { Result } from '../../../../output/core/result.js';
 import { arg } from '../../../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../../../shared/config-file.js';
 import { changeNote, confirmResets } from '../../../shared/settings-diff.js';
-import { checkWith } from '../../../../util/verify.js';
+import { checkWith } from '../../../../util/hints.js';
 
 export const fileArgs = [
   arg('file', 'configuration file, YAML or JSON (`-` reads standard input)', { complete: 'file' }),

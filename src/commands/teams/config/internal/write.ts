@@ -5,7 +5,7 @@ import { arg } from '../../../define.js';
 import { fileLabel, parseSettingsFile, readTextFile } from '../../../shared/config-file.js';
 import { changeNote, confirmResets } from '../../../shared/settings-diff.js';
 import { resolveTeam, teamArg } from './team.js';
-import { checkWith } from '../../../../util/verify.js';
+import { checkWith } from '../../../../util/hints.js';
 
 export const writeArgs = [
   teamArg,
