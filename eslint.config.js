@@ -186,6 +186,14 @@ export default tseslint.config(
     'src/webhook (the receiver, its store, forwarding, verification verdicts) stands below the verbs: on src/api, config paths, util and @secscan/api',
   ),
   layer(
+    ['src/fixes/**/*.ts'],
+    [
+      `${src}(commands|access|output|gate|triage|sbom|webhook|exchange|config|streams)/`,
+      `${src}(context|factory|main|program)\\.js$`,
+    ],
+    'src/fixes (AutoFix, dataflows, the fix markdown, patches applied to a tree) takes a client and plain values: on src/api, util and @secscan/api',
+  ),
+  layer(
     ['src/exchange/**/*.ts'],
     [
       `${src}(commands|access|gate|triage|sbom|webhook|config|streams)/`,

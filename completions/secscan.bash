@@ -46,6 +46,7 @@ _secscan_child() {
     '|help') REPLY='help' ;;
     'sandbox|scan') REPLY='sandbox scan' ;;
     'sandbox|wait') REPLY='sandbox wait' ;;
+    'sandbox|sources') REPLY='sandbox sources' ;;
     'findings|list' | 'findings|ls') REPLY='findings list' ;;
     'findings|show') REPLY='findings show' ;;
     'findings|status') REPLY='findings status' ;;
@@ -53,6 +54,8 @@ _secscan_child() {
     'findings|undo') REPLY='findings undo' ;;
     'findings|comment') REPLY='findings comment' ;;
     'findings|fix') REPLY='findings fix' ;;
+    'findings|dataflow') REPLY='findings dataflow' ;;
+    'findings|autofix') REPLY='findings autofix' ;;
     'findings|summary') REPLY='findings summary' ;;
     'findings comment|add') REPLY='findings comment add' ;;
     'findings comment|list' | 'findings comment|ls') REPLY='findings comment list' ;;
@@ -209,8 +212,8 @@ _secscan_child() {
 _secscan_commands() {
   case "$1" in
     '') REPLY='analyze-failures api app-groups apps audit auth backups completion compounds config dependencies findings groups help ignores integrations mcp org packages policies pr profiles report reports roles rules saml sandbox sbom sca scans scopes searches stats sync teams tokens users webhook whoami' ;;
-    'sandbox') REPLY='scan wait' ;;
-    'findings') REPLY='assign comment fix list ls show status summary undo' ;;
+    'sandbox') REPLY='scan sources wait' ;;
+    'findings') REPLY='assign autofix comment dataflow fix list ls show status summary undo' ;;
     'findings comment') REPLY='add list ls show' ;;
     'scans') REPLY='check compare list ls owasp report show wait' ;;
     'reports') REPLY='cwe owasp pci trends' ;;
@@ -260,9 +263,10 @@ _secscan_commands() {
 _secscan_flags() {
   case "$1" in
     '') REPLY='--help --verbose --version -V -h' ;;
-    'sandbox') REPLY='--apps --audit-log --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
+    'sandbox') REPLY='--apps --audit-log --autofix-delay --backup-faults --backup-size --bandwidth --cut-downloads --fail-rate --fault --findings --help --host --latency --log --now --port --rate-limit --ready-file --seed --state --tls --users-file -h' ;;
     'sandbox scan') REPLY='--app --at --branch --compound --fail --fix --help --new --reappear --running --tag --version -h' ;;
     'sandbox wait') REPLY='--help -h' ;;
+    'sandbox sources') REPLY='--app --help --out -h' ;;
     'findings') REPLY='--help -h' ;;
     'findings list') REPLY='--all --app --assignee --assignment --branch --category --compound --diff --exploitable --finding-tag --has-ai-fix --help --hide-suppressed --ignore-file --limit --no-ignore-file --order --out --page --per-page --polyglot-scan --reachable --sarif-category --scan --scan-language --scan-platform --search --severity --sort --source --status --tag --type --version -h' ;;
     'findings show') REPLY='--app --help -h' ;;
@@ -274,6 +278,8 @@ _secscan_flags() {
     'findings comment list') REPLY='--app --help -h' ;;
     'findings comment show') REPLY='--app --help -h' ;;
     'findings fix') REPLY='--app --applied --help -h' ;;
+    'findings dataflow') REPLY='--app --help --scan -h' ;;
+    'findings autofix') REPLY='--app --apply --branch --dir --dry-run --help --wait -h' ;;
     'findings summary') REPLY='--app --default-branch --help --tag --type --version -h' ;;
     'scans') REPLY='--help -h' ;;
     'scans list') REPLY='--app --help --limit --tag -h' ;;
@@ -622,6 +628,7 @@ _secscan_takes_value() {
       'sandbox|--now' | \
       'sandbox|--bandwidth' | \
       'sandbox|--fault' | \
+      'sandbox|--autofix-delay' | \
       'sandbox|--ready-file' | \
       'sandbox scan|--app' | \
       'sandbox scan|--compound' | \
@@ -633,6 +640,8 @@ _secscan_takes_value() {
       'sandbox scan|--tag' | \
       'sandbox scan|--running' | \
       'sandbox scan|--at' | \
+      'sandbox sources|--app' | \
+      'sandbox sources|--out' | \
       'findings list|--app' | \
       'findings list|--compound' | \
       'findings list|--severity' | \
@@ -686,6 +695,12 @@ _secscan_takes_value() {
       'findings comment list|--app' | \
       'findings comment show|--app' | \
       'findings fix|--app' | \
+      'findings dataflow|--app' | \
+      'findings dataflow|--scan' | \
+      'findings autofix|--app' | \
+      'findings autofix|--branch' | \
+      'findings autofix|--wait' | \
+      'findings autofix|--dir' | \
       'findings summary|--app' | \
       'findings summary|--version' | \
       'findings summary|--type' | \
@@ -977,11 +992,13 @@ _secscan_values() {
     'sandbox|--ready-file') REPLY='@file' ;;
     'sandbox scan|--app') REPLY='@live app' ;;
     'sandbox scan|--compound') REPLY='@live compound' ;;
+    'sandbox sources|--app') REPLY='@live app' ;;
+    'sandbox sources|--out') REPLY='@dir' ;;
     'findings list|--app') REPLY='@live app' ;;
     'findings list|--compound') REPLY='@live compound' ;;
     'findings list|--severity') REPLY='=low medium high critical' ;;
     'findings list|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
-    'findings list|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'findings list|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue oss_risk' ;;
     'findings list|--assignment') REPLY='=assigned unassigned' ;;
     'findings list|--sort') REPLY='=id title severity created_at' ;;
     'findings list|--order') REPLY='=asc desc' ;;
@@ -995,19 +1012,22 @@ _secscan_values() {
     'findings status|--app') REPLY='@live app' ;;
     'findings status|--compound') REPLY='@live compound' ;;
     'findings status|--severity') REPLY='=low medium high critical' ;;
-    'findings status|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'findings status|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue oss_risk' ;;
     'findings status|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
     'findings status|--ids-from') REPLY='@file' ;;
     'findings assign|--app') REPLY='@live app' ;;
     'findings assign|--compound') REPLY='@live compound' ;;
     'findings assign|--severity') REPLY='=low medium high critical' ;;
-    'findings assign|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
+    'findings assign|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue oss_risk' ;;
     'findings assign|--status') REPLY='=unset fixed ignored 3rdparty any' ;;
     'findings assign|--ids-from') REPLY='@file' ;;
     'findings comment add|--app') REPLY='@live app' ;;
     'findings comment list|--app') REPLY='@live app' ;;
     'findings comment show|--app') REPLY='@live app' ;;
     'findings fix|--app') REPLY='@live app' ;;
+    'findings dataflow|--app') REPLY='@live app' ;;
+    'findings autofix|--app') REPLY='@live app' ;;
+    'findings autofix|--dir') REPLY='@dir' ;;
     'findings summary|--app') REPLY='@live app' ;;
     'findings summary|--type') REPLY='=vuln secret insight extscan oss_vuln container security_issue' ;;
     'scans list|--app') REPLY='@live app' ;;
@@ -1147,6 +1167,9 @@ _secscan_values() {
     'sandbox scan|--fields') REPLY='@fields scans version status polyglot_scan branch new fixed regressed webhooks' ;;
     'sandbox wait|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'sandbox wait|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox sources|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox sources|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'sandbox sources|--fields') REPLY='@fields app file lines' ;;
     'findings|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings list|-o') REPLY='=table tsv json ndjson yaml csv sarif codequality gitlab-sast' ;;
@@ -1178,6 +1201,12 @@ _secscan_values() {
     'findings fix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings fix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings fix|--fields') REPLY='@fields fix fix_notes' ;;
+    'findings dataflow|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings dataflow|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings dataflow|--fields') REPLY='@fields step role file_name line_number symbol' ;;
+    'findings autofix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings autofix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings autofix|--fields') REPLY='@fields file added removed result' ;;
     'findings summary|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--fields') REPLY='@fields group name total fixed ignored' ;;

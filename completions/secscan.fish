@@ -86,6 +86,8 @@ function __secscan_child
             echo 'sandbox scan'
         case 'sandbox|wait'
             echo 'sandbox wait'
+        case 'sandbox|sources'
+            echo 'sandbox sources'
         case 'findings|list' \
             'findings|ls'
             echo 'findings list'
@@ -101,6 +103,10 @@ function __secscan_child
             echo 'findings comment'
         case 'findings|fix'
             echo 'findings fix'
+        case 'findings|dataflow'
+            echo 'findings dataflow'
+        case 'findings|autofix'
+            echo 'findings autofix'
         case 'findings|summary'
             echo 'findings summary'
         case 'findings comment|add'
@@ -453,6 +459,7 @@ function __secscan_takes_value
             'sandbox|--now' \
             'sandbox|--bandwidth' \
             'sandbox|--fault' \
+            'sandbox|--autofix-delay' \
             'sandbox|--ready-file' \
             'sandbox scan|--app' \
             'sandbox scan|--compound' \
@@ -464,6 +471,8 @@ function __secscan_takes_value
             'sandbox scan|--tag' \
             'sandbox scan|--running' \
             'sandbox scan|--at' \
+            'sandbox sources|--app' \
+            'sandbox sources|--out' \
             'findings list|--app' \
             'findings list|--compound' \
             'findings list|--severity' \
@@ -517,6 +526,12 @@ function __secscan_takes_value
             'findings comment list|--app' \
             'findings comment show|--app' \
             'findings fix|--app' \
+            'findings dataflow|--app' \
+            'findings dataflow|--scan' \
+            'findings autofix|--app' \
+            'findings autofix|--branch' \
+            'findings autofix|--wait' \
+            'findings autofix|--dir' \
             'findings summary|--app' \
             'findings summary|--version' \
             'findings summary|--type' \
@@ -910,6 +925,8 @@ function __secscan_fields
     switch "$path"
         case 'sandbox scan'
             set fields scans version status polyglot_scan branch new fixed regressed webhooks
+        case 'sandbox sources'
+            set fields app file lines
         case 'findings list'
             set fields id severity type title category status assignee app owasp_category version_first_seen internal_id location suppressed
         case 'findings show'
@@ -928,6 +945,10 @@ function __secscan_fields
             set fields id created_at author comment finding_id
         case 'findings fix'
             set fields fix fix_notes
+        case 'findings dataflow'
+            set fields step role file_name line_number symbol
+        case 'findings autofix'
+            set fields file added removed result
         case 'findings summary'
             set fields group name total fixed ignored
         case 'scans list'
@@ -1129,7 +1150,7 @@ end
 
 complete -c secscan -f
 complete -c secscan -n "__secscan_at ''" -a sandbox -d 'Run a local stand-in for the service with demo data'
-complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; export SARIF'
+complete -c secscan -n "__secscan_at ''" -a findings -d 'List, filter, triage and comment on findings; their dataflows and fixes; export SARIF'
 complete -c secscan -n "__secscan_at ''" -a scans -d 'List, show and compare scans; gate merges with `scans check`; wait for a scan'
 complete -c secscan -n "__secscan_at ''" -a reports -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
 complete -c secscan -n "__secscan_at ''" -a report -d 'Reports of a scan (PCI DSS, OWASP Top 10, CWE) and the programme’s trends'
@@ -1170,6 +1191,7 @@ complete -c secscan -n "__secscan_at ''" -a completion -d 'Print a shell complet
 complete -c secscan -n "__secscan_at ''" -a help -d 'Show help for a command or a topic (exit-codes, environment, formatting, http, rules)'
 complete -c secscan -n "__secscan_at 'sandbox'" -a scan -d 'Record a scan on a running sandbox: new, fixed and regressed findings; running or failed'
 complete -c secscan -n "__secscan_at 'sandbox'" -a wait -d 'Wait until a sandbox started with --ready-file is ready'
+complete -c secscan -n "__secscan_at 'sandbox'" -a sources -d 'Write the demo apps’ sources, which AutoFix’s patches apply to, to a directory'
 complete -c secscan -n "__secscan_at 'findings'" -a list -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a ls -d 'List findings of an app, a compound or the organization'
 complete -c secscan -n "__secscan_at 'findings'" -a show -d 'Show one finding in detail'
@@ -1178,6 +1200,8 @@ complete -c secscan -n "__secscan_at 'findings'" -a assign -d 'Assign findings t
 complete -c secscan -n "__secscan_at 'findings'" -a undo -d 'Put back the statuses or assignees a bulk change set, from its journal'
 complete -c secscan -n "__secscan_at 'findings'" -a comment -d 'Add, list and show comments on a finding'
 complete -c secscan -n "__secscan_at 'findings'" -a fix -d 'Show the recommended fix of a finding'
+complete -c secscan -n "__secscan_at 'findings'" -a dataflow -d 'Show a finding\'s dataflow: where the data enters, each step, the sink'
+complete -c secscan -n "__secscan_at 'findings'" -a autofix -d 'Ask AutoFix for a fix of a finding, wait for it, show its patch or apply it'
 complete -c secscan -n "__secscan_at 'findings'" -a summary -d 'Totals by type, severity and category (and by app, organization-wide)'
 complete -c secscan -n "__secscan_at 'findings comment'" -a add -d 'Add a comment to a finding'
 complete -c secscan -n "__secscan_at 'findings comment'" -a list -d 'List the comments on a finding, oldest first'
@@ -1446,6 +1470,7 @@ complete -c secscan -n "__secscan_at 'sandbox'" -l rate-limit -x -d 'serve at mo
 complete -c secscan -n "__secscan_at 'sandbox'" -l now -x -d 'seed the demo data as of DATE'
 complete -c secscan -n "__secscan_at 'sandbox'" -l bandwidth -x -d 'pace every answer body'
 complete -c secscan -n "__secscan_at 'sandbox'" -l fault -x -d 'a fault rule, as JSON'
+complete -c secscan -n "__secscan_at 'sandbox'" -l autofix-delay -x -d 'how long a fix AutoFix is asked for stays pending: milliseconds, or 500ms, 3s, 1m (at most 1h; default 3s; 0: ready at once)'
 complete -c secscan -n "__secscan_at 'sandbox'" -l ready-file -r -F -d 'also write the KEY=value lines to FILE once ready'
 complete -c secscan -n "__secscan_at 'sandbox'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app scanned'
@@ -1461,12 +1486,15 @@ complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--
 complete -c secscan -n "__secscan_at 'sandbox scan'; and not __secscan_given '--running'" -l at -x -d 'when the scan ran, started and completed (default now): a date or time such as 2026-06-01T09:00:00Z, or an age such as 30d; after the branch’s last scan, so a history can be recorded at known dates'
 complete -c secscan -n "__secscan_at 'sandbox scan'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'sandbox wait'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'sandbox sources'" -l app -x -a '(__secscan_live app)' -d 'only this app’s sources, written to DIR itself'
+complete -c secscan -n "__secscan_at 'sandbox sources'" -l out -r -F -d 'the directory to write to (made if missing)'
+complete -c secscan -n "__secscan_at 'sandbox sources'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'findings of an app'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound'
 complete -c secscan -n "__secscan_at 'findings list'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l status -x -a 'unset fixed ignored 3rdparty any' -d 'only these statuses (repeatable)'
-complete -c secscan -n "__secscan_at 'findings list'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
+complete -c secscan -n "__secscan_at 'findings list'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue oss_risk' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings list'" -l category -x -d 'only this category, e.g. "SQL Injection"'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--assignment'" -l assignee -x -d 'only findings assigned to EMAIL'
 complete -c secscan -n "__secscan_at 'findings list'; and not __secscan_given '--assignee'" -l assignment -x -a 'assigned unassigned' -d 'assigned or unassigned findings'
@@ -1503,7 +1531,7 @@ complete -c secscan -n "__secscan_at 'findings status'" -l comment -x -d 'the te
 complete -c secscan -n "__secscan_at 'findings status'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app of the findings (required with finding ids)'
 complete -c secscan -n "__secscan_at 'findings status'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound'
 complete -c secscan -n "__secscan_at 'findings status'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
-complete -c secscan -n "__secscan_at 'findings status'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
+complete -c secscan -n "__secscan_at 'findings status'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue oss_risk' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings status'" -l category -x -d 'only this category, e.g. "SQL Injection"'
 complete -c secscan -n "__secscan_at 'findings status'" -l tag -x -d 'only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings status'" -l search -x -d 'title, description or a tag value has TEXT'
@@ -1517,7 +1545,7 @@ complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given 
 complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app of the findings (required with finding ids)'
 complete -c secscan -n "__secscan_at 'findings assign'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'findings of a compound'
 complete -c secscan -n "__secscan_at 'findings assign'" -l severity -x -a 'low medium high critical' -d 'only these severities (repeatable)'
-complete -c secscan -n "__secscan_at 'findings assign'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only these types (repeatable)'
+complete -c secscan -n "__secscan_at 'findings assign'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue oss_risk' -d 'only these types (repeatable)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l category -x -d 'only this category, e.g. "SQL Injection"'
 complete -c secscan -n "__secscan_at 'findings assign'" -l tag -x -d 'only scans with this tag (repeatable)'
 complete -c secscan -n "__secscan_at 'findings assign'" -l search -x -d 'title, description or a tag value has TEXT'
@@ -1539,6 +1567,16 @@ complete -c secscan -n "__secscan_at 'findings comment show'" -s h -l help -d 's
 complete -c secscan -n "__secscan_at 'findings fix'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
 complete -c secscan -n "__secscan_at 'findings fix'" -l applied -d 'read the fix generated for the finding instead (a feature the vendor enables on request)'
 complete -c secscan -n "__secscan_at 'findings fix'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings dataflow'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings dataflow'" -l scan -x -d 'the scan (default: the newest successful one of the app)'
+complete -c secscan -n "__secscan_at 'findings dataflow'" -s h -l help -d 'show help'
+complete -c secscan -n "__secscan_at 'findings autofix'" -l app -x -a '(__secscan_live app)' -d 'the app the finding belongs to (required)'
+complete -c secscan -n "__secscan_at 'findings autofix'" -l branch -x -d 'the branch whose fixes to read (default: the one the service names)'
+complete -c secscan -n "__secscan_at 'findings autofix'" -l wait -x -d 'wait this long for a fix being made (e.g. 90s, 10m)'
+complete -c secscan -n "__secscan_at 'findings autofix'" -l apply -d 'apply the patch to the working tree (all of it, or nothing)'
+complete -c secscan -n "__secscan_at 'findings autofix'" -l dry-run -d 'check that the patch applies to the working tree; write nothing'
+complete -c secscan -n "__secscan_at 'findings autofix'" -l dir -r -F -d 'the working tree (default: the repository the working directory is in)'
+complete -c secscan -n "__secscan_at 'findings autofix'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'findings summary'; and not __secscan_given '--tag' '--default-branch'" -l app -x -a '(__secscan_live app)' -d 'one app'
 complete -c secscan -n "__secscan_at 'findings summary'" -l version -x -d 'with --app: this code version'
 complete -c secscan -n "__secscan_at 'findings summary'" -l type -x -a 'vuln secret insight extscan oss_vuln container security_issue' -d 'only this finding type (repeatable)'

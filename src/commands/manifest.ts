@@ -1,3 +1,5 @@
+import type { Operation } from '@secscan/api/operation';
+import { isOperationId, operations } from '@secscan/api/operations';
 import {
   type AnyVerb,
   type ArgDecl,
@@ -186,12 +188,35 @@ function viewFields(verb: AnyVerb): string[] | undefined {
   return view?.columns.map((c) => c.key);
 }
 
+/**
+ * What the help of a verb that calls paths outside the public v4 document (the table's `private` rows) says
+ * of them, from the table: the first paragraph of the verb's description ends with it, so no such verb can
+ * leave it out of its help.
+ */
+export function privatePathsNote(ids: readonly string[]): string | undefined {
+  const rows = ids.flatMap((id) => {
+    const op: Operation | undefined = isOperationId(id) ? operations[id] : undefined;
+    return op?.private ? [op] : [];
+  });
+  if (!rows.length) return undefined;
+  const paths = rows.map((op) => `${op.method} /api/v4${op.path}`).join(', ');
+  return (
+    `It uses ${rows.length === 1 ? 'a path' : 'paths'} outside the public v4 document, which the ` +
+    `vendor's own clients call (${paths}): the service may change ${rows.length === 1 ? 'it' : 'them'} ` +
+    'without notice.'
+  );
+}
+
 async function entryOf(module: AnyVerb | GroupSpec, load: number[], where: string): Promise<CommandEntry> {
+  const note = module.kind === 'group' ? undefined : privatePathsNote(module.operations);
+  // The note ends the description's first paragraph: the one --help shows (the manual shows them all).
+  const [first = '', ...rest] = (module.description ?? '').split('\n\n');
+  const description = [[first, note].filter(Boolean).join(' '), ...rest].filter(Boolean).join('\n\n');
   const base = {
     name: module.name,
     aliases: [...(module.aliases ?? [])],
     summary: module.summary,
-    ...(module.description ? { description: module.description } : {}),
+    ...(description ? { description } : {}),
     examples: [...module.examples],
     load,
   };

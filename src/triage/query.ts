@@ -6,7 +6,7 @@ import { tagOperatorNames } from '@secscan/api/tag-operators';
 import type {
   findingSorts,
   findingStatuses,
-  findingTypes,
+  listedFindingTypes,
   scanLanguages,
   scanPlatforms,
   severities,
@@ -28,7 +28,7 @@ export interface FindingFilters {
   compound: string;
   severity: (typeof severities)[number][];
   status: ((typeof findingStatuses)[number] | 'any')[];
-  type: (typeof findingTypes)[number][];
+  type: (typeof listedFindingTypes)[number][];
   category: string;
   assignee: string;
   assignment: 'assigned' | 'unassigned';
@@ -170,12 +170,11 @@ export function planList(opts: Partial<FindingFilters>, orgLevel: boolean): List
       ...paging,
     };
   } else {
-    const nonEq = parsedTags.find((t) => t.op !== 'eq' && t.op !== 'equal');
-    if (nonEq) {
-      throw new UsageError(
-        `--finding-tag ${JSON.stringify(nonEq.text)}: only the __eq__ operator is available ${level === 'org' ? 'at organization level' : `with --${level}`}`,
-      );
-    }
+    // `key=value` is the document's `finding_tags`; another operator goes as `tag`, the parameter the
+    // vendor's own clients send these listings (outside the public v4 document).
+    const isEq = (t: { op: string }) => t.op === 'eq' || t.op === 'equal';
+    const eqTags = parsedTags.filter(isEq);
+    const otherTags = parsedTags.filter((t) => !isEq(t));
     const scanTags = tags.map(([k, v]) => `${k}=${v}`);
     if (opts.branch !== undefined) scanTags.push(`branch=${opts.branch}`);
     query = {
@@ -185,7 +184,8 @@ export function planList(opts: Partial<FindingFilters>, orgLevel: boolean): List
       assignee,
       assignment,
       category: opts.category,
-      finding_tags: parsedTags.length ? parsedTags.map((t) => `${t.key}=${t.value}`) : undefined,
+      finding_tags: eqTags.length ? eqTags.map((t) => `${t.key}=${t.value}`) : undefined,
+      tag: otherTags.length ? otherTags.map((t) => t.text) : undefined,
       tags: scanTags.length ? scanTags : undefined,
       sort,
       order,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import type { Operation } from '@secscan/api/operation';
-import { allOperations } from '@secscan/api/operations';
+import { allOperations, documentedOperations } from '@secscan/api/operations';
 import { allSchemas } from '@secscan/api/operations/schemas';
 import { isEnvelope, nextPagePath } from '../../src/api/paging.js';
 import type { OperationSchemas } from '@secscan/api/schema';
@@ -22,7 +22,7 @@ const doc = vendorPresent ? loadVendor() : undefined;
 
 function exampleCases(): { title: string; op: Operation; value: unknown }[] {
   if (!doc) return [];
-  return allOperations.flatMap((op) => {
+  return documentedOperations.flatMap((op) => {
     const vop = findOperation(doc, op.method, op.path);
     const media = op.media ?? 'application/json';
     if (!vop || !media.includes('json')) return [];
@@ -36,7 +36,7 @@ function exampleCases(): { title: string; op: Operation; value: unknown }[] {
 
 function requestExampleCases(): { title: string; op: Operation; value: unknown }[] {
   if (!doc) return [];
-  return allOperations.flatMap((op) => {
+  return documentedOperations.flatMap((op) => {
     const vop = findOperation(doc, op.method, op.path);
     const media = op.requestMedia ?? 'application/json';
     if (!vop || !media.includes('json')) return [];
@@ -70,9 +70,18 @@ describeContract('contract: the operations table against the vendor document', (
     });
   });
 
-  it('names only operations the vendor document defines', () => {
+  it('names only operations the vendor document defines, but for the private ones', () => {
     const known = operationIds(doc!);
-    expect(allOperations.map((op) => op.id).filter((id) => !known.has(id))).toEqual([]);
+    expect(documentedOperations.map((op) => op.id).filter((id) => !known.has(id))).toEqual([]);
+  });
+
+  it('marks private exactly the operations the vendor document does not have', () => {
+    const known = operationIds(doc!);
+    const privateOnes = allOperations.filter((op) => op.private);
+    expect(privateOnes.length).toBeGreaterThan(0);
+    expect(privateOnes.filter((op) => known.has(op.id) || findOperation(doc!, op.method, op.path))).toEqual(
+      [],
+    );
   });
 
   it('holds every operation the vendor document defines', () => {
@@ -81,7 +90,7 @@ describeContract('contract: the operations table against the vendor document', (
     expect(ids.size, 'an operationId written twice in the table').toBe(allOperations.length);
   });
 
-  describe.each(allOperations)('$id', (op) => {
+  describe.each(documentedOperations)('$id', (op) => {
     it('has the method, path, operationId and scopes of the document', () => {
       const vop = findOperation(doc!, op.method, op.path);
       expect(vop, `${op.method} ${op.path} is not in the vendor document`).toBeDefined();

@@ -253,6 +253,9 @@ export function writeSteps(): Steps {
     updateWizCompoundEnrollment: { path: compound, body: { enrolled_for: ['SCA'], is_enabled: true } },
     getWizCompoundEnrollmentStatus: { path: compound },
     removeWizCompoundEnrollment: { path: compound },
+    // AutoFix, on the paths of the vendor's clients (the sandbox makes a fix at once here: the listing has its patch).
+    RequestFindingFix: { path: finding },
+    ListBranchFixes: { path: (s) => ({ appID: s.app, branch: s.branch }) },
     // Deletions last.
     DeleteTeam: { path: newTeam, body: withVersion({}), before: learnVersion },
     DeleteOrgSAMLConfig: { path: { SAMLConfigName: 'contract-sso' } },

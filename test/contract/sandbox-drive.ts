@@ -5,7 +5,8 @@ import type { OperationId } from '@secscan/api/operations';
 export interface Seeded {
   orgId: string;
   app: string;
-  /** The app's latest scan and the one before (compared), and the latest scan's code version. */
+  /** The app's default branch, its latest scan and the one before (compared), and its code version. */
+  branch: string;
   scan: string;
   otherScan: string;
   version: string;

@@ -69,6 +69,7 @@ export const analysisReaders: readonly Reader[] = [
   { argv: ['sca', 'packages', '--compound', 'shop'], ops: ['ReadCompoundSCAPackages'] },
   // The recommended fix of finding 12 is there: the finding's own fix is not read.
   { argv: ['findings', 'fix', '--app', app, '12'], ops: ['ReadRecommendedFix'] },
+  { argv: ['findings', 'dataflow', '--app', app, '--scan', '1004', '9'], ops: ['ReadFindingDataflow'] },
   { argv: ['findings', 'comment', 'show', '--app', app, '3', '1'], ops: ['ReadOneAppFindingComment'] },
   { argv: ['scans', 'owasp', '--app', 'payments-api', '1011'], ops: ['ReadAppScanFindingsOWASPGrouped'] },
   { argv: ['app-groups', 'list'], ops: ['ReadOrgGroups'] },

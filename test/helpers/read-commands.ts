@@ -58,6 +58,9 @@ export const readArguments: Readonly<Record<string, ReadArguments>> = {
   'findings summary': [[], ['--app', 'payments-api'], ['--app', 'payments-api', '--version', 'v1']],
   'findings show': [['--app', 'payments-api', '12']],
   'findings fix': [['--app', 'payments-api', '12']],
+  'findings dataflow': {
+    skip: 'reads a path outside the vendor document (ReadFindingDataflow): no example of it to run against; test/commands/findings/dataflow.test.ts and the null-answer suite drive it',
+  },
   'findings comment list': [['--app', 'payments-api', '12']],
   'findings comment show': [['--app', 'payments-api', '12', '1']],
   'scans list': [['--app', 'payments-api']],

@@ -23,6 +23,12 @@ export interface OperationRow {
   /** The status the operation answers on success when it is not 200 (201, 204, 302). */
   readonly successStatus?: number;
   /**
+   * Not in the vendor document: a path the vendor's own clients call, its shape taken from them
+   * (`operations/private.ts`, the one table of such rows). The contract tests against the document leave it
+   * out; the sandbox serves it.
+   */
+  readonly private?: true;
+  /**
    * A read sent as POST (its body is the question, as `RetrievePackageInfo`'s list of purls): the service
    * changes nothing, so the client retries it as it retries a GET.
    */

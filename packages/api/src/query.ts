@@ -1,14 +1,19 @@
 /**
  * The query parameters of an operation, as data: name, type, whether it repeats, its values or range. The
  * client's `query` is typed from them (a misspelt name or a wrong type does not compile) and the sandbox
- * parses query strings with them (a wrong type or value is the service's validation error; a name the
- * declaration lacks is ignored, as the service ignores it).
+ * parses query strings with them (a wrong type or value is the service's validation error; `closed`, a name
+ * the declaration lacks is one too: the sandbox refuses a filter it does not know rather than ignore it).
  */
 
 interface Common {
   /** Given more than once (`type=vuln&type=oss_vuln`); the client takes one value or a list. */
   readonly repeatable?: boolean;
   readonly required?: boolean;
+  /**
+   * Not in the vendor document: a parameter the vendor's own clients send (the findings listings' `tag`),
+   * declared from what they send. The contract test of the parameters holds every other one to the document.
+   */
+  readonly fromClients?: boolean;
 }
 
 export type QueryParam =
@@ -81,6 +86,8 @@ export type NoQuery = { readonly [name: string]: never };
 export interface QueryProblem {
   name: string;
   missing: boolean;
+  /** A name the declaration does not have. */
+  unknown?: boolean;
   expected: string;
 }
 
@@ -120,10 +127,19 @@ function reads(param: QueryParam, raw: string): boolean {
 }
 
 /**
- * Checks a query string against a declaration: the first parameter that is missing (required) or does not
- * read as declared. An empty value counts as absent; names the declaration lacks are not looked at.
+ * Checks a query string against a declaration: with `closed`, the first name the declaration lacks; then the
+ * first parameter that is missing (required) or does not read as declared. An empty value counts as absent.
  */
-export function checkQuery(decl: QueryDecl, query: URLSearchParams): QueryProblem | undefined {
+export function checkQuery(
+  decl: QueryDecl,
+  query: URLSearchParams,
+  options: { closed?: boolean } = {},
+): QueryProblem | undefined {
+  for (const name of options.closed ? query.keys() : []) {
+    if (!Object.hasOwn(decl, name)) {
+      return { name, missing: false, unknown: true, expected: 'not a parameter of this operation' };
+    }
+  }
   for (const [name, param] of Object.entries(decl)) {
     const values = query.getAll(name).filter((v) => v !== '');
     if (!values.length) {

@@ -89,6 +89,25 @@ export const ScanControlResult = z.looseObject({
 export type ScanControlResult = z.infer<typeof ScanControlResult>;
 
 /**
+ * The demo apps' sources (`secscan sandbox sources`): `GET` with `app=ID` for one app, else every demo app;
+ * each file's path is relative to its app's tree. AutoFix's patches apply to them.
+ */
+export const controlSourcesPath = '/_sandbox/sources';
+
+export const SourcesControlResult = z.looseObject({
+  apps: z.array(
+    z.looseObject({
+      app: z.string().min(1),
+      files: z.array(z.looseObject({ path: z.string().min(1), content: z.string() })),
+    }),
+  ),
+});
+export type SourcesControlResult = z.infer<typeof SourcesControlResult>;
+
+/** `POST`: every fix AutoFix was asked for and has not made yet is ready now (`{completed: N}`). */
+export const controlCompleteFixesPath = '/_sandbox/fixes/complete';
+
+/**
  * The sandbox's fault rules (`secscan sandbox --fault`, `startSandbox({ faults })`, and `POST
  * /_sandbox/faults`, which replaces them): answers a client must survive, on the API's requests only (the
  * control routes answer as usual). Each API request takes the first rule that matches it and has requests

@@ -13,10 +13,18 @@ export const findingTypes = [
   'security_issue',
 ] as const;
 /**
- * `findingTypes` and `package`, a dependency's finding: what a scan records and a rules file counts, though
- * the findings lists' type filters do not take it.
+ * The types the service's newest clients filter the findings listings on that the specification does not
+ * name: `oss_risk`, a bucket of open-source risk findings (empty in the sandbox's demo data unless a scan
+ * records some).
  */
-export const allFindingTypes = [...findingTypes, 'package'] as const;
+export const clientFindingTypes = ['oss_risk'] as const;
+/** What the findings listings' type filters take: the specification's types and the clients' ones. */
+export const listedFindingTypes = [...findingTypes, ...clientFindingTypes] as const;
+/**
+ * The listed types and `package`, a dependency's finding: what a scan records and a rules file counts, though
+ * the findings lists' type filters do not take `package`.
+ */
+export const allFindingTypes = [...listedFindingTypes, 'package'] as const;
 export type FindingType = (typeof allFindingTypes)[number];
 export const severities = ['low', 'medium', 'high', 'critical'] as const;
 export const findingStatuses = ['unset', 'fixed', 'ignored', '3rdparty'] as const;

@@ -32,6 +32,18 @@ describe('checkQuery: a query string read by its declaration', () => {
     expect(check(`source=scan.1&${query}`)).toEqual({ name, missing: false, expected });
   });
 
+  it('closed, names the first name the declaration lacks, whatever its value', () => {
+    const closed = (query: string) => checkQuery(decl, new URLSearchParams(query), { closed: true });
+    expect(closed('source=scan.1&severity=low&per_page=')).toBe(undefined);
+    expect(closed('source=scan.1&utm_source=mail&ng=')).toEqual({
+      name: 'utm_source',
+      missing: false,
+      unknown: true,
+      expected: 'not a parameter of this operation',
+    });
+    expect(closed('ng=&source=')?.name).toBe('ng');
+  });
+
   it('names a required parameter left out', () => {
     expect(check('per_page=1')).toEqual({ name: 'source', missing: true, expected: 'required' });
     expect(check('source=')).toEqual({ name: 'source', missing: true, expected: 'required' });

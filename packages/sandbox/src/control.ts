@@ -3,13 +3,17 @@ import { onDefaultBranch, scanInfo } from './analysis/shape.js';
 import type { ScanRecord } from './analysis/model.js';
 import { authenticate } from './auth.js';
 import {
+  controlCompleteFixesPath,
   controlFaultsPath,
   controlScanPath,
+  controlSourcesPath,
   FaultsBody,
   type FaultsResult,
   ScanControlBody,
   type ScanControlResult,
 } from '@secscan/api/sandbox-control';
+import { completeFixes } from './analysis/autofix.js';
+import { demoSources } from './analysis/sources.js';
 import { checkRules, type Faults } from './faults.js';
 import { error, forbidden, invalid, ok, type Reply } from './http.js';
 import { isSuperAdmin } from './permissions.js';
@@ -19,6 +23,7 @@ import { type Delivery, type DeliveryOptions, deliverEvent } from './webhooks.js
 export interface ControlRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   authorization: string | undefined;
   body: string;
   state: SandboxState;
@@ -72,19 +77,46 @@ function scanFinished(
   };
 }
 
+const controlMethods: Record<string, readonly string[]> = {
+  [controlScanPath]: ['POST'],
+  [controlFaultsPath]: ['GET', 'POST'],
+  [controlSourcesPath]: ['GET'],
+  [controlCompleteFixesPath]: ['POST'],
+};
+
+/** The demo sources of one app (`app`), or of every app with findings. */
+function sources(req: ControlRequest): Reply {
+  const app = req.query.get('app');
+  if (app !== null && !req.state.apps.some((a) => a.id === app)) {
+    return error(404, 'NOT_FOUND', `no app has the id ${app}`);
+  }
+  const apps = app === null ? req.state.apps.map((a) => a.id) : [app];
+  return ok({
+    apps: apps
+      .map((id) => ({ app: id, files: demoSources(req.state, id) }))
+      .filter((a) => app !== null || a.files.length > 0),
+  });
+}
+
 /** The sandbox's control routes: outside `/api/v4`, for a Super Admin user's token only. */
 export function handleControl(req: ControlRequest): Reply {
-  const faults = req.path === controlFaultsPath;
-  if (!faults && req.path !== controlScanPath) return error(404, 'NOT_FOUND', `no control route ${req.path}`);
-  const allowed = faults ? ['GET', 'POST'] : ['POST'];
+  const allowed = controlMethods[req.path];
+  if (!allowed) return error(404, 'NOT_FOUND', `no control route ${req.path}`);
   if (!allowed.includes(req.method))
     return error(405, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here (use ${allowed.join(', ')})`);
+  const faults = req.path === controlFaultsPath;
   const auth = authenticate(req.state, req.authorization);
   if (!auth.ok) return error(401, 'UNAUTHORIZED', auth.message);
   if (!isSuperAdmin(auth.caller)) {
     return forbidden(
       "the sandbox's control routes take a Super Admin user's token (the SECSCAN_TOKEN it printed)",
     );
+  }
+  if (req.path === controlSourcesPath) return sources(req);
+  if (req.path === controlCompleteFixesPath) {
+    const completed = completeFixes(req.state, Date.now());
+    if (completed) req.save();
+    return ok({ completed });
   }
   if (faults && req.method === 'GET') return ok({ rules: req.faults.list() } satisfies FaultsResult);
   let raw: unknown;

@@ -27,9 +27,19 @@ export interface SandboxSettings {
   cutDownloads: readonly number[];
   /** Backup downloads answer their Range requests in these wrong ways (`--backup-faults`). */
   backupFaults: readonly BackupFault[];
+  /** How long a fix AutoFix was asked for stays pending (`--autofix-delay`), in milliseconds. */
+  autofixDelayMs: number;
 }
 
-export const defaultSettings: SandboxSettings = { auditLog: false, cutDownloads: [], backupFaults: [] };
+/** "After a short while": a fix asked for is ready this long after (`--autofix-delay 0` for tests). */
+export const defaultAutofixDelayMs = 3000;
+
+export const defaultSettings: SandboxSettings = {
+  auditLog: false,
+  cutDownloads: [],
+  backupFaults: [],
+  autofixDelayMs: defaultAutofixDelayMs,
+};
 
 /** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
 export interface HandlerContext<K extends OperationId = OperationId> {

@@ -95,11 +95,24 @@ export interface SandboxOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Called with one line per request (method, path, status, time) and per webhook delivery attempt. */
   log?: (line: string) => void;
+  /**
+   * How long a fix AutoFix was asked for stays pending before it is ready: milliseconds, or `'500ms'`,
+   * `'3s'`, `'1m'` (default 3 s; 0 makes it ready at once; at most an hour).
+   */
+  autofixDelay?: number | string;
 }
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export type FindingType =
-  'vuln' | 'secret' | 'insight' | 'extscan' | 'oss_vuln' | 'container' | 'security_issue' | 'package';
+  | 'vuln'
+  | 'secret'
+  | 'insight'
+  | 'extscan'
+  | 'oss_vuln'
+  | 'container'
+  | 'security_issue'
+  | 'oss_risk'
+  | 'package';
 
 /** A scan to record: of one app, or of a compound (one scan per app). */
 export type ScanRequest = ({ app: string; compound?: never } | { compound: string; app?: never }) & {
@@ -174,6 +187,13 @@ export interface BackupInfo {
   completed_at?: string;
 }
 
+/** A file of a demo app's sources. */
+export interface SourceFile {
+  /** Relative to the app's tree: `src/main/java/io/shiftleft/controller/CustomerController.java`. */
+  path: string;
+  content: string;
+}
+
 /**
  * A fault rule: which requests it takes, and what they get instead of the usual answer. Give `status`
  * (with `code`, `message` and `headers` if you like), `headers` alone (the usual answer with them), or
@@ -229,6 +249,13 @@ export interface RunningSandbox {
   scan(request: ScanRequest): Promise<ScanResult>;
   /** Records a backup made now; with `size`, `cutDownloads` or `faults`, changes how later downloads are served. */
   backup(request?: BackupRequest): Promise<BackupInfo>;
+  /**
+   * The demo sources of an app: the files its findings point at, each line a finding names holding the code
+   * it names (paths relative to the app's tree). The unified patches of AutoFix's fixes apply to them.
+   */
+  sources(app: string): Promise<SourceFile[]>;
+  /** Every fix AutoFix was asked for and has not made yet is ready now; resolves with how many were pending. */
+  completeFixes(): Promise<number>;
   /** Replaces the fault rules from now on (`[]`: none); rejects with a `SandboxError` for one that is not. */
   faults(rules: readonly SandboxFault[]): Promise<void>;
   /** Stops serving, waits for webhook deliveries under way, removes the CA file and saves the state. */
@@ -280,6 +307,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       }) as ScanResult,
     backup: async (request = {}) =>
       sandbox.backup({ ...request, cutDownloads: shares(request.cutDownloads) }),
+    sources: async (app) => sandbox.sources(app).map((f) => ({ ...f })),
+    completeFixes: async () => sandbox.completeFixes(),
     faults: async (rules) => sandbox.faults(rules),
     stop: () => sandbox.close(),
   };

@@ -1,4 +1,5 @@
 import { SandboxError } from './errors.js';
+import { defaultAutofixDelayMs } from './http.js';
 import { type BackupFault, parseBackupFaults } from './backups/faults.js';
 import { parseBandwidth } from './bandwidth.js';
 import type { FaultRule } from '@secscan/api/sandbox-control';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   bandwidth?: number | undefined;
   /** Generated apps added to the demo apps, each with half a year of default-branch history. */
   generatedApps: number;
+  /** How long a fix AutoFix was asked for stays pending, in milliseconds (0: ready at once). */
+  autofixDelayMs: number;
   /** The fault rules the API's requests meet (`--fault`): answers a client must survive. */
   faults: FaultRule[];
 }
@@ -60,6 +63,8 @@ export interface RawSandboxOptions {
    * milliseconds since the epoch; default `$SECSCAN_SANDBOX_NOW`, else now.
    */
   now?: Raw;
+  /** How long a fix AutoFix was asked for stays pending: milliseconds, or `500ms`, `3s`, `1m` (at most an hour). */
+  autofixDelay?: Raw;
 }
 
 function numberOption(
@@ -164,6 +169,25 @@ export function parseRunning(name: string, value: number | string | undefined): 
   return ms;
 }
 
+/** `--autofix-delay`: milliseconds, or `500ms`, `3s`, `1m`, `1h`; from 0 (ready at once) to an hour. */
+export function parseDelay(flag: string, value: Raw): number | undefined {
+  if (value === undefined) return undefined;
+  const m = typeof value === 'number' ? undefined : /^\s*(\d+)\s*(ms|s|m|h)?\s*$/i.exec(value);
+  const ms =
+    typeof value === 'number'
+      ? value
+      : m
+        ? Number(m[1]) * (durationUnits[(m[2] ?? 'ms').toLowerCase()] ?? Number.NaN)
+        : Number.NaN;
+  if (!Number.isInteger(ms) || ms < 0 || ms > 3_600_000) {
+    throw new SandboxError(
+      'usage',
+      `invalid value for ${flag}: ${JSON.stringify(String(value))} (expected milliseconds, or a duration such as 3s or 1m, from 0 to an hour)`,
+    );
+  }
+  return ms;
+}
+
 /** Checks every sandbox flag (exit 2 with a line naming the flag) before anything is started. */
 export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
   const host = raw.host === undefined ? '127.0.0.1' : String(raw.host);
@@ -196,5 +220,6 @@ export function resolveOptions(raw: RawSandboxOptions): SandboxOptions {
       typeof raw.apps === 'number' || typeof raw.apps === 'string'
         ? numberOption('--apps', raw.apps, 0, 0, 5_000, true)
         : 0,
+    autofixDelayMs: parseDelay('--autofix-delay', raw.autofixDelay) ?? defaultAutofixDelayMs,
   };
 }

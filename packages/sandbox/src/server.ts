@@ -87,13 +87,16 @@ async function readBody(req: IncomingMessage, limit = maxBodyBytes): Promise<str
 
 /**
  * Checks the query string against the operation's declared parameters (@secscan/api/query): a value of the
- * wrong type or outside its values or range is the service's validation error; undeclared names are ignored.
+ * wrong type or outside its values or range is the service's validation error. An operation that takes
+ * parameters refuses a name it does not declare (a filter the sandbox does not know would otherwise be
+ * ignored, and its answer would look right while being wrong); one that takes none ignores them all.
  */
 function checkParameters(schemas: OperationSchemas, query: URLSearchParams): Reply | undefined {
-  const problem = schemas.query ? checkQuery(schemas.query, query) : undefined;
+  const problem = schemas.query ? checkQuery(schemas.query, query, { closed: true }) : undefined;
   if (!problem) return undefined;
-  const { name, missing, expected } = problem;
-  return invalid(`${missing ? 'missing' : 'invalid'} query parameter ${name}`, [`${name}: ${expected}`]);
+  const { name, missing, unknown, expected } = problem;
+  const what = unknown ? 'unknown' : missing ? 'missing' : 'invalid';
+  return invalid(`${what} query parameter ${name}`, [`${name}: ${expected}`]);
 }
 
 /** Parses and validates the body against the operation's (strict) schema. */
@@ -231,6 +234,7 @@ export function createSandboxServer(options: ServerOptions): Server {
       const reply = handleControl({
         method,
         path: rawPath,
+        query: new URLSearchParams(search),
         authorization: req.headers.authorization,
         body: raw,
         state,

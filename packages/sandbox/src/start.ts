@@ -3,7 +3,9 @@ import { SandboxError } from './errors.js';
 import { ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
 import { type Accounts, accounts } from './accounts.js';
 import { type BackupStatus, recordBackup } from './backups/record.js';
+import { completeFixes } from './analysis/autofix.js';
 import { runningScans } from './analysis/running-scans.js';
+import { demoSources, type SourceFile } from './analysis/sources.js';
 import { announceScan, recordControlScan } from './control.js';
 import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
 import { parseBackupFaults } from './backups/faults.js';
@@ -65,6 +67,10 @@ export interface Sandbox {
   scan(request: ScanControlBody): ScanControlResult;
   /** Records a backup made now; `size`, `cutDownloads` and `faults` change how later downloads are served. */
   backup(request?: BackupControl): BackupRecord;
+  /** The demo sources of an app (its findings' places), which AutoFix's patches apply to. */
+  sources(app: string): SourceFile[];
+  /** Makes every pending AutoFix fix ready now; how many were pending. */
+  completeFixes(): number;
   /** Replaces the fault rules (as `POST /_sandbox/faults`); a rule that is not one throws. */
   faults(rules: readonly unknown[]): void;
   close(): Promise<void>;
@@ -134,6 +140,7 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     auditLog: options.auditLog,
     backupSize: options.backupSize,
     cutDownloads: options.cutDownloads,
+    autofixDelayMs: options.autofixDelayMs,
     backupFaults: options.backupFaults,
   };
   const webhooks = {
@@ -255,6 +262,17 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
       const record = recordBackup(state, request.status);
       save();
       return { ...record };
+    },
+    sources(app) {
+      if (!state.apps.some((a) => a.id === app)) {
+        throw new SandboxError('usage', `sources: no app has the id ${JSON.stringify(app)}`);
+      }
+      return demoSources(state, app);
+    },
+    completeFixes() {
+      const completed = completeFixes(state, Date.now());
+      if (completed) save();
+      return completed;
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -37,9 +37,20 @@ describe('query parameters', () => {
     expect(res.json.message).toBe('missing query parameter target');
   });
 
-  it('ignores a name the operation does not declare, as the service does', async () => {
-    const plain = await call(sandbox(), 'ListTeams', { query: 'no_members=true' });
-    const extra = await call(sandbox(), 'ListTeams', { query: 'no_members=true&utm_source=mail&perPage=x' });
+  it('refuses a name an operation that takes parameters does not declare: a filter it does not know', async () => {
+    const extra = await call(sandbox(), 'ListTeams', { query: 'no_members=true&perPage=x' });
+    expect(extra.status).toBe(400);
+    expect(extra.json).toEqual({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+      message: 'unknown query parameter perPage',
+      validation_errors: ['perPage: not a parameter of this operation'],
+    });
+  });
+
+  it('ignores the names given to an operation that takes no parameters', async () => {
+    const plain = await call(sandbox(), 'ListApps');
+    const extra = await call(sandbox(), 'ListApps', { query: 'utm_source=mail' });
     expect(extra.status).toBe(200);
     expect(extra.json.response).toEqual(plain.json.response);
   });

@@ -202,6 +202,9 @@ describe('option checks', () => {
     [{ host: 'bad host' }, '--host'],
     [{ state: '' }, '--state'],
     [{ usersFile: ' ' }, '--users-file'],
+    [{ autofixDelay: '2d' }, '--autofix-delay'],
+    [{ autofixDelay: '-1' }, '--autofix-delay'],
+    [{ autofixDelay: 3_600_001 }, '--autofix-delay'],
     [{ backupFaults: 'ignore-if-range,late' }, '--backup-faults'],
     [{ backupFaults: '' }, '--backup-faults'],
   ])('refuses %o with a usage error naming %s', (raw, flag) => {
@@ -224,10 +227,19 @@ describe('option checks', () => {
       faults: [],
       auditLog: false,
       generatedApps: 0,
+      autofixDelayMs: 3000,
     });
     expect(
-      resolveOptions({ failRate: '0.25', latency: '150', seed: '42', rateLimit: '20/s', apps: '300' }),
+      resolveOptions({
+        failRate: '0.25',
+        latency: '150',
+        seed: '42',
+        rateLimit: '20/s',
+        apps: '300',
+        autofixDelay: '2s',
+      }),
     ).toMatchObject({
+      autofixDelayMs: 2000,
       failRate: 0.25,
       latency: 150,
       seed: 42,

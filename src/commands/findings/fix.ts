@@ -1,4 +1,4 @@
-import { ApiError, ExitCode, NotFoundError } from '../../errors.js';
+import { ApiError, ExitCode, NotFoundError, UnexpectedResponseError } from '../../errors.js';
 import { appliedFixView, recommendedFixView } from '../../output/views/findings.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { findingId } from '../shared/finding-ids.js';
@@ -7,6 +7,12 @@ import { appOption } from './internal/selection.js';
 export default defineVerb({
   name: 'fix',
   summary: 'Show the recommended fix of a finding',
+  description:
+    'Show the recommended fix of a finding (of --app), as the service writes it. Where it is made of changes ' +
+    '(a section per change, its heading ending `from file PATH, lines A until B`, then a fenced block of the ' +
+    'replacement, as AutoFix writes them: `secscan findings autofix`), -o json adds them as `changes`: ' +
+    '[{title, file, from, until, lines}]; a change without its block is exit 8. --applied reads the fix ' +
+    'generated for the finding instead, a feature the vendor enables on request.',
   examples: [
     'secscan findings fix --app shiftleft-java-demo 12',
     'secscan findings fix --app shiftleft-java-demo 12 --applied -o json',
@@ -24,7 +30,19 @@ export default defineVerb({
   async run(ctx, { args: [id], opts }) {
     const client = await ctx.client();
     const path = { appID: opts.app, findingID: id };
-    if (!opts.applied) return { kind: 'object', item: await client.call('ReadRecommendedFix', { path }) };
+    if (!opts.applied) {
+      const fix = await client.call('ReadRecommendedFix', { path });
+      // The changes its markdown makes, for a client that turns them into edits (-o json).
+      const { FixMarkdownError, parseFixMarkdown } = await import('../../fixes/markdown.js');
+      let changes;
+      try {
+        changes = parseFixMarkdown(fix.fix);
+      } catch (error) {
+        if (!(error instanceof FixMarkdownError)) throw error;
+        throw new UnexpectedResponseError(`ReadRecommendedFix: the fix of finding ${id}: ${error.message}`);
+      }
+      return { kind: 'object', item: changes.length ? { ...fix, changes } : fix };
+    }
     try {
       return { kind: 'object', item: await client.call('ReadFindingFix', { path }) };
     } catch (error) {

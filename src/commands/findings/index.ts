@@ -3,7 +3,7 @@ import { defineGroup } from '../define.js';
 export default defineGroup({
   name: 'findings',
   section: 'daily',
-  summary: 'List, filter, triage and comment on findings; export SARIF',
+  summary: 'List, filter, triage and comment on findings; their dataflows and fixes; export SARIF',
   examples: [
     'secscan findings list --app shiftleft-java-demo --severity critical',
     'secscan findings status --app shiftleft-java-demo --set fixed --comment "fixed in #123" 12',
@@ -19,6 +19,8 @@ export default defineGroup({
     () => import('./undo.js'),
     () => import('./comment/index.js'),
     () => import('./fix.js'),
+    () => import('./dataflow.js'),
+    () => import('./autofix.js'),
     () => import('./summary.js'),
   ],
 });

@@ -93,7 +93,10 @@ export default defineVerb({
     'the rule takes is held (never answered), answered with its status, code, message and headers, or served ' +
     'with its headers added (a Retry-After of a day, a rate-limit window spent until 9999); ' +
     'POST /_sandbox/faults with {"rules": [...]} and the Super Admin token replaces the rules of a running ' +
-    'sandbox, and GET there lists them with the requests each took.',
+    'sandbox, and GET there lists them with the requests each took. It also serves the paths outside the ' +
+    'public v4 document that the vendor’s own clients call (the caller, a finding’s dataflow, AutoFix’s ' +
+    'fixes); a fix asked for is ready --autofix-delay later (3s unless given; 0: at once), and ' +
+    '`secscan sandbox sources` writes the demo apps’ sources its patches apply to.',
   examples: [
     'secscan sandbox',
     'secscan sandbox --port 0 --ready-file sandbox.env > /dev/null &',
@@ -108,10 +111,11 @@ export default defineVerb({
     'secscan sandbox --apps 500 --rate-limit 20/s --log',
     'secscan sandbox --apps 40 --fault \'{"status":503,"headers":{"Retry-After":"1"}}\'',
     'secscan sandbox --now 2026-09-20 --state ./demo.json',
+    'secscan sandbox --autofix-delay 0 --ready-file sandbox.env > /dev/null &',
   ],
   printsJson: false,
   operations: [],
-  commands: [() => import('./scan.js'), () => import('./wait.js')],
+  commands: [() => import('./scan.js'), () => import('./wait.js'), () => import('./sources.js')],
   options: {
     host: parsed(
       '--host <host>',
@@ -215,6 +219,11 @@ export default defineVerb({
       '--fault <rule>',
       'a fault rule, as JSON\n\n(repeatable; a request takes the first that matches): {"status":429,"headers":{...}} answers that error, {"headers":{...}} alone adds them to the usual answer, {"hold":true} never answers; "operation", "after" and "times" choose the requests',
     ),
+    autofixDelay: parsed(
+      '--autofix-delay <delay>',
+      'how long a fix AutoFix is asked for stays pending: milliseconds, or 500ms, 3s, 1m (at most 1h; default 3s; 0: ready at once)',
+      pattern(/^\s*\d+\s*(ms|s|m|h)?\s*$/i, 'expected milliseconds, or a duration such as 3s or 1m'),
+    ),
     // Not --env-file: node 20 and 22 take an argument of that name for their own, even after the script's path
     // (nodejs/node#54232), and exit 9 before secscan runs, or load the file into the sandbox's environment.
     readyFile: parsed(
@@ -259,6 +268,7 @@ export default defineVerb({
       rateLimit: opts.rateLimit,
       now: opts.now,
       bandwidth: opts.bandwidth,
+      autofixDelay: opts.autofixDelay,
       ...(opts.fault?.length ? { faults: opts.fault } : {}),
       log: opts.log ? (line) => ctx.io.stderr.write(`${line}\n`) : undefined,
     }).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { ApiClient } from '../../api/client.js';
-import { ApiError } from '../../errors.js';
+import { ApiError, NotFoundError } from '../../errors.js';
+import { branchFixes, newestScan, readDataflow, type ScanRef } from '../../fixes/index.js';
 import { cut } from './common.js';
 
 /** One step of a finding's dataflow, from the entry point to the sink. */
@@ -8,11 +9,16 @@ export interface DataflowStep {
   file?: string;
   line?: number;
   method?: string;
+  /** The variable the data is in at that step (the dataflow of a scan, a path of the vendor's clients). */
+  symbol?: string;
   role?: string;
 }
 
 export interface Fix {
-  /** Where the fix comes from: the recommended fix of the public API (later: AutoFix, a branch fix). */
+  /**
+   * Where the fix comes from: `recommended_fix` (the public API's, markdown) or `autofix` (a fix AutoFix made
+   * for the branch of the app's newest scan, a unified patch: `secscan findings autofix` applies it).
+   */
   source: string;
   fix: string;
   notes?: string;
@@ -75,3 +81,67 @@ export const publicSources: FindingSources = {
     }
   },
 };
+
+/**
+ * The sources the MCP server reads, with the paths outside the public v4 document that the vendor's own
+ * clients call (src/fixes): the finding's dataflow in the app's newest scan (ReadFindingDataflow, with each
+ * step's symbol) and the fix AutoFix made for that scan's branch once it is ready (ListBranchFixes, its
+ * unified patch), asked for by `secscan findings autofix`: reading never asks AutoFix for one. Where the
+ * service has none (a 404: no scan, a finding that scan does not hold, no fixes for the branch), the public
+ * sources answer. One per tool call: the newest scan of an app is read once for all its findings.
+ */
+export function findingSources(): FindingSources {
+  const scans = new Map<string, Promise<ScanRef | undefined>>();
+  const scanOf = (client: ApiClient, app: string) => {
+    let scan = scans.get(app);
+    if (!scan) {
+      scan = newestScan(client, app).catch((error: unknown) => {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      });
+      scans.set(app, scan);
+    }
+    return scan;
+  };
+  return {
+    async dataflow(client, finding) {
+      const scan = await scanOf(client, finding.app);
+      if (!scan) return publicSources.dataflow(client, finding);
+      try {
+        const { steps } = await readDataflow(client, {
+          app: finding.app,
+          findingId: finding.id,
+          scanId: scan.id,
+        });
+        return steps.slice(0, 50).map((s) => ({
+          file: cut(s.file_name, 500) ?? '',
+          line: s.line_number,
+          ...(s.symbol ? { symbol: cut(s.symbol, 200) } : {}),
+          ...(s.role ? { role: cut(s.role, 100) } : {}),
+        }));
+      } catch (error) {
+        if (error instanceof NotFoundError) return publicSources.dataflow(client, finding);
+        throw error;
+      }
+    },
+    async fix(client, finding) {
+      const recommended = await publicSources.fix(client, finding);
+      const scan = await scanOf(client, finding.app);
+      if (!scan?.branch) return recommended;
+      let fixes;
+      try {
+        fixes = await branchFixes(client, finding.app, scan.branch);
+      } catch (error) {
+        if (error instanceof NotFoundError) return recommended;
+        throw error;
+      }
+      const ready = fixes.find((f) => f.finding_id === finding.id && f.status === 'ready');
+      if (!ready?.unified_patch) return recommended;
+      return {
+        source: 'autofix',
+        fix: cut(ready.unified_patch, 4000) ?? '',
+        ...(recommended?.notes ? { notes: recommended.notes } : {}),
+      };
+    },
+  };
+}

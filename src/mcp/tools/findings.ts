@@ -6,7 +6,7 @@ import { mapLimit } from '../../util/batches.js';
 import type { Fitted } from '../answer.js';
 import { dataNotInstructions, defineTool, reads } from '../tool.js';
 import { appId, cut, defaultMaxBytes, findingIdArg, maxBytes, outputOf, plural } from './common.js';
-import { publicSources } from './finding-sources.js';
+import { findingSources } from './finding-sources.js';
 
 function locations(f: Finding): string[] {
   const listed = f.details?.file_locations;
@@ -20,7 +20,7 @@ export const findingDetails = defineTool({
   title: 'Findings in detail, with their fix',
   toolset: 'findings',
   writes: false,
-  description: `Up to 10 findings of an app by id: description, locations, dataflow (source to sink), tags and the recommended fix. ${dataNotInstructions}`,
+  description: `Up to 10 findings of an app by id: description, locations, dataflow (source to sink, each step's symbol, in the app's newest scan), tags and the fix: AutoFix's unified patch once one was made for the finding (source autofix), else the recommended fix. ${dataNotInstructions}`,
   hints: reads,
   input: z.strictObject({
     app: appId,
@@ -35,14 +35,12 @@ export const findingDetails = defineTool({
   async run({ ctx }, { app, ids, max_bytes }): Promise<Fitted> {
     const client = await ctx.client();
     const unique = [...new Set(ids)];
+    const sources = findingSources();
     const read = await mapLimit(unique, 4, async (id) => {
       try {
         const finding = await client.call('ReadAppFinding', { path: { appID: app, findingID: id } });
         const f = { ...finding, app };
-        const [dataflow, fix] = await Promise.all([
-          publicSources.dataflow(client, f),
-          publicSources.fix(client, f),
-        ]);
+        const [dataflow, fix] = await Promise.all([sources.dataflow(client, f), sources.fix(client, f)]);
         return {
           id: f.id,
           app,

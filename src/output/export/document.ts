@@ -23,7 +23,8 @@ export type Document =
   | AccessPlanDocument
   | AnswerDocument
   | TrendsDocument
-  | SbomDocument;
+  | SbomDocument
+  | PatchDocument;
 
 export type DocumentType = Document['type'];
 export type DocumentOf<K extends DocumentType> = Extract<Document, { type: K }>;
@@ -125,6 +126,13 @@ export interface PolicyDiffDocument {
   exists: boolean;
   changed: boolean;
   diff: string;
+}
+
+/** `findings autofix`: a fix, its unified patch shown as a diff; the fix itself for json, ndjson and yaml. */
+export interface PatchDocument {
+  type: 'patch';
+  item: Record<string, unknown>;
+  patch: string;
 }
 
 /** `rules convert`: a rules file in secscan's shape, as YAML text or as its JSON form. */

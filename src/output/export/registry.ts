@@ -11,6 +11,7 @@ const registry: Registry = {
   compare: async () => (await import('./compare.js')).compareDocument,
   'policy-file': async () => (await import('./texts.js')).policyFileDocument,
   'policy-diff': async () => (await import('./texts.js')).policyDiffDocument,
+  patch: async () => (await import('./texts.js')).patchDocument,
   'rules-file': async () => (await import('./texts.js')).rulesFileDocument,
   'access-file': async () => (await import('./texts.js')).accessFileDocument,
   'access-plan': async () => (await import('./texts.js')).accessPlanDocument,

@@ -6,6 +6,7 @@ import {
   type AccessPlanDocument,
   type AnswerDocument,
   listing,
+  type PatchDocument,
   type PolicyDiffDocument,
   type PolicyFileDocument,
   type RulesFileDocument,
@@ -40,6 +41,16 @@ export const policyDiffDocument = defineDocument<PolicyDiffDocument>()({
   whole: ({ reference, exists, changed, diff }) => ({ reference, exists, changed, diff }),
   default: 'table',
   own: { table: ({ diff }, t) => renderDiff(diff, t.terminal)(t.out, t.chalk) },
+  reports: {},
+});
+
+/** `findings autofix`: the patch as a diff (coloured on a terminal, as received in a pipe); the fix for data. */
+export const patchDocument = defineDocument<PatchDocument>()({
+  what: 'the fix',
+  rows: { none: 'a patch is text, not rows' },
+  whole: ({ item }) => item,
+  default: 'table',
+  own: { table: ({ patch }, t) => renderDiff(patch, t.terminal)(t.out, t.chalk) },
   reports: {},
 });
 

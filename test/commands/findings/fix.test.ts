@@ -30,6 +30,32 @@ describe('findings fix', () => {
     });
   });
 
+  it('-o json adds the changes of a fix written as sections (AutoFix’s), and refuses one without its block', async () => {
+    const fix =
+      'Use a prepared statement.\n\n### Change 1: Bind the value from file src/Db.java, lines 4 until 5\n\n' +
+      '```java\n  s.setString(1, q);\n```\n';
+    cli
+      .stub('ReadRecommendedFix', { path: { appID: 'a', findingID: '9' } })
+      .reply(200, ok({ fix, fix_notes: 'See CWE-89.' }));
+    const result = await cli.run(['findings', 'fix', '--app', 'a', '9', '-o', 'json'], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).changes).toEqual([
+      {
+        title: 'Change 1: Bind the value',
+        file: 'src/Db.java',
+        from: 4,
+        until: 5,
+        lines: ['  s.setString(1, q);'],
+      },
+    ]);
+    cli
+      .stub('ReadRecommendedFix', { path: { appID: 'a', findingID: '9' } })
+      .reply(200, ok({ fix: '### Bind from file src/Db.java, lines 4 until 5\n\nno block' }));
+    const broken = await cli.run(['findings', 'fix', '--app', 'a', '9'], { env: authEnv() });
+    expect(broken.code).toBe(8);
+    expect(broken.stderr).toContain('no fenced block of the replacement follows it');
+  });
+
   it('--applied reads the generated fix, with its own fields', async () => {
     cli
       .stub('ReadFindingFix', { path: { appID: 'a', findingID: '9' } })

@@ -26,7 +26,7 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['findings', 'list', '--app', 'a', '--type', 'bug'],
-      'invalid value for --type: "bug" (choose from vuln, secret, insight, extscan, oss_vuln, container, security_issue)',
+      'invalid value for --type: "bug" (choose from vuln, secret, insight, extscan, oss_vuln, container, security_issue, oss_risk)',
     ],
     [
       ['findings', 'list', '--app', 'a', '--sort', 'name'],
@@ -127,14 +127,6 @@ describe('findings list: usage errors (exit 2, no request)', () => {
     [
       ['findings', 'list', '--app', 'a', '--finding-tag', 'nope'],
       'invalid value for --finding-tag: "nope" (expected key__operator__value, e.g. category__eq__XSS)',
-    ],
-    [
-      ['findings', 'list', '--app', 'a', '--finding-tag', 'cvss__gt__7'],
-      '--finding-tag "cvss__gt__7": only the __eq__ operator is available with --app',
-    ],
-    [
-      ['findings', 'list', '--finding-tag', 'cvss__gt__7'],
-      '--finding-tag "cvss__gt__7": only the __eq__ operator is available at organization level',
     ],
     [
       [
@@ -291,6 +283,42 @@ describe('findings list: flags map to each level’s parameters', () => {
     });
     expect(url.searchParams.getAll('tags')).toEqual(['env=prod', 'branch=main']);
   });
+
+  it.each([
+    ['app', ['--app', 'a'], 'ListAppFindings', { appID: 'a' }],
+    ['organization', [], 'ListOrgFindings', {}],
+  ] as const)(
+    '%s level: --finding-tag with another operator than eq goes as the clients’ `tag`',
+    async (_level, where, op, path) => {
+      cli
+        .stub(op, {
+          path,
+          query: {
+            finding_tags: 'category=XSS',
+            tag: ['cvss_31_severity_rating__in__critical,high', 'cvss_score__gte__7'],
+            type: 'oss_risk',
+          },
+        })
+        .reply(200, ok({ has_more: false, findings: [] }));
+      const result = await cli.run(
+        [
+          'findings',
+          'list',
+          ...where,
+          '--finding-tag',
+          'cvss_31_severity_rating__in__critical,high',
+          '--finding-tag',
+          'category__eq__XSS',
+          '--finding-tag',
+          'cvss_score__gte__7',
+          '--type',
+          'oss_risk',
+        ],
+        { env: authEnv() },
+      );
+      expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
+    },
+  );
 
   it('app level: --tag takes comma-separated pairs', async () => {
     cli

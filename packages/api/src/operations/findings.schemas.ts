@@ -10,7 +10,7 @@ import {
   StatusBody,
 } from '../schemas/findings.js';
 import { boolean, defineQuery, text } from '../query.js';
-import { compoundFindingsQuery, orgFindingsQuery, scanFindingsQuery } from './queries.js';
+import { compoundFindingsQuery, orgFindingsQuery, scanFindingsQuery, scanTagsQuery } from './queries.js';
 import { defineSchemas } from '../schema.js';
 import type { findingOperations } from './findings.js';
 
@@ -33,7 +33,7 @@ export default defineSchemas<typeof findingOperations>()({
   },
   ReadOrgFindingsSummary: {
     query: defineQuery({
-      tags: text({ repeatable: true }),
+      ...scanTagsQuery,
       type: text({ repeatable: true }),
       default_branch: boolean(),
     }),

@@ -12,6 +12,7 @@ import { commentOperations } from './comments.js';
 import { compoundOperations } from './compounds.js';
 import { findingOperations } from './findings.js';
 import { orgConfigOperations } from './org-config.js';
+import { privateOperations } from './private.js';
 import { rbacOperations } from './rbac.js';
 import { reportOperations } from './reports.js';
 import { samlOperations } from './saml.js';
@@ -26,7 +27,10 @@ import { currentUserOperations } from './current-user.js';
 import { versionOperations } from './versions.js';
 import { wizOperations } from './wiz.js';
 
-/** The whole operations table (plain rows): one import per area. */
+/**
+ * The whole operations table (plain rows): one import per area of the vendor document, and the paths the
+ * vendor's own clients call outside it (`private.ts`, every row `private: true`).
+ */
 export const operations = {
   ...findingOperations,
   ...commentOperations,
@@ -54,6 +58,7 @@ export const operations = {
   ...slackOperations,
   ...azureboardOperations,
   ...wizOperations,
+  ...privateOperations,
 };
 
 export type Operations = typeof operations;
@@ -61,6 +66,10 @@ export type OperationId = keyof Operations;
 export type Area = Operations[OperationId]['area'];
 
 export const allOperations: readonly Operation[] = Object.values(operations);
+/** The operations of the vendor document: what the contract tests hold to it (every row but the private ones). */
+export const documentedOperations: readonly Operation[] = allOperations.filter((op) => !op.private);
+/** The paths outside the document that the vendor's clients call (`private.ts`). */
+export const privateOperationIds: readonly OperationId[] = Object.keys(privateOperations) as OperationId[];
 
 export function isOperationId(id: string): id is OperationId {
   return Object.hasOwn(operations, id);
@@ -74,4 +83,5 @@ export const hiddenOperations: Readonly<Partial<Record<OperationId, string>>> = 
   ReadCompoundShallow: 'answers as ReadCompoundShallowByID, which `compounds show ID` uses',
   SlackCallback: 'the chat service’s OAuth redirect target, called by the service, not a user command',
   AzureCallback: 'the work board’s OAuth redirect target, called by the service, not a user command',
+  ReadPrivateUser: 'the vendor’s clients’ form of ReadUser (the same answer), which `whoami` calls',
 };

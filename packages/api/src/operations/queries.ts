@@ -3,7 +3,7 @@ import {
   excludableFields,
   findingSorts,
   findingStatuses,
-  findingTypes,
+  listedFindingTypes,
   scanLanguages,
   scanPlatforms,
   severities,
@@ -17,9 +17,32 @@ import {
 
 const assignments = ['assigned', 'unassigned'] as const;
 const repeatable = { repeatable: true } as const;
+const fromClients = { fromClients: true } as const;
+
+/**
+ * What the vendor's own clients send to every findings listing beyond the document: `tag`, a finding tag
+ * query `<key>__<operator>__<value>` (the operators of the compound listing's `finding_tag`; `in` and its
+ * kin take comma-separated values), repeatable, all must match; `ng`, whose effect is not known (accepted,
+ * and nothing changes); `search`, text in the title, the description or a tag value.
+ */
+const clientFindingsQuery = defineQuery({
+  tag: text({ ...repeatable, ...fromClients }),
+  ng: text(fromClients),
+  search: text({ ...repeatable, ...fromClients }),
+});
+
+/**
+ * Scan tags `key=value`, repeatable: the document's `tags`, and `tags[]`, the specification's name of it
+ * (the org findings summary, the app versions, the scans listing).
+ */
+export const scanTagsQuery = defineQuery({
+  tags: text(repeatable),
+  'tags[]': text(repeatable),
+});
 
 /** The organization findings list's parameters (the app and deprecated compound lists add theirs). */
 export const orgFindingsQuery = defineQuery({
+  ...clientFindingsQuery,
   tags: text(repeatable),
   finding_tags: text(repeatable),
   // Accepted values: not shown; a list in one value is read as its values.
@@ -59,8 +82,9 @@ export const compoundScanQuery = defineQuery({
 
 export const compoundFindingsQuery = defineQuery({
   ...compoundScanQuery,
+  ...clientFindingsQuery,
   counts_exclude: text(repeatable),
-  finding_type: oneOf(findingTypes, repeatable),
+  finding_type: oneOf(listedFindingTypes, repeatable),
   finding_status: oneOf(['ignored', 'fixed', '3rdparty'], repeatable),
   finding_assignee: text(),
   finding_assignment: oneOf(assignments),

@@ -24,6 +24,12 @@ import { sortOrders } from '../values.js';
 import { defineSchemas } from '../schema.js';
 import type { rbacOperations } from './rbac.js';
 
+/**
+ * The page size of the RBAC listings that page at 100 (`page` given): the sandbox's `next_page` links carry
+ * it, so it reads it back; the vendor document names only `page`.
+ */
+const rbacPageSize = defineQuery({ per_page: integer(1, 100) });
+
 export default defineSchemas<typeof rbacOperations>()({
   ListOrgRBACRoles: {
     response: z.array(RbacRole),
@@ -49,6 +55,7 @@ export default defineSchemas<typeof rbacOperations>()({
       search: text(),
       no_members: boolean(),
       page: integer(1),
+      ...rbacPageSize,
     }),
     response: HumanGroups,
   },
@@ -61,11 +68,19 @@ export default defineSchemas<typeof rbacOperations>()({
       sort: oneOf(['name', 'email', 'invited']),
       order: oneOf(sortOrders),
       page: integer(1),
+      ...rbacPageSize,
     }),
     response: z.array(Invitation),
   },
   ListTeams: {
-    query: defineQuery({ teamName: text(), no_members: boolean(), page: integer(1) }),
+    // `teamName` is the specification's name of the filter, `name` the vendor document's.
+    query: defineQuery({
+      teamName: text(),
+      name: text(),
+      no_members: boolean(),
+      page: integer(1),
+      ...rbacPageSize,
+    }),
     response: z.array(TeamSummary),
   },
   CreateTeam: {
@@ -120,6 +135,7 @@ export default defineSchemas<typeof rbacOperations>()({
       sort: oneOf(['name', 'email', 'role', 'joined']),
       order: oneOf(sortOrders),
       page: integer(1),
+      ...rbacPageSize,
     }),
     response: z.array(OrgUser),
   },

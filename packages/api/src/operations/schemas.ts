@@ -20,6 +20,7 @@ const loaders = {
   'current-user': () => import('./current-user.schemas.js'),
   findings: () => import('./findings.schemas.js'),
   'org-config': () => import('./org-config.schemas.js'),
+  private: () => import('./private.schemas.js'),
   rbac: () => import('./rbac.schemas.js'),
   reports: () => import('./reports.schemas.js'),
   saml: () => import('./saml.schemas.js'),

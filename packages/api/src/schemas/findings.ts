@@ -133,3 +133,13 @@ export const BulkAssigneeBody = z.strictObject({
   findings: z.array(z.number().int().positive()).min(1),
   assignee: z.string(),
 });
+
+/** A step of a finding's dataflow in a scan (ReadFindingDataflow, a path of the vendor's clients). */
+export const DataflowStep = z.looseObject({
+  file_name: z.string(),
+  line_number: z.number().int(),
+  symbol: z.string().optional(),
+  role: z.string().optional(),
+});
+export const FindingDataflow = z.looseObject({ dataflow: requiredList(DataflowStep) });
+export type FindingDataflow = z.infer<typeof FindingDataflow>;

@@ -24,6 +24,8 @@ export interface FindingTemplate {
   dependency?: { packages: Record<string, Advisory> };
   /** Not drawn at random: the seed places these on chosen apps (types every client must read). */
   placed?: boolean;
+  /** Never seeded: only a recorded scan's new findings of its type are made from it (`--new high:oss_risk=1`). */
+  onRequest?: boolean;
 }
 
 /** A package at a version, and the advisory against it (none for an unmaintained package). */
@@ -397,6 +399,28 @@ export const findingTemplates: FindingTemplate[] = [
       },
     },
     placed: true,
+  },
+  {
+    key: 'oss-risk',
+    type: 'oss_risk',
+    title: 'Open-source risk: a package with a single maintainer and no security policy',
+    category: 'Open-Source Risk',
+    severity: 'medium',
+    owasp: 'a06-vulnerable-and-outdated-components',
+    owasp2017: 'a9-using components with known vulnerabilities',
+    cwe: 1357,
+    description: 'A dependency is kept by one maintainer, has no security policy and no signed releases.',
+    fix: 'Pin the package to a reviewed version, or replace it with a better-kept alternative.',
+    dependency: {
+      packages: {
+        java: { purl: 'pkg:maven/com.github.spotbugs/spotbugs-annotations', version: '4.7.3' },
+        go: { purl: 'pkg:golang/github.com/mattn/go-isatty', version: '0.0.20' },
+        javascript: { purl: 'pkg:npm/left-pad', version: '1.3.0' },
+        python: { purl: 'pkg:pypi/six', version: '1.16.0' },
+      },
+    },
+    placed: true,
+    onRequest: true,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { type TagOperator, tagOperators } from '@secscan/api/tag-operators';
-import { findingTypes } from '@secscan/api/values';
+import { listedFindingTypes } from '@secscan/api/values';
 import { caseFold, searchMatcher } from '@secscan/api/search';
 import { invalid, ReplyError } from '../http.js';
 import { bool, oneOf, severityRank } from './findings-query.js';
@@ -78,9 +78,20 @@ function all(query: URLSearchParams, name: string): string[] {
 
 const emailish = /^[^\s@]+@[^\s@]+$/;
 
+/**
+ * `tag` of every findings listing, as the vendor's clients send it: `<key>__<operator>__<value>`, repeatable,
+ * all must match (`tag=cvss_31_severity_rating__in__critical,high`). `ng` is accepted and changes nothing:
+ * what the service does with it is not known.
+ */
+function clientTagFilters(query: URLSearchParams): Predicate[] {
+  const tags = all(query, 'tag');
+  if (tags.length > 20) throw bad('tag', 'at most 20');
+  return tags.map((t) => tagQuery('tag', t));
+}
+
 /** Filters of the app, org and deprecated compound lists (`type`, `severity`, `search`, `status`, ...). */
 export function appLevelFilters(query: URLSearchParams): Predicate[] {
-  const out: Predicate[] = [];
+  const out: Predicate[] = clientTagFilters(query);
   const type = all(query, 'type').flatMap((v) => v.split(','));
   if (type.length) out.push((f) => type.includes(f.type));
   const severity = oneOf(query, 'severity', Object.keys(severityRank));
@@ -114,8 +125,8 @@ export function appLevelFilters(query: URLSearchParams): Predicate[] {
 
 /** Filters of ListCompoundFindings (`finding_type`, `finding_status`, `finding_tag`, ...). */
 export function compoundFilters(query: URLSearchParams): Predicate[] {
-  const out: Predicate[] = [];
-  const type = oneOf(query, 'finding_type', findingTypes);
+  const out: Predicate[] = clientTagFilters(query);
+  const type = oneOf(query, 'finding_type', listedFindingTypes);
   if (type.length) out.push((f) => type.includes(f.type));
   const status = oneOf(query, 'finding_status', ['ignored', 'fixed', '3rdparty']);
   if (status.length) out.push((f) => status.includes(f.status));

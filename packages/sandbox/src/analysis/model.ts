@@ -121,8 +121,28 @@ export interface PendingScan {
   };
 }
 
+/**
+ * A fix AutoFix was asked for (RequestFindingFix): made against the demo sources when it was asked for, shown
+ * once `ready_at` has come (ReadRecommendedFix, ListBranchFixes).
+ */
+export interface FixRecord {
+  finding_id: string;
+  app: string;
+  branch: string;
+  fingerprint: string;
+  rule: string;
+  requested_at: string;
+  /** When it is ready (the sandbox's AutoFix delay after the request). */
+  ready_at: string;
+  unified_patch: string;
+  /** Each change, as the recommended fix's markdown names it: lines `from` to `until` of `file`, replaced. */
+  changes: { title: string; file: string; from: number; until: number; lines: string[] }[];
+}
+
 export interface AnalysisSection {
   scans: ScanRecord[];
+  /** AutoFix's fixes (absent in state files written before the sandbox made them). */
+  fixes?: FixRecord[];
   /** Scans under way (absent in state files written before scans could run). */
   pending?: PendingScan[];
   findings: FindingRecord[];

@@ -28,6 +28,8 @@ interface Person {
 
 const defaultRounds = 5;
 const drawn = findingTemplates.filter((t) => !t.placed);
+/** `--findings N` cycles through every template that is seeded. */
+const seeded = findingTemplates.filter((t) => !t.onRequest);
 /** Finding types every client must read, placed on chosen apps rather than drawn at random. */
 const placed: Record<string, string[]> = {
   'shiftleft-java-demo': ['tls-verification-off', 'unmaintained-package'],
@@ -134,9 +136,7 @@ class Builder {
     const bulk = options.findings !== undefined && app.id === 'shiftleft-java-demo';
     const count = bulk ? (options.findings as number) : this.rng.int(10, 14);
     for (let i = 0; i < count; i++) {
-      const template = bulk
-        ? findingTemplates[i % findingTemplates.length]
-        : drawn[this.rng.int(0, drawn.length - 1)];
+      const template = bulk ? seeded[i % seeded.length] : drawn[this.rng.int(0, drawn.length - 1)];
       if (!template) continue;
       // The second finding of every app is the regression: in the first scan, gone, then back.
       const regression = !bulk && i === 1;

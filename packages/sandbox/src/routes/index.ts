@@ -16,6 +16,7 @@ import { integrationHandlers } from './integrations.js';
 import { orgConfigHandlers } from './org-config.js';
 import { orgUserHandlers } from './org-users.js';
 import { packageHandlers } from './packages.js';
+import { privateHandlers } from './private.js';
 import { reportHandlers } from './reports.js';
 import { rbacHandlers } from './rbac.js';
 import { samlHandlers } from './saml.js';
@@ -73,4 +74,5 @@ export const handlers: Handlers = {
   ...backupHandlers,
   ...reportHandlers,
   ...auditHandlers,
+  ...privateHandlers,
 };

@@ -1,7 +1,7 @@
 import {
   findingSorts,
   findingStatuses,
-  findingTypes,
+  listedFindingTypes,
   scanLanguages,
   scanPlatforms,
   severities,
@@ -22,7 +22,13 @@ export const options = {
     'only these statuses (repeatable)\n\n(the app and organization lists default to unset, the compound list to every status)',
     { choices: [...findingStatuses, 'any'] },
   ),
-  type: list('--type <type>', 'only these types (repeatable)', { choices: findingTypes }),
+  type: list(
+    '--type <type>',
+    'only these types (repeatable)\n\n(oss_risk is a type of the vendor’s clients)',
+    {
+      choices: listedFindingTypes,
+    },
+  ),
   category: text('--category <name>', 'only this category, e.g. "SQL Injection"'),
   assignee: parsed('--assignee <email>', 'only findings assigned to EMAIL', email(), {
     conflicts: ['assignment'],
@@ -31,7 +37,7 @@ export const options = {
   tag: list('--tag <key=value>', 'only scans with this tag (repeatable)\n\n(e.g. branch=main)'),
   findingTag: list(
     '--finding-tag <key__op__value>',
-    'only findings whose tag matches\n\n(e.g. cvss_score__gte__7; at most 20; operators eq, ne, contains, in, lt, gte, ... with --compound; eq elsewhere)',
+    'only findings whose tag matches\n\n(e.g. cvss_score__gte__7 or cvss_31_severity_rating__in__critical,high; at most 20; operators eq, ne, contains, in, lt, gte, ...; with --app and the organization list, an operator other than eq is sent as `tag`, a parameter outside the public v4 document)',
     { parser: pattern(tagQuery, 'expected key__operator__value, e.g. category__eq__XSS') },
   ),
   search: list(
