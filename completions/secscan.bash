@@ -1204,8 +1204,8 @@ _secscan_values() {
     'findings dataflow|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings dataflow|--output') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings dataflow|--fields') REPLY='@fields step role file_name line_number symbol' ;;
-    'findings autofix|-o') REPLY='=table tsv json ndjson yaml csv' ;;
-    'findings autofix|--output') REPLY='=table tsv json ndjson yaml csv' ;;
+    'findings autofix|-o') REPLY='=table json ndjson yaml' ;;
+    'findings autofix|--output') REPLY='=table json ndjson yaml' ;;
     'findings autofix|--fields') REPLY='@fields file added removed result' ;;
     'findings summary|-o') REPLY='=table tsv json ndjson yaml csv' ;;
     'findings summary|--output') REPLY='=table tsv json ndjson yaml csv' ;;

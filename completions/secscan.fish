@@ -900,6 +900,8 @@ function __secscan_formats
     switch "$path"
         case 'findings list'
             printf '%s\n' table tsv json ndjson yaml csv sarif codequality gitlab-sast
+        case 'findings autofix'
+            printf '%s\n' table json ndjson yaml
         case 'scans check'
             printf '%s\n' table tsv json ndjson yaml csv junit markdown sarif codequality gitlab-sast
         case 'reports trends'
