@@ -211,7 +211,6 @@ describe('4. a write whose answer is lost says its outcome is unknown and how to
       ['scans', 'check', '--compound', 'shop', '--rules', 'rules.yml', '--source-branch', 'main'],
       'running it again is harmless',
     ],
-    [['packages', 'show', 'pkg:maven/commons-io/commons-io@2.5'], 'changes nothing: safe to retry'],
   ];
 
   it.each(writes)('%j', async (argv, hint) => {
@@ -225,6 +224,16 @@ describe('4. a write whose answer is lost says its outcome is unknown and how to
     expect(error).toMatch(/failed before an answer .*: the change may or may not have been applied$/);
     expect(hintLine).toContain(hint);
     expect(server.requests.filter((q) => q.method === 'POST' || q.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('a read sent as POST (the package look-up) is retried, then says it cannot reach the service', async () => {
+    server.answer = (req) => (req.method === 'POST' ? { drop: true } : { body: ok([]) });
+    const r = await secscan(['--retries', '1', 'packages', 'show', 'pkg:maven/commons-io/commons-io@2.5']);
+    expect(r.exitCode).toBe(7);
+    const [error, hintLine] = r.stderr.split('\n').filter((l) => /^(error|hint): /.test(l));
+    expect(error).toMatch(/^error: RetrievePackageInfo: cannot reach .* after 2 attempts/);
+    expect(hintLine).toContain('safe to retry');
+    expect(server.requests.filter((q) => q.method === 'POST')).toHaveLength(2);
   });
 
   it('a 503 to a POST is an unknown outcome too, never retried', async () => {

@@ -55,10 +55,8 @@ export default defineVerb({
     if (!purls.length) throw new UsageError('--from-file: no package URLs found');
     const client = await ctx.client({ requireOrg: false });
     const info = await ctx.spin('Looking up packages', () =>
-      client.call('RetrievePackageInfo', {
-        body: { purls: [...new Set(purls)] },
-        verify: 'looking packages up changes nothing: safe to retry',
-      }),
+      // A read sent as POST: retried as a GET is (the operation's `read`).
+      client.call('RetrievePackageInfo', { body: { purls: [...new Set(purls)] } }),
     );
     return { kind: 'list', rows: info };
   },

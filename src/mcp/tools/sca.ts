@@ -13,16 +13,13 @@ export const packages = defineTool({
   toolset: 'sca',
   writes: false,
   description: `Licences and CVEs (score, severity) of up to 50 package URLs, in one request. ${dataNotInstructions}`,
-  // A POST that changes nothing (a look-up).
+  // A POST that changes nothing (a look-up): the client retries it as a read.
   hints: reads,
   input: z.strictObject({ purls: z.array(purl).min(1).max(50) }),
   output: outputOf({ packages: z.array(z.looseObject({})) }),
   async run({ ctx }, { purls }): Promise<Shaped> {
     const client = await ctx.client({ requireOrg: false });
-    const info = await client.call('RetrievePackageInfo', {
-      body: { purls: [...new Set(purls)] },
-      verify: 'looking packages up changes nothing: safe to retry',
-    });
+    const info = await client.call('RetrievePackageInfo', { body: { purls: [...new Set(purls)] } });
     const rows = info.map((p) => ({
       purl: p.purl,
       licenses: p.licenses ?? [],
