@@ -31,6 +31,12 @@ export const italic = (s) => `\\fI${code(s)}\\fR`;
 const flags = (s) =>
   s.replace(/(^|[\s([,;])(-{1,2}[A-Za-z][\w-]*)/g, (_m, pre, flag) => pre + flag.replace(/-/g, '\\-'));
 
+/**
+ * A path longer than a man page's line (an API path in running text) may break after a slash: `\:` is a
+ * break point that prints nothing, so the words around it and a copied path stay whole.
+ */
+const breakPaths = (s) => s.replace(/\S{60,}/g, (word) => word.replace(/(?<=[^/:]\/)(?=[^/\s])/g, '\\:'));
+
 /** Prose with `inline code` in bold. */
 export function prose(s) {
   return (
@@ -39,7 +45,7 @@ export function prose(s) {
       // A hyphen inside a word (sign-on, check-analysis) is a minus sign too: groff breaks lines after a
       // plain hyphen even with hyphenation off, and a word cut there reads as hyphenated.
       .map((part, i) =>
-        i % 2 ? bold(part.slice(1, -1)) : flags(text(part)).replace(/(?<=\w)-(?=\w)/g, '\\-'),
+        i % 2 ? bold(part.slice(1, -1)) : breakPaths(flags(text(part)).replace(/(?<=\w)-(?=\w)/g, '\\-')),
       )
       .join('')
       .replace(/^([.'])/, '\\&$1')

@@ -49,7 +49,7 @@ describe('global options: parse errors (exit 2, no request)', () => {
     const r = await cli.run(['findings', '--app', 'x']);
     expect([r.code, r.stdout]).toEqual([2, '']);
     expect(r.stderr).toBe(
-      'error: `secscan findings` needs a command: list, show, status, assign, undo, comment, fix, summary\n' +
+      'error: `secscan findings` needs a command: list, show, status, assign, undo, comment, fix, dataflow, autofix, summary\n' +
         "hint: see `secscan findings --help`, or `secscan findings COMMAND --help` for a command's options\n",
     );
     const nested = await cli.run(['--profile', 'p', 'org', 'config', '--bogus']);
