@@ -7,6 +7,8 @@ export interface TokenFacts {
   expiresAt: number | undefined;
   /** `SECSCAN_TOKEN`, `profile ci`. */
   tokenSource: string;
+  /** Why the token is not a JWT, the shape of the service's tokens (`tokenShapeProblem`); undefined when it is. */
+  tokenProblem?: string | undefined;
   orgId: string | undefined;
   /** `--org`, `SECSCAN_ORG_ID`, `profile ci`, `token claim`. */
   orgSource: string;
@@ -31,6 +33,9 @@ export function authHint(
       `the token is of organization ${own} (its orgID claim), not ${facts.orgId} (from ${facts.orgSource}): ` +
       `use --org ${own}, or a token of organization ${facts.orgId}`
     );
+  }
+  if (status === 401 && facts.tokenProblem) {
+    return `the token (from ${facts.tokenSource}) is malformed: ${facts.tokenProblem}; copy the whole access token from the dashboard`;
   }
   const expiry = facts.expiresAt;
   if (status === 401 && ((expiry !== undefined && expiry <= now) || /expired/i.test(message))) {
