@@ -237,6 +237,7 @@ export class Factory {
           orgId: settings.orgId.value,
           orgSource: settings.orgId.source,
           profile: settings.profile.value,
+          baseUrlSource: settings.baseUrl.source,
         },
       });
     })();
