@@ -37,11 +37,11 @@ export default defineVerb({
   summary: 'List findings of an app, a compound or the organization',
   description:
     'List findings of an app (--app), a compound (--compound) or the whole organization (--org, or ' +
-    'neither: the latest default-branch scan of each app). The same flags mean the same at every level, ' +
-    'but one default: without --status, --app and the organization list give open findings (unset), ' +
-    '--compound every status (the compound list cannot filter on open findings), as a line on stderr says on ' +
-    'a terminal.\n\n' +
+    'neither: the latest default-branch scan of each app). The same flags mean the same at every level; ' +
+    'without --status, --app and --org give open findings, --compound every status.\n\n' +
     '--org UUID also names another organization; secscan maps the flags to each operation’s parameters. ' +
+    'The compound list cannot filter on open (unset) findings: on a terminal, stderr says it lists every ' +
+    'status. ' +
     `The screens and data formats (${baseFormatNames.join(', ')}) fetch one page unless --all or ` +
     '--limit N; -o ndjson and csv stream as pages arrive. -o sarif (for GitHub code scanning: one run per ' +
     'app at compound and organization level, within GitHub’s upload limits, the most severe kept), ' +
