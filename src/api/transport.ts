@@ -1,7 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { Operation } from '@secscan/api/operation';
 import { defaultDispatcher } from './dispatcher.js';
-import { withAuthHint, withUnreachableHint } from './auth-hints.js';
+import { withAuthHint } from './auth-hints.js';
+import { withUnreachableHint } from './unreachable.js';
 import {
   type ApiError,
   apiErrorFromResponse,

@@ -157,7 +157,7 @@ export function debugBody(body: string | Buffer): string {
   );
 }
 
-/** The hint of a service that cannot be reached (a loopback address's is more precise: auth-hints.ts). */
+/** The hint of a service that cannot be reached (a loopback address’s is more precise: unreachable.ts). */
 export const networkHint = 'check the base URL, the network and any proxy settings; safe to retry';
 
 /** A request that failed on the network: for a write that may have been applied, says so and how to check. */
