@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -120,6 +120,35 @@ describe('secscan sandbox', { timeout: 60_000 }, () => {
     expect(fromEnv.stderr.text.split('\n')[1]).toBe(
       `hint: nothing listens on ${before.base_url} (from $SECSCAN_BASE_URL): start the sandbox there, or check the base URL`,
     );
+  });
+
+  it('a profile of a service it takes over is said so, and given back as it was when it stops', async () => {
+    const service = {
+      base_url: 'https://app.example.com',
+      org_id: '0b8e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b',
+      token: 'a.b.c',
+    };
+    mkdirSync(join(dir, 'config'), { recursive: true });
+    writeFileSync(
+      join(dir, 'config', 'config.json'),
+      JSON.stringify({ current_profile: 'demo', profiles: { demo: service } }),
+      { mode: 0o600 },
+    );
+    const controller = new AbortController();
+    const run = start(['sandbox', '--profile', 'demo'], controller.signal);
+    await readyLines(run.stdout, run.code);
+    expect(run.stderr.text).toContain(
+      'sandbox: profile demo pointed at https://app.example.com: it points here until this sandbox stops, then back there\n',
+    );
+    controller.abort();
+    expect(await run.code).toBe(0);
+    const config = JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8'));
+    expect(config.profiles.demo).toEqual(service);
+    expect(
+      run.stderr.text.endsWith(
+        'sandbox: profile demo points again at https://app.example.com, as before this sandbox\n',
+      ),
+    ).toBe(true);
   });
 
   it('--tls: a fourth line names the CA; secscan trusts it from SECSCAN_CA_FILE, and sandbox scan drives it', async () => {

@@ -39,13 +39,16 @@ async function serving(baseUrl: string | undefined): Promise<boolean> {
 }
 
 /**
- * Stores the sandbox's settings as the profile and makes it the current one; a profile that pointed at
- * another sandbox still serving is said to be taken over until this one stops.
+ * Stores the sandbox's settings as the profile and makes it the current one; a profile that pointed at a
+ * service, or at another sandbox still serving, is said to be taken over until this one stops.
  */
 export async function takeProfile(ctx: Context, name: string, written: Profile): Promise<ProfileTakeover> {
   const store = await ctx.store();
   const previous = store.get(name);
-  const previousServing = await serving(previous?.base_url);
+  // A service's address, or a sandbox's still serving: what this sandbox gives the profile back to.
+  const givenBack =
+    previous?.base_url !== undefined &&
+    (!loopbackUrl(previous.base_url) || (await serving(previous.base_url)));
   await store.update(name, {
     base_url: written.base_url,
     org_id: written.org_id,
@@ -55,9 +58,10 @@ export async function takeProfile(ctx: Context, name: string, written: Profile):
   });
   await store.use(name);
   ctx.note(`sandbox: saved as profile ${name} in ${store.path}; it is now the current profile`);
-  if (previousServing) {
+  if (givenBack) {
+    const was = loopbackUrl(previous?.base_url) ? 'the sandbox still serving ' : '';
     ctx.note(
-      `sandbox: profile ${name} pointed at the sandbox still serving ${previous?.base_url ?? ''}: ` +
+      `sandbox: profile ${name} pointed at ${was}${previous?.base_url ?? ''}: ` +
         'it points here until this sandbox stops, then back there',
     );
   }
