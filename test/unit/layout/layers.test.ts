@@ -19,6 +19,19 @@ describe('the layers', () => {
     expect(upward(graph, 'src/output/core', 'src/output/export')).toEqual([]);
   });
 
+  it('the sandbox’s state and its records (model/) import only records, never the areas that use them', () => {
+    const sandbox = 'packages/sandbox/src';
+    // integrations.ts holds the integrations section beside its helpers, and imports nothing of the sandbox.
+    const records = [`${sandbox}/state.ts`, `${sandbox}/model`, `${sandbox}/integrations.ts`];
+    const isRecord = (file: string) => records.some((r) => file === r || file.startsWith(`${r}/`));
+    const reached = [...graph]
+      .filter(([file]) => isRecord(file))
+      .flatMap(([file, targets]) =>
+        targets.filter((t) => t.startsWith(`${sandbox}/`) && !isRecord(t)).map((t) => `${file} -> ${t}`),
+      );
+    expect(reached).toEqual([]);
+  });
+
   it('would find an import that reaches up', () => {
     const edges = new Map([
       ['src/output/core/result.ts', ['src/output/export/document.ts', 'src/output/core/view.ts']],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SandboxState } from '../state.js';
 import { codeLanguage, codeSnippets, fenceLanguage } from './code.js';
 import { findingTemplates } from './catalog.js';
-import type { FindingRecord, FixRecord } from './model.js';
+import type { FindingRecord, FixRecord } from '../model/analysis.js';
 import { codePlace, declaration, demoSources, manifestPlace, type SourceFile } from './sources.js';
 
 /**

@@ -2,7 +2,7 @@ import { findingLocation } from '@secscan/api/location';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import { error, invalid, notFound, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
-import type { FindingRecord, ScanStatus } from './model.js';
+import type { FindingRecord, ScanStatus } from '../model/analysis.js';
 import { appScans, findingsOf, severityRank } from './shape.js';
 
 /** A scan the check can evaluate: an app scan, or a compound (polyglot) scan with its apps' findings. */

@@ -1,6 +1,6 @@
 import type { SandboxState } from '../state.js';
 import { toApiFinding } from './findings-query.js';
-import type { ScanRecord } from './model.js';
+import type { ScanRecord } from '../model/analysis.js';
 import { appScans, findingsOf, scanInfo } from './shape.js';
 
 /** `scan.<number>` or `tag.<key>=<value>` (the latest completed scan of the app with that tag). */

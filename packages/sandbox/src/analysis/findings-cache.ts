@@ -1,5 +1,5 @@
 import type { SandboxState } from '../state.js';
-import type { FindingRecord } from './model.js';
+import type { FindingRecord } from '../model/analysis.js';
 
 interface Entry {
   signature: string;

@@ -3,7 +3,7 @@ import { listedFindingTypes } from '@secscan/api/values';
 import { caseFold, searchMatcher } from '@secscan/api/search';
 import { invalid, ReplyError } from '../http.js';
 import { bool, oneOf, severityRank } from './findings-query.js';
-import type { FindingRecord } from './model.js';
+import type { FindingRecord } from '../model/analysis.js';
 
 export type Predicate = (f: FindingRecord) => boolean;
 

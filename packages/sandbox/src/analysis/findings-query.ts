@@ -1,6 +1,6 @@
 import { invalid, notFound, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
-import type { FindingRecord, PolyglotScanRecord, ScanRecord } from './model.js';
+import type { FindingRecord, PolyglotScanRecord, ScanRecord } from '../model/analysis.js';
 
 /** The API's Finding shape for a stored finding; `exclude` drops `description`, `details` (the `fields` query). */
 export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): Record<string, unknown> {

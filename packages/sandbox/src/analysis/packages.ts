@@ -1,7 +1,7 @@
 import type { SandboxState } from '../state.js';
 import { findingsOfScans } from './findings-query.js';
 import { advisoryId } from './finding-shape.js';
-import type { FindingRecord, ScanRecord } from './model.js';
+import type { FindingRecord, ScanRecord } from '../model/analysis.js';
 
 /**
  * A dependency finding's package and advisory; state files written before findings carried `dependency`

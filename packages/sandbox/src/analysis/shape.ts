@@ -1,7 +1,7 @@
 import { notFound, ReplyError } from '../http.js';
 import type { AppRecord, SandboxState } from '../state.js';
 import { findingPositions } from './findings-query.js';
-import type { FindingRecord, ScanRecord } from './model.js';
+import type { FindingRecord, ScanRecord } from '../model/analysis.js';
 
 export const severityRank: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
 

@@ -1,4 +1,4 @@
-import type { FindingRecord } from './model.js';
+import type { FindingRecord } from '../model/analysis.js';
 
 type Totals = { total: number; total_fixed: number; total_ignored: number };
 

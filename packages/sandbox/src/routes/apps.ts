@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { type AppSpec, appIdPattern } from '@secscan/api/schemas/apps';
-import type { AppConfigRecord } from '../analysis/projects.js';
+import type { AppConfigRecord } from '../model/projects.js';
 import { appScans, requireApp } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, invalid, ok, ReplyError } from '../http.js';
 import { visibleApps } from '../permissions.js';

@@ -1,4 +1,4 @@
-import type { CommentRecord } from '../analysis/model.js';
+import type { CommentRecord } from '../model/analysis.js';
 import { type HandlerContext, type HandlerMap, notFound, ok, ReplyError } from '../http.js';
 
 function finding(ctx: HandlerContext) {

@@ -1,4 +1,4 @@
-import type { CompoundRecord, PolyglotScanRecord } from '../analysis/model.js';
+import type { CompoundRecord, PolyglotScanRecord } from '../model/analysis.js';
 import { compoundSarif } from '../analysis/sarif-report.js';
 import { findingsOf, findingsSummaries, scanInfo, severityCounts } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, notFound, ok, ReplyError, text } from '../http.js';

@@ -19,7 +19,7 @@ import {
   selectAppScan,
   toApiFinding,
 } from '../analysis/findings-query.js';
-import type { FindingRecord, FindingStatus, ScanRecord } from '../analysis/model.js';
+import type { FindingRecord, FindingStatus, ScanRecord } from '../model/analysis.js';
 import { findingsSummaries } from '../analysis/summaries.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
 import { paginate } from '../paging.js';

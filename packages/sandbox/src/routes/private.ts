@@ -1,6 +1,6 @@
 import { completedScans } from '../analysis/findings-query.js';
 import { apiFix, requestFix } from '../analysis/autofix.js';
-import type { FindingRecord } from '../analysis/model.js';
+import type { FindingRecord } from '../model/analysis.js';
 import { error, type HandlerMap, notFound, ok, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
 import { currentUserForm } from './users.js';

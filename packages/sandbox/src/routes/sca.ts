@@ -6,7 +6,7 @@ import {
   selectPolyglotScan,
 } from '../analysis/findings-query.js';
 import { searchMatcher } from '@secscan/api/search';
-import type { ScanRecord } from '../analysis/model.js';
+import type { ScanRecord } from '../model/analysis.js';
 import { type PackageRow, packageSorts, scanPackages, sortPackages } from '../analysis/packages.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
 

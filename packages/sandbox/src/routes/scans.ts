@@ -1,6 +1,6 @@
 import { evaluateCheck } from '../analysis/check.js';
 import { compareScans, resolveScanRef } from '../analysis/compare.js';
-import type { ScanRecord } from '../analysis/model.js';
+import type { ScanRecord } from '../model/analysis.js';
 import { parsePolicy } from '../analysis/policy.js';
 import { apiScan, appScans, findingsOf, requireApp } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';

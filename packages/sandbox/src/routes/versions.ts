@@ -1,5 +1,5 @@
 import { completedScans, findingsOfScans } from '../analysis/findings-query.js';
-import type { FindingRecord, ScanRecord } from '../analysis/model.js';
+import type { FindingRecord, ScanRecord } from '../model/analysis.js';
 import { findingsSummaries, versionTotals } from '../analysis/summaries.js';
 import { type HandlerMap, notFound, ok } from '../http.js';
 import type { SandboxState } from '../state.js';
