@@ -1,10 +1,12 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { Finding } from '@secscan/api/schemas/findings';
 import { invalid, notFound, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
 import type { FindingRecord, PolyglotScanRecord, ScanRecord } from '../model/analysis.js';
 
 /** The API's Finding shape for a stored finding; `exclude` drops `description`, `details` (the `fields` query). */
-export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): PayloadOf<typeof Finding> {
+  const out: PayloadOf<typeof Finding> = {
     id: f.id,
     app: f.app,
     type: f.type,
@@ -25,7 +27,7 @@ export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): R
       { key: 'severity', value: f.severity },
     ],
   };
-  if (exclude) for (const field of exclude) delete out[field];
+  if (exclude) for (const field of exclude) delete (out as Record<string, unknown>)[field];
   return out;
 }
 

@@ -1,3 +1,5 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { PackageInfo } from '@secscan/api/schemas/sca';
 import type { SandboxState } from '../state.js';
 import { findingsOfScans } from './findings-query.js';
 import { advisoryId } from './finding-shape.js';
@@ -194,7 +196,7 @@ export function sortPackages(
 }
 
 /** CVEs the sandbox knows, by package name: those of the seeded dependency findings. */
-export function packageInfo(state: SandboxState, purl: string): Record<string, unknown> {
+export function packageInfo(state: SandboxState, purl: string): PayloadOf<typeof PackageInfo> {
   const p = parsePurl(purl);
   const cves = new Map<string, Record<string, unknown>>();
   if (p) {

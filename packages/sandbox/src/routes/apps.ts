@@ -57,7 +57,7 @@ function applyConfig(ctx: HandlerContext<'UpdateAppConfig' | 'PatchAppConfig'>, 
   return ok({ default_branch: app.base_branch });
 }
 
-function unixSeconds(ctx: HandlerContext, name: string, fallback: number): number {
+function unixSeconds(ctx: HandlerContext, name: 'from' | 'until', fallback: number): number {
   const raw = ctx.query.get(name);
   if (raw === null || raw === '') return fallback;
   if (!/^\d+$/.test(raw))

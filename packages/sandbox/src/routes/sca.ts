@@ -1,3 +1,4 @@
+import type { ResponseInputOf } from '@secscan/api/operations/schemas';
 import {
   completedScans,
   compoundByName,
@@ -84,7 +85,7 @@ export const scaHandlers = {
     const from = intParam(query, 'from', until - 4 * month, 0, Number.MAX_SAFE_INTEGER);
     // Every `search` given must be in the row's title or one of its tag values, case folded.
     const matches = searchMatcher(query.getAll('search').filter((s) => s !== ''));
-    const rows: Record<string, unknown>[] = [];
+    const rows: ResponseInputOf<'SearchDependency'> = [];
     for (const app of state.apps) {
       const scans = completedScans(state, app.id).filter((s) => {
         const t = Date.parse(s.started_at) / 1000;

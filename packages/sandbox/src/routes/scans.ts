@@ -66,7 +66,7 @@ export const scanHandlers = {
   ListScansCompare: (ctx) => {
     const appId = ctx.params.appID as string;
     requireApp(ctx.state, appId);
-    const refs = ['source', 'target'].map((name) => {
+    const refs = (['source', 'target'] as const).map((name) => {
       const ref = ctx.query.get(name);
       if (!ref) throw new ReplyError(invalid(`missing query parameter ${name}`, [`${name}: required`]));
       if (!/^(scan\.\d+|tag\.\w+=.+)$/.test(ref)) {
