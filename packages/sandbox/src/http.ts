@@ -60,6 +60,12 @@ export const defaultSettings: SandboxSettings = {
   autofixDelayMs: defaultAutofixDelayMs,
 };
 
+/**
+ * What the query helpers read (`bool`, `oneOf`, a range): given a handler's query, they take only its
+ * operation's names; given any other URLSearchParams, any name.
+ */
+export type QueryReader<N extends string> = Pick<OperationQuery<N>, 'get' | 'getAll' | 'has'>;
+
 /** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
 export interface HandlerContext<K extends OperationId = OperationId> {
   op: Operation;

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ResponseInputOf } from '@secscan/api/operations/schemas';
+import { bool } from '../src/analysis/findings-query.js';
 import { type HandlerMap, notFound, ok, type Reply, unread } from '../src/http.js';
 
 /**
@@ -9,13 +10,16 @@ import { type HandlerMap, notFound, ok, type Reply, unread } from '../src/http.j
  * The handlers are never run.
  */
 describe('the sandbox handlers, typed from the operations table', () => {
-  it('read only their operation’s query parameters', () => {
+  it('read only their operation’s query parameters, themselves or through the query helpers', () => {
     const handlers = {
       ListScans: ({ query }) => {
         void query.get('limit');
         void query.getAll('tags');
         // @ts-expect-error: per_page is not a parameter of ListScans
         void query.get('per_page');
+        // @ts-expect-error: nor for the query helpers, which take the operation's names
+        void bool(query, 'only_counts');
+        void bool(new URLSearchParams(), 'only_counts');
         return ok({ scans: [] });
       },
       ListApps: ({ query }) => {

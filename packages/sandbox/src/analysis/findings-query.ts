@@ -1,6 +1,6 @@
 import type { PayloadOf } from '@secscan/api/operations/schemas';
 import type { Finding } from '@secscan/api/schemas/findings';
-import { invalid, notFound, ReplyError } from '../http.js';
+import { invalid, notFound, type QueryReader, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
 import type { FindingRecord, PolyglotScanRecord, ScanRecord } from '../model/analysis.js';
 
@@ -36,7 +36,11 @@ export const severityRank: Record<string, number> = { critical: 4, high: 3, medi
 const bad = (name: string, detail: string): ReplyError =>
   new ReplyError(invalid(`invalid query parameter ${name}`, [`${name}: ${detail}`]));
 
-export function oneOf(query: URLSearchParams, name: string, allowed: readonly string[]): string[] {
+export function oneOf<N extends string>(
+  query: QueryReader<N>,
+  name: NoInfer<N>,
+  allowed: readonly string[],
+): string[] {
   const values = query
     .getAll(name)
     .flatMap((v) => v.split(','))
@@ -45,7 +49,7 @@ export function oneOf(query: URLSearchParams, name: string, allowed: readonly st
   return values;
 }
 
-export function bool(query: URLSearchParams, name: string): boolean | undefined {
+export function bool<N extends string>(query: QueryReader<N>, name: NoInfer<N>): boolean | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
   if (/^(true|1)$/i.test(raw)) return true;

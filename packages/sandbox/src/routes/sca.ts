@@ -9,9 +9,27 @@ import {
 import { searchMatcher } from '@secscan/api/search';
 import type { ScanRecord } from '../model/analysis.js';
 import { type PackageRow, packageSorts, scanPackages, sortPackages } from '../analysis/packages.js';
-import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
+import {
+  type HandlerContext,
+  type HandlerMap,
+  invalid,
+  notFound,
+  ok,
+  type QueryReader,
+  type Reply,
+  ReplyError,
+} from '../http.js';
 
-function intParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+/** An SCA packages page: an app's, or a compound scan's (with its ids). */
+type Page = ResponseInputOf<'ReadAppSCAPackages' | 'ReadCompoundSCAPackages'>;
+
+function intParam<N extends string>(
+  query: QueryReader<N>,
+  name: NoInfer<N>,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
   const n = Number(raw);
@@ -36,7 +54,11 @@ function packageFilter(query: URLSearchParams): (r: PackageRow) => boolean {
   };
 }
 
-function packagePage(ctx: HandlerContext, scans: ScanRecord[], extra: Record<string, unknown>) {
+function packagePage(
+  ctx: HandlerContext,
+  scans: ScanRecord[],
+  extra: Pick<Page, 'compound_id' | 'polyglot_scan_id'>,
+): Reply<Page> {
   const { query } = ctx;
   const perPage = intParam(query, 'per_page', 100, 1, 10_000);
   const page = intParam(query, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
