@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { TrendsReport } from '../../analytics/trends-model.js';
 import { sanitize } from '../../streams/sanitize.js';
 import { renderTable } from '../core/table.js';
-import { wrapLine } from '../../streams/width.js';
+import { wrapLine, wrapWords } from '../../streams/width.js';
 import type { Column } from '../core/view.js';
 import { bar, sparkline } from './charts.js';
 import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
@@ -49,9 +49,12 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
     '',
   );
   const change = s.open.total - s.open_at_start.total;
-  // A headline's words wrap under its text, after the label and the number.
-  const line = (label: string, value: string, rest = '') =>
-    out.push(...wrapped(`  ${label.padEnd(13)}${value.padStart(6)}   ${rest}`.trimEnd(), 24));
+  // A headline's words wrap under its text, past the label and the number (which keep their columns).
+  const line = (label: string, value: string, rest = '') => {
+    const head = `  ${label.padEnd(13)}${value.padStart(6)}   `;
+    const [first = '', ...more] = width && rest ? wrapWords(rest, Math.max(20, width - head.length)) : [rest];
+    out.push(`${head}${first}`.trimEnd(), ...more.map((l) => `${' '.repeat(head.length)}${l}`));
+  };
   line(
     'Open now',
     String(s.open.total),

@@ -184,6 +184,20 @@ describe('reports trends: the history, fail closed', () => {
     expect(words(basis.join(' '))).toEqual(words(wideBasis).slice(5));
   });
 
+  it('a headline too long for the terminal keeps its columns, its words wrapped under its text', async () => {
+    stubOneScan();
+    const result = await cli.run(['reports', 'trends', ...window], {
+      env: authEnv({ NO_COLOR: '1', SECSCAN_PAGER: 'cat' }),
+      stdoutTTY: true,
+      columns: 50,
+    });
+    const lines = result.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('  Open now'));
+    expect(lines[at]).toMatch(/^ {2}Open now {5} {5}0 {3}critical 0 /);
+    expect(lines[at + 1]).toMatch(/^ {24}\S/);
+    expect(lines.slice(at, at + 3).filter((l) => l.length > 50)).toEqual([]);
+  });
+
   it('--html writes the page and prints one notice, no report (with -o, the report too)', async () => {
     const page = join(dir, 'notice.html');
     stubOneScan();
