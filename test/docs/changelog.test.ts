@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parser } from 'keep-a-changelog';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a build script, in JavaScript
 import { releaseNotes } from '../../scripts/release.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,7 +43,7 @@ describe('CHANGELOG.md', () => {
   it.each(versions.map((r) => r.version?.toString() ?? ''))(
     'the notes of %s say what a user gets: entries, no benchmark history, no link definitions',
     (version) => {
-      const notes = releaseNotes(text, version) ?? '';
+      const notes: string = releaseNotes(text, version) ?? '';
       expect(notes).toMatch(/^### Added\n/m);
       expect(notes).not.toMatch(/bench:[a-z-]+/);
       expect(notes).not.toMatch(/^\[[^\]]+\]: /m);
