@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counted, wroteNotice } from '../../../src/output/core/wrote.js';
+import { counted, wroteFilesNotice, wroteNotice } from '../../../src/output/core/wrote.js';
 
 describe('wroteNotice: the one form of "wrote a file"', () => {
   it.each([
@@ -14,6 +14,13 @@ describe('wroteNotice: the one form of "wrote a file"', () => {
     ],
   ])('%s, %d bytes', (path, bytes, holds, line) => {
     expect(wroteNotice(path, bytes, holds)).toBe(line);
+  });
+
+  it('files written into a directory: how many, and where', () => {
+    expect([wroteFilesNotice(12, 'java-demo'), wroteFilesNotice(1, 'x')]).toEqual([
+      'Wrote 12 files to java-demo.',
+      'Wrote 1 file to x.',
+    ]);
   });
 
   it('counts in the singular for one', () => {
