@@ -65,5 +65,7 @@ export type Result<R extends object = Record<string, unknown>, D extends TypedDo
       exitCode?: number;
       /** A run that could not finish: what was exported says so, then this error decides the exit. */
       error?: unknown;
+      /** Printed only when -o asks for it (a file option wrote what the run is for; its notice says so). */
+      onlyWhenAsked?: boolean;
     }
   | { kind: 'none'; exitCode?: number };

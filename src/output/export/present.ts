@@ -49,6 +49,7 @@ export async function present<R extends object>(
         break;
       }
       case 'document': {
+        if (result.onlyWhenAsked && ctx.globals.output === undefined) break;
         const { exportDocument } = await import('./run.js');
         const { document } = result;
         const counted =
