@@ -198,7 +198,7 @@ else
   rm -rf "$lib"
   mv "$tmp/unpacked/package" "$lib"
   mkdir -p "$prefix/share/man/man1" 2> /dev/null || die "$prefix/share/man/man1: cannot be made (set PREFIX to a place of yours)"
-  cp "$lib"/man/*.1 "$prefix/share/man/man1/"
+  cp "$lib"/man/man1/*.1 "$prefix/share/man/man1/"
   # The path in single quotes (each ' in it as '\''): a PREFIX holding $, " or ` stays a path.
   quoted="'$(printf '%s' "$lib/bin/secscan.js" | sed "s/'/'\\\\''/g")'"
   printf '#!/bin/sh\nexec node %s "$@"\n' "$quoted" > "$bindir/.secscan.$$"

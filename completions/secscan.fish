@@ -955,9 +955,9 @@ function __secscan_fields
         case 'findings summary'
             set fields group name total fixed ignored
         case 'scans list'
-            set fields id app branch version successful is_default_branch language total started_at completed_at
+            set fields id app branch version status is_default_branch language total started_at completed_at
         case 'scans show'
-            set fields id app branch version successful is_default_branch language total started_at completed_at number_of_expressions total_fixed total_ignored oss_info findings_summaries
+            set fields id app branch version status is_default_branch language total started_at completed_at number_of_expressions total_fixed total_ignored oss_info findings_summaries
         case 'scans owasp'
             set fields year owasp_category category count
         case 'scans report'
@@ -967,7 +967,7 @@ function __secscan_fields
         case 'scans check'
             set fields rule matched suppressed reachable threshold over result
         case 'scans wait'
-            set fields id app branch version successful is_default_branch language total started_at completed_at
+            set fields id app branch version status is_default_branch language total started_at completed_at
         case 'stats'
             set fields app team critical high medium low total vuln secret oss_vuln oss_vuln_reachable oss_vuln_unreachable container other last_scan scan_id is_total
         case 'compounds list'
@@ -975,7 +975,7 @@ function __secscan_fields
         case 'compounds show'
             set fields name id apps
         case 'compounds scans'
-            set fields id app branch version successful is_default_branch language total started_at completed_at
+            set fields id app branch version status is_default_branch language total started_at completed_at
         case 'compounds scan'
             set fields polyglot_scan_id compound_id branch status scans findings_summaries
         case 'compounds branches'
@@ -1047,13 +1047,13 @@ function __secscan_fields
         case 'teams apply'
             set fields team action what target from to status
         case 'teams config show'
-            set fields disable entropy
+            set fields secrets
         case 'teams config merged'
-            set fields disable entropy
+            set fields secrets
         case 'teams config set'
-            set fields disable entropy
+            set fields secrets
         case 'teams config patch'
-            set fields disable entropy
+            set fields secrets
         case 'users list'
             set fields id_v2 email name org_role teams
         case 'users invitations'
@@ -1095,7 +1095,7 @@ function __secscan_fields
         case 'org config patch'
             set fields sso_name default_saml_config allowed_non_admin_auth_providers security_training_provider secrets autofix session_timeout_hours
         case 'org analysis set'
-            set fields disable entropy
+            set fields secrets
         case 'org autofix show'
             set fields enable auto_run manual max_fixes_per_run fix_only_severities
         case 'webhook show'
@@ -1678,7 +1678,7 @@ complete -c secscan -n "__secscan_at 'reports trends'" -l since -x -d 'the windo
 complete -c secscan -n "__secscan_at 'reports trends'" -l until -x -d 'the window’s end and the “now” of SLA ages: a date or time, or an age (default now)'
 complete -c secscan -n "__secscan_at 'reports trends'" -l by -x -a 'severity app team' -d 'group the weekly numbers by severity (default), app or team'
 complete -c secscan -n "__secscan_at 'reports trends'" -l sla -x -d 'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)'
-complete -c secscan -n "__secscan_at 'reports trends'" -l html -r -F -d 'also write the report as one self-contained HTML page with SVG charts'
+complete -c secscan -n "__secscan_at 'reports trends'" -l html -r -F -d 'write the report as one self-contained HTML page with SVG charts (standard output: with -o only)'
 complete -c secscan -n "__secscan_at 'reports trends'" -l app -x -a '(__secscan_live app)' -d 'only this app (repeatable)'
 complete -c secscan -n "__secscan_at 'reports trends'" -l team -x -a '(__secscan_live team)' -d 'only the apps of this team (its name or id)'
 complete -c secscan -n "__secscan_at 'reports trends'" -l compound -x -a '(__secscan_live compound)' -d 'only the apps of this compound'

@@ -1,4 +1,4 @@
-// Writes completions/, man/, docs/reference/ and package.json's `man` field from the built command tree (run
+// Writes completions/, man/man1/, docs/reference/ and package.json's `man` field from the built command tree (run
 // `npm run build` first, or `npm run docs`). With --check, writes nothing and exits 1 naming the files that
 // differ from what would be generated (and man pages or reference pages no command has any more).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,12 +38,13 @@ function dated(path, render) {
 const model = await loadModel();
 const pkg = JSON.parse(readCommitted('package.json'));
 const pages = {
-  'man/secscan.1': (date) => rootPage(model, date, pkg.version),
+  // In man/man1/, so `MANPATH=CHECKOUT/man man secscan` finds them, as man(1) looks in SECTION dirs.
+  'man/man1/secscan.1': (date) => rootPage(model, date, pkg.version),
   ...Object.fromEntries(
     model.root.children
       .filter((noun) => !noun.pseudo)
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((noun) => [`man/secscan-${noun.name}.1`, (date) => nounPage(noun, model, date, pkg.version)]),
+      .map((noun) => [`man/man1/secscan-${noun.name}.1`, (date) => nounPage(noun, model, date, pkg.version)]),
   ),
 };
 const files = {
@@ -81,7 +82,10 @@ const listed = (dir) => {
     return [];
   }
 };
-const leftOver = [...listed('man'), ...listed('docs/reference')].filter((path) => !(path in files));
+// Pages of an older layout (man/*.1) and of commands gone are removed.
+const leftOver = [...listed('man'), ...listed('man/man1'), ...listed('docs/reference')].filter(
+  (path) => path !== 'man/man1' && !(path in files),
+);
 
 if (process.argv.includes('--check')) {
   const stale = Object.keys(files).filter((path) => readCommitted(path) !== files[path]);

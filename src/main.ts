@@ -43,7 +43,7 @@ async function withBareOrg(argv: readonly string[]): Promise<readonly string[]> 
 
 /** Parses argv, runs the verb, renders its result and returns the exit code. The only place exit codes are decided. */
 export async function main(given: MainDeps): Promise<number> {
-  // In a CI job log, nothing the service sent can be a command to the runner (see output/ci-log.ts).
+  // In a CI job log, nothing the service sent can be a command to the runner (see src/streams/ci-log.ts).
   const deps = { ...given, io: guardIo(given.io, given.env) };
   const { io } = deps;
   const argv = mayHaveBareOrg(deps.argv) ? await withBareOrg(deps.argv) : deps.argv;

@@ -40,7 +40,7 @@ export async function runVerb(
   const result = await verb.run(ctx, { ...input, plan }).catch(async (error: unknown) => {
     throw await explained(ctx, error, named);
   });
-  const { present } = await import('./output/core/present.js');
+  const { present } = await import('./output/export/present.js');
   // A listing's first page is read as it is printed: its 404 comes from here.
   await present(ctx, result, view).catch(async (error: unknown) => {
     throw await explained(ctx, error, named);

@@ -1,7 +1,8 @@
 /** `secscan help exit-codes`, as the contract states them; the man page's EXIT STATUS reads the same text. */
 export const exitCodesHelp = `Exit codes (stable):
   0    success; a gate that passed; an empty list
-  1    gate failed: findings breach the policy (scans check, scans compare --fail-on)
+  1    gate failed: findings breach the policy (scans check, scans compare --fail-on); ignores lint
+       found a problem in the ignore file
   2    usage error: unknown command or flag, bad or conflicting values (no request is sent)
   3    configuration error: no token or organization, unreadable profile, rules, policy or config
        file, a service certificate the client does not trust
@@ -17,7 +18,10 @@ export const exitCodesHelp = `Exit codes (stable):
   10   not ready: the scan a gate must evaluate (--scan, --version, --tag) does not exist yet or
        has not finished, and --wait (if given) ran out; a rerun may succeed
   11   the scan a gate must evaluate failed (the analysis itself failed)
-  130  interrupted (SIGINT); 143 for SIGTERM
+  12   stale (webhook verify only): the delivery's signature holds but its timestamp is outside the
+       tolerance
+  130  interrupted (SIGINT)
+  143  terminated (SIGTERM)
 A gate fails closed: any code other than 0 and 1 means "not evaluated", and its report files are
 still written, saying why. A gate asked for the scan of a commit (--version, --scan, --tag) never
 evaluates another scan in its place; a diff gate whose baseline has no scan is exit 10 too

@@ -5,7 +5,7 @@ import type { Dialect } from './db.js';
  * transaction with its row in secscan_schema. A column's type is written once: `{ts}` a time (ISO 8601
  * text in SQLite, timestamptz in PostgreSQL), `{json}` a JSON document (text, jsonb), `{serial}` an
  * identity key. Booleans are integers 0 and 1 in both, so a query runs on either. docs/reference/database.md
- * lists every table and column; test/sync/schema-doc.test.ts holds it to these.
+ * lists every table and column; test/docs/reference.test.ts holds it to these.
  */
 const org = 'org_id TEXT NOT NULL REFERENCES organizations (org_id) ON DELETE CASCADE';
 const app = 'FOREIGN KEY (org_id, app_id) REFERENCES apps (org_id, app_id) ON DELETE CASCADE';

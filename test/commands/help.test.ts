@@ -32,7 +32,7 @@ describe('help', () => {
   });
 
   it.each([
-    ['exit-codes', '130  interrupted (SIGINT); 143 for SIGTERM'],
+    ['exit-codes', '143  terminated (SIGTERM)'],
     ['environment', 'SHIFTLEFT_ACCESS_TOKEN'],
     ['formatting', '--fields a,b,c'],
     ['rules', 'num_findings'],

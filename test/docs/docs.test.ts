@@ -1,5 +1,6 @@
 import { type SpawnSyncOptions, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/commands/manifest.js';
@@ -15,7 +16,7 @@ const install = '.ci/run installs them (apt-get install -y zsh fish mandoc, via 
 const manifest = JSON.parse(
   readFileSync(new URL('../../dist/manifest.json', import.meta.url), 'utf8'),
 ) as Manifest;
-const pages = ['man/secscan.1', ...manifest.commands.map((c) => `man/secscan-${c.name}.1`)];
+const pages = ['man/man1/secscan.1', ...manifest.commands.map((c) => `man/man1/secscan-${c.name}.1`)];
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', timeout: 30_000, ...options });
@@ -65,11 +66,25 @@ describe('generated completions, man pages and reference', () => {
   });
 
   it('are one man page per noun of the manifest, each listed in package.json for npm i -g', () => {
-    expect(readdirSync(`${root}/man`).sort()).toEqual(pages.map((p) => p.slice(4)).sort());
+    expect(readdirSync(`${root}/man`)).toEqual(['man1']);
+    expect(readdirSync(`${root}/man/man1`).sort()).toEqual(
+      pages.map((p) => p.slice('man/man1/'.length)).sort(),
+    );
     const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
     expect([...pkg.man].sort()).toEqual(pages.map((p) => `./${p}`).sort());
     expect(pkg.scripts.prepack).toContain('build');
     expect(pkg.files).toEqual(expect.arrayContaining(['man', 'completions', 'dist', 'bin']));
+  });
+
+  it('are found by man(1) with MANPATH set to the checkout’s man/', () => {
+    const found = run('man', ['-w', 'secscan', 'secscan-findings'], {
+      env: { ...process.env, MANPATH: join(root, 'man') },
+    });
+    expect(found.stderr).toBe('');
+    expect(found.stdout.trim().split('\n')).toEqual([
+      join(root, 'man/man1/secscan.1'),
+      join(root, 'man/man1/secscan-findings.1'),
+    ]);
   });
 
   it.each(pages)('%s passes mandoc -T lint with no message, style included', (page) => {
@@ -109,7 +124,7 @@ describe('generated completions, man pages and reference', () => {
   );
 
   it('secscan(1) documents the exit codes with the text of `secscan help exit-codes`, and the topics', () => {
-    const rendered = run('mandoc', ['-Tascii', '-Owidth=400', 'man/secscan.1']).stdout;
+    const rendered = run('mandoc', ['-Tascii', '-Owidth=400', 'man/man1/secscan.1']).stdout;
     const page = rendered.replace(/.\x08/g, '').replace(/\s+/g, ' ');
     for (const line of exitCodesHelp.trim().split('\n')) {
       expect(page).toContain(line.trim().replace(/\s+/g, ' '));
@@ -129,7 +144,7 @@ describe('generated completions, man pages and reference', () => {
 
   it('every command of a noun has its section, usage and examples in the noun page', () => {
     // Long examples are broken between words with a backslash continuation: joined back here.
-    const findings = run('mandoc', ['-Tascii', '-Owidth=400', 'man/secscan-findings.1'])
+    const findings = run('mandoc', ['-Tascii', '-Owidth=400', 'man/man1/secscan-findings.1'])
       .stdout.replace(/.\x08/g, '')
       .replace(/ \\\n\s+/g, ' ');
     expect(findings).toContain('secscan findings list [options]');
@@ -137,7 +152,7 @@ describe('generated completions, man pages and reference', () => {
     expect(findings).toContain(
       'secscan findings list --app shiftleft-java-demo --severity critical --severity high',
     );
-    const tokens = run('mandoc', ['-Tascii', '-Owidth=400', 'man/secscan-tokens.1']).stdout.replace(
+    const tokens = run('mandoc', ['-Tascii', '-Owidth=400', 'man/man1/secscan-tokens.1']).stdout.replace(
       /.\x08/g,
       '',
     );
@@ -146,7 +161,7 @@ describe('generated completions, man pages and reference', () => {
 
   it('documents the commands of a command (sandbox scan) and values with brackets inside', () => {
     const page = (name: string) =>
-      run('mandoc', ['-Tascii', '-Owidth=400', `man/secscan-${name}.1`])
+      run('mandoc', ['-Tascii', '-Owidth=400', `man/man1/secscan-${name}.1`])
         .stdout.replace(/.\x08/g, '')
         .replace(/ \\\n\s+/g, ' ');
     const sandbox = page('sandbox');

@@ -44,7 +44,7 @@ export interface Installed {
 /** The installs and npx runs of a line of code, with the registry names they name. */
 export function installs(line: string): Installed[] {
   const found: Installed[] = [];
-  for (const m of line.matchAll(/\b(npm (?:install|i|add)|npx)\b([^;&|()#`]*)/g)) {
+  for (const m of line.matchAll(/\b(npm (?:install|i|add)|npx)(?![\w-])([^;&|()#`]*)/g)) {
     const npx = m[1] === 'npx';
     const words = (m[2] as string).trim().split(/\s+/).filter(Boolean);
     const names: string[] = [];
@@ -132,6 +132,8 @@ describe('install lines in the docs', () => {
     expect(installs('npm install -D "https://example.test/secscan-sandbox-0.1.0.tgz"')[0]?.names).toEqual([]);
     expect(installs('npx vitest run test/commands/NOUN')[0]?.names).toEqual(['vitest']);
     expect(installs('npx --yes left-pad-cli x')[0]?.names).toEqual(['left-pad-cli']);
+    // npm's other commands that begin with a word of install are not installs.
+    expect(installs('npm install-scripts deny esbuild; npm install-test')).toEqual([]);
     expect(codeOf('a `npm install --save-dev\n./x.tgz` b\n\n```sh\nnpx tsc\n```\n')).toEqual([
       'npx tsc',
       '',

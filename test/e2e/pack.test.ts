@@ -87,7 +87,7 @@ describe('the packed package, installed with npm i -g', () => {
   it('puts every man page where man finds it', () => {
     const manpath = join(prefix, 'share', 'man');
     expect(readdirSync(join(manpath, 'man1')).sort()).toEqual(
-      pkg.man.map((page: string) => page.replace(/^\.\/man\//, '')).sort(),
+      pkg.man.map((page: string) => page.replace(/^\.\/man\/man1\//, '')).sort(),
     );
     const found = spawnSync('man', ['-w', 'secscan', 'secscan-findings'], {
       env: { ...process.env, MANPATH: manpath },

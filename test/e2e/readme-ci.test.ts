@@ -139,7 +139,7 @@ describe('docs: the CI snippets run against a sandbox started in the job', () =>
       'CONTRIBUTING.md',
       'action.yml',
       'ci/secscan.gitlab-ci.yml',
-      ...readdirSync(join(root, 'man')).map((f) => `man/${f}`),
+      ...readdirSync(join(root, 'man', 'man1')).map((f) => `man/man1/${f}`),
       'dist/manifest.json',
     ];
     for (const file of files) {

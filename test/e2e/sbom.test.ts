@@ -227,7 +227,9 @@ describe('secscan sbom --app, CycloneDX', () => {
     expect(String(a.stdout)).toBe(String(b.stdout));
     expect(String(c.stdout)).toBe('');
     expect(readFileSync(out, 'utf8')).toBe(`${String(a.stdout)}\n`);
-    expect(String(c.stderr)).toMatch(/^wrote .*sbom\.cdx\.json: \d+ package\(s\), \d+ vulnerabilit(y|ies)$/);
+    expect(String(c.stderr)).toMatch(
+      /^Wrote .*sbom\.cdx\.json \(\d+(\.\d)? KiB\): \d+ packages?, \d+ vulnerabilit(y|ies)\.$/,
+    );
   });
 
   it('1.5 for older consumers: valid', async () => {

@@ -1,6 +1,6 @@
 import { recordScan, type RecordedScan } from './analysis/record-scan.js';
 import { onDefaultBranch, scanInfo } from './analysis/shape.js';
-import type { ScanRecord } from './analysis/model.js';
+import type { ScanRecord } from './model/analysis.js';
 import { authenticate } from './auth.js';
 import {
   controlCompleteFixesPath,

@@ -1,12 +1,19 @@
 import type { Operation, PathParamNames } from '@secscan/api/operation';
 import type { OperationId } from '@secscan/api/operations';
-import type { ParsedBodyOf, PathOf } from '@secscan/api/operations/schemas';
+import type { ParsedBodyOf, PathOf, QueryNamesOf, ResponseInputOf } from '@secscan/api/operations/schemas';
 import type { BackupFault } from './backups/faults.js';
 import type { Caller } from './permissions.js';
 import type { SandboxState } from './state.js';
 
-/** What a handler answers; the server writes it. */
-export interface Reply {
+declare const responseType: unique symbol;
+/** A method's parameter: either way assignable, so a reply of one payload type passes where another is due. */
+type Carries<T> = { carry(response: T): void }['carry'];
+
+/**
+ * What a handler answers; the server writes it. `T` is the payload `ok()` was typed with, for the compiler
+ * only: a `Reply` of any `T` goes where a `Reply` of another is due (the check is at `ok()`'s argument).
+ */
+export interface Reply<T = unknown> {
   status: number;
   /** JSON-serialized unless `media` says otherwise (then a string or a Buffer). */
   body?: unknown;
@@ -15,6 +22,18 @@ export interface Reply {
   headers?: Readonly<Record<string, string | number>>;
   /** A body too large to hold, sent as it is produced: `length` bytes announced, then the chunks. */
   stream?: { length: number; chunks(): Iterable<Buffer> | AsyncIterable<Buffer> };
+  /** Never set: carries `T`, so `ok()` returned by a handler of operation K takes K's payload. */
+  readonly [responseType]?: Carries<T>;
+}
+
+/**
+ * The query string of an operation: only the parameters it declares can be read (a misspelt name, or one
+ * of another operation, does not compile). The server has checked each value against its declaration.
+ */
+export interface OperationQuery<N extends string> extends Omit<URLSearchParams, 'get' | 'getAll' | 'has'> {
+  get(name: N): string | null;
+  getAll(name: N): string[];
+  has(name: N, value?: string): boolean;
 }
 
 /** How this sandbox was started, for the handlers that behave differently by option. */
@@ -41,12 +60,18 @@ export const defaultSettings: SandboxSettings = {
   autofixDelayMs: defaultAutofixDelayMs,
 };
 
+/**
+ * What the query helpers read (`bool`, `oneOf`, a range): given a handler's query, they take only its
+ * operation's names; given any other URLSearchParams, any name.
+ */
+export type QueryReader<N extends string> = Pick<OperationQuery<N>, 'get' | 'getAll' | 'has'>;
+
 /** Everything a handler of operation K may use. Later areas need nothing more than this to add their routes. */
 export interface HandlerContext<K extends OperationId = OperationId> {
   op: Operation;
   /** Path parameters, decoded segment by segment. */
   params: Readonly<Record<PathParamNames<PathOf<K>>, string>>;
-  query: URLSearchParams;
+  query: OperationQuery<QueryNamesOf<K>>;
   /** Request headers, names in lower case (`range`, `if-range`). */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The request body, validated against the operation's body schema when it has one. */
@@ -60,17 +85,35 @@ export interface HandlerContext<K extends OperationId = OperationId> {
   settings: Readonly<SandboxSettings>;
 }
 
-export type Handler<K extends OperationId = OperationId> = (ctx: HandlerContext<K>) => Reply | Promise<Reply>;
+/** A handler of operation K: `return ok(payload)` takes K's response (z.input of its schema). */
+export type Handler<K extends OperationId = OperationId> = (
+  ctx: HandlerContext<K>,
+) => Reply<ResponseInputOf<K>> | Promise<Reply<ResponseInputOf<K>>>;
 
 /** One area's handlers by operationId, each typed by its operation's path and body. */
 export type HandlerMap = { readonly [K in OperationId]?: Handler<K> };
 
-/** The success envelope `{ok: true, response?, next_page?}`; no payload gives `{ok: true}`. */
-export function ok(response?: unknown, options: { nextPage?: string; status?: number } = {}): Reply {
+/**
+ * The success envelope `{ok: true, response?, next_page?}`; no payload gives `{ok: true}`. Returned by a
+ * handler, `response` is typed by the handler's operation (its response schema's input: a wrong key or type
+ * does not compile); elsewhere (a helper declared to return `Reply`) it takes anything.
+ */
+export function ok<T = unknown>(
+  response?: NoInfer<T>,
+  options: { nextPage?: string; status?: number } = {},
+): Reply<T> {
   const body: Record<string, unknown> = { ok: true };
   if (response !== undefined) body.response = response;
   if (options.nextPage) body.next_page = options.nextPage;
   return { status: options.status ?? 200, body };
+}
+
+/**
+ * Keys the service sends that the operation's schema does not declare (no command reads them; the loose
+ * schemas pass them through), spread into a payload: they are sent, and left out of `ok()`'s check.
+ */
+export function unread(keys: Readonly<Record<string, unknown>>): object {
+  return keys;
 }
 
 /** A bare JSON body, for the operations the service answers without the envelope. */

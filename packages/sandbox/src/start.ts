@@ -1,15 +1,22 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SandboxError } from './errors.js';
 import { ScanControlBody, type ScanControlResult } from '@secscan/api/sandbox-control';
 import { type Accounts, accounts } from './accounts.js';
 import { type BackupStatus, recordBackup } from './backups/record.js';
 import { completeFixes } from './analysis/autofix.js';
-import { runningScans } from './analysis/running-scans.js';
+import { type RunningScans, runningScans } from './analysis/running-scans.js';
 import { demoSources, type SourceFile } from './analysis/sources.js';
 import { announceScan, recordControlScan } from './control.js';
 import { type HandlerMap, ReplyError, type SandboxSettings } from './http.js';
 import { parseBackupFaults } from './backups/faults.js';
-import { parseShares, parseSize, type RawSandboxOptions, resolveOptions } from './options.js';
+import {
+  parseShares,
+  parseSize,
+  type RawSandboxOptions,
+  resolveOptions,
+  type SandboxOptions,
+} from './options.js';
 import { loadState, saveState, StateFile, writeFileAtomic } from './persist.js';
 import { superAdminAlias } from './roles.js';
 import { handlers as defaultHandlers } from './routes/index.js';
@@ -19,6 +26,7 @@ import { addGeneratedApps } from './seed/programme.js';
 import { nowVariable, parseNow } from './seed/clock.js';
 import { Faults, parseFaults } from './faults.js';
 import { createSandboxServer } from './server.js';
+import type { SandboxCertificates } from './tls/certificates.js';
 import type { BackupRecord, SandboxState } from './state.js';
 import type { Delivery } from './webhooks.js';
 
@@ -111,9 +119,18 @@ function startDay(raw: StartOptions): number {
   return parseNow(raw.now === undefined ? nowVariable : '--now', given) as number;
 }
 
-/** Starts the sandbox on its own HTTP server; for the command, in-process tests and benchmarks. */
-export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
-  const options = resolveOptions(raw);
+/** A sandbox's state and how it is kept: loaded from `--state` or seeded, written when it changes. */
+interface Opened {
+  state: SandboxState;
+  /** True when the state came from an existing `--state` file. */
+  loaded: boolean;
+  stateFile: StateFile | undefined;
+  /** Marks the state as changed: written shortly after, in the background, and at once on close. */
+  save(): void;
+}
+
+/** Loads the `--state` file or seeds a state, adds the apps asked for, and writes it when it is new or grew. */
+function openState(raw: StartOptions, options: SandboxOptions): Opened {
   const now = startDay(raw);
   const { state: statePath } = options;
   const loadedState = statePath ? loadState(statePath) : undefined;
@@ -123,17 +140,25 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
   if (statePath && (!loadedState || appsAdded)) {
     writeOrFail('--state', statePath, () => saveState(statePath, state));
   }
-  // Written shortly after a change, in the background, and at once when the sandbox stops.
   const stateFile = statePath ? new StateFile(statePath, state) : undefined;
-  const save = () => stateFile?.changed();
-  const who = accounts(state);
-  const superAdmin = who.users.find((u) => u.role === superAdminAlias);
-  if (!superAdmin)
-    throw new SandboxError('config', '--state: the state has no Super Admin user with a token');
-  const { allSchemas } = await import('@secscan/api/operations/schemas');
-  const certificates = raw.tls
-    ? (await import('./tls/certificates.js')).createCertificates(options.host)
-    : undefined;
+  return { state, loaded: loadedState !== undefined, stateFile, save: () => stateFile?.changed() };
+}
+
+/** What a running sandbox is made of: the parts its methods and its close share. */
+interface Parts extends Opened {
+  raw: StartOptions;
+  options: SandboxOptions;
+  settings: SandboxSettings;
+  webhooks: { retryDelaysMs?: readonly number[] | undefined; signal: AbortSignal; track(d: Delivery): void };
+  deliveries: Delivery[];
+  closing: AbortController;
+  running: RunningScans;
+  faults: Faults;
+}
+
+/** The parts around the state: settings, webhook deliveries, the timer of the scans under way, fault rules. */
+function assemble(raw: StartOptions, options: SandboxOptions, opened: Opened): Parts {
+  const { state, save } = opened;
   const deliveries: Delivery[] = [];
   const closing = new AbortController();
   const settings: SandboxSettings = {
@@ -158,7 +183,14 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     save();
   });
   const faults = new Faults(options.faults);
-  const server = createSandboxServer({
+  return { ...opened, raw, options, settings, webhooks, deliveries, closing, running, faults };
+}
+
+/** The HTTP (or, with certificates, HTTPS) server of those parts. */
+async function serverOf(parts: Parts, certificates: SandboxCertificates | undefined): Promise<Server> {
+  const { raw, options, state } = parts;
+  const { allSchemas } = await import('@secscan/api/operations/schemas');
+  return createSandboxServer({
     schemas: await allSchemas(),
     state,
     handlers: raw.handlers ?? defaultHandlers,
@@ -167,102 +199,169 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     rateLimit: options.rateLimit,
     bandwidth: options.bandwidth,
     log: raw.log,
-    onChange: statePath ? save : undefined,
+    onChange: options.state ? parts.save : undefined,
     ...(certificates ? { tls: { key: certificates.keyPem, cert: certificates.certPem } } : {}),
-    webhooks,
-    running,
-    settings,
-    faults,
+    webhooks: parts.webhooks,
+    running: parts.running,
+    settings: parts.settings,
+    faults: parts.faults,
   });
-  await new Promise<void>((resolve, reject) => {
+}
+
+/** Listens on `--host` and `--port`; an address that cannot be had is a usage error naming the flag. */
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const flag = error.code === 'EADDRINUSE' || error.code === 'EACCES' ? '--port' : '--host';
       reject(
         new SandboxError(
           'usage',
-          `${flag}: cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`,
+          `${flag}: cannot listen on ${host}:${port} (${error.code ?? error.message})`,
         ),
       );
     });
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(port, host, () => resolve());
   });
-  running.schedule();
+}
+
+/**
+ * The files written once the sandbox listens: with `tls`, the CA certificate clients trust (its path
+ * returned); with `--users-file`, the users and their tokens. A file that cannot be written stops the sandbox.
+ */
+async function writeReadyFiles(
+  parts: Parts,
+  server: Server,
+  ready: { port: number; baseUrl: string; who: Accounts; certificates: SandboxCertificates | undefined },
+): Promise<string | undefined> {
+  const { raw, options, running } = parts;
+  let caFile: string | undefined;
+  try {
+    if (ready.certificates) {
+      const { caPem } = ready.certificates;
+      const { sandboxStateDir, writeCaFile } = await import('./tls/ca-file.js');
+      const dir = sandboxStateDir(options.state, raw.env ?? process.env);
+      writeOrFail('--tls', dir, () => {
+        caFile = writeCaFile(dir, ready.port, caPem);
+      });
+    }
+    const { usersFile } = options;
+    if (usersFile) {
+      const data = `${JSON.stringify({ ...ready.who, baseUrl: ready.baseUrl }, null, 2)}\n`;
+      writeOrFail('--users-file', usersFile, () => writeFileAtomic(usersFile, data));
+    }
+  } catch (error) {
+    running.stop();
+    server.close();
+    throw error;
+  }
+  return caFile;
+}
+
+/** `scan()`: records a completed scan, as the control route (`secscan sandbox scan`) does. */
+function scanControl(parts: Parts): Sandbox['scan'] {
+  const { state, raw, webhooks, running, save } = parts;
+  return (request) => {
+    const body = ScanControlBody.safeParse(request);
+    if (!body.success) {
+      const issues = body.error.issues.map((i) =>
+        i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
+      );
+      throw new SandboxError('usage', `scan: ${issues.join('; ')}`);
+    }
+    try {
+      const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log }, running);
+      save();
+      return result;
+    } catch (error) {
+      if (error instanceof ReplyError) throw new SandboxError('usage', `scan: ${replyMessage(error)}`);
+      throw error;
+    }
+  };
+}
+
+/** `backup()`: records a backup made now; its options change how later downloads are served. */
+function backupControl(parts: Parts): Sandbox['backup'] {
+  const { state, settings, save } = parts;
+  return (request = {}) => {
+    if (request.status !== undefined && !backupStatuses.includes(request.status)) {
+      throw new SandboxError(
+        'usage',
+        `invalid value for status: ${JSON.stringify(request.status)} (choose from ${backupStatuses.join(', ')})`,
+      );
+    }
+    const size = parseSize('size', request.size);
+    const cuts =
+      request.cutDownloads === undefined ? undefined : parseShares('cutDownloads', request.cutDownloads);
+    const faults = request.faults === undefined ? undefined : parseBackupFaults('faults', request.faults);
+    if (size !== undefined) settings.backupSize = size;
+    if (cuts !== undefined) settings.cutDownloads = cuts;
+    if (faults !== undefined) settings.backupFaults = faults;
+    const record = recordBackup(state, request.status);
+    save();
+    return { ...record };
+  };
+}
+
+/**
+ * `close()`: stops the scan timer and the webhook retries, closes every connection, waits for the
+ * deliveries, removes the CA file and writes the state file a last time. Once, however often called.
+ */
+function closer(parts: Parts, server: Server, caFile: string | undefined): Sandbox['close'] {
+  let closed: Promise<void> | undefined;
+  return () => {
+    closed ??= new Promise<void>((resolve) => {
+      parts.running.stop();
+      parts.closing.abort();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }).then(async () => {
+      await Promise.all(parts.deliveries.map((d) => d.done));
+      if (caFile) (await import('./tls/ca-file.js')).removeCaFile(caFile);
+      try {
+        await parts.stateFile?.flush();
+      } catch (error) {
+        const message = `--state: cannot write ${parts.options.state}: ${(error as Error).message}`;
+        throw new SandboxError('config', message, { cause: error });
+      }
+    });
+    return closed;
+  };
+}
+
+/** Starts the sandbox on its own HTTP server; for the command, in-process tests and benchmarks. */
+export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
+  const options = resolveOptions(raw);
+  const opened = openState(raw, options);
+  const { state } = opened;
+  const who = accounts(state);
+  const superAdmin = who.users.find((u) => u.role === superAdminAlias);
+  if (!superAdmin)
+    throw new SandboxError('config', '--state: the state has no Super Admin user with a token');
+  const certificates = raw.tls
+    ? (await import('./tls/certificates.js')).createCertificates(options.host)
+    : undefined;
+  const parts = assemble(raw, options, opened);
+  const server = await serverOf(parts, certificates);
+  await listen(server, options.host, options.port);
+  parts.running.schedule();
   const { port } = server.address() as AddressInfo;
   const baseUrl = `${certificates ? 'https' : 'http'}://${urlHost(options.host)}:${port}`;
-  let caFile: string | undefined;
-  if (certificates) {
-    const { sandboxStateDir, writeCaFile } = await import('./tls/ca-file.js');
-    const dir = sandboxStateDir(statePath, raw.env ?? process.env);
-    try {
-      writeOrFail('--tls', dir, () => {
-        caFile = writeCaFile(dir, port, certificates.caPem);
-      });
-    } catch (error) {
-      running.stop();
-      server.close();
-      throw error;
-    }
-  }
-  const { usersFile } = options;
-  if (usersFile) {
-    const data = `${JSON.stringify({ ...who, baseUrl }, null, 2)}\n`;
-    try {
-      writeOrFail('--users-file', usersFile, () => writeFileAtomic(usersFile, data));
-    } catch (error) {
-      running.stop();
-      server.close();
-      throw error;
-    }
-  }
-  let closed: Promise<void> | undefined;
+  const caFile = await writeReadyFiles(parts, server, { port, baseUrl, who, certificates });
   return {
     baseUrl,
     orgId: state.org.id,
     token: superAdmin.token,
     state,
     accounts: who,
-    loaded: loadedState !== undefined,
+    loaded: opened.loaded,
     ...(caFile ? { caFile } : {}),
     ...(certificates ? { ca: certificates.caPem } : {}),
-    deliveries,
-    scan(request) {
-      const body = ScanControlBody.safeParse(request);
-      if (!body.success) {
-        const issues = body.error.issues.map((i) =>
-          i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
-        );
-        throw new SandboxError('usage', `scan: ${issues.join('; ')}`);
-      }
-      try {
-        const result = recordControlScan(state, body.data, { ...webhooks, log: raw.log }, running);
-        save();
-        return result;
-      } catch (error) {
-        if (error instanceof ReplyError) throw new SandboxError('usage', `scan: ${replyMessage(error)}`);
-        throw error;
-      }
-    },
+    deliveries: parts.deliveries,
+    scan: scanControl(parts),
     faults(rules) {
-      faults.set(parseFaults('faults', rules));
+      parts.faults.set(parseFaults('faults', rules));
     },
-    backup(request = {}) {
-      if (request.status !== undefined && !backupStatuses.includes(request.status)) {
-        throw new SandboxError(
-          'usage',
-          `invalid value for status: ${JSON.stringify(request.status)} (choose from ${backupStatuses.join(', ')})`,
-        );
-      }
-      const size = parseSize('size', request.size);
-      const cuts =
-        request.cutDownloads === undefined ? undefined : parseShares('cutDownloads', request.cutDownloads);
-      const faults = request.faults === undefined ? undefined : parseBackupFaults('faults', request.faults);
-      if (size !== undefined) settings.backupSize = size;
-      if (cuts !== undefined) settings.cutDownloads = cuts;
-      if (faults !== undefined) settings.backupFaults = faults;
-      const record = recordBackup(state, request.status);
-      save();
-      return { ...record };
-    },
+    backup: backupControl(parts),
     sources(app) {
       if (!state.apps.some((a) => a.id === app)) {
         throw new SandboxError('usage', `sources: no app has the id ${JSON.stringify(app)}`);
@@ -271,31 +370,9 @@ export async function startSandbox(raw: StartOptions = {}): Promise<Sandbox> {
     },
     completeFixes() {
       const completed = completeFixes(state, Date.now());
-      if (completed) save();
+      if (completed) opened.save();
       return completed;
     },
-    close() {
-      closed ??= new Promise<void>((resolve) => {
-        running.stop();
-        closing.abort();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }).then(async () => {
-        await Promise.all(deliveries.map((d) => d.done));
-        if (caFile) (await import('./tls/ca-file.js')).removeCaFile(caFile);
-        try {
-          await stateFile?.flush();
-        } catch (error) {
-          throw new SandboxError(
-            'config',
-            `--state: cannot write ${statePath}: ${(error as Error).message}`,
-            {
-              cause: error,
-            },
-          );
-        }
-      });
-      return closed;
-    },
+    close: closer(parts, server, caFile),
   };
 }

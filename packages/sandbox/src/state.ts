@@ -1,10 +1,10 @@
-import type { AnalysisSection } from './analysis/model.js';
+import type { AnalysisSection } from './model/analysis.js';
 import type {
   AnalyzeFailureRecord,
   AppGroupRecord,
   CheckPolicyRecord,
   ConfigurationSection,
-} from './analysis/projects.js';
+} from './model/projects.js';
 import type { IntegrationsSection } from './integrations.js';
 
 /**

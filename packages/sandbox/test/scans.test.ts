@@ -105,7 +105,7 @@ describe('sandbox: scans', () => {
       },
     });
     // The diff gate counts what ListScansCompare calls new on each app of the compound, regressions (findings
-    // marked fixed that came back) included; test/unit/sandbox/control.test.ts brings one back on purpose.
+    // marked fixed that came back) included; control.test.ts (beside this file) brings one back on purpose.
     let newCritical = 0;
     for (const app of ['web-frontend', 'payments-api', 'ledger-service']) {
       const scans = async (branch: string) =>

@@ -56,7 +56,8 @@ export default defineVerb({
     const bytes = await ctx.spin(`Downloading the SARIF report of ${name}`, () =>
       client.download('DownloadSarifReport', params, out, undefined, check),
     );
-    ctx.note(`Wrote ${out} (${bytes} bytes).`);
+    const { wroteNotice } = await import('../../output/core/wrote.js');
+    ctx.note(wroteNotice(out, bytes));
     return { kind: 'none' };
   },
 });

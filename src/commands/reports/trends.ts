@@ -17,7 +17,7 @@ export default defineVerb({
     'A terminal summary with charts (ASCII under TERM=dumb); -o markdown; -o json or yaml, the whole report; the ' +
     'other data formats every number in long form (section, dimension, group, week, metric, value); --html FILE ' +
     'writes one self-contained page (inline SVG charts, no script, nothing from the network) with an ' +
-    'executive summary at the top.\n\n' +
+    'executive summary at the top, and prints only a notice (the report on standard output too with -o).\n\n' +
     'How each number is computed (every output repeats it):\n' +
     'History: the successful scans of each app’s default branch, dated by completion; the last one at or ' +
     'before the window’s start, then each one in the window, every finding of each (whatever its status).\n' +
@@ -65,9 +65,13 @@ export default defineVerb({
       '--sla <severity=days>',
       'days a finding of that severity may stay open, e.g. critical=7d,high=30d (repeatable; none drops one)',
     ),
-    html: text('--html <file>', 'also write the report as one self-contained HTML page with SVG charts', {
-      complete: 'file',
-    }),
+    html: text(
+      '--html <file>',
+      'write the report as one self-contained HTML page with SVG charts (standard output: with -o only)',
+      {
+        complete: 'file',
+      },
+    ),
     ...selectionOptions,
     concurrency: concurrencyOption,
   },
@@ -93,16 +97,19 @@ export default defineVerb({
       },
     );
     if (opts.html !== undefined) {
-      const [{ trendsHtml }, { writeReportFile }] = await Promise.all([
+      const [{ trendsHtml }, { writeReportFile }, { wroteNotice }] = await Promise.all([
         import('../../output/trends/html.js'),
         import('../../output/export/write.js'),
+        import('../../output/core/wrote.js'),
       ]);
-      await writeReportFile('--html', opts.html, trendsHtml(report, new Date().toISOString()));
-      ctx.note(`wrote ${opts.html}`);
+      const html = trendsHtml(report, new Date().toISOString());
+      ctx.note(wroteNotice(opts.html, await writeReportFile('--html', opts.html, html)));
     }
     return {
       kind: 'document',
       document: { type: 'trends' as const, report, ascii: ctx.env.TERM === 'dumb' },
+      // The page is the output asked for: standard output gets the report too only with -o.
+      onlyWhenAsked: opts.html !== undefined,
     };
   },
 });

@@ -249,7 +249,7 @@ export default defineVerb({
     // the HTTP client the run closes as it ends.
     await Promise.all([
       import('@secscan/api/operations/schemas').then((m) => m.allSchemas()),
-      import('../../output/core/present.js'),
+      import('../../output/export/present.js'),
       import('../../api/dispatcher.js'),
     ]);
     (await import('../../util/gc.js')).growYoungGeneration();

@@ -69,7 +69,8 @@ export default defineVerb({
       }
       for (const f of files) rows.push({ app, file: f.path, lines: f.content.split('\n').length - 1 });
     }
-    ctx.note(`sandbox: wrote ${rows.length} files to ${out}`);
+    const { wroteFilesNotice } = await import('../../output/core/wrote.js');
+    ctx.note(wroteFilesNotice(rows.length, out));
     return { kind: 'list', rows };
   },
 });

@@ -134,11 +134,16 @@ export default defineVerb({
             opts.vexOnly,
           );
     if (opts.out === undefined) return { kind: 'document', document: { type: 'sbom' as const, bom: doc } };
-    const { writeReportFile } = await import('../../output/export/write.js');
-    await writeReportFile('--out', opts.out, `${safeJson(doc, 2)}\n`);
-    ctx.note(
-      `wrote ${opts.out}: ${opts.vexOnly ? '' : `${inventory.packages.length} package(s), `}${inventory.vulnerabilities.length} vulnerabilit${inventory.vulnerabilities.length === 1 ? 'y' : 'ies'}`,
-    );
+    const [{ writeReportFile }, { counted, wroteNotice }] = await Promise.all([
+      import('../../output/export/write.js'),
+      import('../../output/core/wrote.js'),
+    ]);
+    const bytes = await writeReportFile('--out', opts.out, `${safeJson(doc, 2)}\n`);
+    const holds = [
+      opts.vexOnly ? '' : counted(inventory.packages.length, 'package', 'packages'),
+      counted(inventory.vulnerabilities.length, 'vulnerability', 'vulnerabilities'),
+    ];
+    ctx.note(wroteNotice(opts.out, bytes, holds.filter(Boolean).join(', ')));
     return { kind: 'none' };
   },
 });

@@ -128,7 +128,7 @@ export async function deliver<K extends OperationId>(
       check,
     }),
   );
-  const { humanBytes } = await import('../../streams/progress.js');
-  ctx.note(`Wrote ${out} (${humanBytes(result.bytes)}).`);
+  const { wroteNotice } = await import('../../output/core/wrote.js');
+  ctx.note(wroteNotice(out, result.bytes));
   return { kind: 'none' };
 }

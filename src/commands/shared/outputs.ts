@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
-import type { ReportFile } from '../../output/export/files.js';
+import type { ReportFile } from '../../output/core/result.js';
 import type { OutputFormat } from '../../output/core/format.js';
 import { type AnySpec, formatsOf, type ReportFlagsOf, reportFlagsOf } from '../../output/export/spec.js';
 import { attributeOf, list, type OptionDecl, text } from '../define.js';

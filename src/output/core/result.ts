@@ -1,9 +1,24 @@
 import type { CliError } from '../../errors.js';
-import type { Document } from '../export/document.js';
-import type { ReportFile } from '../export/files.js';
+import type { OutputFormat } from './format.js';
 import type { Rows, View } from './view.js';
 
 export type { Rows };
+
+/**
+ * A typed document, as the output core sees one: its type. The documents themselves (findings, a gate's
+ * verdict, a text file) are the exporters' (src/output/export/document.ts), a layer above.
+ */
+export interface TypedDocument {
+  readonly type: string;
+}
+
+/** A file a run writes besides standard output: `--out FORMAT=FILE` or a `--report-*` flag. */
+export interface ReportFile {
+  format: OutputFormat;
+  path: string;
+  /** The flag that asked for it, for errors: `--out`, `--report-junit`. */
+  flag: string;
+}
 
 /**
  * What a verb returns; the format chosen by -o prints it. A verb never prints data itself, and never looks
@@ -11,7 +26,7 @@ export type { Rows };
  * verdict, a text file) to the spec of its type (src/output/export/spec.ts): its rows, its whole, its
  * reports. R is the row type of the verb's view; D the documents it may return (those its spec declares).
  */
-export type Result<R extends object = Record<string, unknown>, D extends Document = never> =
+export type Result<R extends object = Record<string, unknown>, D extends TypedDocument = never> =
   | {
       kind: 'list';
       rows: Rows<R>;
@@ -50,5 +65,7 @@ export type Result<R extends object = Record<string, unknown>, D extends Documen
       exitCode?: number;
       /** A run that could not finish: what was exported says so, then this error decides the exit. */
       error?: unknown;
+      /** Printed only when -o asks for it (a file option wrote what the run is for; its notice says so). */
+      onlyWhenAsked?: boolean;
     }
   | { kind: 'none'; exitCode?: number };

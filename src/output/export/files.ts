@@ -1,16 +1,8 @@
 import { open, rename, rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { ConfigError } from '../../errors.js';
-import type { OutputFormat } from '../core/format.js';
+import type { ReportFile } from '../core/result.js';
 import { OutputWriter } from '../core/writer.js';
-
-/** A file a run writes besides standard output: `--out FORMAT=FILE` or a `--report-*` flag. */
-export interface ReportFile {
-  format: OutputFormat;
-  path: string;
-  /** The flag that asked for it, for errors: `--out`, `--report-junit`. */
-  flag: string;
-}
 
 /** A file being written: complete under its name only after commit(), never left half-written. */
 export interface FileSink {

@@ -2,7 +2,7 @@ import type { ChalkInstance } from 'chalk';
 import type { TrendsReport } from '../../analytics/trends-model.js';
 import { sanitize } from '../../streams/sanitize.js';
 import { renderTable } from '../core/table.js';
-import { wrapLine } from '../../streams/width.js';
+import { wrapLine, wrapWords } from '../../streams/width.js';
 import type { Column } from '../core/view.js';
 import { bar, sparkline } from './charts.js';
 import { basisLines, bySeverity, day, groupLines, num, slaText, slowest, topRows, worst } from './shared.js';
@@ -11,7 +11,10 @@ export interface TextOptions {
   chalk: ChalkInstance;
   /** ASCII charts (TERM=dumb). */
   ascii: boolean;
-  /** The terminal's width: the header wraps at it, between words (none: a pipe, nothing wrapped). */
+  /**
+   * The terminal's width: prose wraps at it between words, as notices do, and tables fit it (none: a pipe,
+   * nothing wrapped).
+   */
   width?: number | undefined;
 }
 
@@ -31,11 +34,13 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
   const s = report.summary;
   const b = report.basis;
   const weeks = report.weekly_by_severity;
-  const table = (rows: Row[], columns: Column<Row>[]) => renderTable(rows, columns, chalk);
+  const width = options.width;
+  const table = (rows: Row[], columns: Column<Row>[]) =>
+    renderTable(rows, columns, chalk, width ? { width } : {});
   const out: string[] = [];
   const heading = (text: string) => out.push('', chalk.bold(text));
 
-  const wrapped = (text: string) => (options.width ? wrapLine(text, options.width, 0) : [text]);
+  const wrapped = (text: string, hang = 0) => (width ? wrapLine(text, width, hang) : [text]);
   out.push(
     ...wrapped(`Security programme trends, ${day(b.since)} to ${day(b.until)} (${b.days} days)`).map((l) =>
       chalk.bold(l),
@@ -44,8 +49,12 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
     '',
   );
   const change = s.open.total - s.open_at_start.total;
-  const line = (label: string, value: string, rest = '') =>
-    out.push(`  ${label.padEnd(13)}${value.padStart(6)}   ${rest}`.trimEnd());
+  // A headline's words wrap under its text, past the label and the number (which keep their columns).
+  const line = (label: string, value: string, rest = '') => {
+    const head = `  ${label.padEnd(13)}${value.padStart(6)}   `;
+    const [first = '', ...more] = width && rest ? wrapWords(rest, Math.max(20, width - head.length)) : [rest];
+    out.push(`${head}${first}`.trimEnd(), ...more.map((l) => `${' '.repeat(head.length)}${l}`));
+  };
   line(
     'Open now',
     String(s.open.total),
@@ -125,7 +134,7 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
     ).trimEnd(),
   );
   if (shown.length < groups.length)
-    out.push(`  (${groups.length - shown.length} more: -o json or csv has them all)`);
+    out.push(...wrapped(`  (${groups.length - shown.length} more: -o json or csv has them all)`, 3));
 
   heading('Time to fix (days, fixes in the window)');
   const ttf = (rows: TrendsReport['time_to_fix']['by_severity'], what: string) =>
@@ -182,6 +191,6 @@ export function trendsText(report: TrendsReport, options: TextOptions): string {
   }
 
   heading('How these numbers were computed');
-  for (const text of basisLines(report)) out.push(`  ${sanitize(text)}`);
+  for (const text of basisLines(report)) out.push(...wrapped(`  ${sanitize(text)}`, 4));
   return `${out.join('\n')}\n`;
 }

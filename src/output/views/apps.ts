@@ -1,5 +1,6 @@
 import type { App, AppConfig } from '@secscan/api/schemas/apps';
 import { defineView } from '../core/view.js';
+import { secretsSummary } from './org.js';
 
 export const appView = defineView<App>({
   columns: [
@@ -78,17 +79,8 @@ export const configView = defineView<AppConfig>({
     { key: 'default_branch', header: 'Default branch' },
     {
       key: 'secrets',
-      header: 'Secrets',
-      get: (c) => {
-        const s = c.analysis_configuration?.secrets;
-        if (!s) return '';
-        return [
-          s.disable === undefined ? '' : s.disable ? 'disabled' : 'enabled',
-          s.entropy === undefined ? '' : `entropy ${s.entropy}`,
-        ]
-          .filter(Boolean)
-          .join(', ');
-      },
+      header: 'Secrets scanning',
+      get: (c) => secretsSummary(c.analysis_configuration?.secrets),
     },
     { key: 'cpg2sp', header: 'Max steps', get: (c) => c.analysis_configuration?.cpg2sp?.['max-steps'] },
   ],

@@ -45,7 +45,7 @@ export const orgConfigView = defineView<OrgConfig>({
     { key: 'security_training_provider', header: 'Security training' },
     {
       key: 'secrets',
-      header: 'Secrets scanner',
+      header: 'Secrets scanning',
       get: (c) => secretsSummary(c.analysis_configuration?.secrets),
     },
     { key: 'autofix', header: 'AutoFix', get: (c) => autofixSummary(c.autofix_configuration) },
@@ -75,14 +75,7 @@ export const autofixView = defineView<AutofixConfig>({
   ],
 });
 
-/** The organization's analysis configuration (secrets only). */
+/** The organization's analysis configuration (secrets only): `secrets  enabled, entropy 4.5`. */
 export const analysisView = defineView<{ secrets?: Secrets }>({
-  columns: [
-    {
-      key: 'disable',
-      header: 'Secrets scanner',
-      get: (c) => (c.secrets?.disable === undefined ? '' : c.secrets.disable ? 'disabled' : 'enabled'),
-    },
-    { key: 'entropy', header: 'Entropy threshold', get: (c) => c.secrets?.entropy },
-  ],
+  columns: [{ key: 'secrets', header: 'Secrets scanning', get: (c) => secretsSummary(c.secrets) }],
 });

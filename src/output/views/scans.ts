@@ -16,8 +16,9 @@ export const scanView = defineView<Scan>({
       get: (s) => tag(s, 'branch') ?? (s as Record<string, unknown>).branch,
     },
     { key: 'version', header: 'VERSION', priority: 3 },
+    // The state the answer shows (`successful`, `completed_at`): `status  completed`, not `successful  completed`.
     {
-      key: 'successful',
+      key: 'status',
       header: 'STATUS',
       get: (s) => scanState(s) ?? 'unknown',
       style: (text, _s, chalk) => (text === 'failed' ? chalk.red(text) : text),
@@ -28,7 +29,7 @@ export const scanView = defineView<Scan>({
     { key: 'started_at', header: 'STARTED', priority: 2 },
     { key: 'completed_at', header: 'COMPLETED', priority: 3 },
   ],
-  defaults: ['id', 'branch', 'version', 'successful', 'total', 'started_at'],
+  defaults: ['id', 'branch', 'version', 'status', 'total', 'started_at'],
   emptyMessage: 'No scans.',
 });
 

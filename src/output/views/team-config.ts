@@ -1,21 +1,14 @@
 import type { TeamConfig } from '@secscan/api/schemas/org-config';
 import { defineView } from '../core/view.js';
+import { secretsSummary } from './org.js';
 
-/** A team's own or effective analysis configuration (secrets only). */
+/** A team's own or effective analysis configuration (secrets only): `secrets  enabled, entropy 4.5`. */
 export const teamConfigView = defineView<TeamConfig>({
   columns: [
     {
-      key: 'disable',
-      header: 'Secrets scanner',
-      get: (c) => {
-        const disable = c.analysis_configuration?.secrets?.disable;
-        return disable === undefined ? '' : disable ? 'disabled' : 'enabled';
-      },
-    },
-    {
-      key: 'entropy',
-      header: 'Entropy threshold',
-      get: (c) => c.analysis_configuration?.secrets?.entropy,
+      key: 'secrets',
+      header: 'Secrets scanning',
+      get: (c) => secretsSummary(c.analysis_configuration?.secrets),
     },
   ],
 });

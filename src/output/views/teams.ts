@@ -1,7 +1,7 @@
 import { defineView } from '../core/view.js';
 
 type Row = Record<string, unknown>;
-type Member = { user_id_v2?: string; team_role?: string };
+type Member = { user_id_v2?: string; team_role?: string; email?: string; role_name?: string };
 
 const membersOf = (r: Row): Member[] | undefined =>
   (Array.isArray(r.users) ? r.users : Array.isArray(r.members) ? r.members : undefined) as
@@ -32,7 +32,7 @@ export const teamMembersListView = defineView<Row>({
   emptyMessage: teamListView.emptyMessage,
 });
 
-/** One team: apps and members one per line in the detail view. */
+/** One team: apps and members (by e-mail, with their role's name) one per line in the detail view. */
 export const teamView = defineView<Row>({
   columns: [
     { key: 'team_id', header: 'ID', priority: 3 },
@@ -46,7 +46,10 @@ export const teamView = defineView<Row>({
     {
       key: 'users',
       header: 'Members',
-      get: (r) => (membersOf(r) ?? []).map((m) => `${m.user_id_v2 ?? ''}  ${m.team_role ?? ''}`).join('\n'),
+      get: (r) =>
+        (membersOf(r) ?? [])
+          .map((m) => `${m.email ?? m.user_id_v2 ?? ''}  ${m.role_name ?? m.team_role ?? ''}`)
+          .join('\n'),
     },
   ],
 });

@@ -67,7 +67,7 @@ describe('compounds sarif', () => {
       .reply(200, body, sarifHeaders);
     const out = join(cli.configDir, 'shop.sarif');
     const r = await cli.run(['compounds', 'sarif', 'shop', '--scan', '42', '--out', out], { env: authEnv() });
-    expect(r).toEqual({ code: 0, stdout: '', stderr: `Wrote ${out} (${body.length} bytes).\n` });
+    expect(r).toEqual({ code: 0, stdout: '', stderr: `Wrote ${out} (${body.length} B).\n` });
     expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(sarif);
   });
 

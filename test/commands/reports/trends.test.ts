@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,16 @@ const scanQuery = (scan: string) => ({
   fields: ['-description', '-details', '-related_findings'],
 });
 
+function stubOneScan() {
+  stubApps();
+  cli
+    .stub('ListAppVersions', { path: { appID: app.id } })
+    .reply(200, ok([version('1', '2026-06-15T00:00:00Z')]));
+  cli
+    .stub('ListAppFindings', { path: { appID: app.id }, query: scanQuery('1') })
+    .reply(200, ok({ scan: { id: '1', app: app.id, version: 'v1', successful: true }, findings: [] }));
+}
+
 describe('reports trends: the history, fail closed', () => {
   it('reads the versions, then each scan of the window, and computes from them', async () => {
     stubApps();
@@ -148,6 +158,60 @@ describe('reports trends: the history, fail closed', () => {
       'high 30d, medium 90d, low 180d',
     ]);
     expect(lines.slice(0, 4).filter((l) => l.length > 60)).toEqual([]);
+  });
+
+  it('at 80 columns every line fits, broken between words (the basis under its label)', async () => {
+    stubOneScan();
+    const result = await cli.run(['reports', 'trends', ...window], {
+      env: authEnv({ NO_COLOR: '1', SECSCAN_PAGER: 'cat' }),
+      stdoutTTY: true,
+      columns: 80,
+    });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.filter((l) => [...l].length > 80)).toEqual([]);
+    const basis = lines.slice(lines.indexOf('How these numbers were computed') + 1);
+    // Each basis line starts at its label; what it wraps to hangs under it, and no word is split.
+    expect(basis.filter((l) => !/^ {2}[a-zA-Z][\w ]*(\([^)]*\))?: |^ {4}\S/.test(l))).toEqual([]);
+    const words = (text: string) => text.split(/\s+/).filter(Boolean);
+    stubOneScan();
+    const wide = await cli.run(['reports', 'trends', ...window], {
+      env: authEnv({ NO_COLOR: '1', SECSCAN_PAGER: 'cat' }),
+      stdoutTTY: true,
+      columns: 1000,
+    });
+    const wideBasis = wide.stdout.slice(wide.stdout.indexOf('How these numbers were computed'));
+    expect(words(basis.join(' '))).toEqual(words(wideBasis).slice(5));
+  });
+
+  it('a headline too long for the terminal keeps its columns, its words wrapped under its text', async () => {
+    stubOneScan();
+    const result = await cli.run(['reports', 'trends', ...window], {
+      env: authEnv({ NO_COLOR: '1', SECSCAN_PAGER: 'cat' }),
+      stdoutTTY: true,
+      columns: 50,
+    });
+    const lines = result.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('  Open now'));
+    expect(lines[at]).toMatch(/^ {2}Open now {5} {5}0 {3}critical 0 /);
+    expect(lines[at + 1]).toMatch(/^ {24}\S/);
+    expect(lines.slice(at, at + 3).filter((l) => l.length > 50)).toEqual([]);
+  });
+
+  it('--html writes the page and prints one notice, no report (with -o, the report too)', async () => {
+    const page = join(dir, 'notice.html');
+    stubOneScan();
+    const result = await cli.run(['reports', 'trends', ...window, '--html', page], { env: authEnv() });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^Wrote .*notice\.html \(\d+(\.\d)? KiB\)\.\n$/);
+    expect(readFileSync(page, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    stubOneScan();
+    const both = await cli.run(['reports', 'trends', ...window, '--html', page, '-o', 'json'], {
+      env: authEnv(),
+    });
+    expect(both.code).toBe(0);
+    expect(JSON.parse(both.stdout).basis).toMatchObject({ apps: 1, scans: 1 });
   });
 
   it('an answer about another scan than the one asked for is exit 8', async () => {

@@ -34,7 +34,7 @@ describe('sandbox sources', () => {
     expect(one).toEqual({
       code: 0,
       stdout: 'shop-api\tsrc/A.java\t3\nshop-api\tpom.xml\t2\n',
-      stderr: `sandbox: wrote 2 files to ${dir}\n`,
+      stderr: `Wrote 2 files to ${dir}.\n`,
     });
     expect(readFileSync(join(dir, 'src/A.java'), 'utf8')).toBe(files[0]?.content);
     intercept().reply(

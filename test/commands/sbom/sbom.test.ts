@@ -194,6 +194,27 @@ describe('sbom', () => {
     ]);
   });
 
+  it('--out writes the document and says so in the one form: size, packages, vulnerabilities', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'secscan-sbom-out-'));
+    try {
+      const out = join(dir, 'sbom.cdx.json');
+      stubApp(cli, [finding('4', { package_url: 'pkg:npm/lodash@1.0.0', cve: 'CVE-2021-4' })]);
+      const result = await cli.run(['sbom', '--app', 'a', '--no-ignore-file', '--out', out], {
+        env: authEnv(),
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe('');
+      const size = readFileSync(out).length;
+      expect(size).toBeGreaterThan(1024);
+      expect(size).toBeLessThan(10 * 1024); // shown to a tenth of a KiB
+      expect(result.stderr).toBe(
+        `Wrote ${out} (${(size / 1024).toFixed(1)} KiB): 2 packages, 1 vulnerability.\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('an ignore reason that does not say the code is unaffected is accepted risk: will_not_fix', async () => {
     const purl = 'pkg:npm/lodash@1.0.0';
     stubApp(cli, [finding('4', { package_url: purl, cve: 'CVE-2021-4' }, { status: 'ignored' })]);

@@ -46,7 +46,7 @@ describe('scans list: usage errors (exit 2, no request)', () => {
     ],
     [
       ['scans', 'list', '--app', 'a', '--fields', 'id,color'],
-      'unknown field "color" for --fields (choose from id, app, branch, version, successful, is_default_branch, language, total, started_at, completed_at)',
+      'unknown field "color" for --fields (choose from id, app, branch, version, status, is_default_branch, language, total, started_at, completed_at)',
     ],
   ])('%j', async (argv, message) => {
     expectUsage(await cli.run(argv, { env: authEnv() }), message, cli);

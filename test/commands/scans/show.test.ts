@@ -33,6 +33,9 @@ describe('scans show', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('id\t1042\n');
     expect(r.stdout).toContain('branch\tmain\n');
+    // The state under its own name: not `successful  completed`.
+    expect(r.stdout).toContain('status\tcompleted\n');
+    expect(r.stdout).not.toMatch(/^successful\t/m);
     expect(r.stdout).toContain('oss_info\tfailed: no manifest\n');
     expect(r.stdout).toContain('findings_summaries\tvuln: 3 (1 reachable, 0 fixed, 0 ignored); critical 1\n');
   });

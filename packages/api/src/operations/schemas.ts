@@ -53,6 +53,23 @@ type SchemaOf<K extends OperationId, S extends keyof OperationSchemas> = K exten
 /** What the client returns for an operation: the parsed payload, or `unknown` where no schema reads it. */
 export type ResponseOf<K extends OperationId> =
   SchemaOf<K, 'response'> extends z.ZodType ? z.output<SchemaOf<K, 'response'>> : unknown;
+/**
+ * A loose object's type without its `[key: string]: unknown` (the keys nobody reads, passed through): the keys
+ * its schema declares, all the way down. A record of values (`Record<string, number>`) keeps its index.
+ */
+export type Declared<T> = T extends readonly (infer E)[]
+  ? Declared<E>[]
+  : T extends object
+    ? { [P in keyof T as string extends P ? (unknown extends T[P] ? never : P) : P]: Declared<T[P]> }
+    : T;
+/** What a schema takes, its declared keys only: the payload a sandbox handler builds for it. */
+export type PayloadOf<S extends z.ZodType> = Declared<z.input<S>>;
+/**
+ * What a handler may answer for an operation (the sandbox's `ok()`): the response schema's input with the
+ * declared keys only (a misspelt key is an excess property), `unknown` where no schema reads it.
+ */
+export type ResponseInputOf<K extends OperationId> =
+  SchemaOf<K, 'response'> extends z.ZodType ? PayloadOf<SchemaOf<K, 'response'>> : unknown;
 /** What a caller may send as the body. */
 export type BodyOf<K extends OperationId> =
   SchemaOf<K, 'body'> extends z.ZodType ? z.input<SchemaOf<K, 'body'>> : unknown;
@@ -66,6 +83,13 @@ export type QueryOf<K extends OperationId> = K extends keyof SchemaTable
     ? QueryInput<D>
     : NoQuery
   : NoQuery;
+
+/** The names of the query parameters an operation declares (none: `never`). */
+export type QueryNamesOf<K extends OperationId> = K extends keyof SchemaTable
+  ? SchemaTable[K] extends { readonly query: infer D extends QueryDecl }
+    ? keyof D & string
+    : never
+  : never;
 
 const cache = new Map<string, Promise<Readonly<Record<string, OperationSchemas>>>>();
 

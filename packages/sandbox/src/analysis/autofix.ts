@@ -1,8 +1,10 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { AutofixFix } from '@secscan/api/schemas/autofix';
 import { createHash } from 'node:crypto';
 import type { SandboxState } from '../state.js';
 import { codeLanguage, codeSnippets, fenceLanguage } from './code.js';
 import { findingTemplates } from './catalog.js';
-import type { FindingRecord, FixRecord } from './model.js';
+import type { FindingRecord, FixRecord } from '../model/analysis.js';
 import { codePlace, declaration, demoSources, manifestPlace, type SourceFile } from './sources.js';
 
 /**
@@ -146,7 +148,7 @@ export function isReady(fix: FixRecord, now: number): boolean {
 }
 
 /** A fix as the vendor's clients read it: the patch only once it is ready. */
-export function apiFix(fix: FixRecord, now: number): Record<string, unknown> {
+export function apiFix(fix: FixRecord, now: number): PayloadOf<typeof AutofixFix> {
   const ready = isReady(fix, now);
   return {
     finding_id: fix.finding_id,

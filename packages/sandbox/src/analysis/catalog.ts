@@ -1,4 +1,4 @@
-import type { FindingType, Severity } from './model.js';
+import type { FindingType, Severity } from '../model/analysis.js';
 
 /** A kind of finding the seed draws from; the app's language decides file names and packages. */
 export interface FindingTemplate {

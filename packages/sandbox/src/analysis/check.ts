@@ -1,8 +1,10 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { CheckResult } from '@secscan/api/schemas/scans';
 import { findingLocation } from '@secscan/api/location';
 import type { CheckBody, CheckRule } from '@secscan/api/schemas/scans';
 import { error, invalid, notFound, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
-import type { FindingRecord, ScanStatus } from './model.js';
+import type { FindingRecord, ScanStatus } from '../model/analysis.js';
 import { appScans, findingsOf, severityRank } from './shape.js';
 
 /** A scan the check can evaluate: an app scan, or a compound (polyglot) scan with its apps' findings. */
@@ -181,7 +183,11 @@ function summary(matched: FindingRecord[], keys: string[], overThreshold: number
 }
 
 /** Evaluates the rules against the target scan (kind single) or its findings absent from the source (diff). */
-export function evaluateCheck(state: SandboxState, name: string, body: CheckBody): Record<string, unknown> {
+export function evaluateCheck(
+  state: SandboxState,
+  name: string,
+  body: CheckBody,
+): PayloadOf<typeof CheckResult> {
   const ids = new Set<string>();
   for (const rule of body.rules) {
     if (ids.has(rule.id))
@@ -199,7 +205,7 @@ export function evaluateCheck(state: SandboxState, name: string, body: CheckBody
     (f) => !baseline.has(f.id) && f.status !== 'ignored' && (diff || f.status !== 'fixed'),
   );
   const limit = body.meta.num_findings ?? 5;
-  const rules: Record<string, unknown> = {};
+  const rules: PayloadOf<typeof CheckResult>['rules'] = {};
   const all = new Map<string, FindingRecord>();
   let over = 0;
   for (const rule of body.rules) {

@@ -1,6 +1,8 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { ScanDiff } from '@secscan/api/schemas/scans';
 import type { SandboxState } from '../state.js';
 import { toApiFinding } from './findings-query.js';
-import type { ScanRecord } from './model.js';
+import type { ScanRecord } from '../model/analysis.js';
 import { appScans, findingsOf, scanInfo } from './shape.js';
 
 /** `scan.<number>` or `tag.<key>=<value>` (the latest completed scan of the app with that tag). */
@@ -21,7 +23,7 @@ export function compareScans(
   state: SandboxState,
   source: ScanRecord,
   target: ScanRecord,
-): Record<string, unknown> {
+): PayloadOf<typeof ScanDiff> {
   const inSource = new Set(source.finding_ids);
   const inTarget = new Set(target.finding_ids);
   const earlier = new Set(

@@ -1,6 +1,6 @@
 import type { Prng } from '../random.js';
 import { type Advisory, dependencyTitle, type FindingTemplate, packageName, sourceFiles } from './catalog.js';
-import type { FindingRecord, FindingStatus, FindingTag, Severity } from './model.js';
+import type { FindingRecord, FindingStatus, FindingTag, Severity } from '../model/analysis.js';
 
 /** What a new finding needs besides randomness: where it comes from and the scan that first sees it. */
 export interface FindingInput {

@@ -1,14 +1,15 @@
 import type { SandboxState } from '../state.js';
-import type { FindingRecord } from './model.js';
+import type { FindingRecord } from '../model/analysis.js';
 
-interface Entry {
+interface Entry<E> {
   signature: string;
   items: FindingRecord[];
-  extra: Record<string, unknown>;
+  /** The rest of the answer, beside the page of findings (the scan, the counts). */
+  extra: E;
 }
 
 const maxEntries = 32;
-const caches = new WeakMap<SandboxState, Map<string, Entry>>();
+const caches = new WeakMap<SandboxState, Map<string, Entry<unknown>>>();
 const generations = new WeakMap<SandboxState, number>();
 
 /** Called by every handler that changes findings (status, assignee). */
@@ -31,11 +32,11 @@ function signature(state: SandboxState): string {
  * The filtered and sorted findings of a query, computed once and reused for every page of it: paging
  * through 100,000 findings must not filter and sort 100,000 findings per page.
  */
-export function cachedQuery(
+export function cachedQuery<E>(
   state: SandboxState,
   key: string,
-  compute: () => { items: FindingRecord[]; extra: Record<string, unknown> },
-): Entry {
+  compute: () => { items: FindingRecord[]; extra: E },
+): Entry<E> {
   let cache = caches.get(state);
   if (!cache) {
     cache = new Map();
@@ -46,7 +47,8 @@ export function cachedQuery(
   if (hit && hit.signature === sig) {
     cache.delete(key);
     cache.set(key, hit);
-    return hit;
+    // A key starts with its operation (queryKey), whose handler always computes the same kind of extra.
+    return hit as Entry<E>;
   }
   const entry = { signature: sig, ...compute() };
   cache.set(key, entry);

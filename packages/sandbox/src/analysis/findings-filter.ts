@@ -1,9 +1,11 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { TagCount } from '@secscan/api/schemas/findings';
 import { type TagOperator, tagOperators } from '@secscan/api/tag-operators';
 import { listedFindingTypes } from '@secscan/api/values';
 import { caseFold, searchMatcher } from '@secscan/api/search';
 import { invalid, ReplyError } from '../http.js';
 import { bool, oneOf, severityRank } from './findings-query.js';
-import type { FindingRecord } from './model.js';
+import type { FindingRecord } from '../model/analysis.js';
 
 export type Predicate = (f: FindingRecord) => boolean;
 
@@ -189,7 +191,7 @@ const countedKeys = [
 ];
 
 /** Tag counts by finding type (`{key, value, finding_type, count}`), the app and org lists' `counts`. */
-export function tagCounts(items: readonly FindingRecord[]): Record<string, unknown>[] {
+export function tagCounts(items: readonly FindingRecord[]): PayloadOf<typeof TagCount>[] {
   const counts = new Map<string, { key: string; value: string; finding_type: string; count: number }>();
   for (const f of items) {
     for (const key of countedKeys) {

@@ -1,10 +1,12 @@
-import { invalid, notFound, ReplyError } from '../http.js';
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { Finding } from '@secscan/api/schemas/findings';
+import { invalid, notFound, type QueryReader, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
-import type { FindingRecord, PolyglotScanRecord, ScanRecord } from './model.js';
+import type { FindingRecord, PolyglotScanRecord, ScanRecord } from '../model/analysis.js';
 
 /** The API's Finding shape for a stored finding; `exclude` drops `description`, `details` (the `fields` query). */
-export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): PayloadOf<typeof Finding> {
+  const out: PayloadOf<typeof Finding> = {
     id: f.id,
     app: f.app,
     type: f.type,
@@ -25,7 +27,7 @@ export function toApiFinding(f: FindingRecord, exclude?: ReadonlySet<string>): R
       { key: 'severity', value: f.severity },
     ],
   };
-  if (exclude) for (const field of exclude) delete out[field];
+  if (exclude) for (const field of exclude) delete (out as Record<string, unknown>)[field];
   return out;
 }
 
@@ -34,7 +36,11 @@ export const severityRank: Record<string, number> = { critical: 4, high: 3, medi
 const bad = (name: string, detail: string): ReplyError =>
   new ReplyError(invalid(`invalid query parameter ${name}`, [`${name}: ${detail}`]));
 
-export function oneOf(query: URLSearchParams, name: string, allowed: readonly string[]): string[] {
+export function oneOf<N extends string>(
+  query: QueryReader<N>,
+  name: NoInfer<N>,
+  allowed: readonly string[],
+): string[] {
   const values = query
     .getAll(name)
     .flatMap((v) => v.split(','))
@@ -43,7 +49,7 @@ export function oneOf(query: URLSearchParams, name: string, allowed: readonly st
   return values;
 }
 
-export function bool(query: URLSearchParams, name: string): boolean | undefined {
+export function bool<N extends string>(query: QueryReader<N>, name: NoInfer<N>): boolean | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
   if (/^(true|1)$/i.test(raw)) return true;

@@ -1,7 +1,9 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { PackageInfo } from '@secscan/api/schemas/sca';
 import type { SandboxState } from '../state.js';
 import { findingsOfScans } from './findings-query.js';
 import { advisoryId } from './finding-shape.js';
-import type { FindingRecord, ScanRecord } from './model.js';
+import type { FindingRecord, ScanRecord } from '../model/analysis.js';
 
 /**
  * A dependency finding's package and advisory; state files written before findings carried `dependency`
@@ -194,7 +196,7 @@ export function sortPackages(
 }
 
 /** CVEs the sandbox knows, by package name: those of the seeded dependency findings. */
-export function packageInfo(state: SandboxState, purl: string): Record<string, unknown> {
+export function packageInfo(state: SandboxState, purl: string): PayloadOf<typeof PackageInfo> {
   const p = parsePurl(purl);
   const cves = new Map<string, Record<string, unknown>>();
   if (p) {

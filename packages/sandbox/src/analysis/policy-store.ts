@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckPolicyRecord } from './projects.js';
+import type { CheckPolicyRecord } from '../model/projects.js';
 
 /**
  * Stored check-analysis configurations: per name, entries `{tag, content}` in the order they were pushed.

@@ -14,7 +14,7 @@ import type {
   ScanRecord,
   ScanStatus,
   Severity,
-} from './model.js';
+} from '../model/analysis.js';
 
 /** What `secscan sandbox scan` recorded: the new scans and the findings that came, went and came back. */
 export interface RecordedScan {

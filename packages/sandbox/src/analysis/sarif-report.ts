@@ -1,5 +1,5 @@
 import { findingLocation } from '@secscan/api/location';
-import { analyserName, type FindingRecord } from './model.js';
+import { analyserName, type FindingRecord } from '../model/analysis.js';
 
 const levels: Record<string, string> = { critical: 'error', high: 'error', medium: 'warning', low: 'note' };
 

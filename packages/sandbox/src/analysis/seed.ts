@@ -9,7 +9,7 @@ import type {
   FindingStatus,
   PolyglotScanRecord,
   ScanRecord,
-} from './model.js';
+} from '../model/analysis.js';
 
 export interface AnalysisSeedOptions {
   /** Give `shiftleft-java-demo` this many findings (for benchmarks) instead of its usual dozen. */

@@ -1,7 +1,9 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { FindingsSummary, Scan, ScanInfo, TagCount } from '@secscan/api/schemas/scans';
 import { notFound, ReplyError } from '../http.js';
 import type { AppRecord, SandboxState } from '../state.js';
 import { findingPositions } from './findings-query.js';
-import type { FindingRecord, ScanRecord } from './model.js';
+import type { FindingRecord, ScanRecord } from '../model/analysis.js';
 
 export const severityRank: Record<string, number> = { critical: 4, high: 3, medium: 2, low: 1 };
 
@@ -48,7 +50,7 @@ function tally(map: Record<string, Tally>, key: string, f: FindingRecord): void 
   if (f.status === 'ignored') t.total_ignored++;
 }
 
-export function findingsSummaries(findings: readonly FindingRecord[]): Record<string, unknown>[] {
+export function findingsSummaries(findings: readonly FindingRecord[]): PayloadOf<typeof FindingsSummary>[] {
   const types = [...new Set(findings.map((f) => f.type))].sort();
   return types.map((type) => {
     const of = findings.filter((f) => f.type === type);
@@ -74,7 +76,7 @@ export function findingsSummaries(findings: readonly FindingRecord[]): Record<st
 }
 
 /** A scan's `counts`: findings by type and severity, under `severity` and `cvss_31_severity_rating`. */
-export function severityCounts(findings: readonly FindingRecord[]): Record<string, unknown>[] {
+export function severityCounts(findings: readonly FindingRecord[]): PayloadOf<typeof TagCount>[] {
   const counts = new Map<string, { key: string; value: string; finding_type: string; count: number }>();
   for (const f of findings) {
     for (const key of ['severity', 'cvss_31_severity_rating']) {
@@ -88,7 +90,9 @@ export function severityCounts(findings: readonly FindingRecord[]): Record<strin
 }
 
 /** The compare form of a scan. */
-export function scanInfo(scan: ScanRecord): Record<string, unknown> {
+export function scanInfo(
+  scan: ScanRecord,
+): Pick<PayloadOf<typeof Scan>, 'id' | 'app' | 'version' | 'successful' | keyof PayloadOf<typeof ScanInfo>> {
   return {
     id: scan.id,
     app: scan.app,
@@ -102,7 +106,7 @@ export function scanInfo(scan: ScanRecord): Record<string, unknown> {
   };
 }
 
-export function apiScan(state: SandboxState, scan: ScanRecord): Record<string, unknown> {
+export function apiScan(state: SandboxState, scan: ScanRecord): PayloadOf<typeof Scan> {
   const findings = findingsOf(state, scan.finding_ids);
   return {
     ...scanInfo(scan),

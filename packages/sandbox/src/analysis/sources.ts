@@ -1,7 +1,7 @@
 import type { SandboxState } from '../state.js';
 import { packageName } from './catalog.js';
 import { codeLanguage, codeSnippets, entryLine, stepLine } from './code.js';
-import type { FindingRecord } from './model.js';
+import type { FindingRecord } from '../model/analysis.js';
 
 /**
  * The demo apps' sources: a small tree per app, written from its findings so that every place a finding

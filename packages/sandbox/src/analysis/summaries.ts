@@ -1,4 +1,6 @@
-import type { FindingRecord } from './model.js';
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { FindingsSummary } from '@secscan/api/schemas/findings';
+import type { FindingRecord } from '../model/analysis.js';
 
 type Totals = { total: number; total_fixed: number; total_ignored: number };
 
@@ -11,7 +13,7 @@ function add(map: Record<string, Totals>, key: string, f: FindingRecord): void {
 }
 
 /** One Findings summary per finding type, with totals by severity, category and assignee. */
-export function findingsSummaries(items: readonly FindingRecord[]): Record<string, unknown>[] {
+export function findingsSummaries(items: readonly FindingRecord[]): PayloadOf<typeof FindingsSummary>[] {
   const byType = new Map<string, FindingRecord[]>();
   for (const f of items) {
     const list = byType.get(f.type);

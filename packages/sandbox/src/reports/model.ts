@@ -1,4 +1,4 @@
-import type { FindingRecord, ScanRecord } from '../analysis/model.js';
+import type { FindingRecord, ScanRecord } from '../model/analysis.js';
 import { severityRank } from '../analysis/shape.js';
 import { type OwaspYear, owaspYears } from '@secscan/api/values';
 import type { AppRecord, SandboxState } from '../state.js';

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { analyserName } from '../analysis/model.js';
+import { analyserName } from '../model/analysis.js';
 import type { ReportModel } from './model.js';
 
 interface Line {

@@ -1,4 +1,4 @@
-import type { AnalyzeFailureRecord } from '../analysis/projects.js';
+import type { AnalyzeFailureRecord } from '../model/projects.js';
 import { type HandlerMap, notFound, ok } from '../http.js';
 import type { SandboxState } from '../state.js';
 import { limitOf } from './scans.js';

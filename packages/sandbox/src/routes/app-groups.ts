@@ -1,4 +1,4 @@
-import type { AppGroupRecord } from '../analysis/projects.js';
+import type { AppGroupRecord } from '../model/projects.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
 
 function groupOf(ctx: HandlerContext): AppGroupRecord {

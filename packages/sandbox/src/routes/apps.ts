@@ -1,8 +1,9 @@
+import type { ResponseInputOf } from '@secscan/api/operations/schemas';
 import type { z } from 'zod';
 import { type AppSpec, appIdPattern } from '@secscan/api/schemas/apps';
-import type { AppConfigRecord } from '../analysis/projects.js';
+import type { AppConfigRecord } from '../model/projects.js';
 import { appScans, requireApp } from '../analysis/shape.js';
-import { type HandlerContext, type HandlerMap, invalid, ok, ReplyError } from '../http.js';
+import { type HandlerContext, type HandlerMap, invalid, ok, type Reply, ReplyError } from '../http.js';
 import { visibleApps } from '../permissions.js';
 import type { AppRecord, SandboxState } from '../state.js';
 
@@ -39,7 +40,10 @@ function mergedConfig(state: SandboxState, app: AppRecord) {
   };
 }
 
-function applyConfig(ctx: HandlerContext<'UpdateAppConfig' | 'PatchAppConfig'>, replace: boolean) {
+function applyConfig(
+  ctx: HandlerContext<'UpdateAppConfig' | 'PatchAppConfig'>,
+  replace: boolean,
+): Reply<ResponseInputOf<'UpdateAppConfig' | 'PatchAppConfig'>> {
   const app = appOf(ctx);
   const body = ctx.body;
   if (body.default_branch) app.base_branch = body.default_branch;
@@ -57,7 +61,7 @@ function applyConfig(ctx: HandlerContext<'UpdateAppConfig' | 'PatchAppConfig'>, 
   return ok({ default_branch: app.base_branch });
 }
 
-function unixSeconds(ctx: HandlerContext, name: string, fallback: number): number {
+function unixSeconds(ctx: HandlerContext, name: 'from' | 'until', fallback: number): number {
   const raw = ctx.query.get(name);
   if (raw === null || raw === '') return fallback;
   if (!/^\d+$/.test(raw))

@@ -1,3 +1,5 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { ScmSecretsAuditLog } from '@secscan/api/schemas/org-data';
 import { auditCsv } from '../audit/trail.js';
 import { bool } from '../analysis/findings-query.js';
 import { error, type HandlerContext, type HandlerMap, invalid, ok, type Reply, text } from '../http.js';
@@ -89,7 +91,7 @@ export const auditHandlers = {
         user_ids: sorted(g.users),
         token_ids: sorted(g.tokens),
       }));
-    const response: Record<string, unknown> = {
+    const response: PayloadOf<typeof ScmSecretsAuditLog> = {
       total_attempts: attempts.length,
       total_user_ids: all ? sorted(all.users) : [],
       total_token_ids: all ? sorted(all.tokens) : [],

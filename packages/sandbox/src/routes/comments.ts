@@ -1,4 +1,6 @@
-import type { CommentRecord } from '../analysis/model.js';
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { Comment } from '@secscan/api/schemas/comments';
+import type { CommentRecord } from '../model/analysis.js';
 import { type HandlerContext, type HandlerMap, notFound, ok, ReplyError } from '../http.js';
 
 function finding(ctx: HandlerContext) {
@@ -8,7 +10,7 @@ function finding(ctx: HandlerContext) {
   return found;
 }
 
-function apiComment(ctx: HandlerContext, c: CommentRecord): Record<string, unknown> {
+function apiComment(ctx: HandlerContext, c: CommentRecord): PayloadOf<typeof Comment> {
   return { ...c, org_id: ctx.state.org.id };
 }
 

@@ -1,7 +1,7 @@
-import type { CompoundRecord, PolyglotScanRecord } from '../analysis/model.js';
+import type { CompoundRecord, PolyglotScanRecord } from '../model/analysis.js';
 import { compoundSarif } from '../analysis/sarif-report.js';
 import { findingsOf, findingsSummaries, scanInfo, severityCounts } from '../analysis/shape.js';
-import { type HandlerContext, type HandlerMap, notFound, ok, ReplyError, text } from '../http.js';
+import { type HandlerContext, type HandlerMap, notFound, ok, ReplyError, text, unread } from '../http.js';
 import { paginate } from '../paging.js';
 import { limitOf } from './scans.js';
 
@@ -139,8 +139,7 @@ export const compoundHandlers = {
     return ok({
       compound_id: compound.id,
       polyglot_scan_id: p.id,
-      branch: p.branch,
-      status: p.status,
+      ...unread({ branch: p.branch, status: p.status }),
       scans: memberScans(ctx, p).map(scanInfo),
       findings_summaries: findingsSummaries(findings),
       counts: severityCounts(findings),

@@ -1,3 +1,6 @@
+import type { PayloadOf, ResponseInputOf } from '@secscan/api/operations/schemas';
+import type { FindingCounts, FindingsPage } from '@secscan/api/schemas/findings';
+import type { Scan } from '@secscan/api/schemas/scans';
 import { cachedQuery, findingsChanged, queryKey } from '../analysis/findings-cache.js';
 import {
   appLevelFilters,
@@ -19,14 +22,22 @@ import {
   selectAppScan,
   toApiFinding,
 } from '../analysis/findings-query.js';
-import type { FindingRecord, FindingStatus, ScanRecord } from '../analysis/model.js';
+import type { FindingRecord, FindingStatus, ScanRecord } from '../model/analysis.js';
 import { findingsSummaries } from '../analysis/summaries.js';
-import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
+import {
+  type HandlerContext,
+  type HandlerMap,
+  invalid,
+  notFound,
+  ok,
+  type Reply,
+  ReplyError,
+} from '../http.js';
 import { paginate } from '../paging.js';
 import { visibilityKey, visibleApps } from '../permissions.js';
 import type { SandboxState } from '../state.js';
 
-export function apiScan(s: ScanRecord): Record<string, unknown> {
+export function apiScan(s: ScanRecord): PayloadOf<typeof Scan> {
   return {
     id: s.id,
     app: s.app,
@@ -52,10 +63,10 @@ function applyFilters(items: FindingRecord[], filters: Predicate[]): FindingReco
 function appLevelList(
   ctx: HandlerContext,
   scope: () => { scan: ScanRecord | undefined; items: FindingRecord[] },
-) {
+): Reply<ResponseInputOf<'ListAppFindings' | 'ListCompoundFindingsDEPRECATED'>> {
   const { query } = ctx;
   const exclude = excludedFields(query, 'fields', fieldsAllowed);
-  const entry = cachedQuery(ctx.state, queryKey(ctx.op.id, ctx.params, query), () => {
+  const entry = cachedQuery<ListExtra>(ctx.state, queryKey(ctx.op.id, ctx.params, query), () => {
     const { scan, items } = scope();
     const filtered = sortFindings(applyFilters(items, appLevelFilters(query)), query, {
       sort: 'sort',
@@ -68,14 +79,17 @@ function appLevelList(
   });
   const onlyCounts = bool(query, 'only_counts');
   const page = paginate(ctx, entry.items, { defaultPerPage: 50, maxPerPage: 250 });
-  const response: Record<string, unknown> = { has_more: onlyCounts ? false : page.hasMore, ...entry.extra };
-  // The findings key is always there (an empty page is `[]`), but for only_counts.
-  if (!onlyCounts) response.findings = page.items.map((f) => toApiFinding(f, exclude));
-  return ok(response, { nextPage: onlyCounts ? undefined : page.nextPage });
+  // The findings key is always there (an empty page is `[]`), but for only_counts: the counts' shape.
+  if (onlyCounts) return ok<PayloadOf<typeof FindingCounts>>({ has_more: false, ...entry.extra });
+  const findings = page.items.map((f) => toApiFinding(f, exclude));
+  return ok({ has_more: page.hasMore, ...entry.extra, findings }, { nextPage: page.nextPage });
 }
 
+/** What the app and org listings answer beside their findings: the scan listed, the tag counts. */
+type ListExtra = Pick<PayloadOf<typeof FindingsPage>, 'scan' | 'counts'>;
+
 /** `counts` is left out, not `[]`, when no finding matches (as the vendor document says). */
-function countsOf(counts: Record<string, unknown>[]): { counts?: Record<string, unknown>[] } {
+function countsOf<T>(counts: T[]): { counts?: T[] } {
   return counts.length ? { counts } : {};
 }
 
@@ -231,7 +245,7 @@ export const findingHandlers = {
     const { state, query } = ctx;
     const visible = visibleApps(state, ctx.caller);
     const key = queryKey(ctx.op.id, { ...ctx.params, ...visibilityKey(visible) }, query);
-    const entry = cachedQuery(state, key, () => {
+    const entry = cachedQuery<ListExtra>(state, key, () => {
       const scans = latestDefaultScans(state, query.getAll('tags').filter(Boolean)).filter(
         (s) => !visible || visible.has(s.app),
       );
@@ -248,9 +262,9 @@ export const findingHandlers = {
     });
     const onlyCounts = bool(query, 'only_counts');
     const page = paginate(ctx, entry.items, { defaultPerPage: 50, maxPerPage: 250 });
-    const response: Record<string, unknown> = { has_more: onlyCounts ? false : page.hasMore, ...entry.extra };
-    if (!onlyCounts) response.findings = page.items.map((f) => toApiFinding(f));
-    return ok(response, { nextPage: onlyCounts ? undefined : page.nextPage });
+    if (onlyCounts) return ok<PayloadOf<typeof FindingCounts>>({ has_more: false, ...entry.extra });
+    const findings = page.items.map((f) => toApiFinding(f));
+    return ok({ has_more: page.hasMore, ...entry.extra, findings }, { nextPage: page.nextPage });
   },
 
   ReadOrgFindingsSummary: ({ state, query }) => {

@@ -1,6 +1,7 @@
+import type { ResponseInputOf } from '@secscan/api/operations/schemas';
 import type { z } from 'zod';
 import type { AutofixConfigBody } from '@secscan/api/schemas/org-config';
-import { type HandlerContext, type HandlerMap, notFound, ok } from '../http.js';
+import { type HandlerContext, type HandlerMap, notFound, ok, type Reply } from '../http.js';
 import type { AutofixRecord, OrgConfigRecord, SandboxState } from '../state.js';
 
 const defaultSessionHours = 168;
@@ -27,7 +28,10 @@ function orgConfig(state: SandboxState) {
 }
 
 // UpdateOrgConfig overwrites every option (one left out is reset); PatchOrgConfig changes those given.
-function writeOrgConfig(ctx: HandlerContext<'UpdateOrgConfig' | 'PatchOrgConfig'>, replace: boolean) {
+function writeOrgConfig(
+  ctx: HandlerContext<'UpdateOrgConfig' | 'PatchOrgConfig'>,
+  replace: boolean,
+): Reply<ResponseInputOf<'UpdateOrgConfig' | 'PatchOrgConfig'>> {
   const { analysis_configuration: analysis, autofix_configuration: autofix, ...rest } = ctx.body;
   const { state } = ctx;
   const current: OrgConfigRecord = replace ? {} : state.orgConfig;

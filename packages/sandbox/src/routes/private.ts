@@ -1,6 +1,8 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { DataflowStep } from '@secscan/api/schemas/findings';
 import { completedScans } from '../analysis/findings-query.js';
 import { apiFix, requestFix } from '../analysis/autofix.js';
-import type { FindingRecord } from '../analysis/model.js';
+import type { FindingRecord } from '../model/analysis.js';
 import { error, type HandlerMap, notFound, ok, ReplyError } from '../http.js';
 import type { SandboxState } from '../state.js';
 import { currentUserForm } from './users.js';
@@ -24,7 +26,7 @@ interface Step {
 }
 
 /** `details.dataflow` as the clients' dataflow path gives it: each step's place, symbol and role. */
-function dataflowOf(f: FindingRecord): Record<string, unknown>[] {
+function dataflowOf(f: FindingRecord): PayloadOf<typeof DataflowStep>[] {
   const list = (f.details.dataflow as { list?: Step[] } | undefined)?.list ?? [];
   return list.map((step) => {
     const variable = Object.values(step.variable_info?.Variable ?? {})[0];

@@ -1,3 +1,4 @@
+import type { ResponseInputOf } from '@secscan/api/operations/schemas';
 import {
   completedScans,
   compoundByName,
@@ -6,11 +7,29 @@ import {
   selectPolyglotScan,
 } from '../analysis/findings-query.js';
 import { searchMatcher } from '@secscan/api/search';
-import type { ScanRecord } from '../analysis/model.js';
+import type { ScanRecord } from '../model/analysis.js';
 import { type PackageRow, packageSorts, scanPackages, sortPackages } from '../analysis/packages.js';
-import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
+import {
+  type HandlerContext,
+  type HandlerMap,
+  invalid,
+  notFound,
+  ok,
+  type QueryReader,
+  type Reply,
+  ReplyError,
+} from '../http.js';
 
-function intParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+/** An SCA packages page: an app's, or a compound scan's (with its ids). */
+type Page = ResponseInputOf<'ReadAppSCAPackages' | 'ReadCompoundSCAPackages'>;
+
+function intParam<N extends string>(
+  query: QueryReader<N>,
+  name: NoInfer<N>,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   const raw = query.get(name);
   if (raw === null || raw === '') return fallback;
   const n = Number(raw);
@@ -35,7 +54,11 @@ function packageFilter(query: URLSearchParams): (r: PackageRow) => boolean {
   };
 }
 
-function packagePage(ctx: HandlerContext, scans: ScanRecord[], extra: Record<string, unknown>) {
+function packagePage(
+  ctx: HandlerContext,
+  scans: ScanRecord[],
+  extra: Pick<Page, 'compound_id' | 'polyglot_scan_id'>,
+): Reply<Page> {
   const { query } = ctx;
   const perPage = intParam(query, 'per_page', 100, 1, 10_000);
   const page = intParam(query, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
@@ -84,7 +107,7 @@ export const scaHandlers = {
     const from = intParam(query, 'from', until - 4 * month, 0, Number.MAX_SAFE_INTEGER);
     // Every `search` given must be in the row's title or one of its tag values, case folded.
     const matches = searchMatcher(query.getAll('search').filter((s) => s !== ''));
-    const rows: Record<string, unknown>[] = [];
+    const rows: ResponseInputOf<'SearchDependency'> = [];
     for (const app of state.apps) {
       const scans = completedScans(state, app.id).filter((s) => {
         const t = Date.parse(s.started_at) / 1000;

@@ -1,6 +1,6 @@
 import { evaluateCheck } from '../analysis/check.js';
 import { compareScans, resolveScanRef } from '../analysis/compare.js';
-import type { ScanRecord } from '../analysis/model.js';
+import type { ScanRecord } from '../model/analysis.js';
 import { parsePolicy } from '../analysis/policy.js';
 import { apiScan, appScans, findingsOf, requireApp } from '../analysis/shape.js';
 import { type HandlerContext, type HandlerMap, invalid, notFound, ok, ReplyError } from '../http.js';
@@ -66,7 +66,7 @@ export const scanHandlers = {
   ListScansCompare: (ctx) => {
     const appId = ctx.params.appID as string;
     requireApp(ctx.state, appId);
-    const refs = ['source', 'target'].map((name) => {
+    const refs = (['source', 'target'] as const).map((name) => {
       const ref = ctx.query.get(name);
       if (!ref) throw new ReplyError(invalid(`missing query parameter ${name}`, [`${name}: required`]));
       if (!/^(scan\.\d+|tag\.\w+=.+)$/.test(ref)) {

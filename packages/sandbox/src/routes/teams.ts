@@ -1,5 +1,6 @@
+import type { ResponseInputOf } from '@secscan/api/operations/schemas';
 import { randomUUID } from 'node:crypto';
-import { error, type HandlerContext, type HandlerMap, invalid, ok, ReplyError } from '../http.js';
+import { error, type HandlerContext, type HandlerMap, invalid, ok, type Reply, ReplyError } from '../http.js';
 import { paginate } from '../paging.js';
 import type { TeamMember, TeamRecord } from '../state.js';
 import {
@@ -38,7 +39,10 @@ interface ChangeBody {
 }
 
 /** UpdateTeam, UpdateTeamApps and UpdateTeamMembership: check everything, then change, bump, answer. */
-function change(ctx: HandlerContext, body: ChangeBody) {
+function change(
+  ctx: HandlerContext,
+  body: ChangeBody,
+): Reply<ResponseInputOf<'UpdateTeam' | 'UpdateTeamApps' | 'UpdateTeamMembership'>> {
   const team = teamOf(ctx);
   checkVersion(team, body.version);
   checkApps(

@@ -1,11 +1,13 @@
+import type { PayloadOf } from '@secscan/api/operations/schemas';
+import type { AppVersion } from '@secscan/api/schemas/versions';
 import { completedScans, findingsOfScans } from '../analysis/findings-query.js';
-import type { FindingRecord, ScanRecord } from '../analysis/model.js';
+import type { FindingRecord, ScanRecord } from '../model/analysis.js';
 import { findingsSummaries, versionTotals } from '../analysis/summaries.js';
 import { type HandlerMap, notFound, ok } from '../http.js';
 import type { SandboxState } from '../state.js';
 import { apiScan } from './findings.js';
 
-function version(state: SandboxState, scan: ScanRecord, types: string[]): Record<string, unknown> {
+function version(state: SandboxState, scan: ScanRecord, types: string[]): PayloadOf<typeof AppVersion> {
   const all = findingsOfScans(state, [scan]);
   const items: FindingRecord[] = types.length ? all.filter((f) => types.includes(f.type)) : all;
   return {

@@ -1,6 +1,6 @@
 import { type FindingTemplate, findingTemplates } from '../analysis/catalog.js';
 import { makeFinding } from '../analysis/finding-shape.js';
-import type { FindingRecord, ScanRecord, Severity } from '../analysis/model.js';
+import type { FindingRecord, ScanRecord, Severity } from '../model/analysis.js';
 import { Prng } from '../random.js';
 import type { SandboxState } from '../state.js';
 import { scanFrom, weighted, weeklyScan } from './weekly.js';

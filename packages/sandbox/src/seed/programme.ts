@@ -1,7 +1,7 @@
 import { type FindingTemplate, findingTemplates } from '../analysis/catalog.js';
 import { findingsChanged } from '../analysis/findings-cache.js';
 import { makeFinding } from '../analysis/finding-shape.js';
-import type { FindingRecord, FindingStatus, ScanRecord, Severity } from '../analysis/model.js';
+import type { FindingRecord, FindingStatus, ScanRecord, Severity } from '../model/analysis.js';
 import { Prng } from '../random.js';
 import { shiftAnalysis, stateShift } from './clock.js';
 import { scanFrom, weighted, weeklyScan } from './weekly.js';

@@ -1,4 +1,4 @@
-import type { ScanRecord } from '../analysis/model.js';
+import type { ScanRecord } from '../model/analysis.js';
 import type { Prng } from '../random.js';
 import type { SandboxState } from '../state.js';
 

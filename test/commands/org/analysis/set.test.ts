@@ -36,7 +36,7 @@ describe('org analysis set', () => {
     const r = await cli.run(['org', 'analysis', 'set', '--secrets-entropy', '4.2'], { env: authEnv() });
     expect(r).toEqual({
       code: 0,
-      stdout: 'disable\tenabled\nentropy\t4.2\n',
+      stdout: 'secrets\tenabled, entropy 4.2\n',
       stderr: 'Updated the organization’s analysis configuration.\n',
     });
   });

@@ -27,7 +27,7 @@ describe('org config show', () => {
         'Default SAML config:    ',
         'Sign-in for non-admins: github, username-password',
         'Security training:      kontra',
-        'Secrets scanner:        enabled, entropy 3.5',
+        'Secrets scanning:       enabled, entropy 3.5',
         'AutoFix:                on, auto-run off, manual on, up to 10 fixes per run, severities critical, high',
         'Session timeout:        168 hours',
         '',

@@ -43,7 +43,7 @@ describe('teams config set', () => {
     });
     expect(r).toEqual({
       code: 0,
-      stdout: 'disable\tenabled\nentropy\t4.2\n',
+      stdout: 'secrets\tenabled, entropy 4.2\n',
       stderr: 'Replaced the configuration of team Web. No setting changed.\n',
     });
   });

@@ -18,7 +18,7 @@ describe('teams config show', () => {
   it('takes a team id as is', async () => {
     cli.stub('ReadTeamConfig', { path: { rbacTeamID: TEAM_ID } }).reply(200, ok(config));
     const r = await cli.run(['teams', 'config', 'show', TEAM_ID], { env: authEnv() });
-    expect(r).toEqual({ code: 0, stdout: 'disable\tenabled\nentropy\t4.2\n', stderr: '' });
+    expect(r).toEqual({ code: 0, stdout: 'secrets\tenabled, entropy 4.2\n', stderr: '' });
   });
 
   it('resolves a team name through ListTeams, exactly, then case-insensitively', async () => {

@@ -1,17 +1,17 @@
 import { fstatSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
-import type { OutputStreams } from './format.js';
+import type { OutputStreams } from '../core/format.js';
 import { UsageError } from '../../errors.js';
-import { exportObject, exportRows, stdoutTarget } from '../export/target.js';
-import type { JqFilter } from './jq.js';
-import type { Result } from './result.js';
-import type { Document } from '../export/document.js';
+import { exportObject, exportRows, stdoutTarget } from './target.js';
+import type { JqFilter } from '../core/jq.js';
+import type { Result } from '../core/result.js';
+import type { Document } from './document.js';
 import { readsCommands } from '../../streams/ci-log.js';
 import { forTerminal, sanitizeMultiline } from '../../streams/sanitize.js';
-import { openSession } from './session.js';
-import type { View } from './view.js';
-import { OutputWriter } from './writer.js';
+import { openSession } from '../core/session.js';
+import type { View } from '../core/view.js';
+import { OutputWriter } from '../core/writer.js';
 
 /**
  * Prints a verb's result with the exporter chosen by -o (and writes the files the result names); with
@@ -49,7 +49,8 @@ export async function present<R extends object>(
         break;
       }
       case 'document': {
-        const { exportDocument } = await import('../export/run.js');
+        if (result.onlyWhenAsked && ctx.globals.output === undefined) break;
+        const { exportDocument } = await import('./run.js');
         const { document } = result;
         const counted =
           document.type === 'findings'
