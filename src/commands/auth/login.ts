@@ -47,8 +47,7 @@ export default defineVerb({
     'Save a token (with the base URL and organization) in a profile after verifying it with a real call.\n' +
     'The token is read from standard input with --with-token, or typed at a hidden prompt on a terminal;\n' +
     'it is never taken from the command line. Use the global --profile, --base-url and --org to choose where.\n' +
-    'The profile becomes the current one when there is none yet (or it is this one), or with --switch;\n' +
-    'otherwise the current profile stays, and a line says how to switch (`secscan profiles use NAME`).\n' +
+    'It becomes the current profile only if there is none yet, or with --switch.\n' +
     'With --from-sl the organization id and access token come from the sl CLI’s configuration\n' +
     '(~/.shiftleft/config.json, written by `sl auth`, or FILE); the token is never printed.',
   examples: [
