@@ -287,7 +287,7 @@ _secscan_flags() {
     'scans owasp') REPLY='--app --help -h' ;;
     'scans report') REPLY='--app --help -h' ;;
     'scans compare') REPLY='--app --common --fail-on --help --ignore-file --no-ignore-file --scan --severity-threshold --source --source-branch --source-scan --tag --target --target-branch --target-scan --version --wait -h' ;;
-    'scans check') REPLY='--baseline --comment --comment-file --comment-max-chars --comment-mode --comment-required --compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --provider --pull-request --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --source-scan --tag --target-branch --version --wait -h' ;;
+    'scans check') REPLY='--app --baseline --comment --comment-file --comment-max-chars --comment-mode --comment-required --compound --fail-on --help --ignore-file --kind --no-ignore-file --num-findings --out --policy --provider --pull-request --report-codequality --report-gitlab-sast --report-json --report-junit --report-markdown --report-sarif --rules --sarif-category --scan --source-branch --source-scan --tag --target-branch --version --wait -h' ;;
     'scans wait') REPLY='--app --compound --help --scan --tag --version --wait -h' ;;
     'reports') REPLY='--help -h' ;;
     'reports pci') REPLY='--app --help --ignore-info --out -h' ;;
@@ -448,7 +448,7 @@ _secscan_flags() {
     'mcp') REPLY='--answer-within --help --read-only --toolsets --workspace -h' ;;
     'mcp configure') REPLY='--client --command --help --print --remove --scope --server-read-only --server-toolsets -h' ;;
     'auth') REPLY='--help -h' ;;
-    'auth login') REPLY='--from-sl --help --with-token -h' ;;
+    'auth login') REPLY='--from-sl --help --switch --with-token -h' ;;
     'auth status') REPLY='--help --scopes -h' ;;
     'auth logout') REPLY='--help -h' ;;
     'profiles') REPLY='--help -h' ;;
@@ -513,6 +513,8 @@ _secscan_conflicts() {
     'scans compare|--scan') REPLY='--target --target-branch --target-scan --version --tag' ;;
     'scans compare|--version') REPLY='--target --target-branch --target-scan --scan --tag' ;;
     'scans compare|--tag') REPLY='--target --target-branch --target-scan --scan --version' ;;
+    'scans check|--compound') REPLY='--app' ;;
+    'scans check|--app') REPLY='--compound' ;;
     'scans check|--rules') REPLY='--policy' ;;
     'scans check|--policy') REPLY='--rules' ;;
     'scans check|--target-branch') REPLY='--scan --version --tag' ;;
@@ -726,6 +728,7 @@ _secscan_takes_value() {
       'scans compare|--severity-threshold' | \
       'scans compare|--ignore-file' | \
       'scans check|--compound' | \
+      'scans check|--app' | \
       'scans check|--rules' | \
       'scans check|--policy' | \
       'scans check|--target-branch' | \
@@ -1039,6 +1042,7 @@ _secscan_values() {
     'scans compare|--severity-threshold') REPLY='=low medium high critical' ;;
     'scans compare|--ignore-file') REPLY='@file' ;;
     'scans check|--compound') REPLY='@live compound' ;;
+    'scans check|--app') REPLY='@live app' ;;
     'scans check|--rules') REPLY='@file' ;;
     'scans check|--policy') REPLY='@live policy' ;;
     'scans check|--baseline') REPLY='=none' ;;

@@ -557,6 +557,7 @@ function __secscan_takes_value
             'scans compare|--severity-threshold' \
             'scans compare|--ignore-file' \
             'scans check|--compound' \
+            'scans check|--app' \
             'scans check|--rules' \
             'scans check|--policy' \
             'scans check|--target-branch' \
@@ -1613,7 +1614,8 @@ complete -c secscan -n "__secscan_at 'scans compare'" -l severity-threshold -x -
 complete -c secscan -n "__secscan_at 'scans compare'" -l ignore-file -r -F -d 'the ignore file of suppressions'
 complete -c secscan -n "__secscan_at 'scans compare'" -l no-ignore-file -d 'use no ignore file, even if one is found'
 complete -c secscan -n "__secscan_at 'scans compare'" -s h -l help -d 'show help'
-complete -c secscan -n "__secscan_at 'scans check'" -l compound -x -a '(__secscan_live compound)' -d 'compound (or app) name (required)'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--app'" -l compound -x -a '(__secscan_live compound)' -d 'the compound whose scan to gate'
+complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--compound'" -l app -x -a '(__secscan_live app)' -d 'the app whose scan to gate (not with --compound)'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--policy'" -l rules -r -F -d 'rules file, YAML or JSON, secscan’s or sl’s'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--rules'" -l policy -x -a '(__secscan_live policy)' -d 'stored check-analysis policy instead of --rules'
 complete -c secscan -n "__secscan_at 'scans check'; and not __secscan_given '--scan' '--version' '--tag'" -l target-branch -x -d 'branch under test: its last completed scan'
@@ -2068,6 +2070,7 @@ complete -c secscan -n "__secscan_at 'mcp configure'; and not __secscan_given '-
 complete -c secscan -n "__secscan_at 'mcp configure'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--from-sl'" -l with-token -d 'read the token from standard input'
+complete -c secscan -n "__secscan_at 'auth login'" -l switch -d 'make the profile the current one'
 complete -c secscan -n "__secscan_at 'auth login'; and not __secscan_given '--with-token'" -l from-sl -r -F -d 'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)'
 complete -c secscan -n "__secscan_at 'auth login'" -s h -l help -d 'show help'
 complete -c secscan -n "__secscan_at 'auth status'" -l scopes -d 'list the token’s scopes, one a line'

@@ -324,8 +324,23 @@ export function notFoundError(message: string, hint?: string): NotFoundError {
   return new NotFoundError(message, ExitCode.notFound, 404, undefined, hint);
 }
 
-/** No organization id from any setting: a configuration error (exit 3), wherever it is noticed. */
-export function missingOrgError(): ConfigError {
+/**
+ * No organization id from any setting: a configuration error (exit 3), wherever it is noticed. When the
+ * token it would have come from is malformed (`token.problem`, not a JWT), that is what is said: the
+ * organization is missing only because the token is not one.
+ */
+export function missingOrgError(token?: {
+  tokenSource: string;
+  tokenProblem?: string | undefined;
+}): ConfigError {
+  if (token?.tokenProblem) {
+    return new ConfigError(
+      `the token (from ${token.tokenSource}) is malformed: ${token.tokenProblem}, so it names no organization`,
+      {
+        hint: 'copy the whole access token from the dashboard; with --org (or SECSCAN_ORG_ID) it is sent as it is',
+      },
+    );
+  }
   return new ConfigError(
     'no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
   );

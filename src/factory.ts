@@ -2,7 +2,7 @@ import type { ApiClient } from './api/client.js';
 import type { TokenFacts } from './api/auth-hints.js';
 import type { Transport } from './api/transport.js';
 import { redactText } from './api/redact.js';
-import { orgIdFromToken, tokenExpiry } from './config/jwt.js';
+import { orgIdFromToken, tokenExpiry, tokenShapeProblem } from './config/jwt.js';
 import { configDir } from './config/paths.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import type { ProfileStore } from './config/store.js';
@@ -233,9 +233,11 @@ export class Factory {
           tokenOrg: orgIdFromToken(settings.token.value),
           expiresAt: tokenExpiry(settings.token.value),
           tokenSource: settings.token.source,
+          tokenProblem: tokenShapeProblem(settings.token.value),
           orgId: settings.orgId.value,
           orgSource: settings.orgId.source,
           profile: settings.profile.value,
+          baseUrlSource: settings.baseUrl.source,
         },
       });
     })();
@@ -243,7 +245,7 @@ export class Factory {
     if (options.requireOrg === false) return promise;
     return promise.then((client) => {
       if (!client.orgId) {
-        throw missingOrgError();
+        throw missingOrgError(client.tokenFacts);
       }
       return client;
     });

@@ -36,16 +36,17 @@ export async function runVerb(
   const view = typeof verb.view === 'function' ? verb.view(input.opts) : verb.view;
   if (ctx.fields && view) await checkFields(view, ctx.fields);
   const plan: unknown = verb.validate?.(input);
+  const named = namesGiven(verb.args, input.args, input.opts);
   const result = await verb.run(ctx, { ...input, plan }).catch(async (error: unknown) => {
-    throw await explained(ctx, error, input.opts);
+    throw await explained(ctx, error, named);
   });
   const { present } = await import('./output/export/present.js');
   // A listing's first page is read as it is printed: its 404 comes from here.
   await present(ctx, result, view).catch(async (error: unknown) => {
-    throw await explained(ctx, error, input.opts);
+    throw await explained(ctx, error, named);
   });
   if ((result.kind === 'list' || result.kind === 'document') && result.error)
-    throw await explained(ctx, result.error, input.opts);
+    throw await explained(ctx, result.error, named);
   return result.exitCode ?? ExitCode.ok;
 }
 
@@ -71,6 +72,24 @@ async function checkFields<T extends object>(view: View<T>, fields: string[]): P
       `unknown field ${unknown.map((f) => JSON.stringify(f)).join(', ')} for --fields (choose from ${view.columns.map((c) => c.key).join(', ')})`,
     );
   }
+}
+
+/**
+ * The app and compound the run was given, for the close matches of a 404: the flags, and an argument that
+ * completes as one (`compounds show NAME`) under its kind's flag name, when no flag of that name is given.
+ */
+function namesGiven(
+  args: readonly { complete?: string | undefined }[] | undefined,
+  values: readonly unknown[],
+  opts: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  const named: Record<string, unknown> = { ...opts };
+  args?.forEach((arg, i) => {
+    const value = values[i];
+    if ((arg.complete === 'app' || arg.complete === 'compound') && typeof value === 'string')
+      named[arg.complete] ??= value;
+  });
+  return named;
 }
 
 /** A 404 for the app or compound given names the close matches (one listing request). */

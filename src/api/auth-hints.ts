@@ -7,11 +7,15 @@ export interface TokenFacts {
   expiresAt: number | undefined;
   /** `SECSCAN_TOKEN`, `profile ci`. */
   tokenSource: string;
+  /** Why the token is not a JWT, the shape of the service's tokens (`tokenShapeProblem`); undefined when it is. */
+  tokenProblem?: string | undefined;
   orgId: string | undefined;
   /** `--org`, `SECSCAN_ORG_ID`, `profile ci`, `token claim`. */
   orgSource: string;
   /** The profile of the settings (the one `auth login` would write). */
   profile: string;
+  /** Where the base URL came from: `--base-url`, `$SECSCAN_BASE_URL`, `profile demo`, `default`. */
+  baseUrlSource?: string | undefined;
 }
 
 /**
@@ -31,6 +35,9 @@ export function authHint(
       `the token is of organization ${own} (its orgID claim), not ${facts.orgId} (from ${facts.orgSource}): ` +
       `use --org ${own}, or a token of organization ${facts.orgId}`
     );
+  }
+  if (status === 401 && facts.tokenProblem) {
+    return `the token (from ${facts.tokenSource}) is malformed: ${facts.tokenProblem}; copy the whole access token from the dashboard`;
   }
   const expiry = facts.expiresAt;
   if (status === 401 && ((expiry !== undefined && expiry <= now) || /expired/i.test(message))) {

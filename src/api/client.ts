@@ -30,6 +30,10 @@ export class ApiClient {
   readonly origin: string;
   readonly apiPrefix: string;
   readonly orgId: string | undefined;
+  /** Where the token and organization came from, for the hints of a refusal or a missing organization. */
+  get tokenFacts(): ClientOptions['tokenFacts'] {
+    return this.opts.tokenFacts;
+  }
   private readonly opts: ClientOptions;
   private readonly transport: Transport;
 
@@ -80,7 +84,7 @@ export class ApiClient {
   pathFor(op: Operation, params: CallParams = {}): string {
     const values = { orgID: this.orgId, ...params.path };
     if (op.path.includes('{orgID}') && !values.orgID) {
-      throw missingOrgError();
+      throw missingOrgError(this.tokenFacts);
     }
     return `${this.apiPrefix}${fillPath(op.path, values)}${buildQuery(params.query)}`;
   }

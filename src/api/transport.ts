@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { Operation } from '@secscan/api/operation';
 import { defaultDispatcher } from './dispatcher.js';
 import { withAuthHint } from './auth-hints.js';
+import { withUnreachableHint } from './unreachable.js';
 import {
   type ApiError,
   apiErrorFromResponse,
@@ -90,7 +91,11 @@ export class Transport {
       if (this.opts.signal?.aborted) throw this.interrupted();
       if (error instanceof ConfigError) throw error;
       if (untrustedCertificate.has(errorCode(error) ?? '')) throw certificateError(this.origin, op.id, error);
-      throw networkError(this.origin, op.id, op.method, error);
+      throw withUnreachableHint(
+        networkError(this.origin, op.id, op.method, error),
+        this.origin,
+        this.opts.tokenFacts,
+      );
     }
     this.log(`< ${res.statusCode} (${Date.now() - started} ms)`);
     if (res.statusCode >= 300 && !options.pass?.includes(res.statusCode)) {
@@ -148,7 +153,11 @@ export class Transport {
           await this.pause(delay);
           continue;
         }
-        throw networkError(this.origin, context, as, error, attempt, options.verify, lost);
+        throw withUnreachableHint(
+          networkError(this.origin, context, as, error, attempt, options.verify, lost),
+          this.origin,
+          this.opts.tokenFacts,
+        );
       }
       this.log(`< ${res.status} (${res.durationMs} ms, ${res.body.length} bytes)`);
       this.last = { status: res.status, headers: res.headers, startedAt: started };

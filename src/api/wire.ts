@@ -157,6 +157,9 @@ export function debugBody(body: string | Buffer): string {
   );
 }
 
+/** The hint of a service that cannot be reached (a loopback address’s is more precise: unreachable.ts). */
+export const networkHint = 'check the base URL, the network and any proxy settings; safe to retry';
+
 /** A request that failed on the network: for a write that may have been applied, says so and how to check. */
 export function networkError(
   origin: string,
@@ -178,7 +181,7 @@ export function networkError(
   }
   return new TransientError(`${context}: cannot reach ${origin}${tries}: ${detail}`, {
     cause: error,
-    hint: 'check the base URL, the network and any proxy settings; safe to retry',
+    hint: networkHint,
   });
 }
 

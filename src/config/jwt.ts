@@ -12,6 +12,19 @@ export function decodeJwtClaims(token: string): Record<string, unknown> | undefi
   }
 }
 
+/**
+ * Why a token is not a JWT (`header.payload.signature`, base64url, the payload a JSON object), the shape of
+ * the service's tokens; undefined when it has that shape. Nothing is verified: only the shape is read.
+ */
+export function tokenShapeProblem(token: string): string | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || parts.some((p) => !/^[\w-]+$/.test(p))) {
+    return 'a token is a JWT, three base64url parts joined by dots (header.payload.signature), and this is not';
+  }
+  if (!decodeJwtClaims(token)) return 'its middle part (the claims) is not base64url-encoded JSON';
+  return undefined;
+}
+
 export function orgIdFromToken(token: string | undefined): string | undefined {
   if (!token) return undefined;
   const claim = decodeJwtClaims(token)?.orgID;

@@ -1,4 +1,5 @@
 import { ConfigError, UsageError } from '../errors.js';
+import { isLoopback } from '../util/loopback.js';
 import { orgIdFromToken } from './jwt.js';
 import type { Profile, ProfileStore } from './store.js';
 
@@ -45,11 +46,6 @@ function firstEnv(env: NodeJS.ProcessEnv, names: string[]): Setting<string> | un
     if (value) return { value, source: `$${name}` };
   }
   return undefined;
-}
-
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Checks a service address; plain http is only for loopback unless explicitly allowed. */

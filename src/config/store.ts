@@ -145,6 +145,23 @@ export class ProfileStore {
     }).then(() => profile);
   }
 
+  /**
+   * Sets the profile to `next`, whole, if it still is `expected` (another process may have changed it since):
+   * under the lock, so no change made in between is lost. Whether it was set.
+   */
+  async replaceIf(
+    name: string,
+    expected: (profile: Profile | undefined) => boolean,
+    next: Profile,
+  ): Promise<boolean> {
+    let replaced = false;
+    await this.change((data) => {
+      replaced = expected(data.profiles[name]);
+      return replaced ? { ...data, profiles: { ...data.profiles, [name]: { ...next } } } : data;
+    });
+    return replaced;
+  }
+
   use(name: string): Promise<void> {
     return this.change((data) => ({ ...data, current_profile: name }));
   }

@@ -111,6 +111,7 @@ export async function defaultBranch(client: ApiClient, subject: GateSubject): Pr
     const read = await client.call('ReadApp', { path: { appID: app } });
     return { app, branch: read.base_branch };
   };
+  const given = subject.kind;
   const { app, branch } = await eitherKind(
     subject,
     async () => {
@@ -130,6 +131,8 @@ export async function defaultBranch(client: ApiClient, subject: GateSubject): Pr
         return await appOf(subject.name);
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
+        if (given === 'app')
+          throw notFoundError(`no app is named ${subject.name}`, 'see `secscan apps list`');
         throw notFoundError(
           `no compound or app is named ${subject.name}`,
           'see `secscan compounds list` and `secscan apps list`',

@@ -19,6 +19,8 @@ import type { Selector } from './selector.js';
 export interface GateRequest {
   /** The compound (or app) name. */
   compound: string;
+  /** `app` for `--app` (the name is an app's); undefined: a compound's, else an app's (`--compound`). */
+  subjectKind?: 'app' | undefined;
   rules: CheckRule[];
   /** How reports name the rules: the file (`.secscan/rules.yml`, `<stdin>`) or `policy NAME`. */
   label: string;
@@ -80,7 +82,7 @@ export async function evaluateGate(ctx: EngineContext, request: GateRequest): Pr
   const file = request.source ? { source: request.source, label } : undefined;
   const chosen = chooseBaseline({ ...request, file }, ctx.env);
   // The default branch is read while the scan under test is looked for (its failure waits for that end).
-  const looked: GateSubject = { name: compound, kind: undefined };
+  const looked: GateSubject = { name: compound, kind: request.subjectKind };
   const branchRead =
     chosen?.kind === 'default-branch'
       ? ctx
@@ -94,7 +96,7 @@ export async function evaluateGate(ctx: EngineContext, request: GateRequest): Pr
   const under = selector
     ? await (
         await import('./under-test.js')
-      ).scanUnderTest(ctx, { name: compound, kind: 'either' }, selector, request.wait)
+      ).scanUnderTest(ctx, { name: compound, kind: request.subjectKind ?? 'either' }, selector, request.wait)
     : undefined;
   const client = await ctx.client();
   const resolved = await branchRead;

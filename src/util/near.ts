@@ -1,16 +1,28 @@
-/** Levenshtein distance: the fewest inserted, deleted or changed characters that make `a` into `b`. */
+/**
+ * The edit distance of the optimal string alignment: the fewest inserted, deleted or changed characters, or
+ * two neighbours swapped, that make `a` into `b` (`shpo` is one edit from `shop`, as people mistype).
+ */
 export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0] as number;
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const above = row[j] as number;
-      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, (before[j - 2] as number) + 1);
+      }
+      row[j] = best;
     }
+    before = previous;
+    previous = row;
   }
-  return row[b.length] as number;
+  return previous[b.length] as number;
 }
 
 /**

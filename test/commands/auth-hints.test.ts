@@ -48,4 +48,34 @@ describe('hints of a refusal the settings explain', () => {
       "hint: the token in $SECSCAN_TOKEN has expired: set a new one (while it is set, no profile's token is used)",
     );
   });
+
+  it('a malformed token and no organization: the token is named, not the organization, and nothing is sent', async () => {
+    const r = await cli.run(['apps', 'list'], { env: authEnv({ SECSCAN_TOKEN: 'garbage' }) });
+    expect(r.code).toBe(3);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual([
+      'error: the token (from $SECSCAN_TOKEN) is malformed: a token is a JWT, three base64url parts joined by dots (header.payload.signature), and this is not, so it names no organization',
+      'hint: copy the whole access token from the dashboard; with --org (or SECSCAN_ORG_ID) it is sent as it is',
+    ]);
+    expect(cli.calls()).toEqual([]);
+    const claims = await cli.run(['apps', 'list'], { env: authEnv({ SECSCAN_TOKEN: 'abc.def.ghi' }) });
+    expect(claims.code).toBe(3);
+    expect(claims.stderr.split('\n')[0]).toBe(
+      'error: the token (from $SECSCAN_TOKEN) is malformed: its middle part (the claims) is not base64url-encoded JSON, so it names no organization',
+    );
+    // A JWT that names no organization is a missing organization, as before.
+    const none = await cli.run(['apps', 'list'], { env: authEnv({ SECSCAN_TOKEN: jwt({}) }) });
+    expect(none.stderr.split('\n')[0]).toBe(
+      'error: no organization id: pass --org, set SECSCAN_ORG_ID, or log in with a token that names one',
+    );
+    expect(cli.calls()).toEqual([]);
+  });
+
+  it('a malformed token with --org is sent; its 401 says the token is malformed', async () => {
+    cli.stub('ListApps').reply(401, { ok: false, code: 'UNAUTHORIZED', message: 'unauthorized' });
+    const r = await cli.run(['--org', ORG, 'apps', 'list'], { env: authEnv({ SECSCAN_TOKEN: 'garbage' }) });
+    expect(r.code).toBe(4);
+    expect(r.stderr.split('\n')[1]).toBe(
+      'hint: the token (from $SECSCAN_TOKEN) is malformed: a token is a JWT, three base64url parts joined by dots (header.payload.signature), and this is not; copy the whole access token from the dashboard',
+    );
+  });
 });

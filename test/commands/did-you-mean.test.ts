@@ -66,6 +66,74 @@ describe('did you mean: the close matches of an app or compound not found', () =
     );
   });
 
+  it('findings list --compound shpo: two letters swapped are one edit, did you mean shop?', async () => {
+    cli
+      .stub('ListCompoundFindings', { path: { compoundName: 'shpo' } })
+      .reply(404, notFound('no compound is named shpo'));
+    cli.stub('ListOrgCompounds', { query: { per_page: 100 } }).reply(
+      200,
+      ok({
+        compounds: [
+          { id: 'c1', name: 'shop' },
+          { id: 'c2', name: 'java-demo' },
+        ],
+      }),
+    );
+    const r = await cli.run(['findings', 'list', '--compound', 'shpo'], { env: authEnv() });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe(
+      'error: ListCompoundFindings: no compound is named shpo (HTTP 404 NOT_FOUND)\n' +
+        'hint: did you mean shop? (see `secscan compounds list`)\n',
+    );
+  });
+
+  it('compounds show shpo: a compound named by an argument gets the close matches too', async () => {
+    cli
+      .stub('ReadCompoundShallowByName', { path: { compoundName: 'shpo' } })
+      .reply(404, notFound('no compound is named shpo'));
+    cli
+      .stub('ListOrgCompounds', { query: { per_page: 100 } })
+      .reply(200, ok({ compounds: [{ id: 'c1', name: 'shop' }] }));
+    const r = await cli.run(['compounds', 'show', 'shpo'], { env: authEnv() });
+    expect(r.code).toBe(5);
+    expect(r.stderr.split('\n')[1]).toBe('hint: did you mean shop? (see `secscan compounds list`)');
+  });
+
+  it('teams show Bakend: the close team names, from a listing of every team', async () => {
+    cli.stub('ListTeams', { query: { teamName: 'Bakend', no_members: true } }).reply(200, ok([]));
+    cli.stub('ListTeams', { query: { no_members: true } }).reply(
+      200,
+      ok([
+        { team_id: 't1', team_name: 'Backend' },
+        { team_id: 't2', team_name: 'Web' },
+      ]),
+    );
+    const r = await cli.run(['teams', 'show', 'Bakend'], { env: authEnv() });
+    expect(r.code).toBe(5);
+    expect(r.stderr).toBe(
+      'error: no team is named "Bakend"\nhint: did you mean Backend? (see `secscan teams list`)\n',
+    );
+  });
+
+  it('roles create --scope findings:lst: the close scopes the organization offers', async () => {
+    cli.stub('ListAvailableRBACScopes').reply(200, ok(['findings:list', 'findings:read', 'teams:list']));
+    const r = await cli.run(['roles', 'create', '--name', 'T', '--scope', 'findings:lst'], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'error: unknown scope "findings:lst" for --scope: the organization does not offer it\n' +
+        'hint: did you mean findings:list? (see `secscan scopes available`)\n',
+    );
+    cli.stub('ListAvailableRBACScopes').reply(200, ok(['findings:list', 'teams:list']));
+    const star = await cli.run(['roles', 'create', '--name', 'T', '--scope', 'finding:*'], {
+      env: authEnv(),
+    });
+    expect(star.stderr.split('\n')[1]).toBe(
+      'hint: did you mean findings:*? (see `secscan scopes available`)',
+    );
+  });
+
   it('nothing close, a 404 about something else, or a listing refused: the error as it was', async () => {
     cli.stub('ListAppFindings', { path: { appID: 'zzz' } }).reply(404, notFound('no app has the id zzz'));
     cli.stub('ListApps').reply(200, apps);

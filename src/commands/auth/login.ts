@@ -1,7 +1,8 @@
 import { tokenPattern } from '@secscan/api/values';
-import { resolveSettings } from '../../config/settings.js';
+import { tokenShapeProblem } from '../../config/jwt.js';
+import { defaultProfileName, resolveSettings } from '../../config/settings.js';
 import type { Context } from '../../context.js';
-import { ConfigError, UsageError } from '../../errors.js';
+import { ConfigError, missingOrgError, UsageError } from '../../errors.js';
 import { defineVerb, flag, parsed } from '../define.js';
 import { nonEmpty, type ParserSpec } from '../parsers.js';
 import { targetProfile } from '../shared/profiles.js';
@@ -46,11 +47,13 @@ export default defineVerb({
     'Save a token (with the base URL and organization) in a profile after verifying it with a real call.\n' +
     'The token is read from standard input with --with-token, or typed at a hidden prompt on a terminal;\n' +
     'it is never taken from the command line. Use the global --profile, --base-url and --org to choose where.\n' +
+    'It becomes the current profile only if there is none yet, or with --switch.\n' +
     'With --from-sl the organization id and access token come from the sl CLI’s configuration\n' +
     '(~/.shiftleft/config.json, written by `sl auth`, or FILE); the token is never printed.',
   examples: [
     'secscan auth login --with-token < token.txt',
     'secscan auth login --profile staging --base-url https://app.example.com --org <uuid> --with-token < token.txt',
+    'secscan auth login --profile staging --switch --with-token < token.txt',
     'secscan auth login   # prompts for the token on a terminal',
     'secscan auth login --from-sl',
     'secscan auth login --from-sl ./ci/shiftleft-config.json --profile ci',
@@ -58,6 +61,10 @@ export default defineVerb({
   operations: ['ReadUser', 'ListMyOrgScopes'],
   options: {
     withToken: flag('--with-token', 'read the token from standard input', { conflicts: ['fromSl'] }),
+    switch: flag(
+      '--switch',
+      'make the profile the current one\n\n(the default only when there is none yet, or it is this one)',
+    ),
     fromSl: parsed(
       '--from-sl [file]',
       'import the organization id and token of the sl CLI (default ~/.shiftleft/config.json)',
@@ -82,6 +89,13 @@ export default defineVerb({
     );
     const orgId = settings.orgId.value;
     if (!orgId) {
+      const problem = tokenShapeProblem(token);
+      if (problem) {
+        throw missingOrgError({
+          tokenSource: from ?? (opts.withToken ? 'standard input' : 'the prompt'),
+          tokenProblem: problem,
+        });
+      }
       throw new ConfigError('cannot tell the organization from this token: pass --org <uuid>');
     }
     const client = await ctx.clientFor({ baseUrl: settings.baseUrl.value, token, orgId });
@@ -90,12 +104,20 @@ export default defineVerb({
       await client.call('ListMyOrgScopes');
       return me;
     });
+    // Another profile in use stays the current one unless --switch: a second login (a cron job's profile)
+    // must not re-point every command run without --profile.
+    const current = store.currentName ?? (store.get(defaultProfileName) ? defaultProfileName : undefined);
+    const switching = opts.switch === true || current === undefined || current === name;
     await store.update(name, { base_url: settings.baseUrl.value, org_id: orgId, token });
-    await store.use(name);
+    if (switching) await store.use(name);
     const who = user.email ?? user.name ?? 'the token’s user';
     if (from) ctx.note(`Imported the organization id and access token of ${from}.`);
     ctx.note(`Logged in to ${settings.baseUrl.value} as ${who} (organization ${orgId}).`);
-    ctx.note(`Saved profile ${name} in ${store.path}; it is now the current profile.`);
+    ctx.note(
+      switching
+        ? `Saved profile ${name} in ${store.path}; it is now the current profile.`
+        : `Saved profile ${name} in ${store.path}; the current profile is still ${current}: switch with \`secscan profiles use ${name}\` (or log in with --switch).`,
+    );
     return { kind: 'none' };
   },
 });

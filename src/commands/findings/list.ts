@@ -11,6 +11,10 @@ import { options as listOptions } from './internal/list-options.js';
 import { findingsOf, type PageInfo } from '../../triage/listing.js';
 import { planList } from '../../triage/query.js';
 
+const everyStatus =
+  '--compound: findings of every status are listed (fixed, ignored and 3rdparty too; --app and the ' +
+  'organization list give open ones): narrow with --status fixed|ignored|3rdparty';
+
 /** The formats CI services read as the whole answer (the reports): each gets every page unless asked otherwise. */
 const reports = new Set<string>(Object.keys(findingsDocument.reports));
 const options = {
@@ -33,8 +37,11 @@ export default defineVerb({
   summary: 'List findings of an app, a compound or the organization',
   description:
     'List findings of an app (--app), a compound (--compound) or the whole organization (--org, or ' +
-    'neither: the latest default-branch scan of each app). The same flags mean the same at every level.\n\n' +
+    'neither: the latest default-branch scan of each app). The same flags mean the same at every level; ' +
+    'without --status, --app and --org give open findings, --compound every status.\n\n' +
     '--org UUID also names another organization; secscan maps the flags to each operation’s parameters. ' +
+    'The compound list cannot filter on open (unset) findings: on a terminal, stderr says it lists every ' +
+    'status. ' +
     `The screens and data formats (${baseFormatNames.join(', ')}) fetch one page unless --all or ` +
     '--limit N; -o ndjson and csv stream as pages arrive. -o sarif (for GitHub code scanning: one run per ' +
     'app at compound and organization level, within GitHub’s upload limits, the most severe kept), ' +
@@ -104,6 +111,10 @@ export default defineVerb({
       for (const line of expiryNotices(by.file, by.expired)) ctx.note(line);
     } else if (opts.hideSuppressed)
       ctx.warn('--hide-suppressed: no ignore file found, so nothing is suppressed');
+    // The compound list has no filter for open findings: without --status it gives them all, unlike the others.
+    if (list.level === 'compound' && !list.deprecated && !opts.status?.length && ctx.stderrIsTTY) {
+      ctx.note(everyStatus);
+    }
     const hide = opts.hideSuppressed ?? false;
     const findings = findingsOf(
       ctx,

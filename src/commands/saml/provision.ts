@@ -1,9 +1,10 @@
 import type { ApiClient } from '../../api/client.js';
 import { uuidPattern } from '@secscan/api/values';
-import { ExitCode, notFoundError, UnexpectedResponseError, UsageError } from '../../errors.js';
+import { ExitCode, UnexpectedResponseError, UsageError } from '../../errors.js';
 import { samlOutcomeView } from '../../output/views/saml.js';
 import { arg, defineVerb, flag } from '../define.js';
 import { readInput } from '../shared/files.js';
+import { noSuchTeam } from '../shared/teams.js';
 import { mapLimit } from '../../util/batches.js';
 import { type ProvisionEntry, parseProvisionFile } from './internal/provision-file.js';
 import { checkWith } from '../../util/hints.js';
@@ -24,7 +25,7 @@ async function teamIds(client: ApiClient, entries: readonly ProvisionEntry[]): P
     else unknown.push(name);
   }
   if (unknown.length)
-    throw notFoundError(`no team is named ${unknown.join(', ')}`, 'see `secscan teams list`');
+    throw await noSuchTeam(client, `no team is named ${unknown.join(', ')}`, unknown, teams);
   return ids;
 }
 

@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
 import { defineVerb, flag, list, parsed } from '../define.js';
 import { decimal, int, pattern } from '../parsers.js';
+import { giveProfileBack, type ProfileTakeover, takeProfile } from './internal/profile.js';
 import { readyLines, removeReadyFile, writeReadyFile } from './internal/ready-file.js';
 
 const filePath = () => pattern(/\S/, 'expected a file path');
@@ -51,6 +52,7 @@ async function* serve(
   sandbox: RunningSandbox,
   ready: string,
   readyFile: string | undefined,
+  takeover: ProfileTakeover | undefined,
 ): AsyncGenerator<string> {
   try {
     yield ready;
@@ -71,6 +73,7 @@ async function* serve(
     await stop(sandbox);
   }
   ctx.note('sandbox: stopped');
+  if (takeover) await giveProfileBack(ctx, takeover);
 }
 
 export default defineVerb({
@@ -80,7 +83,8 @@ export default defineVerb({
   description:
     'Run a local, stateful stand-in for the service with a seeded demonstration organization, in the foreground, ' +
     'until interrupted. When ready it prints SECSCAN_BASE_URL, SECSCAN_ORG_ID and SECSCAN_TOKEN (a Super Admin ' +
-    'token) on stdout, one per line. With the global --profile NAME it also stores them as that profile and makes it the current one.\n\n' +
+    'token) on stdout, one per line. With the global --profile NAME it also stores them as that profile and makes it the current one; ' +
+    'as it stops, a profile it took over from a service or from another sandbox still serving is put back as it was.\n\n' +
     'With --tls it serves HTTPS with a certificate made at start, writes its CA to the state directory (that of ' +
     '--state, else $SECSCAN_STATE_DIR, $XDG_STATE_HOME/secscan or ~/.local/state/secscan) and prints a fourth ' +
     'line, SECSCAN_CA_FILE=<path>: secscan trusts it from that variable; other clients from NODE_EXTRA_CA_CERTS, ' +
@@ -275,19 +279,16 @@ export default defineVerb({
       throw refusal(error);
     });
     let ready: string;
+    let takeover: ProfileTakeover | undefined;
     try {
       if (sandbox.loaded) ctx.note(`sandbox: loaded the state from ${opts.state}`);
       if (profile) {
-        const store = await ctx.store();
-        await store.update(profile, {
+        takeover = await takeProfile(ctx, profile, {
           base_url: sandbox.url,
           org_id: sandbox.orgId,
           token: sandbox.token,
-          // Without --tls, a CA file left by an earlier TLS sandbox would only be trusted for nothing.
-          ca_file: sandbox.caFile,
+          ...(sandbox.caFile ? { ca_file: sandbox.caFile } : {}),
         });
-        await store.use(profile);
-        ctx.note(`sandbox: saved as profile ${profile} in ${store.path}; it is now the current profile`);
       }
       ready = readyLines({
         SECSCAN_BASE_URL: sandbox.url,
@@ -301,6 +302,6 @@ export default defineVerb({
       throw error;
     }
     // Printed (and written) after the profile is saved: whoever waits for them may use the profile at once.
-    return { kind: 'raw', body: serve(ctx, sandbox, ready, opts.readyFile) };
+    return { kind: 'raw', body: serve(ctx, sandbox, ready, opts.readyFile, takeover) };
   },
 });

@@ -18,9 +18,14 @@ import { selectorOf, selectorOptions } from './internal/selector.js';
 const exactlyOne = 'give exactly one of --rules FILE or --policy NAME[:TAG]';
 
 const options = {
-  compound: text('--compound <name>', 'compound (or app) name (required)', {
-    required: 'see `secscan compounds list`',
-    complete: 'compound',
+  compound: text(
+    '--compound <name>',
+    'the compound whose scan to gate\n\n(an app’s name is taken too, when no compound has it)',
+    { conflicts: ['app'], complete: 'compound' },
+  ),
+  app: text('--app <id>', 'the app whose scan to gate (not with --compound)', {
+    conflicts: ['compound'],
+    complete: 'app',
   }),
   rules: text('--rules <file>', 'rules file, YAML or JSON, secscan’s or sl’s\n\n(`-` reads standard input)', {
     conflicts: ['policy'],
@@ -107,7 +112,8 @@ export default defineVerb({
   name: 'check',
   summary: 'Gate a merge: check a scan against rules (exit 1 when one is breached)',
   description:
-    'Check a scan of a compound (or app) against rules from a file or a stored check-analysis policy: ' +
+    'Check a scan of a compound (--compound) or an app (--app) against rules from a file or a stored ' +
+    'check-analysis policy: ' +
     'exit 0 when no rule is over its threshold, 1 when one is; any other code means the gate was not ' +
     'evaluated (fail closed).\n\n' +
     'The rules file is YAML or JSON holding `rules:`, or the `build_rules:` of an `sl check-analysis` ' +
@@ -136,6 +142,7 @@ export default defineVerb({
   examples: [
     'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch "$BRANCH" --source-branch main',
     'secscan scans check --compound shop --rules .secscan/rules.yml --version "$GITHUB_SHA" --wait 20m',
+    'secscan scans check --app payments-api --rules .secscan/rules.yml --target-branch main',
     'secscan scans check --compound shop --rules .secscan/rules.yml --version "$SHA" --wait 20m --comment',
     'secscan scans check --compound shop --rules .secscan/rules.yml --target-branch main --baseline none',
     'secscan scans check --compound shop --policy default --kind single --report-junit secscan.xml',
@@ -162,6 +169,11 @@ export default defineVerb({
   document: gateDocument,
   view: gateRuleView,
   validate({ opts, format }) {
+    if (opts.compound === undefined && opts.app === undefined) {
+      throw new UsageError(
+        'give --compound NAME or --app ID (whose scan to gate): see `secscan compounds list`, `secscan apps list`',
+      );
+    }
     if (opts.rules === undefined && opts.policy === undefined) {
       throw new UsageError(exactlyOne);
     }
@@ -193,7 +205,7 @@ export default defineVerb({
     return { files, selector };
   },
   async run(ctx, { opts, plan: { files, selector } }) {
-    const compound = opts.compound;
+    const compound = subjectName(opts);
     const kind = opts.kind ?? 'diff';
     const enforced = opts.failOn !== 'none';
     const [{ hostname }, { runStamp, sarifCategory }] = await Promise.all([
@@ -249,12 +261,17 @@ async function evaluate(
   kind: 'single' | 'diff',
   enforced: boolean,
 ): Promise<{ report: GateReport; comment?: () => Promise<CliError | undefined> }> {
-  const compound = opts.compound;
+  const compound = subjectName(opts);
   const loaded = await loadRules(ctx, opts);
-  const suppress = await loadSuppressor(ctx, opts.ignoreFile, { compound });
+  const suppress = await loadSuppressor(
+    ctx,
+    opts.ignoreFile,
+    opts.app === undefined ? { compound } : { app: opts.app },
+  );
   const { evaluateGate } = await import('../../gate/evaluate.js');
   const { report, client, subject } = await evaluateGate(ctx, {
     compound,
+    subjectKind: opts.app === undefined ? undefined : 'app',
     ...loaded,
     suppress,
     kind,
@@ -284,6 +301,11 @@ async function evaluate(
       return commentOnGate(ctx, opts, { report, extra });
     },
   };
+}
+
+/** What the gate evaluates: --app's app, else --compound's name (validate() has seen one of them). */
+function subjectName(opts: Opts): string {
+  return opts.app ?? (opts.compound as string);
 }
 
 function policyLabel(opts: Opts): string {

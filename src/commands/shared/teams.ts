@@ -1,6 +1,8 @@
 import type { ApiClient } from '../../api/client.js';
 import { uuidPattern } from '@secscan/api/values';
-import { notFoundError, UsageError } from '../../errors.js';
+import { type NotFoundError, notFoundError, UsageError } from '../../errors.js';
+import { sanitizeLine } from '../../streams/sanitize.js';
+import { closeNames } from '../../util/near.js';
 
 export interface TeamRef {
   id: string;
@@ -19,8 +21,34 @@ export async function resolveTeam(client: ApiClient, ref: string): Promise<TeamR
   const matches = exact.length ? exact : rows.filter((t) => t.team_name.toLowerCase() === ref.toLowerCase());
   const [only] = matches;
   if (only && matches.length === 1) return { id: only.team_id, name: only.team_name };
-  if (!only) throw notFoundError(`no team is named ${JSON.stringify(ref)}`, 'see `secscan teams list`');
+  if (!only) throw await noSuchTeam(client, `no team is named ${JSON.stringify(ref)}`, [ref]);
   throw new UsageError(
     `${matches.length} teams are named ${JSON.stringify(ref)}: give the team id (${matches.map((t) => t.team_id).join(', ')})`,
+  );
+}
+
+/**
+ * A team name that is no team's: the not-found error, its hint naming the close names among the
+ * organization's teams (`did you mean Backend?`); those of `listed` when the caller has every team already,
+ * else one listing (a listing refused leaves the hint as it was).
+ */
+export async function noSuchTeam(
+  client: ApiClient,
+  message: string,
+  names: readonly string[],
+  listed?: readonly { team_name?: string | undefined }[],
+): Promise<NotFoundError> {
+  const teams =
+    listed ??
+    (await client
+      .allPages('ListTeams', { query: { no_members: true } })
+      .then((pages) => pages.flat())
+      .catch(() => []));
+  const known = teams.flatMap((t) => (t.team_name ? [t.team_name] : []));
+  const near = [...new Set(names.flatMap((name) => closeNames(name, known)))];
+  const mean = near.map((n) => sanitizeLine(n, 100)).join(', ');
+  return notFoundError(
+    message,
+    near.length ? `did you mean ${mean}? (see \`secscan teams list\`)` : 'see `secscan teams list`',
   );
 }

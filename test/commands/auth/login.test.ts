@@ -131,6 +131,61 @@ describe('auth login', () => {
     expect(result.stderr).toBe('error: cannot tell the organization from this token: pass --org <uuid>\n');
     expect(cli.calls()).toEqual([]);
   });
+
+  it('a malformed token is named as such, not a missing organization (exit 3, no request)', async () => {
+    const result = await cli.run(['auth', 'login', '--with-token', '--base-url', ORIGIN], {
+      stdin: 'garbage',
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr.split('\n')[0]).toBe(
+      'error: the token (from standard input) is malformed: a token is a JWT, three base64url parts joined by dots (header.payload.signature), and this is not, so it names no organization',
+    );
+    expect(cli.calls()).toEqual([]);
+  });
+});
+
+describe('auth login of another profile than the current one', () => {
+  const cron = { base_url: ORIGIN, org_id: ORG, token: TOKEN };
+  const seed = () => {
+    mkdirSync(cli.configDir, { recursive: true });
+    writeFileSync(configFile(), JSON.stringify({ current_profile: 'cron', profiles: { cron } }), {
+      mode: 0o600,
+    });
+  };
+
+  it('keeps the current profile, saying how to switch', async () => {
+    seed();
+    stubVerify();
+    const result = await cli.run(
+      ['auth', 'login', '--with-token', '--profile', 'backups', '--base-url', ORIGIN],
+      {
+        stdin: TOKEN,
+      },
+    );
+    expect(result.code).toBe(0);
+    expect(saved()).toEqual({ current_profile: 'cron', profiles: { cron, backups: cron } });
+    expect(result.stderr.split('\n').at(-2)).toBe(
+      `Saved profile backups in ${configFile()}; the current profile is still cron: switch with \`secscan profiles use backups\` (or log in with --switch).`,
+    );
+  });
+
+  it('--switch makes it the current one; a login to the current profile keeps it current', async () => {
+    seed();
+    stubVerify();
+    const switched = await cli.run(
+      ['auth', 'login', '--with-token', '--profile', 'backups', '--base-url', ORIGIN, '--switch'],
+      { stdin: TOKEN },
+    );
+    expect(switched.code).toBe(0);
+    expect(saved().current_profile).toBe('backups');
+    expect(switched.stderr).toContain('Saved profile backups in ');
+    expect(switched.stderr).toContain('; it is now the current profile.');
+    stubVerify();
+    const again = await cli.run(['auth', 'login', '--with-token', '--base-url', ORIGIN], { stdin: TOKEN });
+    expect(again.code).toBe(0);
+    expect(saved().current_profile).toBe('backups');
+    expect(again.stderr).toContain('Saved profile backups in ');
+  });
 });
 
 describe('auth login --from-sl', () => {

@@ -626,7 +626,28 @@ describe('findings list: flags map to each level’s parameters', () => {
     expect(result.stdout.split('\n')[0]).toMatch(
       /^ID\s+SEVERITY\s+TYPE\s+TITLE\s+CATEGORY\s+STATUS\s+ASSIGNEE\s+APP$/,
     );
-    expect(result.stderr).toBe('1 of 9 findings (--all for every page)\n');
+    // Without --status the compound list gives every status, the others open findings: a notice says so
+    // (wrapped at the terminal's width).
+    expect(result.stderr.replace(/\n(?!1 of|$)/g, ' ')).toBe(
+      '--compound: findings of every status are listed (fixed, ignored and 3rdparty too; --app and the organization list give open ones): narrow with --status fixed|ignored|3rdparty\n' +
+        '1 of 9 findings (--all for every page)\n',
+    );
+  });
+
+  it('with --status, a compound listing on a terminal says nothing of the statuses', async () => {
+    cli
+      .stub('ListCompoundFindings', {
+        path: { compoundName: 'shop' },
+        query: { finding_status: ['ignored'] },
+      })
+      .reply(200, ok({ has_more: false, total_count: 1, findings: [finding('1')] }));
+    const result = await cli.run(['findings', 'list', '--compound', 'shop', '--status', 'ignored'], {
+      env: authEnv({ NO_COLOR: '1' }),
+      stdoutTTY: true,
+      stderrTTY: true,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
   });
 
   it('says more exist on a terminal when a page without a total has more', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -81,6 +81,74 @@ describe('secscan sandbox', { timeout: 60_000 }, () => {
     // The address it says it serves is the base URL to use, without /api/v4.
     expect(run.stderr.text).toContain(`sandbox: serving ${baseUrl} (the base URL: SECSCAN_BASE_URL`);
     await expect(fetch(baseUrl)).rejects.toThrow();
+  });
+
+  it('a second sandbox of the same profile gives it back as it stops; a stopped one is named, not proxies', async () => {
+    const config = () => JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8'));
+    const first = new AbortController();
+    const a = start(['sandbox', '--profile', 'demo'], first.signal);
+    await readyLines(a.stdout, a.code);
+    const before = config().profiles.demo;
+    const second = new AbortController();
+    const b = start(['sandbox', '--profile', 'demo', '--seed', '2'], second.signal);
+    const [url] = (await readyLines(b.stdout, b.code)).map((l) => l.slice(l.indexOf('=') + 1));
+    expect(config().profiles.demo.base_url).toBe(url);
+    expect(b.stderr.text).toContain(
+      `sandbox: profile demo pointed at the sandbox still serving ${before.base_url}: it points here until this sandbox stops, then back there\n`,
+    );
+    second.abort();
+    expect(await b.code).toBe(0);
+    expect(
+      b.stderr.text.endsWith(
+        `sandbox: stopped\nsandbox: profile demo points again at ${before.base_url}, as before this sandbox\n`,
+      ),
+    ).toBe(true);
+    expect(config().profiles.demo).toEqual(before);
+    first.abort();
+    expect(await a.code).toBe(0);
+    // The first had nothing to give back: the profile names a sandbox that is not running.
+    expect(a.stderr.text.endsWith('sandbox: stopped\n')).toBe(true);
+    const cli = start(['--retries', '0', 'apps', 'list'], new AbortController().signal);
+    expect(await cli.code).toBe(7);
+    expect(cli.stderr.text.split('\n')[1]).toBe(
+      `hint: the sandbox of profile demo is not running (nothing listens on ${before.base_url}): start it with \`secscan sandbox --profile demo\``,
+    );
+    const fromEnv = start(['--retries', '0', 'apps', 'list'], new AbortController().signal, {
+      SECSCAN_BASE_URL: before.base_url,
+    });
+    expect(await fromEnv.code).toBe(7);
+    expect(fromEnv.stderr.text.split('\n')[1]).toBe(
+      `hint: nothing listens on ${before.base_url} (from $SECSCAN_BASE_URL): start the sandbox there, or check the base URL`,
+    );
+  });
+
+  it('a profile of a service it takes over is said so, and given back as it was when it stops', async () => {
+    const service = {
+      base_url: 'https://app.example.com',
+      org_id: '0b8e5f6a-1c2d-4e3f-8a9b-0c1d2e3f4a5b',
+      token: 'a.b.c',
+    };
+    mkdirSync(join(dir, 'config'), { recursive: true });
+    writeFileSync(
+      join(dir, 'config', 'config.json'),
+      JSON.stringify({ current_profile: 'demo', profiles: { demo: service } }),
+      { mode: 0o600 },
+    );
+    const controller = new AbortController();
+    const run = start(['sandbox', '--profile', 'demo'], controller.signal);
+    await readyLines(run.stdout, run.code);
+    expect(run.stderr.text).toContain(
+      'sandbox: profile demo pointed at https://app.example.com: it points here until this sandbox stops, then back there\n',
+    );
+    controller.abort();
+    expect(await run.code).toBe(0);
+    const config = JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8'));
+    expect(config.profiles.demo).toEqual(service);
+    expect(
+      run.stderr.text.endsWith(
+        'sandbox: profile demo points again at https://app.example.com, as before this sandbox\n',
+      ),
+    ).toBe(true);
   });
 
   it('--tls: a fourth line names the CA; secscan trusts it from SECSCAN_CA_FILE, and sandbox scan drives it', async () => {

@@ -49,7 +49,16 @@ const clean = ok({ source: { id: 4 }, target: { id: 5 }, rules: { 'no-critical':
 
 describe('scans check: usage errors (exit 2, no request)', () => {
   it.each([
-    [['scans', 'check', '--rules', rules], '--compound is required (see `secscan compounds list`)'],
+    [
+      ['scans', 'check', '--rules', rules],
+      'give --compound NAME or --app ID (whose scan to gate): see `secscan compounds list`, `secscan apps list`',
+    ],
+    [
+      ['scans', 'check', '--compound', 'shop', '--app', 'web', '--rules', rules],
+      '--compound and --app cannot be used together',
+    ],
+    [['scans', 'check', '--app', '', '--rules', rules], '--app must not be empty'],
+    [['scans', 'check', '--app', 'web'], 'give exactly one of --rules FILE or --policy NAME[:TAG]'],
     [['scans', 'check', '--compound', ' ', '--rules', rules], '--compound must not be empty'],
     [['scans', 'check', '--compound', 'shop'], 'give exactly one of --rules FILE or --policy NAME[:TAG]'],
     [
@@ -247,6 +256,49 @@ describe('scans check', () => {
       'message="1 finding(s) matched, threshold 0, 1 over: findings new since scan 4 of main, abc1234 (baseline: the default branch)"',
     );
     expect(xml).toMatch(/<testsuite [^>]* timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d" hostname="[^"]+"/);
+  });
+
+  it('--app gates an app’s scan: its default branch, the check by its name, the baseline from its scans', async () => {
+    cli
+      .stub('ReadApp', { path: { appID: 'payments-api' } })
+      .reply(200, ok({ id: 'payments-api', base_branch: 'main' }), json);
+    cli.stub('CheckScans', { path: { compoundName: 'payments-api' } }).reply(200, breached, json);
+    cli.stub('ReadScan', { path: { appID: 'payments-api', scanID: 4 } }).reply(
+      200,
+      ok([
+        {
+          id: '4',
+          app: 'payments-api',
+          successful: true,
+          version: 'abc1234def5678abc1234def5678abc1234def56',
+          tags: { branch: 'main' },
+        },
+      ]),
+      json,
+    );
+    const r = await cli.run(['scans', 'check', '--app', 'payments-api', '--rules', rules, '-o', 'tsv'], {
+      env: authEnv(),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('no-critical\t1\t1\t0\t1\tFAIL\n');
+    expect(r.stderr).toContain(
+      'Scan 5: findings new since scan 4 of main, abc1234 (baseline: the default branch).\n',
+    );
+    // An app is never looked for as a compound first.
+    expect(cli.calls().map((c) => c.path)).not.toContainEqual(expect.stringContaining('/compounds/'));
+    expect(cli.calls().find((c) => c.method === 'POST')?.body).toMatchObject({ source: { branch: 'main' } });
+  });
+
+  it('--app of no app: exit 5 naming the app, not a compound', async () => {
+    cli
+      .stub('ReadApp', { path: { appID: 'nope' } })
+      .reply(404, { ok: false, code: 'NOT_FOUND', message: 'no such app' }, json);
+    const r = await cli.run(['scans', 'check', '--app', 'nope', '--rules', rules], { env: authEnv() });
+    expect(r.code).toBe(5);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual([
+      'error: no app is named nope',
+      'hint: see `secscan apps list`',
+    ]);
   });
 
   it('in a CI log (stdout not a terminal, no -o) prints the table and top findings, not headerless TSV', async () => {

@@ -86,6 +86,9 @@ describe('teams show', () => {
 
   it('exits 5 naming a team nobody has', async () => {
     cli.stub('ListTeams', { query: { teamName: 'Nope', no_members: true } }).reply(200, ok([]));
+    cli
+      .stub('ListTeams', { query: { no_members: true } })
+      .reply(200, ok([{ team_id: 't', team_name: 'Web' }]));
     const result = await cli.run(['teams', 'show', 'Nope'], { env: authEnv() });
     expect(result.code).toBe(5);
     expect(result.stderr).toBe('error: no team is named "Nope"\nhint: see `secscan teams list`\n');

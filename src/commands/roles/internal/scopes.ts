@@ -1,7 +1,9 @@
 import type { ApiClient } from '../../../api/client.js';
 import { scopePattern } from '@secscan/api/schemas/common';
 import { UsageError } from '../../../errors.js';
+import { sanitizeLine } from '../../../streams/sanitize.js';
 import { splitList } from '../../../util/lists.js';
+import { closeNames, editDistance } from '../../../util/near.js';
 
 /** Help of the scope flags. */
 export const scopeHelp = 'scope <resource>:<action> or <resource>:*; repeat or separate with commas';
@@ -17,6 +19,13 @@ export function parseScopes(flag: string, values: string[] | undefined): string[
     }
   }
   return [...new Set(scopes)];
+}
+
+/** The close scopes that are fewest edits away: scopes share their resources, so several are often close. */
+function closest(scope: string, names: Iterable<string>): string[] {
+  const near = closeNames(scope, names);
+  const best = Math.min(...near.map((n) => editDistance(scope, n)));
+  return near.filter((n) => editDistance(scope, n) === best);
 }
 
 /**
@@ -37,10 +46,13 @@ export async function checkScopes(
         ? resources.has(resource)
         : available.has(scope) || available.has(`${resource}:*`);
       if (!known) {
+        const near = closest(scope, scope.endsWith(':*') ? [...resources].map((r) => `${r}:*`) : available);
         throw new UsageError(
           `unknown scope ${JSON.stringify(scope)} for ${flag}: the organization does not offer it`,
           {
-            hint: 'see `secscan scopes available`',
+            hint: near.length
+              ? `did you mean ${near.map((n) => sanitizeLine(n, 100)).join(', ')}? (see \`secscan scopes available\`)`
+              : 'see `secscan scopes available`',
           },
         );
       }

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../../../api/client.js';
 import { uuidPattern } from '@secscan/api/values';
-import { notFoundError, UsageError } from '../../../../errors.js';
+import { UsageError } from '../../../../errors.js';
+import { noSuchTeam } from '../../../shared/teams.js';
 import { arg } from '../../../define.js';
 import { nonEmpty } from '../../../parsers.js';
 
@@ -18,7 +19,7 @@ export async function resolveTeam(client: ApiClient, team: string): Promise<stri
     ? exact
     : teams.filter((t) => t.team_name?.toLowerCase() === team.toLowerCase());
   if (matches.length === 1) return (matches[0] as { team_id: string }).team_id;
-  if (!matches.length) throw notFoundError(`no team is named ${team}`, 'see `secscan teams list`');
+  if (!matches.length) throw await noSuchTeam(client, `no team is named ${team}`, [team]);
   throw new UsageError(
     `${matches.length} teams are named ${team}: give the team id (${matches.map((t) => t.team_id).join(', ')})`,
   );
