@@ -73,7 +73,7 @@ describe('scans wait', () => {
     const r = await cli.run(['scans', 'wait', '--app', 'pay', '--tag', 'pipeline=88'], { env: authEnv() });
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('id\t1042');
-    expect(r.stdout).toContain('successful\tcompleted');
+    expect(r.stdout).toContain('status\tcompleted');
   });
 
   it('a failed analysis is exit 11', async () => {
