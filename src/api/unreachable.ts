@@ -5,15 +5,16 @@ import { errorCode, networkHint } from './wire.js';
 
 /**
  * A refused connection to a loopback address says what is not running, not to check proxies: a profile's
- * loopback address is a sandbox's (`secscan sandbox --profile NAME` writes it, on a new port each start).
+ * loopback address is a sandbox's (`secscan sandbox --profile NAME` writes it, on a new port each start). A
+ * refused connection sent nothing, so it stays safe to retry, as the proxies' hint says.
  */
 export function unreachableHint(origin: string, facts: TokenFacts | undefined): string | undefined {
   const source = facts?.baseUrlSource;
   if (!facts || !source || !isLoopback(new URL(origin).hostname)) return undefined;
   if (source === `profile ${facts.profile}`) {
-    return `the sandbox of profile ${facts.profile} is not running (nothing listens on ${origin}): start it with \`secscan sandbox --profile ${facts.profile}\``;
+    return `the sandbox of profile ${facts.profile} is not running (nothing listens on ${origin}): start it with \`secscan sandbox --profile ${facts.profile}\`; nothing was sent, safe to retry`;
   }
-  return `nothing listens on ${origin} (from ${source}): start the sandbox there, or check the base URL`;
+  return `nothing listens on ${origin} (from ${source}): start the sandbox there, or check the base URL; nothing was sent, safe to retry`;
 }
 
 /**

@@ -111,14 +111,14 @@ describe('secscan sandbox', { timeout: 60_000 }, () => {
     const cli = start(['--retries', '0', 'apps', 'list'], new AbortController().signal);
     expect(await cli.code).toBe(7);
     expect(cli.stderr.text.split('\n')[1]).toBe(
-      `hint: the sandbox of profile demo is not running (nothing listens on ${before.base_url}): start it with \`secscan sandbox --profile demo\``,
+      `hint: the sandbox of profile demo is not running (nothing listens on ${before.base_url}): start it with \`secscan sandbox --profile demo\`; nothing was sent, safe to retry`,
     );
     const fromEnv = start(['--retries', '0', 'apps', 'list'], new AbortController().signal, {
       SECSCAN_BASE_URL: before.base_url,
     });
     expect(await fromEnv.code).toBe(7);
     expect(fromEnv.stderr.text.split('\n')[1]).toBe(
-      `hint: nothing listens on ${before.base_url} (from $SECSCAN_BASE_URL): start the sandbox there, or check the base URL`,
+      `hint: nothing listens on ${before.base_url} (from $SECSCAN_BASE_URL): start the sandbox there, or check the base URL; nothing was sent, safe to retry`,
     );
   });
 
