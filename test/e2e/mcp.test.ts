@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, type McpSession, startMcp, type ToolResult } from './mcp.js';
+import { errorOf, type McpSession, startMcp, startRecordedMcp, type ToolResult } from './mcp.js';
 import { type RunningSandbox, secscan, startSandbox } from './sandbox.js';
 
 /**
@@ -207,12 +207,31 @@ describe('e2e: secscan mcp with the SDK’s client against a sandbox', () => {
   });
 
   it('sends progress notifications while a call works, in its own words', async () => {
-    const told: string[] = [];
-    const result = await mcp.client.callTool({ name: 'stats', arguments: {} }, undefined, {
-      onprogress: (p) => told.push(p.message ?? ''),
-    });
-    expect(result.isError).toBeFalsy();
-    expect(told).toEqual(expect.arrayContaining([expect.stringMatching(/^counted \d+ of \d+ apps$/)]));
+    // Read on the wire: the SDK's client runs a progress handler a microtask after reading the notification,
+    // and drops it when the answer came in the same chunk of standard output (as on a loaded machine).
+    const recorded = await startRecordedMcp([], env);
+    try {
+      const result = await recorded.client.callTool({ name: 'stats', arguments: {} }, undefined, {
+        onprogress: () => {},
+      });
+      expect(result.isError).toBeFalsy();
+      const messages = recorded
+        .raw()
+        .split('\n')
+        .filter(Boolean)
+        .map(
+          (line) => JSON.parse(line) as { id?: number; method?: string; params?: Record<string, unknown> },
+        );
+      // The call's answer: the last message with a result (initialize's is the first).
+      const answered = messages.findLastIndex((m) => 'result' in m);
+      const told = messages
+        .slice(0, answered)
+        .filter((m) => m.method === 'notifications/progress')
+        .map((m) => m.params?.message);
+      expect(told).toEqual(expect.arrayContaining([expect.stringMatching(/^counted \d+ of \d+ apps$/)]));
+    } finally {
+      await recorded.close();
+    }
   });
 
   it('answers concurrent calls each with its own result', async () => {
