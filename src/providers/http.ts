@@ -1,5 +1,6 @@
 import type { RawResponse, SendOptions } from '../api/client-types.js';
 import { parseRetryAfter, retryLaterError, waitUntil } from '../api/retry.js';
+import { isLoopback } from '../util/loopback.js';
 import {
   AuthError,
   ConfigError,
@@ -14,9 +15,6 @@ import {
 export interface Sender {
   send(method: string, path: string, options?: SendOptions): Promise<RawResponse>;
 }
-
-const isLoopback = (host: string) =>
-  ['localhost', '::1', '[::1]'].includes(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /**
  * A provider's API address: https, or plain http on loopback only (the sandbox's stand-ins); never

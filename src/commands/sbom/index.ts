@@ -5,6 +5,7 @@ import { appId, scanId } from '../parsers.js';
 import { concurrencyOption, fanOut, withProgress } from '../shared/fan-out.js';
 import { ignoreFileOption, loadSuppressor } from '../shared/ignore-file.js';
 import { checkOutputFile } from '../shared/outputs.js';
+import { plural } from '../../util/plural.js';
 
 const formats = ['cyclonedx', 'cyclonedx-1.5', 'spdx'] as const;
 
@@ -134,14 +135,14 @@ export default defineVerb({
             opts.vexOnly,
           );
     if (opts.out === undefined) return { kind: 'document', document: { type: 'sbom' as const, bom: doc } };
-    const [{ writeReportFile }, { counted, wroteNotice }] = await Promise.all([
+    const [{ writeReportFile }, { wroteNotice }] = await Promise.all([
       import('../../output/export/write.js'),
       import('../../output/core/wrote.js'),
     ]);
     const bytes = await writeReportFile('--out', opts.out, `${safeJson(doc, 2)}\n`);
     const holds = [
-      opts.vexOnly ? '' : counted(inventory.packages.length, 'package', 'packages'),
-      counted(inventory.vulnerabilities.length, 'vulnerability', 'vulnerabilities'),
+      opts.vexOnly ? '' : plural(inventory.packages.length, 'package'),
+      plural(inventory.vulnerabilities.length, 'vulnerability', 'vulnerabilities'),
     ];
     ctx.note(wroteNotice(opts.out, bytes, holds.filter(Boolean).join(', ')));
     return { kind: 'none' };

@@ -107,4 +107,4 @@ export function compactFinding(f: Finding, fields: readonly FindingField[]): Rec
   return out;
 }
 
-export const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+export { plural } from '../../util/plural.js';

@@ -1,4 +1,5 @@
 import { humanBytes } from '../../streams/progress.js';
+import { plural } from '../../util/plural.js';
 
 /**
  * The one notice every command that writes a file prints: `Wrote shop.sarif (34.1 KiB).`, with what the
@@ -10,10 +11,5 @@ export function wroteNotice(path: string, bytes: number, holds?: string): string
 
 /** Files written into a directory: `Wrote 12 files to ./java-demo.` */
 export function wroteFilesNotice(count: number, dir: string): string {
-  return `Wrote ${counted(count, 'file', 'files')} to ${dir}.`;
-}
-
-/** `1 package`, `7 packages`; `1 vulnerability`, `3 vulnerabilities`. */
-export function counted(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `Wrote ${plural(count, 'file')} to ${dir}.`;
 }

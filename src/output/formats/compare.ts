@@ -1,8 +1,7 @@
 import type { DiffFinding, ScanDiff } from '@secscan/api/schemas/scans';
 import { UnexpectedResponseError } from '../../errors.js';
+import { plural } from '../../util/plural.js';
 import { markdownText } from './markdown.js';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** `scans compare`: what the comparison found, one line for stderr. */
 export function compareSummaryLine(app: string, source: string, target: string, diff: ScanDiff): string {

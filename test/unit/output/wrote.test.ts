@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { counted, wroteFilesNotice, wroteNotice } from '../../../src/output/core/wrote.js';
+import { wroteFilesNotice, wroteNotice } from '../../../src/output/core/wrote.js';
+import { plural } from '../../../src/util/plural.js';
 
 describe('wroteNotice: the one form of "wrote a file"', () => {
   it.each([
@@ -23,10 +24,11 @@ describe('wroteNotice: the one form of "wrote a file"', () => {
     ]);
   });
 
-  it('counts in the singular for one', () => {
-    expect([counted(1, 'package', 'packages'), counted(0, 'package', 'packages')]).toEqual([
-      '1 package',
-      '0 packages',
-    ]);
+  it('counts in the singular for one (plural, which the notices use)', () => {
+    expect([
+      plural(1, 'package'),
+      plural(0, 'package'),
+      plural(3, 'vulnerability', 'vulnerabilities'),
+    ]).toEqual(['1 package', '0 packages', '3 vulnerabilities']);
   });
 });
