@@ -38,6 +38,12 @@ async function serving(baseUrl: string | undefined): Promise<boolean> {
   });
 }
 
+/** What a profile may be given back to: a service's address, or a sandbox's still serving. */
+async function restorable(previous: Profile | undefined): Promise<boolean> {
+  if (!previous?.base_url) return false;
+  return !loopbackUrl(previous.base_url) || (await serving(previous.base_url));
+}
+
 /**
  * Stores the sandbox's settings as the profile and makes it the current one; a profile that pointed at a
  * service, or at another sandbox still serving, is said to be taken over until this one stops.
@@ -45,10 +51,7 @@ async function serving(baseUrl: string | undefined): Promise<boolean> {
 export async function takeProfile(ctx: Context, name: string, written: Profile): Promise<ProfileTakeover> {
   const store = await ctx.store();
   const previous = store.get(name);
-  // A service's address, or a sandbox's still serving: what this sandbox gives the profile back to.
-  const givenBack =
-    previous?.base_url !== undefined &&
-    (!loopbackUrl(previous.base_url) || (await serving(previous.base_url)));
+  const givenBack = await restorable(previous);
   await store.update(name, {
     base_url: written.base_url,
     org_id: written.org_id,
@@ -78,8 +81,7 @@ const same = (a: Profile | undefined, b: Profile) =>
  */
 export async function giveProfileBack(ctx: Context, takeover: ProfileTakeover): Promise<void> {
   const { name, previous, written } = takeover;
-  if (!previous?.base_url) return;
-  if (loopbackUrl(previous.base_url) && !(await serving(previous.base_url))) return;
+  if (!previous || !(await restorable(previous))) return;
   const store = await ctx.store();
   if (await store.replaceIf(name, (now) => same(now, written), previous)) {
     ctx.note(`sandbox: profile ${name} points again at ${previous.base_url}, as before this sandbox`);
