@@ -4,6 +4,15 @@ import { sanitizeLine } from '../streams/sanitize.js';
 import { closeNames } from '../util/near.js';
 
 /**
+ * A not-found error's hint: the close names, sanitized (they come from the service), then where the names are
+ * listed (`did you mean shop? (see \`secscan compounds list\`)`); only where they are listed when none is close.
+ */
+export function closeNamesHint(near: readonly string[], see: string): string {
+  if (!near.length) return `see ${see}`;
+  return `did you mean ${near.map((n) => sanitizeLine(n, 100)).join(', ')}? (see ${see})`;
+}
+
+/**
  * The operations the close matches are looked up with, for a 404 of any verb given `--app` or `--compound`
  * (main's, not the verb's: the command tests' operations check allows them to every verb).
  */
@@ -67,14 +76,7 @@ export async function withCloseMatches(
     const near = closeNames(name, names);
     if (near.length === 0) continue;
     const lists = kinds.map((kind) => `\`${listings[kind].list}\``).join(' and ');
-    const mean = near.map((n) => sanitizeLine(n, 100)).join(', ');
-    return new NotFoundError(
-      error.message,
-      error.exitCode,
-      404,
-      error.body,
-      `did you mean ${mean}? (see ${lists})`,
-    );
+    return new NotFoundError(error.message, error.exitCode, 404, error.body, closeNamesHint(near, lists));
   }
   return error;
 }

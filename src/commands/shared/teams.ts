@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../api/client.js';
 import { uuidPattern } from '@secscan/api/values';
 import { type NotFoundError, notFoundError, UsageError } from '../../errors.js';
-import { sanitizeLine } from '../../streams/sanitize.js';
+import { closeNamesHint } from '../../names/did-you-mean.js';
 import { closeNames } from '../../util/near.js';
 
 export interface TeamRef {
@@ -46,9 +46,5 @@ export async function noSuchTeam(
       .catch(() => []));
   const known = teams.flatMap((t) => (t.team_name ? [t.team_name] : []));
   const near = [...new Set(names.flatMap((name) => closeNames(name, known)))];
-  const mean = near.map((n) => sanitizeLine(n, 100)).join(', ');
-  return notFoundError(
-    message,
-    near.length ? `did you mean ${mean}? (see \`secscan teams list\`)` : 'see `secscan teams list`',
-  );
+  return notFoundError(message, closeNamesHint(near, '`secscan teams list`'));
 }

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../../api/client.js';
 import { scopePattern } from '@secscan/api/schemas/common';
 import { UsageError } from '../../../errors.js';
-import { sanitizeLine } from '../../../streams/sanitize.js';
+import { closeNamesHint } from '../../../names/did-you-mean.js';
 import { splitList } from '../../../util/lists.js';
 import { closeNames, editDistance } from '../../../util/near.js';
 
@@ -50,9 +50,7 @@ export async function checkScopes(
         throw new UsageError(
           `unknown scope ${JSON.stringify(scope)} for ${flag}: the organization does not offer it`,
           {
-            hint: near.length
-              ? `did you mean ${near.map((n) => sanitizeLine(n, 100)).join(', ')}? (see \`secscan scopes available\`)`
-              : 'see `secscan scopes available`',
+            hint: closeNamesHint(near, '`secscan scopes available`'),
           },
         );
       }
