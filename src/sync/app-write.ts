@@ -1,6 +1,6 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Database, Value } from './db.js';
-import { insertRows, insertSql } from './db.js';
+import { insertRows } from './db.js';
 import { dateEvents, type FindingEvent, marks, recordEvents, type RunScope } from './events.js';
 import { columns, findingRow, packageRow, scanRow, tagRows } from './rows.js';
 
@@ -13,16 +13,11 @@ export interface AppRead {
   pages: AsyncIterable<Finding[]>;
 }
 
-const upsertFindings = (count: number) =>
-  insertSql(
-    'findings',
-    columns.findings,
-    count,
-    ` ON CONFLICT (org_id, app_id, finding_id) DO UPDATE SET ${columns.findings
-      .slice(3)
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', ')}`,
-  );
+/** A finding the mirror has is updated in place: its comments and events stay. */
+const upsertFindings = ` ON CONFLICT (org_id, app_id, finding_id) DO UPDATE SET ${columns.findings
+  .slice(3)
+  .map((c) => `${c} = excluded.${c}`)
+  .join(', ')}`;
 
 type Old = { finding_id: string; status: string | null; assignee: string | null };
 
@@ -54,14 +49,13 @@ async function writePage(db: Database, run: RunScope, read: AppRead, page: Findi
     events = pageEvents(page, new Map(old.map((o) => [o.finding_id, o])));
   }
   await db.run(`DELETE FROM finding_tags WHERE ${where}`, scope);
-  const per = Math.floor(900 / columns.findings.length);
-  for (let i = 0; i < page.length; i += per) {
-    const chunk = page.slice(i, i + per);
-    await db.run(
-      upsertFindings(chunk.length),
-      chunk.flatMap((f) => findingRow(run.org, read.scanId, f)),
-    );
-  }
+  await insertRows(
+    db,
+    'findings',
+    columns.findings,
+    page.map((f) => findingRow(run.org, read.scanId, f)),
+    upsertFindings,
+  );
   await insertRows(
     db,
     'finding_tags',

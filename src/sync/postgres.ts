@@ -6,6 +6,79 @@ export function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
+/** Rows a bulk INSERT carries at most: a page of findings' tags (250 findings, 8 tags each) in one. */
+const bulkRows = 5000;
+
+type Client = { query: import('pg').Client['query'] };
+
+/**
+ * The INSERT of a bulk insert: each column's values one parameter, whatever the number of rows, made rows
+ * again in the statement. A column of text, numbers or times is an array (`$1::text[]`, unnested); a jsonb
+ * column a JSON array of its documents (`jsonb_array_elements`), so each document is sent as it is, not
+ * escaped once more as an array element, and parsed once. JSON's `null` stands for SQL NULL there:
+ * `docs[i]` false, when a value is the document `null` itself, sends that column as a jsonb[] instead.
+ */
+export function bulkSql(
+  table: string,
+  columns: readonly string[],
+  types: readonly string[],
+  docs: readonly boolean[],
+  tail: string,
+): string {
+  const sources = columns.map((_, i) =>
+    docs[i] ? `jsonb_array_elements($${i + 1}::jsonb)` : `unnest($${i + 1}::${types[i]}[])`,
+  );
+  const picked = columns.map((c, i) => (docs[i] ? `NULLIF(u.${c}, 'null'::jsonb)` : `u.${c}`));
+  return `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${picked.join(', ')} FROM ROWS FROM (${sources.join(', ')}) AS u (${columns.join(', ')})${tail}`;
+}
+
+/**
+ * Connection.insertMany for PostgreSQL: one named statement per table and tail, so the server parses and
+ * plans it once (a multi-row VALUES of ~900 parameters was parsed and planned at every page), carrying up
+ * to `bulkRows` rows. The column types come from the catalog, once per table. A jsonb value must be one
+ * JSON document (what JSON.stringify gives), as it is for a single-row INSERT.
+ */
+function bulkInsert(client: Client): NonNullable<Connection['insertMany']> {
+  const columnTypes = new Map<string, Promise<Map<string, string>>>();
+  const typesOf = (table: string) => {
+    let known = columnTypes.get(table);
+    if (!known) {
+      known = client
+        .query<{ name: string; type: string }>(
+          `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+           WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
+          [table],
+        )
+        .then((r) => new Map(r.rows.map((c) => [c.name, c.type])));
+      columnTypes.set(table, known);
+      known.catch(() => columnTypes.delete(table));
+    }
+    return known;
+  };
+  const names = new Map<string, string>();
+  return async (table, columns, rows, tail) => {
+    const known = await typesOf(table);
+    const types = columns.map((c) => {
+      const type = known.get(c);
+      if (!type) throw new Error(`table ${table} has no column ${c}`);
+      return type;
+    });
+    for (let i = 0; i < rows.length; i += bulkRows) {
+      const chunk = rows.length <= bulkRows ? rows : rows.slice(i, i + bulkRows);
+      const docs = types.map((t, j) => t === 'jsonb' && chunk.every((row) => row[j] !== 'null'));
+      const text = bulkSql(table, columns, types, docs, tail);
+      let name = names.get(text);
+      if (!name) names.set(text, (name = `secscan_bulk_${names.size + 1}`));
+      const values = columns.map((_, j) =>
+        docs[j]
+          ? `[${chunk.map((row) => (row[j] === null || row[j] === undefined ? 'null' : String(row[j]))).join(',')}]`
+          : chunk.map((row) => row[j] ?? null),
+      );
+      await client.query({ name, text, values });
+    }
+  };
+}
+
 /**
  * A PostgreSQL connection through pg (pure JavaScript). pg is loaded only when a sync writes to PostgreSQL.
  * Numbers come back as numbers (counts are bigint in PostgreSQL, far below 2^53 here); dates as text.
@@ -29,6 +102,7 @@ export async function openPostgres(url: string): Promise<Connection> {
   client.on('error', () => {});
   await client.connect();
   const version = (await client.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? '';
+  const insertMany = bulkInsert(client);
   return {
     dialect: 'postgres',
     engine: `postgres ${version}`,
@@ -38,6 +112,7 @@ export async function openPostgres(url: string): Promise<Connection> {
     all: async <T extends Row>(sql: string, params: readonly Value[] = []) =>
       (await client.query(numbered(sql), [...params])).rows as T[],
     run: async (sql, params = []) => (await client.query(numbered(sql), [...params])).rowCount ?? 0,
+    insertMany,
     begin: async () => {
       await client.query('BEGIN');
     },
