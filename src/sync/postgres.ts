@@ -12,11 +12,12 @@ const bulkRows = 5000;
 type Client = { query: import('pg').Client['query'] };
 
 /**
- * The INSERT of a bulk insert: each column's values one parameter, whatever the number of rows, made rows
- * again in the statement. A column of text, numbers or times is an array (`$1::text[]`, unnested); a jsonb
- * column a JSON array of its documents (`jsonb_array_elements`), so each document is sent as it is, not
- * escaped once more as an array element, and parsed once. JSON's `null` stands for SQL NULL there:
- * `docs[i]` false, when a value is the document `null` itself, sends that column as a jsonb[] instead.
+ * The INSERT of a bulk insert: each column's values one parameter, a JSON array, whatever the number of
+ * rows, made rows again in the statement. A column of text, numbers or times is a JSON array of its values
+ * (`json_array_elements_text`, cast to the column's type): one JSON.stringify makes it, where an array
+ * literal of pg's made garbage of every value. A jsonb column is a JSON array of its documents as they are
+ * (`jsonb_array_elements`: parsed once, not escaped once more), JSON's `null` standing for SQL NULL there;
+ * `docs[i]` false, when a value is the document `null` itself, sends it as text values cast to jsonb.
  */
 export function bulkSql(
   table: string,
@@ -25,18 +26,34 @@ export function bulkSql(
   docs: readonly boolean[],
   tail: string,
 ): string {
-  const sources = columns.map((_, i) =>
-    docs[i] ? `jsonb_array_elements($${i + 1}::jsonb)` : `unnest($${i + 1}::${types[i]}[])`,
+  const sources = columns.map(
+    (_, i) =>
+      `${docs[i] ? 'jsonb_array_elements' : 'json_array_elements_text'}($${i + 1}::${docs[i] ? 'jsonb' : 'json'})`,
   );
-  const picked = columns.map((c, i) => (docs[i] ? `NULLIF(u.${c}, 'null'::jsonb)` : `u.${c}`));
+  const picked = columns.map((c, i) => (docs[i] ? `NULLIF(u.${c}, 'null'::jsonb)` : `u.${c}::${types[i]}`));
   return `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${picked.join(', ')} FROM ROWS FROM (${sources.join(', ')}) AS u (${columns.join(', ')})${tail}`;
+}
+
+/**
+ * Values as a JSON array. A lone surrogate, which JSON.stringify escapes and PostgreSQL refuses, is U+FFFD,
+ * as pg sends it in a text parameter (the output has `\ud` only then, or after an escaped backslash).
+ */
+export function jsonArray(values: readonly Value[]): string {
+  const json = JSON.stringify(values);
+  if (!json.includes('\\ud')) return json;
+  return JSON.stringify(
+    values.map((v) =>
+      typeof v === 'string' ? (v as string & { toWellFormed(): string }).toWellFormed() : v,
+    ),
+  );
 }
 
 /**
  * Connection.insertMany for PostgreSQL: a statement of a few parameters for up to `bulkRows` rows, cheap to
  * parse and plan (multi-row VALUES of ~900 parameters cost the server half as much again as writing their
- * rows; a named statement, parsed and planned once, measured no faster than this). The column types come from the catalog,
- * once per table. A jsonb value must be one JSON document (what JSON.stringify gives), as for any INSERT.
+ * rows; a named statement, parsed and planned once, measured no faster than this). The column types come
+ * from the catalog, once per table, without their modifiers (a cast to varchar(n) would cut a value the
+ * INSERT refuses). A jsonb value must be one JSON document (what JSON.stringify gives), as for any INSERT.
  */
 function bulkInsert(client: Client): NonNullable<Connection['insertMany']> {
   const columnTypes = new Map<string, Promise<Map<string, string>>>();
@@ -45,7 +62,7 @@ function bulkInsert(client: Client): NonNullable<Connection['insertMany']> {
     if (!known) {
       known = client
         .query<{ name: string; type: string }>(
-          `SELECT attname AS name, format_type(atttypid, atttypmod) AS type FROM pg_attribute
+          `SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute
            WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
           [table],
         )
@@ -69,7 +86,7 @@ function bulkInsert(client: Client): NonNullable<Connection['insertMany']> {
       const values = columns.map((_, j) =>
         docs[j]
           ? `[${chunk.map((row) => (row[j] === null || row[j] === undefined ? 'null' : String(row[j]))).join(',')}]`
-          : chunk.map((row) => row[j] ?? null),
+          : jsonArray(chunk.map((row) => row[j] ?? null)),
       );
       await client.query(text, values);
     }

@@ -36,6 +36,7 @@ const awkward = [
   'line\nbreak\ttab\r',
   'ünïcödé — ß, 中文, עברית, 🔒🐛 (astral), e\u0301 (combining)',
   '$1 ? :name %s',
+  'C:\\udir\\ud800 (escaped backslashes before "ud")',
 ];
 
 const detail = {
@@ -205,6 +206,8 @@ describe('PostgreSQL bulk insert', () => {
           [1, 2 ** 53, 0.1, 'null', 'null', '2026-09-20T10:00:00Z'],
           [2, null, null, null, null, null],
           [3, -1, -2.5e-7, '"', '"null"', '2026-09-20T10:00:00+02:00'],
+          // A lone surrogate: U+FFFD, as pg writes it in a text parameter (JSON would escape it).
+          [4, 0, 1e300, 'a\ud800b\udc00', '{"k": "\\u00e9"}', null],
         ],
       );
       expect(
@@ -216,10 +219,20 @@ describe('PostgreSQL bulk insert', () => {
         { i: 1, big: 2 ** 53, x: 0.1, s: 'null', sql_null: false, kind: 'null', j: 'null', at: 1789898400 },
         { i: 2, big: null, x: null, s: null, sql_null: true, kind: null, j: null, at: null },
         { i: 3, big: -1, x: -2.5e-7, s: '"', sql_null: false, kind: 'string', j: '"null"', at: 1789891200 },
+        {
+          i: 4,
+          big: 0,
+          x: 1e300,
+          s: 'a\ufffdb\ufffd',
+          sql_null: false,
+          kind: 'object',
+          j: '{"k": "é"}',
+          at: null,
+        },
       ]);
       // Without the document null, the column is a JSON array of documents (one parse, no escaping).
       expect(bulkSql('t', ['i', 'j'], ['integer', 'jsonb'], [false, true], '')).toBe(
-        "INSERT INTO t (i, j) SELECT u.i, NULLIF(u.j, 'null'::jsonb) FROM ROWS FROM (unnest($1::integer[]), jsonb_array_elements($2::jsonb)) AS u (i, j)",
+        "INSERT INTO t (i, j) SELECT u.i::integer, NULLIF(u.j, 'null'::jsonb) FROM ROWS FROM (json_array_elements_text($1::json), jsonb_array_elements($2::jsonb)) AS u (i, j)",
       );
       await db.exec('TRUNCATE t');
       const many = Array.from({ length: 12_345 }, (_, i) => [
