@@ -1,7 +1,7 @@
 import { ConfigError } from '../errors.js';
 import type { Database } from './db.js';
 import { expectedColumns, inDialect, migrations, schemaVersion } from './schema.js';
-import { viewStatements } from './views.js';
+import { viewNames, viewStatements } from './views.js';
 
 const ledger = `CREATE TABLE IF NOT EXISTS secscan_schema (
   version INTEGER PRIMARY KEY, applied_at {ts} NOT NULL, secscan_version TEXT NOT NULL
@@ -70,7 +70,11 @@ export async function migrate(db: Database, secscanVersion: string): Promise<{ f
   for (let version = from + 1; version <= schemaVersion; version++) {
     await db.transaction(async () => {
       for (const sql of migrations[version - 1] ?? []) await db.exec(inDialect(sql, db.dialect));
-      if (version === schemaVersion) for (const sql of viewStatements(db.dialect)) await db.exec(sql);
+      // The views as this version writes them: those of an older one (later views read earlier ones) go first.
+      if (version === schemaVersion) {
+        for (const name of [...viewNames].reverse()) await db.exec(`DROP VIEW IF EXISTS ${name}`);
+        for (const sql of viewStatements(db.dialect)) await db.exec(sql);
+      }
       await db.run('INSERT INTO secscan_schema (version, applied_at, secscan_version) VALUES (?, ?, ?)', [
         version,
         new Date().toISOString(),
