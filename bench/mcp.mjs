@@ -7,9 +7,10 @@
 // BENCH_EXE=PATH runs the server and the commands as that single executable (`npm run release -- --platform
 // linux-x64` makes release/secscan-linux-x64) instead of `node bin/secscan.js`; the sandbox stays the build's.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { bin, startSandbox } from './sandbox.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -63,6 +64,25 @@ const initialize = {
   clientInfo: { name: 'bench', version: '1' },
 };
 
+/**
+ * The floor of the start (the npm build only): a Node.js that loads, through bin/load.js and its code cache,
+ * the chunk of the SDK's types.js (the zod schemas of every MCP message, which the SDK's server needs before
+ * it reads a message), and nothing else of secscan. build/metafile.json names the chunk.
+ */
+function sdkFloorArgs() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const { outputs } = JSON.parse(readFileSync(join(root, 'build/metafile.json'), 'utf8'));
+  const [output] = Object.entries(outputs).find(([, o]) =>
+    Object.keys(o.inputs).some((i) => i.endsWith('@modelcontextprotocol/sdk/dist/esm/types.js')),
+  );
+  const chunk = basename(output).replace(/\.js$/, '.cjs');
+  return [
+    '-e',
+    `require(${JSON.stringify(join(root, 'bin/load.js'))}).requireChunk(${JSON.stringify(chunk)})`,
+  ];
+}
+const floorArgs = exe ? undefined : sdkFloorArgs();
+
 const time = (args, env) => {
   const start = performance.now();
   const res = spawnSync(...secscan(args), { env, stdio: 'ignore' });
@@ -75,8 +95,14 @@ try {
   // Ready: spawn to the answer of `initialize`, against `secscan --version`, interleaved.
   const ready = [];
   const version = [];
+  const floor = [];
   for (let i = 0; i < rounds; i++) {
     version.push(time(['--version'], env).ms);
+    if (floorArgs) {
+      const start = performance.now();
+      spawnSync(process.execPath, floorArgs, { env, stdio: 'ignore' });
+      floor.push(performance.now() - start);
+    }
     const s = server(env);
     await s.request('initialize', initialize);
     ready.push(performance.now() - s.started);
@@ -141,6 +167,14 @@ try {
       median(ready) <= 1.5 * median(version),
     ],
   ];
+  if (floor.length) {
+    rows.push([
+      'the floor: Node.js loading only the SDK’s types.js (its message schemas) vs `secscan --version`',
+      `${median(floor).toFixed(1)} ms: ${(median(floor) / median(version)).toFixed(2)}x`,
+      '',
+      true,
+    ]);
+  }
   console.log(
     `${exe ?? `node ${process.versions.node}`}, load average ${loadavg()
       .map((l) => l.toFixed(1))

@@ -1121,7 +1121,7 @@ _secscan_values() {
     'groups list|--iname') REPLY='@live group' ;;
     'roles create|--type') REPLY='=team organization' ;;
     'scopes list|--app') REPLY='@live app' ;;
-    'scopes list|--team') REPLY='@live team-id' ;;
+    'scopes list|--team') REPLY='@live team' ;;
     'tokens list|--type') REPLY='=access integration' ;;
     'tokens create|--type') REPLY='=access integration' ;;
     'saml create|--idp-metadata') REPLY='@file' ;;

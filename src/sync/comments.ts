@@ -3,6 +3,7 @@ import { insertRows } from './db.js';
 import type { Scheduler } from '../api/scheduler.js';
 import type { RunScope } from './events.js';
 import type { Source } from './read.js';
+import { triagedRow } from './triage.js';
 
 const commentColumns = [
   'org_id',
@@ -26,14 +27,13 @@ export async function readComments(
   run: RunScope,
   scope: { full: boolean; firstRead: ReadonlySet<string> },
 ): Promise<void> {
-  const triaged = "(f.status <> 'unset' OR f.assignee IS NOT NULL)";
   const rows = scope.full
     ? await db.all<{ app_id: string; finding_id: string }>(
-        `SELECT f.app_id, f.finding_id FROM findings f WHERE f.org_id = ? AND ${triaged}`,
+        `SELECT f.app_id, f.finding_id FROM findings f WHERE f.org_id = ? AND ${triagedRow}`,
         [run.org],
       )
     : await db.all<{ app_id: string; finding_id: string }>(
-        `SELECT f.app_id, f.finding_id FROM findings f WHERE f.org_id = ? AND ${triaged} AND (
+        `SELECT f.app_id, f.finding_id FROM findings f WHERE f.org_id = ? AND ${triagedRow} AND (
            EXISTS (SELECT 1 FROM finding_events e WHERE e.org_id = f.org_id AND e.app_id = f.app_id
              AND e.finding_id = f.finding_id AND e.run_id = ?)${
                scope.firstRead.size

@@ -1,22 +1,27 @@
 import { ConfigError } from '../errors.js';
 import type { Database } from './db.js';
 import { expectedColumns, inDialect, migrations, schemaVersion } from './schema.js';
-import { viewStatements } from './views.js';
+import { viewNames, viewStatements } from './views.js';
 
 const ledger = `CREATE TABLE IF NOT EXISTS secscan_schema (
   version INTEGER PRIMARY KEY, applied_at {ts} NOT NULL, secscan_version TEXT NOT NULL
 )`;
 
-async function columnsOf(db: Database, table: string): Promise<string[]> {
+/** Every table's columns in order, in one query (a query a table cost PostgreSQL a round trip each). */
+async function columnsByTable(db: Database): Promise<Map<string, string[]>> {
   const rows =
     db.dialect === 'sqlite'
-      ? await db.all<{ name: string }>('SELECT name FROM pragma_table_info(?) ORDER BY cid', [table])
-      : await db.all<{ name: string }>(
-          `SELECT column_name AS name FROM information_schema.columns
-           WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
-          [table],
+      ? await db.all<{ t: string; c: string }>(
+          `SELECT m.name AS t, p.name AS c FROM sqlite_master m, pragma_table_info(m.name) p
+           WHERE m.type = 'table' ORDER BY m.name, p.cid`,
+        )
+      : await db.all<{ t: string; c: string }>(
+          `SELECT table_name AS t, column_name AS c FROM information_schema.columns
+           WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
         );
-  return rows.map((r) => r.name);
+  const tables = new Map<string, string[]>();
+  for (const { t, c } of rows) tables.set(t, [...(tables.get(t) ?? []), c]);
+  return tables;
 }
 
 /**
@@ -25,8 +30,9 @@ async function columnsOf(db: Database, table: string): Promise<string[]> {
  * table it does not know the shape of.
  */
 export async function checkTables(db: Database, version: number): Promise<void> {
+  const tables = await columnsByTable(db);
   for (const [table, expected] of expectedColumns(version)) {
-    const actual = await columnsOf(db, table);
+    const actual = tables.get(table) ?? [];
     if (actual.length === 0) {
       throw new ConfigError(`the sync database has no table ${table}: it was dropped outside secscan`, {
         hint: 'restore it, or sync into a new database',
@@ -70,7 +76,11 @@ export async function migrate(db: Database, secscanVersion: string): Promise<{ f
   for (let version = from + 1; version <= schemaVersion; version++) {
     await db.transaction(async () => {
       for (const sql of migrations[version - 1] ?? []) await db.exec(inDialect(sql, db.dialect));
-      if (version === schemaVersion) for (const sql of viewStatements(db.dialect)) await db.exec(sql);
+      // The views as this version writes them: those of an older one (later views read earlier ones) go first.
+      if (version === schemaVersion) {
+        for (const name of [...viewNames].reverse()) await db.exec(`DROP VIEW IF EXISTS ${name}`);
+        for (const sql of viewStatements(db.dialect)) await db.exec(sql);
+      }
       await db.run('INSERT INTO secscan_schema (version, applied_at, secscan_version) VALUES (?, ?, ?)', [
         version,
         new Date().toISOString(),

@@ -101,8 +101,18 @@ const v1 = [
   )`,
 ];
 
+/**
+ * Version 2: the findings triaged (a status other than unset, or an assignee) in an index of their own. A
+ * run compares them with the service's triaged listing: with the index it reads those rows, not every
+ * finding of the organization (a run with nothing changed read the whole table four times).
+ */
+const v2 = [
+  `CREATE INDEX findings_triaged ON findings (org_id, app_id, finding_id)
+    WHERE status <> 'unset' OR assignee IS NOT NULL`,
+];
+
 /** Every version's statements, the first at index 0 (version 1). */
-export const migrations: readonly (readonly string[])[] = [v1];
+export const migrations: readonly (readonly string[])[] = [v1, v2];
 export const schemaVersion = migrations.length;
 
 const types: Record<Dialect, Record<string, string>> = {

@@ -20,11 +20,19 @@ async function applyPage(
   const page = [...new Map(listed.map((f) => [`${f.app}\u0000${f.id}`, f])).values()];
   if (!page.length) return 0;
   return db.transaction(async () => {
-    const rows = await db.all<Mirror>(
-      `SELECT app_id, finding_id, status, assignee FROM findings
-       WHERE org_id = ? AND finding_id IN (${marks(page.length)})`,
-      [run.org, ...page.map((f) => f.id)],
-    );
+    // By app: the key's (org, app, finding) prefix finds each row, where ids alone read every finding.
+    const byApp = new Map<string, string[]>();
+    for (const f of page) byApp.set(f.app, [...(byApp.get(f.app) ?? []), f.id]);
+    const rows: Mirror[] = [];
+    for (const [app, ids] of byApp) {
+      rows.push(
+        ...(await db.all<Mirror>(
+          `SELECT app_id, finding_id, status, assignee FROM findings
+           WHERE org_id = ? AND app_id = ? AND finding_id IN (${marks(ids.length)})`,
+          [run.org, app, ...ids],
+        )),
+      );
+    }
     const mirror = new Map(rows.map((r) => [`${r.app_id}\u0000${r.finding_id}`, r]));
     const events: FindingEvent[] = [];
     for (const f of page) {
@@ -56,7 +64,14 @@ async function applyPage(
   });
 }
 
-const untriaged = `f.org_id = ? AND NOT EXISTS (SELECT 1 FROM sync_triage s
+/**
+ * A finding of the mirror triaged: the condition of the findings_triaged index, spelt as it is there in
+ * every query that reads by it (SQLite uses a partial index only for a query that has its very condition).
+ */
+export const triagedRow = "(f.status <> 'unset' OR f.assignee IS NOT NULL)";
+
+/** Triaged in the mirror, and not in the service's triaged listing of this run. */
+const untriaged = `f.org_id = ? AND ${triagedRow} AND NOT EXISTS (SELECT 1 FROM sync_triage s
   WHERE s.org_id = f.org_id AND s.app_id = f.app_id AND s.finding_id = f.finding_id)`;
 
 /**
@@ -78,7 +93,7 @@ export async function applyTriage(
   changes += await db.transaction(async () => {
     const back = await db.all<Mirror>(
       `SELECT f.app_id, f.finding_id, f.status, f.assignee FROM findings f
-       WHERE (f.status <> 'unset' OR f.assignee IS NOT NULL) AND ${untriaged}`,
+       WHERE ${untriaged}`,
       [run.org],
     );
     let n = 0;

@@ -163,7 +163,7 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
       const res = await runSync(target, newer, [], env);
       expect(res.exitCode).toBe(3);
       expect(res.stderr).toMatch(
-        /^error: the sync database has schema 99 \(secscan 9\.0\.0\); this secscan knows schema 1 at most/m,
+        /^error: the sync database has schema 99 \(secscan 9\.0\.0\); this secscan knows schema 2 at most/m,
       );
       expect(await dump(newer)).toEqual(before);
 
@@ -177,6 +177,34 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
       expect(res2.stderr).toMatch(
         /^error: the table findings was altered outside secscan: it lacks title and has name besides/m,
       );
+    }
+  });
+
+  it('a database of schema 1 is brought to 2: the triaged index made, its rows and views kept', async () => {
+    for (const target of [sqlite, pgTarget]) {
+      const to = await target.fresh('schema1');
+      expect((await runSync(target, to, [], env)).exitCode).toBe(0);
+      const conn = await (await import('./sync/harness.js')).connect(to);
+      // As secscan 0.1.0 left it: no index of the triaged findings, only version 1 in the ledger.
+      await conn.exec('DROP INDEX findings_triaged');
+      await conn.run('DELETE FROM secscan_schema WHERE version = 2');
+      await conn.close();
+      const before = await dump(to);
+      const res = await runSync(target, to, [], env);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(await dump(to)).toEqual(before);
+      const versions = await query<{ version: number }>(
+        to,
+        'SELECT version FROM secscan_schema ORDER BY version',
+      );
+      expect(versions.map((v) => Number(v.version))).toEqual([1, 2]);
+      const index =
+        target.kind === 'sqlite'
+          ? "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'findings_triaged'"
+          : "SELECT indexname AS name FROM pg_indexes WHERE indexname = 'findings_triaged'";
+      expect(await query(to, index)).toHaveLength(1);
+      const open = await query<{ n: number }>(to, 'SELECT COUNT(*) AS n FROM open_by_severity');
+      expect(Number(open[0]?.n)).toBeGreaterThan(0);
     }
   });
 

@@ -7,7 +7,7 @@ const TEAM = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 describe('scopes list: usage errors (exit 2, no request)', () => {
   it.each([
     [['scopes', 'list', '--app', 'a', '--team', TEAM], '--app and --team cannot be used together'],
-    [['scopes', 'list', '--team', 'team-1'], 'invalid value for --team: "team-1" (expected a UUID)'],
+    [['scopes', 'list', '--team', ' '], '--team must not be empty'],
     [['scopes', 'list', '--app', ' '], '--app must not be empty'],
     [['scopes', 'list', '--app'], "option '--app <app-id>' argument missing"],
     [
@@ -37,6 +37,26 @@ describe('scopes list', () => {
     cli.stub('ListMyTeamScopes', { path: { rbacTeamID: TEAM } }).reply(200, ok([]));
     const result = await cli.run(['scopes', 'ls', '--team', TEAM], { env: authEnv(), stdoutTTY: true });
     expect(result).toEqual({ code: 0, stdout: '', stderr: 'No scopes.\n' });
+  });
+
+  it('finds a --team by its name', async () => {
+    cli
+      .stub('ListTeams', { query: { teamName: 'payments', no_members: true } })
+      .reply(200, ok([{ team_id: TEAM, team_name: 'Payments', team_version: 1, members: [] }]));
+    cli.stub('ListMyTeamScopes', { path: { rbacTeamID: TEAM } }).reply(200, ok(['findings:read']));
+    const result = await cli.run(['scopes', 'list', '--team', 'payments'], { env: authEnv() });
+    expect(result).toEqual({ code: 0, stdout: 'findings:read\tfindings\tread\n', stderr: '' });
+  });
+
+  it('a --team no team is named is exit 5, with the close names', async () => {
+    cli.stub('ListTeams', { query: { teamName: 'Paymnets', no_members: true } }).reply(200, ok([]));
+    cli
+      .stub('ListTeams', { query: { no_members: true } })
+      .reply(200, ok([{ team_id: TEAM, team_name: 'Payments', team_version: 1, members: [] }]));
+    const result = await cli.run(['scopes', 'list', '--team', 'Paymnets'], { env: authEnv() });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/^error: no team is named "Paymnets"\nhint: did you mean Payments\?/);
+    expect(cli.calls().some((c) => c.path.endsWith('/my_scopes'))).toBe(false);
   });
 
   it('maps 401 to exit 4 with the auth hint', async () => {
