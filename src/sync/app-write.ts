@@ -40,6 +40,9 @@ function pageEvents(page: readonly Finding[], old: Map<string, Old>): FindingEve
 }
 
 async function writePage(db: Database, run: RunScope, read: AppRead, page: Finding[], known: boolean) {
+  // Its rows made first, while PostgreSQL may still be writing the page before (insertRows need not wait).
+  const findings = page.map((f) => findingRow(run.org, read.scanId, f));
+  const tags = page.flatMap((f) => tagRows(run.org, f));
   const ids = page.map((f) => f.id);
   const scope = [run.org, read.app, ...ids];
   const where = `org_id = ? AND app_id = ? AND finding_id IN (${marks(ids.length)})`;
@@ -48,20 +51,9 @@ async function writePage(db: Database, run: RunScope, read: AppRead, page: Findi
     const old = await db.all<Old>(`SELECT finding_id, status, assignee FROM findings WHERE ${where}`, scope);
     events = pageEvents(page, new Map(old.map((o) => [o.finding_id, o])));
   }
+  await insertRows(db, 'findings', columns.findings, findings, upsertFindings);
   await db.run(`DELETE FROM finding_tags WHERE ${where}`, scope);
-  await insertRows(
-    db,
-    'findings',
-    columns.findings,
-    page.map((f) => findingRow(run.org, read.scanId, f)),
-    upsertFindings,
-  );
-  await insertRows(
-    db,
-    'finding_tags',
-    columns.finding_tags,
-    page.flatMap((f) => tagRows(run.org, f)),
-  );
+  await insertRows(db, 'finding_tags', columns.finding_tags, tags);
   if (events.length) await recordEvents(db, run, events);
   return events.length;
 }

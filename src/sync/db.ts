@@ -20,6 +20,8 @@ export interface Connection {
    * in the order of `columns`, `tail` (` ON CONFLICT ...`) after each statement. What insertRows uses when
    * the engine has it; a multi-row INSERT of `?` placeholders otherwise. A row should not conflict with
    * another of the same call under a `DO UPDATE` tail (PostgreSQL refuses one statement updating a row twice).
+   * It may resolve before the rows are written (PostgreSQL: the next page is made meanwhile): every later
+   * statement sees them, and its error is thrown by the next statement awaited, or by the commit.
    */
   insertMany?(
     table: string,

@@ -9,7 +9,12 @@ export function numbered(sql: string): string {
 /** Rows a bulk INSERT carries at most: a page of findings' tags (250 findings, 8 tags each) in one. */
 const bulkRows = 5000;
 
+/** Bulk INSERTs sent and not answered yet at most (memory holds their parameters until then). */
+const inFlight = 2;
+
 type Client = { query: import('pg').Client['query'] };
+type QueryConfig = { text: string; values?: unknown[] };
+type QueryResult = import('pg').QueryResult;
 
 /**
  * The INSERT of a bulk insert: each column's values one parameter, a JSON array, whatever the number of
@@ -55,18 +60,18 @@ export function jsonArray(values: readonly Value[]): string {
  * from the catalog, once per table, without their modifiers (a cast to varchar(n) would cut a value the
  * INSERT refuses). A jsonb value must be one JSON document (what JSON.stringify gives), as for any INSERT.
  */
-function bulkInsert(client: Client): NonNullable<Connection['insertMany']> {
+function bulkInsert(statements: ReturnType<typeof ordered>): NonNullable<Connection['insertMany']> {
   const columnTypes = new Map<string, Promise<Map<string, string>>>();
   const typesOf = (table: string) => {
     let known = columnTypes.get(table);
     if (!known) {
-      known = client
-        .query<{ name: string; type: string }>(
+      known = statements
+        .query(
           `SELECT attname AS name, format_type(atttypid, NULL) AS type FROM pg_attribute
            WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped`,
           [table],
         )
-        .then((r) => new Map(r.rows.map((c) => [c.name, c.type])));
+        .then((r) => new Map(r.rows.map((c) => [String(c.name), String(c.type)])));
       columnTypes.set(table, known);
       known.catch(() => columnTypes.delete(table));
     }
@@ -88,8 +93,59 @@ function bulkInsert(client: Client): NonNullable<Connection['insertMany']> {
           ? `[${chunk.map((row) => (row[j] === null || row[j] === undefined ? 'null' : String(row[j]))).join(',')}]`
           : jsonArray(chunk.map((row) => row[j] ?? null)),
       );
-      await client.query(text, values);
+      await statements.send({ text, values });
     }
+  };
+}
+
+/**
+ * The statements of one connection, one after the other. A bulk INSERT is sent without waiting for its
+ * answer (at most `inFlight` of them), so the rows of the next page are made while the server writes these;
+ * each later statement is sent after their answers, so it sees their rows. The first error of one is thrown
+ * by the next statement awaited, or by COMMIT (which PostgreSQL answers with a silent ROLLBACK then).
+ * Statements wait here, not in pg's own queue (which pg 9 drops).
+ */
+function ordered(client: Client) {
+  let last: Promise<unknown> = Promise.resolve();
+  let sent: Promise<unknown>[] = [];
+  let failure: { error: unknown } | undefined;
+  const next = <T>(statement: () => Promise<T>): Promise<T> => {
+    const answer = last.then(statement, statement);
+    last = answer.catch(() => {});
+    return answer;
+  };
+  const rethrow = () => {
+    const f = failure;
+    failure = undefined;
+    sent = [];
+    if (f) throw f.error;
+  };
+  return {
+    /** A statement and its answer, after those sent before it (the first error of theirs thrown first). */
+    async query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
+      const answer = next(() => client.query(config as never, values as never) as Promise<QueryResult>);
+      try {
+        return await answer;
+      } finally {
+        rethrow();
+      }
+    },
+    /** A statement sent, its answer not waited for. */
+    async send(config: QueryConfig): Promise<void> {
+      const answer = next(() => client.query(config as never) as Promise<unknown>);
+      answer.catch((error: unknown) => {
+        failure ??= { error };
+      });
+      sent.push(answer);
+      if (sent.length > inFlight) await (sent.shift() as Promise<unknown>).catch(() => {});
+      if (failure) rethrow();
+    },
+    /** Every statement sent answered, their errors dropped (a ROLLBACK follows). */
+    async drop(): Promise<void> {
+      await last;
+      failure = undefined;
+      sent = [];
+    },
   };
 }
 
@@ -116,26 +172,31 @@ export async function openPostgres(url: string): Promise<Connection> {
   client.on('error', () => {});
   await client.connect();
   const version = (await client.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? '';
-  const insertMany = bulkInsert(client);
+  const statements = ordered(client);
+  const insertMany = bulkInsert(statements);
   return {
     dialect: 'postgres',
     engine: `postgres ${version}`,
     exec: async (sql) => {
-      await client.query(sql);
+      await statements.query(sql);
     },
     all: async <T extends Row>(sql: string, params: readonly Value[] = []) =>
-      (await client.query(numbered(sql), [...params])).rows as T[],
-    run: async (sql, params = []) => (await client.query(numbered(sql), [...params])).rowCount ?? 0,
+      (await statements.query(numbered(sql), [...params])).rows as T[],
+    run: async (sql, params = []) => (await statements.query(numbered(sql), [...params])).rowCount ?? 0,
     insertMany,
     begin: async () => {
-      await client.query('BEGIN');
+      await statements.query('BEGIN');
     },
     commit: async () => {
-      await client.query('COMMIT');
+      await statements.query('COMMIT');
     },
     rollback: async () => {
-      await client.query('ROLLBACK');
+      await statements.drop();
+      await statements.query('ROLLBACK');
     },
-    close: () => client.end(),
+    close: async () => {
+      await statements.drop();
+      await client.end();
+    },
   };
 }

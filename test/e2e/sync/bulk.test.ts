@@ -293,7 +293,8 @@ describe('PostgreSQL bulk insert', () => {
         { id: 'b', v: '2' },
         { id: 'c', v: '2' },
       ]);
-      // The failing INSERT's error is the one the transaction throws, whether a statement follows or not.
+      // The failing INSERT is not waited for: its error is the one the transaction throws, whether a
+      // statement follows it or only the COMMIT (which PostgreSQL answers with a silent ROLLBACK).
       for (const after of [true, false]) {
         await expect(
           db.transaction(async () => {
