@@ -1,6 +1,6 @@
 import type { Finding } from '@secscan/api/schemas/findings';
 import type { Database, Value } from './db.js';
-import { insertRows, insertSql } from './db.js';
+import { insertRows } from './db.js';
 import { dateEvents, type FindingEvent, marks, recordEvents, type RunScope } from './events.js';
 import { columns, findingRow, packageRow, scanRow, tagRows } from './rows.js';
 
@@ -13,16 +13,11 @@ export interface AppRead {
   pages: AsyncIterable<Finding[]>;
 }
 
-const upsertFindings = (count: number) =>
-  insertSql(
-    'findings',
-    columns.findings,
-    count,
-    ` ON CONFLICT (org_id, app_id, finding_id) DO UPDATE SET ${columns.findings
-      .slice(3)
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', ')}`,
-  );
+/** A finding the mirror has is updated in place: its comments and events stay. */
+const upsertFindings = ` ON CONFLICT (org_id, app_id, finding_id) DO UPDATE SET ${columns.findings
+  .slice(3)
+  .map((c) => `${c} = excluded.${c}`)
+  .join(', ')}`;
 
 type Old = { finding_id: string; status: string | null; assignee: string | null };
 
@@ -45,6 +40,9 @@ function pageEvents(page: readonly Finding[], old: Map<string, Old>): FindingEve
 }
 
 async function writePage(db: Database, run: RunScope, read: AppRead, page: Finding[], known: boolean) {
+  // Its rows made first, while PostgreSQL may still be writing the page before (insertRows need not wait).
+  const findings = page.map((f) => findingRow(run.org, read.scanId, f));
+  const tags = page.flatMap((f) => tagRows(run.org, f));
   const ids = page.map((f) => f.id);
   const scope = [run.org, read.app, ...ids];
   const where = `org_id = ? AND app_id = ? AND finding_id IN (${marks(ids.length)})`;
@@ -53,21 +51,9 @@ async function writePage(db: Database, run: RunScope, read: AppRead, page: Findi
     const old = await db.all<Old>(`SELECT finding_id, status, assignee FROM findings WHERE ${where}`, scope);
     events = pageEvents(page, new Map(old.map((o) => [o.finding_id, o])));
   }
+  await insertRows(db, 'findings', columns.findings, findings, upsertFindings);
   await db.run(`DELETE FROM finding_tags WHERE ${where}`, scope);
-  const per = Math.floor(900 / columns.findings.length);
-  for (let i = 0; i < page.length; i += per) {
-    const chunk = page.slice(i, i + per);
-    await db.run(
-      upsertFindings(chunk.length),
-      chunk.flatMap((f) => findingRow(run.org, read.scanId, f)),
-    );
-  }
-  await insertRows(
-    db,
-    'finding_tags',
-    columns.finding_tags,
-    page.flatMap((f) => tagRows(run.org, f)),
-  );
+  await insertRows(db, 'finding_tags', columns.finding_tags, tags);
   if (events.length) await recordEvents(db, run, events);
   return events.length;
 }

@@ -15,6 +15,20 @@ export interface Connection {
   all<T extends Row = Row>(sql: string, params?: readonly Value[]): Promise<T[]>;
   /** Runs one statement; the rows it changed. */
   run(sql: string, params?: readonly Value[]): Promise<number>;
+  /**
+   * Optional: `rows` (at least one) into `table` in as few statements as the engine can, each row's values
+   * in the order of `columns`, `tail` (` ON CONFLICT ...`) after each statement. What insertRows uses when
+   * the engine has it; a multi-row INSERT of `?` placeholders otherwise. A row should not conflict with
+   * another of the same call under a `DO UPDATE` tail (PostgreSQL refuses one statement updating a row twice).
+   * It may resolve before the rows are written (PostgreSQL: the next page is made meanwhile): every later
+   * statement sees them, and its error is thrown by the next statement awaited, or by the commit.
+   */
+  insertMany?(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly Value[])[],
+    tail: string,
+  ): Promise<void>;
   begin(): Promise<void>;
   commit(): Promise<void>;
   rollback(): Promise<void>;
@@ -78,7 +92,10 @@ export function insertSql(table: string, columns: readonly string[], count: numb
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array(count).fill(row).join(', ')}${tail}`;
 }
 
-/** Rows inserted `per` at a time (a statement's parameters stay under both engines' limits). */
+/**
+ * Rows inserted: by the connection's own bulk insert when it has one (PostgreSQL), else `per` at a time in
+ * multi-row INSERTs (a statement's parameters stay under both engines' limits).
+ */
 export async function insertRows(
   db: Database,
   table: string,
@@ -86,6 +103,8 @@ export async function insertRows(
   rows: readonly (readonly Value[])[],
   tail = '',
 ): Promise<void> {
+  if (!rows.length) return;
+  if (db.conn.insertMany) return db.conn.insertMany(table, columns, rows, tail);
   const per = Math.max(1, Math.floor(900 / columns.length));
   for (let i = 0; i < rows.length; i += per) {
     const chunk = rows.slice(i, i + per);
