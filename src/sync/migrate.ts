@@ -20,7 +20,11 @@ async function columnsByTable(db: Database): Promise<Map<string, string[]>> {
            WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
         );
   const tables = new Map<string, string[]>();
-  for (const { t, c } of rows) tables.set(t, [...(tables.get(t) ?? []), c]);
+  for (const { t, c } of rows) {
+    const columns = tables.get(t);
+    if (columns) columns.push(c);
+    else tables.set(t, [c]);
+  }
   return tables;
 }
 

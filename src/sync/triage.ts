@@ -22,7 +22,11 @@ async function applyPage(
   return db.transaction(async () => {
     // By app: the key's (org, app, finding) prefix finds each row, where ids alone read every finding.
     const byApp = new Map<string, string[]>();
-    for (const f of page) byApp.set(f.app, [...(byApp.get(f.app) ?? []), f.id]);
+    for (const f of page) {
+      const ids = byApp.get(f.app);
+      if (ids) ids.push(f.id);
+      else byApp.set(f.app, [f.id]);
+    }
     const rows: Mirror[] = [];
     for (const [app, ids] of byApp) {
       rows.push(
