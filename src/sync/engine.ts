@@ -111,6 +111,11 @@ export async function syncOrg(db: Database, job: OrgJob): Promise<OrgResult> {
       totals.appsRead++;
       totals.findingsRead += written.findings;
     });
+    // PostgreSQL plans the comparison of the triage by its statistics of findings, which rows written by
+    // the thousand leave stale until autovacuum comes (minutes later, or never on a quiet server): without
+    // them it read every finding of the organization four times a run (0.1-0.15 s each at 100,000).
+    if (totals.appsRead > 0 && db.dialect === 'postgres')
+      await db.exec('ANALYZE findings (org_id, app_id, finding_id, status, assignee)');
     const triage = await applyTriage(db, run, triagedFindings(job.source));
     totals.triageChanges = triage.changes;
     for await (const infos of packageInfo(client, await unknownPurls(db, run.org, job.full))) {

@@ -208,6 +208,16 @@ describe('bad input: one line, the documented exit code, nothing half-written', 
     }
   });
 
+  it('PostgreSQL: a run that wrote findings leaves their statistics fresh for the triage comparison', async () => {
+    const to = await pgTarget.fresh('analyzed');
+    expect((await runSync(pgTarget, to, [], env)).exitCode).toBe(0);
+    const [row] = await query<{ analyzed: string | null }>(
+      to,
+      "SELECT last_analyze AS analyzed FROM pg_stat_user_tables WHERE relname = 'findings'",
+    );
+    expect(row?.analyzed).toBeTruthy();
+  });
+
   it('PostgreSQL unreachable is exit 7; wrong credentials exit 3', async () => {
     const url = new URL(await pgTarget.fresh('creds'));
     const wrong = url.toString().replace(encodeURIComponent(postgres.password), 'not-the-password');
