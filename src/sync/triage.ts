@@ -20,8 +20,8 @@ async function applyPage(
   const page = [...new Map(listed.map((f) => [`${f.app}\u0000${f.id}`, f])).values()];
   if (!page.length) return 0;
   return db.transaction(async () => {
-    // Joined with the page's (app, id) pairs: each row found by its whole key in one statement (ids alone
-    // left SQLite the organization's every finding to read; a statement an app cost PostgreSQL a round trip).
+    // Joined with the page's (app, id) pairs, so that each row is found by its whole key, in one statement
+    // (by id alone, without the app, the key's prefix, every finding of the organization was read).
     const rows = await db.all<Mirror>(
       `SELECT f.app_id, f.finding_id, f.status, f.assignee FROM findings f
        JOIN (VALUES ${page.map(() => '(?, ?)').join(', ')}) v
